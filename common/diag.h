@@ -1,0 +1,50 @@
+/*
+ * diag: how every np program reports trouble.
+ *
+ * Messages go to stderr as "np-tool: file:line:col: what was expected, what was
+ * found".  Exit status: 0 success, 1 bad data or I/O failure, 2 bad usage.
+ */
+#ifndef NP_DIAG_H
+#define NP_DIAG_H
+
+#define NP_EXIT_DATA  1
+#define NP_EXIT_USAGE 2
+
+#if defined(__GNUC__)
+#define NP_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define NP_PRINTF(f, a)
+#endif
+
+extern const char *progname;
+
+/* Names the program for messages, and ignores SIGPIPE so that a closed
+ * output pipe shows up as EPIPE, which the TSV writer ends on quietly. */
+void np_init(const char *argv0);
+
+/* "prog: msg", exit 1. */
+_Noreturn void np_die(const char *fmt, ...) NP_PRINTF(1, 2);
+/* "prog: file:line:col: msg", exit 1; col 0 leaves the column out. */
+_Noreturn void np_die_at(const char *file, long line, long col,
+    const char *fmt, ...) NP_PRINTF(4, 5);
+/* "prog: msg", and go on. */
+void np_warn(const char *fmt, ...) NP_PRINTF(1, 2);
+/* "usage: <synopsis>" on stderr, exit 2. */
+_Noreturn void np_usage(const char *synopsis);
+/* The synopsis on stdout and exit 0, for -h / --help. */
+_Noreturn void np_help(const char *synopsis);
+_Noreturn void np_version(void);
+
+/* Parses a number option: an int64 in [lo, hi] or usage error. */
+long long np_optnum(const char *opt, const char *arg, long long lo, long long hi);
+
+/*
+ * Long options are rewritten to short ones before getopt runs, so that the
+ * programs stay plain getopt loops.  --help, --version and --no-header (-n)
+ * are shared; map lists a program's own as pairs {"--skew", "-K", ..., NULL}.
+ * An unknown long option is a usage error.
+ */
+void np_longopts(int argc, char **argv, const char *synopsis,
+    const char *const *map);
+
+#endif

@@ -1,0 +1,106 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "input.h"
+
+void
+src_open(struct src *s, const char *path)
+{
+	if (!s->buf && !(s->buf = malloc(SRC_BUFSZ + SRC_PAD)))
+		np_die("out of memory");
+	s->name = path;
+	if (strcmp(path, "-") == 0)
+		s->fd = 0;
+	else if ((s->fd = open(path, O_RDONLY)) < 0)
+		np_die("%s: %s", path, strerror(errno));
+	s->eof = 0;
+	s->p = s->end = s->buf;
+	memset(s->end, 0, SRC_PAD);
+	s->base = 0;
+	s->line = 1;
+	s->in_line = 0;
+	s->line_off = 0;
+}
+
+void
+src_close(struct src *s)
+{
+	if (s->fd > 0)
+		close(s->fd);
+	s->fd = -1;
+}
+
+size_t
+src_fill(struct src *s, char **keep)
+{
+	char *from = keep && *keep ? *keep : s->p;
+	size_t kept, room;
+	ssize_t n;
+
+	if (s->eof)
+		return 0;
+	if (s->end == s->buf + SRC_BUFSZ) {
+		/* Full: drop what is consumed to make room. */
+		if (from == s->buf)
+			return 0;
+		kept = (size_t)(s->end - from);
+		memmove(s->buf, from, kept);
+		s->base += from - s->buf;
+		s->p -= from - s->buf;
+		if (keep && *keep)
+			*keep = s->buf;
+		s->end = s->buf + kept;
+	}
+	room = (size_t)(s->buf + SRC_BUFSZ - s->end);
+	do
+		n = read(s->fd, s->end, room);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		np_die("%s: %s", s->name, strerror(errno));
+	if (n == 0)
+		s->eof = 1;
+	s->end += n;
+	memset(s->end, 0, SRC_PAD);
+	return (size_t)n;
+}
+
+int
+src_getline(struct src *s, char **line, size_t *len)
+{
+	char *nl, *start;
+
+	for (;;) {
+		nl = memchr(s->p, '\n', (size_t)(s->end - s->p));
+		if (nl || s->eof)
+			break;
+		start = s->p;
+		if (src_fill(s, &start) == 0 && !s->eof)
+			np_die_at(s->name, s->line + s->in_line, 0,
+			    "line longer than %d bytes", SRC_BUFSZ - 1);
+		s->p = start;
+	}
+	if (!nl && s->p == s->end)
+		return 0;
+	if (!nl)
+		nl = s->end;	/* a last line without a newline */
+	s->line += s->in_line;
+	s->in_line = 1;
+	s->line_off = s->base + (s->p - s->buf);
+	*line = s->p;
+	*len = (size_t)(nl - s->p);
+	if (*len && nl[-1] == '\r')
+		(*len)--;
+	(*line)[*len] = '\0';
+	s->p = nl < s->end ? nl + 1 : nl;
+	return 1;
+}
+
+long
+src_col(const struct src *s, const char *at)
+{
+	return (long)(s->base + (at - s->buf) - s->line_off) + 1;
+}

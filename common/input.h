@@ -1,0 +1,58 @@
+/*
+ * input: buffered reading of one file descriptor at a time.
+ *
+ * One buffer of SRC_BUFSZ bytes is read into and reused for every file; nothing
+ * is allocated per line or per record.  A line or token that the caller needs
+ * whole must fit in the buffer: that is the documented bound (SRC_BUFSZ - 1
+ * bytes), and longer ones are an error, never truncated.
+ *
+ * The data in the buffer is always followed by SRC_PAD zero bytes, so scanners
+ * can read a word past the end and stop at a NUL without a bounds check.
+ */
+#ifndef NP_INPUT_H
+#define NP_INPUT_H
+
+#include <stddef.h>
+
+#define SRC_BUFSZ (1 << 20)
+#define SRC_PAD 16
+
+struct src {
+	const char *name;	/* file name as given, "-" for stdin */
+	int fd;
+	int eof;
+	char *buf;
+	char *p;		/* next unread byte */
+	char *end;		/* end of the data read so far */
+	long long base;		/* file offset of buf[0] */
+	long line;		/* line of *p, counted by whoever consumes;
+				   after src_getline, the line returned */
+	int in_line;		/* src_getline: p is past the line's end */
+	long long line_off;	/* file offset where that line starts */
+};
+
+/* Opens path ("-" is stdin); dies with the file name on failure. */
+void src_open(struct src *s, const char *path);
+void src_close(struct src *s);
+
+/*
+ * Reads more data after the buffer's end.  Bytes from *keep (a pointer into
+ * the buffer, or NULL for none) onward are kept, moved to the front if room is
+ * needed; *keep and s->p are adjusted.  Returns the number of bytes added, 0 at
+ * end of file.  Dies with the file name on a read error, and when *keep is
+ * already the whole buffer (the token is longer than the bound).
+ */
+size_t src_fill(struct src *s, char **keep);
+
+/*
+ * Next line, without its "\n" or "\r\n".  Returns 0 at end of file.  The line
+ * is valid until the next call; it is NUL-terminated in place (so it cannot
+ * hold a NUL that callers see: check for binary data before, if it matters).  A last line
+ * without a newline is returned too.
+ */
+int src_getline(struct src *s, char **line, size_t *len);
+
+/* Column (1-based) of a position in the buffer, on the current line. */
+long src_col(const struct src *s, const char *at);
+
+#endif

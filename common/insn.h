@@ -1,0 +1,27 @@
+/*
+ * insn: the instruction record kind (one row per executed instruction).
+ */
+#ifndef NP_INSN_H
+#define NP_INSN_H
+
+#include <stddef.h>
+
+#include "record.h"
+
+/* Columns, in output order. */
+enum {
+	I_START, I_END, I_DUR, I_ENGINE, I_OPCODE, I_PC, I_WAIT,
+	I_HBM_R, I_HBM_W, I_SBUF_R, I_SBUF_W, I_BIR, I_NKI, I_LAYER,
+	I_SUBGRAPH, I_ND, I_NC, I_NCOL
+};
+
+extern const struct kind kind_insn;
+
+/* The usual spelling of an engine name given in any case, or NULL. */
+const char *insn_engine(const char *s, size_t n);
+/* Canonical engine spelling; called on every row read. */
+void insn_finish(struct record *r);
+/* The source line: the BIR location, else the NKI one, else "<none>". */
+const char *insn_src(const struct record *r, size_t *len);
+
+#endif

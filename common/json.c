@@ -1,0 +1,716 @@
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "json.h"
+#include "num.h"
+
+/* What the parser expects next. */
+enum {
+	S_TOP,			/* a top-level value, or the end */
+	S_VALUE,		/* a value (after ':' or ',' in an array) */
+	S_ARR_FIRST,		/* a value or ']' */
+	S_OBJ_FIRST,		/* a key or '}' */
+	S_KEY,			/* a key (after ',' in an object) */
+	S_COLON,		/* ':' before a member's value */
+	S_AFTER,		/* ',' or the end of the open container */
+};
+
+void
+json_init(struct json *j, struct src *in)
+{
+	char *scratch = j->scratch;
+
+	memset(j, 0, sizeof *j);
+	j->in = in;
+	j->state = S_TOP;
+	j->scratch = scratch;
+	if (!j->scratch && !(j->scratch = malloc(JSON_MAXSTR)))
+		np_die("out of memory");
+}
+
+void
+json_free(struct json *j)
+{
+	free(j->scratch);
+	j->scratch = NULL;
+}
+
+const char *
+json_tokname(enum json_tok t)
+{
+	switch (t) {
+	case JSON_EOF: return "end of input";
+	case JSON_OBJ: return "an object";
+	case JSON_OBJ_END: return "'}'";
+	case JSON_ARR: return "an array";
+	case JSON_ARR_END: return "']'";
+	case JSON_KEY: return "a key";
+	case JSON_STR: return "a string";
+	case JSON_NUM: return "a number";
+	case JSON_TRUE: return "true";
+	case JSON_FALSE: return "false";
+	case JSON_NULL: return "null";
+	}
+	return "?";
+}
+
+static long
+colat(const struct json *j, const char *at)
+{
+	return src_col(j->in, at);
+}
+
+_Noreturn static void
+failat(const struct json *j, const char *at, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	np_die_at(j->in->name, j->in->line, colat(j, at), "%s", msg);
+}
+
+void
+json_fail(const struct json *j, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	np_die_at(j->in->name, j->line, j->col, "%s", msg);
+}
+
+/* Describes the byte at p for "found ..." (p may be the end of data). */
+static const char *
+found(const struct json *j, const char *p)
+{
+	static char buf[32];
+	unsigned char c = (unsigned char)*p;
+
+	if (p >= j->in->end)
+		return "end of input";
+	if (c > 0x20 && c < 0x7f)
+		snprintf(buf, sizeof buf, "'%c'", c);
+	else
+		snprintf(buf, sizeof buf, "byte 0x%02x", c);
+	return buf;
+}
+
+/* Makes n bytes from *p available (fewer only at end of file); *p and
+ * *keep are moved along with the buffer. */
+static void
+need(struct json *j, char **p, size_t n, char **keep)
+{
+	struct src *in = j->in;
+
+	while ((size_t)(in->end - *p) < n && !in->eof) {
+		char *k = keep ? *keep : *p;
+		ptrdiff_t off = *p - k;
+
+		if (src_fill(in, &k) == 0 && !in->eof)
+			failat(j, k, "token longer than %d bytes", SRC_BUFSZ);
+		*p = k + off;
+		if (keep)
+			*keep = k;
+	}
+}
+
+/* Skips blanks, counting lines; returns the next byte's address. */
+static char *
+skipws(struct json *j, char *p)
+{
+	struct src *in = j->in;
+
+	for (;;) {
+		switch (*p) {
+		case ' ': case '\t': case '\r':
+			p++;
+			continue;
+		case '\n':
+			p++;
+			in->line++;
+			in->line_off = in->base + (p - in->buf);
+			continue;
+		case '\0':
+			if (p < in->end)
+				return p;
+			in->p = p;
+			if (src_fill(in, NULL) == 0)
+				return in->p;
+			p = in->p;
+			continue;
+		default:
+			return p;
+		}
+	}
+}
+
+/* Skips the rest of the line p is on (not a JSON line). */
+static char *
+skipline(struct json *j, char *p)
+{
+	struct src *in = j->in;
+	char *nl;
+
+	if (j->skipped_lines++ == 0)
+		j->first_skipped = in->line;
+	for (;;) {
+		nl = memchr(p, '\n', (size_t)(in->end - p));
+		if (nl)
+			return nl;	/* skipws counts it */
+		in->p = in->end;
+		if (src_fill(in, NULL) == 0)
+			return in->p;
+		p = in->p;
+	}
+}
+
+/*
+ * SWAR: scans 8 bytes at a time for anything a string scan must stop at:
+ * '"', '\\', a byte below 0x20 or above 0x7f.  The classic "has a zero byte"
+ * test, (v - 0x01..) & ~v & 0x80.., finds the first two and the controls; a
+ * set high bit in w itself finds the rest.  NUL is a control byte, so the
+ * zero padding after the data stops the scan too.
+ */
+static inline char *
+scanplain(char *p, const char *end)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+	uint64_t w, q, b;
+
+	while (p + 8 <= end) {
+		memcpy(&w, p, 8);
+		q = w ^ (ones * '"');
+		b = w ^ (ones * '\\');
+		if ((((q - ones) & ~q) | ((b - ones) & ~b) |
+		    ((w - ones * 0x20) & ~w) | w) & high)
+			break;
+		p += 8;
+	}
+	while ((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x80 &&
+	    *p != '"' && *p != '\\')
+		p++;
+	return p;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static long
+hex4(const char *p)
+{
+	int a = hexval(p[0]), b = hexval(p[1]), c = hexval(p[2]),
+	    d = hexval(p[3]);
+
+	if ((a | b | c | d) < 0)
+		return -1;
+	return (long)a << 12 | b << 8 | c << 4 | d;
+}
+
+static size_t
+utf8put(char *o, unsigned long cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xc0 | cp >> 6);
+		o[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xe0 | cp >> 12);
+		o[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		o[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (char)(0xf0 | cp >> 18);
+	o[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+	o[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+	o[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* Length of the valid UTF-8 sequence at p (4 bytes readable), or 0. */
+static int
+utf8len(const unsigned char *p)
+{
+	unsigned c = p[0];
+
+#define CONT(x) (((x) & 0xc0) == 0x80)
+	if (c >= 0xc2 && c <= 0xdf)
+		return CONT(p[1]) ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		if (!CONT(p[1]) || !CONT(p[2]))
+			return 0;
+		if (c == 0xe0 && p[1] < 0xa0)
+			return 0;	/* overlong */
+		if (c == 0xed && p[1] >= 0xa0)
+			return 0;	/* a surrogate */
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if (!CONT(p[1]) || !CONT(p[2]) || !CONT(p[3]))
+			return 0;
+		if (c == 0xf0 && p[1] < 0x90)
+			return 0;
+		if (c == 0xf4 && p[1] >= 0x90)
+			return 0;	/* above U+10FFFF */
+		return 4;
+	}
+#undef CONT
+	return 0;
+}
+
+/* Appends [start, p) to the scratch text; 0 if it would not fit. */
+static int
+spill(struct json *j, char **o, size_t *olen, const char *start,
+    const char *p)
+{
+	size_t n = (size_t)(p - start);
+
+	if (!*o)
+		*o = j->scratch;
+	if (*olen + n > JSON_MAXSTR)
+		return 0;
+	memcpy(*o + *olen, start, n);
+	*olen += n;
+	return 1;
+}
+
+/*
+ * Scans the string whose opening quote is at q.  Unless discard is set, the
+ * decoded text is left in j->s / j->len: a slice of the buffer when there
+ * was nothing to decode, else the scratch buffer.  Returns the address after
+ * the closing quote.
+ */
+static char *
+string(struct json *j, char *q, int discard)
+{
+	struct src *in = j->in;
+	char *start = q + 1, *p = start, *o = NULL;
+	size_t olen = 0;
+	long qline = in->line, qcol = colat(j, q);
+
+	for (;;) {
+		p = scanplain(p, in->end);
+		if (*p == '"' && p < in->end) {
+			if (!discard) {
+				if (o) {
+					memcpy(o + olen, start, (size_t)(p - start));
+					olen += (size_t)(p - start);
+					j->s = o;
+					j->len = olen;
+				} else {
+					j->s = start;
+					j->len = (size_t)(p - start);
+				}
+			}
+			return p + 1;
+		}
+		if (p >= in->end) {
+			if (in->eof)
+				failat(j, p, "expected '\"' to end the string, "
+				    "found end of input");
+			if (!discard && !o && !(start == in->buf &&
+			    in->end == in->buf + SRC_BUFSZ)) {
+				/* Keep the text in place: refill behind it. */
+				ptrdiff_t off = p - start;
+				src_fill(in, &start);
+				p = start + off;
+				continue;
+			}
+			/* The buffer is full of this string: go on in the
+			 * scratch buffer (or nowhere, when discarding). */
+			if (!discard && !spill(j, &o, &olen, start, p))
+				goto toolong;
+			in->p = p;
+			src_fill(in, NULL);
+			start = p = in->p;
+			continue;
+		}
+		if (*p == '\\') {
+			long cp, lo;
+			char e;
+
+			if (!discard && !spill(j, &o, &olen, start, p))
+				goto toolong;
+			if (!discard && olen + 4 > JSON_MAXSTR)
+				goto toolong;
+			need(j, &p, 12, NULL);
+			e = p[1];
+			switch (e) {
+			case '"': case '\\': case '/':
+				break;
+			case 'b': e = '\b'; break;
+			case 'f': e = '\f'; break;
+			case 'n': e = '\n'; break;
+			case 'r': e = '\r'; break;
+			case 't': e = '\t'; break;
+			case 'u':
+				if ((cp = hex4(p + 2)) < 0)
+					failat(j, p, "expected four hex digits "
+					    "after \\u");
+				if (cp >= 0xdc00 && cp <= 0xdfff)
+					failat(j, p, "expected a high surrogate "
+					    "before \\u%04lx, found it alone",
+					    cp);
+				if (cp >= 0xd800 && cp <= 0xdbff) {
+					if (p[6] != '\\' || p[7] != 'u' ||
+					    (lo = hex4(p + 8)) < 0xdc00 ||
+					    lo > 0xdfff)
+						failat(j, p, "expected a low "
+						    "surrogate after \\u%04lx",
+						    cp);
+					cp = 0x10000 + ((cp - 0xd800) << 10) +
+					    (lo - 0xdc00);
+					p += 6;
+				}
+				if (!discard)
+					olen += utf8put(o + olen,
+					    (unsigned long)cp);
+				p += 6;
+				start = p;
+				continue;
+			default:
+				failat(j, p, "expected an escape (\\\" \\\\ \\/ "
+				    "\\b \\f \\n \\r \\t \\uXXXX), found %s",
+				    found(j, p + 1));
+			}
+			if (!discard)
+				o[olen++] = e;
+			p += 2;
+			start = p;
+			continue;
+		}
+		if ((unsigned char)*p >= 0x80) {
+			int n;
+
+			if (in->end - p < 4 && !in->eof) {
+				if (!discard && !spill(j, &o, &olen, start, p))
+					goto toolong;
+				need(j, &p, 4, NULL);
+				start = p;
+			}
+			if (!(n = utf8len((unsigned char *)p)))
+				failat(j, p, "expected UTF-8 text, found byte "
+				    "0x%02x", (unsigned char)*p);
+			p += n;
+			continue;
+		}
+		failat(j, p, "expected '\"' to end the string, found raw "
+		    "control character 0x%02x", (unsigned char)*p);
+	}
+toolong:
+	np_die_at(in->name, qline, qcol, "string longer than %d bytes",
+	    JSON_MAXSTR);
+}
+
+static int
+numchar(char c)
+{
+	return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' ||
+	    c == 'e' || c == 'E';
+}
+
+/* Scans a number (or -Infinity) at p. */
+static char *
+number(struct json *j, char *p)
+{
+	struct src *in = j->in;
+	char *q;
+	size_t n;
+
+	for (;;) {
+		for (q = p; q < in->end && numchar(*q); q++)
+			;
+		if (q - p > NUM_MAXLEN)
+			failat(j, p, "number longer than %d bytes", NUM_MAXLEN);
+		if (q < in->end || in->eof)
+			break;
+		need(j, &p, (size_t)(q - p) + 1, NULL);
+	}
+	n = num_scan(p, in->end);
+	if (n == 0 && q - p == 1 && *p == '-') {
+		need(j, &p, 9, NULL);
+		if (memcmp(p, "-Infinity", 9) != 0)
+			failat(j, p, "expected a number, found '-'");
+		n = 9;
+	} else if (n == 0 || p + n != q)
+		failat(j, p, "expected a number, found '%.*s'",
+		    (int)(q - p > 40 ? 40 : q - p), p);
+	j->s = p;
+	j->len = n;
+	return p + n;
+}
+
+/* Matches a literal word at p; the byte after it must end a token. */
+static char *
+literal(struct json *j, char *p, const char *word, size_t n)
+{
+	need(j, &p, n + 1, NULL);
+	if ((size_t)(j->in->end - p) < n || memcmp(p, word, n) != 0) {
+		size_t i = 0;
+		while (i < n && p + i < j->in->end && p[i] == word[i])
+			i++;
+		failat(j, p + i, "expected '%s', found %s", word,
+		    found(j, p + i));
+	}
+	return p + n;
+}
+
+/* The byte after a scalar must be one that can follow a value. */
+static void
+delimited(struct json *j, char *p)
+{
+	switch (*p) {
+	case ' ': case '\t': case '\r': case '\n': case ',': case ']':
+	case '}':
+		return;
+	case '\0':
+		if (p >= j->in->end)
+			return;
+	}
+	failat(j, p, "expected ',', ']', '}' or a blank after the value, "
+	    "found %s", found(j, p));
+}
+
+/*
+ * At the top level, passes over lines that are not JSON: anything before the
+ * first '{' or '[' that starts a line, and logrus lines (time="...") later.
+ */
+static char *
+topskip(struct json *j, char *p)
+{
+	struct src *in = j->in;
+
+	for (;;) {
+		p = skipws(j, p);
+		if (p >= in->end || !j->skip_logs)
+			return p;
+		need(j, &p, 6, NULL);
+		if ((j->values == 0 && *p != '{' && *p != '[') ||
+		    memcmp(p, "time=\"", 6) == 0)
+			p = skipline(j, p);
+		else
+			return p;
+	}
+}
+
+static void
+push(struct json *j, char *p, char kind)
+{
+	if (j->depth == JSON_MAXDEPTH)
+		failat(j, p, "nesting deeper than %d levels", JSON_MAXDEPTH);
+	j->stack[j->depth++] = kind;
+}
+
+static void
+endvalue(struct json *j)
+{
+	j->state = j->depth ? S_AFTER : S_TOP;
+}
+
+static enum json_tok
+next(struct json *j, int discard)
+{
+	struct src *in = j->in;
+	char *p = in->p;
+	enum json_tok t;
+
+again:
+	p = skipws(j, p);
+	j->line = in->line;
+	j->col = colat(j, p);
+	switch (j->state) {
+	case S_TOP:
+		p = topskip(j, p);
+		j->line = in->line;
+		j->col = colat(j, p);
+		if (p >= in->end) {
+			in->p = p;
+			return JSON_EOF;
+		}
+		j->values++;
+		goto value;
+	case S_COLON:
+		if (*p != ':' || p >= in->end)
+			failat(j, p, "expected ':' after the key, found %s",
+			    found(j, p));
+		p++;
+		j->state = S_VALUE;
+		goto again;
+	case S_AFTER:
+		if (*p == ',' && p < in->end) {
+			p++;
+			j->state = j->stack[j->depth - 1] == '{' ? S_KEY
+			    : S_VALUE;
+			goto again;
+		}
+		if (j->stack[j->depth - 1] == '{') {
+			if (*p != '}' || p >= in->end)
+				failat(j, p, "expected ',' or '}' after the "
+				    "member, found %s", found(j, p));
+			t = JSON_OBJ_END;
+		} else {
+			if (*p != ']' || p >= in->end)
+				failat(j, p, "expected ',' or ']' after the "
+				    "element, found %s", found(j, p));
+			t = JSON_ARR_END;
+		}
+		j->depth--;
+		endvalue(j);
+		in->p = p + 1;
+		return t;
+	case S_OBJ_FIRST:
+		if (*p == '}' && p < in->end) {
+			j->depth--;
+			endvalue(j);
+			in->p = p + 1;
+			return JSON_OBJ_END;
+		}
+		/* FALLTHROUGH */
+	case S_KEY:
+		if (*p != '"' || p >= in->end)
+			failat(j, p, "expected a string key%s, found %s",
+			    j->state == S_OBJ_FIRST ? " or '}'" : "",
+			    found(j, p));
+		in->p = string(j, p, discard);
+		j->state = S_COLON;
+		return JSON_KEY;
+	case S_ARR_FIRST:
+		if (*p == ']' && p < in->end) {
+			j->depth--;
+			endvalue(j);
+			in->p = p + 1;
+			return JSON_ARR_END;
+		}
+		/* FALLTHROUGH */
+	case S_VALUE:
+		goto value;
+	}
+value:
+	if (p >= in->end)
+		failat(j, p, "expected a value, found end of input");
+	switch (*p) {
+	case '{':
+		push(j, p, '{');
+		j->state = S_OBJ_FIRST;
+		in->p = p + 1;
+		return JSON_OBJ;
+	case '[':
+		push(j, p, '[');
+		j->state = S_ARR_FIRST;
+		in->p = p + 1;
+		return JSON_ARR;
+	case '"':
+		p = string(j, p, discard);
+		t = JSON_STR;
+		break;
+	case 't':
+		p = literal(j, p, "true", 4);
+		t = JSON_TRUE;
+		break;
+	case 'f':
+		p = literal(j, p, "false", 5);
+		t = JSON_FALSE;
+		break;
+	case 'n':
+		p = literal(j, p, "null", 4);
+		t = JSON_NULL;
+		break;
+	case 'N':
+		p = literal(j, p, "NaN", 3);
+		j->s = p - 3;
+		j->len = 3;
+		t = JSON_NUM;
+		break;
+	case 'I':
+		p = literal(j, p, "Infinity", 8);
+		j->s = p - 8;
+		j->len = 8;
+		t = JSON_NUM;
+		break;
+	case '-': case '0': case '1': case '2': case '3': case '4':
+	case '5': case '6': case '7': case '8': case '9':
+		p = number(j, p);
+		t = JSON_NUM;
+		break;
+	default:
+		failat(j, p, "expected a value, found %s", found(j, p));
+	}
+	if (t != JSON_STR)
+		delimited(j, p);
+	endvalue(j);
+	in->p = p;
+	return t;
+}
+
+enum json_tok
+json_next(struct json *j)
+{
+	return next(j, 0);
+}
+
+void
+json_skip(struct json *j)
+{
+	int depth = j->depth;
+	enum json_tok t = next(j, 1);
+
+	if (t == JSON_OBJ || t == JSON_ARR)
+		while (j->depth > depth)
+			next(j, 1);
+}
+
+enum json_tok
+json_peek(struct json *j)
+{
+	struct src *in = j->in;
+	char *p;
+
+	for (;;) {
+		p = skipws(j, in->p);
+		in->p = p;
+		if (j->state == S_COLON) {
+			if (*p != ':' || p >= in->end)
+				failat(j, p, "expected ':' after the key, "
+				    "found %s", found(j, p));
+			in->p = p + 1;
+			j->state = S_VALUE;
+			continue;
+		}
+		if (j->state == S_TOP)
+			in->p = p = topskip(j, p);
+		break;
+	}
+	if (p >= in->end)
+		return JSON_EOF;
+	switch (*p) {
+	case '{': return JSON_OBJ;
+	case '[': return JSON_ARR;
+	case '"': return JSON_STR;
+	case 't': return JSON_TRUE;
+	case 'f': return JSON_FALSE;
+	case 'n': return JSON_NULL;
+	default: return JSON_NUM;
+	}
+}

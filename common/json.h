@@ -1,0 +1,77 @@
+/*
+ * json: a streaming pull parser.
+ *
+ * Strict RFC 8259, plus the bare NaN, Infinity and -Infinity that old
+ * neuron-profile printed.  Memory is one token: strings and numbers come out
+ * as slices, into the input buffer when they hold no escapes, into one scratch
+ * buffer of JSON_MAXSTR bytes when they do.  A value the caller does not want
+ * is passed over with json_skip, which validates it but never buffers it,
+ * however long it is.  Nesting deeper than JSON_MAXDEPTH is an error.
+ *
+ * The input may hold several top-level values one after another (JSON lines).
+ * With skip_logs set, lines that do not start with '{' or '[' before the first
+ * value are skipped (log lines captured with 2>&1), and so are logrus lines
+ * (time="...") between top-level values; both are counted in skipped_lines
+ * for the caller to report.
+ */
+#ifndef NP_JSON_H
+#define NP_JSON_H
+
+#include <stddef.h>
+
+#include "input.h"
+
+#define JSON_MAXDEPTH 64
+#define JSON_MAXSTR (1 << 20)
+
+enum json_tok {
+	JSON_EOF,		/* no more top-level values */
+	JSON_OBJ,		/* { */
+	JSON_OBJ_END,		/* } */
+	JSON_ARR,		/* [ */
+	JSON_ARR_END,		/* ] */
+	JSON_KEY,		/* a member name: s, len */
+	JSON_STR,		/* a string value: s, len (decoded UTF-8) */
+	JSON_NUM,		/* a number: s, len (its text) */
+	JSON_TRUE,
+	JSON_FALSE,
+	JSON_NULL,
+};
+
+struct json {
+	struct src *in;
+	const char *s;		/* KEY, STR, NUM: the token's text */
+	size_t len;		/* valid until the next call */
+	long line, col;		/* where the last token starts */
+	int depth;		/* containers open after the last token */
+	long skipped_lines;	/* non-JSON lines passed over, and the first */
+	long first_skipped;
+	long values;		/* top-level values begun */
+	int skip_logs;		/* set by the caller after json_init */
+	/* private */
+	int state;
+	char stack[JSON_MAXDEPTH];
+	char *scratch;
+};
+
+/* Starts parsing the source (already opened).  The scratch buffer is kept
+ * between calls; json_free releases it. */
+void json_init(struct json *j, struct src *in);
+void json_free(struct json *j);
+
+enum json_tok json_next(struct json *j);
+/* Passes over the next value (after a KEY, or where an array element or a
+ * top-level value is due), containers included. */
+void json_skip(struct json *j);
+/* The kind of the value due next, without taking it: JSON_OBJ, JSON_ARR,
+ * JSON_STR, JSON_NUM, JSON_TRUE, JSON_FALSE or JSON_NULL (or JSON_EOF at the
+ * top level when no value is left).  Only where a value is due. */
+enum json_tok json_peek(struct json *j);
+
+/* Dies at the last token's position: "file:line:col: msg". */
+_Noreturn void json_fail(const struct json *j, const char *fmt, ...);
+
+/* "a string", "an object", ... for messages. */
+const char *json_tokname(enum json_tok t);
+
+#endif

@@ -1,0 +1,181 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+
+int
+num_i64(const char *s, size_t n, int64_t *v)
+{
+	const char *e = s + n;
+	uint64_t u = 0, lim;
+	int neg = 0;
+
+	if (s < e && *s == '-') {
+		neg = 1;
+		s++;
+	}
+	if (s == e)
+		return 0;
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; s < e; s++) {
+		unsigned d = (unsigned)(*s - '0');
+		if (d > 9)
+			return 0;
+		if (u > (lim - d) / 10)
+			return 0;
+		u = u * 10 + d;
+	}
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 1;
+}
+
+size_t
+num_scan(const char *s, const char *end)
+{
+	const char *p = s;
+
+#define DIGIT(q) ((q) < end && (unsigned)(*(q) - '0') <= 9)
+	if (p < end && *p == '-')
+		p++;
+	if (p < end && *p == '0')
+		p++;
+	else if (DIGIT(p))
+		while (DIGIT(p))
+			p++;
+	else
+		return 0;
+	if (p < end && *p == '.') {
+		if (!DIGIT(p + 1))
+			return 0;
+		p++;
+		while (DIGIT(p))
+			p++;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		const char *q = p + 1;
+		if (q < end && (*q == '+' || *q == '-'))
+			q++;
+		if (!DIGIT(q))
+			return 0;
+		while (DIGIT(q))
+			q++;
+		p = q;
+	}
+#undef DIGIT
+	return (size_t)(p - s);
+}
+
+static const double pow10tab[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+int
+num_f64(const char *s, size_t n, double *v)
+{
+	const char *p = s, *e = s + n;
+	uint64_t mant = 0;
+	int digits = 0, exp10 = 0, neg = 0;
+	char tmp[NUM_MAXLEN + 1];
+
+	if (n == 3 && memcmp(s, "NaN", 3) == 0) {
+		*v = NAN;
+		return 1;
+	}
+	if ((n == 8 && memcmp(s, "Infinity", 8) == 0) ||
+	    (n == 9 && memcmp(s, "-Infinity", 9) == 0)) {
+		*v = *s == '-' ? -INFINITY : INFINITY;
+		return 1;
+	}
+	if (n == 0 || num_scan(s, e) != n)
+		return 0;
+	/*
+	 * Fast path (Clinger): a mantissa of at most 15 digits and a power of
+	 * ten up to 22 are both exact doubles, so one multiplication or
+	 * division rounds correctly.  Everything else goes to strtod.
+	 */
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	for (; p < e && *p != '.' && *p != 'e' && *p != 'E'; p++) {
+		if (digits || *p != '0')
+			digits++;
+		mant = mant * 10 + (uint64_t)(*p - '0');
+		if (digits > 15)
+			goto slow;
+	}
+	if (p < e && *p == '.')
+		for (p++; p < e && *p != 'e' && *p != 'E'; p++) {
+			if (digits || *p != '0')
+				digits++;
+			mant = mant * 10 + (uint64_t)(*p - '0');
+			exp10--;
+			if (digits > 15)
+				goto slow;
+		}
+	if (p < e) {
+		int64_t x;
+		p++;
+		if (*p == '+')
+			p++;
+		if (!num_i64(p, (size_t)(e - p), &x) || x > 400 || x < -400)
+			goto slow;
+		exp10 += (int)x;
+	}
+	if (exp10 < -22 || exp10 > 22)
+		goto slow;
+	*v = exp10 < 0 ? (double)mant / pow10tab[-exp10]
+	    : (double)mant * pow10tab[exp10];
+	if (neg)
+		*v = -*v;
+	return 1;
+slow:
+	if (n > NUM_MAXLEN)
+		return 0;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	*v = strtod(tmp, NULL);
+	return 1;
+}
+
+size_t
+num_fmt_i64(char *buf, int64_t v)
+{
+	char tmp[24], *t = tmp + sizeof tmp;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	size_t n;
+
+	do
+		*--t = (char)('0' + u % 10);
+	while ((u /= 10));
+	if (v < 0)
+		*--t = '-';
+	n = (size_t)(tmp + sizeof tmp - t);
+	memcpy(buf, t, n);
+	buf[n] = '\0';
+	return n;
+}
+
+size_t
+num_fmt_f64(char *buf, double v)
+{
+	int prec, n = 0;
+
+	if (isnan(v) || isinf(v)) {
+		buf[0] = '\0';
+		return 0;
+	}
+	if (v == (double)(int64_t)v && fabs(v) < 9007199254740992.0)
+		return num_fmt_i64(buf, (int64_t)v);
+	/* %.15g is exact for any value that has a 15-digit form; only the
+	 * others need 16 or 17 digits to read back the same. */
+	for (prec = 15; prec <= 17; prec++) {
+		n = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return (size_t)n;
+}

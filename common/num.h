@@ -1,0 +1,33 @@
+/*
+ * num: numbers read by hand and printed without locale.
+ *
+ * Reading follows JSON's grammar (plus NaN, Infinity, -Infinity, which old
+ * neuron-profile printed).  Integers are exact over the whole int64 range;
+ * doubles round exactly as strtod does (a fast exact path for the common case,
+ * strtod itself otherwise).  Printing uses '.' whatever the locale; doubles
+ * print in the fewest digits that read back to the same value.
+ */
+#ifndef NP_NUM_H
+#define NP_NUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NUM_MAXLEN 1024		/* longest number text accepted */
+#define NUM_BUFSZ 32		/* room for any number num_fmt_* prints */
+
+/* 1 if s[0..n) is exactly a decimal integer (optional '-') within int64. */
+int num_i64(const char *s, size_t n, int64_t *v);
+/* 1 if s[0..n) is exactly a JSON number, NaN, Infinity or -Infinity. */
+int num_f64(const char *s, size_t n, double *v);
+/* Length of the JSON number at the start of s (0 if none); stops at any
+ * byte that cannot continue it.  Does not accept NaN / Infinity. */
+size_t num_scan(const char *s, const char *end);
+
+/* Print into buf (NUM_BUFSZ bytes), return the length.  An integral double
+ * of magnitude below 2^53 prints as an integer; NaN and infinities print as
+ * nothing (an empty field is "missing"). */
+size_t num_fmt_i64(char *buf, int64_t v);
+size_t num_fmt_f64(char *buf, double v);
+
+#endif

@@ -1,0 +1,629 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "num.h"
+#include "reader.h"
+
+/* JSON reading states, between records. */
+enum {
+	J_TOP,			/* before a top-level value */
+	J_TABLES,		/* in a view export, between tables */
+	J_TABLE,		/* in the kind's table, between rows */
+	J_ARRAY,		/* in a top-level array of rows */
+};
+
+/* Input names of the kind's columns, hashed once per reader. */
+#define NAMES 512
+static struct name {
+	const char *s;
+	size_t len;
+	int col, pref;
+} names[NAMES];
+static const struct kind *nameskind;
+
+static unsigned
+hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static void
+addname(const char *s, size_t n, int col, int pref)
+{
+	unsigned h = hash(s, n) % NAMES;
+
+	while (names[h].s) {
+		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
+			return;	/* the first column to claim a name wins */
+		h = (h + 1) % NAMES;
+	}
+	names[h].s = s;
+	names[h].len = n;
+	names[h].col = col;
+	names[h].pref = pref;
+}
+
+static void
+hashnames(const struct kind *k)
+{
+	int c, pref;
+	const char *p, *e;
+
+	if (nameskind == k)
+		return;
+	memset(names, 0, sizeof names);
+	nameskind = k;
+	for (c = 0; c < k->ncol; c++) {
+		addname(k->col[c].name, strlen(k->col[c].name), c, 0);
+		for (p = k->col[c].from, pref = 1; p && *p; pref++) {
+			e = strchr(p, ' ');
+			if (!e)
+				e = p + strlen(p);
+			addname(p, (size_t)(e - p), c, pref);
+			p = *e ? e + 1 : e;
+		}
+	}
+}
+
+static const struct name *
+lookup(const char *s, size_t n)
+{
+	unsigned h = hash(s, n) % NAMES;
+
+	while (names[h].s) {
+		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
+			return &names[h];
+		h = (h + 1) % NAMES;
+	}
+	return NULL;
+}
+
+void
+rd_open(struct reader *r, const struct kind *k, char **files, int n)
+{
+	static char *stdin_only[] = { "-" };
+
+	memset(r, 0, sizeof *r);
+	r->k = k;
+	r->files = n ? files : stdin_only;
+	r->nfiles = n ? n : 1;
+	r->unit = "ns";
+	if (!(r->rec.arena = malloc(REC_ARENA)))
+		np_die("out of memory");
+	hashnames(k);
+	r->in.fd = -1;
+}
+
+int
+rd_setunit(struct reader *r, const char *unit)
+{
+	if (strcmp(unit, "ps") && strcmp(unit, "ns") && strcmp(unit, "us"))
+		return 0;
+	r->unit = unit;
+	return 1;
+}
+
+int64_t
+rd_time(const struct reader *r, int64_t v)
+{
+	if (r->unit[0] == 'p')	/* ps: to the nearest ns */
+		return v >= 0 ? (v + 500) / 1000 : -((-v + 500) / 1000);
+	if (r->unit[0] == 'u')
+		return v * 1000;
+	return v;
+}
+
+void
+rd_defpos(struct reader *r, const char *name, int pos)
+{
+	int i;
+
+	for (i = 0; i < r->npos; i++)
+		if (strcmp(r->posname[i], name) == 0)
+			return;	/* the user's override stays */
+	if (r->npos == RD_MAXPOS)
+		np_die("too many text field positions");
+	r->posname[r->npos] = name;
+	r->pos[r->npos++] = pos;
+}
+
+int
+rd_pos(const struct reader *r, const char *name)
+{
+	int i;
+
+	for (i = 0; i < r->npos; i++)
+		if (strcmp(r->posname[i], name) == 0)
+			return r->pos[i];
+	return 0;
+}
+
+/* Is word one of the space-separated words in list? */
+static int
+wordin(const char *word, const char *list)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; p && *p; p++) {
+		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || !p[n]))
+			return 1;
+		if (!(p = strchr(p, ' ')))
+			break;
+	}
+	return 0;
+}
+
+int
+rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
+{
+	static char buf[256];
+	char *p, *eq, *comma;
+	int64_t v;
+
+	if (strlen(spec) >= sizeof buf) {
+		snprintf(err, errlen, "field positions too long");
+		return 0;
+	}
+	strcpy(buf, spec);
+	for (p = buf; *p; p = comma ? comma + 1 : p + strlen(p)) {
+		comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		eq = strchr(p, '=');
+		if (!eq || eq == p || !num_i64(eq + 1, strlen(eq + 1), &v) ||
+		    v < 1 || v > 64) {
+			snprintf(err, errlen, "expected NAME=POSITION (1 to 64), "
+			    "found '%s'", p);
+			return 0;
+		}
+		*eq = '\0';
+		if (!wordin(p, r->k->textpos)) {
+			snprintf(err, errlen, "unknown field '%s' (known: %s)",
+			    p, r->k->textpos ? r->k->textpos : "none");
+			return 0;
+		}
+		if (r->npos == RD_MAXPOS) {
+			snprintf(err, errlen, "too many field positions");
+			return 0;
+		}
+		r->posname[r->npos] = p;
+		r->pos[r->npos++] = (int)v;
+	}
+	return 1;
+}
+
+void
+rd_note(struct reader *r, const char *what, long line)
+{
+	int i;
+
+	r->filenotes++;
+	for (i = 0; i < r->nnotes; i++)
+		if (r->note[i].what == what || strcmp(r->note[i].what, what) == 0)
+			break;
+	if (i == r->nnotes) {
+		if (r->nnotes == RD_MAXNOTES)
+			i--;	/* cannot happen with the fixed set of notes */
+		else
+			r->nnotes++;
+		r->note[i].what = what;
+		r->note[i].count = 0;
+		r->note[i].file = r->in.name;
+		r->note[i].line = line;
+	}
+	r->note[i].count++;
+}
+
+static void report(struct reader *);
+
+void
+rd_close(struct reader *r)
+{
+	report(r);
+	free(r->rec.arena);
+	r->rec.arena = NULL;
+	json_free(&r->j);
+	free(r->t.hdr);
+	r->t.hdr = NULL;
+	free(r->in.buf);
+	r->in.buf = NULL;
+}
+
+void
+rd_set(struct reader *r, struct record *rec, int c, int pref,
+    const char *s, size_t n, long line, long col, const char *inname)
+{
+	const struct column *cl = &r->k->col[c];
+	struct field *f = &rec->f[c];
+	int64_t i;
+	double d;
+
+	if (f->set && f->pref < pref)
+		return;		/* a better-named input already set it */
+	if (cl->type == T_TEXT) {
+		f->s = rec_keep(rec, s, n);
+		f->len = n;
+	} else if (num_i64(s, n, &i)) {
+		f->isint = 1;
+		f->i = (cl->flags & C_TIME) ? rd_time(r, i) : i;
+		f->s = NULL;
+	} else if (num_f64(s, n, &d)) {
+		if (cl->flags & C_TIME) {
+			if (r->unit[0] == 'p')
+				d /= 1000;
+			else if (r->unit[0] == 'u')
+				d *= 1000;
+		}
+		if (isnan(d) || isinf(d)) {
+			f->isint = 0;
+			f->d = d;
+		} else if (((cl->flags & C_TIME) || d == floor(d)) &&
+		    fabs(d) < 9.2e18) {
+			/* Times are whole ns; whole values print as such. */
+			f->isint = 1;
+			f->i = (int64_t)llround(d);
+		} else {
+			f->isint = 0;
+			f->d = d;
+		}
+		f->s = NULL;
+	} else {
+		np_die_at(r->in.name, line, col,
+		    "expected a number for '%s', found '%.*s'", inname,
+		    (int)(n > 40 ? 40 : n), s);
+	}
+	f->set = 1;
+	f->pref = (unsigned char)pref;
+}
+
+/* ---- sniffing ---- */
+
+static int
+isbinary(unsigned char c)
+{
+	return c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
+	    c != '\f' && c != '\v' && c != 0x1b);
+}
+
+/* Looks at the start of the file: which format, or dies. */
+static int
+sniff(struct reader *r)
+{
+	struct src *in = &r->in;
+	char *p, *line, *nl;
+	long lineno = 1;
+
+	while (!in->eof && in->end - in->buf < 65536)
+		src_fill(in, NULL);
+	for (p = in->buf; p < in->end; p++)
+		if (isbinary((unsigned char)*p)) {
+			long ln = 1;
+			char *q, *ls = in->buf;
+			for (q = in->buf; q < p; q++)
+				if (*q == '\n') {
+					ln++;
+					ls = q + 1;
+				}
+			np_die_at(in->name, ln, (long)(p - ls) + 1,
+			    "expected text (JSON, TSV or profiler output), "
+			    "found byte 0x%02x", (unsigned char)*p);
+		}
+	for (line = in->buf; line < in->end; line = nl + 1, lineno++) {
+		nl = memchr(line, '\n', (size_t)(in->end - line));
+		if (!nl)
+			nl = in->end;
+		p = line;
+		while (p < nl && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++;
+		if (p == nl || strncmp(p, "time=\"", 6) == 0)
+			continue;
+		if (*p == '{' || *p == '[')
+			return FMT_JSON;
+		if (memchr(line, '\t', (size_t)(nl - line)))
+			return FMT_TSV;
+		if (r->k->text)
+			return FMT_TEXT;
+		np_die_at(in->name, lineno, 0, "expected JSON or TSV with a "
+		    "header (%s has no text format), found '%.*s'",
+		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
+	}
+	if (in->end == in->buf)
+		np_die("%s: empty input, expected JSON, TSV%s%s", in->name,
+		    r->k->text ? " or " : "", r->k->text ? r->k->textname : "");
+	np_die("%s: only blank or log lines, expected JSON, TSV%s%s",
+	    in->name, r->k->text ? " or " : "",
+	    r->k->text ? r->k->textname : "");
+}
+
+/* ---- JSON ---- */
+
+/* Reads the members of a row object whose '{' is taken; key, when not NULL,
+ * is a first member already read (its value is due). */
+static void
+jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
+{
+	struct json *j = &r->j;
+	const struct name *nm;
+	enum json_tok t;
+	char kbuf[128];
+
+	rec->file = r->in.name;
+	rec->line = j->line;
+	for (;;) {
+		if (!key) {
+			t = json_next(j);
+			if (t == JSON_OBJ_END)
+				return;
+			key = j->s;
+			klen = j->len;
+		}
+		nm = lookup(key, klen);
+		key = NULL;
+		if (!nm) {
+			json_skip(j);
+			continue;
+		}
+		/* The key slice dies with the next token: keep it short. */
+		snprintf(kbuf, sizeof kbuf, "%.*s", (int)nm->len, nm->s);
+		t = json_next(j);
+		switch (t) {
+		case JSON_STR:
+		case JSON_NUM:
+			rd_set(r, rec, nm->col, nm->pref, j->s, j->len,
+			    j->line, j->col, kbuf);
+			break;
+		case JSON_NULL:
+			break;
+		case JSON_TRUE:
+		case JSON_FALSE:
+			if (r->k->col[nm->col].type == T_TEXT) {
+				rd_set(r, rec, nm->col, nm->pref,
+				    t == JSON_TRUE ? "true" : "false",
+				    t == JSON_TRUE ? 4 : 5, j->line, j->col,
+				    kbuf);
+				break;
+			}
+			/* FALLTHROUGH */
+		default:
+			json_fail(j, "expected a %s for '%s', found %s",
+			    r->k->col[nm->col].type == T_TEXT ? "string"
+			    : "number", kbuf, json_tokname(t));
+		}
+	}
+}
+
+/* Next row from a JSON file, into rec: 1, or 0 at its end. */
+static int
+jsonnext(struct reader *r, struct record *rec)
+{
+	struct json *j = &r->j;
+	enum json_tok t;
+	char key[256];
+	size_t klen;
+
+	for (;;) {
+		switch (r->jstate) {
+		case J_TOP:
+			t = json_next(j);
+			if (t == JSON_EOF)
+				return 0;
+			if (t == JSON_ARR) {
+				r->jstate = J_ARRAY;
+				continue;
+			}
+			if (t != JSON_OBJ)
+				json_fail(j, "expected an object or an array, "
+				    "found %s", json_tokname(t));
+			t = json_next(j);
+			if (t == JSON_OBJ_END)
+				continue;	/* {} holds nothing */
+			klen = j->len < sizeof key ? j->len : sizeof key - 1;
+			memcpy(key, j->s, klen);
+			switch (json_peek(j)) {
+			case JSON_ARR:
+			case JSON_OBJ:
+				r->jstate = J_TABLES;
+				goto table;
+			default:
+				/* Scalars: the object is itself a row. */
+				r->sawrows = 1;
+				jsonrow(r, rec, key, klen);
+				return 1;
+			}
+		case J_TABLES:
+			t = json_next(j);
+			if (t == JSON_OBJ_END) {
+				r->jstate = J_TOP;
+				continue;
+			}
+			klen = j->len < sizeof key ? j->len : sizeof key - 1;
+			memcpy(key, j->s, klen);
+		table:
+			if (klen == strlen(r->k->table) &&
+			    memcmp(key, r->k->table, klen) == 0) {
+				t = json_next(j);
+				if (t != JSON_ARR)
+					json_fail(j, "expected an array of "
+					    "rows for '%s', found %s",
+					    r->k->table, json_tokname(t));
+				r->jstate = J_TABLE;
+				r->sawtable = 1;
+				continue;
+			}
+			json_skip(j);
+			continue;
+		case J_TABLE:
+		case J_ARRAY:
+			t = json_next(j);
+			if (t == JSON_ARR_END) {
+				r->jstate = r->jstate == J_TABLE ? J_TABLES
+				    : J_TOP;
+				continue;
+			}
+			if (t != JSON_OBJ)
+				json_fail(j, "expected an object for a row, "
+				    "found %s", json_tokname(t));
+			r->sawrows = 1;
+			jsonrow(r, rec, NULL, 0);
+			return 1;
+		}
+	}
+}
+
+/* ---- TSV ---- */
+
+static void
+tsvhead(struct reader *r)
+{
+	const struct name *nm;
+	int i;
+
+	for (i = 0; i < r->t.ncol; i++) {
+		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
+		r->tsvcol[i] = nm ? nm->col : -1;
+		r->tsvpref[i] = nm ? nm->pref : 0;
+	}
+}
+
+static int
+tsvnext(struct reader *r, struct record *rec)
+{
+	struct tsv *t = &r->t;
+	int i;
+
+	if (!tsv_next(t))
+		return 0;
+	rec->file = r->in.name;
+	rec->line = t->line;
+	for (i = 0; i < t->ncol; i++) {
+		if (r->tsvcol[i] < 0 || t->len[i] == 0)
+			continue;	/* empty is missing */
+		if (r->k->col[r->tsvcol[i]].type == T_TEXT)
+			t->len[i] = tsv_unescape(t->f[i], t->len[i]);
+		rd_set(r, rec, r->tsvcol[i], r->tsvpref[i], t->f[i], t->len[i],
+		    t->line, tsv_fieldcol(t, i), t->name[i]);
+	}
+	return 1;
+}
+
+/* ---- files ---- */
+
+static int
+openfile(struct reader *r)
+{
+	if (r->in.fd >= 0)
+		src_close(&r->in);
+	if (r->next == r->nfiles)
+		return 0;
+	src_open(&r->in, r->files[r->next++]);
+	r->filerecs = 0;
+	r->filenotes = 0;
+	r->sawtable = r->sawrows = 0;
+	r->fmt = sniff(r);
+	switch (r->fmt) {
+	case FMT_JSON:
+		json_init(&r->j, &r->in);
+		r->j.skip_logs = 1;
+		r->jstate = J_TOP;
+		break;
+	case FMT_TSV:
+		while (r->in.p < r->in.end && (*r->in.p == '\n' ||
+		    strncmp(r->in.p, "time=\"", 6) == 0)) {
+			char *l;
+			size_t n;
+			src_getline(&r->in, &l, &n);
+			if (n) {
+				rd_note(r, "log lines skipped", r->in.line);
+				r->filenotes--;	/* not a problem */
+			}
+		}
+		tsv_open(&r->t, &r->in);
+		tsvhead(r);
+		break;
+	}
+	return 1;
+}
+
+static void
+report(struct reader *r)
+{
+	int i;
+
+	for (i = 0; i < r->nnotes; i++)
+		np_warn("%ld %s (first: %s:%ld)", r->note[i].count,
+		    r->note[i].what, r->note[i].file, r->note[i].line);
+	r->nnotes = 0;
+}
+
+/* At the end of a file: was anything recognised at all? */
+static void
+endfile(struct reader *r)
+{
+	long bad = r->filenotes;
+
+	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
+		rd_note(r, "non-JSON lines skipped", r->j.first_skipped);
+		r->note[r->nnotes - 1].count += r->j.skipped_lines - 1;
+	}
+	if (r->filerecs)
+		return;
+	if (r->fmt == FMT_JSON && !r->sawtable && !r->sawrows) {
+		report(r);
+		np_die("%s: no '%s' table and no %s rows found", r->in.name,
+		    r->k->table, r->k->name);
+	}
+	if (bad) {
+		report(r);
+		np_die("%s: nothing recognised as %s %s", r->in.name,
+		    r->fmt == FMT_TEXT ? r->k->textname : r->k->name,
+		    r->fmt == FMT_TEXT ? "lines" : "rows");
+	}
+}
+
+struct record *
+rd_next(struct reader *r)
+{
+	struct record *rec = &r->rec;
+	int got;
+
+	for (;;) {
+		if (r->in.fd < 0 && !openfile(r))
+			return NULL;
+		rec_clear(rec);
+		switch (r->fmt) {
+		case FMT_JSON:
+			got = jsonnext(r, rec);
+			break;
+		case FMT_TSV:
+			got = tsvnext(r, rec);
+			break;
+		default:
+			got = r->k->text(r, rec);
+			break;
+		}
+		if (!got) {
+			endfile(r);
+			src_close(&r->in);
+			continue;
+		}
+		rec_complete(r->k, rec);
+		if (r->k->finish)
+			r->k->finish(rec);
+		if (r->k->start >= 0 && !rec->f[r->k->start].set) {
+			rd_note(r, "rows without a start time skipped",
+			    rec->line);
+			continue;
+		}
+		r->filerecs++;
+		r->records++;
+		return rec;
+	}
+}

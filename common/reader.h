@@ -1,0 +1,89 @@
+/*
+ * reader: records of one kind from any number of files, in any format.
+ *
+ * Files are read in order, like cat ("-" is stdin; none means stdin).  The
+ * format of each file is sniffed from its first bytes, after blank lines and
+ * logrus log lines (time="..."):
+ *   '{' or '['      JSON: a view export (tables of rows: the kind's table is
+ *                   streamed, the others skipped unread), JSON lines (one row
+ *                   object per line), or an array of row objects;
+ *   a line with TAB  TSV with a header (Neuron Explorer or np column names);
+ *   anything else   the kind's profiler text format, if it has one.
+ * Whatever is passed over (log lines, lines not understood, rows lacking a
+ * start time, unpaired events) is counted and reported on stderr at the end;
+ * a file in which nothing was recognised is an error.
+ */
+#ifndef NP_READER_H
+#define NP_READER_H
+
+#include "input.h"
+#include "json.h"
+#include "record.h"
+#include "tsv.h"
+
+#define RD_MAXNOTES 16
+#define RD_MAXPOS 16
+
+enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_TEXT };
+
+struct rdnote {
+	const char *what;	/* "lines not understood" */
+	long count;
+	const char *file;	/* the first one */
+	long line;
+};
+
+struct reader {
+	const struct kind *k;
+	char **files;
+	int nfiles, next;	/* next file to open */
+	const char *unit;	/* input time unit: "ps", "ns" or "us" */
+	/* Field positions (1-based) of the text format, by name; the kind's
+	 * text reader sets defaults and the user may override them. */
+	const char *posname[RD_MAXPOS];
+	int pos[RD_MAXPOS];
+	int npos;
+
+	/* private */
+	struct src in;
+	struct json j;
+	struct tsv t;
+	int fmt;
+	int jstate;
+	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
+	int tsvpref[TSV_MAXCOL];
+	long filerecs;		/* records from the current file */
+	long filenotes;		/* notes from the current file */
+	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */
+	long records;
+	struct rdnote note[RD_MAXNOTES];
+	int nnotes;
+	struct record rec;
+};
+
+/* Opens the files (NULL / 0 for stdin) for records of kind k. */
+void rd_open(struct reader *r, const struct kind *k, char **files, int n);
+/* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
+int rd_setunit(struct reader *r, const char *unit);
+/* Overrides text field positions: "ts=5,engine=2"; 0 with a message in
+ * err on a bad spec. */
+int rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen);
+/* Next record, or NULL when every file is read.  The record is valid until
+ * the next call. */
+struct record *rd_next(struct reader *r);
+/* Reports what was passed over, on stderr. */
+void rd_close(struct reader *r);
+
+/* For format readers: count something passed over at file:line. */
+void rd_note(struct reader *r, const char *what, long line);
+/* Declares a text field position with its default (kind text readers). */
+void rd_defpos(struct reader *r, const char *name, int pos);
+int rd_pos(const struct reader *r, const char *name);
+/* Sets column c from text (a string, or a number's text); converts and
+ * checks numbers; dies naming file, line, column and the input name. */
+void rd_set(struct reader *r, struct record *rec, int c, int pref,
+    const char *s, size_t n, long line, long col, const char *inname);
+/* Scales a time read in the input unit to ns. */
+int64_t rd_time(const struct reader *r, int64_t v);
+
+#endif

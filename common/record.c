@@ -1,0 +1,118 @@
+#include <math.h>
+#include <string.h>
+
+#include "diag.h"
+#include "record.h"
+#include "tsv.h"
+
+void
+rec_clear(struct record *r)
+{
+	memset(r->f, 0, sizeof r->f);
+	r->used = 0;
+}
+
+const char *
+rec_keep(struct record *r, const char *s, size_t n)
+{
+	char *p;
+
+	if (n > REC_ARENA - r->used)
+		np_die_at(r->file, r->line, 0, "row holds more than %d bytes "
+		    "of text", REC_ARENA);
+	p = r->arena + r->used;
+	memcpy(p, s, n);
+	r->used += n;
+	return p;
+}
+
+void
+rec_settext(struct record *r, int c, const char *s, size_t n)
+{
+	r->f[c].s = rec_keep(r, s, n);
+	r->f[c].len = n;
+	r->f[c].set = 1;
+}
+
+void
+rec_setint(struct record *r, int c, int64_t v)
+{
+	r->f[c].i = v;
+	r->f[c].isint = 1;
+	r->f[c].s = NULL;
+	r->f[c].set = 1;
+}
+
+double
+rec_num(const struct record *r, int c)
+{
+	const struct field *f = &r->f[c];
+
+	if (!f->set)
+		return NAN;
+	return f->isint ? (double)f->i : f->d;
+}
+
+void
+rec_complete(const struct kind *k, struct record *r)
+{
+	struct field *s, *e, *d;
+
+	if (k->start < 0 || k->end < 0 || k->dur < 0)
+		return;
+	s = &r->f[k->start];
+	e = &r->f[k->end];
+	d = &r->f[k->dur];
+	if (s->set && d->set && !e->set && s->isint && d->isint)
+		rec_setint(r, k->end, s->i + d->i);
+	else if (s->set && e->set && !d->set && s->isint && e->isint)
+		rec_setint(r, k->dur, e->i - s->i);
+	else if (e->set && d->set && !s->set && e->isint && d->isint)
+		rec_setint(r, k->start, e->i - d->i);
+}
+
+int
+kind_col(const struct kind *k, const char *name)
+{
+	int c;
+
+	for (c = 0; c < k->ncol; c++)
+		if (strcmp(k->col[c].name, name) == 0)
+			return c;
+	return -1;
+}
+
+void
+kind_header(const struct kind *k)
+{
+	int c;
+
+	for (c = 0; c < k->ncol; c++) {
+		if (c)
+			out_tab();
+		out_str(k->col[c].name);
+	}
+	out_nl();
+}
+
+void
+rec_write(const struct kind *k, const struct record *r)
+{
+	const struct field *f;
+	int c;
+
+	for (c = 0; c < k->ncol; c++) {
+		if (c)
+			out_tab();
+		f = &r->f[c];
+		if (!f->set)
+			continue;
+		if (k->col[c].type == T_TEXT)
+			out_text(f->s, f->len);
+		else if (f->isint)
+			out_i64(f->i);
+		else
+			out_f64(f->d);
+	}
+	out_nl();
+}

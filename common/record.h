@@ -1,0 +1,88 @@
+/*
+ * record: kinds of record and the rows that carry them.
+ *
+ * A kind (instruction, DMA transfer, collective event, ...) is a fixed list
+ * of output columns.  Each column names the input fields it is read from, in
+ * order of preference: the Neuron Explorer column name first, then the view
+ * JSON field, then others.  Every reader (JSON, TSV, profiler text) fills the
+ * same record, so every program accepts every format carrying its kind,
+ * including the TSV another np program wrote.
+ */
+#ifndef NP_RECORD_H
+#define NP_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define REC_MAXCOL 32
+#define REC_ARENA (4 << 20)	/* kept text of one row, at most */
+
+enum coltype {
+	T_TEXT,
+	T_INT,			/* an integer (a non-integral value is kept) */
+	T_NUM,			/* any number */
+};
+
+#define C_TIME 1		/* a time or duration: scaled to ns on input */
+
+struct column {
+	const char *name;	/* output name */
+	enum coltype type;
+	unsigned flags;
+	const char *from;	/* input names, space-separated, best first */
+};
+
+struct reader;
+struct record;
+
+struct kind {
+	const char *name;	/* for messages: "instruction" */
+	const char *table;	/* the view JSON table holding it */
+	int ncol;
+	const struct column *col;
+	int start, end, dur;	/* start_ts, end_ts, duration_ns, or -1 */
+	/* Reads the kind's profiler text format: 1 per record, 0 at the
+	 * end of the file (NULL when it has none). */
+	int (*text)(struct reader *, struct record *);
+	const char *textname;	/* "show-session --show-trace instruction" */
+	const char *textpos;	/* its field names for -F, space-separated */
+	/* Tidies a complete row (NULL for nothing). */
+	void (*finish)(struct record *);
+};
+
+struct field {
+	const char *s;		/* text (numbers: as read) */
+	size_t len;
+	int64_t i;		/* T_INT / T_NUM: the value, when isint */
+	double d;		/* the value, when !isint */
+	unsigned char set;	/* present in the input */
+	unsigned char isint;
+	unsigned char pref;	/* which input name set it (0 = best) */
+};
+
+struct record {
+	struct field f[REC_MAXCOL];
+	const char *file;	/* where the row came from */
+	long line;
+	char *arena;		/* REC_ARENA bytes for kept text */
+	size_t used;
+};
+
+void rec_clear(struct record *r);
+/* Copies text into the record's arena; dies when the row is too big. */
+const char *rec_keep(struct record *r, const char *s, size_t n);
+/* Sets field c to the text s (copied), or dies. */
+void rec_settext(struct record *r, int c, const char *s, size_t n);
+void rec_setint(struct record *r, int c, int64_t v);
+/* Fills the missing one of start, end and duration from the other two. */
+void rec_complete(const struct kind *k, struct record *r);
+/* The value of a number field as a double (NAN when missing). */
+double rec_num(const struct record *r, int c);
+
+/* Index of the output column called name, or -1. */
+int kind_col(const struct kind *k, const char *name);
+/* TSV output: the header, and one row. */
+void kind_header(const struct kind *k);
+void rec_write(const struct kind *k, const struct record *r);
+
+#endif

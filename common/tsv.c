@@ -1,0 +1,226 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "num.h"
+#include "tsv.h"
+
+#define OUT_BUFSZ (1 << 16)
+
+static char outbuf[OUT_BUFSZ];
+static size_t outlen;
+
+void
+out_flush(void)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < outlen) {
+		n = write(1, outbuf + off, outlen - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EPIPE)
+			_exit(0);	/* the reader is gone: | head */
+		if (n < 0)
+			np_die("write error: %s", strerror(errno));
+		off += (size_t)n;
+	}
+	outlen = 0;
+}
+
+void
+out_raw(const char *s, size_t n)
+{
+	while (n > OUT_BUFSZ - outlen) {
+		size_t part = OUT_BUFSZ - outlen;
+		memcpy(outbuf + outlen, s, part);
+		outlen += part;
+		s += part;
+		n -= part;
+		out_flush();
+	}
+	memcpy(outbuf + outlen, s, n);
+	outlen += n;
+}
+
+void
+out_text(const char *s, size_t n)
+{
+	const char *e = s + n, *run = s;
+
+	for (; s < e; s++) {
+		const char *esc;
+		switch (*s) {
+		case '\t': esc = "\\t"; break;
+		case '\n': esc = "\\n"; break;
+		case '\r': esc = "\\r"; break;
+		case '\\': esc = "\\\\"; break;
+		default: continue;
+		}
+		out_raw(run, (size_t)(s - run));
+		out_raw(esc, 2);
+		run = s + 1;
+	}
+	out_raw(run, (size_t)(e - run));
+}
+
+void
+out_str(const char *s)
+{
+	out_text(s, strlen(s));
+}
+
+void
+out_i64(int64_t v)
+{
+	char buf[NUM_BUFSZ];
+
+	out_raw(buf, num_fmt_i64(buf, v));
+}
+
+void
+out_f64(double v)
+{
+	char buf[NUM_BUFSZ];
+
+	out_raw(buf, num_fmt_f64(buf, v));
+}
+
+void
+out_tab(void)
+{
+	if (outlen == OUT_BUFSZ)
+		out_flush();
+	outbuf[outlen++] = '\t';
+}
+
+void
+out_nl(void)
+{
+	if (outlen == OUT_BUFSZ)
+		out_flush();
+	outbuf[outlen++] = '\n';
+}
+
+void
+out_header(const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			out_tab();
+		out_str(names[i]);
+	}
+	out_nl();
+}
+
+size_t
+tsv_unescape(char *s, size_t n)
+{
+	char *r = memchr(s, '\\', n), *w, *e = s + n;
+
+	if (!r)
+		return n;
+	for (w = r; r < e; r++) {
+		if (*r == '\\' && r + 1 < e) {
+			switch (r[1]) {
+			case 't': *w++ = '\t'; r++; continue;
+			case 'n': *w++ = '\n'; r++; continue;
+			case 'r': *w++ = '\r'; r++; continue;
+			case '\\': *w++ = '\\'; r++; continue;
+			}
+		}
+		*w++ = *r;
+	}
+	return (size_t)(w - s);
+}
+
+/* Splits line into t->f / t->len; returns the number of fields. */
+static int
+split(struct tsv *t, char *line, size_t n, int max)
+{
+	char *p = line, *e = line + n, *tab;
+	int i = 0;
+
+	for (;;) {
+		tab = memchr(p, '\t', (size_t)(e - p));
+		if (i < max) {
+			t->f[i] = p;
+			t->len[i] = (size_t)((tab ? tab : e) - p);
+		}
+		i++;
+		if (!tab)
+			break;
+		p = tab + 1;
+	}
+	return i;
+}
+
+int
+tsv_open(struct tsv *t, struct src *in)
+{
+	char *line;
+	size_t n;
+	int i;
+
+	t->in = in;
+	t->ncol = 0;
+	if (!src_getline(in, &line, &n))
+		return 0;
+	if (n + 1 > t->hdrcap) {
+		free(t->hdr);
+		t->hdrcap = n + 1;
+		if (!(t->hdr = malloc(t->hdrcap)))
+			np_die("out of memory");
+	}
+	memcpy(t->hdr, line, n + 1);
+	t->line = in->line;
+	t->ncol = split(t, t->hdr, n, TSV_MAXCOL);
+	if (t->ncol > TSV_MAXCOL)
+		np_die_at(in->name, in->line, 0, "header has %d columns, "
+		    "more than the %d supported", t->ncol, TSV_MAXCOL);
+	for (i = 0; i < t->ncol; i++) {
+		t->name[i] = t->f[i];
+		t->name[i][t->len[i]] = '\0';
+	}
+	return 1;
+}
+
+int
+tsv_next(struct tsv *t)
+{
+	char *line;
+	size_t n;
+	int nf;
+
+	if (!src_getline(t->in, &line, &n))
+		return 0;
+	t->line = t->in->line;
+	nf = split(t, line, n, t->ncol);
+	if (nf != t->ncol)
+		np_die_at(t->in->name, t->line, 0,
+		    "expected %d tab-separated fields as in the header, "
+		    "found %d", t->ncol, nf);
+	return 1;
+}
+
+int
+tsv_col(const struct tsv *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->ncol; i++)
+		if (strcmp(t->name[i], name) == 0)
+			return i;
+	return -1;
+}
+
+long
+tsv_fieldcol(const struct tsv *t, int i)
+{
+	return src_col(t->in, t->f[i]);
+}

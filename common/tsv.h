@@ -1,0 +1,57 @@
+/*
+ * tsv: the one output format, and reading it back.
+ *
+ * Writing: one buffered stdout.  Text fields are escaped so that a field never
+ * holds a raw TAB, LF, CR or backslash (they become \t \n \r \\).  Integers
+ * print as integers; doubles in the fewest digits that read back the same;
+ * NaN and infinities as an empty field.  A closed pipe ends the program
+ * quietly with status 0; any other write error is fatal (status 1).
+ *
+ * Reading: the first line is the header; fields are found by header name and
+ * un-escaped in place.  Every row must have as many fields as the header.
+ */
+#ifndef NP_TSV_H
+#define NP_TSV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "input.h"
+
+#define TSV_MAXCOL 256
+
+void out_text(const char *s, size_t n);	/* escaped */
+void out_str(const char *s);		/* escaped, NUL-terminated */
+void out_raw(const char *s, size_t n);	/* as is: caller knows it is clean */
+void out_i64(int64_t v);
+void out_f64(double v);
+void out_tab(void);
+void out_nl(void);
+/* Writes a header: the names, tab-separated, and a newline. */
+void out_header(const char *const *names, int n);
+/* Flushes stdout; called at exit by np_init's handler, and by hand. */
+void out_flush(void);
+
+struct tsv {
+	struct src *in;
+	int ncol;			/* header fields */
+	char *name[TSV_MAXCOL];		/* header names, in hdr */
+	char *f[TSV_MAXCOL];		/* current row's fields */
+	size_t len[TSV_MAXCOL];
+	long line;			/* current row's line */
+	char *hdr;			/* the header line, kept */
+	size_t hdrcap;
+};
+
+/* Reads the header line: 1, or 0 if the input is empty. */
+int tsv_open(struct tsv *t, struct src *in);
+/* Next row: 1, or 0 at end.  Dies when the field count differs. */
+int tsv_next(struct tsv *t);
+/* Column index of a header name, or -1. */
+int tsv_col(const struct tsv *t, const char *name);
+/* 1-based byte column where field i of the current row started. */
+long tsv_fieldcol(const struct tsv *t, int i);
+/* Un-escapes \t \n \r \\ in place; other backslashes stay as they are. */
+size_t tsv_unescape(char *s, size_t n);
+
+#endif
