@@ -1,5 +1,12 @@
 # np: small, fast filters for AWS Neuron profiler output.
-.POSIX:
+#
+#   make            build bin/np-*
+#   make demo       build, then a report on the bundled sample profiles
+#   make test       build, then the bats suite ("N passed, N failed")
+#   make check      the same suite against an ASan + UBSan build
+#   make lint       man pages through mandoc -Tlint
+#   make bench      throughput and peak memory beside jq, python, awk
+#   make install    PREFIX (/usr/local) and DESTDIR honoured
 
 VERSION = 0.1
 PREFIX = /usr/local
@@ -9,42 +16,81 @@ MANDIR = $(PREFIX)/share/man
 CC = cc
 CFLAGS = -O2 -g
 NPFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNP_VERSION=\"$(VERSION)\" \
-	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes
 LDLIBS = -lm
 
-PROGS = np-trace
-LIBOBJ = common/diag.o common/input.o common/json.o common/num.o \
-	common/tsv.o common/record.o common/reader.o common/insn.o
-LIBHDR = common/diag.h common/input.h common/json.h common/num.h \
-	common/tsv.h common/record.h common/reader.h common/insn.h
-BIN = $(PROGS:%=bin/%)
-TESTBIN = bin/npgen bin/jsontok
+PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c))
+LIBSRC = $(wildcard common/*.c)
+LIBHDR = $(wildcard common/*.h)
+MANS = $(wildcard man/*.1 man/*.7)
 
-all: $(BIN)
+# Objects live under build/ (or build/asan/ for make check).
+B = build
+LIBOBJ = $(LIBSRC:common/%.c=$(B)/obj/%.o)
+BIN = $(PROGS:%=$(B)/bin/%)
+TOOLS = $(B)/bin/npgen $(B)/bin/jsontok
 
-bin/%: cmd/%.c build/libnp.a
+all: $(BIN) $(TOOLS)
 	@mkdir -p bin
-	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< build/libnp.a $(LDLIBS)
+	@for p in $(PROGS); do ln -sf ../$(B)/bin/$$p bin/$$p; done
 
-build/libnp.a: $(LIBOBJ)
-	@mkdir -p build
+$(B)/bin/np-%: cmd/np-%.c $(B)/libnp.a
+	@mkdir -p $(B)/bin
+	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
+
+$(B)/libnp.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(LIBOBJ): $(LIBHDR)
-
-.c.o:
+$(B)/obj/%.o: common/%.c $(LIBHDR)
+	@mkdir -p $(B)/obj
 	$(CC) $(NPFLAGS) $(CFLAGS) -c -o $@ $<
 
-bin/npgen: tests/npgen.c
-	@mkdir -p bin
-	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ tests/npgen.c
+$(B)/bin/npgen: tests/npgen.c
+	@mkdir -p $(B)/bin
+	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ tests/npgen.c $(LDLIBS)
 
-bin/jsontok: tests/jsontok.c build/libnp.a
-	@mkdir -p bin
-	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ tests/jsontok.c build/libnp.a $(LDLIBS)
+$(B)/bin/jsontok: tests/jsontok.c $(B)/libnp.a
+	@mkdir -p $(B)/bin
+	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ tests/jsontok.c $(B)/libnp.a $(LDLIBS)
+
+test: all
+	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
+
+ASANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+
+check:
+	$(MAKE) B=build/asan CFLAGS="$(ASANFLAGS)" build/asan/libnp.a \
+	    $(PROGS:%=build/asan/bin/%) build/asan/bin/npgen \
+	    build/asan/bin/jsontok
+	NP_BIN=$(CURDIR)/build/asan/bin NP_ASAN=1 \
+	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/run
+
+lint:
+	mandoc -Tlint -Wwarning $(MANS)
+
+demo: all
+	sh tests/demo
+
+bench: all
+	sh tests/bench
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man7
+	for p in $(PROGS); do cp $(B)/bin/$$p $(DESTDIR)$(BINDIR)/; done
+	for m in man/*.1; do cp $$m $(DESTDIR)$(MANDIR)/man1/; done
+	cp man/np.7 $(DESTDIR)$(MANDIR)/man7/
+
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
+	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
+	rm -f $(DESTDIR)$(MANDIR)/man7/np.7
 
 clean:
-	rm -rf bin build common/*.o
+	rm -rf bin build tests/out
 
-.PHONY: all clean
+.PHONY: all test check lint demo bench install uninstall clean

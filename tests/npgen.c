@@ -229,6 +229,8 @@ opad(const char *s, size_t w)
  * (uint64_t, at least 4 hex digits), %%.  In view-json (goesc) literal
  * < > & become \u003c \u003e \u0026, as Go's encoding/json writes them.
  */
+static unsigned char stop[2][256];
+
 static void
 of(const char *fmt, ...)
 {
@@ -242,7 +244,9 @@ of(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	for (;;) {
-		k = strcspn(p, goesc ? "%<>&" : "%");
+		/* strcspn(3) would rebuild its table on every call: too slow. */
+		for (k = 0; !stop[goesc][(unsigned char)p[k]]; k++)
+			continue;
 		oput(p, k);
 		p += k;
 		if (*p == '\0')
@@ -1152,6 +1156,8 @@ main(int argc, char *argv[])
 	uint64_t n = 100, limit = 0;
 	int ch, fmt, nflag = 0;
 
+	stop[0][0] = stop[0]['%'] = 1;
+	stop[1][0] = stop[1]['%'] = stop[1]['<'] = stop[1]['>'] = stop[1]['&'] = 1;
 	while ((ch = getopt(argc, argv, "b:e:n:ps:")) != -1)
 		switch (ch) {
 		case 'b':

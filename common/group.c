@@ -1,0 +1,116 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "group.h"
+
+static size_t
+hash(const char *s, size_t n)
+{
+	size_t h = 1469598103934665603ULL & (size_t)-1;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * (size_t)1099511628211ULL;
+	return h;
+}
+
+void
+grp_init(struct group *g, size_t valsize, long cap)
+{
+	memset(g, 0, sizeof *g);
+	g->valsize = valsize;
+	g->cap = cap;
+	g->nslots = 1024;
+	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
+		np_die("out of memory");
+}
+
+void
+grp_free(struct group *g)
+{
+	long i;
+
+	for (i = 0; i < g->n; i++)
+		free(g->key[i]);
+	free(g->key);
+	free(g->keylen);
+	free(g->vals);
+	free(g->slots);
+	memset(g, 0, sizeof *g);
+}
+
+static void
+rehash(struct group *g)
+{
+	size_t i, h;
+	long e;
+
+	free(g->slots);
+	g->nslots *= 2;
+	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
+		np_die("out of memory");
+	for (e = 0; e < g->n; e++) {
+		h = hash(g->key[e], g->keylen[e]) & (g->nslots - 1);
+		for (i = h; g->slots[i]; i = (i + 1) & (g->nslots - 1))
+			;
+		g->slots[i] = e + 1;
+	}
+}
+
+void *
+grp_get(struct group *g, const char *key, size_t len, int *isnew)
+{
+	size_t i = hash(key, len) & (g->nslots - 1);
+	long e;
+
+	for (; g->slots[i]; i = (i + 1) & (g->nslots - 1)) {
+		e = g->slots[i] - 1;
+		if (g->keylen[e] == len && memcmp(g->key[e], key, len) == 0) {
+			if (isnew)
+				*isnew = 0;
+			return g->vals + (size_t)e * g->valsize;
+		}
+	}
+	if (g->n == g->cap)
+		return NULL;
+	if (g->n == g->alloc) {
+		long na = g->alloc ? g->alloc * 2 : 256;
+		char **k = realloc(g->key, (size_t)na * sizeof *k);
+		size_t *kl = k ? realloc(g->keylen, (size_t)na * sizeof *kl) : NULL;
+		char *v;
+		if (!k || !kl)
+			np_die("out of memory");
+		g->key = k;
+		g->keylen = kl;
+		if (!(v = realloc(g->vals, (size_t)na * g->valsize)))
+			np_die("out of memory");
+		g->vals = v;
+		g->alloc = na;
+	}
+	e = g->n++;
+	if (!(g->key[e] = malloc(len + 1)))
+		np_die("out of memory");
+	memcpy(g->key[e], key, len);
+	g->key[e][len] = '\0';
+	g->keylen[e] = len;
+	memset(g->vals + (size_t)e * g->valsize, 0, g->valsize);
+	g->slots[i] = e + 1;
+	if ((size_t)g->n * 2 > g->nslots)
+		rehash(g);
+	if (isnew)
+		*isnew = 1;
+	return g->vals + (size_t)e * g->valsize;
+}
+
+const char *
+grp_key(const struct group *g, long i, size_t *len)
+{
+	*len = g->keylen[i];
+	return g->key[i];
+}
+
+void *
+grp_val(const struct group *g, long i)
+{
+	return g->vals + (size_t)i * g->valsize;
+}

@@ -1,0 +1,38 @@
+/*
+ * group: a hash table from keys (byte strings) to fixed-size values, for
+ * group-by.  Memory grows with the number of distinct keys only, up to a
+ * cap the caller states; past it, the program stops with a message.
+ *
+ * Compound keys are the caller's concern: programs join the TSV-escaped
+ * parts with TABs, so a key prints as it is.
+ */
+#ifndef NP_GROUP_H
+#define NP_GROUP_H
+
+#include <stddef.h>
+
+struct group {
+	size_t valsize;
+	long cap;		/* most distinct keys allowed */
+	long n;			/* distinct keys */
+	long *slots;		/* hash slots: entry index + 1, 0 empty */
+	size_t nslots;
+	char **key;		/* per entry */
+	size_t *keylen;
+	char *vals;		/* entries' values, valsize each */
+	long alloc;		/* entries allocated */
+};
+
+void grp_init(struct group *g, size_t valsize, long cap);
+void grp_free(struct group *g);
+/*
+ * The value for key, zero-filled when new (*isnew set then).  NULL when the
+ * key is new and the table already holds cap keys.  The pointer is valid
+ * until the next grp_get.
+ */
+void *grp_get(struct group *g, const char *key, size_t len, int *isnew);
+/* Entry i (0 <= i < n), in insertion order. */
+const char *grp_key(const struct group *g, long i, size_t *len);
+void *grp_val(const struct group *g, long i);
+
+#endif

@@ -1,0 +1,147 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "interval.h"
+
+#define KEY(w, i) (*(int64_t *)(void *)((w)->items + (size_t)(i) * (w)->size))
+#define ITEM(w, i) ((w)->items + (size_t)(i) * (w)->size)
+
+void
+ro_init(struct reorder *w, size_t size, int cap)
+{
+	memset(w, 0, sizeof *w);
+	w->size = size;
+	w->cap = cap;
+	/* one spare slot, used for swapping */
+	if (!(w->items = malloc(size * ((size_t)cap + 1))))
+		np_die("out of memory");
+}
+
+void
+ro_free(struct reorder *w)
+{
+	free(w->items);
+	w->items = NULL;
+}
+
+static void
+swap(struct reorder *w, int a, int b)
+{
+	char *tmp = ITEM(w, w->cap);
+
+	memcpy(tmp, ITEM(w, a), w->size);
+	memcpy(ITEM(w, a), ITEM(w, b), w->size);
+	memcpy(ITEM(w, b), tmp, w->size);
+}
+
+static void
+siftup(struct reorder *w, int i)
+{
+	while (i > 0 && KEY(w, (i - 1) / 2) > KEY(w, i)) {
+		swap(w, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static void
+siftdown(struct reorder *w, int i)
+{
+	int c;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= w->n)
+			return;
+		if (c + 1 < w->n && KEY(w, c + 1) < KEY(w, c))
+			c++;
+		if (KEY(w, i) <= KEY(w, c))
+			return;
+		swap(w, i, c);
+		i = c;
+	}
+}
+
+int
+ro_pop(struct reorder *w, void *out)
+{
+	if (w->n == 0)
+		return 0;
+	memcpy(out, ITEM(w, 0), w->size);
+	w->lastkey = KEY(w, 0);
+	w->taken = 1;
+	w->n--;
+	if (w->n) {
+		memcpy(ITEM(w, 0), ITEM(w, w->n), w->size);
+		siftdown(w, 0);
+	}
+	return 1;
+}
+
+int
+ro_push(struct reorder *w, const void *item, void *out)
+{
+	int64_t key;
+	int popped = 0;
+
+	memcpy(&key, item, sizeof key);
+	if (w->taken && key < w->lastkey)
+		return -1;
+	if (w->n == w->cap) {
+		/* The earliest leaves; that may be the new item itself. */
+		if (key <= KEY(w, 0)) {
+			memcpy(out, item, w->size);
+			w->lastkey = key;
+			w->taken = 1;
+			return 1;
+		}
+		popped = ro_pop(w, out);
+	}
+	memcpy(ITEM(w, w->n), item, w->size);
+	siftup(w, w->n++);
+	return popped;
+}
+
+void
+runs_init(struct runs *r)
+{
+	memset(r, 0, sizeof *r);
+}
+
+int
+runs_add(struct runs *r, int64_t s, int64_t e, int64_t *ds, int64_t *de)
+{
+	if (e < s)
+		e = s;
+	if (r->open && s <= r->e) {	/* overlapping, nested or adjacent */
+		if (e > r->e)
+			r->e = e;
+		return 0;
+	}
+	if (!r->open) {
+		r->open = 1;
+		r->s = s;
+		r->e = e;
+		return 0;
+	}
+	*ds = r->s;
+	*de = r->e;
+	r->busy += r->e - r->s;
+	r->n++;
+	r->s = s;
+	r->e = e;
+	return 1;
+}
+
+int
+runs_end(struct runs *r, int64_t *ds, int64_t *de)
+{
+	if (!r->open)
+		return 0;
+	*ds = r->s;
+	*de = r->e;
+	r->busy += r->e - r->s;
+	r->n++;
+	r->open = 0;
+	return 1;
+}

@@ -1,0 +1,67 @@
+# Loaded by every bats file (load helpers).  Conventions:
+#   np CMD ARGS...   runs CMD with stdout in $OUT and stderr in $ERR and its
+#                    exit status in $status; never fails by itself
+#   golden NAME      stdout must equal tests/golden/NAME byte for byte
+#   err_is TEXT      stderr must be exactly TEXT (one line, or several)
+#   no_err           stderr must be empty
+# Programs come from $NP_BIN (make test sets it; make check points it at
+# the sanitizer build).  Fixtures live in tests/fixtures.
+
+NP_BIN=${NP_BIN:-$BATS_TEST_DIRNAME/../build/bin}
+PATH=$NP_BIN:$PATH
+FIX=$BATS_TEST_DIRNAME/fixtures
+GOLD=$BATS_TEST_DIRNAME/golden
+SAMPLES=$FIX/samples
+OUT=$BATS_TEST_TMPDIR/out
+ERR=$BATS_TEST_TMPDIR/err
+T=$BATS_TEST_TMPDIR
+
+np() {
+	"$@" >"$OUT" 2>"$ERR" && status=0 || status=$?
+}
+
+golden() {
+	if ! cmp -s "$GOLD/$1" "$OUT"; then
+		echo "stdout differs from tests/golden/$1:"
+		diff -u "$GOLD/$1" "$OUT" | head -40
+		echo "stderr:"; head -5 "$ERR"
+		return 1
+	fi
+}
+
+err_is() {
+	if [ "$(cat "$ERR")" != "$1" ]; then
+		echo "expected stderr: $1"
+		echo "actual stderr:   $(cat "$ERR")"
+		return 1
+	fi
+}
+
+no_err() {
+	if [ -s "$ERR" ]; then
+		echo "unexpected stderr: $(head -5 "$ERR")"
+		return 1
+	fi
+}
+
+status_is() {
+	if [ "$status" -ne "$1" ]; then
+		echo "expected exit status $1, got $status"
+		echo "stderr: $(head -5 "$ERR")"
+		return 1
+	fi
+}
+
+# Memory cap for constant-memory tests (KiB of virtual memory).  The
+# sanitizer build reserves terabytes of shadow memory, so under make check
+# these tests cannot apply; they run in make test.
+under_ulimit() {
+	local kib=$1; shift
+	( ulimit -v "$kib" && "$@" ) >"$OUT" 2>"$ERR" && status=0 ||
+	    status=$?
+}
+need_plain_build() {
+	if [ -n "$NP_ASAN" ]; then
+		skip "ulimit -v does not apply to the ASan build (shadow memory)"
+	fi
+}
