@@ -9,6 +9,8 @@
  * across queues) restores it when the input is only locally out of order.
  */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -104,16 +106,42 @@ bucket_bounds(int k, int64_t *lo, int64_t *hi)
 
 /* ---- reading a transfer ---- */
 
-/* An integer column of a transfer, or death. */
+/* Dies naming where field c was read (the row, if not from the input). */
+static _Noreturn void NP_PRINTF(3, 4)
+bad_field(const struct record *r, int c, const char *fmt, ...)
+{
+	const struct field *f = &r->f[c];
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	np_die_at(r->file, f->line ? f->line : r->line, f->col, "%s", msg);
+}
+
+/* An integer column of a row, or death. */
 static int64_t
 need_int(const struct record *r, int c, const char *what)
 {
 	const struct field *f = &r->f[c];
 
 	if (!f->isint)
-		np_die_at(r->file, r->line, 0, "expected %s as an integer, "
-		    "found %g", what, f->d);
+		bad_field(r, c, "expected %s as an integer, found %g", what,
+		    f->d);
 	return f->i;
+}
+
+/* A byte count: an integer >= 0. */
+static int64_t
+need_bytes(const struct record *r, int c, const char *what)
+{
+	int64_t v = need_int(r, c, what);
+
+	if (v < 0)
+		bad_field(r, c, "expected %s >= 0, found %lld", what,
+		    (long long)v);
+	return v;
 }
 
 static void
@@ -178,14 +206,18 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	const struct field *qf = &r->f[D_QUEUE];
 	const char *qname = qf->set ? qf->s : "";
 	size_t qlen = qf->set ? qf->len : 0;
-	int64_t s, e = 0, v;
+	int64_t s, e = 0;
 	struct queue *q = &all;
 	int isnew, hasend = r->f[D_END].set;
 
 	s = need_int(r, D_START, "start_ts");
-	if (hasend && (e = need_int(r, D_END, "end_ts")) < s)
-		np_die_at(r->file, r->line, 0, "expected end_ts >= start_ts "
-		    "%lld, found %lld", (long long)s, (long long)e);
+	if (hasend && (e = need_int(r, D_END, "end_ts")) < s) {
+		if (!r->f[D_END].line && r->f[D_DUR].line)
+			bad_field(r, D_DUR, "expected duration_ns >= 0, found "
+			    "%lld", (long long)(e - s));
+		bad_field(r, D_END, "expected end_ts >= start_ts %lld, found "
+		    "%lld", (long long)s, (long long)e);
+	}
 	if (grouped) {
 		q = grp_get(&queues, qname, qlen, &isnew);
 		if (!q)
@@ -200,12 +232,9 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	if (hasend && e > q->last)
 		q->last = e;
 	q->hasend |= hasend;
-	if (r->f[D_BYTES].set) {
-		if ((v = need_int(r, D_BYTES, "transfer_bytes")) < 0)
-			np_die_at(r->file, r->line, 0, "expected transfer_bytes "
-			    ">= 0, found %lld", (long long)v);
-		add_size(q, v);
-	} else
+	if (r->f[D_BYTES].set)
+		add_size(q, need_bytes(r, D_BYTES, "transfer_bytes"));
+	else
 		rd_note(rd, "transfers without transfer_bytes (not in the "
 		    "byte counts)", r->line);
 	if (!busy)
@@ -438,14 +467,7 @@ is_dma(const struct record *r)
 static int64_t
 insn_bytes(const struct record *r, int c, const char *what)
 {
-	int64_t v;
-
-	if (!r->f[c].set)
-		return 0;
-	if ((v = need_int(r, c, what)) < 0)
-		np_die_at(r->file, r->line, 0, "expected %s >= 0, found %lld",
-		    what, (long long)v);
-	return v;
+	return r->f[c].set ? need_bytes(r, c, what) : 0;
 }
 
 /*

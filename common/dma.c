@@ -152,8 +152,8 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 		if (pend[i].qlen == n && memcmp(pend[i].queue, q, n) == 0)
 			return &pend[lastq = i];
 	if (npend == MAXQUEUES)
-		np_die_at(r->in.name, line, 0, "more than %d DMA queues",
-		    MAXQUEUES);
+		np_die_at(r->in.name, line, 0, "expected at most %d DMA "
+		    "queues, found more", MAXQUEUES);
 	if (n >= TOKLEN)
 		np_die_at(r->in.name, line, 0, "expected a queue name of at "
 		    "most %d bytes, found %zu bytes", TOKLEN - 1, n);
@@ -258,7 +258,8 @@ dmatext(struct reader *r, struct record *rec)
 			nf = MAXFIELDS;
 		if (header(r, f, len, nf) || section == SEC_OTHER)
 			continue;
-		if (strncmp(f[0], "time=\"", 6) == 0) {
+		if (f[0][0] == 't' && len[0] >= 6 &&
+		    memcmp(f[0], "time=\"", 6) == 0) {
 			rd_note(r, "log lines skipped", ln);
 			r->filenotes--;
 			continue;

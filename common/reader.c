@@ -282,6 +282,8 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	}
 	f->set = 1;
 	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
 }
 
 /* ---- sniffing ---- */
