@@ -235,12 +235,12 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	if (r->f[D_BYTES].set)
 		add_size(q, need_bytes(r, D_BYTES, "transfer_bytes"));
 	else
-		rd_note(rd, "transfers without transfer_bytes (not in the "
-		    "byte counts)", r->line);
+		rd_note(rd, "transfers without transfer_bytes, left out of "
+		    "byte counts", r->line);
 	if (!busy)
 		return;
 	if (!hasend) {
-		rd_note(rd, "transfers without an end time (not in busy_ns)",
+		rd_note(rd, "transfers without an end time, left out of busy_ns",
 		    r->line);
 		return;
 	}
@@ -515,8 +515,8 @@ add_skinny(struct reader *rd, const struct record *r)
 	if (r->f[I_DUR].set)
 		l->dur += need_int(r, I_DUR, "duration_ns");
 	else
-		rd_note(rd, "skinny DMA instructions without a duration "
-		    "(counted as 0 ns)", r->line);
+		rd_note(rd, "skinny DMA instructions without a duration, "
+		    "counted as 0 ns", r->line);
 }
 
 /* Most skinny DMAs first; then by source line. */

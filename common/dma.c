@@ -282,7 +282,7 @@ dmatext(struct reader *r, struct record *rec)
 			if (p->line)
 				rd_note(r, "SOP events without an EOP or "
 				    "COMPLETION", p->line);
-			p->start = rd_time(r, ts);
+			p->start = ts;
 			p->bytes = bytes;
 			p->hasbytes = hasbytes;
 			p->line = ln;
@@ -292,7 +292,7 @@ dmatext(struct reader *r, struct record *rec)
 			rd_note(r, "EOP or COMPLETION events without a SOP", ln);
 			continue;
 		}
-		transfer(r, rec, p, rd_time(r, ts), crc, crclen, hasbytes,
+		transfer(r, rec, p, ts, crc, crclen, hasbytes,
 		    bytes);
 		return 1;
 	}

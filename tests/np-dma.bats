@@ -37,10 +37,10 @@ USAGE='usage: np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] [fi
 	np np-dma "$D/show-dma.txt"
 	status_is 0
 	golden np-dma/show-dma.tsv
-	err_is "np-dma: 1 log lines skipped (first: $D/show-dma.txt:1)
-np-dma: 2 EOP or COMPLETION events without a SOP (first: $D/show-dma.txt:10)
-np-dma: 2 SOP events without an EOP or COMPLETION (first: $D/show-dma.txt:11)
-np-dma: 1 lines not understood (first: $D/show-dma.txt:14)"
+	err_is "np-dma: log lines skipped: 1 (first: $D/show-dma.txt:1)
+np-dma: EOP or COMPLETION events without a SOP: 2 (first: $D/show-dma.txt:10)
+np-dma: SOP events without an EOP or COMPLETION: 2 (first: $D/show-dma.txt:11)
+np-dma: lines not understood: 1 (first: $D/show-dma.txt:14)"
 }
 
 @test "np-dma: -F moves the text field positions" {
@@ -53,7 +53,7 @@ np-dma: 1 lines not understood (first: $D/show-dma.txt:14)"
 @test "np-dma: without -F the shifted text is not understood" {
 	np np-dma "$D/fields.txt"
 	status_is 1
-	err_is "np-dma: 2 lines not understood (first: $D/fields.txt:2)
+	err_is "np-dma: lines not understood: 2 (first: $D/fields.txt:2)
 np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 }
 
@@ -63,6 +63,14 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	status_is 0
 	no_err
 	[ "$(cat "$OUT")" = "q	1000	2500	1500	3										" ]
+}
+
+@test "np-dma: -u us scales text times once" {
+	printf '  1  q  M2S_SOP  -  1\n  2  q  S2M_EOP  0x1  3  bytes=5\n' >"$T/us.txt"
+	np np-dma -n -u us "$T/us.txt"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1		" ]
 }
 
 @test "np-dma: -n drops the header line" {
@@ -176,8 +184,8 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	status_is 0
 	# busy: [0,10) only; bytes: 8 only; last end: 10.
 	[ "$(sed -n 2p "$OUT")" = "q	2	8	10	0	10	0.8	8	8	8" ]
-	err_is "np-dma: 1 transfers without transfer_bytes (not in the byte counts) (first: $T/m.tsv:2)
-np-dma: 1 transfers without an end time (not in busy_ns) (first: $T/m.tsv:3)"
+	err_is "np-dma: transfers without transfer_bytes, left out of byte counts: 1 (first: $T/m.tsv:2)
+np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3)"
 }
 
 @test "np-dma -s, -H: an empty dma table gives the header only" {
@@ -229,15 +237,15 @@ np-dma: 1 transfers without an end time (not in busy_ns) (first: $T/m.tsv:3)"
 	np np-dma -S "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny.tsv
-	err_is "np-dma: 1 DMA instructions without byte counts skipped (first: $D/skinny.json:7)
-np-dma: 1 skinny DMA instructions without a duration (counted as 0 ns) (first: $D/skinny.json:8)"
+	err_is "np-dma: DMA instructions without byte counts skipped: 1 (first: $D/skinny.json:7)
+np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $D/skinny.json:8)"
 }
 
 @test "np-dma -S -b 100: a lower threshold" {
 	np np-dma -S -b 100 "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny-b100.tsv
-	err_is "np-dma: 1 DMA instructions without byte counts skipped (first: $D/skinny.json:7)"
+	err_is "np-dma: DMA instructions without byte counts skipped: 1 (first: $D/skinny.json:7)"
 }
 
 @test "np-dma -S: reads the instruction stream np-trace writes" {
@@ -283,8 +291,8 @@ np-dma: 1 skinny DMA instructions without a duration (counted as 0 ns) (first: $
 	np np-dma -n "$T/t.txt"
 	status_is 0
 	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
-	err_is "np-dma: 1 lines not understood (first: $T/t.txt:5)
-np-dma: 1 SOP events without an EOP or COMPLETION (first: $T/t.txt:4)"
+	err_is "np-dma: lines not understood: 1 (first: $T/t.txt:5)
+np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 }
 
 @test "np-dma: CRLF line ends in text, TSV and JSON" {
@@ -355,7 +363,7 @@ np-dma: 1 SOP events without an EOP or COMPLETION (first: $T/t.txt:4)"
 	printf 'hello world\nfoo\n' >"$T/j.txt"
 	np np-dma "$T/j.txt"
 	status_is 1
-	err_is "np-dma: 2 lines not understood (first: $T/j.txt:1)
+	err_is "np-dma: lines not understood: 2 (first: $T/j.txt:1)
 np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
 }
 
