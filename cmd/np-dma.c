@@ -106,18 +106,21 @@ bucket_bounds(int k, int64_t *lo, int64_t *hi)
 
 /* ---- reading a transfer ---- */
 
-/* Dies naming where field c was read (the row, if not from the input). */
+/* Dies naming where field c was read: the row when c < 0 or the field
+ * was not read from the input. */
 static _Noreturn void NP_PRINTF(3, 4)
 bad_field(const struct record *r, int c, const char *fmt, ...)
 {
-	const struct field *f = &r->f[c];
+	const struct field *f = c >= 0 ? &r->f[c] : NULL;
 	char msg[256];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	np_die_at(r->file, f->line ? f->line : r->line, f->col, "%s", msg);
+	if (f && f->line)
+		np_die_at(r->file, f->line, f->col, "%s", msg);
+	np_die_at(r->file, r->line, 0, "%s", msg);
 }
 
 /* An integer column of a row, or death. */
@@ -132,9 +135,9 @@ need_int(const struct record *r, int c, const char *what)
 	return f->i;
 }
 
-/* A byte count: an integer >= 0. */
+/* A count of bytes or ns: an integer >= 0. */
 static int64_t
-need_bytes(const struct record *r, int c, const char *what)
+need_count(const struct record *r, int c, const char *what)
 {
 	int64_t v = need_int(r, c, what);
 
@@ -142,6 +145,16 @@ need_bytes(const struct record *r, int c, const char *what)
 		bad_field(r, c, "expected %s >= 0, found %lld", what,
 		    (long long)v);
 	return v;
+}
+
+/* a + b for counts >= 0, or death when the sum would pass 2^63 - 1. */
+static int64_t
+sum(int64_t a, int64_t b, const struct record *r, int c)
+{
+	if (b > INT64_MAX - a)
+		bad_field(r, c, "expected a total below 2^63, found %lld + "
+		    "%lld", (long long)a, (long long)b);
+	return a + b;
 }
 
 static void
@@ -189,8 +202,8 @@ static void
 out_of_order(const struct record *r, const char *q, size_t qlen,
     int64_t start, int64_t after)
 {
-	np_die_at(r->file, r->line, 0, "expected the transfers of queue '%.*s' "
-	    "in start order (within -w %lld), found start_ts %lld after %lld; "
+	bad_field(r, D_START, "expected the transfers of queue '%.*s' in "
+	    "start order (within -w %lld), found start_ts %lld after %lld; "
 	    "sort by start_ts first", (int)qlen, q, (long long)window,
 	    (long long)start, (long long)after);
 }
@@ -206,11 +219,15 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	const struct field *qf = &r->f[D_QUEUE];
 	const char *qname = qf->set ? qf->s : "";
 	size_t qlen = qf->set ? qf->len : 0;
-	int64_t s, e = 0;
+	static int64_t grand;
+	int64_t s, e = 0, v;
 	struct queue *q = &all;
 	int isnew, hasend = r->f[D_END].set;
 
-	s = need_int(r, D_START, "start_ts");
+	/* Times >= 0 keep every interval and union below 2^63 ns. */
+	if ((s = need_int(r, D_START, "start_ts")) < 0 && busy)
+		bad_field(r, D_START, "expected start_ts >= 0, found %lld",
+		    (long long)s);
 	if (hasend && (e = need_int(r, D_END, "end_ts")) < s) {
 		if (!r->f[D_END].line && r->f[D_DUR].line)
 			bad_field(r, D_DUR, "expected duration_ns >= 0, found "
@@ -232,9 +249,12 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	if (hasend && e > q->last)
 		q->last = e;
 	q->hasend |= hasend;
-	if (r->f[D_BYTES].set)
-		add_size(q, need_bytes(r, D_BYTES, "transfer_bytes"));
-	else
+	if (r->f[D_BYTES].set) {
+		v = need_count(r, D_BYTES, "transfer_bytes");
+		/* every total is at most the grand total */
+		grand = sum(grand, v, r, D_BYTES);
+		add_size(q, v);
+	} else
 		rd_note(rd, "transfers without transfer_bytes, left out of "
 		    "byte counts", r->line);
 	if (!busy)
@@ -467,7 +487,7 @@ is_dma(const struct record *r)
 static int64_t
 insn_bytes(const struct record *r, int c, const char *what)
 {
-	return r->f[c].set ? need_bytes(r, c, what) : 0;
+	return r->f[c].set ? need_count(r, c, what) : 0;
 }
 
 /*
@@ -482,10 +502,10 @@ dma_moved(const struct record *r)
 	if (!r->f[I_HBM_R].set && !r->f[I_HBM_W].set &&
 	    !r->f[I_SBUF_R].set && !r->f[I_SBUF_W].set)
 		return -1;
-	rd = insn_bytes(r, I_HBM_R, "hbm_read_bytes") +
-	    insn_bytes(r, I_SBUF_R, "sbuf_read_bytes");
-	wr = insn_bytes(r, I_HBM_W, "hbm_write_bytes") +
-	    insn_bytes(r, I_SBUF_W, "sbuf_write_bytes");
+	rd = sum(insn_bytes(r, I_HBM_R, "hbm_read_bytes"),
+	    insn_bytes(r, I_SBUF_R, "sbuf_read_bytes"), r, I_SBUF_R);
+	wr = sum(insn_bytes(r, I_HBM_W, "hbm_write_bytes"),
+	    insn_bytes(r, I_SBUF_W, "sbuf_write_bytes"), r, I_SBUF_W);
 	return rd > wr ? rd : wr;
 }
 
@@ -511,9 +531,10 @@ add_skinny(struct reader *rd, const struct record *r)
 		np_die_at(r->file, r->line, 0, "expected at most %d source "
 		    "lines, found more", MAXLINES);
 	l->n++;
-	l->bytes += moved;
+	l->bytes = sum(l->bytes, moved, r, -1);
 	if (r->f[I_DUR].set)
-		l->dur += need_int(r, I_DUR, "duration_ns");
+		l->dur = sum(l->dur, need_count(r, I_DUR, "duration_ns"), r,
+		    I_DUR);
 	else
 		rd_note(rd, "skinny DMA instructions without a duration, "
 		    "counted as 0 ns", r->line);

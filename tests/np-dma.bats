@@ -129,7 +129,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 @test "np-dma -s: beyond the window is an error suggesting sort" {
 	np np-dma -s -w 2 "$D/window.tsv"
 	status_is 1
-	err_is "np-dma: $D/window.tsv:5: expected the transfers of queue 'q0' in start order (within -w 2), found start_ts 100 after 500; sort by start_ts first"
+	err_is "np-dma: $D/window.tsv:5:4: expected the transfers of queue 'q0' in start order (within -w 2), found start_ts 100 after 500; sort by start_ts first"
 }
 
 @test "np-dma -s: within the window the late transfer is merged" {
@@ -229,6 +229,27 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	np np-dma -s "$T/e.json"
 	status_is 1
 	err_is "np-dma: $T/e.json:1:22: expected start_ts as an integer, found nan"
+	printf 'queue_name\tstart_ts\tend_ts\nq\t-5\t2\n' >"$T/f.tsv"
+	np np-dma -s "$T/f.tsv"
+	status_is 1
+	err_is "np-dma: $T/f.tsv:2:3: expected start_ts >= 0, found -5"
+}
+
+@test "np-dma: totals past 2^63 - 1 are an error, not a wrap" {
+	printf 'queue_name\tstart_ts\ttransfer_bytes\n' >"$T/o.tsv"
+	printf 'a\t1\t9000000000000000000\nb\t3\t9000000000000000000\n' >>"$T/o.tsv"
+	np np-dma -s "$T/o.tsv"
+	status_is 1
+	err_is "np-dma: $T/o.tsv:3:5: expected a total below 2^63, found 9000000000000000000 + 9000000000000000000"
+	printf 'start_ts\topcode\thbm_read_bytes\tsbuf_read_bytes\n' >"$T/o2.tsv"
+	printf '1\tDMA_X\t9000000000000000000\t9000000000000000000\n' >>"$T/o2.tsv"
+	np np-dma -S "$T/o2.tsv"
+	status_is 1
+	err_is "np-dma: $T/o2.tsv:2:29: expected a total below 2^63, found 9000000000000000000 + 9000000000000000000"
+	printf 'start_ts\topcode\thbm_read_bytes\tduration_ns\n1\tDMA_X\t1\t-5\n' >"$T/o3.tsv"
+	np np-dma -S "$T/o3.tsv"
+	status_is 1
+	err_is "np-dma: $T/o3.tsv:2:11: expected duration_ns >= 0, found -5"
 }
 
 # ---- -S: skinny DMA instructions ----
