@@ -73,6 +73,23 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1		" ]
 }
 
+@test "np-dma: -u at the ends of the int64 range" {
+	# ps: 9223372036854775807 / 1000 = 9223372036854775 rest 807, which
+	# rounds up; -1500 ps is -1.5 ns, half away from zero: -2.
+	printf 'queue_name\tstart_ts\tend_ts\nq\t9223372036854775807\t\nr\t-9223372036854775808\t\ns\t1499\t-1500\n' >"$T/ps.tsv"
+	np np-dma -n -u ps "$T/ps.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f 1-4 "$OUT")" = "q	9223372036854776		
+r	-9223372036854776		
+s	1	-2	-3" ]
+	# us: 9223372036854776 us is past 2^63 ns.
+	printf 'queue_name\tstart_ts\nq\t9223372036854776\n' >"$T/us.tsv"
+	np np-dma -u us "$T/us.tsv"
+	status_is 1
+	err_is "np-dma: $T/us.tsv:2:3: expected start_ts within 64 bits in ns, found 9223372036854776 us"
+}
+
 @test "np-dma: -n drops the header line" {
 	np np-dma -n "$D/explorer.jsonl"
 	status_is 0
