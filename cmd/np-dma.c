@@ -40,6 +40,7 @@ static const char *const longopts[] = {
 
 static int64_t window = 1024;
 static int64_t skinnybelow = 512;
+static int percentiles;		/* -s: keep the log histograms */
 
 /* ---- per-queue state ---- */
 
@@ -170,7 +171,8 @@ add_size(struct queue *q, int64_t v)
 		q->bucketmax[k] = v;
 	q->bucketn[k]++;
 	q->bucketbytes[k] += v;
-	hist_add(&q->sizes, (double)v, 1);
+	if (percentiles)
+		hist_add(&q->sizes, (double)v, 1);
 }
 
 /* Feeds [s, e) through a reorder window into busy runs: -1 when it is
@@ -608,6 +610,7 @@ setup(struct reader *rd, int mode, char **files, int nfiles,
 	if (mode == M_SKINNY)
 		grp_init(&lines, sizeof(struct srcline), MAXLINES);
 	queue_init(&all, mode == M_SUMMARY);
+	percentiles = mode == M_SUMMARY;
 }
 
 static void

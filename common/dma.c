@@ -73,26 +73,30 @@ static int64_t nd, nc;
 static int hasnd, hasnc;
 static const char *pendfile;
 static int pq, pv, pc, pt, pb;	/* field positions, 0-based */
+static int nsplit;			/* fields to split: the last needed */
 
+/*
+ * Splits the first max blank-separated fields of line (which stays as it
+ * is); *rest is what follows them.  Returns the number of fields found.
+ */
 static int
-splitws(char *line, char **f, size_t *len)
+splitws(char *line, char **f, size_t *len, int max, char **rest)
 {
 	int n = 0;
 	char *p = line;
 
-	for (;;) {
+	for (; n < max; n++) {
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
-			return n;
-		if (n < MAXFIELDS)
-			f[n] = p;
-		while (*p && *p != ' ' && *p != '\t')
+			break;
+		f[n] = p;
+		while ((unsigned char)*p > ' ' || (*p && *p != ' ' && *p != '\t'))
 			p++;
-		if (n < MAXFIELDS)
-			len[n] = (size_t)(p - f[n]);
-		n++;
+		len[n] = (size_t)(p - f[n]);
 	}
+	*rest = p;
+	return n;
 }
 
 static int
@@ -120,8 +124,10 @@ flushpending(struct reader *r)
  * are passed over by design.
  */
 static int
-header(struct reader *r, char **f, size_t *len, int n)
+header(struct reader *r, char *line, char **f, size_t *len, int n)
 {
+	char *w[MAXFIELDS], *rest;
+	size_t wl[MAXFIELDS];
 	int i;
 
 	if (n < 3 || !tokis(f[1], len[1], "trace") ||
@@ -130,11 +136,12 @@ header(struct reader *r, char **f, size_t *len, int n)
 	flushpending(r);
 	section = tokis(f[0], len[0], "DMA") ? SEC_DMA : SEC_OTHER;
 	hasnd = hasnc = 0;
+	n = splitws(line, w, wl, MAXFIELDS, &rest);
 	for (i = 3; i + 1 < n; i++) {
-		if (tokis(f[i], len[i], "ND"))
-			hasnd = num_i64(f[i + 1], len[i + 1], &nd);
-		else if (tokis(f[i], len[i], "NC"))
-			hasnc = num_i64(f[i + 1], len[i + 1], &nc);
+		if (tokis(w[i], wl[i], "ND"))
+			hasnd = num_i64(w[i + 1], wl[i + 1], &nd);
+		else if (tokis(w[i], wl[i], "NC"))
+			hasnc = num_i64(w[i + 1], wl[i + 1], &nc);
 	}
 	return 1;
 }
@@ -163,18 +170,46 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 	return &pend[lastq = npend++];
 }
 
-/* The byte count of a line: the field at its position ("N" or
- * "bytes=N"), or by default the token "bytes=N".  -1: not a number. */
+/* The number after "bytes=" in a token of n bytes at s: 1, or -1 when
+ * it is not a number; 0 when the token is something else. */
 static int
-linebytes(char **f, size_t *len, int nf, int64_t *v)
+bytestok(const char *s, size_t n, int64_t *v)
 {
-	int i;
+	if (n < 6 || memcmp(s, "bytes=", 6) != 0)
+		return 0;
+	return num_i64(s + 6, n - 6, v) ? 1 : -1;
+}
 
-	for (i = pb >= 0 ? pb : 0; i < nf; i++) {
-		if (len[i] > 6 && memcmp(f[i], "bytes=", 6) == 0)
-			return num_i64(f[i] + 6, len[i] - 6, v) ? 1 : -1;
-		if (pb >= 0)
-			return num_i64(f[i], len[i], v) ? 1 : -1;
+/*
+ * The byte count of a line: the field at its position ("N" or "bytes=N"),
+ * or by default the first token "bytes=N" (among the fields split, then in
+ * the rest).  1, 0 when there is none, -1 when it is not a number.
+ */
+static int
+linebytes(char **f, size_t *len, int nf, const char *rest, int64_t *v)
+{
+	const char *p, *e;
+	int i, got;
+
+	if (pb >= 0) {
+		if (pb >= nf)
+			return 0;
+		if ((got = bytestok(f[pb], len[pb], v)))
+			return got;
+		return num_i64(f[pb], len[pb], v) ? 1 : -1;
+	}
+	for (i = 0; i < nf; i++)
+		if (f[i][0] == 'b' && (got = bytestok(f[i], len[i], v)))
+			return got;
+	/* rest starts with a blank, if anything; tokens follow blanks */
+	for (p = rest; *p; p++) {
+		if (*p != 'b' || (p[-1] != ' ' && p[-1] != '\t'))
+			continue;
+		for (e = p; (unsigned char)*e > ' '; e++)
+			;
+		if ((got = bytestok(p, (size_t)(e - p), v)))
+			return got;
+		p = e - 1;
 	}
 	return 0;
 }
@@ -211,6 +246,12 @@ startfile(struct reader *r)
 	pc = rd_pos(r, "crc") - 1;
 	pt = rd_pos(r, "ts") - 1;
 	pb = rd_pos(r, "bytes") - 1;
+	nsplit = 3;	/* room for a section header's first words */
+	if (pq >= nsplit) nsplit = pq + 1;
+	if (pv >= nsplit) nsplit = pv + 1;
+	if (pc >= nsplit) nsplit = pc + 1;
+	if (pt >= nsplit) nsplit = pt + 1;
+	if (pb >= nsplit) nsplit = pb + 1;
 }
 
 /* Fills rec with the transfer p that an end event closes: its time, and
@@ -240,7 +281,7 @@ transfer(struct reader *r, struct record *rec, struct pending *p,
 static int
 dmatext(struct reader *r, struct record *rec)
 {
-	char *line, *f[MAXFIELDS], *crc;
+	char *line, *f[MAXFIELDS], *crc, *rest;
 	size_t n, len[MAXFIELDS], crclen;
 	int nf, ev, hasbytes;
 	int64_t ts, bytes = 0;
@@ -251,12 +292,10 @@ dmatext(struct reader *r, struct record *rec)
 	while (src_getline(&r->in, &line, &n)) {
 		long ln = r->in.line;
 
-		nf = splitws(line, f, len);
+		nf = splitws(line, f, len, nsplit, &rest);
 		if (nf == 0)
 			continue;
-		if (nf > MAXFIELDS)
-			nf = MAXFIELDS;
-		if (header(r, f, len, nf) || section == SEC_OTHER)
+		if (header(r, line, f, len, nf) || section == SEC_OTHER)
 			continue;
 		if (f[0][0] == 't' && len[0] >= 6 &&
 		    memcmp(f[0], "time=\"", 6) == 0) {
@@ -267,7 +306,7 @@ dmatext(struct reader *r, struct record *rec)
 		if (pq >= nf || pv >= nf || pt >= nf ||
 		    (ev = event(f[pv], len[pv])) == EV_NONE ||
 		    !num_i64(f[pt], len[pt], &ts) ||
-		    (hasbytes = linebytes(f, len, nf, &bytes)) < 0) {
+		    (hasbytes = linebytes(f, len, nf, rest, &bytes)) < 0) {
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}
