@@ -45,6 +45,8 @@ static int64_t first = 1, last = INT64_MAX;	/* --skew: collectives */
 struct stream {
 	long id;		/* order of first appearance */
 	size_t ranklen;		/* the key is rank, TAB, cc_core */
+	int hascore;		/* an integral cc_core, in core */
+	int64_t core;
 	int64_t starts;		/* STARTs of the event so far */
 	int64_t prev;		/* the last one's start_ts */
 	/* -L: the layer being summed */
@@ -131,34 +133,57 @@ numtext(const struct field *f, char *buf)
 	return f->isint ? num_fmt_i64(buf, f->i) : num_fmt_f64(buf, f->d);
 }
 
+static char *lookup;		/* the key being looked up */
+static size_t lookupcap;
+static long lastid = -1;	/* the stream of the previous record */
+
+/* Is s the stream of rank and core?  Only integral cores are compared
+ * here; others take the lookup. */
+static int
+samestream(const struct stream *s, const struct field *rank,
+    const struct field *core)
+{
+	size_t n;
+
+	if (s->ranklen != rank->len || !core->set || !core->isint ||
+	    !s->hascore || s->core != core->i)
+		return 0;
+	return memcmp(grp_key(&streams, s->id, &n), rank->s, rank->len) == 0;
+}
+
 static struct stream *
 streamof(const struct record *rec)
 {
-	static char *key;
-	static size_t keycap;
-	const struct field *rank = &rec->f[CC_RANK];
+	const struct field *rank = &rec->f[CC_RANK], *core = &rec->f[CC_CORE];
 	struct stream *s;
 	size_t need = rank->len + 1 + NUM_BUFSZ;
 	int isnew;
 
-	if (need > keycap) {
-		free(key);
-		keycap = need * 2;
-		if (!(key = malloc(keycap)))
+	/* Rows of one stream usually come in runs: skip the hashing. */
+	if (lastid >= 0 && samestream(s = grp_val(&streams, lastid), rank,
+	    core))
+		return s;
+	if (need > lookupcap) {
+		free(lookup);
+		lookupcap = need * 2;
+		if (!(lookup = malloc(lookupcap)))
 			np_die("out of memory");
 	}
-	memcpy(key, rank->s, rank->len);
-	key[rank->len] = '\t';
-	need = rank->len + 1 + numtext(&rec->f[CC_CORE], key + rank->len + 1);
-	s = grp_get(&streams, key, need, &isnew);
+	memcpy(lookup, rank->s, rank->len);
+	lookup[rank->len] = '\t';
+	need = rank->len + 1 + numtext(core, lookup + rank->len + 1);
+	s = grp_get(&streams, lookup, need, &isnew);
 	if (!s)
 		np_die_at(rec->file, rec->line, 0, "more than %d streams "
 		    "(ranks x CC-cores)", STREAM_MAX);
 	if (isnew) {
 		s->id = streams.n - 1;
 		s->ranklen = rank->len;
+		s->hascore = core->set && core->isint;
+		s->core = core->i;
 		hist_init(&s->h);
 	}
+	lastid = s->id;
 	return s;
 }
 
@@ -599,6 +624,7 @@ cleanup(void)
 	}
 	grp_free(&streams);
 	free(colls);
+	free(lookup);
 }
 
 int
