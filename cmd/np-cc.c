@@ -599,14 +599,14 @@ warnings(void)
 	size_t n;
 
 	if (badstart)
-		np_warn("%ld rows with a start_ts that is not a number of ns "
-		    "skipped (first: %s:%ld)", badstart, badfile, badline);
+		np_warn("rows with a start_ts that is not a number, skipped: "
+		    "%ld (first: %s:%ld)", badstart, badfile, badline);
 	if (incomplete) {
 		key = grp_key(&streams, incompletefirst, &n);
 		s = grp_val(&streams, incompletefirst);
-		np_warn("%ld incomplete trailing layers, with fewer than %lld "
-		    "gaps (first: rank %.*s, CC-core %.*s)", incomplete,
-		    (long long)perlayer, (int)s->ranklen, key,
+		np_warn("incomplete trailing layers, with fewer than %lld "
+		    "gaps: %ld (first: rank %.*s, CC-core %.*s)",
+		    (long long)perlayer, incomplete, (int)s->ranklen, key,
 		    (int)(n - s->ranklen - 1), key + s->ranklen + 1);
 	}
 }

@@ -227,7 +227,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 		rd_note(r, "lines not understood", ln);
 		return 0;
 	}
-	ts = rd_time(r, ts);
+	/* ts stays in the input's unit: rd_next scales the row to ns. */
 	if (tokis(f[st.pp], len[st.pp], "START")) {
 		p = eventslot(r, f[st.pe], len[st.pe], ln);
 		if (p->line) {

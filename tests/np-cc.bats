@@ -13,9 +13,9 @@ G=np-cc
 # The notes both ranks give on stderr (see the README: r0 lines 29 and 32
 # and r1 line 10 are STARTs without an END; r1 line 4 an END without a
 # START; r1 line 9 not understood).
-NOTES="np-cc: 3 START lines without an END (first: r0.txt:29)
-np-cc: 1 END lines without a START (first: r1.txt:4)
-np-cc: 1 lines not understood (first: r1.txt:9)"
+NOTES="np-cc: START lines without an END: 3 (first: r0.txt:29)
+np-cc: END lines without a START: 1 (first: r1.txt:4)
+np-cc: lines not understood: 1 (first: r1.txt:9)"
 
 @test "np-cc: events of two ranks, START and END paired per core and event" {
 	cd "$CC"
@@ -38,7 +38,7 @@ np-cc: 1 lines not understood (first: r1.txt:9)"
 	np np-cc -L r0.txt r1.txt
 	status_is 0
 	err_is "$NOTES
-np-cc: 1 incomplete trailing layers, with fewer than 2 gaps (first: rank r1.txt, CC-core 8)"
+np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank r1.txt, CC-core 8)"
 	golden $G/layers.tsv
 }
 
@@ -151,7 +151,7 @@ np-cc: 1 incomplete trailing layers, with fewer than 2 gaps (first: rank r1.txt,
 	cd "$CC"
 	np sh -c 'np-cc r0.txt r1.txt 2>/dev/null | np-cc -L'
 	status_is 0
-	err_is "np-cc: 1 incomplete trailing layers, with fewer than 2 gaps (first: rank r1.txt, CC-core 8)"
+	err_is "np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank r1.txt, CC-core 8)"
 	golden $G/layers.tsv
 }
 
@@ -275,8 +275,8 @@ chainlayers() {
 	cd "$T"
 	np np-cc -g t.txt
 	status_is 0
-	err_is "np-cc: 1 lines not understood (first: t.txt:5)
-np-cc: 1 START lines without an END (first: t.txt:4)"
+	err_is "np-cc: lines not understood: 1 (first: t.txt:5)
+np-cc: START lines without an END: 1 (first: t.txt:4)"
 	printf 'rank\tcc_core\tn\tstart_ts\tgap_ns\nt.txt\t8\t1\t1100\t520\n' \
 	    >"$T/want"
 	cmp "$T/want" "$OUT"
@@ -335,7 +335,7 @@ np-cc: 1 START lines without an END (first: t.txt:4)"
 	cd "$T"
 	np np-cc -n o.txt
 	status_is 0
-	err_is "np-cc: 1 END lines earlier than their START (first: o.txt:7)"
+	err_is "np-cc: END lines earlier than their START: 1 (first: o.txt:7)"
 	printf 'o.txt\t8\tTPB_TRIGGER\t%s\t%s\t%s\t\t\t\t\t\t\t\t\t\t\t\t\n' \
 	    5000 5100 100 4000 4100 100 6000 '' '' >"$T/want"
 	cmp "$T/want" "$OUT"
@@ -359,7 +359,7 @@ np-cc: 1 START lines without an END (first: t.txt:4)"
 	cd "$T"
 	np np-cc n.txt
 	status_is 1
-	err_is "np-cc: 2 lines not understood (first: n.txt:2)
+	err_is "np-cc: lines not understood: 2 (first: n.txt:2)
 np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 }
 
@@ -374,7 +374,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 	cd "$T"
 	np np-cc -g -n nan.tsv
 	status_is 0
-	err_is "np-cc: 1 rows with a start_ts that is not a number of ns skipped (first: nan.tsv:2)"
+	err_is "np-cc: rows with a start_ts that is not a number, skipped: 1 (first: nan.tsv:2)"
 	printf 'nan.tsv\t\t1\t100\t200\n' | cmp - "$OUT"
 }
 
