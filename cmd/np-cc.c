@@ -8,6 +8,7 @@
  * row per stream per collective until the end (bounded by SKEW_MAX).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -34,6 +35,7 @@ static const char *const longopts[] = {
 #define SKEW_MAX (1 << 20)	/* collectives held by --skew */
 
 enum mode { EVENTS, GAPS, LAYERS, SKEW };
+enum { CORE_NONE, CORE_INT, CORE_OTHER };
 
 static enum mode mode = EVENTS;
 static const char *event;	/* the event chosen, or NULL for all */
@@ -45,7 +47,7 @@ static int64_t first = 1, last = INT64_MAX;	/* --skew: collectives */
 struct stream {
 	long id;		/* order of first appearance */
 	size_t ranklen;		/* the key is rank, TAB, cc_core */
-	int hascore;		/* an integral cc_core, in core */
+	int corekind;		/* cc_core: CORE_NONE, CORE_INT (in core) */
 	int64_t core;
 	int64_t starts;		/* STARTs of the event so far */
 	int64_t prev;		/* the last one's start_ts */
@@ -124,7 +126,7 @@ setmode(enum mode m)
 
 /* ---- streams ---- */
 
-/* Appends the text of a number field (empty when missing). */
+/* The text of a number field into buf, and its length (0: missing). */
 static size_t
 numtext(const struct field *f, char *buf)
 {
@@ -137,16 +139,23 @@ static char *lookup;		/* the key being looked up */
 static size_t lookupcap;
 static long lastid = -1;	/* the stream of the previous record */
 
-/* Is s the stream of rank and core?  Only integral cores are compared
- * here; others take the lookup. */
+static int
+corekind(const struct field *core)
+{
+	return !core->set ? CORE_NONE : core->isint ? CORE_INT : CORE_OTHER;
+}
+
+/* Is s the stream of rank and core?  A core that is not an integer is
+ * never matched here: it takes the lookup. */
 static int
 samestream(const struct stream *s, const struct field *rank,
     const struct field *core)
 {
 	size_t n;
+	int k = corekind(core);
 
-	if (s->ranklen != rank->len || !core->set || !core->isint ||
-	    !s->hascore || s->core != core->i)
+	if (s->ranklen != rank->len || k == CORE_OTHER || k != s->corekind ||
+	    (k == CORE_INT && s->core != core->i))
 		return 0;
 	return memcmp(grp_key(&streams, s->id, &n), rank->s, rank->len) == 0;
 }
@@ -179,7 +188,7 @@ streamof(const struct record *rec)
 	if (isnew) {
 		s->id = streams.n - 1;
 		s->ranklen = rank->len;
-		s->hascore = core->set && core->isint;
+		s->corekind = corekind(core);
 		s->core = core->i;
 		hist_init(&s->h);
 	}
@@ -501,19 +510,32 @@ wanted(const struct record *rec)
 	    strncasecmp(f->s, event, f->len) == 0);
 }
 
+/* "rank R, CC-core C", or "rank R" when the core is unknown: for
+ * messages. */
+static const char *
+streamname(const struct stream *s)
+{
+	static char buf[512];
+	size_t n;
+	const char *key = grp_key(&streams, s->id, &n);
+
+	if (n > s->ranklen + 1)
+		snprintf(buf, sizeof buf, "rank %.*s, CC-core %.*s",
+		    (int)s->ranklen, key, (int)(n - s->ranklen - 1),
+		    key + s->ranklen + 1);
+	else
+		snprintf(buf, sizeof buf, "rank %.*s", (int)s->ranklen, key);
+	return buf;
+}
+
 /* Gaps and collective numbers need each stream's starts in time order. */
 static _Noreturn void
 outoforder(const struct stream *s, const struct record *rec, int64_t t)
 {
-	size_t n;
-	const char *key = grp_key(&streams, s->id, &n);
-
 	out_flush();
 	np_die_at(rec->file, rec->line, 0, "expected %s starts in time order "
-	    "(rank %.*s, CC-core %.*s), found %lld after %lld; sort the rows "
-	    "by start_ts", event, (int)s->ranklen, key,
-	    (int)(n - s->ranklen - 1), key + s->ranklen + 1, (long long)t,
-	    (long long)s->prev);
+	    "(%s), found %lld after %lld; sort the rows by start_ts", event,
+	    streamname(s), (long long)t, (long long)s->prev);
 }
 
 /* A START of the chosen event: gaps, layers, skew. */
@@ -594,21 +616,13 @@ report(void)
 static void
 warnings(void)
 {
-	const struct stream *s;
-	const char *key;
-	size_t n;
-
 	if (badstart)
 		np_warn("rows with a start_ts that is not a number, skipped: "
 		    "%ld (first: %s:%ld)", badstart, badfile, badline);
-	if (incomplete) {
-		key = grp_key(&streams, incompletefirst, &n);
-		s = grp_val(&streams, incompletefirst);
+	if (incomplete)
 		np_warn("incomplete trailing layers, with fewer than %lld "
-		    "gaps: %ld (first: rank %.*s, CC-core %.*s)",
-		    (long long)perlayer, incomplete, (int)s->ranklen, key,
-		    (int)(n - s->ranklen - 1), key + s->ranklen + 1);
-	}
+		    "gaps: %ld (first: %s)", (long long)perlayer, incomplete,
+		    streamname(grp_val(&streams, incompletefirst)));
 }
 
 static void
