@@ -422,7 +422,8 @@ $SYN"
 $SYN"
 	np np-cc -L -k 0
 	status_is 2
-	err_is "np-cc: -k: expected an integer from 1 to 1000000, found '0'"
+	err_is "np-cc: -k: expected an integer from 1 to 1000000, found '0'
+$SYN"
 	np np-cc -K -x 0
 	status_is 2
 	err_is "np-cc: -x: expected a number above 0, found '0'
