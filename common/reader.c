@@ -95,10 +95,25 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->files = n ? files : stdin_only;
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
+	r->want = UINT32_MAX;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
 	r->in.fd = -1;
+}
+
+void
+rd_want(struct reader *r, uint32_t mask)
+{
+	const struct kind *k = r->k;
+
+	if (k->start >= 0)
+		mask |= 1u << k->start;
+	if (k->end >= 0)
+		mask |= 1u << k->end;
+	if (k->dur >= 0)
+		mask |= 1u << k->dur;
+	r->want = mask;
 }
 
 int
@@ -354,6 +369,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	const struct name *nm;
 	enum json_tok t;
 	char kbuf[128];
+	size_t nlen;
 
 	rec->file = r->in.name;
 	rec->line = j->line;
@@ -367,12 +383,15 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		nm = lookup(key, klen);
 		key = NULL;
-		if (!nm) {
+		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
 			continue;
 		}
-		/* The key slice dies with the next token: keep it short. */
-		snprintf(kbuf, sizeof kbuf, "%.*s", (int)nm->len, nm->s);
+		/* The name, NUL-terminated for messages (not snprintf: this
+		 * runs for every field of every row). */
+		nlen = nm->len < sizeof kbuf ? nm->len : sizeof kbuf - 1;
+		memcpy(kbuf, nm->s, nlen);
+		kbuf[nlen] = '\0';
 		t = json_next(j);
 		switch (t) {
 		case JSON_STR:
@@ -488,7 +507,7 @@ tsvhead(struct reader *r)
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
-		r->tsvcol[i] = nm ? nm->col : -1;
+		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 	}
 }
