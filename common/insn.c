@@ -242,7 +242,7 @@ insntext(struct reader *r, struct record *rec)
 				rd_note(r, "START lines without an END",
 				    p->line);
 			copytok(p->opcode, f[po], len[po]);
-			p->start = rd_time(r, ts);
+			p->start = ts;
 			p->pc = pc;
 			p->haspc = haspc;
 			p->line = ln;
@@ -260,7 +260,7 @@ insntext(struct reader *r, struct record *rec)
 		rec->file = r->in.name;
 		rec->line = p->line;
 		rec_setint(rec, I_START, p->start);
-		rec_setint(rec, I_END, rd_time(r, ts));
+		rec_setint(rec, I_END, ts);
 		rec_settext(rec, I_ENGINE, p->engine, strlen(p->engine));
 		rec_settext(rec, I_OPCODE, p->opcode, strlen(p->opcode));
 		if (p->haspc)
