@@ -436,6 +436,7 @@ main(int argc, char **argv)
 	grp_init(&grp, sizeof(struct acc), MAXKEYS);
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
+	rd_close(&rd);		/* what was passed over, before the rows */
 
 	if (!(order = malloc(((size_t)grp.n + 1) * sizeof *order)))
 		np_die("out of memory");
@@ -447,7 +448,6 @@ main(int argc, char **argv)
 	for (i = 0; i < grp.n && (top < 0 || i < top); i++)
 		row(order[i]);
 	out_flush();
-	rd_close(&rd);
 	free(order);
 	grp_free(&grp);
 	return 0;
