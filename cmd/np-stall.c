@@ -377,15 +377,33 @@ wanted(void)
 	return mask;
 }
 
+/* Every key's row, most attributed first, the first top of them. */
+static void
+writerows(int withheader, long long top)
+{
+	long *order, i;
+
+	if (!(order = malloc(((size_t)grp.n + 1) * sizeof *order)))
+		np_die("out of memory");
+	for (i = 0; i < grp.n; i++)
+		order[i] = i;
+	qsort(order, (size_t)grp.n, sizeof *order, bysum);
+	if (withheader)
+		header();
+	for (i = 0; i < grp.n && (top < 0 || i < top); i++)
+		row(order[i]);
+	out_flush();
+	free(order);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, header_wanted = 1;
+	int c, withheader = 1;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
-	long *order, i;
 	char err[128];
 	static char defkeys[] = "src";
 
@@ -400,7 +418,7 @@ main(int argc, char **argv)
 	while ((c = getopt(argc, argv, "nF:k:t:u:v:h")) != -1) {
 		switch (c) {
 		case 'n':
-			header_wanted = 0;
+			withheader = 0;
 			break;
 		case 'F':
 			pos = optarg;
@@ -437,18 +455,7 @@ main(int argc, char **argv)
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
 	rd_close(&rd);		/* what was passed over, before the rows */
-
-	if (!(order = malloc(((size_t)grp.n + 1) * sizeof *order)))
-		np_die("out of memory");
-	for (i = 0; i < grp.n; i++)
-		order[i] = i;
-	qsort(order, (size_t)grp.n, sizeof *order, bysum);
-	if (header_wanted)
-		header();
-	for (i = 0; i < grp.n && (top < 0 || i < top); i++)
-		row(order[i]);
-	out_flush();
-	free(order);
+	writerows(withheader, top);
 	grp_free(&grp);
 	return 0;
 }
