@@ -91,6 +91,7 @@ void
 rd_open(struct reader *r, const struct kind *k, char **files, int n)
 {
 	static char *stdin_only[] = { "-" };
+	int c;
 
 	memset(r, 0, sizeof *r);
 	r->k = k;
@@ -101,6 +102,9 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
+	for (c = 0; c < k->ncol; c++)
+		if (k->col[c].flags & C_TIME)
+			r->timecol[r->ntimecols++] = c;
 	r->in.fd = -1;
 }
 
@@ -291,11 +295,11 @@ scaletimes(const struct reader *r, struct record *rec)
 {
 	double mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
 	struct field *f;
-	int c;
+	int i;
 
-	for (c = 0; c < r->k->ncol; c++) {
-		f = &rec->f[c];
-		if (!f->set || !(r->k->col[c].flags & C_TIME))
+	for (i = 0; i < r->ntimecols; i++) {
+		f = &rec->f[r->timecol[i]];
+		if (!f->set || (f->isint && mul == 1))
 			continue;
 		if (f->isint)
 			f->i = rd_time(r, f->i);
@@ -325,7 +329,7 @@ sniff(struct reader *r)
 
 	while (!in->eof && in->end - in->buf < 65536)
 		src_fill(in, NULL);
-	for (p = in->buf; p < in->end; p++)
+	for (p = in->buf; p < in->end && p < in->buf + 65536; p++)
 		if (isbinary((unsigned char)*p)) {
 			long ln = 1;
 			char *q, *ls = in->buf;
@@ -616,7 +620,7 @@ rd_next(struct reader *r)
 	for (;;) {
 		if (r->in.fd < 0 && !openfile(r))
 			return NULL;
-		rec_clear(rec);
+		rec_clear(rec, r->k->ncol);
 		switch (r->fmt) {
 		case FMT_JSON:
 			got = jsonnext(r, rec);

@@ -55,6 +55,8 @@ struct reader {
 	struct tsv t;
 	int fmt;
 	int jstate;
+	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
+	int ntimecols;
 	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
 	int tsvpref[TSV_MAXCOL];
 	long filerecs;		/* records from the current file */

@@ -6,9 +6,9 @@
 #include "tsv.h"
 
 void
-rec_clear(struct record *r)
+rec_clear(struct record *r, int ncol)
 {
-	memset(r->f, 0, sizeof r->f);
+	memset(r->f, 0, (size_t)ncol * sizeof r->f[0]);
 	r->used = 0;
 }
 

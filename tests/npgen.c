@@ -318,10 +318,10 @@ jw_str(const char *s)
 
 /*
  * One row from a spec of space-separated name:type fields; the values
- * follow as arguments.  Types: u uint64_t, s string, f putfn writing the
- * text of a string, F putfn writing a JSON value.  A JSON row is an
- * object, a TSV row its values joined by tabs.  Nothing is escaped: no
- * field text may hold a quote, backslash, tab or newline.
+ * follow as arguments.  Types: u uint64_t, s string, r raw JSON text,
+ * f putfn writing the text of a string, F putfn writing a JSON value.
+ * A JSON row is an object, a TSV row its values joined by tabs.  Nothing
+ * is escaped: no field text may hold a quote, backslash, tab or newline.
  */
 static void
 row(int json, const struct insn *x, const char *spec, ...)
@@ -345,7 +345,7 @@ row(int json, const struct insn *x, const char *spec, ...)
 			oputc('"');
 		if (c[1] == 'u')
 			of("%u", va_arg(ap, uint64_t));
-		else if (c[1] == 's')
+		else if (c[1] == 's' || c[1] == 'r')
 			oputs(va_arg(ap, const char *));
 		else
 			va_arg(ap, putfn *)(x);
@@ -706,63 +706,9 @@ gofloat(char *b, size_t n, double v)
 }
 
 struct stats {
-	uint64_t first, last, n, ndma, dbytes, ddur, hbmr, hbmw, sbr, sbw;
+	uint64_t first, last, n, ndma, ddur, hbmr, hbmw;
 	uint64_t cnt[NENG], busy[NENG], opcnt[NOP], opdur[NOP];
 };
-struct kv { char k[48], v[48]; };
-
-static int
-kvcmp(const void *a, const void *b)
-{
-	return strcmp(((const struct kv *)a)->k, ((const struct kv *)b)->k);
-}
-
-/* The summary row: its key set depends on -e, so sort it at run time. */
-static void
-vj_summary(const struct stats *s)
-{
-	struct kv kv[40];
-	double tt = (double)(s->last - s->first) / 1e9, busy, act = 0;
-	int n = 0, i, e;
-
-#define KU(x) snprintf(kv[n].v, sizeof(kv[n].v), "%llu", \
-	(unsigned long long)(x))
-#define KF(x) gofloat(kv[n].v, sizeof(kv[n].v), (x))
-#define KEY(...) snprintf(kv[n].k, sizeof(kv[n].k), __VA_ARGS__)
-	for (e = 0; e < neng; e++) {
-		busy = (double)s->busy[e] / 1e9;
-		act = busy > act ? busy : act;
-		KEY("%s_engine_active_time", englow[e]), KF(busy), n++;
-		KEY("%s_engine_active_time_percent", englow[e]);
-		KF(tt > 0 ? busy / tt : 0), n++;
-		KEY("%s_engine_instruction_count", englow[e]);
-		KU(s->cnt[e]), n++;
-	}
-	KEY("dma_transfer_count"), KU(s->ndma), n++;
-	KEY("dma_transfer_total_bytes"), KU(s->dbytes), n++;
-	KEY("dma_transfer_average_time");
-	KF(s->ndma ? (double)s->ddur / (double)s->ndma / 1e9 : 0), n++;
-	KEY("event_count"), KU(2 * s->n), n++;
-	KEY("hbm_read_bytes"), KU(s->hbmr), n++;
-	KEY("hbm_write_bytes"), KU(s->hbmw), n++;
-	KEY("instance_type"), strcpy(kv[n].v, "\"trn1.32xlarge\""), n++;
-	KEY("mfu_estimated_percent"), KF(0.0), n++;
-	KEY("nc_idx"), KU(4), n++;
-	KEY("nd_idx"), KU(0), n++;
-	KEY("neuroncore_cycle_count"), KU((s->last - s->first) * 14 / 10), n++;
-	KEY("sbuf_read_bytes"), KU(s->sbr), n++;
-	KEY("sbuf_write_bytes"), KU(s->sbw), n++;
-	KEY("total_active_time"), KF(act), n++;
-	KEY("total_time"), KF(tt), n++;
-	qsort(kv, (size_t)n, sizeof(kv[0]), kvcmp);
-	jw_open('{');
-	for (i = 0; i < n; i++) {
-		jw_key(kv[i].k, strlen(kv[i].k));
-		jw_val();
-		oputs(kv[i].v);
-	}
-	jw_close('}');
-}
 
 static void
 stats_add(struct stats *s, const struct insn *x)
@@ -777,13 +723,39 @@ stats_add(struct stats *s, const struct insn *x)
 	s->opdur[x->op] += x->dur;
 	s->hbmr += x->hbmr;
 	s->hbmw += x->hbmw;
-	s->sbr += x->sbr;
-	s->sbw += x->sbw;
 	if (x->dma) {
 		s->ndma++;
-		s->dbytes += x->dsize;
 		s->ddur += x->ddur;
 	}
+}
+
+#define SUM_SPEC "dma_transfer_average_time:r dma_transfer_count:u " \
+	"event_count:u gpsimd_engine_active_time:r " \
+	"gpsimd_engine_instruction_count:u hbm_read_bytes:u " \
+	"hbm_write_bytes:u instance_type:s mfu_estimated_percent:u nc_idx:u " \
+	"nd_idx:u scalar_engine_active_time:r " \
+	"scalar_engine_instruction_count:u sync_engine_active_time:r " \
+	"sync_engine_instruction_count:u tensor_engine_active_time:r " \
+	"tensor_engine_instruction_count:u total_time:r " \
+	"vector_engine_active_time:r vector_engine_instruction_count:u"
+
+/* Times in seconds, as floats (Go style), like the real summary. */
+static void
+vj_summary(const struct stats *s)
+{
+	char f[NENG + 2][32];
+	int e;
+
+	for (e = 0; e < NENG; e++)
+		gofloat(f[e], sizeof(f[e]), (double)s->busy[e] / 1e9);
+	gofloat(f[NENG], sizeof(f[NENG]), s->ndma == 0 ? 0 :
+	    (double)s->ddur / (double)s->ndma / 1e9);
+	gofloat(f[NENG + 1], sizeof(f[NENG + 1]),
+	    (double)(s->last - s->first) / 1e9);
+	row(1, NULL, SUM_SPEC, f[NENG], s->ndma, 2 * s->n, f[3], s->cnt[3],
+	    s->hbmr, s->hbmw, "trn1.32xlarge", (uint64_t)0, (uint64_t)4,
+	    (uint64_t)0, f[2], s->cnt[2], f[4], s->cnt[4], f[0], s->cnt[0],
+	    f[NENG + 1], f[1], s->cnt[1]);
 }
 
 /* The tables in key order; only dma and instruction grow with -n. */
@@ -1070,7 +1042,7 @@ main(int argc, char *argv[])
 	uint64_t n = 100, limit = 0;
 	int ch, fmt, nflag = 0;
 
-	while ((ch = getopt(argc, argv, "b:e:n:ps:")) != -1)
+	while ((ch = getopt(argc, argv, "b:e:hn:ps:")) != -1)
 		switch (ch) {
 		case 'b':
 			limit = number(ch, optarg, 1, UINT64_MAX);
