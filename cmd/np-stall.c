@@ -157,6 +157,11 @@ keytoolong(const struct record *r)
 	    KEYBUF, keys.spec);
 }
 
+/* The bytes TSV escapes. */
+static const unsigned char special[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
+};
+
 /* Appends s, TSV-escaped, to the key at *len.  Runs of plain bytes are
  * copied whole: this is on every row's path. */
 static void
@@ -166,8 +171,7 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 	char esc;
 
 	while (s < e) {
-		for (run = s; s < e && *s != '\t' && *s != '\n' &&
-		    *s != '\r' && *s != '\\'; s++)
+		for (run = s; s < e && !special[(unsigned char)*s]; s++)
 			;
 		if ((size_t)(s - run) + 2 > KEYBUF - *len)
 			keytoolong(r);
