@@ -294,6 +294,22 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]" ]
 }
 
+@test "np-stall: only the columns used are read" {
+	# pc is not a number: np-trace, which reads every column, stops;
+	# np-stall -k src does not read pc; np-stall -k pc does, and stops.
+	printf '{"instruction": [{"timestamp": 1, "pc": "abc", "evt_wait_time": 3}]}\n' \
+	    >"$T/pc.json"
+	np np-trace "$T/pc.json"
+	status_is 1
+	err_is "np-trace: $T/pc.json:1:41: expected a number for 'pc', found 'abc'"
+	np np-stall -n "$T/pc.json"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf '<none>\t1\t1\t3\t3\t3\t1\t')" ]
+	np np-stall -k pc "$T/pc.json"
+	status_is 1
+	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc'"
+}
+
 @test "np-stall: a fractional or infinite value is an error" {
 	printf '{"instruction": [\n{"timestamp": 1, "hbm_read_bytes": 4},\n{"timestamp": 2, "hbm_read_bytes": 1.5}]}\n' \
 	    >"$T/frac.json"
