@@ -433,10 +433,12 @@ $USAGE"
 $USAGE"
 	np np-dma -w 0 "$D/union.tsv"
 	status_is 2
-	err_is "np-dma: -w: expected an integer from 1 to 65536, found '0'"
+	err_is "np-dma: -w: expected an integer from 1 to 65536, found '0'
+$USAGE"
 	np np-dma -b -1 -S "$D/skinny.json"
 	status_is 2
-	err_is "np-dma: -b: expected an integer from 0 to 9223372036854775807, found '-1'"
+	err_is "np-dma: -b: expected an integer from 0 to 9223372036854775807, found '-1'
+$USAGE"
 	np np-dma -F bogus=2 "$D/show-dma.txt"
 	status_is 2
 	err_is "np-dma: -F: unknown field 'bogus' (known: queue event crc ts bytes)
