@@ -75,6 +75,9 @@ static const char *pendfile;
 static int pq, pv, pc, pt, pb;	/* field positions, 0-based */
 static int nsplit;			/* fields to split: the last needed */
 
+/* Bytes that end a field: NUL, blank, TAB. */
+static const unsigned char fieldend[256] = { [0] = 1, [' '] = 1, ['\t'] = 1 };
+
 /*
  * Splits the first max blank-separated fields of line (which stays as it
  * is); *rest is what follows them.  Returns the number of fields found.
@@ -91,7 +94,7 @@ splitws(char *line, char **f, size_t *len, int max, char **rest)
 		if (!*p)
 			break;
 		f[n] = p;
-		while ((unsigned char)*p > ' ' || (*p && *p != ' ' && *p != '\t'))
+		while (!fieldend[(unsigned char)*p])
 			p++;
 		len[n] = (size_t)(p - f[n]);
 	}
