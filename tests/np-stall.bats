@@ -269,7 +269,8 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	done
 	np np-stall -t 0 "$F/stall.json"
 	status_is 2
-	err_is "np-stall: -t: expected an integer from 1 to 9223372036854775807, found '0'"
+	err_is "np-stall: -t: expected an integer from 1 to 9223372036854775807, found '0'
+usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
 	np np-stall -t 3x "$F/stall.json"
 	status_is 2
 	np np-stall -u s "$F/stall.json"
