@@ -160,6 +160,9 @@ widerows(struct sumset *s)
 
 static const char *const longcols[] = { "profile", "key", "value" };
 
+/* The first file, opened to look at, or NULL. */
+static struct src *first;
+
 static void
 summaries(char **files, int n, int insight, const char *tablekey)
 {
@@ -177,7 +180,11 @@ summaries(char **files, int n, int insight, const char *tablekey)
 		if (!wide)
 			sum_clear(&s);
 		from = s.nprof;
-		sum_read(&s, files[f]);
+		if (f == 0 && first) {
+			s.in = *first;
+			sum_readin(&s);
+		} else
+			sum_read(&s, files[f]);
 		for (p = from; p < s.nprof; p++) {
 			if (insight)
 				insights(&s, p);
@@ -204,8 +211,13 @@ groupby(char **files, int n, char **keys, int nkey, char **vals, int nval,
 	int f;
 
 	gs_init(&gs, nkey ? keys : NULL, nkey, nval ? vals : NULL, nval, cap);
-	for (f = 0; f < n; f++)
-		gs_read(&gs, files[f]);
+	for (f = 0; f < n; f++) {
+		if (f == 0 && first) {
+			gs.in = *first;
+			gs_readin(&gs);
+		} else
+			gs_read(&gs, files[f]);
+	}
 	if (hist)
 		gs_write_hist(&gs, header);
 	else
@@ -278,6 +290,14 @@ main(int argc, char **argv)
 	}
 	files = argc > optind ? argv + optind : stdin_only;
 	nfiles = argc > optind ? argc - optind : 1;
+	if (!summ && !grp) {
+		/* Histogram rows need no option: they say what they hold. */
+		static struct src in;
+		in.buf = NULL;
+		src_open(&in, files[0]);
+		grp = gs_ishist(&in);
+		first = &in;
+	}
 	if (grp)
 		groupby(files, nfiles, keys, nkey, vals, nval, cap, hist);
 	else

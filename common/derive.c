@@ -200,7 +200,7 @@ insights(struct sumset *s, long p)
 		    "transfer dominates; larger transfers amortise it", v);
 	v = rin(s, p, "mm_arithmetic_intensity");
 	w = rin(s, p, "peak_flops_bandwidth_ratio");
-	if (v < w)
+	if (v > 0 && v < w)
 		finding(s, p, "low_intensity", "mm_arithmetic_intensity",
 		    text(s, p, "mm_arithmetic_intensity"), v,
 		    text(s, p, "peak_flops_bandwidth_ratio"),

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -469,10 +470,37 @@ readhist(struct gstat *gs)
 	}
 }
 
+int
+gs_ishist(struct src *in)
+{
+	static const char hdr[] = "column\tbucket_lo\tbucket_hi\tcount\t"
+	    "sum\tmin\tmax";
+	size_t n = sizeof hdr - 1;
+	char *nl;
+
+	while (!(nl = memchr(in->buf, '\n', (size_t)(in->end - in->buf))) &&
+	    !in->eof && in->end - in->buf < SNIFFSZ)
+		src_fill(in, NULL);
+	if (!nl)
+		nl = in->end;
+	if (nl > in->buf && nl[-1] == '\r')
+		nl--;
+	return nl - in->buf >= (ptrdiff_t)n && memcmp(nl - n, hdr, n) == 0 &&
+	    (nl - in->buf == (ptrdiff_t)n || nl[-(ptrdiff_t)n - 1] == '\t');
+}
+
 void
 gs_read(struct gstat *gs, const char *file)
 {
 	src_open(&gs->in, file);
+	gs_readin(gs);
+}
+
+void
+gs_readin(struct gstat *gs)
+{
+	const char *file = gs->in.name;
+
 	checktext(&gs->in);
 	if (!tsv_open(&gs->t, &gs->in))
 		np_die("%s: empty input, expected TSV with a header line",

@@ -76,8 +76,12 @@ void gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
     long cap);
 void gs_free(struct gstat *gs);
 /* Reads a file ("-" is stdin) of rows (TSV with a header), or of
- * histogram rows; dies on bad input. */
+ * histogram rows; dies on bad input.  gs_readin reads gs->in, a file the
+ * caller opened (and may have looked into with gs_ishist). */
 void gs_read(struct gstat *gs, const char *file);
+void gs_readin(struct gstat *gs);
+/* Does the file begin with a header of histogram rows? */
+int gs_ishist(struct src *in);
 /* Writes the statistics, one row per group and value column, groups in
  * byte order of their keys:
  *   keys... column count sum min max mean p50 p90 p99 share */

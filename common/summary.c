@@ -495,10 +495,11 @@ texttype(const char *v, size_t n)
 	return num_f64(v, n, &d) ? MV_NUM : MV_STR;
 }
 
+/* summary-text keys are the JSON ones: lower case, digits and '_'. */
 static int
 keychar(int c)
 {
-	return isalnum(c) || c == '_' || c == '.' || c == '-';
+	return islower(c) || isdigit(c) || c == '_';
 }
 
 /* "n_<hex>" or "n_<hex>:" alone on a line: a profile's header. */
@@ -556,10 +557,12 @@ cells(char *p, char **cell, size_t *len)
 	return n;
 }
 
-/* Only rule characters: a separator line. */
+/* Only rule characters, and a dash or '=': a separator line. */
 static int
 rule(const char *p)
 {
+	if (!strpbrk(p, "-="))
+		return 0;
 	for (; *p; p++)
 		if (!strchr("+-=:| \t", *p))
 			return 0;
@@ -665,8 +668,7 @@ kvline(struct sumset *s, long *cur, char *p, size_t n, long ln, long col)
 	}
 	for (v = p; v < e && (*v == ' ' || *v == '\t'); v++)
 		;
-	if (klen == 0 || !(isalpha((unsigned char)*k) || *k == '_') ||
-	    v == p || v == e) {
+	if (klen == 0 || isdigit((unsigned char)*k) || v == p || v == e) {
 		note(s, "lines not understood", ln);
 		return;
 	}
@@ -709,7 +711,7 @@ readtext(struct sumset *s)
 			note(s, "log lines skipped", ln);
 			continue;
 		}
-		if ((*p == '+' || *p == '|') && rule(p)) {
+		if (rule(p)) {
 			tb.afterhdr = 0;
 			tb.lastrow = -1;
 			continue;
@@ -758,6 +760,14 @@ void
 sum_read(struct sumset *s, const char *file)
 {
 	src_open(&s->in, file);
+	sum_readin(s);
+}
+
+void
+sum_readin(struct sumset *s)
+{
+	const char *file = s->in.name;
+
 	s->fileprof = s->nprof;
 	if (sniff(s))
 		readjson(s);

@@ -80,8 +80,10 @@ void sum_free(struct sumset *s);
 /* Forgets the profiles read so far (their memory is reused). */
 void sum_clear(struct sumset *s);
 /* Reads one file ("-" is stdin) and appends its profiles; dies on bad
- * input, and when nothing in the file is a summary. */
+ * input, and when nothing in the file is a summary.  sum_readin reads
+ * s->in, a file the caller opened. */
 void sum_read(struct sumset *s, const char *path);
+void sum_readin(struct sumset *s);
 /* Reports what was passed over, on stderr. */
 void sum_report(struct sumset *s);
 
