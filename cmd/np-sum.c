@@ -68,16 +68,49 @@ longrows(struct sumset *s, long from)
 	}
 }
 
-/* Wide form: the keys of every profile, each placed after the key that
- * precedes it in the first profile that has it, so that profiles with
- * sorted keys give a sorted union. */
+/*
+ * Wide form: the keys of every profile.  A key new in a profile goes after
+ * the key before it there, then past the keys that follow and that this
+ * profile lacks, as long as they sort before it: so profiles whose keys are
+ * sorted give a sorted union, and any profile's order is kept.
+ */
 struct kent {
 	long id, next, rank;
+	long seen;		/* the last profile that has it */
+	int placed;
 };
 
 struct cellref {
 	long rank, prof, met;
 };
+
+/* Links e into the key list after prev (-1: at the head), then moves it
+ * past following keys of other profiles that sort before it. */
+static void
+place(struct group *g, struct kent *e, long prev, long *head, long prof)
+{
+	struct kent *nx;
+	size_t el, nl, min;
+	const char *ek = grp_key(g, e->id, &el), *nk;
+	long next = prev < 0 ? *head : ((struct kent *)grp_val(g, prev))->next;
+
+	while (next >= 0) {
+		nx = grp_val(g, next);
+		nk = grp_key(g, next, &nl);
+		min = el < nl ? el : nl;
+		if (nx->seen == prof || memcmp(nk, ek, min) > 0 ||
+		    (memcmp(nk, ek, min) == 0 && nl >= el))
+			break;
+		prev = next;
+		next = nx->next;
+	}
+	e->next = next;
+	if (prev < 0)
+		*head = e->id;
+	else
+		((struct kent *)grp_val(g, prev))->next = e->id;
+	e->placed = 1;
+}
 
 static int
 byrank(const void *a, const void *b)
@@ -93,28 +126,26 @@ static void
 widerows(struct sumset *s)
 {
 	struct group g;
-	struct kent *e, *pe;
+	struct kent *e;
 	struct cellref *ref;
 	long head = -1, prev, i, k, m, r, nref = 0;
 	int isnew;
 
 	grp_init(&g, sizeof(struct kent), SUM_MAXMETRICS);
 	for (i = 0; i < s->nprof; i++) {
-		prev = -1;
 		for (m = s->prof[i].first; m >= 0; m = s->met[m].next) {
 			e = grp_get(&g, sum_key(s, &s->met[m]), s->met[m].klen,
 			    &isnew);
-			if (isnew) {
+			if (isnew)
 				e->id = g.n - 1;
-				if (prev < 0) {
-					e->next = head;
-					head = e->id;
-				} else {
-					pe = grp_val(&g, prev);
-					e->next = pe->next;
-					pe->next = e->id;
-				}
-			}
+			e->seen = i;
+		}
+		prev = -1;
+		for (m = s->prof[i].first; m >= 0; m = s->met[m].next) {
+			e = grp_get(&g, sum_key(s, &s->met[m]), s->met[m].klen,
+			    NULL);
+			if (!e->placed)
+				place(&g, e, prev, &head, i);
 			prev = e->id;
 		}
 	}

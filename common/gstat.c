@@ -250,7 +250,7 @@ entry(struct gstat *gs, const int *kcol)
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * t->len[kcol[i]] + 1;
-	kreserve(gs, need);
+	kreserve(gs, need + 1);	/* never NULL, even for no key */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
@@ -544,9 +544,10 @@ sorted(struct gstat *gs)
 			size_t kl;
 			const char *k = grp_key(&gs->g, i, &kl);
 			if (e->cell[c].h.n != e->cell[c].n)
-				np_die("histogram rows for '%.*s' column '%s' "
-				    "count %lld values, its totals rows "
-				    "%lld", (int)kl, k, gs->val[c],
+				np_die("histogram rows of column '%s' in "
+				    "group '%.*s': the buckets hold %lld "
+				    "values, the totals rows %lld",
+				    gs->val[c], (int)kl, k,
 				    (long long)e->cell[c].h.n,
 				    (long long)e->cell[c].n);
 		}
