@@ -311,8 +311,8 @@ main(int argc, char **argv)
 		}
 	}
 	if (summ && grp) {
-		np_warn("-d, -i, -k and -w are for summaries; -g, -H, -m and -v "
-		    "for group-by statistics");
+		np_warn("-d, -i, -k and -w are for summaries; -g, -H, -m and "
+		    "-v for group-by statistics");
 		np_usage(synopsis);
 	}
 	if (insight && (wide || derived)) {

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DEC_DIGITS 38		/* significant digits a parsed number may have */
+#define DEC_DIGITS 38		/* significant digits read, at most */
 #define DEC_BUFSZ 64		/* room for any number dec_fmt prints */
 
 struct dec {

@@ -207,8 +207,9 @@ index_prof(struct sumset *s, long p)
 	s->idxprof = p;
 	for (m = pr->first; m >= 0; m = s->met[m].next) {
 		h = hashkey(s->text + s->met[m].key, s->met[m].klen);
-		for (h &= s->nslot - 1; s->slot[h]; h = (h + 1) & (s->nslot - 1))
-			;
+		h &= s->nslot - 1;
+		while (s->slot[h])
+			h = (h + 1) & (s->nslot - 1);
 		s->slot[h] = m + 1;
 	}
 }
@@ -700,8 +701,9 @@ readtext(struct sumset *s)
 				np_die_at(s->in.name, ln, (long)(p - line) + 1,
 				    "expected text (a summary), found byte "
 				    "0x%02x", (unsigned char)*p);
-		for (e = line + n; e > line && isspace((unsigned char)e[-1]); e--)
-			;
+		e = line + n;
+		while (e > line && isspace((unsigned char)e[-1]))
+			e--;
 		*e = '\0';
 		for (p = line; p < e && isspace((unsigned char)*p); p++)
 			;

@@ -56,7 +56,7 @@ struct sumnote {
 };
 
 struct sumset {
-	const char *table_key;	/* header that marks a show-session table */
+	const char *table_key;	/* header cell of a show-session table */
 	/* kept text, metrics and profiles */
 	char *text;
 	size_t used, cap;
