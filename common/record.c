@@ -6,9 +6,9 @@
 #include "tsv.h"
 
 void
-rec_clear(struct record *r)
+rec_clear(struct record *r, int ncol)
 {
-	memset(r->f, 0, sizeof r->f);
+	memset(r->f, 0, (size_t)ncol * sizeof r->f[0]);
 	r->used = 0;
 }
 
@@ -53,6 +53,19 @@ rec_num(const struct record *r, int c)
 	return f->isint ? (double)f->i : f->d;
 }
 
+/* Sets field c to a computed number: an integer when both inputs were. */
+static void
+setderived(struct record *r, int c, double v, int64_t iv, int isint)
+{
+	if (isint) {
+		rec_setint(r, c, iv);
+		return;
+	}
+	r->f[c].d = v;
+	r->f[c].isint = 0;
+	r->f[c].set = 1;
+}
+
 void
 rec_complete(const struct kind *k, struct record *r)
 {
@@ -63,12 +76,15 @@ rec_complete(const struct kind *k, struct record *r)
 	s = &r->f[k->start];
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
-	if (s->set && d->set && !e->set && s->isint && d->isint)
-		rec_setint(r, k->end, s->i + d->i);
-	else if (s->set && e->set && !d->set && s->isint && e->isint)
-		rec_setint(r, k->dur, e->i - s->i);
-	else if (e->set && d->set && !s->set && e->isint && d->isint)
-		rec_setint(r, k->start, e->i - d->i);
+	if (s->set && d->set && !e->set)
+		setderived(r, k->end, rec_num(r, k->start) + rec_num(r, k->dur),
+		    s->i + d->i, s->isint && d->isint);
+	else if (s->set && e->set && !d->set)
+		setderived(r, k->dur, rec_num(r, k->end) - rec_num(r, k->start),
+		    e->i - s->i, s->isint && e->isint);
+	else if (e->set && d->set && !s->set)
+		setderived(r, k->start, rec_num(r, k->end) - rec_num(r, k->dur),
+		    e->i - d->i, e->isint && d->isint);
 }
 
 int
