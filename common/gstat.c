@@ -93,11 +93,11 @@ gs_report(struct gstat *gs)
 	int i;
 
 	for (i = 0; i < gs->nnote; i++)
-		np_warn("%ld %s (first: %s:%ld)", gs->note[i].count,
-		    gs->note[i].what, gs->note[i].file, gs->note[i].line);
+		np_warn("%s: %ld (first: %s:%ld)", gs->note[i].what,
+		    gs->note[i].count, gs->note[i].file, gs->note[i].line);
 	if (gs->inexact)
-		np_warn("%ld sums need more than 38 digits: written as "
-		    "doubles, not exactly", gs->inexact);
+		np_warn("sums past 38 digits, written as doubles: %ld",
+		    gs->inexact);
 	gs->nnote = 0;
 }
 

@@ -74,8 +74,8 @@ sum_report(struct sumset *s)
 	int i;
 
 	for (i = 0; i < s->nnote; i++)
-		np_warn("%ld %s (first: %s:%ld)", s->note[i].count,
-		    s->note[i].what, s->note[i].file, s->note[i].line);
+		np_warn("%s: %ld (first: %s:%ld)", s->note[i].what,
+		    s->note[i].count, s->note[i].file, s->note[i].line);
 	s->nnote = 0;
 }
 

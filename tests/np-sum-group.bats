@@ -12,7 +12,7 @@ NS=$FIX/np-sum
 	np np-sum -g engine,opcode -v duration_ns,hbm_read_bytes insn.tsv
 	status_is 0
 	golden np-sum/insn.tsv
-	err_is "np-sum: 1 empty values skipped (first: insn.tsv:6)"
+	err_is "np-sum: empty values skipped: 1 (first: insn.tsv:6)"
 }
 
 @test "np-sum -H: histogram rows (hand-computed)" {
@@ -245,4 +245,13 @@ a\tb	v	2	4' ]
 	# 4e30 exactly; the mean 2e30 is a double beyond int64 (printed in
 	# exponent form, without converting it to an integer first)
 	[ "$(sed -n 2p "$OUT" | cut -f1-6)" = "x	2	4000000000000000000000000000000	1000000000000000000000000000000	3000000000000000000000000000000	2e+30" ]
+}
+
+@test "np-sum -g: a sum past 38 digits falls back to a double, and says so" {
+	printf 'x\n1e30\n1e-10\n' > "$T/wide.tsv"
+	np np-sum -v x "$T/wide.tsv"
+	status_is 0
+	# 1e30 + 1e-10 needs 41 digits
+	[ "$(sed -n 2p "$OUT" | cut -f1-5)" = "x	2	1e+30	1e-10	1000000000000000000000000000000" ]
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }

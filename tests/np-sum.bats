@@ -13,7 +13,7 @@ NS=$FIX/np-sum
 	    summary-pretty.json summary-with-log-lines.txt
 	status_is 0
 	golden np-sum/samples.tsv
-	err_is "np-sum: 2 non-JSON lines skipped (first: summary-with-log-lines.txt:1)"
+	err_is "np-sum: non-JSON lines skipped: 2 (first: summary-with-log-lines.txt:1)"
 }
 
 @test "np-sum: numbers keep their digits (no 6.7444891e-05 for 0.000067444891)" {
@@ -69,8 +69,8 @@ NS=$FIX/np-sum
 	np np-sum summary.txt
 	status_is 0
 	golden np-sum/summary-text.tsv
-	err_is "np-sum: 1 log lines skipped (first: summary.txt:1)
-np-sum: 1 lines not understood (first: summary.txt:2)"
+	err_is "np-sum: log lines skipped: 1 (first: summary.txt:1)
+np-sum: lines not understood: 1 (first: summary.txt:2)"
 }
 
 @test "np-sum: summary-text: a key seen again starts the next profile" {
@@ -116,7 +116,7 @@ np-sum: 1 lines not understood (first: summary.txt:2)"
 	status_is 0
 	printf 'profile\tkey\tvalue\nt.txt:4\tNC\t4\nt.txt:4\tCYCLES\t100\nt.txt:6\tNC\t6\nt.txt:6\tCYCLES\t300\n' > "$T/want"
 	cmp "$T/want" "$OUT"
-	err_is "np-sum: 1 table rows with another number of cells skipped (first: t.txt:5)"
+	err_is "np-sum: table rows with another number of cells skipped: 1 (first: t.txt:5)"
 }
 
 @test "np-sum: the view export's summary table is read, other tables skipped" {
@@ -246,7 +246,7 @@ np-sum: 1 lines not understood (first: summary.txt:2)"
 	printf 'Hello World\n' > "$T/h"
 	np np-sum "$T/h"
 	status_is 1
-	err_is "np-sum: 1 lines not understood (first: $T/h:1)
+	err_is "np-sum: lines not understood: 1 (first: $T/h:1)
 np-sum: $T/h: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
 }
 
