@@ -178,6 +178,11 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 	np np-sum summary.txt
 	status_is 0
 	golden np-sum/summary-text.tsv
+	sed 's/$/\r/' "$NS/session.txt" > "$T/session.txt"
+	np np-sum -w session.txt
+	status_is 0
+	no_err
+	golden np-sum/session-table-wide.tsv
 }
 
 @test "np-sum: keys out of order stay in input order" {
@@ -256,6 +261,14 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	np np-sum "$T/huge.txt"
 	status_is 1
 	err_is "np-sum: $T/huge.txt:1: line longer than 1048575 bytes"
+}
+
+@test "np-sum: a JSON string over 1 MiB is an error" {
+	awk 'BEGIN { printf "{\"n_a\":{\"s\":\""; for (i = 0; i < 1100000; i++)
+	    printf "x"; print "\"}}" }' > "$T/huge.json"
+	np np-sum "$T/huge.json"
+	status_is 1
+	err_is "np-sum: $T/huge.json:1:13: string longer than 1048576 bytes"
 }
 
 @test "np-sum: -d and -i need numbers where they compute" {
