@@ -324,7 +324,6 @@ main(int argc, char **argv)
 	if (!summ && !grp) {
 		/* Histogram rows need no option: they say what they hold. */
 		static struct src in;
-		in.buf = NULL;
 		src_open(&in, files[0]);
 		grp = gs_ishist(&in);
 		first = &in;
