@@ -98,6 +98,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->files = n ? files : stdin_only;
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
+	r->want = UINT32_MAX;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
@@ -105,6 +106,20 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 		if (k->col[c].flags & C_TIME)
 			r->timecol[r->ntimecols++] = c;
 	r->in.fd = -1;
+}
+
+void
+rd_want(struct reader *r, uint32_t mask)
+{
+	const struct kind *k = r->k;
+
+	if (k->start >= 0)
+		mask |= 1u << k->start;
+	if (k->end >= 0)
+		mask |= 1u << k->end;
+	if (k->dur >= 0)
+		mask |= 1u << k->dur;
+	r->want = mask;
 }
 
 int
@@ -377,7 +392,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		nm = lookup(key, klen);
 		key = NULL;
-		if (!nm) {
+		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
 			continue;
 		}
@@ -496,7 +511,7 @@ tsvhead(struct reader *r)
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
-		r->tsvcol[i] = nm ? nm->col : -1;
+		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 	}
 }

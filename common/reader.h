@@ -16,6 +16,8 @@
 #ifndef NP_READER_H
 #define NP_READER_H
 
+#include <stdint.h>
+
 #include "input.h"
 #include "json.h"
 #include "record.h"
@@ -43,6 +45,9 @@ struct reader {
 	const char *posname[RD_MAXPOS];
 	int pos[RD_MAXPOS];
 	int npos;
+	/* Columns the program uses (bit c for column c); the others are
+	 * not read.  rd_open sets all; see rd_want. */
+	uint32_t want;
 
 	/* private */
 	struct src in;
@@ -65,6 +70,11 @@ struct reader {
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
 void rd_open(struct reader *r, const struct kind *k, char **files, int n);
+/*
+ * Reads only the columns in mask (bit c for column c) and leaves the others
+ * unset, for speed.  The kind's start, end and duration are always read.
+ */
+void rd_want(struct reader *r, uint32_t mask);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* Overrides text field positions: "ts=5,engine=2"; 0 with a message in
