@@ -43,20 +43,24 @@ const struct kind kind_insn = {
 };
 
 /* Engines by their usual spelling; the input's case does not matter. */
-static const char *const engines[] = {
-	"Tensor", "TensorMatrix", "Vector", "Scalar", "GpSimd", "Sync",
-	"Activation", "Pool", NULL,
+static const struct {
+	const char *name;
+	size_t len;
+} engines[] = {
+	{ "Tensor", 6 }, { "TensorMatrix", 12 }, { "Vector", 6 },
+	{ "Scalar", 6 }, { "GpSimd", 6 }, { "Sync", 4 }, { "Activation", 10 },
+	{ "Pool", 4 },
 };
 
 const char *
 insn_engine(const char *s, size_t n)
 {
-	const char *const *e;
+	size_t i;
 
-	for (e = engines; *e; e++)
-		if ((*e)[0] == (s[0] & ~0x20) && strlen(*e) == n &&
-		    strncasecmp(*e, s, n) == 0)
-			return *e;
+	for (i = 0; i < sizeof engines / sizeof engines[0]; i++)
+		if (engines[i].len == n && engines[i].name[0] == (s[0] & ~0x20)
+		    && strncasecmp(engines[i].name, s, n) == 0)
+			return engines[i].name;
 	return NULL;
 }
 
@@ -106,6 +110,35 @@ static int64_t nd, nc;
 static int hasndnc;
 static const char *pendfile;
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/*
+ * The end of the token at p: the first blank or NUL.  A line from
+ * src_getline is NUL-terminated inside a buffer padded with 16 bytes, so a
+ * 16-byte load from any p in it is safe.
+ */
+static inline char *
+tokenend(char *p)
+{
+#if defined(__SSE2__)
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
+		    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#else
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	return p;
+#endif
+}
+
 /*
  * Splits the first max blank-separated fields of line; *rest is what
  * follows them.  Returns the number of fields found.
@@ -122,8 +155,7 @@ splitws(char *line, char **f, size_t *len, int max, char **rest)
 		if (!*p)
 			break;
 		f[n] = p;
-		while ((unsigned char)*p > ' ' || (*p && *p != ' ' && *p != '\t'))
-			p++;
+		p = tokenend(p);
 		len[n] = (size_t)(p - f[n]);
 	}
 	*rest = p;

@@ -44,6 +44,11 @@ out_raw(const char *s, size_t n)
 	out_len += n;
 }
 
+/* Bytes a text field cannot hold as they are. */
+static const unsigned char needs_escape[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
+};
+
 void
 out_text(const char *s, size_t n)
 {
@@ -53,8 +58,7 @@ out_text(const char *s, size_t n)
 		/* The usual case: no escapes, room in the buffer. */
 		char *o = out_buf + out_len;
 		for (; s < e; s++) {
-			if (*s == '\t' || *s == '\n' || *s == '\r' ||
-			    *s == '\\')
+			if (needs_escape[(unsigned char)*s])
 				break;
 			*o++ = *s;
 		}
