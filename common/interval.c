@@ -25,41 +25,46 @@ ro_free(struct reorder *w)
 	w->items = NULL;
 }
 
-static void
-swap(struct reorder *w, int a, int b)
-{
-	char *tmp = ITEM(w, w->cap);
-
-	memcpy(tmp, ITEM(w, a), w->size);
-	memcpy(ITEM(w, a), ITEM(w, b), w->size);
-	memcpy(ITEM(w, b), tmp, w->size);
-}
-
+/*
+ * The sifts move a hole rather than swapping: one copy per level.  The
+ * spare slot at cap holds the item being placed.
+ */
 static void
 siftup(struct reorder *w, int i)
 {
-	while (i > 0 && KEY(w, (i - 1) / 2) > KEY(w, i)) {
-		swap(w, i, (i - 1) / 2);
+	char *tmp = ITEM(w, w->cap);
+	int64_t key = KEY(w, i);
+
+	if (i == 0 || KEY(w, (i - 1) / 2) <= key)
+		return;
+	memcpy(tmp, ITEM(w, i), w->size);
+	while (i > 0 && KEY(w, (i - 1) / 2) > key) {
+		memcpy(ITEM(w, i), ITEM(w, (i - 1) / 2), w->size);
 		i = (i - 1) / 2;
 	}
+	memcpy(ITEM(w, i), tmp, w->size);
 }
 
 static void
 siftdown(struct reorder *w, int i)
 {
+	char *tmp = ITEM(w, w->cap);
+	int64_t key = KEY(w, i);
 	int c;
 
+	memcpy(tmp, ITEM(w, i), w->size);
 	for (;;) {
 		c = 2 * i + 1;
 		if (c >= w->n)
-			return;
+			break;
 		if (c + 1 < w->n && KEY(w, c + 1) < KEY(w, c))
 			c++;
-		if (KEY(w, i) <= KEY(w, c))
-			return;
-		swap(w, i, c);
+		if (key <= KEY(w, c))
+			break;
+		memcpy(ITEM(w, i), ITEM(w, c), w->size);
 		i = c;
 	}
+	memcpy(ITEM(w, i), tmp, w->size);
 }
 
 int
