@@ -344,13 +344,14 @@ push(struct reorder *w, const struct item *it, const struct record *r)
 	if (got < 0) {
 		if (mode == GAPS)
 			np_die_at(r->file, r->line, 0, "expected start_ts of "
-			    "at least %lld on engine '%s', found %lld: out of "
-			    "order by more than the window of %d rows (-w); "
-			    "sort by start time first", (long long)w->lastkey,
-			    eng[it->eng].name, (long long)it->s, window);
+			    "at least %lld on engine '%s', found %lld: further "
+			    "out of order than the reorder window (-w %d) "
+			    "allows; sort by start time first",
+			    (long long)w->lastkey, eng[it->eng].name,
+			    (long long)it->s, window);
 		np_die_at(r->file, r->line, 0, "expected start_ts of at least "
-		    "%lld, found %lld: out of order by more than the window of "
-		    "%d rows (-w); sort by start time first",
+		    "%lld, found %lld: further out of order than the reorder "
+		    "window (-w %d) allows; sort by start time first",
 		    (long long)w->lastkey, (long long)it->s, window);
 	}
 	if (got)
@@ -372,9 +373,12 @@ times(const struct record *r, int64_t *s, int64_t *e)
 {
 	const struct field *fs = &r->f[I_START], *fe = &r->f[I_END];
 
+	if (!fs->isint)
+		np_die_at(r->file, r->line, 0, "expected start_ts in whole ns, "
+		    "found %g", rec_num(r, I_START));
 	if (!fe->set) {
 		if (r->f[I_DUR].set)
-			np_die_at(r->file, r->line, 0, "expected a duration_ns "
+			np_die_at(r->file, r->line, 0, "expected duration_ns "
 			    "in whole ns, found %g", rec_num(r, I_DUR));
 		if (!noend++) {
 			noendfile = r->file;
@@ -382,10 +386,9 @@ times(const struct record *r, int64_t *s, int64_t *e)
 		}
 		return 0;
 	}
-	if (!fs->isint || !fe->isint)
-		np_die_at(r->file, r->line, 0, "expected start_ts and end_ts "
-		    "in whole ns, found %g and %g", rec_num(r, I_START),
-		    rec_num(r, I_END));
+	if (!fe->isint)
+		np_die_at(r->file, r->line, 0, "expected end_ts in whole ns, "
+		    "found %g", rec_num(r, I_END));
 	if (fe->i < fs->i)
 		np_die_at(r->file, r->line, 0, "expected end_ts at or after "
 		    "start_ts %lld, found %lld", (long long)fs->i,
@@ -494,13 +497,14 @@ finish(void)
 {
 	int i, order[MAXENG];
 
-	if (mode == GAPS)
-		for (i = 0; i < neng; i++)
-			drain(&eng[i].win);
-	else
+	if (mode != GAPS)
 		drain(&all_win);
-	for (i = 0; i < neng; i++)
+	/* Engine by engine, so that the last gaps come out grouped. */
+	for (i = 0; i < neng; i++) {
+		if (mode == GAPS)
+			drain(&eng[i].win);
 		track_end(&eng[i].t);
+	}
 	track_end(&all);
 	if (mode == UTIL) {
 		for (i = 0; i < neng; i++)
