@@ -34,6 +34,9 @@ static const char synopsis[] =
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
 #define MAXWIN (1 << 20)
+/* Times lie within (-MAXTIME, MAXTIME), so that every span, gap and busy
+ * total fits in an int64. */
+#define MAXTIME ((int64_t)1 << 62)
 
 enum mode { GAPS, ALL, UTIL };
 
@@ -393,6 +396,10 @@ times(const struct record *r, int64_t *s, int64_t *e)
 		np_die_at(r->file, r->line, 0, "expected end_ts at or after "
 		    "start_ts %lld, found %lld", (long long)fs->i,
 		    (long long)fe->i);
+	if (fs->i <= -MAXTIME || fe->i >= MAXTIME)
+		np_die_at(r->file, r->line, 0, "expected times between %lld "
+		    "and %lld ns, found [%lld, %lld)", (long long)-MAXTIME,
+		    (long long)MAXTIME, (long long)fs->i, (long long)fe->i);
 	*s = fs->i;
 	*e = fe->i;
 	return 1;

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "diag.h"
@@ -53,6 +54,20 @@ rec_num(const struct record *r, int c)
 	return f->isint ? (double)f->i : f->d;
 }
 
+/* a + b (sign 1) or a - b (sign -1); a result past int64 is bad data. */
+static int64_t
+timesum(const struct record *r, int64_t a, int64_t b, int sign,
+    const char *an, const char *bn)
+{
+	if (sign > 0 ? (b > 0 && a > INT64_MAX - b) || (b < 0 &&
+	    a < INT64_MIN - b) : (b < 0 && a > INT64_MAX + b) || (b > 0 &&
+	    a < INT64_MIN + b))
+		np_die_at(r->file, r->line, 0, "expected %s %c %s within 64 "
+		    "bits, found %lld %c %lld", an, sign > 0 ? '+' : '-', bn,
+		    (long long)a, sign > 0 ? '+' : '-', (long long)b);
+	return sign > 0 ? a + b : a - b;
+}
+
 void
 rec_complete(const struct kind *k, struct record *r)
 {
@@ -64,11 +79,14 @@ rec_complete(const struct kind *k, struct record *r)
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
 	if (s->set && d->set && !e->set && s->isint && d->isint)
-		rec_setint(r, k->end, s->i + d->i);
+		rec_setint(r, k->end, timesum(r, s->i, d->i, 1,
+		    k->col[k->start].name, k->col[k->dur].name));
 	else if (s->set && e->set && !d->set && s->isint && e->isint)
-		rec_setint(r, k->dur, e->i - s->i);
+		rec_setint(r, k->dur, timesum(r, e->i, s->i, -1,
+		    k->col[k->end].name, k->col[k->start].name));
 	else if (e->set && d->set && !s->set && e->isint && d->isint)
-		rec_setint(r, k->start, e->i - d->i);
+		rec_setint(r, k->start, timesum(r, e->i, d->i, -1,
+		    k->col[k->end].name, k->col[k->dur].name));
 }
 
 int

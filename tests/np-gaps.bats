@@ -277,6 +277,21 @@ G=$FIX/np-gaps
 	err_is "np-gaps: $T/inf.tsv:2: expected end_ts in whole ns, found -inf"
 }
 
+@test "np-gaps: times past 2^62 ns, or overflowing int64, are errors" {
+	printf 'start_ts\tend_ts\tengine\n0\t4611686018427387904\tTensor\n' >"$T/big.tsv"
+	np np-gaps "$T/big.tsv"
+	status_is 1
+	err_is "np-gaps: $T/big.tsv:2: expected times between -4611686018427387904 and 4611686018427387904 ns, found [0, 4611686018427387904)"
+	printf '{"instruction":[{"timestamp":9223372036854775000,"duration":10000,"label":"Tensor"}]}' >"$T/ovf.json"
+	np np-gaps "$T/ovf.json"
+	status_is 1
+	err_is "np-gaps: $T/ovf.json:1: expected start_ts + duration_ns within 64 bits, found 9223372036854775000 + 10000"
+	printf 'start_ts\tend_ts\n-9223372036854775000\t9223372036854775000\n' >"$T/ovf.tsv"
+	np np-gaps "$T/ovf.tsv"
+	status_is 1
+	err_is "np-gaps: $T/ovf.tsv:2: expected end_ts - start_ts within 64 bits, found 9223372036854775000 - -9223372036854775000"
+}
+
 @test "np-gaps: rows without an engine make an engine with an empty name" {
 	printf 'start_ts\tend_ts\n100\t200\n1500\t1600\n' >"$T/noeng.tsv"
 	np np-gaps "$T/noeng.tsv"
