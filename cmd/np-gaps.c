@@ -181,16 +181,6 @@ engine(const struct record *r)
 	return neng++;
 }
 
-static const struct field *
-source(const struct record *r)
-{
-	if (r->f[I_BIR].set && r->f[I_BIR].len)
-		return &r->f[I_BIR];
-	if (r->f[I_NKI].set && r->f[I_NKI].len)
-		return &r->f[I_NKI];
-	return NULL;
-}
-
 /*
  * The id of the row's (opcode, source) pair.  The key is the opcode's
  * length, the opcode and the source: no two pairs share one.
@@ -198,11 +188,14 @@ source(const struct record *r)
 static int32_t
 intern(const struct record *r)
 {
-	const struct field *op = &r->f[I_OPCODE], *src = source(r);
+	const struct field *op = &r->f[I_OPCODE];
 	uint32_t oplen = op->set ? (uint32_t)op->len : 0;
-	size_t srclen = src ? src->len : 0, n = sizeof oplen + oplen + srclen;
+	size_t srclen, n;
+	const char *src = insn_src(r, &srclen);
 	int32_t *id;
 	int isnew;
+
+	n = sizeof oplen + oplen + srclen;
 
 	if (n > keycap) {
 		keycap = n > 256 ? n : 256;
@@ -213,8 +206,7 @@ intern(const struct record *r)
 	memcpy(keybuf, &oplen, sizeof oplen);
 	if (oplen)
 		memcpy(keybuf + sizeof oplen, op->s, oplen);
-	if (srclen)
-		memcpy(keybuf + sizeof oplen + oplen, src->s, srclen);
+	memcpy(keybuf + sizeof oplen + oplen, src, srclen);
 	if (!(id = grp_get(&texts, keybuf, n, &isnew)))
 		np_die_at(r->file, r->line, 0, "expected at most %d distinct "
 		    "pairs of opcode and source location, found more",
@@ -380,18 +372,15 @@ times(const struct record *r, int64_t *s, int64_t *e)
 		np_die_at(r->file, r->line, 0, "expected start_ts in whole ns, "
 		    "found %g", rec_num(r, I_START));
 	if (!fe->set) {
-		if (r->f[I_DUR].set)
-			np_die_at(r->file, r->line, 0, "expected duration_ns "
-			    "in whole ns, found %g", rec_num(r, I_DUR));
 		if (!noend++) {
 			noendfile = r->file;
 			noendline = r->line;
 		}
 		return 0;
 	}
-	if (!fe->isint)
-		np_die_at(r->file, r->line, 0, "expected end_ts in whole ns, "
-		    "found %g", rec_num(r, I_END));
+	if (!fe->isint)		/* given, or start_ts + duration_ns */
+		np_die_at(r->file, r->line, 0, "expected end_ts (or "
+		    "duration_ns) in whole ns, found %g", rec_num(r, I_END));
 	if (fe->i < fs->i)
 		np_die_at(r->file, r->line, 0, "expected end_ts at or after "
 		    "start_ts %lld, found %lld", (long long)fs->i,

@@ -50,6 +50,8 @@ struct reader {
 	struct tsv t;
 	int fmt;
 	int jstate;
+	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
+	int ntimecols;
 	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
 	int tsvpref[TSV_MAXCOL];
 	long filerecs;		/* records from the current file */
@@ -80,10 +82,11 @@ void rd_note(struct reader *r, const char *what, long line);
 void rd_defpos(struct reader *r, const char *name, int pos);
 int rd_pos(const struct reader *r, const char *name);
 /* Sets column c from text (a string, or a number's text); converts and
- * checks numbers; dies naming file, line, column and the input name. */
+ * checks numbers; dies naming file, line, column and the input name.
+ * Times stay in the input's unit: rd_next scales the finished row to ns. */
 void rd_set(struct reader *r, struct record *rec, int c, int pref,
     const char *s, size_t n, long line, long col, const char *inname);
-/* Scales a time read in the input unit to ns. */
+/* Scales an integer time in the input unit to ns. */
 int64_t rd_time(const struct reader *r, int64_t v);
 
 #endif

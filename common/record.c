@@ -7,9 +7,9 @@
 #include "tsv.h"
 
 void
-rec_clear(struct record *r)
+rec_clear(struct record *r, int ncol)
 {
-	memset(r->f, 0, sizeof r->f);
+	memset(r->f, 0, (size_t)ncol * sizeof r->f[0]);
 	r->used = 0;
 }
 
@@ -54,18 +54,38 @@ rec_num(const struct record *r, int c)
 	return f->isint ? (double)f->i : f->d;
 }
 
-/* a + b (sign 1) or a - b (sign -1); a result past int64 is bad data. */
-static int64_t
-timesum(const struct record *r, int64_t a, int64_t b, int sign,
-    const char *an, const char *bn)
+/* Sets field c to a computed number: an integer when both inputs were. */
+static void
+setderived(struct record *r, int c, double v, int64_t iv, int isint)
 {
-	if (sign > 0 ? (b > 0 && a > INT64_MAX - b) || (b < 0 &&
-	    a < INT64_MIN - b) : (b < 0 && a > INT64_MAX + b) || (b > 0 &&
-	    a < INT64_MIN + b))
+	if (isint) {
+		rec_setint(r, c, iv);
+		return;
+	}
+	r->f[c].d = v;
+	r->f[c].isint = 0;
+	r->f[c].set = 1;
+}
+
+/*
+ * Field a + field b (sign 1) or a - b (sign -1) when both are integers, 0
+ * otherwise.  A result past int64 is bad data.
+ */
+static int64_t
+timesum(const struct kind *k, const struct record *r, int a, int b, int sign)
+{
+	int64_t x = r->f[a].i, y = r->f[b].i;
+
+	if (!r->f[a].isint || !r->f[b].isint)
+		return 0;
+	if (sign > 0 ? (y > 0 && x > INT64_MAX - y) || (y < 0 &&
+	    x < INT64_MIN - y) : (y < 0 && x > INT64_MAX + y) || (y > 0 &&
+	    x < INT64_MIN + y))
 		np_die_at(r->file, r->line, 0, "expected %s %c %s within 64 "
-		    "bits, found %lld %c %lld", an, sign > 0 ? '+' : '-', bn,
-		    (long long)a, sign > 0 ? '+' : '-', (long long)b);
-	return sign > 0 ? a + b : a - b;
+		    "bits, found %lld %c %lld", k->col[a].name,
+		    sign > 0 ? '+' : '-', k->col[b].name, (long long)x,
+		    sign > 0 ? '+' : '-', (long long)y);
+	return sign > 0 ? x + y : x - y;
 }
 
 void
@@ -78,15 +98,15 @@ rec_complete(const struct kind *k, struct record *r)
 	s = &r->f[k->start];
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
-	if (s->set && d->set && !e->set && s->isint && d->isint)
-		rec_setint(r, k->end, timesum(r, s->i, d->i, 1,
-		    k->col[k->start].name, k->col[k->dur].name));
-	else if (s->set && e->set && !d->set && s->isint && e->isint)
-		rec_setint(r, k->dur, timesum(r, e->i, s->i, -1,
-		    k->col[k->end].name, k->col[k->start].name));
-	else if (e->set && d->set && !s->set && e->isint && d->isint)
-		rec_setint(r, k->start, timesum(r, e->i, d->i, -1,
-		    k->col[k->end].name, k->col[k->dur].name));
+	if (s->set && d->set && !e->set)
+		setderived(r, k->end, rec_num(r, k->start) + rec_num(r, k->dur),
+		    timesum(k, r, k->start, k->dur, 1), s->isint && d->isint);
+	else if (s->set && e->set && !d->set)
+		setderived(r, k->dur, rec_num(r, k->end) - rec_num(r, k->start),
+		    timesum(k, r, k->end, k->start, -1), s->isint && e->isint);
+	else if (e->set && d->set && !s->set)
+		setderived(r, k->start, rec_num(r, k->end) - rec_num(r, k->dur),
+		    timesum(k, r, k->end, k->dur, -1), e->isint && d->isint);
 }
 
 int

@@ -68,7 +68,8 @@ struct record {
 	size_t used;
 };
 
-void rec_clear(struct record *r);
+/* Empties the first ncol fields and the arena. */
+void rec_clear(struct record *r, int ncol);
 /* Copies text into the record's arena; dies when the row is too big. */
 const char *rec_keep(struct record *r, const char *s, size_t n);
 /* Sets field c to the text s (copied), or dies. */

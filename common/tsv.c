@@ -7,10 +7,8 @@
 #include "num.h"
 #include "tsv.h"
 
-#define OUT_BUFSZ (1 << 16)
-
-static char outbuf[OUT_BUFSZ];
-static size_t outlen;
+char out_buf[OUT_BUFSZ];
+size_t out_len;
 
 void
 out_flush(void)
@@ -18,8 +16,8 @@ out_flush(void)
 	size_t off = 0;
 	ssize_t n;
 
-	while (off < outlen) {
-		n = write(1, outbuf + off, outlen - off);
+	while (off < out_len) {
+		n = write(1, out_buf + off, out_len - off);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && errno == EPIPE)
@@ -28,22 +26,22 @@ out_flush(void)
 			np_die("write error: %s", strerror(errno));
 		off += (size_t)n;
 	}
-	outlen = 0;
+	out_len = 0;
 }
 
 void
 out_raw(const char *s, size_t n)
 {
-	while (n > OUT_BUFSZ - outlen) {
-		size_t part = OUT_BUFSZ - outlen;
-		memcpy(outbuf + outlen, s, part);
-		outlen += part;
+	while (n > OUT_BUFSZ - out_len) {
+		size_t part = OUT_BUFSZ - out_len;
+		memcpy(out_buf + out_len, s, part);
+		out_len += part;
 		s += part;
 		n -= part;
 		out_flush();
 	}
-	memcpy(outbuf + outlen, s, n);
-	outlen += n;
+	memcpy(out_buf + out_len, s, n);
+	out_len += n;
 }
 
 void
@@ -51,6 +49,20 @@ out_text(const char *s, size_t n)
 {
 	const char *e = s + n, *run = s;
 
+	if (n < OUT_BUFSZ - out_len) {
+		/* The usual case: no escapes, room in the buffer. */
+		char *o = out_buf + out_len;
+		for (; s < e; s++) {
+			if (*s == '\t' || *s == '\n' || *s == '\r' ||
+			    *s == '\\')
+				break;
+			*o++ = *s;
+		}
+		out_len = (size_t)(o - out_buf);
+		if (s == e)
+			return;
+		run = s;
+	}
 	for (; s < e; s++) {
 		const char *esc;
 		switch (*s) {
@@ -76,33 +88,17 @@ out_str(const char *s)
 void
 out_i64(int64_t v)
 {
-	char buf[NUM_BUFSZ];
-
-	out_raw(buf, num_fmt_i64(buf, v));
+	if (OUT_BUFSZ - out_len < NUM_BUFSZ)
+		out_flush();
+	out_len += num_fmt_i64(out_buf + out_len, v);
 }
 
 void
 out_f64(double v)
 {
-	char buf[NUM_BUFSZ];
-
-	out_raw(buf, num_fmt_f64(buf, v));
-}
-
-void
-out_tab(void)
-{
-	if (outlen == OUT_BUFSZ)
+	if (OUT_BUFSZ - out_len < NUM_BUFSZ)
 		out_flush();
-	outbuf[outlen++] = '\t';
-}
-
-void
-out_nl(void)
-{
-	if (outlen == OUT_BUFSZ)
-		out_flush();
-	outbuf[outlen++] = '\n';
+	out_len += num_fmt_f64(out_buf + out_len, v);
 }
 
 void

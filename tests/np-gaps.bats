@@ -4,7 +4,7 @@
 # Every golden file under tests/golden/np-gaps was computed by hand; the
 # computations are in tests/fixtures/np-gaps/README.md (basic.tsv: nested,
 # overlapping, adjacent and zero-length intervals, two engines, ties,
-# disorder within the window, empty source locations; trace.txt: the text
+# disorder within the window, empty source locations (<none>); trace.txt: the text
 # trace).
 
 load helpers
@@ -167,7 +167,7 @@ G=$FIX/np-gaps
 	np np-gaps -w 2 -m 0 "$G/order.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\nTensor\t80\t100\t20\td\t\ta\t\nTensor\t200\t300\t100\ta\t\tb\t')" ]
+	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>')" ]
 }
 
 @test "np-gaps: -u and -a need start order across engines, within the window" {
@@ -190,7 +190,7 @@ G=$FIX/np-gaps
 	np np-gaps -w 1 -m 0 "$G/blocks.tsv"
 	status_is 0
 	no_err
-	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t\nTensor\t400\t2000\t1600\tt2\t\nVector\t1000\t1500\t500\tv1\t')" ]
+	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>\nVector\t1000\t1500\t500\tv1\t<none>')" ]
 	np np-gaps -u -w 2 "$G/blocks.tsv"
 	status_is 1
 	err_is "np-gaps: $G/blocks.tsv:5: expected start_ts of at least 100, found 0: further out of order than the reorder window (-w 2) allows; sort by start time first"
@@ -270,11 +270,11 @@ G=$FIX/np-gaps
 	printf '{"instruction":[{"timestamp":5,"duration":Infinity,"label":"Tensor"}]}\n' >"$T/inf.json"
 	np np-gaps "$T/inf.json"
 	status_is 1
-	err_is "np-gaps: $T/inf.json:1: expected duration_ns in whole ns, found inf"
+	err_is "np-gaps: $T/inf.json:1: expected end_ts (or duration_ns) in whole ns, found inf"
 	printf 'start_ts\tend_ts\tengine\n5\t-Infinity\tTensor\n' >"$T/inf.tsv"
 	np np-gaps "$T/inf.tsv"
 	status_is 1
-	err_is "np-gaps: $T/inf.tsv:2: expected end_ts in whole ns, found -inf"
+	err_is "np-gaps: $T/inf.tsv:2: expected end_ts (or duration_ns) in whole ns, found -inf"
 }
 
 @test "np-gaps: times past 2^62 ns, or overflowing int64, are errors" {
@@ -297,7 +297,7 @@ G=$FIX/np-gaps
 	np np-gaps "$T/noeng.tsv"
 	status_is 0
 	no_err
-	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t\t\t')" ]
+	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t<none>\t\t<none>')" ]
 }
 
 @test "np-gaps: more than 64 engines is an error naming the row" {
