@@ -38,6 +38,8 @@ static const char synopsis[] =
  * total fits in an int64. */
 #define MAXTIME ((int64_t)1 << 62)
 
+#define BIT(c) ((uint64_t)1 << (c))
+
 enum mode { GAPS, ALL, UTIL };
 
 /*
@@ -431,7 +433,7 @@ add(const struct record *r)
 	it.s = s;
 	it.e = e;
 	it.seq = seq++;
-	it.text = intern(r);
+	it.text = mode == UTIL ? 0 : intern(r);	/* -u prints no text */
 	push(mode == GAPS ? &eng[it.eng].win : &all_win, &it, r);
 }
 
@@ -582,6 +584,10 @@ main(int argc, char **argv)
 		np_warn("-F: %s", err);
 		np_usage(synopsis);
 	}
+	/* The other columns are skipped unread. */
+	rd.want = BIT(I_START) | BIT(I_END) | BIT(I_DUR) | BIT(I_ENGINE);
+	if (mode != UTIL)
+		rd.want |= BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI);
 	all.eng = -1;
 	runs_init(&all.r);
 	if (mode != GAPS)

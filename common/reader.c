@@ -98,6 +98,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->files = n ? files : stdin_only;
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
+	r->want = ~(uint64_t)0;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
@@ -377,7 +378,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		nm = lookup(key, klen);
 		key = NULL;
-		if (!nm) {
+		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
 			continue;
 		}
@@ -496,7 +497,7 @@ tsvhead(struct reader *r)
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
-		r->tsvcol[i] = nm ? nm->col : -1;
+		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 	}
 }

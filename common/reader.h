@@ -16,6 +16,8 @@
 #ifndef NP_READER_H
 #define NP_READER_H
 
+#include <stdint.h>
+
 #include "input.h"
 #include "json.h"
 #include "record.h"
@@ -38,6 +40,10 @@ struct reader {
 	char **files;
 	int nfiles, next;	/* next file to open */
 	const char *unit;	/* input time unit: "ps", "ns" or "us" */
+	/* The kind's columns to read (bit c for column c): rd_open sets all;
+	 * a program may clear the ones it never looks at, which are then
+	 * skipped like unknown names (the text readers fill them anyway). */
+	uint64_t want;
 	/* Field positions (1-based) of the text format, by name; the kind's
 	 * text reader sets defaults and the user may override them. */
 	const char *posname[RD_MAXPOS];

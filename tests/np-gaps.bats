@@ -206,6 +206,66 @@ G=$FIX/np-gaps
 	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0')" ]
 }
 
+# Rows sorted by start, then shuffled within blocks of $2 rows: each row is
+# at most $2 - 1 rows out of place, which a window of $2 rows puts right.
+shuffled() {
+	awk -v seed="$1" -v blk="$2" 'BEGIN {
+		srand(seed); n = 3000; t = 0
+		for (i = 0; i < n; i++) {
+			t += int(rand() * 300)
+			d = rand() < 0.1 ? 0 : int(rand() * 800)
+			row[i] = t "\t" t + d "\tE" int(rand() * 4) "\top" i
+		}
+		print "start_ts\tend_ts\tengine\topcode"
+		for (b = 0; b < n; b += blk) {
+			m = b + blk > n ? n - b : blk
+			for (i = 0; i < m; i++)
+				idx[i] = b + i
+			for (i = m - 1; i > 0; i--) {
+				j = int(rand() * (i + 1))
+				x = idx[i]; idx[i] = idx[j]; idx[j] = x
+			}
+			for (i = 0; i < m; i++)
+				print row[idx[i]]
+		}
+	}'
+}
+
+@test "np-gaps: disorder within the window gives what sorted input gives" {
+	for seed in 1 2 3; do
+		shuffled $seed 50 >"$T/d.tsv"
+		(head -1 "$T/d.tsv"; tail -n +2 "$T/d.tsv" | sort -s -k1,1n) \
+		    >"$T/s.tsv"
+		# Which of two tied instructions is "before" or "after" depends
+		# on the input order: compare the times.
+		np-gaps -w 50 -u -m 100 "$T/d.tsv" >"$T/a"
+		np-gaps -w 1 -u -m 100 "$T/s.tsv" >"$T/b"
+		cmp "$T/a" "$T/b"
+		np-gaps -w 50 -a -m 0 "$T/d.tsv" | cut -f1-3 >"$T/a"
+		np-gaps -w 1 -a -m 0 "$T/s.tsv" | cut -f1-3 >"$T/b"
+		cmp "$T/a" "$T/b"
+		np-gaps -w 50 -m 0 "$T/d.tsv" | cut -f1-4 | sort >"$T/a"
+		np-gaps -w 1 -m 0 "$T/s.tsv" | cut -f1-4 | sort >"$T/b"
+		cmp "$T/a" "$T/b"
+		[ "$(wc -l <"$T/a")" -gt 1000 ]
+	done
+	np np-gaps -w 30 -u "$T/d.tsv"
+	status_is 1
+	grep -q 'further out of order than the reorder window (-w 30) allows' "$ERR"
+}
+
+@test "np-gaps: columns it does not use are skipped unread" {
+	printf 'start_ts\tend_ts\tengine\thbm_read_bytes\tpc\n100\t200\tTensor\tabc\tx\n' >"$T/u.tsv"
+	np np-gaps -u "$T/u.tsv"
+	status_is 0
+	no_err
+	printf '{"instruction":[{"timestamp":100,"duration":100,"label":"Tensor","hbm_read_bytes":"abc","compiler_pc":[1]}]}' >"$T/u.json"
+	np np-gaps -u "$T/u.json"
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0')" ]
+}
+
 # ---- agreement with the profiler and across formats (npgen) ----
 
 @test "np-gaps: busy_ns is the profiler's *_engine_active_time" {
