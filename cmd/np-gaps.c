@@ -198,7 +198,6 @@ intern(const struct record *r)
 	int isnew;
 
 	n = sizeof oplen + oplen + srclen;
-
 	if (n > keycap) {
 		keycap = n > 256 ? n : 256;
 		free(keybuf);
@@ -211,7 +210,7 @@ intern(const struct record *r)
 	memcpy(keybuf + sizeof oplen + oplen, src, srclen);
 	if (!(id = grp_get(&texts, keybuf, n, &isnew)))
 		np_die_at(r->file, r->line, 0, "expected at most %d distinct "
-		    "pairs of opcode and source location, found more",
+		    "pairs of opcode and source line, found more",
 		    MAXTEXT);
 	if (isnew)
 		*id = (int32_t)(texts.n - 1);
@@ -266,7 +265,10 @@ print_gap(const struct track *t)
 	out_nl();
 }
 
-/* The gap's instruction after it is settled: count and print it. */
+/*
+ * The gap is final (no instruction read later can tie for the one after
+ * it): count it, and print it when this mode lists it.
+ */
 static void
 close_gap(struct track *t)
 {

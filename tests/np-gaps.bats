@@ -370,6 +370,19 @@ shuffled() {
 	err_is "np-gaps: $T/many.tsv:66: expected at most 64 engines, found another: 'q65'"
 }
 
+@test "np-gaps: more than 1000000 opcode and source pairs is an error" {
+	awk 'BEGIN {
+		print "start_ts\tend_ts\tengine\topcode\tbir_debug_info_source_location"
+		for (i = 0; i <= 1000000; i++)
+			print i * 10 "\t" i * 10 + 5 "\tT\top\tf.py:" i
+	}' >"$T/uniq.tsv"
+	np np-gaps -u "$T/uniq.tsv"
+	status_is 0
+	np np-gaps "$T/uniq.tsv"
+	status_is 1
+	err_is "np-gaps: $T/uniq.tsv:1000002: expected at most 1000000 distinct pairs of opcode and source line, found more"
+}
+
 # ---- bad input, through the shared readers ----
 
 @test "np-gaps: empty input" {
