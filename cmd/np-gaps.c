@@ -38,7 +38,7 @@ static const char synopsis[] =
  * total fits in an int64. */
 #define MAXTIME ((int64_t)1 << 62)
 
-#define BIT(c) ((uint64_t)1 << (c))
+#define BIT(c) ((uint32_t)1 << (c))
 
 enum mode { GAPS, ALL, UTIL };
 
@@ -587,9 +587,8 @@ main(int argc, char **argv)
 		np_usage(synopsis);
 	}
 	/* The other columns are skipped unread. */
-	rd.want = BIT(I_START) | BIT(I_END) | BIT(I_DUR) | BIT(I_ENGINE);
-	if (mode != UTIL)
-		rd.want |= BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI);
+	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 :
+	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
 	all.eng = -1;
 	runs_init(&all.r);
 	if (mode != GAPS)

@@ -98,7 +98,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->files = n ? files : stdin_only;
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
-	r->want = ~(uint64_t)0;
+	r->want = UINT32_MAX;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
@@ -106,6 +106,20 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 		if (k->col[c].flags & C_TIME)
 			r->timecol[r->ntimecols++] = c;
 	r->in.fd = -1;
+}
+
+void
+rd_want(struct reader *r, uint32_t mask)
+{
+	const struct kind *k = r->k;
+
+	if (k->start >= 0)
+		mask |= 1u << k->start;
+	if (k->end >= 0)
+		mask |= 1u << k->end;
+	if (k->dur >= 0)
+		mask |= 1u << k->dur;
+	r->want = mask;
 }
 
 int

@@ -40,15 +40,14 @@ struct reader {
 	char **files;
 	int nfiles, next;	/* next file to open */
 	const char *unit;	/* input time unit: "ps", "ns" or "us" */
-	/* The kind's columns to read (bit c for column c): rd_open sets all;
-	 * a program may clear the ones it never looks at, which are then
-	 * skipped like unknown names (the text readers fill them anyway). */
-	uint64_t want;
 	/* Field positions (1-based) of the text format, by name; the kind's
 	 * text reader sets defaults and the user may override them. */
 	const char *posname[RD_MAXPOS];
 	int pos[RD_MAXPOS];
 	int npos;
+	/* Columns the program uses (bit c for column c); the others are
+	 * not read.  rd_open sets all; see rd_want. */
+	uint32_t want;
 
 	/* private */
 	struct src in;
@@ -71,6 +70,11 @@ struct reader {
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
 void rd_open(struct reader *r, const struct kind *k, char **files, int n);
+/*
+ * Reads only the columns in mask (bit c for column c) and leaves the others
+ * unset, for speed.  The kind's start, end and duration are always read.
+ */
+void rd_want(struct reader *r, uint32_t mask);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* Overrides text field positions: "ts=5,engine=2"; 0 with a message in

@@ -135,25 +135,50 @@ tsv_unescape(char *s, size_t n)
 	return (size_t)(w - s);
 }
 
-/* Splits line into t->f / t->len; returns the number of fields. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Records a field ending at q; the next one starts after it. */
+#define CUT(q) do {							\
+	if (i < max) {							\
+		t->len[i] = (size_t)((q) - t->f[i]);			\
+		if (i + 1 < max)					\
+			t->f[i + 1] = (q) + 1;				\
+	}								\
+	i++;								\
+} while (0)
+
+/*
+ * Splits line into t->f / t->len (at most max fields kept); returns the
+ * number of fields there are.  One pass, 16 bytes at a time where SSE2 is
+ * there: rows of np-trace's output have many short fields, and a memchr
+ * call per field costs more than the field.
+ */
 static int
 split(struct tsv *t, char *line, size_t n, int max)
 {
-	char *p = line, *e = line + n, *tab;
+	char *p = line, *e = line + n;
 	int i = 0;
 
-	for (;;) {
-		tab = memchr(p, '\t', (size_t)(e - p));
-		if (i < max) {
-			t->f[i] = p;
-			t->len[i] = (size_t)((tab ? tab : e) - p);
+	t->f[0] = line;
+#if defined(__SSE2__)
+	for (; e - p >= 16; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    _mm_set1_epi8('\t')));
+		while (m) {
+			CUT(p + __builtin_ctz(m));
+			m &= m - 1;
 		}
-		i++;
-		if (!tab)
-			break;
-		p = tab + 1;
 	}
-	return i;
+#endif
+	for (; p < e; p++)
+		if (*p == '\t')
+			CUT(p);
+	if (i < max)
+		t->len[i] = (size_t)(e - t->f[i]);
+	return i + 1;
 }
 
 int

@@ -480,10 +480,12 @@ shuffled() {
 $usage"
 	np np-gaps -w 0 "$G/basic.tsv"
 	status_is 2
-	err_is "np-gaps: -w: expected an integer from 1 to 1048576, found '0'"
+	err_is "np-gaps: -w: expected an integer from 1 to 1048576, found '0'
+$usage"
 	np np-gaps -m -1 "$G/basic.tsv"
 	status_is 2
-	err_is "np-gaps: -m: expected an integer from 0 to 9223372036854775807, found '-1'"
+	err_is "np-gaps: -m: expected an integer from 0 to 9223372036854775807, found '-1'
+$usage"
 	np np-gaps -t 5,1 "$G/basic.tsv"
 	status_is 2
 	err_is "np-gaps: -t: expected FROM,TO in ns (FROM <= TO), found '5,1'
