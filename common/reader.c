@@ -134,8 +134,8 @@ rd_setunit(struct reader *r, const char *unit)
 int64_t
 rd_time(const struct reader *r, int64_t v)
 {
-	if (r->unit[0] == 'p')	/* ps: to the nearest ns */
-		return v >= 0 ? (v + 500) / 1000 : -((-v + 500) / 1000);
+	if (r->unit[0] == 'p')	/* ps: to the nearest ns, without overflow */
+		return v / 1000 + (v % 1000 >= 500) - (v % 1000 <= -500);
 	if (r->unit[0] == 'u')
 		return v * 1000;
 	return v;
@@ -284,6 +284,8 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	}
 	f->set = 1;
 	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
 }
 
 /*
@@ -301,6 +303,12 @@ scaletimes(const struct reader *r, struct record *rec)
 		f = &rec->f[r->timecol[i]];
 		if (!f->set || (f->isint && mul == 1))
 			continue;
+		if (f->isint && r->unit[0] == 'u' && (f->i > INT64_MAX / 1000 ||
+		    f->i < INT64_MIN / 1000))
+			np_die_at(rec->file, f->line ? f->line : rec->line,
+			    f->col, "expected %s within 64 bits in ns, found "
+			    "%lld us", r->k->col[r->timecol[i]].name,
+			    (long long)f->i);
 		if (f->isint)
 			f->i = rd_time(r, f->i);
 		else if (isfinite(f->d) && fabs(f->d * mul) < 9.2e18) {

@@ -58,6 +58,7 @@ struct field {
 	unsigned char set;	/* present in the input */
 	unsigned char isint;
 	unsigned char pref;	/* which input name set it (0 = best) */
+	long line, col;		/* where the input had it (0: unknown) */
 };
 
 struct record {
