@@ -342,8 +342,9 @@ string(struct json *j, char *q, int discard)
 		if (*p == '"' && p < in->end) {
 			if (!discard) {
 				if (o) {
-					memcpy(o + olen, start, (size_t)(p - start));
-					olen += (size_t)(p - start);
+					/* The tail, within the bound too. */
+					if (!spill(j, &o, &olen, start, p))
+						goto toolong;
 					j->s = o;
 					j->len = olen;
 				} else {
