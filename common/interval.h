@@ -1,10 +1,12 @@
 /*
  * interval: busy time from intervals that arrive roughly in start order.
  *
- * A reorder window (a min-heap by start, of a fixed number of items) puts
- * intervals back in start order when the input is only locally disordered;
- * an interval that arrives after a later one has already left the window is
- * reported to the caller, who stops with a message suggesting sort(1).
+ * A reorder window (of a fixed number of items) puts intervals back in
+ * start order when the input is only locally disordered; an interval that
+ * arrives after a later one has already left the window is reported to the
+ * caller, who stops with a message suggesting sort(1).  Items that arrive
+ * in order, the usual case, wait in a FIFO queue at constant cost; only the
+ * others go into a min-heap by start.
  * Runs then merges intervals in start order into busy runs: overlapping,
  * nested and adjacent intervals join one run; the gaps between runs are the
  * idle time.  Memory: the window, whatever the input's size.
@@ -16,9 +18,11 @@
 #include <stdint.h>
 
 struct reorder {
-	char *items;		/* cap items of size bytes */
+	char *items;		/* heap: n of cap items of size bytes */
+	char *queue;		/* ring: qn items from qhead, in order */
 	size_t size;
 	int n, cap;
+	int qhead, qn;		/* n + qn <= cap */
 	int64_t lastkey;	/* start of the last item taken out */
 	int taken;		/* any taken out yet */
 };

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "diag.h"
@@ -66,6 +67,27 @@ setderived(struct record *r, int c, double v, int64_t iv, int isint)
 	r->f[c].set = 1;
 }
 
+/*
+ * Field a + field b (sign 1) or a - b (sign -1) when both are integers, 0
+ * otherwise.  A result past int64 is bad data.
+ */
+static int64_t
+timesum(const struct kind *k, const struct record *r, int a, int b, int sign)
+{
+	int64_t x = r->f[a].i, y = r->f[b].i;
+
+	if (!r->f[a].isint || !r->f[b].isint)
+		return 0;
+	if (sign > 0 ? (y > 0 && x > INT64_MAX - y) || (y < 0 &&
+	    x < INT64_MIN - y) : (y < 0 && x > INT64_MAX + y) || (y > 0 &&
+	    x < INT64_MIN + y))
+		np_die_at(r->file, r->line, 0, "expected %s %c %s within 64 "
+		    "bits, found %lld %c %lld", k->col[a].name,
+		    sign > 0 ? '+' : '-', k->col[b].name, (long long)x,
+		    sign > 0 ? '+' : '-', (long long)y);
+	return sign > 0 ? x + y : x - y;
+}
+
 void
 rec_complete(const struct kind *k, struct record *r)
 {
@@ -78,13 +100,13 @@ rec_complete(const struct kind *k, struct record *r)
 	d = &r->f[k->dur];
 	if (s->set && d->set && !e->set)
 		setderived(r, k->end, rec_num(r, k->start) + rec_num(r, k->dur),
-		    s->i + d->i, s->isint && d->isint);
+		    timesum(k, r, k->start, k->dur, 1), s->isint && d->isint);
 	else if (s->set && e->set && !d->set)
 		setderived(r, k->dur, rec_num(r, k->end) - rec_num(r, k->start),
-		    e->i - s->i, s->isint && e->isint);
+		    timesum(k, r, k->end, k->start, -1), s->isint && e->isint);
 	else if (e->set && d->set && !s->set)
 		setderived(r, k->start, rec_num(r, k->end) - rec_num(r, k->dur),
-		    e->i - d->i, e->isint && d->isint);
+		    timesum(k, r, k->end, k->dur, -1), e->isint && d->isint);
 }
 
 int

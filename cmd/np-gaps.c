@@ -1,0 +1,609 @@
+/*
+ * np-gaps: where engines sit idle.
+ *
+ * An engine is busy while it processes at least one instruction: its busy
+ * time is the union of its instructions' intervals, as the profiler counts
+ * *_engine_active_time.  The idle gaps between busy runs are listed with the
+ * instruction on either side, or summed into utilisation.  Instructions are
+ * put back in start order by a bounded reorder window (one per engine, or
+ * one for all engines when their union is needed), so memory depends on the
+ * window and the number of distinct opcode and source pairs, never on the
+ * input's size.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "../common/diag.h"
+#include "../common/group.h"
+#include "../common/insn.h"
+#include "../common/interval.h"
+#include "../common/num.h"
+#include "../common/reader.h"
+#include "../common/tsv.h"
+
+static const char synopsis[] =
+    "np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] "
+    "[-w rows] [file ...]";
+
+#define MAXSEL 32		/* names given to -e */
+#define MAXENG 64		/* distinct engines in the input */
+#define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
+#define DEFWIN 4096		/* reorder window, rows */
+#define MAXWIN (1 << 20)
+/* Times lie within (-MAXTIME, MAXTIME), so that every span, gap and busy
+ * total fits in an int64. */
+#define MAXTIME ((int64_t)1 << 62)
+
+#define BIT(c) ((uint32_t)1 << (c))
+
+enum mode { GAPS, ALL, UTIL };
+
+/*
+ * One instruction on its way through a reorder window.  Its opcode and
+ * source location are interned: an instruction's text is only needed when
+ * it turns out to border a gap, and a program has few distinct pairs.
+ */
+struct item {
+	int64_t s;		/* first: the reorder window's key */
+	int64_t e;
+	int64_t seq;		/* input order, to break ties */
+	int32_t text;		/* interned opcode and source location */
+	int32_t eng;
+};
+
+/* Busy runs of one engine (or of all), and the gaps between them. */
+struct track {
+	int eng;		/* -1: all engines */
+	struct runs r;
+	struct item last;	/* in the current run, the one ending last */
+	int pending;		/* a gap, open to ties at its end */
+	int64_t gs, ge;
+	struct item before, after;
+	long n;			/* instructions */
+	long gaps;		/* gaps of at least minns */
+	int64_t idle;		/* their total */
+};
+
+static struct engine {
+	char *name;
+	size_t len;
+	struct reorder win;	/* GAPS mode: the engine's own window */
+	struct track t;
+} eng[MAXENG];
+static int neng;
+
+static struct {
+	const char *name[MAXSEL];
+	size_t len[MAXSEL];
+	int n;
+} sel;
+
+static enum mode mode = GAPS;
+static int64_t minns = 1000;
+static int64_t from = INT64_MIN, to = INT64_MAX;
+static int hasfrom, hasto;
+static int window = DEFWIN;
+static struct reorder all_win;	/* ALL, UTIL: one window for all engines */
+static struct track all;
+static struct group texts;
+static char *keybuf;		/* an interning key being built */
+static size_t keycap;
+static int64_t seq;
+static int64_t first = INT64_MAX, last = INT64_MIN;	/* the span read */
+static long noend;		/* rows without an end, skipped */
+static const char *noendfile;
+static long noendline;
+
+static void
+parseengines(char *arg)
+{
+	char *p;
+
+	for (p = strtok(arg, ","); p; p = strtok(NULL, ",")) {
+		if (sel.n == MAXSEL) {
+			np_warn("-e: more than %d engines", MAXSEL);
+			np_usage(synopsis);
+		}
+		sel.name[sel.n] = p;
+		sel.len[sel.n++] = strlen(p);
+	}
+}
+
+static int
+wanted_engine(const struct field *f)
+{
+	int i;
+
+	if (sel.n == 0)
+		return 1;
+	for (i = 0; i < sel.n; i++)
+		if (f->set && f->len == sel.len[i] &&
+		    strncasecmp(f->s, sel.name[i], f->len) == 0)
+			return 1;
+	return 0;
+}
+
+/* "FROM,TO" in ns; either side may be left empty. */
+static void
+parsewindow(const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (!comma)
+		goto bad;
+	if (comma > arg) {
+		if (!num_i64(arg, (size_t)(comma - arg), &from))
+			goto bad;
+		hasfrom = 1;
+	}
+	if (comma[1]) {
+		if (!num_i64(comma + 1, strlen(comma + 1), &to))
+			goto bad;
+		hasto = 1;
+	}
+	/* TO - FROM is the span: it must not overflow. */
+	if (from > to || (from < 0 && to > INT64_MAX + from))
+		goto bad;
+	return;
+bad:
+	np_warn("-t: expected FROM,TO in ns (FROM <= TO), found '%s'", arg);
+	np_usage(synopsis);
+}
+
+/* The engine's index, registering it when new. */
+static int
+engine(const struct record *r)
+{
+	const struct field *f = &r->f[I_ENGINE];
+	size_t len = f->set ? f->len : 0;
+	int i;
+
+	for (i = 0; i < neng; i++)
+		if (eng[i].len == len &&
+		    (len == 0 || memcmp(eng[i].name, f->s, len) == 0))
+			return i;
+	if (neng == MAXENG)
+		np_die_at(r->file, r->line, 0, "expected at most %d engines, "
+		    "found another: '%.*s'", MAXENG, (int)(len > 40 ? 40 : len),
+		    len ? f->s : "");
+	if (!(eng[i].name = malloc(len + 1)))
+		np_die("out of memory");
+	if (len)
+		memcpy(eng[i].name, f->s, len);
+	eng[i].name[len] = '\0';
+	eng[i].len = len;
+	eng[i].t.eng = i;
+	runs_init(&eng[i].t.r);
+	if (mode == GAPS)
+		ro_init(&eng[i].win, sizeof(struct item), window);
+	return neng++;
+}
+
+/*
+ * The id of the row's (opcode, source) pair.  The key is the opcode's
+ * length, the opcode and the source: no two pairs share one.
+ */
+static int32_t
+intern(const struct record *r)
+{
+	const struct field *op = &r->f[I_OPCODE];
+	uint32_t oplen = op->set ? (uint32_t)op->len : 0;
+	size_t srclen, n;
+	const char *src = insn_src(r, &srclen);
+	int32_t *id;
+	int isnew;
+
+	n = sizeof oplen + oplen + srclen;
+	if (n > keycap) {
+		keycap = n > 256 ? n : 256;
+		free(keybuf);
+		if (!(keybuf = malloc(keycap)))
+			np_die("out of memory");
+	}
+	memcpy(keybuf, &oplen, sizeof oplen);
+	if (oplen)
+		memcpy(keybuf + sizeof oplen, op->s, oplen);
+	memcpy(keybuf + sizeof oplen + oplen, src, srclen);
+	if (!(id = grp_get(&texts, keybuf, n, &isnew)))
+		np_die_at(r->file, r->line, 0, "expected at most %d distinct "
+		    "pairs of opcode and source line, found more",
+		    MAXTEXT);
+	if (isnew)
+		*id = (int32_t)(texts.n - 1);
+	return *id;
+}
+
+/* Writes an interned pair as two fields: opcode, source. */
+static void
+out_pair(int32_t text)
+{
+	const char *k;
+	size_t len;
+	uint32_t oplen;
+
+	k = grp_key(&texts, text, &len);
+	memcpy(&oplen, k, sizeof oplen);
+	out_text(k + sizeof oplen, oplen);
+	out_tab();
+	out_text(k + sizeof oplen + oplen, len - sizeof oplen - oplen);
+}
+
+static void
+out_engine(int i)
+{
+	out_text(eng[i].name, eng[i].len);
+}
+
+static void
+print_gap(const struct track *t)
+{
+	if (t->eng >= 0) {
+		out_engine(t->eng);
+		out_tab();
+	}
+	out_i64(t->gs);
+	out_tab();
+	out_i64(t->ge);
+	out_tab();
+	out_i64(t->ge - t->gs);
+	out_tab();
+	if (t->eng < 0) {
+		out_engine(t->before.eng);
+		out_tab();
+	}
+	out_pair(t->before.text);
+	out_tab();
+	if (t->eng < 0) {
+		out_engine(t->after.eng);
+		out_tab();
+	}
+	out_pair(t->after.text);
+	out_nl();
+}
+
+/*
+ * The gap is final (no instruction read later can tie for the one after
+ * it): count it, and print it when this mode lists it.
+ */
+static void
+close_gap(struct track *t)
+{
+	t->pending = 0;
+	if (t->ge - t->gs < minns)
+		return;
+	t->gaps++;
+	t->idle += t->ge - t->gs;
+	if ((mode == GAPS && t->eng >= 0) || (mode == ALL && t->eng < 0))
+		print_gap(t);
+}
+
+/* Ties (same end, or same start) go to the first instruction read. */
+static int
+ends_later(const struct item *a, const struct item *b)
+{
+	return a->e > b->e || (a->e == b->e && a->seq < b->seq);
+}
+
+/* Feeds an instruction of positive length, in start order. */
+static void
+track_add(struct track *t, const struct item *it)
+{
+	int64_t rs, re;
+	int open = t->r.open;
+
+	if (t->pending) {
+		if (it->s == t->ge) {
+			if (it->seq < t->after.seq)
+				t->after = *it;
+		} else
+			close_gap(t);
+	}
+	if (runs_add(&t->r, it->s, it->e, &rs, &re)) {
+		/* [rs, re) is done, and it starts the next run. */
+		t->pending = 1;
+		t->gs = re;
+		t->ge = it->s;
+		t->before = t->last;
+		t->after = *it;
+		t->last = *it;
+	} else if (!open || ends_later(it, &t->last))
+		t->last = *it;
+}
+
+static void
+track_end(struct track *t)
+{
+	int64_t rs, re;
+
+	if (t->pending)
+		close_gap(t);
+	runs_end(&t->r, &rs, &re);
+}
+
+/* An instruction leaving a window, in start order. */
+static void
+feed(const struct item *it)
+{
+	if (mode != ALL)
+		track_add(&eng[it->eng].t, it);
+	if (mode != GAPS)
+		track_add(&all, it);
+}
+
+static void
+push(struct reorder *w, const struct item *it, const struct record *r)
+{
+	struct item out;
+	int got = ro_push(w, it, &out);
+
+	if (got < 0) {
+		if (mode == GAPS)
+			np_die_at(r->file, r->line, 0, "expected start_ts of "
+			    "at least %lld on engine '%s', found %lld: further "
+			    "out of order than the reorder window (-w %d) "
+			    "allows; sort by start time first",
+			    (long long)w->lastkey, eng[it->eng].name,
+			    (long long)it->s, window);
+		np_die_at(r->file, r->line, 0, "expected start_ts of at least "
+		    "%lld, found %lld: further out of order than the reorder "
+		    "window (-w %d) allows; sort by start time first",
+		    (long long)w->lastkey, (long long)it->s, window);
+	}
+	if (got)
+		feed(&out);
+}
+
+static void
+drain(struct reorder *w)
+{
+	struct item out;
+
+	while (ro_pop(w, &out))
+		feed(&out);
+}
+
+/* Start and end of the row in ns: 1, or 0 when it has no end. */
+static int
+times(const struct record *r, int64_t *s, int64_t *e)
+{
+	const struct field *fs = &r->f[I_START], *fe = &r->f[I_END];
+
+	if (!fs->isint)
+		np_die_at(r->file, r->line, 0, "expected start_ts in whole ns, "
+		    "found %g", rec_num(r, I_START));
+	if (!fe->set) {
+		if (!noend++) {
+			noendfile = r->file;
+			noendline = r->line;
+		}
+		return 0;
+	}
+	if (!fe->isint)		/* given, or start_ts + duration_ns */
+		np_die_at(r->file, r->line, 0, "expected end_ts (or "
+		    "duration_ns) in whole ns, found %g", rec_num(r, I_END));
+	if (fe->i < fs->i)
+		np_die_at(r->file, r->line, 0, "expected end_ts at or after "
+		    "start_ts %lld, found %lld", (long long)fs->i,
+		    (long long)fe->i);
+	if (fs->i <= -MAXTIME || fe->i >= MAXTIME)
+		np_die_at(r->file, r->line, 0, "expected times between %lld "
+		    "and %lld ns, found [%lld, %lld)", (long long)-MAXTIME,
+		    (long long)MAXTIME, (long long)fs->i, (long long)fe->i);
+	*s = fs->i;
+	*e = fe->i;
+	return 1;
+}
+
+/*
+ * An instruction is in the -t window if it runs during [from, to), or is
+ * a zero-length one at a time inside it; it is cut to the window.
+ */
+static int
+clip(int64_t *s, int64_t *e)
+{
+	if (*s >= to || (*e <= from && *s < from))
+		return 0;
+	if (*s < from)
+		*s = from;
+	if (*e > to)
+		*e = to;
+	return 1;
+}
+
+static void
+add(const struct record *r)
+{
+	struct item it;
+	int64_t s, e;
+
+	if (!wanted_engine(&r->f[I_ENGINE]) || !times(r, &s, &e) ||
+	    !clip(&s, &e))
+		return;
+	it.eng = engine(r);
+	eng[it.eng].t.n++;
+	all.n++;
+	if (s < first)
+		first = s;
+	if (e > last)
+		last = e;
+	if (e == s)
+		return;	/* busy for no time: no run starts or ends */
+	it.s = s;
+	it.e = e;
+	it.seq = seq++;
+	it.text = mode == UTIL ? 0 : intern(r);	/* -u prints no text */
+	push(mode == GAPS ? &eng[it.eng].win : &all_win, &it, r);
+}
+
+static void
+print_util(const char *name, size_t len, const struct track *t)
+{
+	int64_t s = hasfrom ? from : first, e = hasto ? to : last;
+	int64_t span = s < e ? e - s : 0;
+
+	out_text(name, len);
+	out_tab();
+	out_i64(t->n);
+	out_tab();
+	out_i64(t->r.busy);
+	out_tab();
+	out_i64(span);
+	out_tab();
+	out_f64(span ? (double)t->r.busy / (double)span : NAN);
+	out_tab();
+	out_i64(t->gaps);
+	out_tab();
+	out_i64(t->idle);
+	out_nl();
+}
+
+static void
+header(void)
+{
+	static const char *const gaps[] = { "engine", "gap_start", "gap_end",
+	    "gap_ns", "before_opcode", "before_src", "after_opcode",
+	    "after_src" };
+	static const char *const allgaps[] = { "gap_start", "gap_end",
+	    "gap_ns", "before_engine", "before_opcode", "before_src",
+	    "after_engine", "after_opcode", "after_src" };
+	static const char *const util[] = { "engine", "instructions",
+	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns" };
+
+	if (mode == GAPS)
+		out_header(gaps, sizeof gaps / sizeof *gaps);
+	else if (mode == ALL)
+		out_header(allgaps, sizeof allgaps / sizeof *allgaps);
+	else
+		out_header(util, sizeof util / sizeof *util);
+}
+
+static int
+byname(const void *a, const void *b)
+{
+	const struct engine *x = &eng[*(const int *)a];
+	const struct engine *y = &eng[*(const int *)b];
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = n ? memcmp(x->name, y->name, n) : 0;
+
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static void
+finish(void)
+{
+	int i, order[MAXENG];
+
+	if (mode != GAPS)
+		drain(&all_win);
+	/* Engine by engine, so that the last gaps come out grouped. */
+	for (i = 0; i < neng; i++) {
+		if (mode == GAPS)
+			drain(&eng[i].win);
+		track_end(&eng[i].t);
+	}
+	track_end(&all);
+	if (mode == UTIL) {
+		for (i = 0; i < neng; i++)
+			order[i] = i;
+		qsort(order, (size_t)neng, sizeof *order, byname);
+		for (i = 0; i < neng; i++)
+			print_util(eng[order[i]].name, eng[order[i]].len,
+			    &eng[order[i]].t);
+		print_util("any", 3, &all);
+	}
+}
+
+static void
+cleanup(void)
+{
+	int i;
+
+	for (i = 0; i < neng; i++) {
+		if (mode == GAPS)
+			ro_free(&eng[i].win);
+		free(eng[i].name);
+	}
+	if (mode != GAPS)
+		ro_free(&all_win);
+	grp_free(&texts);
+	free(keybuf);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct reader rd;
+	struct record *rec;
+	int c, hdr = 1, aflag = 0, uflag = 0;
+	const char *pos = NULL;
+	char err[128];
+
+	np_init(argv[0]);
+	np_longopts(argc, argv, synopsis, NULL);
+	while ((c = getopt(argc, argv, "ae:F:m:nt:uw:h")) != -1) {
+		switch (c) {
+		case 'a':
+			aflag = 1;
+			break;
+		case 'e':
+			parseengines(optarg);
+			break;
+		case 'F':
+			pos = optarg;
+			break;
+		case 'm':
+			minns = np_optnum("m", optarg, 0, INT64_MAX);
+			break;
+		case 'n':
+			hdr = 0;
+			break;
+		case 't':
+			parsewindow(optarg);
+			break;
+		case 'u':
+			uflag = 1;
+			break;
+		case 'w':
+			window = (int)np_optnum("w", optarg, 1, MAXWIN);
+			break;
+		case 'h':
+			np_help(synopsis);
+		default:
+			np_usage(synopsis);
+		}
+	}
+	if (aflag && uflag) {
+		np_warn("-a and -u: expected one of them, found both");
+		np_usage(synopsis);
+	}
+	mode = aflag ? ALL : uflag ? UTIL : GAPS;
+	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
+	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
+		np_warn("-F: %s", err);
+		np_usage(synopsis);
+	}
+	/* The other columns are skipped unread. */
+	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 :
+	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
+	all.eng = -1;
+	runs_init(&all.r);
+	if (mode != GAPS)
+		ro_init(&all_win, sizeof(struct item), window);
+	grp_init(&texts, sizeof(int32_t), MAXTEXT);
+	if (hdr)
+		header();
+	while ((rec = rd_next(&rd)))
+		add(rec);
+	finish();
+	out_flush();
+	rd_close(&rd);
+	if (noend)
+		np_warn("%ld rows without an end_ts or duration_ns skipped "
+		    "(first: %s:%ld)", noend, noendfile, noendline);
+	cleanup();
+	return 0;
+}

@@ -1,0 +1,543 @@
+#!/usr/bin/env bats
+# np-gaps: idle gaps per engine, all-engines-idle gaps, utilisation.
+#
+# Every golden file under tests/golden/np-gaps was computed by hand; the
+# computations are in tests/fixtures/np-gaps/README.md (basic.tsv: nested,
+# overlapping, adjacent and zero-length intervals, two engines, ties,
+# disorder within the window, empty source locations (<none>); trace.txt: the text
+# trace).
+
+load helpers
+
+G=$FIX/np-gaps
+
+@test "np-gaps: gaps per engine of at least 1000 ns (default)" {
+	np np-gaps "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/gaps.tsv
+}
+
+@test "np-gaps: -m 0 lists every gap, short ones too" {
+	np np-gaps -m 0 "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/gaps-m0.tsv
+}
+
+@test "np-gaps: -m counts a gap of exactly min_ns" {
+	# The all-engines gap [4000,5000) is 1000 ns: kept at -m 1000, not 1001.
+	np np-gaps -a -m 1001 "$G/basic.tsv"
+	status_is 0
+	[ "$(cut -f1,2 "$OUT")" = "$(printf 'gap_start\tgap_end\n5600\t9900')" ]
+}
+
+@test "np-gaps: -w 1 holds one row per engine: same gaps, settled earlier" {
+	# Line 5 (B, 150) follows line 4 (C, 190): within even a 1-row window.
+	np np-gaps -w 1 "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/gaps-w1.tsv
+}
+
+@test "np-gaps: -a, gaps where all engines are idle" {
+	np np-gaps -a "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/all.tsv
+}
+
+@test "np-gaps: -a -m 0" {
+	np np-gaps -a -m 0 "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/all-m0.tsv
+}
+
+@test "np-gaps: -a over the -e set only (matched without regard to case)" {
+	np np-gaps -a -m 0 -e tensor "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/all-tensor-m0.tsv
+}
+
+@test "np-gaps: -u, utilisation per engine and for any engine" {
+	np np-gaps -u "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/util.tsv
+}
+
+@test "np-gaps: -u -t cuts instructions to the window; span is the window" {
+	np np-gaps -u -t 2000,6000 "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/util-t.tsv
+}
+
+@test "np-gaps: -u -e: span over the selected engines" {
+	np np-gaps -u -e Vector "$G/basic.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/util-vector.tsv
+}
+
+@test "np-gaps: -u with nothing selected: only the any row, share empty" {
+	np np-gaps -u -e Pool "$G/basic.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf 'engine\tinstructions\tbusy_ns\tspan_ns\tbusy_share\tgaps\tidle_ns\nany\t0\t0\t0\t\t0\t0')" ]
+}
+
+@test "np-gaps: -t with one bound: span from the bound to the data" {
+	# From 9000: only V4 [9900,10000): span 10000 - 9000, busy 100.
+	np np-gaps -u -t 9000, "$G/basic.tsv"
+	status_is 0
+	[ "$(sed -n 3p "$OUT")" = "$(printf 'any\t1\t100\t1000\t0.1\t0\t0')" ]
+}
+
+@test "np-gaps: -n drops the header" {
+	np np-gaps -n "$G/basic.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/gaps.tsv")" ]
+	np np-gaps --no-header -u "$G/basic.tsv"
+	[ "$(cat "$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/util.tsv")" ]
+}
+
+@test "np-gaps: view JSON of the same instructions gives the same output" {
+	for o in "" "-m 0" "-w 1" "-a" "-a -m 0" "-u" "-u -t 2000,6000"; do
+		np-gaps $o "$G/basic.json" >"$T/json" 2>"$ERR"
+		no_err
+		np-gaps $o "$G/basic.tsv" >"$T/tsv"
+		cmp "$T/json" "$T/tsv"
+	done
+}
+
+@test "np-gaps: np-trace's TSV of the view JSON gives the same output" {
+	np-trace "$G/basic.json" >"$T/trace.tsv"
+	for o in "" "-a -m 0" "-u"; do
+		np-gaps $o "$G/basic.json" >"$T/a"
+		np-gaps $o "$T/trace.tsv" >"$T/b"
+		cmp "$T/a" "$T/b"
+	done
+}
+
+@test "np-gaps: CRLF line ends read the same" {
+	sed 's/$/\r/' "$G/basic.tsv" >"$T/crlf.tsv"
+	np np-gaps "$T/crlf.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/gaps.tsv
+}
+
+@test "np-gaps: the show-trace text, read directly" {
+	np np-gaps "$G/trace.txt"
+	status_is 0
+	no_err
+	golden np-gaps/trace.tsv
+	np np-gaps -u "$G/trace.txt"
+	status_is 0
+	no_err
+	golden np-gaps/trace-util.tsv
+}
+
+@test "np-gaps: several files are one stream, read in order" {
+	head -8 "$G/basic.tsv" >"$T/one.tsv"
+	(head -1 "$G/basic.tsv"; tail -n +9 "$G/basic.tsv") >"$T/two.tsv"
+	np np-gaps -u "$T/one.tsv" - <"$T/two.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/util.tsv
+}
+
+# ---- time order ----
+
+# order.tsv: Tensor 100, Tensor 300, Vector 500, then Tensor 50 on line 5.
+@test "np-gaps: disorder beyond an engine's window names the row and window" {
+	# -w 1: Tensor's window gives out 100 when 300 comes; 50 is too late.
+	np np-gaps -w 1 "$G/order.tsv"
+	status_is 1
+	err_is "np-gaps: $G/order.tsv:5: expected start_ts of at least 100 on engine 'Tensor', found 50: further out of order than the reorder window (-w 1) allows; sort by start time first"
+	[ ! -s "$OUT" ]
+}
+
+@test "np-gaps: disorder within an engine's window is put back in order" {
+	# -w 2: Tensor's window holds 100 and 300; 50 goes out first.
+	# Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
+	np np-gaps -w 2 -m 0 "$G/order.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>')" ]
+}
+
+@test "np-gaps: -u and -a need start order across engines, within the window" {
+	# One window of 2 for all: 100, 300 in; 500 pushes 100 out; 50 late.
+	np np-gaps -u -w 2 "$G/order.tsv"
+	status_is 1
+	err_is "np-gaps: $G/order.tsv:5: expected start_ts of at least 100, found 50: further out of order than the reorder window (-w 2) allows; sort by start time first"
+	np np-gaps -a -w 2 "$G/order.tsv"
+	status_is 1
+	err_is "np-gaps: $G/order.tsv:5: expected start_ts of at least 100, found 50: further out of order than the reorder window (-w 2) allows; sort by start time first"
+	np np-gaps -u -w 3 "$G/order.tsv"
+	status_is 0
+	no_err
+}
+
+# blocks.tsv: Tensor [100,200) [300,400) [2000,2100), then Vector [0,1000)
+# [1500,3000): ordered engine by engine, not across engines.
+@test "np-gaps: input ordered engine by engine, per-engine gaps" {
+	# Tensor gaps 200..300 (t1->t2), 400..2000 (t2->t3); Vector 1000..1500.
+	np np-gaps -w 1 -m 0 "$G/blocks.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>\nVector\t1000\t1500\t500\tv1\t<none>')" ]
+	np np-gaps -u -w 2 "$G/blocks.tsv"
+	status_is 1
+	err_is "np-gaps: $G/blocks.tsv:5: expected start_ts of at least 100, found 0: further out of order than the reorder window (-w 2) allows; sort by start time first"
+}
+
+@test "np-gaps: the suggested sort fixes such input" {
+	np-trace "$G/blocks.tsv" | sort -s -k1,1n >"$T/sorted.tsv"
+	np np-gaps -u -w 1 "$T/sorted.tsv"
+	status_is 0
+	no_err
+	# any: [0,1000) and [1500,3000) cover all of Tensor's runs; the one
+	# gap, [1000,1500), is 500 ns: short.  Busy 1000 + 1500 of 3000.
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0')" ]
+}
+
+# Rows sorted by start, then shuffled within blocks of $2 rows: each row is
+# at most $2 - 1 rows out of place, which a window of $2 rows puts right.
+shuffled() {
+	awk -v seed="$1" -v blk="$2" 'BEGIN {
+		srand(seed); n = 3000; t = 0
+		for (i = 0; i < n; i++) {
+			t += int(rand() * 300)
+			d = rand() < 0.1 ? 0 : int(rand() * 800)
+			row[i] = t "\t" t + d "\tE" int(rand() * 4) "\top" i
+		}
+		print "start_ts\tend_ts\tengine\topcode"
+		for (b = 0; b < n; b += blk) {
+			m = b + blk > n ? n - b : blk
+			for (i = 0; i < m; i++)
+				idx[i] = b + i
+			for (i = m - 1; i > 0; i--) {
+				j = int(rand() * (i + 1))
+				x = idx[i]; idx[i] = idx[j]; idx[j] = x
+			}
+			for (i = 0; i < m; i++)
+				print row[idx[i]]
+		}
+	}'
+}
+
+@test "np-gaps: disorder within the window gives what sorted input gives" {
+	for seed in 1 2 3; do
+		shuffled $seed 50 >"$T/d.tsv"
+		(head -1 "$T/d.tsv"; tail -n +2 "$T/d.tsv" | sort -s -k1,1n) \
+		    >"$T/s.tsv"
+		# Which of two tied instructions is "before" or "after" depends
+		# on the input order: compare the times.
+		np-gaps -w 50 -u -m 100 "$T/d.tsv" >"$T/a"
+		np-gaps -w 1 -u -m 100 "$T/s.tsv" >"$T/b"
+		cmp "$T/a" "$T/b"
+		np-gaps -w 50 -a -m 0 "$T/d.tsv" | cut -f1-3 >"$T/a"
+		np-gaps -w 1 -a -m 0 "$T/s.tsv" | cut -f1-3 >"$T/b"
+		cmp "$T/a" "$T/b"
+		np-gaps -w 50 -m 0 "$T/d.tsv" | cut -f1-4 | sort >"$T/a"
+		np-gaps -w 1 -m 0 "$T/s.tsv" | cut -f1-4 | sort >"$T/b"
+		cmp "$T/a" "$T/b"
+		[ "$(wc -l <"$T/a")" -gt 1000 ]
+	done
+	np np-gaps -w 30 -u "$T/d.tsv"
+	status_is 1
+	grep -q 'further out of order than the reorder window (-w 30) allows' "$ERR"
+}
+
+@test "np-gaps: columns it does not use are skipped unread" {
+	printf 'start_ts\tend_ts\tengine\thbm_read_bytes\tpc\n100\t200\tTensor\tabc\tx\n' >"$T/u.tsv"
+	np np-gaps -u "$T/u.tsv"
+	status_is 0
+	no_err
+	printf '{"instruction":[{"timestamp":100,"duration":100,"label":"Tensor","hbm_read_bytes":"abc","compiler_pc":[1]}]}' >"$T/u.json"
+	np np-gaps -u "$T/u.json"
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0')" ]
+}
+
+# ---- agreement with the profiler and across formats (npgen) ----
+
+@test "np-gaps: busy_ns is the profiler's *_engine_active_time" {
+	npgen -n 2000 view-json >"$T/p.json"
+	np np-gaps -u "$T/p.json"
+	status_is 0
+	no_err
+	for e in Tensor Vector Scalar GpSimd Sync; do
+		lower=$(echo "$e" | tr 'A-Z' 'a-z')
+		want=$(grep -o "\"${lower}_engine_active_time\":[^,}]*" "$T/p.json" |
+		    cut -d: -f2)
+		busy=$(awk -v e="$e" '$1 == e { print $3 }' "$OUT")
+		[ -n "$want" ] && [ -n "$busy" ]
+		awk -v b="$busy" -v w="$want" 'BEGIN { exit !(b / 1e9 == w + 0) }'
+	done
+}
+
+@test "np-gaps: view JSON and np-trace's TSV of it give the same numbers" {
+	npgen -n 2000 view-json >"$T/p.json"
+	np-trace "$T/p.json" >"$T/p.tsv"
+	for o in "" "-m 0" "-a -m 0" "-u" "-u -m 100 -t 10261900000,10262200000"; do
+		np-gaps $o "$T/p.json" >"$T/a"
+		np-gaps $o "$T/p.tsv" >"$T/b"
+		cmp "$T/a" "$T/b"
+		[ "$(wc -l <"$T/a")" -gt 2 ]
+	done
+}
+
+@test "np-gaps: Explorer TSV and the text trace give the same utilisation" {
+	npgen -n 2000 view-json >"$T/p.json"
+	npgen -n 2000 explorer-tsv >"$T/p.tsv"
+	npgen -n 2000 trace-text >"$T/p.txt"
+	np-gaps -u "$T/p.json" >"$T/a"
+	np-gaps -u "$T/p.tsv" >"$T/b"
+	np-gaps -u "$T/p.txt" >"$T/c"
+	cmp "$T/a" "$T/b"
+	cmp "$T/a" "$T/c"
+}
+
+# ---- rows np-gaps cannot use ----
+
+@test "np-gaps: rows without an end are skipped and counted" {
+	printf 'start_ts\tengine\tend_ts\n100\tTensor\t200\n300\tTensor\t\n2000\tTensor\t2100\n2500\tTensor\t\n' >"$T/noend.tsv"
+	np np-gaps "$T/noend.tsv"
+	status_is 0
+	err_is "np-gaps: 2 rows without an end_ts or duration_ns skipped (first: $T/noend.tsv:3)"
+	[ "$(tail -1 "$OUT" | cut -f1-4)" = "$(printf 'Tensor\t200\t2000\t1800')" ]
+}
+
+@test "np-gaps: an instruction ending before it starts is an error" {
+	printf 'start_ts\tend_ts\tengine\n100\t200\tTensor\n300\t250\tTensor\n' >"$T/neg.tsv"
+	np np-gaps "$T/neg.tsv"
+	status_is 1
+	err_is "np-gaps: $T/neg.tsv:3: expected end_ts at or after start_ts 300, found 250"
+}
+
+@test "np-gaps: a time that is not a whole number of ns is an error" {
+	printf '{"instruction":[{"timestamp":NaN,"duration":5,"label":"Tensor"}]}\n' >"$T/nan.json"
+	np np-gaps "$T/nan.json"
+	status_is 1
+	err_is "np-gaps: $T/nan.json:1: expected start_ts in whole ns, found nan"
+	printf '{"instruction":[{"timestamp":5,"duration":Infinity,"label":"Tensor"}]}\n' >"$T/inf.json"
+	np np-gaps "$T/inf.json"
+	status_is 1
+	err_is "np-gaps: $T/inf.json:1: expected end_ts (or duration_ns) in whole ns, found inf"
+	printf 'start_ts\tend_ts\tengine\n5\t-Infinity\tTensor\n' >"$T/inf.tsv"
+	np np-gaps "$T/inf.tsv"
+	status_is 1
+	err_is "np-gaps: $T/inf.tsv:2: expected end_ts (or duration_ns) in whole ns, found -inf"
+}
+
+@test "np-gaps: times past 2^62 ns, or overflowing int64, are errors" {
+	printf 'start_ts\tend_ts\tengine\n0\t4611686018427387904\tTensor\n' >"$T/big.tsv"
+	np np-gaps "$T/big.tsv"
+	status_is 1
+	err_is "np-gaps: $T/big.tsv:2: expected times between -4611686018427387904 and 4611686018427387904 ns, found [0, 4611686018427387904)"
+	printf '{"instruction":[{"timestamp":9223372036854775000,"duration":10000,"label":"Tensor"}]}' >"$T/ovf.json"
+	np np-gaps "$T/ovf.json"
+	status_is 1
+	err_is "np-gaps: $T/ovf.json:1: expected start_ts + duration_ns within 64 bits, found 9223372036854775000 + 10000"
+	printf 'start_ts\tend_ts\n-9223372036854775000\t9223372036854775000\n' >"$T/ovf.tsv"
+	np np-gaps "$T/ovf.tsv"
+	status_is 1
+	err_is "np-gaps: $T/ovf.tsv:2: expected end_ts - start_ts within 64 bits, found 9223372036854775000 - -9223372036854775000"
+}
+
+@test "np-gaps: rows without an engine make an engine with an empty name" {
+	printf 'start_ts\tend_ts\n100\t200\n1500\t1600\n' >"$T/noeng.tsv"
+	np np-gaps "$T/noeng.tsv"
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t<none>\t\t<none>')" ]
+}
+
+@test "np-gaps: more than 64 engines is an error naming the row" {
+	{
+		printf 'start_ts\tend_ts\tengine\n'
+		for i in $(seq 1 65); do printf '%d\t%d\tq%d\n' "$i" "$((i + 1))" "$i"; done
+	} >"$T/many.tsv"
+	np np-gaps "$T/many.tsv"
+	status_is 1
+	err_is "np-gaps: $T/many.tsv:66: expected at most 64 engines, found another: 'q65'"
+}
+
+@test "np-gaps: more than 1000000 opcode and source pairs is an error" {
+	awk 'BEGIN {
+		print "start_ts\tend_ts\tengine\topcode\tbir_debug_info_source_location"
+		for (i = 0; i <= 1000000; i++)
+			print i * 10 "\t" i * 10 + 5 "\tT\top\tf.py:" i
+	}' >"$T/uniq.tsv"
+	np np-gaps -u "$T/uniq.tsv"
+	status_is 0
+	np np-gaps "$T/uniq.tsv"
+	status_is 1
+	err_is "np-gaps: $T/uniq.tsv:1000002: expected at most 1000000 distinct pairs of opcode and source line, found more"
+}
+
+# ---- bad input, through the shared readers ----
+
+@test "np-gaps: empty input" {
+	: >"$T/empty"
+	np np-gaps "$T/empty"
+	status_is 1
+	err_is "np-gaps: $T/empty: empty input, expected JSON, TSV or show-session --show-trace instruction"
+}
+
+@test "np-gaps: binary input" {
+	printf 'start_ts\tend_ts\n1\t\0002\n' >"$T/bin"
+	np np-gaps "$T/bin"
+	status_is 1
+	err_is "np-gaps: $T/bin:2:3: expected text (JSON, TSV or profiler output), found byte 0x00"
+}
+
+@test "np-gaps: truncated JSON" {
+	head -c 300 "$G/basic.json" >"$T/trunc.json"
+	np np-gaps "$T/trunc.json"
+	status_is 1
+	err_is "np-gaps: $T/trunc.json:4:64: expected '\"' to end the string, found end of input"
+}
+
+@test "np-gaps: wrong-typed JSON values" {
+	printf '{"instruction":[{"timestamp":"x","duration":2,"label":"Tensor"}]}' >"$T/w1.json"
+	np np-gaps "$T/w1.json"
+	status_is 1
+	err_is "np-gaps: $T/w1.json:1:30: expected a number for 'timestamp', found 'x'"
+	printf '{"instruction":[{"timestamp":1,"duration":2,"label":{"a":1}}]}' >"$T/w2.json"
+	np np-gaps "$T/w2.json"
+	status_is 1
+	err_is "np-gaps: $T/w2.json:1:53: expected a string for 'label', found an object"
+}
+
+@test "np-gaps: a wrong-typed TSV field" {
+	printf 'start_ts\tend_ts\tengine\n100\t2x0\tTensor\n' >"$T/w.tsv"
+	np np-gaps "$T/w.tsv"
+	status_is 1
+	err_is "np-gaps: $T/w.tsv:2:5: expected a number for 'end_ts', found '2x0'"
+}
+
+@test "np-gaps: deeply nested JSON" {
+	{
+		printf '{"instruction":[{"timestamp":1,"duration":2,"x":'
+		for i in $(seq 100); do printf '['; done
+	} >"$T/deep.json"
+	np np-gaps "$T/deep.json"
+	status_is 1
+	err_is "np-gaps: $T/deep.json:1:110: nesting deeper than 64 levels"
+}
+
+@test "np-gaps: a line longer than the input buffer" {
+	{
+		printf 'start_ts\tend_ts\tengine\n1\t2\t'
+		head -c 1100000 /dev/zero | tr '\0' a
+		printf '\n'
+	} >"$T/huge.tsv"
+	np np-gaps "$T/huge.tsv"
+	status_is 1
+	err_is "np-gaps: $T/huge.tsv:2: line longer than 1048575 bytes"
+}
+
+@test "np-gaps: a file that does not exist" {
+	np np-gaps "$T/nonexistent"
+	status_is 1
+	err_is "np-gaps: $T/nonexistent: No such file or directory"
+}
+
+# ---- usage and output ----
+
+@test "np-gaps: -h prints the man page's synopsis" {
+	np np-gaps -h
+	status_is 0
+	syn=$(mandoc -Tascii -O width=200 "$BATS_TEST_DIRNAME/../man/np-gaps.1" |
+	    col -b | awk '/^SYNOPSIS/ { getline; print }' | tr -s ' ' |
+	    sed 's/^ //')
+	[ "$(cat "$OUT")" = "usage: $syn" ]
+	[ "$(cat "$OUT")" = "usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]" ]
+	np np-gaps --help
+	status_is 0
+	[ "$(cat "$OUT")" = "usage: $syn" ]
+}
+
+@test "np-gaps: --version" {
+	np np-gaps --version
+	status_is 0
+	grep -q '^np-gaps [0-9]' "$OUT"
+}
+
+@test "np-gaps: bad usage exits 2" {
+	usage="usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+	np np-gaps -a -u "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -a and -u: expected one of them, found both
+$usage"
+	np np-gaps -w 0 "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -w: expected an integer from 1 to 1048576, found '0'
+$usage"
+	np np-gaps -m -1 "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -m: expected an integer from 0 to 9223372036854775807, found '-1'
+$usage"
+	np np-gaps -t 5,1 "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -t: expected FROM,TO in ns (FROM <= TO), found '5,1'
+$usage"
+	np np-gaps -t -9223372036854775807,9223372036854775807 "$G/basic.tsv"
+	status_is 2
+	np np-gaps -F foo=1 "$G/trace.txt"
+	status_is 2
+	err_is "np-gaps: -F: unknown field 'foo' (known: engine opcode event ts pc)
+$usage"
+	np np-gaps --bogus
+	status_is 2
+	err_is "np-gaps: unknown option '--bogus'
+$usage"
+}
+
+@test "np-gaps: -F moves a text field" {
+	# The timestamp in field 6: shift every instruction line by one field.
+	sed 's/^\(  *[0-9][0-9]*\)  /\1  x  /' "$G/trace.txt" >"$T/shift.txt"
+	np np-gaps -F engine=3,opcode=4,event=5,ts=6 "$T/shift.txt"
+	status_is 0
+	no_err
+	golden np-gaps/trace.tsv
+}
+
+@test "np-gaps: a closed pipe ends quietly" {
+	npgen -n 20000 view-json >"$T/p.json"
+	np-gaps -m 0 "$T/p.json" 2>"$ERR" | head -1 >/dev/null
+	[ "${PIPESTATUS[0]}" -eq 0 ]
+	no_err
+}
+
+@test "np-gaps: a failed write is an error" {
+	np-gaps "$G/basic.tsv" >/dev/full 2>"$ERR" && status=0 || status=$?
+	status_is 1
+	err_is "np-gaps: write error: No space left on device"
+}
+
+# ---- constant memory ----
+
+@test "np-gaps: constant memory, 175 MB of view JSON under 16 MiB" {
+	need_plain_build
+	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -m 0 | wc -l'
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" -gt 40000 ]
+}
+
+@test "np-gaps: constant memory with -u, one window for all engines" {
+	need_plain_build
+	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -u -w 100000'
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t50000')" ]
+}
