@@ -650,7 +650,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 	char err[128];
 
-	np_init(argv[0]);
+	np_init(argv);
 	np_longopts(argc, argv, synopsis, longopts);
 	while ((c = getopt(argc, argv, "ngLKe:k:p:x:c:F:u:h")) != -1) {
 		switch (c) {

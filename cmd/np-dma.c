@@ -671,7 +671,7 @@ main(int argc, char **argv)
 	int c, header = 1, summary = 0, histogram = 0, skinny = 0, mode;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv[0]);
+	np_init(argv);
 	np_longopts(argc, argv, synopsis, longopts);
 	while ((c = getopt(argc, argv, "HnSsb:F:u:w:h")) != -1) {
 		switch (c) {

@@ -542,7 +542,7 @@ main(int argc, char **argv)
 	const char *pos = NULL;
 	char err[128];
 
-	np_init(argv[0]);
+	np_init(argv);
 	np_longopts(argc, argv, synopsis, NULL);
 	while ((c = getopt(argc, argv, "ae:F:m:nt:uw:h")) != -1) {
 		switch (c) {

@@ -411,7 +411,7 @@ main(int argc, char **argv)
 	char err[128];
 	static char defkeys[] = "src";
 
-	np_init(argv[0]);
+	np_init(argv);
 	np_longopts(argc, argv, synopsis, NULL);
 	parsekeys(defkeys);
 	strcpy(hcount, "stalled");

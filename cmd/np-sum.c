@@ -269,7 +269,7 @@ main(int argc, char **argv)
 	char **files;
 	int nfiles;
 
-	np_init(argv[0]);
+	np_init(argv);
 	np_longopts(argc, argv, synopsis, longopts);
 	while ((c = getopt(argc, argv, "dinwk:g:v:Hm:h")) != -1) {
 		switch (c) {

@@ -95,7 +95,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 	char err[128];
 
-	np_init(argv[0]);
+	np_init(argv);
 	np_longopts(argc, argv, synopsis, NULL);
 	while ((c = getopt(argc, argv, "ne:F:t:u:h")) != -1) {
 		switch (c) {

@@ -15,11 +15,12 @@ const char *progname = "np";
 static const char *synopsis_seen;	/* from np_longopts, for np_optnum */
 
 void
-np_init(const char *argv0)
+np_init(char **argv)
 {
-	const char *slash = strrchr(argv0, '/');
+	const char *slash = strrchr(argv[0], '/');
 
-	progname = slash ? slash + 1 : argv0;
+	progname = slash ? slash + 1 : argv[0];
+	argv[0] = (char *)progname;
 	signal(SIGPIPE, SIG_IGN);
 }
 

@@ -18,9 +18,10 @@
 
 extern const char *progname;
 
-/* Names the program for messages, and ignores SIGPIPE so that a closed
- * output pipe shows up as EPIPE, which the TSV writer ends on quietly. */
-void np_init(const char *argv0);
+/* Names the program for messages (argv[0] too, which getopt's own
+ * messages use), and ignores SIGPIPE so that a closed output pipe shows up
+ * as EPIPE, which the TSV writer ends on quietly. */
+void np_init(char **argv);
 
 /* "prog: msg", exit 1. */
 _Noreturn void np_die(const char *fmt, ...) NP_PRINTF(1, 2);

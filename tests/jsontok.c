@@ -38,7 +38,7 @@ main(int argc, char **argv)
 	enum json_tok t;
 	int skip = 0, logs = 0, c;
 
-	np_init("jsontok");
+	np_init(argv);
 	while ((c = getopt(argc, argv, "ls")) != -1) {
 		if (c == 's')
 			skip = 1;
