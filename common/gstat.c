@@ -149,33 +149,6 @@ cell_f64sum(const struct cell *c)
 /* ---- reading ---- */
 
 static int
-isbinary(unsigned char c)
-{
-	return c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
-	    c != '\f' && c != '\v' && c != 0x1b);
-}
-
-/* Binary data in the first bytes is an error, named by line and column. */
-static void
-checktext(struct src *in)
-{
-	char *p, *ls = in->buf;
-	long ln = 1;
-
-	while (!in->eof && in->end - in->buf < SNIFFSZ)
-		src_fill(in, NULL);
-	for (p = in->buf; p < in->end; p++) {
-		if (*p == '\n') {
-			ln++;
-			ls = p + 1;
-		} else if (isbinary((unsigned char)*p))
-			np_die_at(in->name, ln, (long)(p - ls) + 1, "expected "
-			    "text (TSV with a header), found byte 0x%02x",
-			    (unsigned char)*p);
-	}
-}
-
-static int
 ishist(const struct tsv *t)
 {
 	int i, base = t->ncol - HISTCOLS;
@@ -501,7 +474,7 @@ gs_readin(struct gstat *gs)
 {
 	const char *file = gs->in.name;
 
-	checktext(&gs->in);
+	src_checktext(&gs->in, SNIFFSZ, "text (TSV with a header)");
 	if (!tsv_open(&gs->t, &gs->in))
 		np_die("%s: empty input, expected TSV with a header line",
 		    file);

@@ -104,3 +104,23 @@ src_col(const struct src *s, const char *at)
 {
 	return (long)(s->base + (at - s->buf) - s->line_off) + 1;
 }
+
+void
+src_checktext(struct src *s, size_t n, const char *what)
+{
+	char *p, *ls = s->buf, *end;
+	long line = 1;
+
+	while (!s->eof && (size_t)(s->end - s->buf) < n)
+		src_fill(s, NULL);
+	end = (size_t)(s->end - s->buf) < n ? s->end : s->buf + n;
+	for (p = s->buf; p < end; p++) {
+		if (*p == '\n') {
+			line++;
+			ls = p + 1;
+		} else if (src_isbinary((unsigned char)*p))
+			np_die_at(s->name, line, (long)(p - ls) + 1,
+			    "expected %s, found byte 0x%02x", what,
+			    (unsigned char)*p);
+	}
+}

@@ -55,4 +55,20 @@ int src_getline(struct src *s, char **line, size_t *len);
 /* Column (1-based) of a position in the buffer, on the current line. */
 long src_col(const struct src *s, const char *at);
 
+/* A byte that text does not hold: NUL, and control bytes other than
+ * blanks and ESC (which coloured log lines carry). */
+static inline int
+src_isbinary(unsigned char c)
+{
+	return c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
+	    c != '\f' && c != '\v' && c != 0x1b);
+}
+
+/*
+ * Reads the first n bytes of the file (all of a shorter one) into the
+ * buffer without consuming them, and dies at the first binary byte among
+ * them: "file:line:col: expected <what>, found byte 0x..".
+ */
+void src_checktext(struct src *s, size_t n, const char *what);
+
 #endif

@@ -320,13 +320,6 @@ scaletimes(const struct reader *r, struct record *rec)
 
 /* ---- sniffing ---- */
 
-static int
-isbinary(unsigned char c)
-{
-	return c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
-	    c != '\f' && c != '\v' && c != 0x1b);
-}
-
 /* Looks at the start of the file: which format, or dies. */
 static int
 sniff(struct reader *r)
@@ -335,21 +328,7 @@ sniff(struct reader *r)
 	char *p, *line, *nl;
 	long lineno = 1;
 
-	while (!in->eof && in->end - in->buf < 65536)
-		src_fill(in, NULL);
-	for (p = in->buf; p < in->end && p < in->buf + 65536; p++)
-		if (isbinary((unsigned char)*p)) {
-			long ln = 1;
-			char *q, *ls = in->buf;
-			for (q = in->buf; q < p; q++)
-				if (*q == '\n') {
-					ln++;
-					ls = q + 1;
-				}
-			np_die_at(in->name, ln, (long)(p - ls) + 1,
-			    "expected text (JSON, TSV or profiler output), "
-			    "found byte 0x%02x", (unsigned char)*p);
-		}
+	src_checktext(in, 65536, "text (JSON, TSV or profiler output)");
 	for (line = in->buf; line < in->end; line = nl + 1, lineno++) {
 		nl = memchr(line, '\n', (size_t)(in->end - line));
 		if (!nl)

@@ -298,34 +298,20 @@ sum_add(struct sumset *s, long prof, const char *key, const char *val,
 
 /* ---- sniffing ---- */
 
-static int
-isbinary(unsigned char c)
-{
-	return c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
-	    c != '\f' && c != '\v' && c != 0x1b);
-}
-
 /* 1 if a line of the first bytes starts with '{' or '[': JSON. */
 static int
 sniff(struct sumset *s)
 {
 	struct src *in = &s->in;
 	char *p, *line, *nl;
-	long ln = 1;
 	int blank = 1;
 
-	while (!in->eof && in->end - in->buf < SNIFFSZ)
-		src_fill(in, NULL);
+	src_checktext(in, SNIFFSZ, "text (a summary)");
 	if (in->end == in->buf)
 		np_die("%s: empty input, expected a summary", in->name);
-	for (line = in->buf; line < in->end; line = nl + 1, ln++) {
+	for (line = in->buf; line < in->end; line = nl + 1) {
 		if (!(nl = memchr(line, '\n', (size_t)(in->end - line))))
 			nl = in->end;
-		for (p = line; p < nl; p++)
-			if (isbinary((unsigned char)*p))
-				np_die_at(in->name, ln, (long)(p - line) + 1,
-				    "expected text (a summary), found byte "
-				    "0x%02x", (unsigned char)*p);
 		for (p = line; p < nl && isspace((unsigned char)*p); p++)
 			;
 		if (p < nl && *p != '{' && *p != '[')
@@ -697,7 +683,7 @@ readtext(struct sumset *s)
 	while (src_getline(&s->in, &line, &n)) {
 		ln = s->in.line;
 		for (p = line; p < line + n; p++)
-			if (isbinary((unsigned char)*p))
+			if (src_isbinary((unsigned char)*p))
 				np_die_at(s->in.name, ln, (long)(p - line) + 1,
 				    "expected text (a summary), found byte "
 				    "0x%02x", (unsigned char)*p);
