@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "num.h"
 #include "reader.h"
+#include "textline.h"
 
 static const struct column cccols[] = {
 	[CC_RANK] = { "rank", T_TEXT, 0, NULL },
@@ -64,8 +65,6 @@ cc_finish(struct record *r)
 
 /* ---- show-session --show-trace text ---- */
 
-#define MAXFIELDS 64
-
 /* A START waiting for its END, per event on the current CC-core. */
 static struct pending {
 	char event[CC_TOKLEN];
@@ -78,6 +77,7 @@ static int npend;
 static struct {
 	const char *file;	/* the file being read; NULL between files */
 	int pe, pt, pp;		/* field positions, 0-based */
+	int nsplit;		/* fields to split: the last needed */
 	int insec;		/* in a collectives section */
 	int hascore;
 	int64_t core;
@@ -89,60 +89,21 @@ static struct {
 	int64_t nextcore;
 } st;
 
-static int
-splitws(char *line, char **f, size_t *len)
-{
-	int n = 0;
-	char *p = line;
-
-	for (;;) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			return n;
-		if (n < MAXFIELDS)
-			f[n] = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		if (n < MAXFIELDS)
-			len[n] = (size_t)(p - f[n]);
-		n++;
-	}
-}
-
-static int
-tokis(const char *s, size_t n, const char *word)
-{
-	return strlen(word) == n && memcmp(s, word, n) == 0;
-}
-
-/* The decimal number at the start of s ("8", "8:"), if any. */
-static int
-leadint(const char *s, size_t n, int64_t *v)
-{
-	size_t d = 0;
-
-	while (d < n && s[d] >= '0' && s[d] <= '9')
-		d++;
-	return d > 0 && num_i64(s, d, v);
-}
-
 /* "Collectives trace for CC-core 8" and the other section headers. */
 static int
-header(char **f, size_t *len, int nf)
+header(char *line, char **f, size_t *len, int nf)
 {
-	if (nf < 3 || !tokis(f[1], len[1], "trace") ||
-	    !tokis(f[2], len[2], "for"))
+	struct tl_section sec;
+
+	if (!tl_section(line, f, len, nf, &sec))
 		return 0;
-	st.nextsec = tokis(f[0], len[0], "Collectives");
+	st.nextsec = tl_is(sec.what, sec.whatlen, "Collectives");
 	st.nexthascore = 0;
 	if (!st.nextsec)
 		return 1;	/* instruction or DMA trace: passed over */
 	st.sawsec = 1;
-	if (nf >= 5 && tokis(f[3], len[3], "CC-core"))
-		st.nexthascore = leadint(f[4], len[4], &st.nextcore);
-	else if (nf >= 4 && len[3] > 7 && memcmp(f[3], "CC-core", 7) == 0)
-		st.nexthascore = leadint(f[3] + 7, len[3] - 7, &st.nextcore);
+	st.nexthascore = sec.hascore;
+	st.nextcore = sec.core;
 	return 1;
 }
 
@@ -197,15 +158,17 @@ eventslot(struct reader *r, const char *e, size_t n, long line)
 static void
 begin(struct reader *r)
 {
+	static const char *const names[] = { "event", "ts", "phase" };
+	static const int defs[] = { 1, 2, 3 };
+	int pos[3];
+
 	memset(&st, 0, sizeof st);
 	npend = 0;
 	st.file = r->in.name;
-	rd_defpos(r, "event", 1);
-	rd_defpos(r, "ts", 2);
-	rd_defpos(r, "phase", 3);
-	st.pe = rd_pos(r, "event") - 1;
-	st.pt = rd_pos(r, "ts") - 1;
-	st.pp = rd_pos(r, "phase") - 1;
+	st.nsplit = tl_positions(r, names, defs, 3, pos);
+	st.pe = pos[0];
+	st.pt = pos[1];
+	st.pp = pos[2];
 }
 
 /* One line of a collectives section: 1 with a record in rec, else 0. */
@@ -217,7 +180,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 	int64_t ts;
 	int unpaired = 0;
 
-	if (nf >= 6 && strncmp(f[0], "time=\"", 6) == 0) {
+	if (tl_islog(f[0], len[0])) {
 		rd_note(r, "log lines skipped", ln);
 		r->filenotes--;	/* not a problem */
 		return 0;
@@ -228,7 +191,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 		return 0;
 	}
 	/* ts stays in the input's unit: rd_next scales the row to ns. */
-	if (tokis(f[st.pp], len[st.pp], "START")) {
+	if (tl_is(f[st.pp], len[st.pp], "START")) {
 		p = eventslot(r, f[st.pe], len[st.pe], ln);
 		if (p->line) {
 			/* The waiting one never ended: write it unpaired. */
@@ -240,7 +203,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 		p->line = ln;
 		return unpaired;
 	}
-	if (!tokis(f[st.pp], len[st.pp], "END")) {
+	if (!tl_is(f[st.pp], len[st.pp], "END")) {
 		rd_note(r, "lines not understood", ln);
 		return 0;
 	}
@@ -261,8 +224,8 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 static int
 cctext(struct reader *r, struct record *rec)
 {
-	char *line, *f[MAXFIELDS];
-	size_t n, len[MAXFIELDS];
+	char *line, *f[TL_MAXFIELDS], *rest;
+	size_t n, len[TL_MAXFIELDS];
 	int nf;
 
 	if (st.file != r->in.name)
@@ -285,12 +248,10 @@ cctext(struct reader *r, struct record *rec)
 		/* The fast path: the bulk of a trace is instructions. */
 		if (!st.insec && !strstr(line, "trace for"))
 			continue;
-		nf = splitws(line, f, len);
+		nf = tl_split(line, f, len, st.nsplit, &rest);
 		if (nf == 0)
 			continue;
-		if (nf > MAXFIELDS)
-			nf = MAXFIELDS;
-		if (header(f, len, nf)) {
+		if (header(line, f, len, nf)) {
 			st.draining = 1;
 			continue;
 		}

@@ -16,6 +16,7 @@
 #include "dma.h"
 #include "num.h"
 #include "reader.h"
+#include "textline.h"
 
 static const struct column dmacols[] = {
 	[D_QUEUE] = { "queue_name", T_TEXT, 0, "subgroup" },
@@ -56,7 +57,6 @@ dma_finish(struct record *r)
 /* ---- show-session --show-dma text ---- */
 
 #define MAXQUEUES 1024
-#define MAXFIELDS 64
 #define TOKLEN 64
 
 /* A SOP waiting for its EOP or COMPLETION, per queue. */
@@ -72,41 +72,9 @@ static enum { SEC_NONE, SEC_DMA, SEC_OTHER } section;
 static int64_t nd, nc;
 static int hasnd, hasnc;
 static const char *pendfile;
-static int pq, pv, pc, pt, pb;	/* field positions, 0-based */
+enum { PQ, PV, PC, PT, PB };
+static int pos[5];			/* field positions, 0-based */
 static int nsplit;			/* fields to split: the last needed */
-
-/* Bytes that end a field: NUL, blank, TAB. */
-static const unsigned char fieldend[256] = { [0] = 1, [' '] = 1, ['\t'] = 1 };
-
-/*
- * Splits the first max blank-separated fields of line (which stays as it
- * is); *rest is what follows them.  Returns the number of fields found.
- */
-static int
-splitws(char *line, char **f, size_t *len, int max, char **rest)
-{
-	int n = 0;
-	char *p = line;
-
-	for (; n < max; n++) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		f[n] = p;
-		while (!fieldend[(unsigned char)*p])
-			p++;
-		len[n] = (size_t)(p - f[n]);
-	}
-	*rest = p;
-	return n;
-}
-
-static int
-tokis(const char *s, size_t n, const char *word)
-{
-	return strlen(word) == n && memcmp(s, word, n) == 0;
-}
 
 static void
 flushpending(struct reader *r)
@@ -129,23 +97,16 @@ flushpending(struct reader *r)
 static int
 header(struct reader *r, char *line, char **f, size_t *len, int n)
 {
-	char *w[MAXFIELDS], *rest;
-	size_t wl[MAXFIELDS];
-	int i;
+	struct tl_section sec;
 
-	if (n < 3 || !tokis(f[1], len[1], "trace") ||
-	    !tokis(f[2], len[2], "for"))
+	if (!tl_section(line, f, len, n, &sec))
 		return 0;
 	flushpending(r);
-	section = tokis(f[0], len[0], "DMA") ? SEC_DMA : SEC_OTHER;
-	hasnd = hasnc = 0;
-	n = splitws(line, w, wl, MAXFIELDS, &rest);
-	for (i = 3; i + 1 < n; i++) {
-		if (tokis(w[i], wl[i], "ND"))
-			hasnd = num_i64(w[i + 1], wl[i + 1], &nd);
-		else if (tokis(w[i], wl[i], "NC"))
-			hasnc = num_i64(w[i + 1], wl[i + 1], &nc);
-	}
+	section = tl_is(sec.what, sec.whatlen, "DMA") ? SEC_DMA : SEC_OTHER;
+	hasnd = sec.hasnd;
+	hasnc = sec.hasnc;
+	nd = sec.nd;
+	nc = sec.nc;
 	return 1;
 }
 
@@ -173,48 +134,23 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 	return &pend[lastq = npend++];
 }
 
-/* The number after "bytes=" in a token of n bytes at s: 1, or -1 when
- * it is not a number; 0 when the token is something else. */
-static int
-bytestok(const char *s, size_t n, int64_t *v)
-{
-	if (n < 6 || memcmp(s, "bytes=", 6) != 0)
-		return 0;
-	return num_i64(s + 6, n - 6, v) ? 1 : -1;
-}
-
 /*
  * The byte count of a line: the field at its position ("N" or "bytes=N"),
- * or by default the first token "bytes=N" (among the fields split, then in
- * the rest).  1, 0 when there is none, -1 when it is not a number.
+ * or by default the first "bytes=N" token.  1, 0 when there is none, -1
+ * when it is not a number.
  */
 static int
-linebytes(char **f, size_t *len, int nf, const char *rest, int64_t *v)
+linebytes(char *line, char **f, size_t *len, int nf, int64_t *v)
 {
-	const char *p, *e;
-	int i, got;
+	int got;
 
-	if (pb >= 0) {
-		if (pb >= nf)
-			return 0;
-		if ((got = bytestok(f[pb], len[pb], v)))
-			return got;
-		return num_i64(f[pb], len[pb], v) ? 1 : -1;
-	}
-	for (i = 0; i < nf; i++)
-		if (f[i][0] == 'b' && (got = bytestok(f[i], len[i], v)))
-			return got;
-	/* rest starts with a blank, if anything; tokens follow blanks */
-	for (p = rest; *p; p++) {
-		if (*p != 'b' || (p[-1] != ' ' && p[-1] != '\t'))
-			continue;
-		for (e = p; (unsigned char)*e > ' '; e++)
-			;
-		if ((got = bytestok(p, (size_t)(e - p), v)))
-			return got;
-		p = e - 1;
-	}
-	return 0;
+	if (pos[PB] < 0)
+		return tl_keyint(line, "bytes", v);
+	if (pos[PB] >= nf)
+		return 0;
+	if ((got = tl_keyint(f[pos[PB]], "bytes", v)))
+		return got;
+	return num_i64(f[pos[PB]], len[pos[PB]], v) ? 1 : -1;
 }
 
 /* SOP, EOP / COMPLETION, or neither. */
@@ -225,9 +161,9 @@ event(const char *s, size_t n)
 {
 	if (n < 4 || (memcmp(s, "M2S_", 4) && memcmp(s, "S2M_", 4)))
 		return EV_NONE;
-	if (tokis(s + 4, n - 4, "SOP"))
+	if (tl_is(s + 4, n - 4, "SOP"))
 		return EV_SOP;
-	if (tokis(s + 4, n - 4, "EOP") || tokis(s + 4, n - 4, "COMPLETION"))
+	if (tl_is(s + 4, n - 4, "EOP") || tl_is(s + 4, n - 4, "COMPLETION"))
 		return EV_END;
 	return EV_NONE;
 }
@@ -235,26 +171,18 @@ event(const char *s, size_t n)
 static void
 startfile(struct reader *r)
 {
+	/* Field positions: the defaults of FORMATS.md's rendering; bytes=0
+	 * means the bytes=N token wherever it is. */
+	static const char *const names[] = {
+		"queue", "event", "crc", "ts", "bytes",
+	};
+	static const int defs[] = { 2, 3, 4, 5, 0 };
+
 	pendfile = r->in.name;
 	npend = lastq = 0;
 	section = SEC_NONE;
 	hasnd = hasnc = 0;
-	rd_defpos(r, "queue", 2);
-	rd_defpos(r, "event", 3);
-	rd_defpos(r, "crc", 4);
-	rd_defpos(r, "ts", 5);
-	rd_defpos(r, "bytes", 0);	/* 0: the bytes=N token */
-	pq = rd_pos(r, "queue") - 1;
-	pv = rd_pos(r, "event") - 1;
-	pc = rd_pos(r, "crc") - 1;
-	pt = rd_pos(r, "ts") - 1;
-	pb = rd_pos(r, "bytes") - 1;
-	nsplit = 3;	/* room for a section header's first words */
-	if (pq >= nsplit) nsplit = pq + 1;
-	if (pv >= nsplit) nsplit = pv + 1;
-	if (pc >= nsplit) nsplit = pc + 1;
-	if (pt >= nsplit) nsplit = pt + 1;
-	if (pb >= nsplit) nsplit = pb + 1;
+	nsplit = tl_positions(r, names, defs, 5, pos);
 }
 
 /* Fills rec with the transfer p that an end event closes: its time, and
@@ -284,24 +212,28 @@ transfer(struct reader *r, struct record *rec, struct pending *p,
 static int
 dmatext(struct reader *r, struct record *rec)
 {
-	char *line, *f[MAXFIELDS], *crc, *rest;
-	size_t n, len[MAXFIELDS], crclen;
+	char *line, *f[TL_MAXFIELDS], *crc, *rest;
+	size_t n, len[TL_MAXFIELDS], crclen;
+	int pq, pv, pc, pt;
 	int nf, ev, hasbytes;
 	int64_t ts, bytes = 0;
 	struct pending *p;
 
 	if (pendfile != r->in.name)
 		startfile(r);
+	pq = pos[PQ];
+	pv = pos[PV];
+	pc = pos[PC];
+	pt = pos[PT];
 	while (src_getline(&r->in, &line, &n)) {
 		long ln = r->in.line;
 
-		nf = splitws(line, f, len, nsplit, &rest);
+		nf = tl_split(line, f, len, nsplit, &rest);
 		if (nf == 0)
 			continue;
 		if (header(r, line, f, len, nf) || section == SEC_OTHER)
 			continue;
-		if (f[0][0] == 't' && len[0] >= 6 &&
-		    memcmp(f[0], "time=\"", 6) == 0) {
+		if (tl_islog(f[0], len[0])) {
 			rd_note(r, "log lines skipped", ln);
 			r->filenotes--;
 			continue;
@@ -309,13 +241,13 @@ dmatext(struct reader *r, struct record *rec)
 		if (pq >= nf || pv >= nf || pt >= nf ||
 		    (ev = event(f[pv], len[pv])) == EV_NONE ||
 		    !num_i64(f[pt], len[pt], &ts) ||
-		    (hasbytes = linebytes(f, len, nf, rest, &bytes)) < 0) {
+		    (hasbytes = linebytes(line, f, len, nf, &bytes)) < 0) {
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}
 		crc = NULL;
 		crclen = 0;
-		if (pc >= 0 && pc < nf && !tokis(f[pc], len[pc], "-")) {
+		if (pc >= 0 && pc < nf && !tl_is(f[pc], len[pc], "-")) {
 			crc = f[pc];
 			crclen = len[pc];
 		}

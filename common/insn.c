@@ -13,6 +13,7 @@
 #include "insn.h"
 #include "num.h"
 #include "reader.h"
+#include "textline.h"
 
 static const struct column insncols[] = {
 	[I_START] = { "start_ts", T_INT, C_TIME, "timestamp" },
@@ -92,7 +93,6 @@ insn_src(const struct record *r, size_t *len)
 /* ---- show-session --show-trace text ---- */
 
 #define MAXENGINES 64
-#define MAXFIELDS 64		/* the largest position -F accepts */
 #define TOKLEN 64
 
 /* A START waiting for its END, per engine. */
@@ -110,74 +110,6 @@ static int64_t nd, nc;
 static int hasndnc;
 static const char *pendfile;
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-/*
- * The end of the token at p: the first blank or NUL.  A line from
- * src_getline is NUL-terminated inside a buffer padded with 16 bytes, so a
- * 16-byte load from any p in it is safe.
- */
-static inline char *
-tokenend(char *p)
-{
-#if defined(__SSE2__)
-	for (;; p += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
-		    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
-		if (m)
-			return p + __builtin_ctz(m);
-	}
-#else
-	while (*p && *p != ' ' && *p != '\t')
-		p++;
-	return p;
-#endif
-}
-
-/*
- * Splits the first max blank-separated fields of line; *rest is what
- * follows them.  Returns the number of fields found.
- */
-static int
-splitws(char *line, char **f, size_t *len, int max, char **rest)
-{
-	int n = 0;
-	char *p = line;
-
-	for (; n < max; n++) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		f[n] = p;
-		p = tokenend(p);
-		len[n] = (size_t)(p - f[n]);
-	}
-	*rest = p;
-	return n;
-}
-
-/* The integer after a "pc=" token in s, if there is one. */
-static int
-findpc(const char *s, int64_t *pc)
-{
-	const char *p, *e;
-
-	for (p = s; (p = strstr(p, "pc=")); p += 3) {
-		if (p > s && p[-1] != ' ' && p[-1] != '\t')
-			continue;
-		for (e = p + 3; (unsigned char)*e > ' '; e++)
-			;
-		return num_i64(p + 3, (size_t)(e - p - 3), pc);
-	}
-	return 0;
-}
-
 static void
 flushpending(struct reader *r)
 {
@@ -189,24 +121,20 @@ flushpending(struct reader *r)
 	npend = 0;
 }
 
-/* "Instruction trace for ND 0 NC 4" and the other section headers. */
+/* "Instruction trace for ND 0 NC 4", and the other section headers. */
 static int
 header(struct reader *r, char *line, char **f, size_t *len, int n)
 {
-	char *w[8], *rest;
-	size_t wl[8];
+	struct tl_section sec;
 
-	if (n < 3 || len[1] != 5 || memcmp(f[1], "trace", 5) != 0 ||
-	    len[2] != 3 || memcmp(f[2], "for", 3) != 0)
+	if (!tl_section(line, f, len, n, &sec))
 		return 0;
 	flushpending(r);
-	if (len[0] != 11 || memcmp(f[0], "Instruction", 11) != 0) {
-		section = SEC_OTHER;	/* collectives, DMA */
-		return 1;
-	}
-	section = SEC_INSN;
-	hasndnc = splitws(line, w, wl, 7, &rest) == 7 &&
-	    num_i64(w[4], wl[4], &nd) && num_i64(w[6], wl[6], &nc);
+	section = tl_is(sec.what, sec.whatlen, "Instruction") ? SEC_INSN
+	    : SEC_OTHER;	/* collectives, DMA: passed over */
+	hasndnc = sec.hasnd && sec.hasnc;
+	nd = sec.nd;
+	nc = sec.nc;
 	return 1;
 }
 
@@ -244,46 +172,42 @@ copytok(char *dst, const char *s, size_t n)
 static int
 insntext(struct reader *r, struct record *rec)
 {
-	char *line, *f[MAXFIELDS];
-	size_t n, len[MAXFIELDS];
-	static int pe, po, pv, pt, pp;	/* field positions, 0-based */
-	static int nsplit;		/* fields to split: the last needed */
+	char *line, *f[TL_MAXFIELDS];
+	size_t n, len[TL_MAXFIELDS];
+	/* Field positions: the defaults of FORMATS.md's rendering; pc=0
+	 * means the pc=N token wherever it is. */
+	static const char *const names[] = {
+		"engine", "opcode", "event", "ts", "pc",
+	};
+	static const int defs[] = { 2, 3, 4, 5, 0 };
+	enum { PE, PO, PV, PT, PP };
+	static int pos[5], nsplit;
 	int nf, haspc;
 	char *rest;
 	int64_t ts, pc = 0;
 	struct pending *p;
+	int pe, po, pv, pt;
 
 	if (pendfile != r->in.name) {
 		pendfile = r->in.name;
 		npend = 0;
 		section = SEC_NONE;
 		hasndnc = 0;
-		rd_defpos(r, "engine", 2);
-		rd_defpos(r, "opcode", 3);
-		rd_defpos(r, "event", 4);
-		rd_defpos(r, "ts", 5);
-		rd_defpos(r, "pc", 0);	/* 0: the pc=N token */
-		pe = rd_pos(r, "engine") - 1;
-		po = rd_pos(r, "opcode") - 1;
-		pv = rd_pos(r, "event") - 1;
-		pt = rd_pos(r, "ts") - 1;
-		pp = rd_pos(r, "pc") - 1;
-		nsplit = 3;	/* room for a section header's first words */
-		if (pe >= nsplit) nsplit = pe + 1;
-		if (po >= nsplit) nsplit = po + 1;
-		if (pv >= nsplit) nsplit = pv + 1;
-		if (pt >= nsplit) nsplit = pt + 1;
-		if (pp >= nsplit) nsplit = pp + 1;
+		nsplit = tl_positions(r, names, defs, 5, pos);
 	}
+	pe = pos[PE];
+	po = pos[PO];
+	pv = pos[PV];
+	pt = pos[PT];
 	while (src_getline(&r->in, &line, &n)) {
 		long ln = r->in.line;
 
-		nf = splitws(line, f, len, nsplit, &rest);
+		nf = tl_split(line, f, len, nsplit, &rest);
 		if (nf == 0)
 			continue;
 		if (header(r, line, f, len, nf) || section == SEC_OTHER)
 			continue;
-		if (nf >= 6 && strncmp(f[0], "time=\"", 6) == 0) {
+		if (tl_islog(f[0], len[0])) {
 			rd_note(r, "log lines skipped", ln);
 			r->filenotes--;
 			continue;
@@ -293,10 +217,11 @@ insntext(struct reader *r, struct record *rec)
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}
-		if (pp >= 0)
-			haspc = pp < nf && num_i64(f[pp], len[pp], &pc);
+		if (pos[PP] >= 0)
+			haspc = pos[PP] < nf &&
+			    num_i64(f[pos[PP]], len[pos[PP]], &pc);
 		else
-			haspc = findpc(rest, &pc);
+			haspc = tl_keyint(rest, "pc", &pc) == 1;
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			p = engineslot(r, f[pe], len[pe], ln);
 			if (p->line)

@@ -1,0 +1,54 @@
+/*
+ * textline: what the readers of the profiler's text formats share
+ * (show-session --show-trace and --show-dma): splitting a line into
+ * blank-separated fields, section headers, "key=N" tokens, and field
+ * positions the user can override.
+ */
+#ifndef NP_TEXTLINE_H
+#define NP_TEXTLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reader.h"
+
+#define TL_MAXFIELDS 64		/* the largest position -F accepts */
+
+/*
+ * Splits the first max blank-separated fields of line, a line from
+ * src_getline (NUL-terminated, left as it is); *rest is what follows them.
+ * Returns the number of fields found, at most max.
+ */
+int tl_split(char *line, char **f, size_t *len, int max, char **rest);
+/* Is the n bytes at s exactly word? */
+int tl_is(const char *s, size_t n, const char *word);
+/* A logrus line (time="...") captured with the text. */
+int tl_islog(const char *f, size_t len);
+/* The number of a "key=N" token in s (which starts at a blank or a token):
+ * 1 with it in *v, -1 when N is not a number, 0 when there is none. */
+int tl_keyint(const char *s, const char *key, int64_t *v);
+
+/* A section header: "<What> trace for ND <d> NC <c> ..." or
+ * "Collectives trace for CC-core <n>". */
+struct tl_section {
+	const char *what;	/* "Instruction", "Collectives", "DMA", ... */
+	size_t whatlen;
+	int hasnd, hasnc, hascore;
+	int64_t nd, nc, core;
+};
+
+/* 1 if the line (split into its first nf fields) is a section header,
+ * which is then described in *sec. */
+int tl_section(char *line, char **f, size_t *len, int nf,
+    struct tl_section *sec);
+
+/*
+ * Takes the n field positions named by names from the reader (the user's
+ * -F, else defs; 0 means "found by its key=N token") into pos, 0-based
+ * (-1 for none).  Returns how many fields to split: the last one needed,
+ * and at least the three words that start a section header.
+ */
+int tl_positions(struct reader *r, const char *const *names, const int *defs,
+    int n, int *pos);
+
+#endif
