@@ -87,18 +87,10 @@ static long incompletefirst;
 static void
 parserange(const char *arg)
 {
-	const char *comma = strchr(arg, ',');
+	int hasfirst, haslast;
 
-	if (!comma)
-		goto bad;
-	if (comma > arg && !num_i64(arg, (size_t)(comma - arg), &first))
-		goto bad;
-	if (comma[1] && !num_i64(comma + 1, strlen(comma + 1), &last))
-		goto bad;
-	if (first < 1 || first > last)
-		goto bad;
-	return;
-bad:
+	if (num_range(arg, &first, &last, &hasfirst, &haslast) && first >= 1)
+		return;
 	np_warn("-c: expected FIRST,LAST with 1 <= FIRST <= LAST, "
 	    "found '%s'", arg);
 	np_usage(synopsis);
@@ -426,14 +418,6 @@ cmpcoll(const void *a, const void *b)
 	return (x->member > y->member) - (x->member < y->member);
 }
 
-static void
-outopt(int64_t v, int has)
-{
-	out_tab();
-	if (has)
-		out_i64(v);
-}
-
 /* One row for the members c[0..m) of collective c->n, in member order. */
 static void
 skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
@@ -456,13 +440,13 @@ skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
 	out_i64(c->n);
 	out_tab();
 	out_i64((int64_t)m);
-	outopt(starts[0], 1);
-	outopt(starts[(m + 1) / 2 - 1], 1);
-	outopt(starts[m - 1], 1);
-	outopt(starts[m - 1] - starts[0], 1);
-	outopt(nd ? durs[0] : 0, nd > 0);
-	outopt(dmed, nd > 0);
-	outopt(nd ? durs[nd - 1] : 0, nd > 0);
+	out_opt_i64(1, starts[0]);
+	out_opt_i64(1, starts[(m + 1) / 2 - 1]);
+	out_opt_i64(1, starts[m - 1]);
+	out_opt_i64(1, starts[m - 1] - starts[0]);
+	out_opt_i64(nd > 0, nd ? durs[0] : 0);
+	out_opt_i64(nd > 0, dmed);
+	out_opt_i64(nd > 0, nd ? durs[nd - 1] : 0);
 	out_tab();
 	outmember(grp_val(&streams, c[late].member));
 	out_tab();
@@ -648,7 +632,6 @@ main(int argc, char **argv)
 	struct record *rec;
 	int c, hdr = 1;
 	const char *unit = NULL, *pos = NULL;
-	char err[128];
 
 	np_init(argv);
 	np_longopts(argc, argv, synopsis, longopts);
@@ -696,14 +679,7 @@ main(int argc, char **argv)
 	if (mode != EVENTS && !event)
 		event = "TPB_TRIGGER";
 	rd_open(&rd, &kind_cc, argv + optind, argc - optind);
-	if (unit && !rd_setunit(&rd, unit)) {
-		np_warn("-u: expected ps, ns or us, found '%s'", unit);
-		np_usage(synopsis);
-	}
-	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
-		np_warn("-F: %s", err);
-		np_usage(synopsis);
-	}
+	rd_options(&rd, unit, pos, synopsis);
 	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
 	if (hdr)
 		header();

@@ -283,14 +283,6 @@ static const char *const summary_cols[] = {
 	"p50_bytes", "p90_bytes",
 };
 
-static void
-out_opt_i64(int has, int64_t v)
-{
-	out_tab();
-	if (has)
-		out_i64(v);
-}
-
 /*
  * A size percentile (nearest rank): the histogram's estimate, within 1%, to
  * the nearest byte.  The power-of-two buckets count exactly, so the true
@@ -594,17 +586,9 @@ static void
 setup(struct reader *rd, int mode, char **files, int nfiles,
     const char *unit, const char *pos)
 {
-	char err[128];
 
 	rd_open(rd, mode == M_SKINNY ? &kind_insn : &kind_dma, files, nfiles);
-	if (unit && !rd_setunit(rd, unit)) {
-		np_warn("-u: expected ps, ns or us, found '%s'", unit);
-		np_usage(synopsis);
-	}
-	if (pos && !rd_setpos(rd, pos, err, sizeof err)) {
-		np_warn("-F: %s", err);
-		np_usage(synopsis);
-	}
+	rd_options(rd, unit, pos, synopsis);
 	if (mode == M_SUMMARY || mode == M_QHIST)
 		grp_init(&queues, sizeof(struct queue), MAXQUEUES);
 	if (mode == M_SKINNY)

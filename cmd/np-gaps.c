@@ -29,7 +29,6 @@ static const char synopsis[] =
     "np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] "
     "[-w rows] [file ...]";
 
-#define MAXSEL 32		/* names given to -e */
 #define MAXENG 64		/* distinct engines in the input */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
@@ -76,11 +75,7 @@ static struct engine {
 } eng[MAXENG];
 static int neng;
 
-static struct {
-	const char *name[MAXSEL];
-	size_t len[MAXSEL];
-	int n;
-} sel;
+static struct engineset sel;
 
 static enum mode mode = GAPS;
 static int64_t minns = 1000;
@@ -98,60 +93,17 @@ static long noend;		/* rows without an end, skipped */
 static const char *noendfile;
 static long noendline;
 
-static void
-parseengines(char *arg)
-{
-	char *p;
-
-	for (p = strtok(arg, ","); p; p = strtok(NULL, ",")) {
-		if (sel.n == MAXSEL) {
-			np_warn("-e: more than %d engines", MAXSEL);
-			np_usage(synopsis);
-		}
-		sel.name[sel.n] = p;
-		sel.len[sel.n++] = strlen(p);
-	}
-}
-
-static int
-wanted_engine(const struct field *f)
-{
-	int i;
-
-	if (sel.n == 0)
-		return 1;
-	for (i = 0; i < sel.n; i++)
-		if (f->set && f->len == sel.len[i] &&
-		    strncasecmp(f->s, sel.name[i], f->len) == 0)
-			return 1;
-	return 0;
-}
-
 /* "FROM,TO" in ns; either side may be left empty. */
 static void
 parsewindow(const char *arg)
 {
-	const char *comma = strchr(arg, ',');
-
-	if (!comma)
-		goto bad;
-	if (comma > arg) {
-		if (!num_i64(arg, (size_t)(comma - arg), &from))
-			goto bad;
-		hasfrom = 1;
-	}
-	if (comma[1]) {
-		if (!num_i64(comma + 1, strlen(comma + 1), &to))
-			goto bad;
-		hasto = 1;
-	}
 	/* TO - FROM is the span: it must not overflow. */
-	if (from > to || (from < 0 && to > INT64_MAX + from))
-		goto bad;
-	return;
-bad:
-	np_warn("-t: expected FROM,TO in ns (FROM <= TO), found '%s'", arg);
-	np_usage(synopsis);
+	if (!num_range(arg, &from, &to, &hasfrom, &hasto) ||
+	    (from < 0 && to > INT64_MAX + from)) {
+		np_warn("-t: expected FROM,TO in ns (FROM <= TO), found '%s'",
+		    arg);
+		np_usage(synopsis);
+	}
 }
 
 /* The engine's index, registering it when new. */
@@ -420,7 +372,7 @@ add(const struct record *r)
 	struct item it;
 	int64_t s, e;
 
-	if (!wanted_engine(&r->f[I_ENGINE]) || !times(r, &s, &e) ||
+	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(r, &s, &e) ||
 	    !clip(&s, &e))
 		return;
 	it.eng = engine(r);
@@ -540,7 +492,6 @@ main(int argc, char **argv)
 	struct record *rec;
 	int c, hdr = 1, aflag = 0, uflag = 0;
 	const char *pos = NULL;
-	char err[128];
 
 	np_init(argv);
 	np_longopts(argc, argv, synopsis, NULL);
@@ -550,7 +501,11 @@ main(int argc, char **argv)
 			aflag = 1;
 			break;
 		case 'e':
-			parseengines(optarg);
+			if (!engineset_add(&sel, optarg)) {
+				np_warn("-e: more than %d engines",
+				    INSN_MAXSEL);
+				np_usage(synopsis);
+			}
 			break;
 		case 'F':
 			pos = optarg;
@@ -582,10 +537,7 @@ main(int argc, char **argv)
 	}
 	mode = aflag ? ALL : uflag ? UTIL : GAPS;
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
-	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
-		np_warn("-F: %s", err);
-		np_usage(synopsis);
-	}
+	rd_options(&rd, NULL, pos, synopsis);
 	/* The other columns are skipped unread. */
 	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 :
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));

@@ -408,7 +408,6 @@ main(int argc, char **argv)
 	int c, withheader = 1;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
-	char err[128];
 	static char defkeys[] = "src";
 
 	np_init(argv);
@@ -446,14 +445,7 @@ main(int argc, char **argv)
 		}
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
-	if (unit && !rd_setunit(&rd, unit)) {
-		np_warn("-u: expected ps, ns or us, found '%s'", unit);
-		np_usage(synopsis);
-	}
-	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
-		np_warn("-F: %s", err);
-		np_usage(synopsis);
-	}
+	rd_options(&rd, unit, pos, synopsis);
 	rd_want(&rd, wanted());
 	grp_init(&grp, sizeof(struct acc), MAXKEYS);
 	while ((rec = rd_next(&rd)))

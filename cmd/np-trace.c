@@ -17,62 +17,8 @@ static const char synopsis[] =
     "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
     "[file ...]";
 
-#define MAXSEL 32
-
-static struct {
-	const char *name[MAXSEL];
-	size_t len[MAXSEL];
-	int n;
-} engines;
-
+static struct engineset engines;
 static int64_t from = INT64_MIN, to = INT64_MAX;
-
-static void
-parseengines(char *arg)
-{
-	char *p;
-
-	for (p = strtok(arg, ","); p; p = strtok(NULL, ",")) {
-		if (engines.n == MAXSEL)
-			np_usage(synopsis);
-		engines.name[engines.n] = p;
-		engines.len[engines.n++] = strlen(p);
-	}
-}
-
-static int
-wanted_engine(const struct field *f)
-{
-	int i;
-
-	if (engines.n == 0)
-		return 1;
-	for (i = 0; i < engines.n; i++)
-		if (f->set && f->len == engines.len[i] &&
-		    strncasecmp(f->s, engines.name[i], f->len) == 0)
-			return 1;
-	return 0;
-}
-
-/* "FROM,TO" in ns; either side may be left empty. */
-static void
-parsewindow(const char *arg)
-{
-	const char *comma = strchr(arg, ',');
-
-	if (!comma)
-		goto bad;
-	if (comma > arg && !num_i64(arg, (size_t)(comma - arg), &from))
-		goto bad;
-	if (comma[1] && !num_i64(comma + 1, strlen(comma + 1), &to))
-		goto bad;
-	if (from > to)
-		goto bad;
-	return;
-bad:
-	np_warn("-t: expected FROM,TO in ns (FROM <= TO), found '%s'", arg);
-	np_usage(synopsis);
-}
 
 /* An instruction is in the window if it runs during [from, to), or is a
  * zero-length one at a time inside it. */
@@ -91,9 +37,8 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, header = 1, window = 0;
+	int c, header = 1, window = 0, hasfrom, hasto;
 	const char *unit = NULL, *pos = NULL;
-	char err[128];
 
 	np_init(argv);
 	np_longopts(argc, argv, synopsis, NULL);
@@ -103,13 +48,21 @@ main(int argc, char **argv)
 			header = 0;
 			break;
 		case 'e':
-			parseengines(optarg);
+			if (!engineset_add(&engines, optarg)) {
+				np_warn("-e: more than %d engines",
+				    INSN_MAXSEL);
+				np_usage(synopsis);
+			}
 			break;
 		case 'F':
 			pos = optarg;
 			break;
 		case 't':
-			parsewindow(optarg);
+			if (!num_range(optarg, &from, &to, &hasfrom, &hasto)) {
+				np_warn("-t: expected FROM,TO in ns (FROM <= "
+				    "TO), found '%s'", optarg);
+				np_usage(synopsis);
+			}
 			window = 1;
 			break;
 		case 'u':
@@ -122,18 +75,11 @@ main(int argc, char **argv)
 		}
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
-	if (unit && !rd_setunit(&rd, unit)) {
-		np_warn("-u: expected ps, ns or us, found '%s'", unit);
-		np_usage(synopsis);
-	}
-	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
-		np_warn("-F: %s", err);
-		np_usage(synopsis);
-	}
+	rd_options(&rd, unit, pos, synopsis);
 	if (header)
 		kind_header(&kind_insn);
 	while ((rec = rd_next(&rd))) {
-		if (!wanted_engine(&rec->f[I_ENGINE]))
+		if (!engineset_has(&engines, &rec->f[I_ENGINE]))
 			continue;
 		if (window && !in_window(rec))
 			continue;

@@ -75,6 +75,34 @@ insn_finish(struct record *r)
 		f->s = canon;
 }
 
+int
+engineset_add(struct engineset *set, char *list)
+{
+	char *p;
+
+	for (p = strtok(list, ","); p; p = strtok(NULL, ",")) {
+		if (set->n == INSN_MAXSEL)
+			return 0;
+		set->name[set->n] = p;
+		set->len[set->n++] = strlen(p);
+	}
+	return 1;
+}
+
+int
+engineset_has(const struct engineset *set, const struct field *engine)
+{
+	int i;
+
+	if (set->n == 0)
+		return 1;
+	for (i = 0; i < set->n; i++)
+		if (engine->set && engine->len == set->len[i] &&
+		    strncasecmp(engine->s, set->name[i], engine->len) == 0)
+			return 1;
+	return 0;
+}
+
 const char *
 insn_src(const struct record *r, size_t *len)
 {

@@ -24,4 +24,18 @@ void insn_finish(struct record *r);
 /* The source line: the BIR location, else the NKI one, else "<none>". */
 const char *insn_src(const struct record *r, size_t *len);
 
+/* The engines a user selects (-e): names matched without regard to case. */
+#define INSN_MAXSEL 32
+struct engineset {
+	const char *name[INSN_MAXSEL];
+	size_t len[INSN_MAXSEL];
+	int n;
+};
+
+/* Adds the names of a comma-separated list (split in place, and kept): 0
+ * when that makes more than INSN_MAXSEL. */
+int engineset_add(struct engineset *set, char *list);
+/* Is a record's engine field in the set?  An empty set holds every engine. */
+int engineset_has(const struct engineset *set, const struct field *engine);
+
 #endif

@@ -79,6 +79,22 @@ num_i64(const char *s, size_t n, int64_t *v)
 	return 1;
 }
 
+int
+num_range(const char *arg, int64_t *lo, int64_t *hi, int *haslo, int *hashi)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (!comma)
+		return 0;
+	*haslo = comma > arg;
+	*hashi = comma[1] != '\0';
+	if (*haslo && !num_i64(arg, (size_t)(comma - arg), lo))
+		return 0;
+	if (*hashi && !num_i64(comma + 1, strlen(comma + 1), hi))
+		return 0;
+	return *lo <= *hi;
+}
+
 size_t
 num_scan(const char *s, const char *end)
 {

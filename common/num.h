@@ -24,6 +24,14 @@ int num_f64(const char *s, size_t n, double *v);
  * byte that cannot continue it.  Does not accept NaN / Infinity. */
 size_t num_scan(const char *s, const char *end);
 
+/*
+ * An option's "FROM,TO" pair of integers: either side may be empty, which
+ * leaves *lo or *hi as it was and clears *haslo or *hashi.  1 when well
+ * formed with FROM <= TO.
+ */
+int num_range(const char *arg, int64_t *lo, int64_t *hi, int *haslo,
+    int *hashi);
+
 /* Print into buf (NUM_BUFSZ bytes), return the length.  An integral double
  * of magnitude below 2^53 prints as an integer; NaN and infinities print as
  * nothing (an empty field is "missing"). */

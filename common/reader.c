@@ -222,6 +222,22 @@ rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 }
 
 void
+rd_options(struct reader *r, const char *unit, const char *pos,
+    const char *synopsis)
+{
+	char err[128];
+
+	if (unit && !rd_setunit(r, unit)) {
+		np_warn("-u: expected ps, ns or us, found '%s'", unit);
+		np_usage(synopsis);
+	}
+	if (pos && !rd_setpos(r, pos, err, sizeof err)) {
+		np_warn("-F: %s", err);
+		np_usage(synopsis);
+	}
+}
+
+void
 rd_note(struct reader *r, const char *what, long line)
 {
 	int i;

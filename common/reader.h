@@ -80,6 +80,10 @@ int rd_setunit(struct reader *r, const char *unit);
 /* Overrides text field positions: "ts=5,engine=2"; 0 with a message in
  * err on a bad spec. */
 int rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen);
+/* The -u and -F options of a program (either may be NULL): a bad one is a
+ * usage error, with the program's synopsis. */
+void rd_options(struct reader *r, const char *unit, const char *pos,
+    const char *synopsis);
 /* Next record, or NULL when every file is read.  The record is valid until
  * the next call. */
 struct record *rd_next(struct reader *r);

@@ -43,6 +43,15 @@ out_byte(char c)
 
 static inline void out_tab(void) { out_byte('\t'); }
 static inline void out_nl(void) { out_byte('\n'); }
+
+/* A tab, then v if it is known: an empty field is a missing value. */
+static inline void
+out_opt_i64(int has, int64_t v)
+{
+	out_tab();
+	if (has)
+		out_i64(v);
+}
 /* Writes a header: the names, tab-separated, and a newline. */
 void out_header(const char *const *names, int n);
 
