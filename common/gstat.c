@@ -577,14 +577,28 @@ outdec(const struct dec *d)
 	out_raw(buf, dec_fmt(buf, d));
 }
 
-/* A percentile, within [min, max]: no further from the truth than the
- * bucket's representative. */
+/* v limited to [lo, hi]. */
+static double
+clamp(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/*
+ * A percentile: the bucket's representative within [min, max], which is no
+ * further from the truth, printed to 4 significant digits: it is only good
+ * to 1%, and 1556.5000347398168 would claim more.
+ */
 static void
 outq(const struct cell *c, double q)
 {
-	double v = hist_quantile(&c->h, q);
+	double v = clamp(hist_quantile(&c->h, q), c->dmin, c->dmax), scale;
 
-	out_f64(v < c->dmin ? c->dmin : v > c->dmax ? c->dmax : v);
+	if (v != 0 && isfinite(v)) {
+		scale = pow(10, 3 - floor(log10(fabs(v))));
+		v = clamp(round(v * scale) / scale, c->dmin, c->dmax);
+	}
+	out_f64(v);
 }
 
 void
