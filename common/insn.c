@@ -225,8 +225,11 @@ insntext(struct reader *r, struct record *rec)
 			r->filenotes--;
 			continue;
 		}
+		/* An engine or opcode longer than a token is no instruction
+		 * line: counted, never cut short (nor overflowing pend). */
 		if (section != SEC_INSN || pe >= nf || pv >= nf || pt >= nf ||
-		    po >= nf || !num_i64(f[pt], len[pt], &ts)) {
+		    po >= nf || !num_i64(f[pt], len[pt], &ts) ||
+		    len[pe] >= TOKLEN || len[po] >= TOKLEN) {
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}

@@ -168,7 +168,9 @@ num_fmt_f64(char *buf, double v)
 		buf[0] = '\0';
 		return 0;
 	}
-	if (v == (double)(int64_t)v && fabs(v) < 9007199254740992.0)
+	/* The range test first: converting a double beyond int64 is
+	 * undefined. */
+	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v)
 		return num_fmt_i64(buf, (int64_t)v);
 	/* %.15g is exact for any value that has a 15-digit form; only the
 	 * others need 16 or 17 digits to read back the same. */

@@ -293,6 +293,10 @@ isbinary(unsigned char c)
 	    c != '\f' && c != '\v' && c != 0x1b);
 }
 
+/* How much of a file's start sniff looks at (all of it in the fuzz build's
+ * small buffer). */
+#define SNIFF_MAX (SRC_BUFSZ < 65536 ? SRC_BUFSZ : 65536)
+
 /* Looks at the start of the file: which format, or dies. */
 static int
 sniff(struct reader *r)
@@ -301,7 +305,7 @@ sniff(struct reader *r)
 	char *p, *line, *nl;
 	long lineno = 1;
 
-	while (!in->eof && in->end - in->buf < 65536)
+	while (!in->eof && in->end - in->buf < SNIFF_MAX)
 		src_fill(in, NULL);
 	for (p = in->buf; p < in->end; p++)
 		if (isbinary((unsigned char)*p)) {
