@@ -113,10 +113,23 @@ rd_setunit(struct reader *r, const char *unit)
 int64_t
 rd_time(const struct reader *r, int64_t v)
 {
-	if (r->unit[0] == 'p')	/* ps: to the nearest ns */
-		return v >= 0 ? (v + 500) / 1000 : -((-v + 500) / 1000);
-	if (r->unit[0] == 'u')
+	int64_t ns;
+
+	if (r->unit[0] == 'p') {	/* ps: to the nearest ns */
+		ns = v / 1000;
+		if (v % 1000 >= 500)
+			ns++;
+		else if (v % 1000 <= -500)
+			ns--;
+		return ns;
+	}
+	if (r->unit[0] == 'u') {
+		if (v > INT64_MAX / 1000 || v < INT64_MIN / 1000)
+			np_die_at(r->in.name, r->in.line, 0, "expected a time "
+			    "that fits in int64 ns, found %lld us",
+			    (long long)v);
 		return v * 1000;
+	}
 	return v;
 }
 

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "diag.h"
@@ -53,6 +54,24 @@ rec_num(const struct record *r, int c)
 	return f->isint ? (double)f->i : f->d;
 }
 
+/* Sets column c to a + b or a - b (op), or dies when that is beyond int64:
+ * a time 292 years away is bad data, not something to wrap around. */
+static void
+settime(const struct kind *k, struct record *r, int c, int ca, int cb,
+    char op)
+{
+	int64_t a = r->f[ca].i, b = r->f[cb].i;
+	int over = op == '+' ?
+	    (b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b) :
+	    (b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b);
+
+	if (over)
+		np_die_at(r->file, r->line, 0, "expected %s %c %s within "
+		    "int64, found %lld %c %lld", k->col[ca].name, op,
+		    k->col[cb].name, (long long)a, op, (long long)b);
+	rec_setint(r, c, op == '+' ? a + b : a - b);
+}
+
 void
 rec_complete(const struct kind *k, struct record *r)
 {
@@ -64,11 +83,11 @@ rec_complete(const struct kind *k, struct record *r)
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
 	if (s->set && d->set && !e->set && s->isint && d->isint)
-		rec_setint(r, k->end, s->i + d->i);
+		settime(k, r, k->end, k->start, k->dur, '+');
 	else if (s->set && e->set && !d->set && s->isint && e->isint)
-		rec_setint(r, k->dur, e->i - s->i);
+		settime(k, r, k->dur, k->end, k->start, '-');
 	else if (e->set && d->set && !s->set && e->isint && d->isint)
-		rec_setint(r, k->start, e->i - d->i);
+		settime(k, r, k->start, k->end, k->dur, '-');
 }
 
 int
