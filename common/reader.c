@@ -444,17 +444,19 @@ jsonnext(struct reader *r, struct record *rec)
 				continue;	/* {} holds nothing */
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
-			switch (json_peek(j)) {
-			case JSON_ARR:
-			case JSON_OBJ:
+			/* A container under a name that is no column's: a
+			 * view export, tables by name.  Otherwise the object
+			 * is itself a row (and a column holding a container
+			 * is a type error, not a table to pass over). */
+			t = json_peek(j);
+			if ((t == JSON_ARR || t == JSON_OBJ) &&
+			    !lookup(key, klen)) {
 				r->jstate = J_TABLES;
 				goto table;
-			default:
-				/* Scalars: the object is itself a row. */
-				r->sawrows = 1;
-				jsonrow(r, rec, key, klen);
-				return 1;
 			}
+			r->sawrows = 1;
+			jsonrow(r, rec, key, klen);
+			return 1;
 		case J_TABLES:
 			t = json_next(j);
 			if (t == JSON_OBJ_END) {
@@ -497,17 +499,24 @@ jsonnext(struct reader *r, struct record *rec)
 
 /* ---- TSV ---- */
 
+/* Maps the header's columns to the kind's; a header naming none of them
+ * is not the kind's TSV (and would give an empty success). */
 static void
 tsvhead(struct reader *r)
 {
 	const struct name *nm;
-	int i;
+	int i, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
 		r->tsvcol[i] = nm ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
+		known += nm != NULL;
 	}
+	if (!known)
+		np_die_at(r->in.name, r->t.line, 0, "expected a header with "
+		    "%s column names (such as %s), found none", r->k->name,
+		    r->k->col[0].name);
 }
 
 static int
