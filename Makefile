@@ -60,7 +60,8 @@ $(B)/bin/jsontok: tests/jsontok.c $(B)/libnp.a
 test: all
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
-ASANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
 check:
