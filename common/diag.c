@@ -12,6 +12,7 @@
 #endif
 
 const char *progname = "np";
+static const char *synopsis_seen;	/* from np_longopts, for np_optnum */
 
 void
 np_init(const char *argv0)
@@ -102,6 +103,8 @@ np_optnum(const char *opt, const char *arg, long long lo, long long hi)
 	if (errno || end == arg || *end || v < lo || v > hi) {
 		fprintf(stderr, "%s: -%s: expected an integer from %lld to %lld, "
 		    "found '%s'\n", progname, opt, lo, hi, arg);
+		if (synopsis_seen)
+			np_usage(synopsis_seen);
 		exit(NP_EXIT_USAGE);
 	}
 	return v;
@@ -114,6 +117,7 @@ np_longopts(int argc, char **argv, const char *synopsis,
 	const char *const *m;
 	int i;
 
+	synopsis_seen = synopsis;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0 || strcmp(argv[i], "-") == 0)
 			break;

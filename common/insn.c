@@ -54,7 +54,8 @@ insn_engine(const char *s, size_t n)
 	const char *const *e;
 
 	for (e = engines; *e; e++)
-		if (strlen(*e) == n && strncasecmp(*e, s, n) == 0)
+		if ((*e)[0] == (s[0] & ~0x20) && strlen(*e) == n &&
+		    strncasecmp(*e, s, n) == 0)
 			return *e;
 	return NULL;
 }
@@ -87,12 +88,13 @@ insn_src(const struct record *r, size_t *len)
 /* ---- show-session --show-trace text ---- */
 
 #define MAXENGINES 64
-#define MAXFIELDS 64
+#define MAXFIELDS 64		/* the largest position -F accepts */
 #define TOKLEN 64
 
 /* A START waiting for its END, per engine. */
 static struct pending {
 	char engine[TOKLEN], opcode[TOKLEN];
+	size_t enginelen;
 	int64_t start, pc;
 	int haspc;
 	long line;
@@ -104,25 +106,44 @@ static int64_t nd, nc;
 static int hasndnc;
 static const char *pendfile;
 
+/*
+ * Splits the first max blank-separated fields of line; *rest is what
+ * follows them.  Returns the number of fields found.
+ */
 static int
-splitws(char *line, char **f, size_t *len)
+splitws(char *line, char **f, size_t *len, int max, char **rest)
 {
 	int n = 0;
 	char *p = line;
 
-	for (;;) {
+	for (; n < max; n++) {
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
-			return n;
-		if (n < MAXFIELDS)
-			f[n] = p;
-		while (*p && *p != ' ' && *p != '\t')
+			break;
+		f[n] = p;
+		while ((unsigned char)*p > ' ' || (*p && *p != ' ' && *p != '\t'))
 			p++;
-		if (n < MAXFIELDS)
-			len[n] = (size_t)(p - f[n]);
-		n++;
+		len[n] = (size_t)(p - f[n]);
 	}
+	*rest = p;
+	return n;
+}
+
+/* The integer after a "pc=" token in s, if there is one. */
+static int
+findpc(const char *s, int64_t *pc)
+{
+	const char *p, *e;
+
+	for (p = s; (p = strstr(p, "pc=")); p += 3) {
+		if (p > s && p[-1] != ' ' && p[-1] != '\t')
+			continue;
+		for (e = p + 3; (unsigned char)*e > ' '; e++)
+			;
+		return num_i64(p + 3, (size_t)(e - p - 3), pc);
+	}
+	return 0;
 }
 
 static void
@@ -138,23 +159,23 @@ flushpending(struct reader *r)
 
 /* "Instruction trace for ND 0 NC 4" and the other section headers. */
 static int
-header(struct reader *r, char **f, size_t *len, int n)
+header(struct reader *r, char *line, char **f, size_t *len, int n)
 {
-	int64_t v;
+	char *w[8], *rest;
+	size_t wl[8];
 
-	if (n >= 3 && len[1] == 5 && memcmp(f[1], "trace", 5) == 0 &&
-	    len[2] == 3 && memcmp(f[2], "for", 3) == 0) {
-		flushpending(r);
-		if (len[0] == 11 && memcmp(f[0], "Instruction", 11) == 0) {
-			section = SEC_INSN;
-			hasndnc = n >= 7 && num_i64(f[4], len[4], &v) &&
-			    (nd = v, num_i64(f[6], len[6], &v)) &&
-			    (nc = v, 1);
-		} else
-			section = SEC_OTHER;	/* collectives, DMA */
+	if (n < 3 || len[1] != 5 || memcmp(f[1], "trace", 5) != 0 ||
+	    len[2] != 3 || memcmp(f[2], "for", 3) != 0)
+		return 0;
+	flushpending(r);
+	if (len[0] != 11 || memcmp(f[0], "Instruction", 11) != 0) {
+		section = SEC_OTHER;	/* collectives, DMA */
 		return 1;
 	}
-	return 0;
+	section = SEC_INSN;
+	hasndnc = splitws(line, w, wl, 7, &rest) == 7 &&
+	    num_i64(w[4], wl[4], &nd) && num_i64(w[6], wl[6], &nc);
+	return 1;
 }
 
 static struct pending *
@@ -163,14 +184,18 @@ engineslot(struct reader *r, const char *e, size_t n, long line)
 	int i;
 
 	for (i = 0; i < npend; i++)
-		if (strlen(pend[i].engine) == n &&
+		if (pend[i].enginelen == n && pend[i].engine[0] == e[0] &&
 		    memcmp(pend[i].engine, e, n) == 0)
 			return &pend[i];
 	if (npend == MAXENGINES)
 		np_die_at(r->in.name, line, 0, "more than %d engines",
 		    MAXENGINES);
+	if (n >= TOKLEN)
+		np_die_at(r->in.name, line, 0, "engine name longer than %d "
+		    "bytes", TOKLEN - 1);
 	memcpy(pend[npend].engine, e, n);
 	pend[npend].engine[n] = '\0';
+	pend[npend].enginelen = n;
 	pend[npend].line = 0;
 	return &pend[npend++];
 }
@@ -190,7 +215,9 @@ insntext(struct reader *r, struct record *rec)
 	char *line, *f[MAXFIELDS];
 	size_t n, len[MAXFIELDS];
 	static int pe, po, pv, pt, pp;	/* field positions, 0-based */
-	int nf, i, haspc;
+	static int nsplit;		/* fields to split: the last needed */
+	int nf, haspc;
+	char *rest;
 	int64_t ts, pc = 0;
 	struct pending *p;
 
@@ -209,43 +236,45 @@ insntext(struct reader *r, struct record *rec)
 		pv = rd_pos(r, "event") - 1;
 		pt = rd_pos(r, "ts") - 1;
 		pp = rd_pos(r, "pc") - 1;
+		nsplit = 3;	/* room for a section header's first words */
+		if (pe >= nsplit) nsplit = pe + 1;
+		if (po >= nsplit) nsplit = po + 1;
+		if (pv >= nsplit) nsplit = pv + 1;
+		if (pt >= nsplit) nsplit = pt + 1;
+		if (pp >= nsplit) nsplit = pp + 1;
 	}
 	while (src_getline(&r->in, &line, &n)) {
 		long ln = r->in.line;
 
-		nf = splitws(line, f, len);
+		nf = splitws(line, f, len, nsplit, &rest);
 		if (nf == 0)
 			continue;
-		if (nf > MAXFIELDS)
-			nf = MAXFIELDS;
-		if (header(r, f, len, nf) || section == SEC_OTHER)
+		if (header(r, line, f, len, nf) || section == SEC_OTHER)
 			continue;
 		if (nf >= 6 && strncmp(f[0], "time=\"", 6) == 0) {
 			rd_note(r, "log lines skipped", ln);
 			r->filenotes--;
 			continue;
 		}
-		/* An engine or opcode longer than a token is no instruction
-		 * line: counted, never cut short (nor overflowing pend). */
 		if (section != SEC_INSN || pe >= nf || pv >= nf || pt >= nf ||
-		    po >= nf || !num_i64(f[pt], len[pt], &ts) ||
-		    len[pe] >= TOKLEN || len[po] >= TOKLEN) {
+		    po >= nf || !num_i64(f[pt], len[pt], &ts)) {
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}
-		haspc = 0;
-		if (pp >= 0 && pp < nf)
-			haspc = num_i64(f[pp], len[pp], &pc);
-		for (i = 0; i < nf && !haspc && pp < 0; i++)
-			if (len[i] > 3 && memcmp(f[i], "pc=", 3) == 0)
-				haspc = num_i64(f[i] + 3, len[i] - 3, &pc);
+		if (pp >= 0)
+			haspc = pp < nf && num_i64(f[pp], len[pp], &pc);
+		else
+			haspc = findpc(rest, &pc);
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			p = engineslot(r, f[pe], len[pe], ln);
 			if (p->line)
 				rd_note(r, "START lines without an END",
 				    p->line);
+			if (len[po] >= TOKLEN)	/* never cut short */
+				np_die_at(r->in.name, ln, 0, "opcode longer "
+				    "than %d bytes", TOKLEN - 1);
 			copytok(p->opcode, f[po], len[po]);
-			p->start = rd_time(r, ts);
+			p->start = ts;
 			p->pc = pc;
 			p->haspc = haspc;
 			p->line = ln;
@@ -263,8 +292,8 @@ insntext(struct reader *r, struct record *rec)
 		rec->file = r->in.name;
 		rec->line = p->line;
 		rec_setint(rec, I_START, p->start);
-		rec_setint(rec, I_END, rd_time(r, ts));
-		rec_settext(rec, I_ENGINE, p->engine, strlen(p->engine));
+		rec_setint(rec, I_END, ts);
+		rec_settext(rec, I_ENGINE, p->engine, p->enginelen);
 		rec_settext(rec, I_OPCODE, p->opcode, strlen(p->opcode));
 		if (p->haspc)
 			rec_setint(rec, I_PC, p->pc);

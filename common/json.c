@@ -174,12 +174,38 @@ skipline(struct json *j, char *p)
 }
 
 /*
- * SWAR: scans 8 bytes at a time for anything a string scan must stop at:
- * '"', '\\', a byte below 0x20 or above 0x7f.  The classic "has a zero byte"
- * test, (v - 0x01..) & ~v & 0x80.., finds the first two and the controls; a
- * set high bit in w itself finds the rest.  NUL is a control byte, so the
- * zero padding after the data stops the scan too.
+ * Finds the next byte a string scan must stop at: '"', '\\', a control
+ * byte (below 0x20) or a non-ASCII one (0x80 and up).  The zero padding
+ * after the data stops it too, so it needs no bounds check: 16 bytes from
+ * any p <= end are always readable.
  */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline char *
+scanplain(char *p, const char *end)
+{
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'),
+	    space = _mm_set1_epi8(0x20);
+	__m128i v, hit;
+	int m;
+
+	(void)end;
+	for (;;) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		/* A signed compare with 0x20 catches both the controls and
+		 * the bytes with the high bit set. */
+		hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+		    _mm_cmpeq_epi8(v, bslash)), _mm_cmplt_epi8(v, space));
+		if ((m = _mm_movemask_epi8(hit)))
+			return p + __builtin_ctz((unsigned)m);
+		p += 16;
+	}
+}
+#else
+/* Portable SWAR, 8 bytes at a time: the classic "has a zero byte" test
+ * (v - 0x01..) & ~v & 0x80.. finds '"', '\\' and the controls; a set high
+ * bit in w itself finds the rest. */
 static inline char *
 scanplain(char *p, const char *end)
 {
@@ -200,6 +226,7 @@ scanplain(char *p, const char *end)
 		p++;
 	return p;
 }
+#endif
 
 static int
 hexval(int c)
@@ -356,7 +383,8 @@ string(struct json *j, char *q, int discard)
 
 			if (!discard)
 				spill(j, &o, &olen, start, p);
-			need(j, &p, 12, NULL);
+			if (in->end - p < 12)
+				need(j, &p, 12, NULL);
 			switch (p[1]) {
 			case '"': case '\\': case '/': u[0] = p[1]; break;
 			case 'b': u[0] = '\b'; break;

@@ -5,11 +5,46 @@
 
 #include "num.h"
 
+/*
+ * Eight ASCII digits at s as a number, or -1 if they are not all digits:
+ * SWAR on a little-endian word, three multiplications instead of eight.
+ */
+static int64_t
+digits8(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	if ((w & 0xf0f0f0f0f0f0f0f0ULL) != 0x3030303030303030ULL ||
+	    ((w + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) !=
+	    0x3030303030303030ULL)
+		return -1;
+	w -= 0x3030303030303030ULL;
+	w = (w * 10 + (w >> 8)) & 0x00ff00ff00ff00ffULL;
+	w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
+	w = (w * 10000 + (w >> 32)) & 0x00000000ffffffffULL;
+	return (int64_t)w;
+#else
+	int64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (d > 9)
+			return -1;
+		v = v * 10 + d;
+	}
+	return v;
+#endif
+}
+
 int
 num_i64(const char *s, size_t n, int64_t *v)
 {
 	const char *e = s + n;
 	uint64_t u = 0, lim;
+	int64_t d8;
 	int neg = 0;
 
 	if (s < e && *s == '-') {
@@ -18,14 +53,27 @@ num_i64(const char *s, size_t n, int64_t *v)
 	}
 	if (s == e)
 		return 0;
-	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-	for (; s < e; s++) {
-		unsigned d = (unsigned)(*s - '0');
-		if (d > 9)
-			return 0;
-		if (u > (lim - d) / 10)
-			return 0;
-		u = u * 10 + d;
+	if (e - s <= 18) {
+		/* 18 digits cannot overflow: no check per digit. */
+		for (; e - s >= 8; s += 8) {
+			if ((d8 = digits8(s)) < 0)
+				return 0;
+			u = u * 100000000 + (uint64_t)d8;
+		}
+		for (; s < e; s++) {
+			unsigned d = (unsigned)(*s - '0');
+			if (d > 9)
+				return 0;
+			u = u * 10 + d;
+		}
+	} else {
+		lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+		for (; s < e; s++) {
+			unsigned d = (unsigned)(*s - '0');
+			if (d > 9 || u > (lim - d) / 10)
+				return 0;
+			u = u * 10 + d;
+		}
 	}
 	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
 	return 1;
@@ -141,20 +189,34 @@ slow:
 	return 1;
 }
 
+static const char digits2[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 size_t
 num_fmt_i64(char *buf, int64_t v)
 {
-	char tmp[24], *t = tmp + sizeof tmp;
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	char tmp[48], *end = tmp + 24, *p = end;
 	size_t n;
 
-	do
-		*--t = (char)('0' + u % 10);
-	while ((u /= 10));
+	/* Two digits a division, from the end: timestamps have eleven. */
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+		u /= 100;
+		*--p = digits2[d + 1];
+		*--p = digits2[d];
+	}
+	if (u >= 10) {
+		*--p = digits2[u * 2 + 1];
+		*--p = digits2[u * 2];
+	} else
+		*--p = (char)('0' + u);
 	if (v < 0)
-		*--t = '-';
-	n = (size_t)(tmp + sizeof tmp - t);
-	memcpy(buf, t, n);
+		*--p = '-';
+	n = (size_t)(end - p);
+	memcpy(buf, p, 24);	/* a fixed size: a few moves, no call */
 	buf[n] = '\0';
 	return n;
 }
@@ -168,8 +230,7 @@ num_fmt_f64(char *buf, double v)
 		buf[0] = '\0';
 		return 0;
 	}
-	/* The range test first: converting a double beyond int64 is
-	 * undefined. */
+	/* The range test first: casting a double beyond int64 is undefined. */
 	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v)
 		return num_fmt_i64(buf, (int64_t)v);
 	/* %.15g is exact for any value that has a 15-digit form; only the

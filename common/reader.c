@@ -21,6 +21,7 @@ static struct name {
 	const char *s;
 	size_t len;
 	int col, pref;
+	char cname[48];		/* NUL-terminated, for messages */
 } names[NAMES];
 static const struct kind *nameskind;
 
@@ -46,6 +47,7 @@ addname(const char *s, size_t n, int col, int pref)
 	}
 	names[h].s = s;
 	names[h].len = n;
+	snprintf(names[h].cname, sizeof names[h].cname, "%.*s", (int)n, s);
 	names[h].col = col;
 	names[h].pref = pref;
 }
@@ -89,16 +91,35 @@ void
 rd_open(struct reader *r, const struct kind *k, char **files, int n)
 {
 	static char *stdin_only[] = { "-" };
+	int c;
 
 	memset(r, 0, sizeof *r);
 	r->k = k;
 	r->files = n ? files : stdin_only;
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
+	r->want = UINT32_MAX;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
+	for (c = 0; c < k->ncol; c++)
+		if (k->col[c].flags & C_TIME)
+			r->timecol[r->ntimecols++] = c;
 	r->in.fd = -1;
+}
+
+void
+rd_want(struct reader *r, uint32_t mask)
+{
+	const struct kind *k = r->k;
+
+	if (k->start >= 0)
+		mask |= 1u << k->start;
+	if (k->end >= 0)
+		mask |= 1u << k->end;
+	if (k->dur >= 0)
+		mask |= 1u << k->dur;
+	r->want = mask;
 }
 
 int
@@ -113,23 +134,10 @@ rd_setunit(struct reader *r, const char *unit)
 int64_t
 rd_time(const struct reader *r, int64_t v)
 {
-	int64_t ns;
-
-	if (r->unit[0] == 'p') {	/* ps: to the nearest ns */
-		ns = v / 1000;
-		if (v % 1000 >= 500)
-			ns++;
-		else if (v % 1000 <= -500)
-			ns--;
-		return ns;
-	}
-	if (r->unit[0] == 'u') {
-		if (v > INT64_MAX / 1000 || v < INT64_MIN / 1000)
-			np_die_at(r->in.name, r->in.line, 0, "expected a time "
-			    "that fits in int64 ns, found %lld us",
-			    (long long)v);
+	if (r->unit[0] == 'p')	/* ps: to the nearest ns, without overflow */
+		return v / 1000 + (v % 1000 >= 500) - (v % 1000 <= -500);
+	if (r->unit[0] == 'u')
 		return v * 1000;
-	}
 	return v;
 }
 
@@ -254,40 +262,21 @@ void
 rd_set(struct reader *r, struct record *rec, int c, int pref,
     const char *s, size_t n, long line, long col, const char *inname)
 {
-	const struct column *cl = &r->k->col[c];
 	struct field *f = &rec->f[c];
-	int64_t i;
-	double d;
 
 	if (f->set && f->pref < pref)
 		return;		/* a better-named input already set it */
-	if (cl->type == T_TEXT) {
+	if (r->k->col[c].type == T_TEXT) {
 		f->s = rec_keep(rec, s, n);
 		f->len = n;
-	} else if (num_i64(s, n, &i)) {
+	} else if (num_i64(s, n, &f->i)) {
 		f->isint = 1;
-		f->i = (cl->flags & C_TIME) ? rd_time(r, i) : i;
-		f->s = NULL;
-	} else if (num_f64(s, n, &d)) {
-		if (cl->flags & C_TIME) {
-			if (r->unit[0] == 'p')
-				d /= 1000;
-			else if (r->unit[0] == 'u')
-				d *= 1000;
+	} else if (num_f64(s, n, &f->d)) {
+		f->isint = 0;
+		if (f->d == floor(f->d) && fabs(f->d) < 9.2e18) {
+			f->isint = 1;	/* a whole number prints as one */
+			f->i = (int64_t)f->d;
 		}
-		if (isnan(d) || isinf(d)) {
-			f->isint = 0;
-			f->d = d;
-		} else if (((cl->flags & C_TIME) || d == floor(d)) &&
-		    fabs(d) < 9.2e18) {
-			/* Times are whole ns; whole values print as such. */
-			f->isint = 1;
-			f->i = (int64_t)llround(d);
-		} else {
-			f->isint = 0;
-			f->d = d;
-		}
-		f->s = NULL;
 	} else {
 		np_die_at(r->in.name, line, col,
 		    "expected a number for '%s', found '%.*s'", inname,
@@ -295,6 +284,38 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	}
 	f->set = 1;
 	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
+}
+
+/*
+ * Times and durations to whole ns, once the row is complete (so that an end
+ * derived from start and duration is exact before rounding).
+ */
+static void
+scaletimes(const struct reader *r, struct record *rec)
+{
+	double mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
+	struct field *f;
+	int i;
+
+	for (i = 0; i < r->ntimecols; i++) {
+		f = &rec->f[r->timecol[i]];
+		if (!f->set || (f->isint && mul == 1))
+			continue;
+		if (f->isint && r->unit[0] == 'u' && (f->i > INT64_MAX / 1000 ||
+		    f->i < INT64_MIN / 1000))
+			np_die_at(rec->file, f->line ? f->line : rec->line,
+			    f->col, "expected %s within 64 bits in ns, found "
+			    "%lld us", r->k->col[r->timecol[i]].name,
+			    (long long)f->i);
+		if (f->isint)
+			f->i = rd_time(r, f->i);
+		else if (isfinite(f->d) && fabs(f->d * mul) < 9.2e18) {
+			f->i = (int64_t)llround(f->d * mul);
+			f->isint = 1;
+		}
+	}
 }
 
 /* ---- sniffing ---- */
@@ -320,7 +341,7 @@ sniff(struct reader *r)
 
 	while (!in->eof && in->end - in->buf < SNIFF_MAX)
 		src_fill(in, NULL);
-	for (p = in->buf; p < in->end; p++)
+	for (p = in->buf; p < in->end && p < in->buf + 65536; p++)
 		if (isbinary((unsigned char)*p)) {
 			long ln = 1;
 			char *q, *ls = in->buf;
@@ -370,7 +391,6 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	struct json *j = &r->j;
 	const struct name *nm;
 	enum json_tok t;
-	char kbuf[128];
 
 	rec->file = r->in.name;
 	rec->line = j->line;
@@ -384,18 +404,16 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		nm = lookup(key, klen);
 		key = NULL;
-		if (!nm) {
+		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
 			continue;
 		}
-		/* The key slice dies with the next token: keep it short. */
-		snprintf(kbuf, sizeof kbuf, "%.*s", (int)nm->len, nm->s);
 		t = json_next(j);
 		switch (t) {
 		case JSON_STR:
 		case JSON_NUM:
 			rd_set(r, rec, nm->col, nm->pref, j->s, j->len,
-			    j->line, j->col, kbuf);
+			    j->line, j->col, nm->cname);
 			break;
 		case JSON_NULL:
 			break;
@@ -405,14 +423,14 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				rd_set(r, rec, nm->col, nm->pref,
 				    t == JSON_TRUE ? "true" : "false",
 				    t == JSON_TRUE ? 4 : 5, j->line, j->col,
-				    kbuf);
+				    nm->cname);
 				break;
 			}
 			/* FALLTHROUGH */
 		default:
 			json_fail(j, "expected a %s for '%s', found %s",
 			    r->k->col[nm->col].type == T_TEXT ? "string"
-			    : "number", kbuf, json_tokname(t));
+			    : "number", nm->cname, json_tokname(t));
 		}
 	}
 }
@@ -509,7 +527,7 @@ tsvhead(struct reader *r)
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
-		r->tsvcol[i] = nm ? nm->col : -1;
+		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 		known += nm != NULL;
 	}
@@ -584,8 +602,8 @@ report(struct reader *r)
 	int i;
 
 	for (i = 0; i < r->nnotes; i++)
-		np_warn("%ld %s (first: %s:%ld)", r->note[i].count,
-		    r->note[i].what, r->note[i].file, r->note[i].line);
+		np_warn("%s: %ld (first: %s:%ld)", r->note[i].what,
+		    r->note[i].count, r->note[i].file, r->note[i].line);
 	r->nnotes = 0;
 }
 
@@ -623,7 +641,7 @@ rd_next(struct reader *r)
 	for (;;) {
 		if (r->in.fd < 0 && !openfile(r))
 			return NULL;
-		rec_clear(rec);
+		rec_clear(rec, r->k->ncol);
 		switch (r->fmt) {
 		case FMT_JSON:
 			got = jsonnext(r, rec);
@@ -641,6 +659,7 @@ rd_next(struct reader *r)
 			continue;
 		}
 		rec_complete(r->k, rec);
+		scaletimes(r, rec);
 		if (r->k->finish)
 			r->k->finish(rec);
 		if (r->k->start >= 0 && !rec->f[r->k->start].set) {

@@ -16,6 +16,8 @@
 #ifndef NP_READER_H
 #define NP_READER_H
 
+#include <stdint.h>
+
 #include "input.h"
 #include "json.h"
 #include "record.h"
@@ -43,6 +45,9 @@ struct reader {
 	const char *posname[RD_MAXPOS];
 	int pos[RD_MAXPOS];
 	int npos;
+	/* Columns the program uses (bit c for column c); the others are
+	 * not read.  rd_open sets all; see rd_want. */
+	uint32_t want;
 
 	/* private */
 	struct src in;
@@ -50,6 +55,8 @@ struct reader {
 	struct tsv t;
 	int fmt;
 	int jstate;
+	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
+	int ntimecols;
 	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
 	int tsvpref[TSV_MAXCOL];
 	long filerecs;		/* records from the current file */
@@ -63,6 +70,11 @@ struct reader {
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
 void rd_open(struct reader *r, const struct kind *k, char **files, int n);
+/*
+ * Reads only the columns in mask (bit c for column c) and leaves the others
+ * unset, for speed.  The kind's start, end and duration are always read.
+ */
+void rd_want(struct reader *r, uint32_t mask);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* Overrides text field positions: "ts=5,engine=2"; 0 with a message in
@@ -80,10 +92,11 @@ void rd_note(struct reader *r, const char *what, long line);
 void rd_defpos(struct reader *r, const char *name, int pos);
 int rd_pos(const struct reader *r, const char *name);
 /* Sets column c from text (a string, or a number's text); converts and
- * checks numbers; dies naming file, line, column and the input name. */
+ * checks numbers; dies naming file, line, column and the input name.
+ * Times stay in the input's unit: rd_next scales the finished row to ns. */
 void rd_set(struct reader *r, struct record *rec, int c, int pref,
     const char *s, size_t n, long line, long col, const char *inname);
-/* Scales a time read in the input unit to ns. */
+/* Scales an integer time in the input unit to ns. */
 int64_t rd_time(const struct reader *r, int64_t v);
 
 #endif

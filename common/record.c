@@ -7,9 +7,9 @@
 #include "tsv.h"
 
 void
-rec_clear(struct record *r)
+rec_clear(struct record *r, int ncol)
 {
-	memset(r->f, 0, sizeof r->f);
+	memset(r->f, 0, (size_t)ncol * sizeof r->f[0]);
 	r->used = 0;
 }
 
@@ -54,17 +54,28 @@ rec_num(const struct record *r, int c)
 	return f->isint ? (double)f->i : f->d;
 }
 
-/* Sets column c to a + b or a - b (op), or dies when that is beyond int64:
- * a time 292 years away is bad data, not something to wrap around. */
+/*
+ * Sets field c to field ca plus or minus field cb (op '+' or '-'): an
+ * integer when both are, which must stay within int64 (a time 292 years
+ * away is bad data, not something to wrap around); else a double.
+ */
 static void
-settime(const struct kind *k, struct record *r, int c, int ca, int cb,
+setderived(const struct kind *k, struct record *r, int c, int ca, int cb,
     char op)
 {
 	int64_t a = r->f[ca].i, b = r->f[cb].i;
-	int over = op == '+' ?
+	int over;
+
+	if (!r->f[ca].isint || !r->f[cb].isint) {
+		r->f[c].d = op == '+' ? rec_num(r, ca) + rec_num(r, cb)
+		    : rec_num(r, ca) - rec_num(r, cb);
+		r->f[c].isint = 0;
+		r->f[c].set = 1;
+		return;
+	}
+	over = op == '+' ?
 	    (b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b) :
 	    (b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b);
-
 	if (over)
 		np_die_at(r->file, r->line, 0, "expected %s %c %s within "
 		    "int64, found %lld %c %lld", k->col[ca].name, op,
@@ -82,12 +93,12 @@ rec_complete(const struct kind *k, struct record *r)
 	s = &r->f[k->start];
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
-	if (s->set && d->set && !e->set && s->isint && d->isint)
-		settime(k, r, k->end, k->start, k->dur, '+');
-	else if (s->set && e->set && !d->set && s->isint && e->isint)
-		settime(k, r, k->dur, k->end, k->start, '-');
-	else if (e->set && d->set && !s->set && e->isint && d->isint)
-		settime(k, r, k->start, k->end, k->dur, '-');
+	if (s->set && d->set && !e->set)
+		setderived(k, r, k->end, k->start, k->dur, '+');
+	else if (s->set && e->set && !d->set)
+		setderived(k, r, k->dur, k->end, k->start, '-');
+	else if (e->set && d->set && !s->set)
+		setderived(k, r, k->start, k->end, k->dur, '-');
 }
 
 int

@@ -60,6 +60,7 @@ struct field {
 	unsigned char set;	/* present in the input */
 	unsigned char isint;
 	unsigned char pref;	/* which input name set it (0 = best) */
+	long line, col;		/* where the input had it (0: unknown) */
 };
 
 struct record {
@@ -70,7 +71,8 @@ struct record {
 	size_t used;
 };
 
-void rec_clear(struct record *r);
+/* Empties the first ncol fields and the arena. */
+void rec_clear(struct record *r, int ncol);
 /* Copies text into the record's arena; dies when the row is too big. */
 const char *rec_keep(struct record *r, const char *s, size_t n);
 /* Sets field c to the text s (copied), or dies. */

@@ -20,17 +20,31 @@
 
 #define TSV_MAXCOL 256
 
+#define OUT_BUFSZ (1 << 16)
+
+/* The output buffer; the inline writers below append to it. */
+extern char out_buf[OUT_BUFSZ];
+extern size_t out_len;
+
 void out_text(const char *s, size_t n);	/* escaped */
 void out_str(const char *s);		/* escaped, NUL-terminated */
 void out_raw(const char *s, size_t n);	/* as is: caller knows it is clean */
 void out_i64(int64_t v);
 void out_f64(double v);
-void out_tab(void);
-void out_nl(void);
+void out_flush(void);
+
+static inline void
+out_byte(char c)
+{
+	if (out_len == OUT_BUFSZ)
+		out_flush();
+	out_buf[out_len++] = c;
+}
+
+static inline void out_tab(void) { out_byte('\t'); }
+static inline void out_nl(void) { out_byte('\n'); }
 /* Writes a header: the names, tab-separated, and a newline. */
 void out_header(const char *const *names, int n);
-/* Flushes stdout; called at exit by np_init's handler, and by hand. */
-void out_flush(void);
 
 struct tsv {
 	struct src *in;

@@ -1,24 +1,226 @@
 #!/usr/bin/env bats
-# np-trace: every input form, options, and bad input.
+# np-trace: every input form, the options, and what it does with bad input.
+#
+# The fixtures in tests/fixtures/np-trace describe the same three
+# instructions in every format (see the README there); their expected rows,
+# worked out by hand, are tests/golden/np-trace/rows.tsv.
 
 load helpers
 
+F=$BATS_TEST_DIRNAME/fixtures/np-trace
+
 @test "np-trace: the official example row of the view JSON export" {
-	np np-trace "$FIX/np-trace/official.json"
+	np np-trace "$F/official.json"
 	status_is 0
 	no_err
 	golden np-trace/official.tsv
 }
 
-@test "np-trace: show-trace text, START and END paired per engine" {
-	np np-trace "$FIX/np-trace/trace.txt"
+@test "np-trace: view JSON, pretty-printed, other tables skipped" {
+	np np-trace "$F/view-pretty.json"
+	status_is 0
+	no_err
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: view JSON, compact" {
+	np np-trace "$F/view-compact.json"
+	status_is 0
+	no_err
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: view JSON after and before logrus lines (2>&1)" {
+	np np-trace "$F/view-with-logs.txt"
+	status_is 0
+	err_is "np-trace: non-JSON lines skipped: 3 (first: $F/view-with-logs.txt:1)"
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: Explorer TSV, other column order, extra columns" {
+	np np-trace "$F/explorer.tsv"
+	status_is 0
+	no_err
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: Explorer JSON lines" {
+	np np-trace "$F/explorer.jsonl"
+	status_is 0
+	no_err
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: a JSON array of Explorer rows" {
+	np np-trace "$F/explorer-array.json"
+	status_is 0
+	no_err
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: its own output reads back unchanged" {
+	np-trace "$F/view-pretty.json" >"$T/once"
+	np np-trace "$T/once"
+	status_is 0
+	golden np-trace/rows.tsv
+}
+
+@test "np-trace: show-trace text, sections, unpaired events counted" {
+	np np-trace "$F/trace-multi.txt"
+	status_is 0
+	golden np-trace/trace-multi.tsv
+	err_is "np-trace: END lines without a START: 1 (first: $F/trace-multi.txt:8)
+np-trace: lines not understood: 1 (first: $F/trace-multi.txt:10)
+np-trace: START lines without an END: 1 (first: $F/trace-multi.txt:9)"
+}
+
+@test "np-trace: show-trace text with CRLF line ends" {
+	sed 's/$/\r/' "$F/trace.txt" >"$T/crlf.txt"
+	np np-trace "$T/crlf.txt"
 	status_is 0
 	no_err
 	golden np-trace/trace.tsv
 }
 
-@test "np-trace: a summary is not an instruction stream" {
-	np np-trace "$SAMPLES/summary-compact.json"
+@test "np-trace: -F moves the text fields" {
+	# The same trace with an extra column before the timestamp.
+	awk '/START|END/ { $5 = "x " $5 } { print }' "$F/trace.txt" >"$T/moved.txt"
+	np np-trace -F ts=6 "$T/moved.txt"
+	status_is 0
+	no_err
+	golden np-trace/trace.tsv
+}
+
+@test "np-trace: -F with an unknown name is a usage error" {
+	np np-trace -F time=5 "$F/trace.txt"
+	status_is 2
+	err_is "np-trace: -F: unknown field 'time' (known: engine opcode event ts pc)
+usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+}
+
+@test "np-trace: files are read in order, - is stdin" {
+	np-trace -n "$F/trace.txt" >"$T/a"
+	np-trace -n "$F/view-compact.json" >"$T/b"
+	cat "$T/a" "$T/b" "$T/a" >"$T/want"
+	np np-trace -n "$F/trace.txt" - "$F/trace.txt" <"$F/view-compact.json"
+	status_is 0
+	cmp "$OUT" "$T/want"
+}
+
+@test "np-trace: -n and --no-header drop the header" {
+	np np-trace -n "$F/explorer.tsv"
+	tail -n +2 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
+	np np-trace --no-header "$F/explorer.tsv"
+	tail -n +2 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
+}
+
+@test "np-trace: -e selects engines, in any case" {
+	np np-trace -n -e tensor,SYNC "$F/view-pretty.json"
+	status_is 0
+	grep -v Vector "$GOLD/np-trace/rows.tsv" | tail -n +2 | cmp - "$OUT"
+}
+
+@test "np-trace: -t keeps instructions running during [from, to)" {
+	# Rows: Tensor 1000-1200, Vector 1100-1150, Sync 1300-1300 (zero length).
+	np np-trace -n -t 1150,1300 "$F/explorer.tsv"
+	[ "$(cut -f4 "$OUT")" = "Tensor" ]
+	np np-trace -n -t 1300,1301 "$F/explorer.tsv"
+	[ "$(cut -f4 "$OUT")" = "Sync" ]
+	np np-trace -n -t ,1100 "$F/explorer.tsv"
+	[ "$(cut -f4 "$OUT")" = "Tensor" ]
+	np np-trace -n -t 1200, "$F/explorer.tsv"
+	[ "$(cut -f4 "$OUT")" = "Sync" ]
+	np np-trace -n -t 1100,1101 "$F/explorer.tsv"
+	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "Tensor Vector " ]
+}
+
+@test "np-trace: -t with a bad window is a usage error" {
+	for w in 5 a,b 9,1 1,2,3; do
+		np np-trace -t "$w" "$F/explorer.tsv"
+		status_is 2
+		[ "$(head -1 "$ERR")" = "np-trace: -t: expected FROM,TO in ns (FROM <= TO), found '$w'" ]
+	done
+}
+
+@test "np-trace: -u converts ps and us to ns, rounding to the nearest" {
+	np np-trace -u ps "$F/units.jsonl"
+	status_is 0
+	golden np-trace/units-ps.tsv
+	np np-trace -u us "$F/units.jsonl"
+	status_is 0
+	golden np-trace/units-us.tsv
+	np np-trace -u s "$F/units.jsonl"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-trace: -u: expected ps, ns or us, found 's'" ]
+}
+
+@test "np-trace: rows out of time order pass through in input order" {
+	tac "$F/explorer.jsonl" >"$T/reversed.jsonl"
+	np np-trace -n "$T/reversed.jsonl"
+	status_is 0
+	tail -n +2 "$GOLD/np-trace/rows.tsv" | tac | cmp - "$OUT"
+}
+
+@test "np-trace: the same instructions in every generated format" {
+	npgen -n 300 view-json >"$T/v.json"
+	npgen -p -n 300 view-json >"$T/vp.json"
+	npgen -n 300 explorer-jsonl >"$T/e.jsonl"
+	npgen -n 300 explorer-tsv >"$T/e.tsv"
+	npgen -n 300 trace-text >"$T/t.txt"
+	np-trace "$T/v.json" >"$T/v.out"
+	np np-trace "$T/vp.json"
+	cmp "$OUT" "$T/v.out"
+	[ "$(wc -l <"$OUT")" -eq 301 ]
+	# Explorer rows carry all but subgraph, nd and nc.
+	np np-trace "$T/e.jsonl"
+	cut -f1-14 "$OUT" | cmp - <(cut -f1-14 "$T/v.out")
+	np np-trace "$T/e.tsv"
+	cut -f1-14 "$OUT" | cmp - <(cut -f1-14 "$T/v.out")
+	# The text trace carries times, engine, opcode and pc, in end order.
+	np np-trace "$T/t.txt"
+	no_err
+	cut -f1-6 "$OUT" | sort | cmp - <(cut -f1-6 "$T/v.out" | sort)
+}
+
+@test "np-trace: a file that does not exist" {
+	np np-trace "$F/nonesuch.json"
 	status_is 1
-	err_is "np-trace: $SAMPLES/summary-compact.json: no 'instruction' table and no instruction rows found"
+	err_is "np-trace: $F/nonesuch.json: No such file or directory"
+}
+
+@test "np-trace: empty input is an error" {
+	np np-trace </dev/null
+	status_is 1
+	err_is "np-trace: -: empty input, expected JSON, TSV or show-session --show-trace instruction"
+}
+
+@test "np-trace: text in which nothing is recognised is an error" {
+	printf 'hello\nworld\n' >"$T/junk.txt"
+	np np-trace "$T/junk.txt"
+	status_is 1
+	err_is "np-trace: lines not understood: 2 (first: $T/junk.txt:1)
+np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instruction lines"
+}
+
+@test "np-trace: | head ends quietly" {
+	npgen -n 20000 view-json >"$T/big.json"
+	run bash -c "set -o pipefail; np-trace '$T/big.json' 2>'$ERR' | head -1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(head -1 "$GOLD/np-trace/rows.tsv")" ]
+	no_err
+}
+
+@test "np-trace: a failed write is an error" {
+	np bash -c "np-trace '$F/view-pretty.json' >/dev/full"
+	status_is 1
+	err_is "np-trace: write error: No space left on device"
+}
+
+@test "np-trace: memory stays constant on a 180 MB export" {
+	need_plain_build
+	npgen -n 50000 view-json >"$T/big.json"
+	[ "$(wc -c <"$T/big.json")" -gt 150000000 ]
+	under_ulimit 16384 np-trace "$T/big.json"
+	status_is 0
+	[ "$(wc -l <"$OUT")" -eq 50001 ]
 }

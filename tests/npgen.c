@@ -1,17 +1,15 @@
 /*
  * npgen: write a deterministic synthetic Neuron profile, for np's tests
- * and for `make bench`.  The formats are those of shared/FORMATS.md
- * sections 3, 4, 7 and 8.
+ * and for `make bench`, in the formats of shared/FORMATS.md sections 3,
+ * 4, 7 and 8.
  *
- * One seeded model (per-engine instruction timelines, some of which
- * trigger DMA transfers) is generated independently of the format, so
- * the same seed and -n describe the same instructions in every format
- * and a test can compare np-trace's output across them.  Filler text
- * (operands, hlo_attrs, ...) comes from per-row streams seeded by
- * (seed, row), so it never disturbs the model and is the same text in
- * every format that shows it.
- *
- * cc -std=c11 -O2 -o npgen npgen.c
+ * One seeded model (per-engine instruction timelines, some instructions
+ * triggering a DMA transfer) is generated the same way whatever the
+ * format, so a seed and -n describe the same instructions and transfers
+ * in every format and a test can compare np's output across formats.
+ * Filler text (operands, hlo_attrs, ...) comes from per-row streams
+ * seeded by (seed, row): it never disturbs the model, and a field shown
+ * by two formats holds the same text in both.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -29,16 +27,18 @@
 #define NOP	14
 #define NFRAME	32
 #define OBUFSZ	(1 << 20)
+#define OCALL	4096	/* more than one of() call ever writes */
 
-enum { VIEW_JSON, TRACE_TEXT, EXPLORER_TSV, EXPLORER_JSONL, DMA_TEXT, DMA_TSV };
-static const char *const fmtname[] = { "view-json", "trace-text",
+enum { VIEW_JSON, TRACE_TEXT, EXPLORER_TSV, EXPLORER_JSONL, DMA_TEXT,
+    DMA_TSV, NFMT };
+static const char *const fmtname[NFMT] = { "view-json", "trace-text",
     "explorer-tsv", "explorer-jsonl", "dma-text", "dma-tsv" };
 
 static const char *const engname[NENG] = { "Tensor", "Vector", "Scalar",
     "GpSimd", "Sync" };
 static const char *const englow[NENG] = { "tensor", "vector", "scalar",
     "gpsimd", "sync" };
-/* Opcodes of engine e are opname[opfirst[e]] .. opname[opfirst[e + 1] - 1]. */
+/* Engine e runs opname[opfirst[e]] .. opname[opfirst[e + 1] - 1]. */
 static const char *const opname[NOP] = { "MATMUL", "LDWEIGHTS", "TRANSPOSE",
     "TENSOR_TENSOR", "TENSOR_REDUCE", "TENSOR_COPY", "ACTIVATION",
     "TENSOR_SCALAR", "IOTA", "MEMSET", "DMA_DIRECT2D", "NOTIFY",
@@ -51,16 +51,14 @@ static const char *const layersub[] = { "self_attn/o_proj/aten.mm.default",
     "self_attn/rotary_emb/aten.cat.default", "mlp/gate_proj/aten.mm.default",
     "mlp/act_fn/aten.silu.default", "input_layernorm/aten.mul.Tensor" };
 #define NSUB (sizeof(layersub) / sizeof(layersub[0]))
-static const char *const dmaop[] = { "COPY", "WRITE", "TRANSPOSE" };
 static const char *const place[][2] = { { "INPUT", NULL }, { "OUTPUT", NULL },
     { "SBUF", "partition 0-127" }, { "HBM", "weights (bf16)" },
     { "PSUM", "bank 2" } };
-static const char *const actfn[] = { "gelu", "silu", "exp", "rsqrt" };
 
 /*
- * One instruction and the DMA transfer it may trigger.  Every integer is
- * uint64_t because of() takes only uint64_t; 0 means "none" for src,
- * nki and dsem.
+ * One instruction and the DMA transfer it may trigger.  The integers are
+ * all uint64_t because that is what of() takes; src, nki and dsem use 0
+ * for "none".
  */
 struct insn {
 	int	 eng, op, dma;
@@ -69,12 +67,14 @@ struct insn {
 	uint64_t src, nki, layer, sub, sg, spill, hlo, hlonum;
 	uint64_t didx, dq, dts, ddur, dsize, dcrc, dsem, dop, dsrc, ddst;
 };
+typedef void putfn(const struct insn *);
 
-/* xorshift64*: fast, and good enough for filler; the state is never 0. */
 struct rng { uint64_t s; };
 
-static uint64_t	 seed = 1;
-static int	 neng = NENG, goesc;
+static uint64_t	seed = 1;
+static int	neng = NENG;
+static int	goesc;		/* escape < > & as Go's encoding/json does */
+static unsigned char stop[2][256];	/* of(): bytes that end a literal run */
 static struct {
 	struct { struct rng r; uint64_t t, pc; struct insn nx; } e[NENG];
 	uint64_t idx, didx, qfree[NQ];
@@ -83,9 +83,9 @@ static struct {
 	char	 buf[OBUFSZ];
 	size_t	 len;
 	uint64_t flushed;
-	int	 discard;	/* count bytes only (sizing a -b run) */
+	int	 discard;	/* only count bytes: sizing a -b run */
 } out;
-static struct { int pretty, depth, afterkey; unsigned char has[16]; } jw;
+static struct { int pretty, depth, afterkey; char has[16]; } jw;
 
 static void
 die(int code, const char *fmt, ...)
@@ -104,13 +104,12 @@ static void
 usage(void)
 {
 	fputs("usage: npgen [-p] [-s seed] [-n rows | -b bytes] [-e engines] "
-	    "format\n"
-	    "formats: view-json trace-text explorer-tsv explorer-jsonl "
+	    "format\nformats: view-json trace-text explorer-tsv explorer-jsonl "
 	    "dma-text dma-tsv\n", stderr);
 	exit(2);
 }
 
-/* splitmix64 of a and b: decorrelates the streams seeded from one seed. */
+/* splitmix64: turns (seed, stream) into unrelated xorshift states. */
 static uint64_t
 mix(uint64_t a, uint64_t b)
 {
@@ -124,20 +123,17 @@ mix(uint64_t a, uint64_t b)
 static void
 rng_seed(struct rng *r, uint64_t s)
 {
-	r->s = s ? s : 0x9e3779b97f4a7c15ULL;
+	r->s = s ? s : 0x9e3779b97f4a7c15ULL;	/* xorshift dies at 0 */
 }
 
-/* A value in [0, n); the modulo bias is irrelevant here. */
+/* xorshift64*, a value in [0, n); the modulo bias does not matter here. */
 static uint64_t
 rn(struct rng *r, uint64_t n)
 {
-	uint64_t x = r->s;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	r->s = x;
-	return ((x * 0x2545f4914f6cdd1dULL) >> 8) % n;
+	r->s ^= r->s >> 12;
+	r->s ^= r->s << 25;
+	r->s ^= r->s >> 27;
+	return ((r->s * 0x2545f4914f6cdd1dULL) >> 8) % n;
 }
 
 static uint64_t
@@ -146,12 +142,12 @@ rr(struct rng *r, uint64_t lo, uint64_t hi)
 	return lo + rn(r, hi - lo + 1);
 }
 
-/* ---- output: one big buffer, so rows cost memcpy, not stdio calls ---- */
+/* ---- output: one big buffer, so that a row costs no stdio call ---- */
 
 static void
 wfail(void)
 {
-	if (errno == EPIPE)	/* the reader has seen enough: not an error */
+	if (errno == EPIPE)	/* the reader has seen enough */
 		exit(0);
 	die(1, "write error: %s", strerror(errno));
 }
@@ -172,18 +168,12 @@ ototal(void)
 	return out.flushed + out.len;
 }
 
+/* Our strings are all short: far below OBUFSZ. */
 static void
 oput(const char *s, size_t n)
 {
-	while (n > OBUFSZ - out.len) {
-		size_t k = OBUFSZ - out.len;
-
-		memcpy(out.buf + out.len, s, k);
-		out.len += k;
-		s += k;
-		n -= k;
+	if (n > OBUFSZ - out.len)
 		oflush();
-	}
 	memcpy(out.buf + out.len, s, n);
 	out.len += n;
 }
@@ -202,86 +192,71 @@ oputc(int c)
 	out.buf[out.len++] = (char)c;
 }
 
-static void
-oputu(uint64_t v)
-{
-	char t[20], *p = t + sizeof(t);
-
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	oput(p, (size_t)(t + sizeof(t) - p));
-}
-
-/* Left-justified in a field of w, like Go's %-*s; never truncates. */
-static void
-opad(const char *s, size_t w)
-{
-	size_t n = strlen(s);
-
-	oput(s, n);
-	while (n++ < w)
-		oputc(' ');
-}
-
 /*
- * A tiny printf for the hot paths: %s (string), %u (uint64_t), %x
- * (uint64_t, at least 4 hex digits), %%.  In view-json (goesc) literal
- * < > & become \u003c \u003e \u0026, as Go's encoding/json writes them.
+ * A small printf for the hot paths, writing straight into the buffer:
+ * %u and %x take uint64_t (%x: at least 4 digits), %s a string, %Ns a
+ * string left-justified in N columns, %% a percent sign.  With goesc,
+ * literal < > & are written \u003c \u003e \u0026.
  */
-static unsigned char stop[2][256];
-
 static void
 of(const char *fmt, ...)
 {
-	static const char hex[] = "0123456789abcdef";
 	va_list ap;
-	const char *p = fmt;
-	char t[16];
+	const char *p, *s;
+	char *b, *e, t[20];
 	uint64_t v;
-	size_t k;
-	int i;
+	int i, w;
 
+	if (OBUFSZ - out.len < OCALL)
+		oflush();
+	b = out.buf + out.len;
 	va_start(ap, fmt);
-	for (;;) {
-		/* strcspn(3) would rebuild its table on every call: too slow. */
-		for (k = 0; !stop[goesc][(unsigned char)p[k]]; k++)
-			continue;
-		oput(p, k);
-		p += k;
-		if (*p == '\0')
-			break;
-		if (*p != '%') {
-			oputs(*p == '<' ? "\\u003c" : *p == '>' ? "\\u003e" :
-			    "\\u0026");
-			p++;
+	for (p = fmt; *p != '\0'; p++) {
+		if (!stop[goesc][(unsigned char)*p]) {
+			*b++ = *p;
 			continue;
 		}
-		switch (p[1]) {
+		if (*p != '%') {
+			memcpy(b, *p == '<' ? "\\u003c" : *p == '>' ?
+			    "\\u003e" : "\\u0026", 6);
+			b += 6;
+			continue;
+		}
+		for (w = 0; p[1] >= '0' && p[1] <= '9'; p++)
+			w = w * 10 + p[1] - '0';
+		switch (*++p) {
 		case 's':
-			oputs(va_arg(ap, const char *));
+			for (s = va_arg(ap, const char *), e = b + w; *s; )
+				*b++ = *s++;
+			while (b < e)
+				*b++ = ' ';
 			break;
 		case 'u':
-			oputu(va_arg(ap, uint64_t));
-			break;
 		case 'x':
 			v = va_arg(ap, uint64_t);
-			for (i = 0; i < 4 || v != 0; i++, v >>= 4)
-				t[15 - i] = hex[v & 15];
-			oput(t + 16 - i, (size_t)i);
+			i = 0;
+			if (*p == 'u')
+				do
+					t[i++] = (char)('0' + v % 10);
+				while ((v /= 10) != 0);
+			else
+				for (; i < 4 || v != 0; v >>= 4)
+					t[i++] = "0123456789abcdef"[v & 15];
+			while (i > 0)
+				*b++ = t[--i];
 			break;
 		default:
-			oputc('%');
+			*b++ = '%';
 			break;
 		}
-		p += 2;
 	}
 	va_end(ap);
+	out.len = (size_t)(b - out.buf);
 }
 
 /*
- * JSON structure, compact or indented like Go's json.MarshalIndent(v,
- * "", "    ").  Keys are written by the callers in sorted order.
+ * JSON structure, compact or indented like Go's json.MarshalIndent(v, "",
+ * "    ").  Callers write the keys in sorted order, as Go does.
  */
 static void
 jw_nl(void)
@@ -290,23 +265,22 @@ jw_nl(void)
 
 	oputc('\n');
 	for (i = 0; i < jw.depth; i++)
-		oput("    ", 4);
+		oputs("    ");
 }
 
+/* Before any value: the comma and newline, unless it follows its key. */
 static void
 jw_val(void)
 {
-	if (jw.afterkey) {
+	if (jw.afterkey)
 		jw.afterkey = 0;
-		return;
+	else if (jw.depth > 0) {
+		if (jw.has[jw.depth])
+			oputc(',');
+		jw.has[jw.depth] = 1;
+		if (jw.pretty)
+			jw_nl();
 	}
-	if (jw.depth == 0)
-		return;
-	if (jw.has[jw.depth])
-		oputc(',');
-	jw.has[jw.depth] = 1;
-	if (jw.pretty)
-		jw_nl();
 }
 
 static void
@@ -320,27 +294,81 @@ jw_open(int c)
 static void
 jw_close(int c)
 {
-	int had = jw.has[jw.depth--];
-
-	if (jw.pretty && had)
+	if (jw.has[jw.depth--] && jw.pretty)
 		jw_nl();
 	oputc(c);
 }
 
 static void
-jw_key(const char *k)
+jw_key(const char *k, size_t n)
 {
 	jw_val();
 	oputc('"');
-	oputs(k);
-	oput("\": ", jw.pretty ? 3 : 2);
+	oput(k, n);
+	oputs(jw.pretty ? "\": " : "\":");
 	jw.afterkey = 1;
 }
 
-static void jw_u(uint64_t v) { jw_val(); oputu(v); }
-static void jw_s(const char *s) { jw_val(); oputc('"'); oputs(s); oputc('"'); }
-/* Opens a string whose text the caller writes, closing quote included. */
-static void jw_q(void) { jw_val(); oputc('"'); }
+static void
+jw_str(const char *s)
+{
+	jw_val();
+	of("\"%s\"", s);
+}
+
+/*
+ * One row from a spec of space-separated name:type fields; the values
+ * follow as arguments.  Types: u uint64_t, s string, r raw JSON text,
+ * f putfn writing the text of a string, F putfn writing a JSON value.
+ * A JSON row is an object, a TSV row its values joined by tabs.  Nothing
+ * is escaped: no field text may hold a quote, backslash, tab or newline.
+ */
+static void
+row(int json, const struct insn *x, const char *spec, ...)
+{
+	va_list ap;
+	const char *p, *c;
+	int q;
+
+	va_start(ap, spec);
+	if (json)
+		jw_open('{');
+	for (p = spec; (c = strchr(p, ':')) != NULL; p = c + 2 + !!c[2]) {
+		q = json && (c[1] == 's' || c[1] == 'f');
+		if (json)
+			jw_key(p, (size_t)(c - p));
+		else if (p != spec)
+			oputc('\t');
+		if (json && c[1] != 'F')
+			jw_val();
+		if (q)
+			oputc('"');
+		if (c[1] == 'u')
+			of("%u", va_arg(ap, uint64_t));
+		else if (c[1] == 's' || c[1] == 'r')
+			oputs(va_arg(ap, const char *));
+		else
+			va_arg(ap, putfn *)(x);
+		if (q)
+			oputc('"');
+	}
+	if (json)
+		jw_close('}');
+	va_end(ap);
+}
+
+static void
+tsv_header(const char *spec)
+{
+	const char *p;
+
+	for (p = spec; *p != '\0'; p++)
+		if (*p == ':')
+			p++;
+		else
+			oputc(*p == ' ' ? '\t' : *p);
+	oputc('\n');
+}
 
 /* ---- the model ---- */
 
@@ -352,27 +380,29 @@ nbytes(struct rng *r, int dmaop)
 	return rn(r, 3) == 0 ? 0 : 64ULL << rn(r, 15);
 }
 
+/* Draw engine e's next instruction; every field, whatever the format. */
 static void
 gen_fill(int e)
 {
 	struct rng *r = &G.e[e].r;
 	struct insn *x = &G.e[e].nx;
-	int isdma;
+	int dmaop;
 
 	x->eng = e;
-	/* Mostly back to back; sometimes a long idle gap for np-gaps. */
+	/* Mostly back to back; now and then an idle gap for np-gaps. */
 	x->ts = G.e[e].t + (rn(r, 10) == 0 ? rr(r, 1000, 20000) : rn(r, 201));
 	x->dur = rr(r, 50, 3000);
 	G.e[e].t = x->ts + x->dur;
-	x->op = opfirst[e] + (int)rn(r, (uint64_t)(opfirst[e + 1] - opfirst[e]));
-	isdma = strncmp(opname[x->op], "DMA_", 4) == 0;
+	x->op = opfirst[e] + (int)rn(r, (uint64_t)(opfirst[e + 1] -
+	    opfirst[e]));
+	dmaop = strncmp(opname[x->op], "DMA_", 4) == 0;
 	x->pc = G.e[e].pc += 1 + rn(r, 4);
 	x->wait = rn(r, 10) < 6 ? 0 : rr(r, 10, 50000);
 	x->dwait = rn(r, 5) == 0 ? rr(r, 1, 5000) : 0;
-	x->hbmr = nbytes(r, isdma);
-	x->hbmw = nbytes(r, isdma);
-	x->sbr = nbytes(r, isdma);
-	x->sbw = nbytes(r, isdma);
+	x->hbmr = nbytes(r, dmaop);
+	x->hbmw = nbytes(r, dmaop);
+	x->sbr = nbytes(r, dmaop);
+	x->sbw = nbytes(r, dmaop);
 	x->psumr = e == 0 && rn(r, 2) ? 2048ULL << rn(r, 4) : 0;
 	x->flops = x->op == 0 ? 33554432ULL << rn(r, 3) : 0;
 	x->src = rn(r, 10) == 0 ? 0 : 120 + 17 * rn(r, 40);
@@ -384,11 +414,10 @@ gen_fill(int e)
 	x->rawbir = rn(r, 100000);
 	x->hlo = rn(r, 4);
 	x->hlonum = rn(r, 500);
-	/* The DMA fields are drawn even when unused, to keep the stream simple. */
 	x->dma = rn(r, 4) == 0;
 	x->dq = e == 4 ? rn(r, 4) : e == 1 ? 4 + rn(r, 2) : rn(r, NQ);
 	x->dsize = rn(r, 5) == 0 ? rr(r, 4, 256) : 64ULL << rn(r, 13);
-	x->ddur = 300 + x->dsize / 50 + rn(r, 200);
+	x->ddur = 200 + x->dsize / 64 + rn(r, 100);
 	x->dcrc = rn(r, 65536);
 	x->dsem = rn(r, 10) < 3 ? 0 : 1 + rn(r, 32);
 	x->dop = rn(r, 3);
@@ -410,7 +439,7 @@ gen_init(void)
 	}
 }
 
-/* The next instruction in global start order (tie: lower engine). */
+/* The next instruction in start order (tie: lower engine index). */
 static void
 gen_next(struct insn *x)
 {
@@ -421,7 +450,7 @@ gen_next(struct insn *x)
 			b = e;
 	*x = G.e[b].nx;
 	x->idx = G.idx++;
-	if (x->dma) {	/* queues carry one transfer at a time */
+	if (x->dma) {	/* a queue carries one transfer at a time */
 		x->didx = G.didx++;
 		x->dts = x->ts + 20 + x->dur / 4;
 		if (x->dts < G.qfree[x->dq])
@@ -431,7 +460,7 @@ gen_next(struct insn *x)
 	gen_fill(b);
 }
 
-/* ---- text shared by the formats ---- */
+/* ---- field text ---- */
 
 static void
 rowrng(struct rng *f, const struct insn *x, uint64_t field)
@@ -462,112 +491,112 @@ put_layer(const struct insn *x)
 static void
 put_hlo(const struct insn *x)
 {
-	uint64_t k = x->hlonum;
+	static const char *const f[] = {
+	    "%%add.%u = add(%%dot.%u, %%custom-call.%u)",
+	    "%%dot.%u = dot(%%p0.%u, %%transpose.%u), lhs_contracting_dims={1}",
+	    "%%fusion.%u = fusion(%%param.%u, %%broadcast.%u), kind=kLoop",
+	    ("%%custom-call.%u = custom-call(%%p1.%u, %%p2.%u), "
+	    "custom_call_target=AwsNeuronSoftmax") };
 
-	switch (x->hlo) {
-	case 0:
-		of("%%add.%u = add(%%dot.%u, %%custom-call.%u)", k, k + 1, k + 44);
-		break;
-	case 1:
-		of("%%dot.%u = dot(%%p0.%u, %%transpose.%u), "
-		    "lhs_contracting_dims={1}, rhs_contracting_dims={0}", k, k, k + 3);
-		break;
-	case 2:
-		of("%%fusion.%u = fusion(%%param.%u, %%broadcast.%u), kind=kLoop, "
-		    "calls=%%fused_computation.%u", k, k, k + 7, k);
-		break;
-	default:
-		of("%%custom-call.%u = custom-call(%%p1.%u), "
-		    "custom_call_target=AwsNeuronSoftmax", k, k);
-		break;
-	}
+	of(f[x->hlo], x->hlonum, x->hlonum + 1, x->hlonum + 44);
 }
 
 /*
- * operands / compiler_operands: long free text from fragments shaped like
- * the real thing.  It never holds a quote, backslash, tab or newline, so it
- * goes into JSON and TSV as is (only Go's < > & escapes apply).
+ * operands / compiler_operands: fragments shaped like the real text,
+ * counted rather than measured so Go's escapes cannot change the text.
  */
 static void
-put_operands(const struct insn *x, int compiler)
+operands(const struct insn *x, int compiler)
 {
+	static const char *const act[] = { "gelu", "silu", "exp", "rsqrt" };
 	struct rng f;
-	uint64_t i, n;
+	uint64_t i, j, n, k, v[8];
 
-	/* Count fragments, not bytes: Go's escapes must not change the text. */
 	rowrng(&f, x, compiler ? 2 : 1);
 	for (i = 0, n = 8 + rn(&f, 26); i < n; i++) {
+		/* Draw first: argument evaluation order is unspecified. */
+		k = rn(&f, 4) + (compiler ? 4 : 0);
+		for (j = 0; j < 8; j++)
+			v[j] = rn(&f, 1 << 30);
 		if (i > 0)
 			oputc(' ');
-		switch (rn(&f, 4) + (compiler ? 4 : 0)) {
+		switch (k) {
 		case 0:
 			of("S[%u] (%s)++@complete acc_flags=%u src=[sb:0x%x "
-			    "part=%u stride=[%u,%u] num=[%u,%u]]", rn(&f, 32),
-			    engname[x->eng], rn(&f, 8), rn(&f, 0x30000),
-			    rn(&f, 129), rn(&f, 4) + 1, rn(&f, 2048), rn(&f, 128) + 1,
-			    rn(&f, 512) + 1);
+			    "part=%u stride=[%u,%u] num=[%u,%u]]", v[0] % 32,
+			    engname[x->eng], v[1] % 8, v[2] % 0x30000,
+			    v[3] % 129, v[4] % 4 + 1, v[5] % 2048,
+			    v[6] % 128 + 1, v[7] % 512 + 1);
 			break;
 		case 1:
 			of("dst=[psum:0x%x part=%u bank=%u] acc=accumulate",
-			    rn(&f, 0x4000), rn(&f, 129), rn(&f, 8));
+			    v[0] % 0x4000, v[1] % 129, v[2] % 8);
 			break;
 		case 2:
-			of("wait(S[%u]>=%u) (%s)", rn(&f, 32), rn(&f, 4096),
+			of("wait(S[%u]>=%u) (%s)", v[0] % 32, v[1] % 4096,
 			    qname[x->dq]);
 			break;
 		case 3:
-			of("%%t%u = bf16<%u x %u> @sb[0x%x]", rn(&f, 9999),
-			    rn(&f, 128) + 1, rn(&f, 4096) + 1, rn(&f, 0x30000));
+			of("%%t%u = bf16<%u x %u> @sb[0x%x]", v[0] % 9999,
+			    v[1] % 128 + 1, v[2] % 4096 + 1, v[3] % 0x30000);
 			break;
 		case 4:
-			of("$t%u[%u:%u, %u:%u] (bf16, part %u)", rn(&f, 9999),
-			    rn(&f, 64), rn(&f, 64) + 64, rn(&f, 512),
-			    rn(&f, 512) + 512, rn(&f, 128));
+			of("$t%u[%u:%u, %u:%u] (bf16, part %u)", v[0] % 9999,
+			    v[1] % 64, v[2] % 64 + 64, v[3] % 512,
+			    v[4] % 512 + 512, v[5] % 128);
 			break;
 		case 5:
-			of("%%psum.%u = PSUM[bank %u] @0x%x", rn(&f, 999),
-			    rn(&f, 8), rn(&f, 0x4000));
+			of("%%psum.%u = PSUM[bank %u] @0x%x", v[0] % 999,
+			    v[1] % 8, v[2] % 0x4000);
 			break;
 		case 6:
-			of("ACT(func=%s, scale=%u.0, bias=%%t%u)", actfn[rn(&f, 4)],
-			    rn(&f, 4) + 1, rn(&f, 9999));
+			of("ACT(func=%s, scale=%u.0, bias=%%t%u)",
+			    act[v[0] % 4], v[1] % 4 + 1, v[2] % 9999);
 			break;
 		default:
 			of("Q[%s].pop(%u) & barrier@%u", qname[x->dq],
-			    rn(&f, 16) + 1, rn(&f, 99999));
+			    v[0] % 16 + 1, v[1] % 99999);
 			break;
 		}
 	}
 }
 
-/* The text of a JSON string value holding JSON: \" escapes, some \\ and \n. */
+static void put_ops(const struct insn *x) { operands(x, 0); }
+static void put_cops(const struct insn *x) { operands(x, 1); }
+
+/*
+ * The text of a string holding JSON, as Go escapes it: \" throughout, a
+ * \n between members now and then, \\ in escapes of the inner JSON.
+ */
 #define Q "\\\""
 static void
 put_hlo_attrs(const struct insn *x)
 {
 	struct rng f;
-	uint64_t start = ototal(), len;
+	uint64_t start = ototal(), len, i, v[4];
 
 	rowrng(&f, x, 3);
 	len = 300 + rn(&f, 900);
+	for (i = 0; i < 4; i++)		/* see operands() */
+		v[i] = rn(&f, 1 << 30);
 	of("{" Q "backend_config" Q ":{" Q "operation_queue_id" Q ":" Q "%u" Q
-	    "," Q "wait_on_operation_queues" Q ":[%u,%u]},", rn(&f, 8),
-	    rn(&f, 8), rn(&f, 8));
-	if (rn(&f, 3) == 0)
-		oputs("\\n");	/* a raw newline in the decoded JSON */
-	of(Q "metadata" Q ":{" Q "op_name" Q ":" Q "jit(forward)/model.layers.%u"
-	    "/dot_general" Q "," Q "op_type" Q ":" Q "dot_general" Q ","
-	    Q "source_file" Q ":" Q "/home/user/model/modeling_llama.py" Q ","
-	    Q "source_line" Q ":%u}", x->layer, x->src);
+	    "," Q "wait_on_operation_queues" Q ":[%u,%u]},%s" Q "metadata" Q
+	    ":{" Q "op_name" Q ":" Q "jit(forward)/model.layers.%u/dot_general"
+	    Q "," Q "op_type" Q ":" Q "dot_general" Q "," Q "source_file" Q ":"
+	    Q "/home/user/model/modeling_llama.py" Q "," Q "source_line" Q
+	    ":%u}", v[0] % 8, v[1] % 8, v[2] % 8, v[3] % 3 ? "" : "\\n",
+	    x->layer, x->src);
 	if (rn(&f, 4) == 0)
 		of("," Q "note" Q ":" Q "caf\\u00e9 (fused %u%%)\\\\nline 2" Q,
 		    rn(&f, 100));
 	if (rn(&f, 4) == 0)
 		oputs("," Q "neff_dir" Q ":" Q "C:\\\\\\\\build\\\\\\\\neff" Q);
 	oputs("," Q "replica_groups" Q ":[");
-	while (ototal() - start < len)
-		of("[%u,%u,%u,%u],", rn(&f, 64), rn(&f, 64), rn(&f, 64),
-		    rn(&f, 64));
+	while (ototal() - start < len) {
+		for (i = 0; i < 4; i++)
+			v[i] = rn(&f, 64);
+		of("[%u,%u,%u,%u],", v[0], v[1], v[2], v[3]);
+	}
 	oputs("[0]]}");
 }
 
@@ -582,76 +611,71 @@ put_stack(const struct insn *x)
 		of(n > 1 ? "%u," : "%u", rn(&f, NFRAME));
 }
 
+static void
+put_place(uint64_t k)
+{
+	jw_open('[');
+	jw_open('[');
+	jw_str(place[k][0]);
+	if (place[k][1] != NULL)
+		jw_str(place[k][1]);
+	jw_close(']');
+	jw_close(']');
+}
+
+static void put_dsrc(const struct insn *x) { put_place(x->dsrc); }
+static void put_ddst(const struct insn *x) { put_place(x->ddst); }
+
+static void
+put_sem(const struct insn *x)
+{
+	if (x->dsem)
+		of("S[%u] (%s)", x->dsem - 1, qname[x->dq]);
+	else
+		oputs("-1");
+}
+
+static void
+put_var(const struct insn *x)
+{
+	of(x->dsrc < 2 ? "input_ids (%u)" :
+	    "model.layers.%u.self_attn.q_proj.weight", x->layer);
+}
+
+static void
+put_crc(const struct insn *x)
+{
+	of("0x%x", x->dcrc);
+}
+
 /* ---- view-json ---- */
 
-struct stats {
-	uint64_t first, last, n, ndma, dbytes, ddur, hbmr, hbmw, sbr, sbw;
-	uint64_t cnt[NENG], busy[NENG], opcnt[NOP], opdur[NOP];
-};
+#define INSN_SPEC "bir_debug_info_source_location:f compiler_opcode:s " \
+	"compiler_operands:f compiler_pc:u duration:u evt_wait_time:u " \
+	"hbm_read_bytes:u hbm_write_bytes:u hlo_attrs:f hlo_name:f " \
+	"instruction_type:s label:s layer:f nki_source_location:f opcode:s " \
+	"operands:f raw_bir_id:u sbuf_read_bytes:u sbuf_write_bytes:u " \
+	"stack_frame_ids:f subgraph:s subgroup:s timestamp:u"
+#define DMA_SPEC "destination:F duration:u op:s semaphore_id:f source:F " \
+	"subgroup:s timestamp:u transfer_size:u variable:f"
 
 static void
 vj_insn(const struct insn *x)
 {
-	jw_open('{');
-	jw_key("bir_debug_info_source_location"); jw_q(); put_src(x); oputc('"');
-	jw_key("compiler_opcode"); jw_s(opname[x->op]);
-	jw_key("compiler_operands"); jw_q(); put_operands(x, 1); oputc('"');
-	jw_key("compiler_pc"); jw_u(x->pc);
-	jw_key("duration"); jw_u(x->dur);
-	jw_key("evt_wait_time"); jw_u(x->wait);
-	jw_key("hbm_read_bytes"); jw_u(x->hbmr);
-	jw_key("hbm_write_bytes"); jw_u(x->hbmw);
-	jw_key("hlo_attrs"); jw_q(); put_hlo_attrs(x); oputc('"');
-	jw_key("hlo_name"); jw_q(); put_hlo(x); oputc('"');
-	jw_key("instruction_type"); jw_s(x->spill ? "SPILL" : "REGULAR");
-	jw_key("label"); jw_s(engname[x->eng]);
-	jw_key("layer"); jw_q(); put_layer(x); oputc('"');
-	jw_key("nki_source_location"); jw_q(); put_nki(x); oputc('"');
-	jw_key("opcode"); jw_s(opname[x->op]);
-	jw_key("operands"); jw_q(); put_operands(x, 0); oputc('"');
-	jw_key("raw_bir_id"); jw_u(x->rawbir);
-	jw_key("sbuf_read_bytes"); jw_u(x->sbr);
-	jw_key("sbuf_write_bytes"); jw_u(x->sbw);
-	jw_key("stack_frame_ids"); jw_q(); put_stack(x); oputc('"');
-	jw_key("subgraph"); jw_s(x->sg ? "sg01" : "sg00");
-	jw_key("subgroup"); jw_s(engname[x->eng]);
-	jw_key("timestamp"); jw_u(x->ts);
-	jw_close('}');
-}
-
-static void
-vj_place(uint64_t k)
-{
-	jw_open('[');
-	jw_open('[');
-	jw_s(place[k][0]);
-	if (place[k][1] != NULL)
-		jw_s(place[k][1]);
-	jw_close(']');
-	jw_close(']');
+	row(1, x, INSN_SPEC, put_src, opname[x->op], put_cops, x->pc, x->dur,
+	    x->wait, x->hbmr, x->hbmw, put_hlo_attrs, put_hlo,
+	    x->spill ? "SPILL" : "REGULAR", engname[x->eng], put_layer, put_nki,
+	    opname[x->op], put_ops, x->rawbir, x->sbr, x->sbw, put_stack,
+	    x->sg ? "sg01" : "sg00", engname[x->eng], x->ts);
 }
 
 static void
 vj_dma(const struct insn *x)
 {
-	jw_open('{');
-	jw_key("destination"); vj_place(x->ddst);
-	jw_key("duration"); jw_u(x->ddur);
-	jw_key("op"); jw_s(dmaop[x->dop]);
-	jw_key("semaphore_id");
-	if (x->dsem) {
-		jw_q();
-		of("S[%u] (%s)\"", x->dsem - 1, qname[x->dq]);
-	} else
-		jw_s("-1");
-	jw_key("source"); vj_place(x->dsrc);
-	jw_key("subgroup"); jw_s(qname[x->dq]);
-	jw_key("timestamp"); jw_u(x->dts);
-	jw_key("transfer_size"); jw_u(x->dsize);
-	jw_key("variable"); jw_q();
-	of(x->dsrc < 2 ? "input_ids (%u)\"" :
-	    "model.layers.%u.self_attn.q_proj.weight\"", x->layer);
-	jw_close('}');
+	static const char *const op[] = { "COPY", "WRITE", "TRANSPOSE" };
+
+	row(1, x, DMA_SPEC, put_ddst, x->ddur, op[x->dop], put_sem, put_dsrc,
+	    qname[x->dq], x->dts, x->dsize, put_var);
 }
 
 /* A float64 as Go's encoding/json prints it: shortest, e-7 not e-07. */
@@ -666,86 +690,75 @@ gofloat(char *b, size_t n, double v)
 		snprintf(b, n, "%lld", (long long)v);
 		return;
 	}
-	for (p = 1; ; p++) {
+	for (p = 1; p < 17; p++) {
 		snprintf(t, sizeof(t), "%.*e", p - 1, v);
-		if (p == 17 || strtod(t, NULL) == v)
+		if (strtod(t, NULL) == v)
 			break;
 	}
+	snprintf(t, sizeof(t), "%.*e", p - 1, v);
 	e = strchr(t, 'e');
 	x = atoi(e + 1);
-	if (a >= 1e-6 && a < 1e21) {
+	if (a >= 1e-6 && a < 1e21)
 		snprintf(b, n, "%.*f", p - 1 - x > 0 ? p - 1 - x : 0, v);
-		return;
-	}
-	snprintf(b, n, "%.*se%c%d", (int)(e - t), t, x < 0 ? '-' : '+',
-	    x < 0 ? -x : x);
+	else
+		snprintf(b, n, "%.*se%c%d", (int)(e - t), t, x < 0 ? '-' : '+',
+		    x < 0 ? -x : x);
 }
 
-struct kv { char k[48], v[48]; };
+struct stats {
+	uint64_t first, last, n, ndma, ddur, hbmr, hbmw;
+	uint64_t cnt[NENG], busy[NENG], opcnt[NOP], opdur[NOP];
+};
 
-static int
-kvcmp(const void *a, const void *b)
+static void
+stats_add(struct stats *s, const struct insn *x)
 {
-	return strcmp(((const struct kv *)a)->k, ((const struct kv *)b)->k);
+	if (s->n++ == 0)
+		s->first = s->last = x->ts;
+	if (x->ts + x->dur > s->last)
+		s->last = x->ts + x->dur;
+	s->cnt[x->eng]++;
+	s->busy[x->eng] += x->dur;
+	s->opcnt[x->op]++;
+	s->opdur[x->op] += x->dur;
+	s->hbmr += x->hbmr;
+	s->hbmw += x->hbmw;
+	if (x->dma) {
+		s->ndma++;
+		s->ddur += x->ddur;
+	}
 }
 
+#define SUM_SPEC "dma_transfer_average_time:r dma_transfer_count:u " \
+	"event_count:u gpsimd_engine_active_time:r " \
+	"gpsimd_engine_instruction_count:u hbm_read_bytes:u " \
+	"hbm_write_bytes:u instance_type:s mfu_estimated_percent:u nc_idx:u " \
+	"nd_idx:u scalar_engine_active_time:r " \
+	"scalar_engine_instruction_count:u sync_engine_active_time:r " \
+	"sync_engine_instruction_count:u tensor_engine_active_time:r " \
+	"tensor_engine_instruction_count:u total_time:r " \
+	"vector_engine_active_time:r vector_engine_instruction_count:u"
+
+/* Times in seconds, as floats (Go style), like the real summary. */
 static void
 vj_summary(const struct stats *s)
 {
-	struct kv kv[48];
-	double tt = (double)(s->last - s->first) / 1e9, act = 0;
-	size_t n = 0, i;
+	char f[NENG + 2][32];
 	int e;
 
-#define KV(key, ...) do { snprintf(kv[n].k, sizeof(kv[n].k), "%s", key); \
-	snprintf(kv[n].v, sizeof(kv[n].v), __VA_ARGS__); n++; } while (0)
-#define KVF(key, val) do { snprintf(kv[n].k, sizeof(kv[n].k), "%s", key); \
-	gofloat(kv[n].v, sizeof(kv[n].v), val); n++; } while (0)
-	for (e = 0; e < neng; e++) {
-		double busy = (double)s->busy[e] / 1e9;
-
-		act = busy > act ? busy : act;
-		snprintf(kv[n].k, sizeof(kv[n].k), "%s_engine_active_time",
-		    englow[e]);
-		gofloat(kv[n].v, sizeof(kv[n].v), busy);
-		n++;
-		snprintf(kv[n].k, sizeof(kv[n].k), "%s_engine_active_time_percent",
-		    englow[e]);
-		gofloat(kv[n].v, sizeof(kv[n].v), tt > 0 ? busy / tt : 0);
-		n++;
-		snprintf(kv[n].k, sizeof(kv[n].k), "%s_engine_instruction_count",
-		    englow[e]);
-		snprintf(kv[n].v, sizeof(kv[n].v), "%llu",
-		    (unsigned long long)s->cnt[e]);
-		n++;
-	}
-	KV("dma_transfer_count", "%llu", (unsigned long long)s->ndma);
-	KV("dma_transfer_total_bytes", "%llu", (unsigned long long)s->dbytes);
-	KVF("dma_transfer_average_time", s->ndma ?
-	    (double)s->ddur / (double)s->ndma / 1e9 : 0);
-	KV("event_count", "%llu", (unsigned long long)(2 * s->n));
-	KV("hbm_read_bytes", "%llu", (unsigned long long)s->hbmr);
-	KV("hbm_write_bytes", "%llu", (unsigned long long)s->hbmw);
-	KV("instance_type", "\"trn1.32xlarge\"");
-	KVF("mfu_estimated_percent", 0);
-	KV("nc_idx", "4");
-	KV("nd_idx", "0");
-	KV("neuroncore_cycle_count", "%llu",
-	    (unsigned long long)((s->last - s->first) * 14 / 10));
-	KV("sbuf_read_bytes", "%llu", (unsigned long long)s->sbr);
-	KV("sbuf_write_bytes", "%llu", (unsigned long long)s->sbw);
-	KVF("total_active_time", act);
-	KVF("total_time", tt);
-	qsort(kv, n, sizeof(kv[0]), kvcmp);
-	jw_open('{');
-	for (i = 0; i < n; i++) {
-		jw_key(kv[i].k);
-		jw_val();
-		oputs(kv[i].v);
-	}
-	jw_close('}');
+	for (e = 0; e < NENG; e++)
+		gofloat(f[e], sizeof(f[e]), (double)s->busy[e] / 1e9);
+	gofloat(f[NENG], sizeof(f[NENG]), s->ndma == 0 ? 0 :
+	    (double)s->ddur / (double)s->ndma / 1e9);
+	gofloat(f[NENG + 1], sizeof(f[NENG + 1]),
+	    (double)(s->last - s->first) / 1e9);
+	row(1, NULL, SUM_SPEC, f[NENG], s->ndma, 2 * s->n, f[3], s->cnt[3],
+	    s->hbmr, s->hbmw, "trn1.32xlarge", (uint64_t)0, (uint64_t)4,
+	    (uint64_t)0, f[2], s->cnt[2], f[4], s->cnt[4], f[0], s->cnt[0],
+	    f[NENG + 1], f[1], s->cnt[1]);
 }
 
+/* The tables in key order; only dma and instruction grow with -n. */
 static void
 view_json(uint64_t n)
 {
@@ -753,121 +766,74 @@ view_json(uint64_t n)
 	struct insn x;
 	struct rng f;
 	uint64_t i, t;
+	char b[64];
 	int e, o;
 
-	goesc = 1;
+	memset(&s, 0, sizeof(s));
 	rng_seed(&f, mix(seed, 0x7ab1e5));
 	jw_open('{');
-	jw_key("active_time");
+	jw_key("active_time", 11);
 	jw_open('[');
-	for (e = 0, t = BASE_TS; e < neng; e++, t += rr(&f, 1000, 9000)) {
-		jw_open('{');
-		jw_key("duration"); jw_u(rr(&f, 1000, 90000));
-		jw_key("label"); jw_s(engname[e]);
-		jw_key("timestamp"); jw_u(t);
-		jw_close('}');
-	}
+	for (e = 0, t = BASE_TS; e < neng; e++, t += rr(&f, 1000, 9000))
+		row(1, NULL, "duration:u label:s timestamp:u",
+		    rr(&f, 1000, 90000), engname[e], t);
 	jw_close(']');
-	jw_key("cc_stream");
+	jw_key("cc_stream", 9);
 	jw_open('[');
-	for (i = 0, t = BASE_TS; i < 3; i++, t += rr(&f, 10000, 90000)) {
-		jw_open('{');
-		jw_key("duration"); jw_u(rr(&f, 2000, 40000));
-		jw_key("operation"); jw_s(i == 1 ? "AllGather" : "AllReduce");
-		jw_key("replica_group"); jw_s("[[0,1,2,3,4,5,6,7]]");
-		jw_key("stream_id"); jw_u(i);
-		jw_key("timestamp"); jw_u(t);
-		jw_close('}');
-	}
+	for (i = 0, t = BASE_TS; i < 3; i++, t += rr(&f, 10000, 90000))
+		row(1, NULL, "duration:u operation:s replica_group:s "
+		    "stream_id:u timestamp:u", rr(&f, 2000, 40000),
+		    i == 1 ? "AllGather" : "AllReduce", "[[0,1,2,3,4,5,6,7]]",
+		    i, t);
 	jw_close(']');
-	jw_key("dma");
+	jw_key("dma", 3);
 	jw_open('[');
-	gen_init();
-	for (i = 0; i < n; i++) {
-		gen_next(&x);
-		if (x.dma)
+	for (gen_init(), i = 0; i < n; i++)
+		if (gen_next(&x), x.dma)
 			vj_dma(&x);
-	}
 	jw_close(']');
-	jw_key("instruction");
+	jw_key("instruction", 11);
 	jw_open('[');
-	memset(&s, 0, sizeof(s));
-	gen_init();
-	for (i = 0; i < n; i++) {
+	for (gen_init(), i = 0; i < n; i++) {
 		gen_next(&x);
 		vj_insn(&x);
-		if (i == 0)
-			s.first = s.last = x.ts;
-		if (x.ts + x.dur > s.last)
-			s.last = x.ts + x.dur;
-		s.n++;
-		s.cnt[x.eng]++;
-		s.busy[x.eng] += x.dur;
-		s.opcnt[x.op]++;
-		s.opdur[x.op] += x.dur;
-		s.hbmr += x.hbmr;
-		s.hbmw += x.hbmw;
-		s.sbr += x.sbr;
-		s.sbw += x.sbw;
-		if (x.dma) {
-			s.ndma++;
-			s.dbytes += x.dsize;
-			s.ddur += x.ddur;
-		}
+		stats_add(&s, &x);
 	}
 	jw_close(']');
-	jw_key("instruction_usage");
+	jw_key("instruction_usage", 17);
 	jw_open('[');
 	for (e = 0; e < neng; e++)
-		for (o = opfirst[e]; o < opfirst[e + 1]; o++) {
-			if (s.opcnt[o] == 0)
-				continue;
-			jw_open('{');
-			jw_key("count"); jw_u(s.opcnt[o]);
-			jw_key("label"); jw_s(engname[e]);
-			jw_key("opcode"); jw_s(opname[o]);
-			jw_key("total_duration"); jw_u(s.opdur[o]);
-			jw_close('}');
-		}
+		for (o = opfirst[e]; o < opfirst[e + 1]; o++)
+			if (s.opcnt[o] > 0)
+				row(1, NULL, "count:u label:s opcode:s "
+				    "total_duration:u", s.opcnt[o], engname[e],
+				    opname[o], s.opdur[o]);
 	jw_close(']');
-	jw_key("metadata");
+	jw_key("metadata", 8);
 	jw_open('[');
-	jw_open('{');
-	jw_key("app_version"); jw_s("2.23.0.0");
-	jw_key("hostname"); jw_s("ip-10-1-2-3");
-	jw_key("instance_type"); jw_s("trn1.32xlarge");
-	jw_key("model_name"); jw_s("/home/user/model/neff/graph (rank 0).neff");
-	jw_key("nc_idx"); jw_u(4);
-	jw_key("nd_idx"); jw_u(0);
-	jw_key("num_engines"); jw_u((uint64_t)neng);
-	jw_close('}');
+	row(1, NULL, "app_version:s hostname:s instance_type:s model_name:s "
+	    "nc_idx:u nd_idx:u num_engines:u", "2.23.0.0", "ip-10-1-2-3",
+	    "trn1.32xlarge", "/home/user/model/neff/graph (rank 0).neff",
+	    (uint64_t)4, (uint64_t)0, (uint64_t)neng);
 	jw_close(']');
-	jw_key("semaphore_update");
+	jw_key("semaphore_update", 16);
 	jw_open('[');
 	for (i = 0, t = s.first; i < 4; i++, t += rr(&f, 100, 5000)) {
-		jw_open('{');
-		jw_key("label"); jw_s("Sync");
-		jw_key("semaphore"); jw_q(); of("S[%u] (%s)\"", 20 + i, qname[i]);
-		jw_key("timestamp"); jw_u(t);
-		jw_key("value"); jw_u(i + 1);
-		jw_close('}');
+		snprintf(b, sizeof(b), "S[%d] (%s)", 20 + (int)i, qname[i]);
+		row(1, NULL, "label:s semaphore:s timestamp:u value:u", "Sync",
+		    b, t, i + 1);
 	}
 	jw_close(']');
-	jw_key("stack_frame_function_name");
+	jw_key("stack_frame_function_name", 25);
 	jw_open('[');
 	for (i = 0; i < NFRAME; i++) {
-		static const char *const fn[] = { "forward (modeling_llama.py:%u)",
-		    "_call_impl (torch/nn/modules/module.py:%u)",
-		    "decoder_layer @ layers.%u", "<lambda> (jit/trace.py:%u)" };
-
-		jw_open('{');
-		jw_key("function_name"); jw_q(); of(fn[i % 4], 100 + 37 * i);
-		oputc('"');
-		jw_key("id"); jw_u(i);
-		jw_close('}');
+		snprintf(b, sizeof(b), i % 2 ? "forward (modeling_llama.py"
+		    ":%d)" : "_call_impl (torch/nn/modules/module.py:%d)",
+		    100 + 37 * (int)i);
+		row(1, NULL, "function_name:s id:u", b, i);
 	}
 	jw_close(']');
-	jw_key("summary");
+	jw_key("summary", 7);
 	jw_open('[');
 	vj_summary(&s);
 	jw_close(']');
@@ -883,18 +849,13 @@ static void
 trace_line(uint64_t *seq, int e, int op, const char *what, uint64_t t,
     uint64_t pc)
 {
-	of("  %u  ", (*seq)++);
-	opad(engname[e], 7);
-	oput("  ", 2);
-	opad(opname[op], 12);
-	oput("  ", 2);
-	opad(what, 5);
-	of("  %u  pc=%u\n", t, pc);
+	of("  %u  %7s  %12s  %5s  %u  pc=%u\n", (*seq)++, engname[e],
+	    opname[op], what, t, pc);
 }
 
 /*
- * Write the pending ENDs that sort before a START at (t, e): by time,
- * then engine, an END before a START at the same time on the same engine.
+ * Write the pending ENDs that sort before a START at (t, e): by time, then
+ * engine; an END before a START at the same time on the same engine.
  */
 static void
 flush_ends(struct pend *pd, uint64_t t, int e, uint64_t *seq)
@@ -912,23 +873,12 @@ flush_ends(struct pend *pd, uint64_t t, int e, uint64_t *seq)
 	}
 }
 
+/* A START and an END within [s, s + 3q]. */
 static void
-cc_pair(struct rng *r, const char *ev, uint64_t k, uint64_t s, uint64_t q,
-    uint64_t sem)
+cc_pair(struct rng *r, const char *ev, uint64_t k, uint64_t s, uint64_t q)
 {
-	uint64_t t = s + rn(r, q + 1);
-	const char *what = "START";
-	int i;
-
-	for (i = 0; i < 2; i++, what = "END", t = s + 2 * q + rn(r, q + 1)) {
-		opad(ev, 14);
-		of("  %u  ", t);
-		opad(what, 5);
-		of("  seq=%u", k);
-		if (sem)
-			of("  sem=S[%u]", sem);
-		oputc('\n');
-	}
+	of("%14s  %u  START  seq=%u\n", ev, s + rn(r, q + 1), k);
+	of("%14s  %u  END    seq=%u\n", ev, s + 2 * q + rn(r, q + 1), k);
 }
 
 static void
@@ -937,123 +887,66 @@ trace_text(uint64_t n, uint64_t limit)
 	struct pend pd[NENG];
 	struct insn x;
 	struct rng r;
-	uint64_t i, k, nc, step, seq = 1, t0 = 0, t1 = 0, ndma = 0, nsem = 0;
+	uint64_t i, k, nc, q, s, seq = 1, t0 = 0, t1 = 0, nd = 0, ns = 0;
 
 	memset(pd, 0, sizeof(pd));
 	oputs("Instruction trace for ND 0 NC 4\n");
 	gen_init();
 	for (i = 0; i < n && (limit == 0 || ototal() < limit); i++) {
 		gen_next(&x);
-		if (i == 0)
-			t0 = x.ts;
-		if (x.ts + x.dur > t1)
-			t1 = x.ts + x.dur;
+		t0 = i == 0 ? x.ts : t0;
+		t1 = x.ts + x.dur > t1 ? x.ts + x.dur : t1;
 		flush_ends(pd, x.ts, x.eng, &seq);
 		trace_line(&seq, x.eng, x.op, "START", x.ts, x.pc);
 		pd[x.eng] = (struct pend){ x.ts + x.dur, x.pc, x.op, 1 };
 	}
 	flush_ends(pd, UINT64_MAX, NENG, &seq);
 
-	/* One TPB_TRIGGER per slot of ~50 instructions, others now and then. */
+	/* A TPB_TRIGGER per slot of about 50 instructions, others sometimes. */
 	oputs("Collectives trace for CC-core 8\n");
 	rng_seed(&r, mix(seed, 0xcc));
 	nc = i == 0 ? 0 : i / 50 + 1;
-	step = nc ? (t1 - t0) / nc : 0;
 	for (k = 0; k < nc; k++) {
-		uint64_t s = t0 + k * step, q = step / 8;
-
-		cc_pair(&r, "TPB_TRIGGER", k, s, q, 0);
+		q = (t1 - t0) / nc / 8;
+		s = t0 + k * 8 * q;
+		cc_pair(&r, "TPB_TRIGGER", k, s, q);
 		if (rn(&r, 4) == 0)
-			cc_pair(&r, "DMA_ADVANCE", ndma++, s + 4 * q, q / 2, 0);
+			cc_pair(&r, "DMA_ADVANCE", nd++, s + 4 * q, q / 2);
 		if (rn(&r, 8) == 0)
-			cc_pair(&r, "SEMAPHORE_WAIT", nsem++, s + 6 * q, q / 2,
-			    1 + rn(&r, 32));
+			cc_pair(&r, "SEMAPHORE_WAIT", ns++, s + 6 * q, q / 2);
 	}
 }
 
-/* ---- Neuron Explorer rows: TSV or JSON lines ---- */
+/* ---- Neuron Explorer Instruction rows, and DMA transfers ---- */
 
-static const char *const excol[] = { "opcode", "start_ts", "engine",
-    "timeline_track", "duration_ns", "end_ts", "pc", "operands",
-    "evt_wait_time_ns", "dma_wait_time_ns", "hbm_read_bytes",
-    "hbm_write_bytes", "sbuf_read_bytes", "sbuf_write_bytes",
-    "psum_read_bytes", "bir_debug_info_source_location",
-    "nki_source_location", "layer", "hlo_name", "pcore_idx", "raw_flops" };
-#define NEXCOL (sizeof(excol) / sizeof(excol[0]))
-
-static void
-explorer_row(const struct insn *x, int json)
-{
-	size_t c;
-	uint64_t v;
-
-	if (json)
-		jw_open('{');
-	for (c = 0; c < NEXCOL; c++) {
-		if (json)
-			jw_key(excol[c]);
-		else if (c > 0)
-			oputc('\t');
-		switch (c) {
-		case 1: v = x->ts; break;
-		case 4: v = x->dur; break;
-		case 5: v = x->ts + x->dur; break;
-		case 6: v = x->pc; break;
-		case 8: v = x->wait; break;
-		case 9: v = x->dwait; break;
-		case 10: v = x->hbmr; break;
-		case 11: v = x->hbmw; break;
-		case 12: v = x->sbr; break;
-		case 13: v = x->sbw; break;
-		case 14: v = x->psumr; break;
-		case 19: v = 0; break;
-		case 20: v = x->flops; break;
-		default:	/* a string */
-			if (json)
-				jw_q();
-			switch (c) {
-			case 0: oputs(opname[x->op]); break;
-			case 2: oputs(englow[x->eng]); break;
-			case 3: oputs(engname[x->eng]); break;
-			case 7: put_operands(x, 0); break;
-			case 15: put_src(x); break;
-			case 16: put_nki(x); break;
-			case 17: put_layer(x); break;
-			default: put_hlo(x); break;
-			}
-			if (json)
-				oputc('"');
-			continue;
-		}
-		if (json)
-			jw_u(v);
-		else
-			oputu(v);
-	}
-	if (json)
-		jw_close('}');
-	oputc('\n');
-}
+#define EX_SPEC "opcode:s start_ts:u engine:s timeline_track:s " \
+	"duration_ns:u end_ts:u pc:u operands:f evt_wait_time_ns:u " \
+	"dma_wait_time_ns:u hbm_read_bytes:u hbm_write_bytes:u " \
+	"sbuf_read_bytes:u sbuf_write_bytes:u psum_read_bytes:u " \
+	"bir_debug_info_source_location:f nki_source_location:f layer:f " \
+	"hlo_name:f pcore_idx:u raw_flops:u"
+#define DMATSV_SPEC "start_ts:u end_ts:u duration_ns:u queue_name:s " \
+	"queue_type:s engine_idx:u read_bytes:u write_bytes:u " \
+	"transfer_bytes:u throughput:u crc:f"
 
 static void
 explorer(uint64_t n, uint64_t limit, int json)
 {
 	struct insn x;
 	uint64_t i;
-	size_t c;
 
-	for (c = 0; !json && c < NEXCOL; c++) {
-		oputs(excol[c]);
-		oputc(c + 1 < NEXCOL ? '\t' : '\n');
-	}
+	if (!json)
+		tsv_header(EX_SPEC);
 	gen_init();
 	for (i = 0; i < n && (limit == 0 || ototal() < limit); i++) {
 		gen_next(&x);
-		explorer_row(&x, json);
+		row(json, &x, EX_SPEC, opname[x.op], x.ts, englow[x.eng],
+		    engname[x.eng], x.dur, x.ts + x.dur, x.pc, put_ops, x.wait,
+		    x.dwait, x.hbmr, x.hbmw, x.sbr, x.sbw, x.psumr, put_src,
+		    put_nki, put_layer, put_hlo, (uint64_t)0, x.flops);
+		oputc('\n');
 	}
 }
-
-/* ---- DMA transfers ---- */
 
 static void
 dma_lines(const struct insn *x)
@@ -1064,25 +957,23 @@ dma_lines(const struct insn *x)
 	    qname[x->dq], x->dcrc, x->dts + x->ddur, x->dsize);
 }
 
-/* One pass over the model per queue: the text is grouped by queue. */
+/* The text groups by queue: one pass over the model per queue. */
 static void
 dma_text(uint64_t n)
 {
 	struct insn x;
-	uint64_t i, q;
-	int head;
+	uint64_t i, q, head;
 
-	for (q = 0; q < NQ; q++) {
-		gen_init();
-		for (i = 0, head = 0; i < n; i++) {
+	for (q = 0; q < NQ; q++)
+		for (gen_init(), i = head = 0; i < n; i++) {
 			gen_next(&x);
 			if (!x.dma || x.dq != q)
 				continue;
-			if (!head++)
-				of("DMA trace for ND 0 NC 4 queue %s\n", qname[q]);
+			if (head++ == 0)
+				of("DMA trace for ND 0 NC 4 queue %s\n",
+				    qname[q]);
 			dma_lines(&x);
 		}
-	}
 }
 
 static void
@@ -1091,25 +982,23 @@ dma_tsv(uint64_t n, uint64_t limit)
 	struct insn x;
 	uint64_t i;
 
-	oputs("start_ts\tend_ts\tduration_ns\tqueue_name\tqueue_type\t"
-	    "engine_idx\tread_bytes\twrite_bytes\ttransfer_bytes\tthroughput\t"
-	    "crc\n");
+	tsv_header(DMATSV_SPEC);
 	gen_init();
 	for (i = 0; i < n && (limit == 0 || ototal() < limit); i++) {
-		gen_next(&x);
-		if (!x.dma)
+		if (gen_next(&x), !x.dma)
 			continue;
-		of("%u\t%u\t%u\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t0x%x\n", x.dts,
-		    x.dts + x.ddur, x.ddur, qname[x.dq],
-		    x.dq < 4 ? "sync_io" : "vector_sp", x.dq, x.dsize, x.dsize,
-		    x.dsize, x.dsize * 1000000000 / x.ddur, x.dcrc);
+		row(0, &x, DMATSV_SPEC, x.dts, x.dts + x.ddur, x.ddur,
+		    qname[x.dq], x.dq < 4 ? "sync_io" : "vector_sp", x.dq,
+		    x.dsize, x.dsize, x.dsize, x.dsize * 1000000000 / x.ddur,
+		    put_crc);
+		oputc('\n');
 	}
 }
 
 /*
  * -b for the formats that need the row count before the rows (view-json
- * writes the dma table first; dma-text groups by queue): size the rows
- * into a counting sink first.  The few small tables are not counted.
+ * writes its dma table first, dma-text groups by queue): render the rows
+ * into a counting sink until the limit.  The small tables do not count.
  */
 static uint64_t
 count_rows(int fmt, uint64_t limit)
@@ -1120,9 +1009,7 @@ count_rows(int fmt, uint64_t limit)
 	out.discard = 1;
 	jw.depth = 2;
 	jw.has[2] = 1;
-	goesc = fmt == VIEW_JSON;
-	gen_init();
-	for (i = 0; ototal() < limit; i++) {
+	for (gen_init(), i = 0; ototal() < limit; i++) {
 		gen_next(&x);
 		if (fmt == VIEW_JSON)
 			vj_insn(&x);
@@ -1130,14 +1017,13 @@ count_rows(int fmt, uint64_t limit)
 			fmt == VIEW_JSON ? vj_dma(&x) : dma_lines(&x);
 	}
 	out.discard = 0;
-	out.len = 0;
-	out.flushed = 0;
+	out.len = out.flushed = 0;
 	jw.depth = 0;
 	return i;
 }
 
 static uint64_t
-num(int opt, const char *s, uint64_t lo, uint64_t hi)
+number(int opt, const char *s, uint64_t lo, uint64_t hi)
 {
 	unsigned long long v;
 	char *end;
@@ -1156,25 +1042,23 @@ main(int argc, char *argv[])
 	uint64_t n = 100, limit = 0;
 	int ch, fmt, nflag = 0;
 
-	stop[0][0] = stop[0]['%'] = 1;
-	stop[1][0] = stop[1]['%'] = stop[1]['<'] = stop[1]['>'] = stop[1]['&'] = 1;
-	while ((ch = getopt(argc, argv, "b:e:n:ps:")) != -1)
+	while ((ch = getopt(argc, argv, "b:e:hn:ps:")) != -1)
 		switch (ch) {
 		case 'b':
-			limit = num(ch, optarg, 1, UINT64_MAX);
+			limit = number(ch, optarg, 1, UINT64_MAX);
 			break;
 		case 'e':
-			neng = (int)num(ch, optarg, 1, NENG);
+			neng = (int)number(ch, optarg, 1, NENG);
 			break;
 		case 'n':
-			n = num(ch, optarg, 0, UINT64_MAX);
+			n = number(ch, optarg, 0, UINT64_MAX);
 			nflag = 1;
 			break;
 		case 'p':
 			jw.pretty = 1;
 			break;
 		case 's':
-			seed = num(ch, optarg, 0, UINT64_MAX);
+			seed = number(ch, optarg, 0, UINT64_MAX);
 			break;
 		default:
 			usage();
@@ -1183,30 +1067,40 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != 1 || (nflag && limit))
 		usage();
-	for (fmt = 0; fmt <= DMA_TSV; fmt++)
-		if (strcmp(argv[0], fmtname[fmt]) == 0)
-			break;
-	if (fmt > DMA_TSV)
+	for (fmt = 0; fmt < NFMT && strcmp(argv[0], fmtname[fmt]) != 0; fmt++)
+		continue;
+	if (fmt == NFMT)
 		die(2, "unknown format: %s", argv[0]);
 	if (jw.pretty && fmt != VIEW_JSON)
 		die(2, "-p applies to view-json only");
-	if (limit) {
-		if (fmt == VIEW_JSON || fmt == DMA_TEXT) {
-			n = count_rows(fmt, limit);
-			limit = 0;
-		} else
-			n = UINT64_MAX;
-	}
 
-	/* Our buffer is the buffer; stdio would only copy it again. */
-	setvbuf(stdout, NULL, _IONBF, 0);
+	stop[0][0] = stop[0]['%'] = 1;
+	stop[1][0] = stop[1]['%'] = stop[1]['<'] = stop[1]['>'] = 1;
+	stop[1]['&'] = 1;
+	goesc = fmt == VIEW_JSON;
+	if (limit && (fmt == VIEW_JSON || fmt == DMA_TEXT)) {
+		n = count_rows(fmt, limit);
+		limit = 0;
+	} else if (limit)
+		n = UINT64_MAX;
+	setvbuf(stdout, NULL, _IONBF, 0);	/* out.buf is the buffer */
 	switch (fmt) {
-	case VIEW_JSON: view_json(n); break;
-	case TRACE_TEXT: trace_text(n, limit); break;
-	case EXPLORER_TSV: explorer(n, limit, 0); break;
-	case EXPLORER_JSONL: explorer(n, limit, 1); break;
-	case DMA_TEXT: dma_text(n); break;
-	default: dma_tsv(n, limit); break;
+	case VIEW_JSON:
+		view_json(n);
+		break;
+	case TRACE_TEXT:
+		trace_text(n, limit);
+		break;
+	case EXPLORER_TSV:
+	case EXPLORER_JSONL:
+		explorer(n, limit, fmt == EXPLORER_JSONL);
+		break;
+	case DMA_TEXT:
+		dma_text(n);
+		break;
+	default:
+		dma_tsv(n, limit);
+		break;
 	}
 	oflush();
 	if (fflush(stdout) == EOF || ferror(stdout) || fclose(stdout) == EOF)

@@ -121,7 +121,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input cut.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100 pc=1\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
 	np np-trace -n "$T/cut.txt"
 	status_is 0
-	err_is "np-trace: 1 START lines without an END (first: $T/cut.txt:2)"
+	err_is "np-trace: START lines without an END: 1 (first: $T/cut.txt:2)"
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
@@ -313,7 +313,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input t.json '{"timestamp":null,"duration":1}\n{"timestamp":2}\n'
 	np np-trace -n "$T/t.json"
 	status_is 0
-	err_is "np-trace: 1 rows without a start time skipped (first: $T/t.json:1)"
+	err_is "np-trace: rows without a start time skipped: 1 (first: $T/t.json:1)"
 	row 2 | out_is
 }
 
@@ -359,7 +359,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input n.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 1x0\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
 	np np-trace -n "$T/n.txt"
 	status_is 0
-	err_is "np-trace: 1 lines not understood (first: $T/n.txt:2)"
+	err_is "np-trace: lines not understood: 1 (first: $T/n.txt:2)"
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
@@ -403,7 +403,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input t.json '{"timestamp":9223372036854776,"duration":1}\n'
 	np np-trace -u us "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1: expected a time that fits in int64 ns, found 9223372036854776 us"
+	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 9223372036854776 us"
 }
 
 @test "reader: picoseconds round to the nearest ns, at both ends of int64" {
@@ -418,11 +418,22 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	    out_is
 }
 
-@test "reader: text trace: an engine name of 64 bytes or more is not understood" {
+@test "reader: text trace: an engine or opcode of 64 bytes or more" {
+	# Names are kept in 64-byte slots: longer ones are an error, neither
+	# cut short nor written past the slot.
 	e=$(printf 'E%.0s' $(seq 64))
-	input e.txt 'Instruction trace for ND 0 NC 4\n 1 %s MATMUL START 100\n 2 %s MATMUL END 200\n 3 Tensor ADD START 300\n 4 Tensor ADD END 310\n' "$e" "$e"
+	input e.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor ADD START 300\n 2 Tensor ADD END 310\n 3 %s MATMUL START 100\n' "$e"
+	np np-trace -n "$T/e.txt"
+	status_is 1
+	err_is "np-trace: $T/e.txt:4: engine name longer than 63 bytes"
+	input e.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor %s START 100\n' "$e"
+	np np-trace -n "$T/e.txt"
+	status_is 1
+	err_is "np-trace: $T/e.txt:2: opcode longer than 63 bytes"
+	e=${e%E}
+	input e.txt 'Instruction trace for ND 0 NC 4\n 1 %s %s START 100\n 2 %s %s END 110\n' "$e" "$e" "$e" "$e"
 	np np-trace -n "$T/e.txt"
 	status_is 0
-	err_is "np-trace: 2 lines not understood (first: $T/e.txt:2)"
-	row 300 310 10 Tensor ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
+	no_err
+	row 100 110 10 "$e" "$e" "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }

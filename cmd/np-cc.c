@@ -1,0 +1,723 @@
+/*
+ * np-cc: collective events, the gaps between the starts of one event,
+ * per-layer latency from those gaps, and skew across CC-cores and ranks.
+ *
+ * Every file is one rank.  A stream is one rank's CC-core; its n-th START
+ * of the chosen event is collective n.  The default, -g and -L modes keep
+ * a few numbers per stream, whatever the input's size; --skew keeps one
+ * row per stream per collective until the end (bounded by SKEW_MAX).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "../common/cc.h"
+#include "../common/diag.h"
+#include "../common/group.h"
+#include "../common/hist.h"
+#include "../common/num.h"
+#include "../common/reader.h"
+#include "../common/tsv.h"
+
+static const char synopsis[] =
+    "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
+    "[-x factor] [-c first,last] [-F positions] [-u unit] [file ...]";
+
+static const char *const longopts[] = {
+	"--gaps", "-g", "--layers", "-L", "--skew", "-K", NULL,
+};
+
+#define STREAM_MAX 65536	/* ranks x CC-cores */
+#define EXACT_MAX 1024		/* steady layers whose median is exact */
+#define SKEW_MAX (1 << 20)	/* collectives held by --skew */
+
+enum mode { EVENTS, GAPS, LAYERS, SKEW };
+enum { CORE_NONE, CORE_INT, CORE_OTHER };
+
+static enum mode mode = EVENTS;
+static const char *event;	/* the event chosen, or NULL for all */
+static int64_t perlayer = 2, prologue = 1;
+static double factor = 2;
+static int64_t first = 1, last = INT64_MAX;	/* --skew: collectives */
+
+/* One rank's CC-core. */
+struct stream {
+	long id;		/* order of first appearance */
+	size_t ranklen;		/* the key is rank, TAB, cc_core */
+	int corekind;		/* cc_core: CORE_NONE, CORE_INT (in core) */
+	int64_t core;
+	int64_t starts;		/* STARTs of the event so far */
+	int64_t prev;		/* the last one's start_ts */
+	/* -L: the layer being summed */
+	int64_t lfirst, lsum, lgaps, lastgap;
+	/* complete layers */
+	int64_t layers, total, tlast;
+	/* steady-state layers: every complete one but layer 0 */
+	int64_t nsteady, ssum, smin, smax, sfirst;
+	int64_t *exact;		/* the first EXACT_MAX of them */
+	struct hist h;		/* all of them, past EXACT_MAX */
+};
+
+static struct group streams;
+
+/* --skew: the n-th START of a stream. */
+struct coll {
+	int64_t start, dur;	/* dur: INT64_MIN when unknown */
+	int32_t n;
+	int32_t member;		/* stream id */
+};
+
+static struct coll *colls;
+static size_t ncolls, collcap;
+
+/* Rows read whose start_ts is not a whole number (NaN, Infinity). */
+static long badstart;
+static const char *badfile;
+static long badline;
+
+/* Trailing layers with fewer than -k gaps, and the first one's stream. */
+static long incomplete;
+static long incompletefirst;
+
+/* ---- options ---- */
+
+static void
+parserange(const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (!comma)
+		goto bad;
+	if (comma > arg && !num_i64(arg, (size_t)(comma - arg), &first))
+		goto bad;
+	if (comma[1] && !num_i64(comma + 1, strlen(comma + 1), &last))
+		goto bad;
+	if (first < 1 || first > last)
+		goto bad;
+	return;
+bad:
+	np_warn("-c: expected FIRST,LAST with 1 <= FIRST <= LAST, "
+	    "found '%s'", arg);
+	np_usage(synopsis);
+}
+
+static void
+parsefactor(const char *arg)
+{
+	if (!num_f64(arg, strlen(arg), &factor) || !isfinite(factor) ||
+	    factor <= 0) {
+		np_warn("-x: expected a number above 0, found '%s'", arg);
+		np_usage(synopsis);
+	}
+}
+
+static void
+setmode(enum mode m)
+{
+	if (mode != EVENTS && mode != m) {
+		np_warn("-g, -L and -K exclude one another");
+		np_usage(synopsis);
+	}
+	mode = m;
+}
+
+/* ---- streams ---- */
+
+/* The text of a number field into buf, and its length (0: missing). */
+static size_t
+numtext(const struct field *f, char *buf)
+{
+	if (!f->set)
+		return 0;
+	return f->isint ? num_fmt_i64(buf, f->i) : num_fmt_f64(buf, f->d);
+}
+
+static char *lookup;		/* the key being looked up */
+static size_t lookupcap;
+static long lastid = -1;	/* the stream of the previous record */
+
+static int
+corekind(const struct field *core)
+{
+	return !core->set ? CORE_NONE : core->isint ? CORE_INT : CORE_OTHER;
+}
+
+/* Is s the stream of rank and core?  A core that is not an integer is
+ * never matched here: it takes the lookup. */
+static int
+samestream(const struct stream *s, const struct field *rank,
+    const struct field *core)
+{
+	size_t n;
+	int k = corekind(core);
+
+	if (s->ranklen != rank->len || k == CORE_OTHER || k != s->corekind ||
+	    (k == CORE_INT && s->core != core->i))
+		return 0;
+	return memcmp(grp_key(&streams, s->id, &n), rank->s, rank->len) == 0;
+}
+
+static struct stream *
+streamof(const struct record *rec)
+{
+	const struct field *rank = &rec->f[CC_RANK], *core = &rec->f[CC_CORE];
+	struct stream *s;
+	size_t need = rank->len + 1 + NUM_BUFSZ;
+	int isnew;
+
+	/* Rows of one stream usually come in runs: skip the hashing. */
+	if (lastid >= 0 && samestream(s = grp_val(&streams, lastid), rank,
+	    core))
+		return s;
+	if (need > lookupcap) {
+		free(lookup);
+		lookupcap = need * 2;
+		if (!(lookup = malloc(lookupcap)))
+			np_die("out of memory");
+	}
+	memcpy(lookup, rank->s, rank->len);
+	lookup[rank->len] = '\t';
+	need = rank->len + 1 + numtext(core, lookup + rank->len + 1);
+	s = grp_get(&streams, lookup, need, &isnew);
+	if (!s)
+		np_die_at(rec->file, rec->line, 0, "more than %d streams "
+		    "(ranks x CC-cores)", STREAM_MAX);
+	if (isnew) {
+		s->id = streams.n - 1;
+		s->ranklen = rank->len;
+		s->corekind = corekind(core);
+		s->core = core->i;
+		hist_init(&s->h);
+	}
+	lastid = s->id;
+	return s;
+}
+
+/* rank, TAB, cc_core */
+static void
+outstream(const struct stream *s)
+{
+	size_t n;
+	const char *key = grp_key(&streams, s->id, &n);
+
+	out_text(key, s->ranklen);
+	out_raw(key + s->ranklen, n - s->ranklen);
+}
+
+/* rank:cc_core, or rank alone when the core is unknown */
+static void
+outmember(const struct stream *s)
+{
+	size_t n;
+	const char *key = grp_key(&streams, s->id, &n);
+
+	out_text(key, s->ranklen);
+	if (n > s->ranklen + 1) {
+		out_raw(":", 1);
+		out_raw(key + s->ranklen + 1, n - s->ranklen - 1);
+	}
+}
+
+/* ---- -g ---- */
+
+static void
+gaprow(const struct stream *s, int64_t n, int64_t start, int64_t gap)
+{
+	outstream(s);
+	out_tab();
+	out_i64(n);
+	out_tab();
+	out_i64(start);
+	out_tab();
+	out_i64(gap);
+	out_nl();
+}
+
+/* ---- -L ---- */
+
+static void
+layerrow(const struct stream *s, int64_t layer, int64_t lo, int64_t hi,
+    int64_t ns)
+{
+	outstream(s);
+	out_tab();
+	out_i64(layer);
+	out_tab();
+	out_i64(lo);
+	out_tab();
+	out_i64(hi);
+	out_tab();
+	out_i64(ns);
+	out_nl();
+}
+
+static void
+steady(struct stream *s, int64_t ns)
+{
+	int64_t i;
+
+	if (s->nsteady == 0) {
+		s->smin = s->smax = ns;
+		s->sfirst = s->lfirst;
+	}
+	if (ns < s->smin)
+		s->smin = ns;
+	if (ns > s->smax)
+		s->smax = ns;
+	s->ssum += ns;
+	if (s->nsteady < EXACT_MAX) {
+		if (!s->exact && !(s->exact = malloc(EXACT_MAX *
+		    sizeof *s->exact)))
+			np_die("out of memory");
+		s->exact[s->nsteady] = ns;
+	} else {
+		if (s->nsteady == EXACT_MAX)	/* from now on, estimate */
+			for (i = 0; i < EXACT_MAX; i++)
+				hist_add(&s->h, (double)s->exact[i], 1);
+		hist_add(&s->h, (double)ns, 1);
+	}
+	s->nsteady++;
+}
+
+/* Gap g (1-based) of a stream: layer k is gaps P+kK+1 .. P+(k+1)K. */
+static void
+layergap(struct stream *s, int64_t g, int64_t gap)
+{
+	int64_t layer;
+
+	if (g <= prologue)
+		return;
+	layer = (g - prologue - 1) / perlayer;
+	if (s->lgaps == 0) {
+		s->lfirst = g;
+		s->lsum = 0;
+	}
+	s->lsum += gap;
+	s->lastgap = g;
+	if (++s->lgaps < perlayer)
+		return;
+	layerrow(s, layer, s->lfirst, g, s->lsum);
+	s->lgaps = 0;
+	s->layers++;
+	s->total += s->lsum;
+	s->tlast = g;
+	if (layer > 0)
+		steady(s, s->lsum);
+}
+
+static int
+cmpi64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The ceil(m/2)-th smallest: exact, or from the histogram (1%). */
+static int64_t
+median(struct stream *s)
+{
+	double v;
+
+	if (s->nsteady <= EXACT_MAX) {
+		qsort(s->exact, (size_t)s->nsteady, sizeof *s->exact,
+		    cmpi64);
+		return s->exact[(s->nsteady + 1) / 2 - 1];
+	}
+	v = hist_quantile(&s->h, 0.5);
+	/* The true median lies within [min, max]: so does the estimate. */
+	if (v < (double)s->smin)
+		v = (double)s->smin;
+	if (v > (double)s->smax)
+		v = (double)s->smax;
+	return (int64_t)llround(v);
+}
+
+/* The start of a summary row, up to its value (empty unless has). */
+static void
+sumrow(const struct stream *s, const char *what, int has, int64_t lo,
+    int64_t hi)
+{
+	outstream(s);
+	out_tab();
+	out_str(what);
+	out_tab();
+	if (has)
+		out_i64(lo);
+	out_tab();
+	if (has)
+		out_i64(hi);
+	out_tab();
+}
+
+static void
+summary(struct stream *s)
+{
+	int has = s->nsteady > 0;
+	int64_t slast = s->tlast;
+
+	if (s->lgaps) {
+		/* Reported as it is, not padded to -k gaps. */
+		layerrow(s, s->layers, s->lfirst, s->lastgap, s->lsum);
+		if (!incomplete++)
+			incompletefirst = s->id;
+	}
+	sumrow(s, "total", s->layers > 0, prologue + 1, s->tlast);
+	if (s->layers > 0)
+		out_i64(s->total);
+	out_nl();
+	sumrow(s, "mean", has, s->sfirst, slast);
+	if (has)
+		out_f64((double)s->ssum / (double)s->nsteady);
+	out_nl();
+	sumrow(s, "median", has, s->sfirst, slast);
+	if (has)
+		out_i64(median(s));
+	out_nl();
+	sumrow(s, "min", has, s->sfirst, slast);
+	if (has)
+		out_i64(s->smin);
+	out_nl();
+	sumrow(s, "max", has, s->sfirst, slast);
+	if (has)
+		out_i64(s->smax);
+	out_nl();
+}
+
+/* ---- --skew ---- */
+
+static void
+skewadd(const struct stream *s, const struct record *rec, int64_t start)
+{
+	const struct field *d = &rec->f[CC_DUR];
+	struct coll *c;
+
+	if (s->starts < first || s->starts > last)
+		return;
+	if (s->starts > INT32_MAX)
+		np_die_at(rec->file, rec->line, 0, "--skew: more than %ld "
+		    "collectives on one CC-core", (long)INT32_MAX);
+	if (ncolls == SKEW_MAX)
+		np_die_at(rec->file, rec->line, 0, "--skew holds at most %d "
+		    "collectives (ranks x CC-cores x collectives); select "
+		    "fewer with -c first,last", SKEW_MAX);
+	if (ncolls == collcap) {
+		collcap = collcap ? collcap * 2 : 4096;
+		if (!(colls = realloc(colls, collcap * sizeof *colls)))
+			np_die("out of memory");
+	}
+	c = &colls[ncolls++];
+	c->start = start;
+	c->dur = d->set && d->isint ? d->i : INT64_MIN;
+	c->n = (int32_t)s->starts;
+	c->member = (int32_t)s->id;
+}
+
+static int
+cmpcoll(const void *a, const void *b)
+{
+	const struct coll *x = a, *y = b;
+
+	if (x->n != y->n)
+		return (x->n > y->n) - (x->n < y->n);
+	return (x->member > y->member) - (x->member < y->member);
+}
+
+static void
+outopt(int64_t v, int has)
+{
+	out_tab();
+	if (has)
+		out_i64(v);
+}
+
+/* One row for the members c[0..m) of collective c->n, in member order. */
+static void
+skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
+{
+	size_t i, nd = 0, late = 0;
+	int64_t dmed = 0;
+	int comma = 0;
+
+	for (i = 0; i < m; i++) {
+		starts[i] = c[i].start;
+		if (c[i].dur != INT64_MIN)
+			durs[nd++] = c[i].dur;
+		if (c[i].start > c[late].start)
+			late = i;	/* ties: the first member */
+	}
+	qsort(starts, m, sizeof *starts, cmpi64);
+	qsort(durs, nd, sizeof *durs, cmpi64);
+	if (nd)
+		dmed = durs[(nd + 1) / 2 - 1];
+	out_i64(c->n);
+	out_tab();
+	out_i64((int64_t)m);
+	outopt(starts[0], 1);
+	outopt(starts[(m + 1) / 2 - 1], 1);
+	outopt(starts[m - 1], 1);
+	outopt(starts[m - 1] - starts[0], 1);
+	outopt(nd ? durs[0] : 0, nd > 0);
+	outopt(dmed, nd > 0);
+	outopt(nd ? durs[nd - 1] : 0, nd > 0);
+	out_tab();
+	outmember(grp_val(&streams, c[late].member));
+	out_tab();
+	for (i = 0; i < m && nd; i++)
+		if (c[i].dur != INT64_MIN &&
+		    (double)c[i].dur > factor * (double)dmed) {
+			if (comma)
+				out_raw(",", 1);
+			outmember(grp_val(&streams, c[i].member));
+			comma = 1;
+		}
+	out_nl();
+}
+
+static void
+skewreport(void)
+{
+	int64_t *starts, *durs;
+	size_t i, j;
+
+	if (!ncolls)
+		return;
+	qsort(colls, ncolls, sizeof *colls, cmpcoll);
+	starts = malloc((size_t)streams.n * sizeof *starts);
+	durs = malloc((size_t)streams.n * sizeof *durs);
+	if (!starts || !durs)
+		np_die("out of memory");
+	for (i = 0; i < ncolls; i = j) {
+		for (j = i + 1; j < ncolls && colls[j].n == colls[i].n; j++)
+			;
+		skewrow(colls + i, j - i, starts, durs);
+	}
+	free(starts);
+	free(durs);
+}
+
+/* ---- the loop ---- */
+
+static int
+wanted(const struct record *rec)
+{
+	const struct field *f = &rec->f[CC_EVENT];
+
+	return !event || (f->set && f->len == strlen(event) &&
+	    strncasecmp(f->s, event, f->len) == 0);
+}
+
+/* "rank R, CC-core C", or "rank R" when the core is unknown: for
+ * messages. */
+static const char *
+streamname(const struct stream *s)
+{
+	static char buf[512];
+	size_t n;
+	const char *key = grp_key(&streams, s->id, &n);
+
+	if (n > s->ranklen + 1)
+		snprintf(buf, sizeof buf, "rank %.*s, CC-core %.*s",
+		    (int)s->ranklen, key, (int)(n - s->ranklen - 1),
+		    key + s->ranklen + 1);
+	else
+		snprintf(buf, sizeof buf, "rank %.*s", (int)s->ranklen, key);
+	return buf;
+}
+
+/* Gaps and collective numbers need each stream's starts in time order. */
+static _Noreturn void
+outoforder(const struct stream *s, const struct record *rec, int64_t t)
+{
+	out_flush();
+	np_die_at(rec->file, rec->line, 0, "expected %s starts in time order "
+	    "(%s), found %lld after %lld; sort the rows by start_ts", event,
+	    streamname(s), (long long)t, (long long)s->prev);
+}
+
+/* A START of the chosen event: gaps, layers, skew. */
+static void
+onstart(const struct record *rec)
+{
+	const struct field *f = &rec->f[CC_START];
+	struct stream *s;
+	int64_t t, gap;
+
+	if (!f->isint) {
+		if (!badstart++) {
+			badfile = rec->file;
+			badline = rec->line;
+		}
+		return;
+	}
+	t = f->i;
+	s = streamof(rec);
+	if (s->starts && t < s->prev)
+		outoforder(s, rec, t);
+	s->starts++;
+	if (mode == SKEW)
+		skewadd(s, rec, t);
+	if (s->starts > 1) {
+		gap = t - s->prev;
+		if (mode == GAPS)
+			gaprow(s, s->starts - 1, s->prev, gap);
+		else if (mode == LAYERS)
+			layergap(s, s->starts - 1, gap);
+	}
+	s->prev = t;
+}
+
+static void
+header(void)
+{
+	static const char *const gaps[] = { "rank", "cc_core", "n",
+	    "start_ts", "gap_ns" };
+	static const char *const layers[] = { "rank", "cc_core", "layer",
+	    "first_gap", "last_gap", "ns" };
+	static const char *const skew[] = { "n", "members", "first_start_ts",
+	    "median_start_ts", "last_start_ts", "spread_ns",
+	    "min_duration_ns", "median_duration_ns", "max_duration_ns",
+	    "latest", "slow" };
+
+	switch (mode) {
+	case EVENTS:
+		kind_header(&kind_cc);
+		break;
+	case GAPS:
+		out_header(gaps, 5);
+		break;
+	case LAYERS:
+		out_header(layers, 6);
+		break;
+	case SKEW:
+		out_header(skew, 11);
+		break;
+	}
+}
+
+/* After the input: what -L and --skew write at the end. */
+static void
+report(void)
+{
+	long i;
+
+	if (mode == LAYERS)
+		for (i = 0; i < streams.n; i++)
+			summary(grp_val(&streams, i));
+	if (mode == SKEW)
+		skewreport();
+	out_flush();
+}
+
+/* What was passed over or left incomplete, after the reader's notes. */
+static void
+warnings(void)
+{
+	if (badstart)
+		np_warn("rows with a start_ts that is not a number, skipped: "
+		    "%ld (first: %s:%ld)", badstart, badfile, badline);
+	if (incomplete)
+		np_warn("incomplete trailing layers, with fewer than %lld "
+		    "gaps: %ld (first: %s)", (long long)perlayer, incomplete,
+		    streamname(grp_val(&streams, incompletefirst)));
+}
+
+static void
+cleanup(void)
+{
+	long i;
+	struct stream *s;
+
+	for (i = 0; i < streams.n; i++) {
+		s = grp_val(&streams, i);
+		free(s->exact);
+		hist_free(&s->h);
+	}
+	grp_free(&streams);
+	free(colls);
+	free(lookup);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct reader rd;
+	struct record *rec;
+	int c, hdr = 1;
+	const char *unit = NULL, *pos = NULL;
+	char err[128];
+
+	np_init(argv[0]);
+	np_longopts(argc, argv, synopsis, longopts);
+	while ((c = getopt(argc, argv, "ngLKe:k:p:x:c:F:u:h")) != -1) {
+		switch (c) {
+		case 'n':
+			hdr = 0;
+			break;
+		case 'g':
+			setmode(GAPS);
+			break;
+		case 'L':
+			setmode(LAYERS);
+			break;
+		case 'K':
+			setmode(SKEW);
+			break;
+		case 'e':
+			event = optarg;
+			break;
+		case 'k':
+			perlayer = np_optnum("k", optarg, 1, 1000000);
+			break;
+		case 'p':
+			prologue = np_optnum("p", optarg, 0, 1000000000);
+			break;
+		case 'x':
+			parsefactor(optarg);
+			break;
+		case 'c':
+			parserange(optarg);
+			break;
+		case 'F':
+			pos = optarg;
+			break;
+		case 'u':
+			unit = optarg;
+			break;
+		case 'h':
+			np_help(synopsis);
+		default:
+			np_usage(synopsis);
+		}
+	}
+	if (mode != EVENTS && !event)
+		event = "TPB_TRIGGER";
+	rd_open(&rd, &kind_cc, argv + optind, argc - optind);
+	if (unit && !rd_setunit(&rd, unit)) {
+		np_warn("-u: expected ps, ns or us, found '%s'", unit);
+		np_usage(synopsis);
+	}
+	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
+		np_warn("-F: %s", err);
+		np_usage(synopsis);
+	}
+	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
+	if (hdr)
+		header();
+	while ((rec = rd_next(&rd))) {
+		if (!wanted(rec))
+			continue;
+		if (mode == EVENTS)
+			rec_write(&kind_cc, rec);
+		else
+			onstart(rec);
+	}
+	report();
+	rd_close(&rd);
+	warnings();
+	cleanup();
+	return 0;
+}

@@ -1,0 +1,732 @@
+/*
+ * np-dma: DMA transfers, per-queue bytes, busy time and bandwidth, transfer
+ * size histograms, and skinny DMA instructions per source line.
+ *
+ * Queues run in parallel, so a queue's busy time is the union of its
+ * transfers' intervals and the all-queue busy time is the union across
+ * queues: durations are never added where wall time is meant.  The unions
+ * need start order; a reorder window of -w transfers per queue (and one
+ * across queues) restores it when the input is only locally out of order.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/diag.h"
+#include "../common/dma.h"
+#include "../common/group.h"
+#include "../common/hist.h"
+#include "../common/insn.h"
+#include "../common/interval.h"
+#include "../common/reader.h"
+#include "../common/tsv.h"
+
+static const char synopsis[] =
+    "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
+    "[file ...]";
+
+static const char *const longopts[] = {
+	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
+	"--bytes", "-b", "--window", "-w", NULL,
+};
+
+#define MAXQUEUES 1024		/* distinct queues with -s */
+#define MAXLINES 100000		/* distinct source lines with -S */
+#define MAXWINDOW 65536
+#define NBUCKET 64		/* power-of-two size buckets: 0, then 2^k */
+
+static int64_t window = 1024;
+static int64_t skinnybelow = 512;
+static int percentiles;		/* -s: keep the log histograms */
+
+/* ---- per-queue state ---- */
+
+struct span {
+	int64_t s, e;		/* s first: the reorder window's key */
+};
+
+struct queue {
+	int64_t transfers;
+	int64_t sized, bytes;	/* transfers with a byte count, their sum */
+	int64_t first, last;	/* earliest start, latest end */
+	int hasend;
+	int64_t bucketn[NBUCKET], bucketbytes[NBUCKET];
+	int64_t bucketmin[NBUCKET], bucketmax[NBUCKET];	/* sizes in it */
+	struct hist sizes;
+	struct reorder win;
+	struct runs busy;
+};
+
+static struct group queues;
+static struct queue all;		/* every queue together */
+static int across_broken;		/* the all-queue window overflowed */
+static const char *across_file;
+static long across_line;
+
+static void
+queue_init(struct queue *q, int withbusy)
+{
+	memset(q, 0, sizeof *q);
+	q->first = INT64_MAX;
+	q->last = INT64_MIN;
+	hist_init(&q->sizes);
+	if (withbusy)
+		ro_init(&q->win, sizeof(struct span), (int)window);
+	runs_init(&q->busy);
+}
+
+static void
+queue_free(struct queue *q)
+{
+	hist_free(&q->sizes);
+	ro_free(&q->win);
+}
+
+/* Bucket of a size: 0 for 0, else k for 2^(k-1) <= v < 2^k. */
+static int
+bucket(int64_t v)
+{
+	int k = 0;
+
+	while (v) {
+		v >>= 1;
+		k++;
+	}
+	return k;
+}
+
+static void
+bucket_bounds(int k, int64_t *lo, int64_t *hi)
+{
+	*lo = k ? (int64_t)1 << (k - 1) : 0;
+	*hi = k ? (int64_t)(((uint64_t)1 << k) - 1) : 0;
+}
+
+/* ---- reading a transfer ---- */
+
+/* Dies naming where field c was read: the row when c < 0 or the field
+ * was not read from the input. */
+static _Noreturn void NP_PRINTF(3, 4)
+bad_field(const struct record *r, int c, const char *fmt, ...)
+{
+	const struct field *f = c >= 0 ? &r->f[c] : NULL;
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (f && f->line)
+		np_die_at(r->file, f->line, f->col, "%s", msg);
+	np_die_at(r->file, r->line, 0, "%s", msg);
+}
+
+/* An integer column of a row, or death. */
+static int64_t
+need_int(const struct record *r, int c, const char *what)
+{
+	const struct field *f = &r->f[c];
+
+	if (!f->isint)
+		bad_field(r, c, "expected %s as an integer, found %g", what,
+		    f->d);
+	return f->i;
+}
+
+/* A count of bytes or ns: an integer >= 0. */
+static int64_t
+need_count(const struct record *r, int c, const char *what)
+{
+	int64_t v = need_int(r, c, what);
+
+	if (v < 0)
+		bad_field(r, c, "expected %s >= 0, found %lld", what,
+		    (long long)v);
+	return v;
+}
+
+/* a + b for counts >= 0, or death when the sum would pass 2^63 - 1. */
+static int64_t
+sum(int64_t a, int64_t b, const struct record *r, int c)
+{
+	if (b > INT64_MAX - a)
+		bad_field(r, c, "expected a total below 2^63, found %lld + "
+		    "%lld", (long long)a, (long long)b);
+	return a + b;
+}
+
+static void
+add_size(struct queue *q, int64_t v)
+{
+	int k = bucket(v);
+
+	q->sized++;
+	q->bytes += v;
+	if (!q->bucketn[k] || v < q->bucketmin[k])
+		q->bucketmin[k] = v;
+	if (!q->bucketn[k] || v > q->bucketmax[k])
+		q->bucketmax[k] = v;
+	q->bucketn[k]++;
+	q->bucketbytes[k] += v;
+	if (percentiles)
+		hist_add(&q->sizes, (double)v, 1);
+}
+
+/* Feeds [s, e) through a reorder window into busy runs: -1 when it is
+ * further out of order than the window. */
+static int
+add_span(struct reorder *w, struct runs *busy, int64_t s, int64_t e)
+{
+	struct span in = { s, e }, out;
+	int64_t ds, de;
+	int got = ro_push(w, &in, &out);
+
+	if (got == 1)
+		runs_add(busy, out.s, out.e, &ds, &de);
+	return got;
+}
+
+static void
+end_spans(struct reorder *w, struct runs *busy)
+{
+	struct span out;
+	int64_t ds, de;
+
+	while (ro_pop(w, &out))
+		runs_add(busy, out.s, out.e, &ds, &de);
+	runs_end(busy, &ds, &de);
+}
+
+static void
+out_of_order(const struct record *r, const char *q, size_t qlen,
+    int64_t start, int64_t after)
+{
+	bad_field(r, D_START, "expected the transfers of queue '%.*s' in "
+	    "start order (within -w %lld), found start_ts %lld after %lld; "
+	    "sort by start_ts first", (int)qlen, q, (long long)window,
+	    (long long)start, (long long)after);
+}
+
+/*
+ * One transfer into its queue's statistics (grouped) or into all's, and its
+ * interval into the busy time of its queue and of all (busy).
+ */
+static void
+add_transfer(struct reader *rd, const struct record *r, int grouped,
+    int busy)
+{
+	const struct field *qf = &r->f[D_QUEUE];
+	const char *qname = qf->set ? qf->s : "";
+	size_t qlen = qf->set ? qf->len : 0;
+	static int64_t grand;
+	int64_t s, e = 0, v;
+	struct queue *q = &all;
+	int isnew, hasend = r->f[D_END].set;
+
+	/* Times >= 0 keep every interval and union below 2^63 ns. */
+	if ((s = need_int(r, D_START, "start_ts")) < 0 && busy)
+		bad_field(r, D_START, "expected start_ts >= 0, found %lld",
+		    (long long)s);
+	if (hasend && (e = need_int(r, D_END, "end_ts")) < s) {
+		if (!r->f[D_END].line && r->f[D_DUR].line)
+			bad_field(r, D_DUR, "expected duration_ns >= 0, found "
+			    "%lld", (long long)(e - s));
+		bad_field(r, D_END, "expected end_ts >= start_ts %lld, found "
+		    "%lld", (long long)s, (long long)e);
+	}
+	if (grouped) {
+		q = grp_get(&queues, qname, qlen, &isnew);
+		if (!q)
+			np_die_at(r->file, r->line, 0, "expected at most %d "
+			    "DMA queues, found more", MAXQUEUES);
+		if (isnew)
+			queue_init(q, busy);
+	}
+	q->transfers++;
+	if (s < q->first)
+		q->first = s;
+	if (hasend && e > q->last)
+		q->last = e;
+	q->hasend |= hasend;
+	if (r->f[D_BYTES].set) {
+		v = need_count(r, D_BYTES, "transfer_bytes");
+		/* every total is at most the grand total */
+		grand = sum(grand, v, r, D_BYTES);
+		add_size(q, v);
+	} else
+		rd_note(rd, "transfers without transfer_bytes, left out of "
+		    "byte counts", r->line);
+	if (!busy)
+		return;
+	if (!hasend) {
+		rd_note(rd, "transfers without an end time, left out of busy_ns",
+		    r->line);
+		return;
+	}
+	if (add_span(&q->win, &q->busy, s, e) < 0)
+		out_of_order(r, qname, qlen, s, q->win.lastkey);
+	if (!across_broken && add_span(&all.win, &all.busy, s, e) < 0) {
+		across_broken = 1;
+		across_file = r->file;
+		across_line = r->line;
+	}
+}
+
+/* ---- writing ---- */
+
+static const char *const summary_cols[] = {
+	"queue_name", "transfers", "total_bytes", "busy_ns",
+	"first_start_ts", "last_end_ts", "bandwidth_gb_per_s", "mean_bytes",
+	"p50_bytes", "p90_bytes",
+};
+
+static void
+out_opt_i64(int has, int64_t v)
+{
+	out_tab();
+	if (has)
+		out_i64(v);
+}
+
+/*
+ * A size percentile (nearest rank): the histogram's estimate, within 1%, to
+ * the nearest byte.  The power-of-two buckets count exactly, so the true
+ * value lies between the smallest and largest size of the bucket holding
+ * that rank: clamped there, the estimate only gets closer, and it is exact
+ * when that bucket holds one size (as with power-of-two transfers).
+ */
+static void
+out_quantile(const struct queue *q, double p)
+{
+	int64_t v, rank, seen = 0;
+	int k;
+
+	out_tab();
+	if (!q->sized)
+		return;
+	rank = (int64_t)ceil(p * (double)q->sized);
+	if (rank < 1)
+		rank = 1;
+	for (k = 0; k < NBUCKET - 1 && (seen += q->bucketn[k]) < rank; k++)
+		;
+	v = llround(hist_quantile(&q->sizes, p));
+	if (v < q->bucketmin[k])
+		v = q->bucketmin[k];
+	if (v > q->bucketmax[k])
+		v = q->bucketmax[k];
+	out_i64(v);
+}
+
+static void
+summary_row(const char *name, size_t len, const struct queue *q,
+    int hasbusy)
+{
+	int64_t busy = q->busy.busy;
+
+	out_text(name, len);
+	out_tab();
+	out_i64(q->transfers);
+	out_opt_i64(q->sized > 0, q->bytes);
+	out_opt_i64(hasbusy && q->hasend, busy);
+	out_opt_i64(1, q->first);
+	out_opt_i64(q->hasend, q->last);
+	out_tab();
+	/* bytes per ns is GB/s (10^9 bytes per second) */
+	if (hasbusy && q->hasend && q->sized && busy > 0)
+		out_f64((double)q->bytes / (double)busy);
+	out_tab();
+	if (q->sized)
+		out_f64((double)q->bytes / (double)q->sized);
+	out_quantile(q, 0.5);
+	out_quantile(q, 0.9);
+	out_nl();
+}
+
+static const char *const hist_cols[] = {
+	"queue_name", "bucket_lo", "bucket_hi", "transfers", "bytes", "share",
+};
+
+/* The buckets from the smallest size seen to the largest, empty ones
+ * between included. */
+static void
+hist_rows(const char *name, size_t len, int named, const struct queue *q)
+{
+	int k, lo, hi;
+	int64_t blo, bhi;
+
+	for (lo = 0; lo < NBUCKET && !q->bucketn[lo]; lo++)
+		;
+	for (hi = NBUCKET - 1; hi >= 0 && !q->bucketn[hi]; hi--)
+		;
+	for (k = lo; k <= hi; k++) {
+		bucket_bounds(k, &blo, &bhi);
+		if (named) {
+			out_text(name, len);
+			out_tab();
+		}
+		out_i64(blo);
+		out_tab();
+		out_i64(bhi);
+		out_tab();
+		out_i64(q->bucketn[k]);
+		out_tab();
+		out_i64(q->bucketbytes[k]);
+		out_tab();
+		out_f64((double)q->bucketn[k] / (double)q->sized);
+		out_nl();
+	}
+}
+
+static void
+merge_buckets(struct queue *to, const struct queue *q)
+{
+	int k;
+
+	for (k = 0; k < NBUCKET; k++) {
+		if (!q->bucketn[k])
+			continue;
+		if (!to->bucketn[k] || q->bucketmin[k] < to->bucketmin[k])
+			to->bucketmin[k] = q->bucketmin[k];
+		if (!to->bucketn[k] || q->bucketmax[k] > to->bucketmax[k])
+			to->bucketmax[k] = q->bucketmax[k];
+		to->bucketn[k] += q->bucketn[k];
+		to->bucketbytes[k] += q->bucketbytes[k];
+	}
+}
+
+static const struct group *sorting;
+
+static int
+bykey(const void *a, const void *b)
+{
+	size_t la, lb;
+	const char *ka = grp_key(sorting, *(const long *)a, &la);
+	const char *kb = grp_key(sorting, *(const long *)b, &lb);
+	int c = memcmp(ka, kb, la < lb ? la : lb);
+
+	return c ? c : (la > lb) - (la < lb);
+}
+
+/* Entry indexes of g in the order cmp gives. */
+static long *
+sorted(const struct group *g, int (*cmp)(const void *, const void *))
+{
+	long i, *ix = malloc(((size_t)g->n + 1) * sizeof *ix);
+
+	if (!ix)
+		np_die("out of memory");
+	for (i = 0; i < g->n; i++)
+		ix[i] = i;
+	sorting = g;
+	qsort(ix, (size_t)g->n, sizeof *ix, cmp);
+	return ix;
+}
+
+static void
+write_summary(int header, int histogram)
+{
+	long i, *ix = sorted(&queues, bykey);
+	struct queue *q;
+	const char *name;
+	size_t len;
+
+	if (header && histogram)
+		out_header(hist_cols, 6);
+	else if (header)
+		out_header(summary_cols, 10);
+	for (i = 0; i < queues.n; i++) {
+		q = grp_val(&queues, ix[i]);
+		name = grp_key(&queues, ix[i], &len);
+		if (histogram)
+			hist_rows(name, len, 1, q);
+		else
+			summary_row(name, len, q, 1);
+	}
+	if (!histogram) {
+		/* all: every count is a sum, busy is the union */
+		all.first = INT64_MAX;
+		all.last = INT64_MIN;
+		for (i = 0; i < queues.n; i++) {
+			q = grp_val(&queues, i);
+			all.transfers += q->transfers;
+			all.sized += q->sized;
+			all.bytes += q->bytes;
+			all.hasend |= q->hasend;
+			if (q->first < all.first)
+				all.first = q->first;
+			if (q->last > all.last)
+				all.last = q->last;
+			merge_buckets(&all, q);
+			hist_merge(&all.sizes, &q->sizes);
+		}
+		if (queues.n)
+			summary_row("all", 3, &all, !across_broken);
+	}
+	free(ix);
+}
+
+/* ---- skinny DMA instructions (-S) ---- */
+
+struct srcline {
+	int64_t n, bytes, dur;
+};
+
+static struct group lines;
+
+static int
+is_dma(const struct record *r)
+{
+	const struct field *f = &r->f[I_OPCODE];
+
+	return f->set && ((f->len >= 4 && memcmp(f->s, "DMA_", 4) == 0) ||
+	    (f->len >= 11 && memcmp(f->s, "PSEUDO_DMA_", 11) == 0));
+}
+
+/* A byte column: 0 when missing. */
+static int64_t
+insn_bytes(const struct record *r, int c, const char *what)
+{
+	return r->f[c].set ? need_count(r, c, what) : 0;
+}
+
+/*
+ * Bytes a DMA instruction moves: what it reads (HBM + SBUF) or what it
+ * writes, whichever is larger; -1 when it carries no byte column at all.
+ */
+static int64_t
+dma_moved(const struct record *r)
+{
+	int64_t rd, wr;
+
+	if (!r->f[I_HBM_R].set && !r->f[I_HBM_W].set &&
+	    !r->f[I_SBUF_R].set && !r->f[I_SBUF_W].set)
+		return -1;
+	rd = sum(insn_bytes(r, I_HBM_R, "hbm_read_bytes"),
+	    insn_bytes(r, I_SBUF_R, "sbuf_read_bytes"), r, I_SBUF_R);
+	wr = sum(insn_bytes(r, I_HBM_W, "hbm_write_bytes"),
+	    insn_bytes(r, I_SBUF_W, "sbuf_write_bytes"), r, I_SBUF_W);
+	return rd > wr ? rd : wr;
+}
+
+static void
+add_skinny(struct reader *rd, const struct record *r)
+{
+	struct srcline *l;
+	const char *src;
+	size_t len;
+	int64_t moved;
+
+	if (!is_dma(r))
+		return;
+	if ((moved = dma_moved(r)) < 0) {
+		rd_note(rd, "DMA instructions without byte counts skipped",
+		    r->line);
+		return;
+	}
+	if (moved >= skinnybelow)
+		return;
+	src = insn_src(r, &len);
+	if (!(l = grp_get(&lines, src, len, NULL)))
+		np_die_at(r->file, r->line, 0, "expected at most %d source "
+		    "lines, found more", MAXLINES);
+	l->n++;
+	l->bytes = sum(l->bytes, moved, r, -1);
+	if (r->f[I_DUR].set)
+		l->dur = sum(l->dur, need_count(r, I_DUR, "duration_ns"), r,
+		    I_DUR);
+	else
+		rd_note(rd, "skinny DMA instructions without a duration, "
+		    "counted as 0 ns", r->line);
+}
+
+/* Most skinny DMAs first; then by source line. */
+static int
+bycount(const void *a, const void *b)
+{
+	const struct srcline *la = grp_val(sorting, *(const long *)a);
+	const struct srcline *lb = grp_val(sorting, *(const long *)b);
+
+	if (la->n != lb->n)
+		return la->n < lb->n ? 1 : -1;
+	return bykey(a, b);
+}
+
+static const char *const skinny_cols[] = {
+	"source_location", "skinny_dmas", "total_bytes", "mean_bytes",
+	"total_duration_ns",
+};
+
+static void
+write_skinny(int header)
+{
+	long i, *ix = sorted(&lines, bycount);
+	const struct srcline *l;
+	const char *name;
+	size_t len;
+
+	if (header)
+		out_header(skinny_cols, 5);
+	for (i = 0; i < lines.n; i++) {
+		l = grp_val(&lines, ix[i]);
+		name = grp_key(&lines, ix[i], &len);
+		out_text(name, len);
+		out_tab();
+		out_i64(l->n);
+		out_tab();
+		out_i64(l->bytes);
+		out_tab();
+		out_f64((double)l->bytes / (double)l->n);
+		out_tab();
+		out_i64(l->dur);
+		out_nl();
+	}
+	free(ix);
+}
+
+/* ---- main ---- */
+
+enum { M_TRANSFERS, M_SUMMARY, M_HIST, M_QHIST, M_SKINNY };
+
+static void
+setup(struct reader *rd, int mode, char **files, int nfiles,
+    const char *unit, const char *pos)
+{
+	char err[128];
+
+	rd_open(rd, mode == M_SKINNY ? &kind_insn : &kind_dma, files, nfiles);
+	if (unit && !rd_setunit(rd, unit)) {
+		np_warn("-u: expected ps, ns or us, found '%s'", unit);
+		np_usage(synopsis);
+	}
+	if (pos && !rd_setpos(rd, pos, err, sizeof err)) {
+		np_warn("-F: %s", err);
+		np_usage(synopsis);
+	}
+	if (mode == M_SUMMARY || mode == M_QHIST)
+		grp_init(&queues, sizeof(struct queue), MAXQUEUES);
+	if (mode == M_SKINNY)
+		grp_init(&lines, sizeof(struct srcline), MAXLINES);
+	queue_init(&all, mode == M_SUMMARY);
+	percentiles = mode == M_SUMMARY;
+}
+
+static void
+finish(int mode, int header)
+{
+	long i;
+
+	if (mode == M_SUMMARY) {
+		for (i = 0; i < queues.n; i++) {
+			struct queue *q = grp_val(&queues, i);
+			end_spans(&q->win, &q->busy);
+		}
+		if (!across_broken)
+			end_spans(&all.win, &all.busy);
+		else
+			np_warn("%s:%ld: transfers out of start order across "
+			    "queues beyond -w %lld: the all row's busy_ns and "
+			    "bandwidth_gb_per_s are left empty; sort by "
+			    "start_ts for them", across_file, across_line,
+			    (long long)window);
+	}
+	switch (mode) {
+	case M_SUMMARY:
+	case M_QHIST:
+		write_summary(header, mode == M_QHIST);
+		break;
+	case M_HIST:
+		if (header)
+			out_header(hist_cols + 1, 5);
+		hist_rows(NULL, 0, 0, &all);
+		break;
+	case M_SKINNY:
+		write_skinny(header);
+		break;
+	}
+}
+
+static void
+cleanup(int mode)
+{
+	long i;
+
+	if (mode == M_SUMMARY || mode == M_QHIST) {
+		for (i = 0; i < queues.n; i++)
+			queue_free(grp_val(&queues, i));
+		grp_free(&queues);
+	}
+	if (mode == M_SKINNY)
+		grp_free(&lines);
+	queue_free(&all);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct reader rd;
+	struct record *rec;
+	int c, header = 1, summary = 0, histogram = 0, skinny = 0, mode;
+	const char *unit = NULL, *pos = NULL;
+
+	np_init(argv[0]);
+	np_longopts(argc, argv, synopsis, longopts);
+	while ((c = getopt(argc, argv, "HnSsb:F:u:w:h")) != -1) {
+		switch (c) {
+		case 'H':
+			histogram = 1;
+			break;
+		case 'n':
+			header = 0;
+			break;
+		case 'S':
+			skinny = 1;
+			break;
+		case 's':
+			summary = 1;
+			break;
+		case 'b':
+			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
+			break;
+		case 'F':
+			pos = optarg;
+			break;
+		case 'u':
+			unit = optarg;
+			break;
+		case 'w':
+			window = np_optnum("w", optarg, 1, MAXWINDOW);
+			break;
+		case 'h':
+			np_help(synopsis);
+		default:
+			np_usage(synopsis);
+		}
+	}
+	if (skinny && (summary || histogram)) {
+		np_warn("-S: cannot be combined with -s or -H");
+		np_usage(synopsis);
+	}
+	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
+	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
+	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
+	if (mode == M_TRANSFERS && header)
+		kind_header(&kind_dma);
+	while ((rec = rd_next(&rd))) {
+		if (mode == M_TRANSFERS)
+			rec_write(&kind_dma, rec);
+		else if (mode == M_SKINNY)
+			add_skinny(&rd, rec);
+		else
+			add_transfer(&rd, rec, mode != M_HIST,
+			    mode == M_SUMMARY);
+	}
+	rd_close(&rd);
+	if (mode != M_TRANSFERS)
+		finish(mode, header);
+	out_flush();
+	cleanup(mode);
+	return 0;
+}

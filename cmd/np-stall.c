@@ -1,0 +1,465 @@
+/*
+ * np-stall: who waits, and on what.  Sums the semaphore wait before issue
+ * (evt_wait_time_ns), or another numeric column, over the instructions of
+ * each key (source line, engine, opcode, ...) and writes one TSV row per
+ * key, most waited first.  Memory: one entry per distinct key.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/diag.h"
+#include "../common/group.h"
+#include "../common/insn.h"
+#include "../common/num.h"
+#include "../common/reader.h"
+#include "../common/tsv.h"
+
+static const char synopsis[] =
+    "np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] "
+    "[file ...]";
+
+#define MAXKEYS (1L << 20)	/* distinct keys held, at most */
+#define MAXPARTS 16		/* columns in a compound key */
+#define KEYBUF 65536		/* bytes of one key, escaped */
+#define K_SRC (-1)		/* the src pseudo-column */
+
+/* Per key.  Sums are exact: values are whole numbers. */
+struct acc {
+	int64_t n;		/* instructions */
+	int64_t nval;		/* ... with a value */
+	int64_t nonzero;	/* ... with a value above 0 */
+	int64_t sum, max;
+	int64_t ndur;		/* ... with a duration */
+	int64_t dur;
+};
+
+static struct {
+	int col[MAXPARTS];	/* kind column, or K_SRC */
+	const char *name[MAXPARTS];
+	int n;
+	const char *spec;	/* as given, for messages */
+} keys;
+
+static int vcol = I_WAIT;	/* the column attributed */
+static int64_t total, totaldur;	/* over every key: for shares, overflow */
+static char keybuf[KEYBUF];
+static struct group grp;
+
+/* Output names: the value's stem and unit ("stall", "_ns"). */
+static char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
+
+/* The columns that pass test, space-separated, after first (for messages). */
+static const char *
+known(const char *first, int (*test)(int))
+{
+	static char buf[512];
+	size_t len;
+	int c;
+
+	snprintf(buf, sizeof buf, "%s", first);
+	for (c = 0; c < kind_insn.ncol; c++) {
+		if (!test(c))
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, sizeof buf - len, "%s%s", len ? " " : "",
+		    kind_insn.col[c].name);
+	}
+	return buf;
+}
+
+static int
+anycol(int c)
+{
+	(void)c;
+	return 1;
+}
+
+static int
+endswith(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Numbers with a unit: the columns -v can attribute. */
+static int
+quantity(int c)
+{
+	const char *name = kind_insn.col[c].name;
+
+	return kind_insn.col[c].type != T_TEXT &&
+	    (endswith(name, "_ns") || endswith(name, "_bytes"));
+}
+
+/* "src,engine": each src or a column of the instruction record. */
+static void
+parsekeys(char *arg)
+{
+	char *p, *comma;
+	int c;
+
+	keys.spec = arg;
+	keys.n = 0;
+	for (p = arg;; p = comma + 1) {
+		if ((comma = strchr(p, ',')))
+			*comma = '\0';
+		if (strcmp(p, "src") == 0)
+			c = K_SRC;
+		else if ((c = kind_col(&kind_insn, p)) < 0) {
+			np_warn("-k: unknown key '%s' (known: %s)", p,
+			    known("src", anycol));
+			np_usage(synopsis);
+		}
+		if (keys.n == MAXPARTS) {
+			np_warn("-k: more than %d keys", MAXPARTS);
+			np_usage(synopsis);
+		}
+		keys.col[keys.n] = c;
+		keys.name[keys.n++] = p;
+		if (!comma)
+			break;
+	}
+}
+
+/* -v: a numeric column with a unit; names the output columns after it. */
+static void
+parsevalue(const char *arg)
+{
+	const char *unit;
+	int c = kind_col(&kind_insn, arg);
+	int stem;
+
+	if (c < 0 || !quantity(c)) {
+		np_warn("-v: expected a column of ns or bytes (%s), found '%s'",
+		    known("", quantity), arg);
+		np_usage(synopsis);
+	}
+	vcol = c;
+	if (c == I_WAIT)
+		return;		/* the default names */
+	unit = endswith(arg, "_ns") ? "_ns" : "_bytes";
+	stem = (int)(strlen(arg) - strlen(unit));
+	snprintf(hcount, sizeof hcount, "%.*s_nonzero", stem, arg);
+	snprintf(hsum, sizeof hsum, "%s", arg);
+	snprintf(hmean, sizeof hmean, "%.*s_mean%s", stem, arg, unit);
+	snprintf(hmax, sizeof hmax, "%.*s_max%s", stem, arg, unit);
+	snprintf(hshare, sizeof hshare, "%.*s_share", stem, arg);
+}
+
+static void
+keytoolong(const struct record *r)
+{
+	np_die_at(r->file, r->line, 0, "key longer than %d bytes (-k %s)",
+	    KEYBUF, keys.spec);
+}
+
+/* The bytes TSV escapes. */
+static const unsigned char special[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
+};
+
+/* Appends s, TSV-escaped, to the key at *len.  Runs of plain bytes are
+ * copied whole: this is on every row's path. */
+static void
+keyadd(const struct record *r, size_t *len, const char *s, size_t n)
+{
+	const char *e = s + n, *run;
+	char esc;
+
+	while (s < e) {
+		for (run = s; s < e && !special[(unsigned char)*s]; s++)
+			;
+		if ((size_t)(s - run) + 2 > KEYBUF - *len)
+			keytoolong(r);
+		memcpy(keybuf + *len, run, (size_t)(s - run));
+		*len += (size_t)(s - run);
+		if (s == e)
+			break;
+		esc = *s == '\t' ? 't' : *s == '\n' ? 'n' : *s == '\r' ? 'r'
+		    : '\\';
+		keybuf[(*len)++] = '\\';
+		keybuf[(*len)++] = esc;
+		s++;
+	}
+}
+
+/* The row's key: its parts as printed, joined by TABs. */
+static size_t
+makekey(const struct record *r)
+{
+	const struct field *f;
+	char num[NUM_BUFSZ];
+	const char *s;
+	size_t len = 0, n;
+	int i;
+
+	for (i = 0; i < keys.n; i++) {
+		if (i) {
+			if (len == KEYBUF)
+				keytoolong(r);
+			keybuf[len++] = '\t';
+		}
+		if (keys.col[i] == K_SRC) {
+			s = insn_src(r, &n);
+			keyadd(r, &len, s, n);
+			continue;
+		}
+		f = &r->f[keys.col[i]];
+		if (!f->set)
+			continue;	/* missing: an empty part */
+		if (kind_insn.col[keys.col[i]].type == T_TEXT)
+			keyadd(r, &len, f->s, f->len);
+		else if (f->isint)
+			keyadd(r, &len, num, num_fmt_i64(num, f->i));
+		else
+			keyadd(r, &len, num, num_fmt_f64(num, f->d));
+	}
+	return len;
+}
+
+static void
+addchecked(const struct record *r, int64_t *acc, int64_t v, const char *what)
+{
+	if ((v > 0 && *acc > INT64_MAX - v) || (v < 0 && *acc < INT64_MIN - v))
+		np_die_at(r->file, r->line, 0, "the sum of %s overflows",
+		    what);
+	*acc += v;
+}
+
+/* The value attributed, in *v: 1, or 0 when the row has none. */
+static int
+value(struct reader *rd, const struct record *r, int64_t *v)
+{
+	static char nonote[64], negnote[64];
+	const struct field *f = &r->f[vcol];
+	const char *name = kind_insn.col[vcol].name;
+	char num[NUM_BUFSZ];
+
+	if (!nonote[0]) {
+		snprintf(nonote, sizeof nonote, "rows without %s", name);
+		snprintf(negnote, sizeof negnote,
+		    "rows with a negative %s taken as missing", name);
+	}
+	if (f->set && !f->isint && f->d == f->d) {
+		size_t n = num_fmt_f64(num, f->d);
+		np_die_at(r->file, r->line, 0, "expected a whole number for "
+		    "'%s', found %s", name, n ? num :
+		    f->d > 0 ? "Infinity" : "-Infinity");
+	}
+	if (!f->set || !f->isint) {	/* absent, or NaN */
+		rd_note(rd, nonote, r->line);
+		return 0;
+	}
+	if (f->i < 0) {
+		rd_note(rd, negnote, r->line);
+		return 0;
+	}
+	*v = f->i;
+	return 1;
+}
+
+static void
+account(struct reader *rd, const struct record *r)
+{
+	size_t len = makekey(r);
+	struct acc *a;
+	int64_t v;
+
+	if (!(a = grp_get(&grp, keybuf, len, NULL)))
+		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
+		    "(-k %s)", MAXKEYS, keys.spec);
+	a->n++;
+	if (value(rd, r, &v)) {
+		addchecked(r, &total, v, kind_insn.col[vcol].name);
+		addchecked(r, &a->sum, v, kind_insn.col[vcol].name);
+		a->nval++;
+		if (v > 0)
+			a->nonzero++;
+		if (v > a->max)
+			a->max = v;
+	}
+	if (r->f[I_DUR].set && r->f[I_DUR].isint) {
+		addchecked(r, &totaldur, r->f[I_DUR].i, "duration_ns");
+		addchecked(r, &a->dur, r->f[I_DUR].i, "duration_ns");
+		a->ndur++;
+	}
+}
+
+/* Most attributed first; ties in byte order of the key. */
+static int
+bysum(const void *x, const void *y)
+{
+	long i = *(const long *)x, j = *(const long *)y;
+	const struct acc *a = grp_val(&grp, i), *b = grp_val(&grp, j);
+	const char *ka, *kb;
+	size_t la, lb;
+	int c;
+
+	if (a->sum != b->sum)
+		return a->sum > b->sum ? -1 : 1;
+	ka = grp_key(&grp, i, &la);
+	kb = grp_key(&grp, j, &lb);
+	if ((c = memcmp(ka, kb, la < lb ? la : lb)) != 0)
+		return c;
+	return la < lb ? -1 : la > lb;
+}
+
+static void
+header(void)
+{
+	int i;
+
+	for (i = 0; i < keys.n; i++) {
+		out_str(keys.name[i]);
+		out_tab();
+	}
+	out_str("instructions");
+	out_tab();
+	out_str(hcount);
+	out_tab();
+	out_str(hsum);
+	out_tab();
+	out_str(hmean);
+	out_tab();
+	out_str(hmax);
+	out_tab();
+	out_str(hshare);
+	if (vcol != I_DUR) {
+		out_tab();
+		out_str("duration_ns");
+	}
+	out_nl();
+}
+
+static void
+row(long i)
+{
+	const struct acc *a = grp_val(&grp, i);
+	const char *k;
+	size_t len;
+
+	k = grp_key(&grp, i, &len);
+	out_raw(k, len);	/* escaped when made */
+	out_tab();
+	out_i64(a->n);
+	out_tab();
+	out_i64(a->nonzero);
+	out_tab();
+	if (a->nval)
+		out_i64(a->sum);
+	out_tab();
+	if (a->nonzero)
+		out_f64((double)a->sum / (double)a->nonzero);
+	out_tab();
+	if (a->nval)
+		out_i64(a->max);
+	out_tab();
+	if (a->nval && total > 0)
+		out_f64((double)a->sum / (double)total);
+	if (vcol != I_DUR) {
+		out_tab();
+		if (a->ndur)
+			out_i64(a->dur);
+	}
+	out_nl();
+}
+
+/* The columns read: the keys', the value's and duration_ns. */
+static uint32_t
+wanted(void)
+{
+	uint32_t mask = 1u << vcol | 1u << I_DUR;
+	int i;
+
+	for (i = 0; i < keys.n; i++)
+		mask |= keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
+		    : 1u << keys.col[i];
+	return mask;
+}
+
+/* Every key's row, most attributed first, the first top of them. */
+static void
+writerows(int withheader, long long top)
+{
+	long *order, i;
+
+	if (!(order = malloc(((size_t)grp.n + 1) * sizeof *order)))
+		np_die("out of memory");
+	for (i = 0; i < grp.n; i++)
+		order[i] = i;
+	qsort(order, (size_t)grp.n, sizeof *order, bysum);
+	if (withheader)
+		header();
+	for (i = 0; i < grp.n && (top < 0 || i < top); i++)
+		row(order[i]);
+	out_flush();
+	free(order);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct reader rd;
+	struct record *rec;
+	int c, withheader = 1;
+	const char *unit = NULL, *pos = NULL;
+	long long top = -1;
+	char err[128];
+	static char defkeys[] = "src";
+
+	np_init(argv[0]);
+	np_longopts(argc, argv, synopsis, NULL);
+	parsekeys(defkeys);
+	strcpy(hcount, "stalled");
+	strcpy(hsum, "stall_ns");
+	strcpy(hmean, "stall_mean_ns");
+	strcpy(hmax, "stall_max_ns");
+	strcpy(hshare, "stall_share");
+	while ((c = getopt(argc, argv, "nF:k:t:u:v:h")) != -1) {
+		switch (c) {
+		case 'n':
+			withheader = 0;
+			break;
+		case 'F':
+			pos = optarg;
+			break;
+		case 'k':
+			parsekeys(optarg);
+			break;
+		case 't':
+			top = np_optnum("t", optarg, 1, INT64_MAX);
+			break;
+		case 'u':
+			unit = optarg;
+			break;
+		case 'v':
+			parsevalue(optarg);
+			break;
+		case 'h':
+			np_help(synopsis);
+		default:
+			np_usage(synopsis);
+		}
+	}
+	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
+	if (unit && !rd_setunit(&rd, unit)) {
+		np_warn("-u: expected ps, ns or us, found '%s'", unit);
+		np_usage(synopsis);
+	}
+	if (pos && !rd_setpos(&rd, pos, err, sizeof err)) {
+		np_warn("-F: %s", err);
+		np_usage(synopsis);
+	}
+	rd_want(&rd, wanted());
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	while ((rec = rd_next(&rd)))
+		account(&rd, rec);
+	rd_close(&rd);		/* what was passed over, before the rows */
+	writerows(withheader, top);
+	grp_free(&grp);
+	return 0;
+}

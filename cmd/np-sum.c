@@ -1,0 +1,336 @@
+/*
+ * np-sum: profile summaries as TSV (one profile per column with -w, derived
+ * metrics, insights); or group-by statistics on any TSV with a header.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/derive.h"
+#include "../common/diag.h"
+#include "../common/gstat.h"
+#include "../common/summary.h"
+#include "../common/tsv.h"
+
+static const char synopsis[] =
+    "np-sum [-dinw] [-k column] [file ...]\n"
+    "       np-sum [-Hn] [-g keys] [-m groups] [-v values] [file ...]";
+
+static const char *const longopts[] = {
+	"--derived", "-d", "--insights", "-i", "--wide", "-w",
+	"--key", "-k", "--group", "-g", "--value", "-v",
+	"--histograms", "-H", "--max-groups", "-m", NULL,
+};
+
+static int header = 1, derived, wide;
+
+/* Splits "a,b,c" in place into at most max names. */
+static int
+names(char *arg, char **name, int max, const char *opt)
+{
+	int n = 0;
+	char *p;
+
+	for (p = strtok(arg, ","); p; p = strtok(NULL, ",")) {
+		if (n == max) {
+			np_warn("-%s: more than %d columns", opt, max);
+			np_usage(synopsis);
+		}
+		name[n++] = p;
+	}
+	if (n == 0) {
+		np_warn("-%s: expected column names, found none", opt);
+		np_usage(synopsis);
+	}
+	return n;
+}
+
+/* ---- summaries ---- */
+
+static void
+longrows(struct sumset *s, long from)
+{
+	const struct metric *m;
+	const struct profile *p;
+	long i, k;
+
+	for (i = from; i < s->nprof; i++) {
+		p = &s->prof[i];
+		for (k = p->first; k >= 0; k = m->next) {
+			m = &s->met[k];
+			out_text(sum_name(s, p), p->namelen);
+			out_tab();
+			out_text(sum_key(s, m), m->klen);
+			out_tab();
+			out_text(sum_val(s, m), m->vlen);
+			out_nl();
+		}
+	}
+}
+
+/*
+ * Wide form: the keys of every profile.  A key new in a profile goes after
+ * the key before it there, then past the keys that follow and that this
+ * profile lacks, as long as they sort before it: so profiles whose keys are
+ * sorted give a sorted union, and any profile's order is kept.
+ */
+struct kent {
+	long id, next, rank;
+	long seen;		/* the last profile that has it */
+	int placed;
+};
+
+struct cellref {
+	long rank, prof, met;
+};
+
+/* Links e into the key list after prev (-1: at the head), then moves it
+ * past following keys of other profiles that sort before it. */
+static void
+place(struct group *g, struct kent *e, long prev, long *head, long prof)
+{
+	struct kent *nx;
+	size_t el, nl, min;
+	const char *ek = grp_key(g, e->id, &el), *nk;
+	long next = prev < 0 ? *head : ((struct kent *)grp_val(g, prev))->next;
+
+	while (next >= 0) {
+		nx = grp_val(g, next);
+		nk = grp_key(g, next, &nl);
+		min = el < nl ? el : nl;
+		if (nx->seen == prof || memcmp(nk, ek, min) > 0 ||
+		    (memcmp(nk, ek, min) == 0 && nl >= el))
+			break;
+		prev = next;
+		next = nx->next;
+	}
+	e->next = next;
+	if (prev < 0)
+		*head = e->id;
+	else
+		((struct kent *)grp_val(g, prev))->next = e->id;
+	e->placed = 1;
+}
+
+static int
+byrank(const void *a, const void *b)
+{
+	const struct cellref *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return (x->prof > y->prof) - (x->prof < y->prof);
+}
+
+static void
+widerows(struct sumset *s)
+{
+	struct group g;
+	struct kent *e;
+	struct cellref *ref;
+	long head = -1, prev, i, k, m, r, nref = 0;
+	int isnew;
+
+	grp_init(&g, sizeof(struct kent), SUM_MAXMETRICS);
+	for (i = 0; i < s->nprof; i++) {
+		for (m = s->prof[i].first; m >= 0; m = s->met[m].next) {
+			e = grp_get(&g, sum_key(s, &s->met[m]), s->met[m].klen,
+			    &isnew);
+			if (isnew)
+				e->id = g.n - 1;
+			e->seen = i;
+		}
+		prev = -1;
+		for (m = s->prof[i].first; m >= 0; m = s->met[m].next) {
+			e = grp_get(&g, sum_key(s, &s->met[m]), s->met[m].klen,
+			    NULL);
+			if (!e->placed)
+				place(&g, e, prev, &head, i);
+			prev = e->id;
+		}
+	}
+	for (k = head, r = 0; k >= 0; k = e->next) {
+		e = grp_val(&g, k);
+		e->rank = r++;
+	}
+	if (!(ref = malloc(((size_t)s->nmet + 1) * sizeof *ref)))
+		np_die("out of memory");
+	for (i = 0; i < s->nprof; i++)
+		for (m = s->prof[i].first; m >= 0; m = s->met[m].next) {
+			e = grp_get(&g, sum_key(s, &s->met[m]), s->met[m].klen,
+			    NULL);
+			ref[nref].rank = e->rank;
+			ref[nref].prof = i;
+			ref[nref++].met = m;
+		}
+	qsort(ref, (size_t)nref, sizeof *ref, byrank);
+	if (header) {
+		out_str("key");
+		for (i = 0; i < s->nprof; i++) {
+			out_tab();
+			out_text(sum_name(s, &s->prof[i]), s->prof[i].namelen);
+		}
+		out_nl();
+	}
+	for (k = 0; k < nref; ) {
+		const struct metric *mt = &s->met[ref[k].met];
+		r = ref[k].rank;
+		out_text(sum_key(s, mt), mt->klen);
+		for (i = 0; i < s->nprof; i++) {
+			out_tab();
+			if (k < nref && ref[k].rank == r && ref[k].prof == i) {
+				mt = &s->met[ref[k++].met];
+				out_text(sum_val(s, mt), mt->vlen);
+			}
+		}
+		out_nl();
+	}
+	free(ref);
+	grp_free(&g);
+}
+
+static const char *const longcols[] = { "profile", "key", "value" };
+
+/* The first file, opened to look at, or NULL. */
+static struct src *first;
+
+static void
+summaries(char **files, int n, int insight, const char *tablekey)
+{
+	struct sumset s;
+	long from, p;
+	int f;
+
+	sum_init(&s);
+	if (tablekey)
+		s.table_key = tablekey;
+	if (header && !wide)
+		out_header(insight ? insight_columns : longcols,
+		    insight ? INSIGHT_NCOL : 3);
+	for (f = 0; f < n; f++) {
+		if (!wide)
+			sum_clear(&s);
+		from = s.nprof;
+		if (f == 0 && first) {
+			s.in = *first;
+			sum_readin(&s);
+		} else
+			sum_read(&s, files[f]);
+		for (p = from; p < s.nprof; p++) {
+			if (insight)
+				insights(&s, p);
+			else if (derived)
+				derive(&s, p);
+		}
+		if (!wide && !insight)
+			longrows(&s, from);
+	}
+	if (wide)
+		widerows(&s);
+	out_flush();
+	sum_report(&s);
+	sum_free(&s);
+}
+
+/* ---- group-by ---- */
+
+static void
+groupby(char **files, int n, char **keys, int nkey, char **vals, int nval,
+    long cap, int hist)
+{
+	struct gstat gs;
+	int f;
+
+	gs_init(&gs, nkey ? keys : NULL, nkey, nval ? vals : NULL, nval, cap);
+	for (f = 0; f < n; f++) {
+		if (f == 0 && first) {
+			gs.in = *first;
+			gs_readin(&gs);
+		} else
+			gs_read(&gs, files[f]);
+	}
+	if (hist)
+		gs_write_hist(&gs, header);
+	else
+		gs_write(&gs, header);
+	out_flush();
+	gs_report(&gs);
+	gs_free(&gs);
+}
+
+int
+main(int argc, char **argv)
+{
+	static char *stdin_only[] = { "-" };
+	char *keys[GS_MAXKEY], *vals[GS_MAXVAL];
+	const char *tablekey = NULL;
+	int c, insight = 0, hist = 0, nkey = 0, nval = 0, summ = 0, grp = 0;
+	long cap = 100000;
+	char **files;
+	int nfiles;
+
+	np_init(argv[0]);
+	np_longopts(argc, argv, synopsis, longopts);
+	while ((c = getopt(argc, argv, "dinwk:g:v:Hm:h")) != -1) {
+		switch (c) {
+		case 'n':
+			header = 0;
+			break;
+		case 'd':
+			derived = summ = 1;
+			break;
+		case 'i':
+			insight = summ = 1;
+			break;
+		case 'w':
+			wide = summ = 1;
+			break;
+		case 'k':
+			tablekey = optarg;
+			summ = 1;
+			break;
+		case 'g':
+			nkey = names(optarg, keys, GS_MAXKEY, "g");
+			grp = 1;
+			break;
+		case 'v':
+			nval = names(optarg, vals, GS_MAXVAL, "v");
+			grp = 1;
+			break;
+		case 'H':
+			hist = grp = 1;
+			break;
+		case 'm':
+			cap = (long)np_optnum("m", optarg, 1, 100000000);
+			grp = 1;
+			break;
+		case 'h':
+			np_help(synopsis);
+		default:
+			np_usage(synopsis);
+		}
+	}
+	if (summ && grp) {
+		np_warn("-d, -i, -k and -w are for summaries; -g, -H, -m and "
+		    "-v for group-by statistics");
+		np_usage(synopsis);
+	}
+	if (insight && (wide || derived)) {
+		np_warn("-i writes findings: it takes neither -w nor -d");
+		np_usage(synopsis);
+	}
+	files = argc > optind ? argv + optind : stdin_only;
+	nfiles = argc > optind ? argc - optind : 1;
+	if (!summ && !grp) {
+		/* Histogram rows need no option: they say what they hold. */
+		static struct src in;
+		src_open(&in, files[0]);
+		grp = gs_ishist(&in);
+		first = &in;
+	}
+	if (grp)
+		groupby(files, nfiles, keys, nkey, vals, nval, cap, hist);
+	else
+		summaries(files, nfiles, insight, tablekey);
+	return 0;
+}

@@ -1,0 +1,305 @@
+/*
+ * cc: the collective-event kind, and the collectives sections of
+ * `neuron-profile show-session --show-trace` text.
+ *
+ * The text format is known only second-hand (FORMATS.md section 7): a
+ * section headed "Collectives trace for CC-core N" holds lines
+ * "<event> <timestamp> <START|END> ...".  The reader recognises lines by
+ * their tokens, takes field positions from a table the user can override
+ * (-F), pairs a START with the next END of the same event on the same
+ * CC-core, and counts every line it does not understand.  Lines outside
+ * collectives sections (instruction and DMA traces) are passed over by
+ * design, unread beyond a search for the next section header.
+ */
+#include <string.h>
+
+#include "cc.h"
+#include "diag.h"
+#include "num.h"
+#include "reader.h"
+
+static const struct column cccols[] = {
+	[CC_RANK] = { "rank", T_TEXT, 0, NULL },
+	[CC_CORE] = { "cc_core", T_INT, 0, "core_idx" },
+	[CC_EVENT] = { "event", T_TEXT, 0, "description" },
+	[CC_START] = { "start_ts", T_INT, C_TIME, "timestamp" },
+	[CC_END] = { "end_ts", T_INT, C_TIME, NULL },
+	[CC_DUR] = { "duration_ns", T_INT, C_TIME, "duration" },
+	[CC_ENGINE] = { "trigger_engine", T_TEXT, 0, NULL },
+	[CC_OPERATION] = { "operation", T_TEXT, 0, NULL },
+	[CC_ALGORITHM] = { "algorithm", T_TEXT, 0, NULL },
+	[CC_OPID] = { "op_id", T_TEXT, 0, NULL },
+	[CC_STREAM] = { "stream_id", T_TEXT, 0, NULL },
+	[CC_NELEM] = { "num_elements", T_INT, 0, NULL },
+	[CC_DTYPE] = { "dtype", T_TEXT, 0, NULL },
+	[CC_INSIZE] = { "input_size", T_INT, 0, NULL },
+	[CC_OUTSIZE] = { "output_size", T_INT, 0, NULL },
+	[CC_ALGBW] = { "algorithm_bandwidth", T_NUM, 0, NULL },
+	[CC_BUSBW] = { "bus_bandwidth", T_NUM, 0, NULL },
+	[CC_GROUP] = { "replica_group", T_TEXT, 0, NULL },
+};
+
+static int cctext(struct reader *, struct record *);
+
+const struct kind kind_cc = {
+	"collective", "cc_stream", CC_NCOL, cccols, CC_START, CC_END, CC_DUR,
+	cctext, "show-session --show-trace collectives",
+	"event ts phase", cc_finish,
+};
+
+void
+cc_finish(struct record *r)
+{
+	struct field *f = &r->f[CC_RANK];
+
+	if (!f->set && r->file) {
+		/* The name lives as long as the program: no copy needed. */
+		f->s = r->file;
+		f->len = strlen(r->file);
+		f->set = 1;
+	}
+	if (!r->f[CC_EVENT].set && r->f[CC_OPERATION].set)
+		r->f[CC_EVENT] = r->f[CC_OPERATION];
+}
+
+/* ---- show-session --show-trace text ---- */
+
+#define MAXFIELDS 64
+
+/* A START waiting for its END, per event on the current CC-core. */
+static struct pending {
+	char event[CC_TOKLEN];
+	size_t len;
+	int64_t start;
+	long line;		/* of the START; 0 when none is waiting */
+} pend[CC_MAXEVENTS];
+static int npend;
+
+static struct {
+	const char *file;	/* the file being read; NULL between files */
+	int pe, pt, pp;		/* field positions, 0-based */
+	int insec;		/* in a collectives section */
+	int hascore;
+	int64_t core;
+	int sawsec;		/* a collectives section was seen */
+	/* Unpaired STARTs are written out before moving to the next
+	 * section (its header already read) or ending the file. */
+	int draining, ateof;
+	int nextsec, nexthascore;
+	int64_t nextcore;
+} st;
+
+static int
+splitws(char *line, char **f, size_t *len)
+{
+	int n = 0;
+	char *p = line;
+
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			return n;
+		if (n < MAXFIELDS)
+			f[n] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		if (n < MAXFIELDS)
+			len[n] = (size_t)(p - f[n]);
+		n++;
+	}
+}
+
+static int
+tokis(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+/* The decimal number at the start of s ("8", "8:"), if any. */
+static int
+leadint(const char *s, size_t n, int64_t *v)
+{
+	size_t d = 0;
+
+	while (d < n && s[d] >= '0' && s[d] <= '9')
+		d++;
+	return d > 0 && num_i64(s, d, v);
+}
+
+/* "Collectives trace for CC-core 8" and the other section headers. */
+static int
+header(char **f, size_t *len, int nf)
+{
+	if (nf < 3 || !tokis(f[1], len[1], "trace") ||
+	    !tokis(f[2], len[2], "for"))
+		return 0;
+	st.nextsec = tokis(f[0], len[0], "Collectives");
+	st.nexthascore = 0;
+	if (!st.nextsec)
+		return 1;	/* instruction or DMA trace: passed over */
+	st.sawsec = 1;
+	if (nf >= 5 && tokis(f[3], len[3], "CC-core"))
+		st.nexthascore = leadint(f[4], len[4], &st.nextcore);
+	else if (nf >= 4 && len[3] > 7 && memcmp(f[3], "CC-core", 7) == 0)
+		st.nexthascore = leadint(f[3] + 7, len[3] - 7, &st.nextcore);
+	return 1;
+}
+
+static void
+fill(struct reader *r, struct record *rec, const struct pending *p)
+{
+	rec->file = r->in.name;
+	rec->line = p->line;
+	if (st.hascore)
+		rec_setint(rec, CC_CORE, st.core);
+	rec_settext(rec, CC_EVENT, p->event, p->len);
+	rec_setint(rec, CC_START, p->start);
+}
+
+/* Writes out the earliest unpaired START left: 1, or 0 if none is left. */
+static int
+drain(struct reader *r, struct record *rec)
+{
+	int i, first = -1;
+
+	for (i = 0; i < npend; i++)
+		if (pend[i].line && (first < 0 ||
+		    pend[i].line < pend[first].line))
+			first = i;
+	if (first < 0) {
+		npend = 0;
+		return 0;
+	}
+	rd_note(r, "START lines without an END", pend[first].line);
+	fill(r, rec, &pend[first]);
+	pend[first].line = 0;
+	return 1;
+}
+
+static struct pending *
+eventslot(struct reader *r, const char *e, size_t n, long line)
+{
+	int i;
+
+	for (i = 0; i < npend; i++)
+		if (pend[i].len == n && memcmp(pend[i].event, e, n) == 0)
+			return &pend[i];
+	if (npend == CC_MAXEVENTS)
+		np_die_at(r->in.name, line, 0, "more than %d distinct events "
+		    "on one CC-core", CC_MAXEVENTS);
+	memcpy(pend[npend].event, e, n);
+	pend[npend].len = n;
+	pend[npend].line = 0;
+	return &pend[npend++];
+}
+
+static void
+begin(struct reader *r)
+{
+	memset(&st, 0, sizeof st);
+	npend = 0;
+	st.file = r->in.name;
+	rd_defpos(r, "event", 1);
+	rd_defpos(r, "ts", 2);
+	rd_defpos(r, "phase", 3);
+	st.pe = rd_pos(r, "event") - 1;
+	st.pt = rd_pos(r, "ts") - 1;
+	st.pp = rd_pos(r, "phase") - 1;
+}
+
+/* One line of a collectives section: 1 with a record in rec, else 0. */
+static int
+eventline(struct reader *r, struct record *rec, char **f, size_t *len,
+    int nf, long ln)
+{
+	struct pending *p;
+	int64_t ts;
+	int unpaired = 0;
+
+	if (nf >= 6 && strncmp(f[0], "time=\"", 6) == 0) {
+		rd_note(r, "log lines skipped", ln);
+		r->filenotes--;	/* not a problem */
+		return 0;
+	}
+	if (st.pe >= nf || st.pt >= nf || st.pp >= nf ||
+	    len[st.pe] >= CC_TOKLEN || !num_i64(f[st.pt], len[st.pt], &ts)) {
+		rd_note(r, "lines not understood", ln);
+		return 0;
+	}
+	/* ts stays in the input's unit: rd_next scales the row to ns. */
+	if (tokis(f[st.pp], len[st.pp], "START")) {
+		p = eventslot(r, f[st.pe], len[st.pe], ln);
+		if (p->line) {
+			/* The waiting one never ended: write it unpaired. */
+			rd_note(r, "START lines without an END", p->line);
+			fill(r, rec, p);
+			unpaired = 1;
+		}
+		p->start = ts;
+		p->line = ln;
+		return unpaired;
+	}
+	if (!tokis(f[st.pp], len[st.pp], "END")) {
+		rd_note(r, "lines not understood", ln);
+		return 0;
+	}
+	p = eventslot(r, f[st.pe], len[st.pe], ln);
+	if (!p->line) {
+		rd_note(r, "END lines without a START", ln);
+		return 0;
+	}
+	fill(r, rec, p);
+	if (ts >= p->start)
+		rec_setint(rec, CC_END, ts);
+	else	/* not its END: the START is written unpaired */
+		rd_note(r, "END lines earlier than their START", ln);
+	p->line = 0;
+	return 1;
+}
+
+static int
+cctext(struct reader *r, struct record *rec)
+{
+	char *line, *f[MAXFIELDS];
+	size_t n, len[MAXFIELDS];
+	int nf;
+
+	if (st.file != r->in.name)
+		begin(r);
+	for (;;) {
+		if (st.draining) {
+			if (drain(r, rec))
+				return 1;
+			st.draining = 0;
+			if (st.ateof)
+				break;
+			st.insec = st.nextsec;
+			st.hascore = st.nexthascore;
+			st.core = st.nextcore;
+		}
+		if (!src_getline(&r->in, &line, &n)) {
+			st.draining = st.ateof = 1;
+			continue;
+		}
+		/* The fast path: the bulk of a trace is instructions. */
+		if (!st.insec && !strstr(line, "trace for"))
+			continue;
+		nf = splitws(line, f, len);
+		if (nf == 0)
+			continue;
+		if (nf > MAXFIELDS)
+			nf = MAXFIELDS;
+		if (header(f, len, nf)) {
+			st.draining = 1;
+			continue;
+		}
+		if (st.insec && eventline(r, rec, f, len, nf, r->in.line))
+			return 1;
+	}
+	if (!st.sawsec)
+		np_die("%s: no collectives section found (expected a line "
+		    "'Collectives trace for CC-core N')", r->in.name);
+	st.file = NULL;
+	return 0;
+}

@@ -1,0 +1,29 @@
+/*
+ * cc: the collective-event record kind (one row per event on a CC-core:
+ * TPB_TRIGGER, DMA_ADVANCE, SEMAPHORE_WAIT, ..., or per collective
+ * operation from Neuron Explorer CcOp rows).
+ */
+#ifndef NP_CC_H
+#define NP_CC_H
+
+#include "record.h"
+
+/* Columns, in output order. */
+enum {
+	CC_RANK, CC_CORE, CC_EVENT, CC_START, CC_END, CC_DUR, CC_ENGINE,
+	CC_OPERATION, CC_ALGORITHM, CC_OPID, CC_STREAM, CC_NELEM, CC_DTYPE,
+	CC_INSIZE, CC_OUTSIZE, CC_ALGBW, CC_BUSBW, CC_GROUP, CC_NCOL
+};
+
+#define CC_MAXEVENTS 256	/* distinct events in flight on one CC-core */
+#define CC_TOKLEN 128		/* longest event name in the text trace */
+
+extern const struct kind kind_cc;
+
+/*
+ * Tidies a row: the rank is the file's name when the input has none, and
+ * a CcOp row's operation (AllReduce, ...) is its event when it has none.
+ */
+void cc_finish(struct record *r);
+
+#endif

@@ -1,0 +1,265 @@
+#include <string.h>
+
+#include "dec.h"
+#include "num.h"
+
+#define SIGN (1ULL << 63)
+#define MAXEXP 9999		/* larger exponents are not read */
+
+static const uint64_t pow10u[20] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL, 1000000000000000000ULL,
+	10000000000000000000ULL,
+};
+
+static int
+isneg(const struct dec *d)
+{
+	return (d->hi & SIGN) != 0;
+}
+
+static void
+negate(struct dec *d)
+{
+	d->lo = ~d->lo + 1;
+	d->hi = ~d->hi + (d->lo == 0);
+}
+
+/* Full 64 x 64 -> 128 bit product. */
+static void
+mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+	uint64_t al = a & 0xffffffff, ah = a >> 32;
+	uint64_t bl = b & 0xffffffff, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
+
+	*lo = (mid << 32) | (ll & 0xffffffff);
+	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/* Multiplies the mantissa by 10^k and lowers e by k: 0 if the magnitude
+ * would reach 2^127. */
+static int
+scale(struct dec *d, int k)
+{
+	int neg = isneg(d);
+	uint64_t ph, pl, f;
+
+	if (d->hi == 0 && d->lo == 0) {
+		d->e -= k;
+		return 1;
+	}
+	if (neg)
+		negate(d);
+	for (; k > 0; k -= 19) {
+		f = pow10u[k < 19 ? k : 19];
+		mul64(d->lo, f, &ph, &pl);
+		if (d->hi && d->hi > (SIGN - 1) / f)
+			return 0;
+		d->hi *= f;
+		if (d->hi + ph < d->hi || ((d->hi + ph) & SIGN))
+			return 0;
+		d->hi += ph;
+		d->lo = pl;
+		d->e -= k < 19 ? k : 19;
+	}
+	if (neg)
+		negate(d);
+	return 1;
+}
+
+void
+dec_i64(struct dec *d, int64_t v)
+{
+	d->lo = (uint64_t)v;
+	d->hi = v < 0 ? ~0ULL : 0;
+	d->e = 0;
+}
+
+/* mantissa = mantissa * 10 + digit; the caller bounds the digits. */
+static void
+push(struct dec *d, int digit)
+{
+	uint64_t ph, pl;
+
+	mul64(d->lo, 10, &ph, &pl);
+	d->hi = d->hi * 10 + ph;
+	d->lo = pl + (uint64_t)digit;
+	d->hi += d->lo < pl;
+}
+
+int
+dec_parse(const char *s, size_t n, struct dec *d)
+{
+	const char *p = s, *e = s + n;
+	int neg = 0, ndig = 0, zeros = 0, infrac = 0, x = 0, xneg = 0;
+
+	if (n == 0 || num_scan(s, e) != n)
+		return 0;
+	d->hi = d->lo = 0;
+	d->e = 0;
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	/* Leading zeros are dropped; zeros after a non-zero digit wait in
+	 * "zeros" until another non-zero digit shows that they are
+	 * significant; trailing ones become powers of ten. */
+	for (; p < e && *p != 'e' && *p != 'E'; p++) {
+		if (*p == '.') {
+			infrac = 1;
+			continue;
+		}
+		d->e -= infrac;
+		if (*p == '0') {
+			zeros += ndig > 0;
+			continue;
+		}
+		if ((ndig += zeros + 1) > DEC_DIGITS)
+			return 0;
+		for (; zeros; zeros--)
+			push(d, 0);
+		push(d, *p - '0');
+	}
+	d->e += zeros;
+	if (p < e) {
+		p++;
+		if (*p == '+' || *p == '-')
+			xneg = *p++ == '-';
+		for (; p < e; p++)
+			if ((x = x * 10 + (*p - '0')) > MAXEXP)
+				return 0;
+		d->e += xneg ? -x : x;
+	}
+	if (neg)
+		negate(d);
+	return 1;
+}
+
+int
+dec_add(struct dec *acc, const struct dec *v)
+{
+	struct dec a = *acc, b = *v, r;
+
+	if (a.e > b.e && !scale(&a, a.e - b.e))
+		return 0;
+	if (b.e > a.e && !scale(&b, b.e - a.e))
+		return 0;
+	r.lo = a.lo + b.lo;
+	r.hi = a.hi + b.hi + (r.lo < a.lo);
+	r.e = a.e;
+	if (isneg(&a) == isneg(&b) && isneg(&r) != isneg(&a))
+		return 0;
+	if (r.hi == SIGN && r.lo == 0)
+		return 0;	/* -2^127 has no magnitude */
+	*acc = r;
+	return 1;
+}
+
+int
+dec_cmp(const struct dec *a, const struct dec *b)
+{
+	struct dec d = *a, nb = *b;
+	double x, y;
+
+	negate(&nb);
+	if (!dec_add(&d, &nb)) {
+		x = dec_f64(a);
+		y = dec_f64(b);
+		return x < y ? -1 : x > y;
+	}
+	if (d.hi == 0 && d.lo == 0)
+		return 0;
+	return isneg(&d) ? -1 : 1;
+}
+
+/* Decimal digits of a magnitude, most significant first; the count. */
+static int
+digits(uint64_t hi, uint64_t lo, char *out)
+{
+	uint32_t limb[4] = { (uint32_t)(hi >> 32), (uint32_t)hi,
+	    (uint32_t)(lo >> 32), (uint32_t)lo };
+	char tmp[48];
+	int n = 0, i;
+
+	do {
+		uint64_t r = 0;
+		for (i = 0; i < 4; i++) {
+			uint64_t cur = r << 32 | limb[i];
+			limb[i] = (uint32_t)(cur / 10);
+			r = cur % 10;
+		}
+		tmp[n++] = (char)('0' + r);
+	} while (limb[0] | limb[1] | limb[2] | limb[3]);
+	for (i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	return n;
+}
+
+size_t
+dec_fmt(char *buf, const struct dec *d)
+{
+	struct dec m = *d;
+	char dg[48];
+	char *o = buf;
+	int n, e = d->e, point, i;
+
+	if (isneg(&m)) {
+		negate(&m);
+		*o++ = '-';
+	}
+	n = digits(m.hi, m.lo, dg);
+	if (n == 1 && dg[0] == '0') {
+		strcpy(buf, "0");
+		return 1;
+	}
+	while (dg[n - 1] == '0') {
+		n--;
+		e++;
+	}
+	point = n + e;		/* digits before the decimal point */
+	if (e >= 0 && point <= 40) {
+		memcpy(o, dg, (size_t)n);
+		o += n;
+		for (i = 0; i < e; i++)
+			*o++ = '0';
+	} else if (e < 0 && point > 0) {
+		memcpy(o, dg, (size_t)point);
+		o += point;
+		*o++ = '.';
+		memcpy(o, dg + point, (size_t)(n - point));
+		o += n - point;
+	} else if (e < 0 && point > -6) {
+		*o++ = '0';
+		*o++ = '.';
+		for (i = point; i < 0; i++)
+			*o++ = '0';
+		memcpy(o, dg, (size_t)n);
+		o += n;
+	} else {
+		*o++ = dg[0];
+		if (n > 1) {
+			*o++ = '.';
+			memcpy(o, dg + 1, (size_t)(n - 1));
+			o += n - 1;
+		}
+		*o++ = 'e';
+		o += num_fmt_i64(o, (int64_t)(point - 1));
+	}
+	*o = '\0';
+	return (size_t)(o - buf);
+}
+
+double
+dec_f64(const struct dec *d)
+{
+	char buf[DEC_BUFSZ];
+	double v;
+
+	num_f64(buf, dec_fmt(buf, d), &v);
+	return v;
+}

@@ -1,0 +1,40 @@
+/*
+ * dec: exact decimal numbers, for sums that come out the same whatever the
+ * order the values were added in.
+ *
+ * A dec is m * 10^e, m a 128-bit two's complement integer: any number of up
+ * to 38 significant digits is held exactly, so sums of the integers and
+ * decimals that profilers print are exact, and partial sums from many files
+ * or machines add up to exactly what one pass gives.  Past that (a sum
+ * needing more than 2^127 in the mantissa) dec_add says so and the caller
+ * falls back to a double.
+ */
+#ifndef NP_DEC_H
+#define NP_DEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DEC_DIGITS 38		/* significant digits read, at most */
+#define DEC_BUFSZ 64		/* room for any number dec_fmt prints */
+
+struct dec {
+	uint64_t hi, lo;	/* the mantissa, two's complement */
+	int e;			/* power of ten */
+};
+
+/* Reads a JSON number of at most DEC_DIGITS significant digits: 1, or 0
+ * when s[0..n) is not one (NaN and Infinity are not). */
+int dec_parse(const char *s, size_t n, struct dec *d);
+void dec_i64(struct dec *d, int64_t v);
+/* acc += v exactly: 1, or 0 (acc unchanged) when it does not fit. */
+int dec_add(struct dec *acc, const struct dec *v);
+/* -1, 0 or 1 as a < b, a == b, a > b (by value: 1.50 equals 1.5). */
+int dec_cmp(const struct dec *a, const struct dec *b);
+/* The canonical text: no trailing zeros after a point, an exponent only
+ * for very large or small magnitudes ("3.22352e-7").  NUL-terminated. */
+size_t dec_fmt(char *buf, const struct dec *d);
+/* The nearest double. */
+double dec_f64(const struct dec *d);
+
+#endif

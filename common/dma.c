@@ -1,0 +1,344 @@
+/*
+ * dma: the DMA transfer kind, and the DMA sections of
+ * `neuron-profile show-session --show-dma` text.
+ *
+ * The text format is known only second-hand (FORMATS.md section 8): lines
+ * name a queue, a hardware notification (M2S_SOP, S2M_EOP, ...) and a
+ * timestamp, and one transfer is a start of packet (SOP) followed by an end
+ * of packet (EOP) or a COMPLETION on the same queue.  So the reader
+ * recognises lines by their tokens, takes field positions from a table the
+ * user can override (-F), and counts every line it does not understand and
+ * every event it cannot pair.
+ */
+#include <string.h>
+
+#include "diag.h"
+#include "dma.h"
+#include "num.h"
+#include "reader.h"
+
+static const struct column dmacols[] = {
+	[D_QUEUE] = { "queue_name", T_TEXT, 0, "subgroup" },
+	[D_START] = { "start_ts", T_INT, C_TIME, "timestamp" },
+	[D_END] = { "end_ts", T_INT, C_TIME, NULL },
+	[D_DUR] = { "duration_ns", T_INT, C_TIME, "duration" },
+	[D_BYTES] = { "transfer_bytes", T_INT, 0, "transfer_size" },
+	[D_OP] = { "op", T_TEXT, 0, NULL },
+	[D_VAR] = { "variable", T_TEXT, 0, NULL },
+	[D_SEM] = { "semaphore", T_TEXT, 0, "semaphore_id" },
+	[D_QTYPE] = { "queue_type", T_TEXT, 0, NULL },
+	[D_ENGINE] = { "engine_idx", T_INT, 0, NULL },
+	[D_READ] = { "read_bytes", T_INT, 0, NULL },
+	[D_WRITE] = { "write_bytes", T_INT, 0, NULL },
+	[D_CRC] = { "crc", T_TEXT, 0, NULL },
+	[D_ND] = { "nd", T_INT, 0, "nd_idx" },
+	[D_NC] = { "nc", T_INT, 0, "nc_idx" },
+};
+
+static int dmatext(struct reader *, struct record *);
+
+const struct kind kind_dma = {
+	"DMA transfer", "dma", D_NCOL, dmacols, D_START, D_END, D_DUR,
+	dmatext, "show-session --show-dma", "queue event crc ts bytes",
+	dma_finish,
+};
+
+void
+dma_finish(struct record *r)
+{
+	struct field *f = &r->f[D_SEM];
+
+	/* The view export writes "-1" for "no semaphore". */
+	if (f->set && f->len == 2 && memcmp(f->s, "-1", 2) == 0)
+		f->set = 0;
+}
+
+/* ---- show-session --show-dma text ---- */
+
+#define MAXQUEUES 1024
+#define MAXFIELDS 64
+#define TOKLEN 64
+
+/* A SOP waiting for its EOP or COMPLETION, per queue. */
+static struct pending {
+	char queue[TOKLEN];
+	size_t qlen;
+	int64_t start, bytes;
+	int hasbytes;
+	long line;		/* of the SOP; 0: none waiting */
+} pend[MAXQUEUES];
+static int npend, lastq;
+static enum { SEC_NONE, SEC_DMA, SEC_OTHER } section;
+static int64_t nd, nc;
+static int hasnd, hasnc;
+static const char *pendfile;
+static int pq, pv, pc, pt, pb;	/* field positions, 0-based */
+static int nsplit;			/* fields to split: the last needed */
+
+/* Bytes that end a field: NUL, blank, TAB. */
+static const unsigned char fieldend[256] = { [0] = 1, [' '] = 1, ['\t'] = 1 };
+
+/*
+ * Splits the first max blank-separated fields of line (which stays as it
+ * is); *rest is what follows them.  Returns the number of fields found.
+ */
+static int
+splitws(char *line, char **f, size_t *len, int max, char **rest)
+{
+	int n = 0;
+	char *p = line;
+
+	for (; n < max; n++) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		f[n] = p;
+		while (!fieldend[(unsigned char)*p])
+			p++;
+		len[n] = (size_t)(p - f[n]);
+	}
+	*rest = p;
+	return n;
+}
+
+static int
+tokis(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+static void
+flushpending(struct reader *r)
+{
+	int i;
+
+	for (i = 0; i < npend; i++)
+		if (pend[i].line)
+			rd_note(r, "SOP events without an EOP or COMPLETION",
+			    pend[i].line);
+	npend = 0;
+	lastq = 0;
+}
+
+/*
+ * "DMA trace for ND 0 NC 4 queue qSyncIO0" and the other section headers
+ * ("Instruction trace for ...", "Collectives trace for ..."), whose lines
+ * are passed over by design.
+ */
+static int
+header(struct reader *r, char *line, char **f, size_t *len, int n)
+{
+	char *w[MAXFIELDS], *rest;
+	size_t wl[MAXFIELDS];
+	int i;
+
+	if (n < 3 || !tokis(f[1], len[1], "trace") ||
+	    !tokis(f[2], len[2], "for"))
+		return 0;
+	flushpending(r);
+	section = tokis(f[0], len[0], "DMA") ? SEC_DMA : SEC_OTHER;
+	hasnd = hasnc = 0;
+	n = splitws(line, w, wl, MAXFIELDS, &rest);
+	for (i = 3; i + 1 < n; i++) {
+		if (tokis(w[i], wl[i], "ND"))
+			hasnd = num_i64(w[i + 1], wl[i + 1], &nd);
+		else if (tokis(w[i], wl[i], "NC"))
+			hasnc = num_i64(w[i + 1], wl[i + 1], &nc);
+	}
+	return 1;
+}
+
+static struct pending *
+queueslot(struct reader *r, const char *q, size_t n, long line)
+{
+	int i;
+
+	/* Lines of one queue usually come together: try the last first. */
+	if (lastq < npend && pend[lastq].qlen == n &&
+	    memcmp(pend[lastq].queue, q, n) == 0)
+		return &pend[lastq];
+	for (i = 0; i < npend; i++)
+		if (pend[i].qlen == n && memcmp(pend[i].queue, q, n) == 0)
+			return &pend[lastq = i];
+	if (npend == MAXQUEUES)
+		np_die_at(r->in.name, line, 0, "expected at most %d DMA "
+		    "queues, found more", MAXQUEUES);
+	if (n >= TOKLEN)
+		np_die_at(r->in.name, line, 0, "expected a queue name of at "
+		    "most %d bytes, found %zu bytes", TOKLEN - 1, n);
+	memcpy(pend[npend].queue, q, n);
+	pend[npend].qlen = n;
+	pend[npend].line = 0;
+	return &pend[lastq = npend++];
+}
+
+/* The number after "bytes=" in a token of n bytes at s: 1, or -1 when
+ * it is not a number; 0 when the token is something else. */
+static int
+bytestok(const char *s, size_t n, int64_t *v)
+{
+	if (n < 6 || memcmp(s, "bytes=", 6) != 0)
+		return 0;
+	return num_i64(s + 6, n - 6, v) ? 1 : -1;
+}
+
+/*
+ * The byte count of a line: the field at its position ("N" or "bytes=N"),
+ * or by default the first token "bytes=N" (among the fields split, then in
+ * the rest).  1, 0 when there is none, -1 when it is not a number.
+ */
+static int
+linebytes(char **f, size_t *len, int nf, const char *rest, int64_t *v)
+{
+	const char *p, *e;
+	int i, got;
+
+	if (pb >= 0) {
+		if (pb >= nf)
+			return 0;
+		if ((got = bytestok(f[pb], len[pb], v)))
+			return got;
+		return num_i64(f[pb], len[pb], v) ? 1 : -1;
+	}
+	for (i = 0; i < nf; i++)
+		if (f[i][0] == 'b' && (got = bytestok(f[i], len[i], v)))
+			return got;
+	/* rest starts with a blank, if anything; tokens follow blanks */
+	for (p = rest; *p; p++) {
+		if (*p != 'b' || (p[-1] != ' ' && p[-1] != '\t'))
+			continue;
+		for (e = p; (unsigned char)*e > ' '; e++)
+			;
+		if ((got = bytestok(p, (size_t)(e - p), v)))
+			return got;
+		p = e - 1;
+	}
+	return 0;
+}
+
+/* SOP, EOP / COMPLETION, or neither. */
+enum { EV_NONE, EV_SOP, EV_END };
+
+static int
+event(const char *s, size_t n)
+{
+	if (n < 4 || (memcmp(s, "M2S_", 4) && memcmp(s, "S2M_", 4)))
+		return EV_NONE;
+	if (tokis(s + 4, n - 4, "SOP"))
+		return EV_SOP;
+	if (tokis(s + 4, n - 4, "EOP") || tokis(s + 4, n - 4, "COMPLETION"))
+		return EV_END;
+	return EV_NONE;
+}
+
+static void
+startfile(struct reader *r)
+{
+	pendfile = r->in.name;
+	npend = lastq = 0;
+	section = SEC_NONE;
+	hasnd = hasnc = 0;
+	rd_defpos(r, "queue", 2);
+	rd_defpos(r, "event", 3);
+	rd_defpos(r, "crc", 4);
+	rd_defpos(r, "ts", 5);
+	rd_defpos(r, "bytes", 0);	/* 0: the bytes=N token */
+	pq = rd_pos(r, "queue") - 1;
+	pv = rd_pos(r, "event") - 1;
+	pc = rd_pos(r, "crc") - 1;
+	pt = rd_pos(r, "ts") - 1;
+	pb = rd_pos(r, "bytes") - 1;
+	nsplit = 3;	/* room for a section header's first words */
+	if (pq >= nsplit) nsplit = pq + 1;
+	if (pv >= nsplit) nsplit = pv + 1;
+	if (pc >= nsplit) nsplit = pc + 1;
+	if (pt >= nsplit) nsplit = pt + 1;
+	if (pb >= nsplit) nsplit = pb + 1;
+}
+
+/* Fills rec with the transfer p that an end event closes: its time, and
+ * the byte count and CRC it carries (the byte count may be on the SOP). */
+static void
+transfer(struct reader *r, struct record *rec, struct pending *p,
+    int64_t end, const char *crc, size_t crclen, int hasbytes, int64_t bytes)
+{
+	rec->file = r->in.name;
+	rec->line = p->line;
+	rec_settext(rec, D_QUEUE, p->queue, p->qlen);
+	rec_setint(rec, D_START, p->start);
+	rec_setint(rec, D_END, end);
+	if (hasbytes)
+		rec_setint(rec, D_BYTES, bytes);
+	else if (p->hasbytes)
+		rec_setint(rec, D_BYTES, p->bytes);
+	if (crc)
+		rec_settext(rec, D_CRC, crc, crclen);
+	if (hasnd)
+		rec_setint(rec, D_ND, nd);
+	if (hasnc)
+		rec_setint(rec, D_NC, nc);
+	p->line = 0;
+}
+
+static int
+dmatext(struct reader *r, struct record *rec)
+{
+	char *line, *f[MAXFIELDS], *crc, *rest;
+	size_t n, len[MAXFIELDS], crclen;
+	int nf, ev, hasbytes;
+	int64_t ts, bytes = 0;
+	struct pending *p;
+
+	if (pendfile != r->in.name)
+		startfile(r);
+	while (src_getline(&r->in, &line, &n)) {
+		long ln = r->in.line;
+
+		nf = splitws(line, f, len, nsplit, &rest);
+		if (nf == 0)
+			continue;
+		if (header(r, line, f, len, nf) || section == SEC_OTHER)
+			continue;
+		if (f[0][0] == 't' && len[0] >= 6 &&
+		    memcmp(f[0], "time=\"", 6) == 0) {
+			rd_note(r, "log lines skipped", ln);
+			r->filenotes--;
+			continue;
+		}
+		if (pq >= nf || pv >= nf || pt >= nf ||
+		    (ev = event(f[pv], len[pv])) == EV_NONE ||
+		    !num_i64(f[pt], len[pt], &ts) ||
+		    (hasbytes = linebytes(f, len, nf, rest, &bytes)) < 0) {
+			rd_note(r, "lines not understood", ln);
+			continue;
+		}
+		crc = NULL;
+		crclen = 0;
+		if (pc >= 0 && pc < nf && !tokis(f[pc], len[pc], "-")) {
+			crc = f[pc];
+			crclen = len[pc];
+		}
+		p = queueslot(r, f[pq], len[pq], ln);
+		if (ev == EV_SOP) {
+			if (p->line)
+				rd_note(r, "SOP events without an EOP or "
+				    "COMPLETION", p->line);
+			p->start = ts;
+			p->bytes = bytes;
+			p->hasbytes = hasbytes;
+			p->line = ln;
+			continue;
+		}
+		if (!p->line) {
+			rd_note(r, "EOP or COMPLETION events without a SOP", ln);
+			continue;
+		}
+		transfer(r, rec, p, ts, crc, crclen, hasbytes,
+		    bytes);
+		return 1;
+	}
+	flushpending(r);
+	pendfile = NULL;
+	return 0;
+}

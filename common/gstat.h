@@ -1,0 +1,94 @@
+/*
+ * gstat: group-by statistics on TSV columns.
+ *
+ * Per group (the values of the key columns) and value column: the count,
+ * sum, min and max, exactly (the sum as an exact decimal, dec.h), and a
+ * log-bucketed histogram for percentiles (hist.h: at most 1% relative
+ * error).  The state can be written as histogram rows and read back, and
+ * adding up such rows from any number of partial runs gives exactly the
+ * state of one run over all the rows: counts and histogram buckets add,
+ * exact sums add, min and max compare.
+ *
+ * Histogram rows: the key columns, then
+ *   column bucket_lo bucket_hi count sum min max
+ * For each group and value column one totals row (bucket_lo and bucket_hi
+ * empty; count, sum, min, max of all its values), then one row per
+ * non-empty bucket (count of the values v with bucket_lo < v <= bucket_hi;
+ * a bucket of exact zeros has both bounds 0; negative values fill buckets
+ * with bucket_lo <= v < bucket_hi); sum, min and max are empty there.
+ *
+ * Memory: one entry per group, each a cell per value column with a
+ * histogram of 8 bytes per bucket between its smallest and largest
+ * magnitude; at most cap groups.
+ */
+#ifndef NP_GSTAT_H
+#define NP_GSTAT_H
+
+#include <stdint.h>
+
+#include "dec.h"
+#include "group.h"
+#include "hist.h"
+#include "input.h"
+#include "tsv.h"
+
+#define GS_MAXVAL 64		/* value columns */
+#define GS_MAXKEY 32		/* key columns */
+
+struct cell {
+	int64_t n;		/* values */
+	struct dec sum;
+	double fsum;		/* the sum as a double, for inexact */
+	int inexact;		/* the exact sum did not fit */
+	struct dec min, max;
+	double dmin, dmax;
+	struct hist h;
+};
+
+struct gnote {
+	const char *what;
+	long count;
+	const char *file;
+	long line;
+};
+
+struct gstat {
+	char *key[GS_MAXKEY];	/* key column names */
+	int nkey, keyset;	/* keyset: named by -g or a first file */
+	int keyown;		/* the names were copied from a header */
+	char *val[GS_MAXVAL];	/* value column names */
+	int nval, valset;	/* valset: named by -v */
+	long cap;		/* most groups */
+	struct group g;
+	/* private */
+	struct src in;
+	struct tsv t;
+	char *kbuf;		/* the key being built */
+	size_t kcap;
+	struct gnote note[4];
+	int nnote;
+	long inexact;		/* sums printed as doubles */
+};
+
+/* keys and vals (-g and -v; NULL / 0 when not given) are kept, not
+ * copied. */
+void gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
+    long cap);
+void gs_free(struct gstat *gs);
+/* Reads a file ("-" is stdin) of rows (TSV with a header), or of
+ * histogram rows; dies on bad input.  gs_readin reads gs->in, a file the
+ * caller opened (and may have looked into with gs_ishist). */
+void gs_read(struct gstat *gs, const char *file);
+void gs_readin(struct gstat *gs);
+/* Does the file begin with a header of histogram rows? */
+int gs_ishist(struct src *in);
+/* Writes the statistics, one row per group and value column, groups in
+ * byte order of their keys:
+ *   keys... column count sum min max mean p50 p90 p99 share */
+void gs_write(struct gstat *gs, int header);
+/* Writes the histogram rows (above). */
+void gs_write_hist(struct gstat *gs, int header);
+/* Reports what was passed over, on stderr. */
+void gs_report(struct gstat *gs);
+
+#endif

@@ -1,0 +1,786 @@
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "diag.h"
+#include "num.h"
+#include "summary.h"
+
+#define SNIFFSZ 65536
+#define MAXCELLS 256		/* columns of a show-session table */
+
+void
+sum_init(struct sumset *s)
+{
+	memset(s, 0, sizeof *s);
+	s->table_key = "NODE ID";
+	s->in.fd = -1;
+	s->idxprof = -1;
+}
+
+void
+sum_free(struct sumset *s)
+{
+	free(s->text);
+	free(s->met);
+	free(s->prof);
+	free(s->slot);
+	free(s->in.buf);
+	json_free(&s->j);
+	s->text = NULL;
+	s->met = NULL;
+	s->prof = NULL;
+	s->slot = NULL;
+	s->in.buf = NULL;
+}
+
+void
+sum_clear(struct sumset *s)
+{
+	s->used = 0;
+	s->nmet = 0;
+	s->nprof = 0;
+	s->idxprof = -1;
+}
+
+/* ---- what was passed over ---- */
+
+static void
+note(struct sumset *s, const char *what, long line)
+{
+	int i;
+
+	for (i = 0; i < s->nnote; i++)
+		if (strcmp(s->note[i].what, what) == 0)
+			break;
+	if (i == s->nnote) {
+		if (s->nnote == SUM_MAXNOTES)
+			return;	/* cannot happen: a fixed set of notes */
+		s->nnote++;
+		s->note[i].what = what;
+		s->note[i].count = 0;
+		s->note[i].file = s->in.name;
+		s->note[i].line = line;
+	}
+	s->note[i].count++;
+}
+
+void
+sum_report(struct sumset *s)
+{
+	int i;
+
+	for (i = 0; i < s->nnote; i++)
+		np_warn("%s: %ld (first: %s:%ld)", s->note[i].what,
+		    s->note[i].count, s->note[i].file, s->note[i].line);
+	s->nnote = 0;
+}
+
+/* ---- storage ---- */
+
+/* Room for n more bytes of text. */
+static void
+reserve(struct sumset *s, size_t n)
+{
+	size_t cap = s->cap ? s->cap : 65536;
+	char *p;
+
+	if (n > SUM_MAXTEXT - s->used)
+		np_die("%s: more than %zu MiB of summary text held, the limit",
+		    s->in.name, SUM_MAXTEXT >> 20);
+	if (s->used + n <= s->cap)
+		return;
+	while (cap < s->used + n)
+		cap *= 2;
+	if (!(p = realloc(s->text, cap)))
+		np_die("out of memory");
+	s->text = p;
+	s->cap = cap;
+}
+
+/*
+ * Copies a, b and c (any of them may lie in the arena itself) one after
+ * the other into the arena, and a NUL; the offset of the copy.
+ */
+static size_t
+keep3(struct sumset *s, const char *a, size_t an, const char *b, size_t bn,
+    const char *c, size_t cn)
+{
+	const char *part[3] = { a, b, c };
+	size_t len[3] = { an, bn, cn }, in[3], off = s->used;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		in[i] = s->text && (uintptr_t)part[i] >= (uintptr_t)s->text &&
+		    (uintptr_t)part[i] < (uintptr_t)(s->text + s->cap) ?
+		    (size_t)(part[i] - s->text) + 1 : 0;
+	reserve(s, an + bn + cn + 1);
+	for (i = 0; i < 3; i++) {
+		if (len[i] == 0)
+			continue;
+		memmove(s->text + s->used, in[i] ? s->text + in[i] - 1
+		    : part[i], len[i]);
+		s->used += len[i];
+	}
+	s->text[s->used++] = '\0';
+	return off;
+}
+
+static size_t
+keep(struct sumset *s, const char *t, size_t n)
+{
+	return keep3(s, t, n, NULL, 0, NULL, 0);
+}
+
+const char *
+sum_key(const struct sumset *s, const struct metric *m)
+{
+	return s->text + m->key;
+}
+
+const char *
+sum_val(const struct sumset *s, const struct metric *m)
+{
+	return s->text + m->val;
+}
+
+const char *
+sum_name(const struct sumset *s, const struct profile *p)
+{
+	return s->text + p->name;
+}
+
+static long
+newprof(struct sumset *s, const char *label, size_t len)
+{
+	struct profile *p;
+
+	if (s->nprof == s->profcap) {
+		long cap = s->profcap ? s->profcap * 2 : 64;
+		if (!(p = realloc(s->prof, (size_t)cap * sizeof *p)))
+			np_die("out of memory");
+		s->prof = p;
+		s->profcap = cap;
+	}
+	p = &s->prof[s->nprof];
+	memset(p, 0, sizeof *p);
+	p->first = p->last = -1;
+	if (len) {
+		p->label = keep(s, label, len);
+		p->labellen = len;
+	}
+	return s->nprof++;
+}
+
+static size_t
+hashkey(const char *k, size_t n)
+{
+	size_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*k++) * 16777619u;
+	return h;
+}
+
+/* Makes the key index describe profile p (usually it already does). */
+static void
+index_prof(struct sumset *s, long p)
+{
+	const struct profile *pr = &s->prof[p];
+	size_t need = 64, h;
+	long m;
+
+	while (need < (size_t)pr->n * 2 + 2)
+		need *= 2;
+	if (s->idxprof == p && s->nslot >= need)
+		return;
+	if (s->nslot < need) {
+		free(s->slot);
+		if (!(s->slot = malloc(need * 2 * sizeof *s->slot)))
+			np_die("out of memory");
+		s->nslot = need * 2;
+	}
+	memset(s->slot, 0, s->nslot * sizeof *s->slot);
+	s->idxprof = p;
+	for (m = pr->first; m >= 0; m = s->met[m].next) {
+		h = hashkey(s->text + s->met[m].key, s->met[m].klen);
+		h &= s->nslot - 1;
+		while (s->slot[h])
+			h = (h + 1) & (s->nslot - 1);
+		s->slot[h] = m + 1;
+	}
+}
+
+/* The slot for key in profile p's index: holding the metric + 1, or 0. */
+static long *
+findslot(struct sumset *s, long p, const char *key, size_t n)
+{
+	size_t h;
+	long m;
+
+	index_prof(s, p);
+	h = hashkey(key, n) & (s->nslot - 1);
+	for (; (m = s->slot[h]); h = (h + 1) & (s->nslot - 1))
+		if (s->met[m - 1].klen == n &&
+		    memcmp(s->text + s->met[m - 1].key, key, n) == 0)
+			break;
+	return &s->slot[h];
+}
+
+const struct metric *
+sum_get(const struct sumset *s, long prof, const char *key)
+{
+	size_t n = strlen(key);
+	long m;
+
+	for (m = s->prof[prof].first; m >= 0; m = s->met[m].next)
+		if (s->met[m].klen == n &&
+		    memcmp(s->text + s->met[m].key, key, n) == 0)
+			return &s->met[m];
+	return NULL;
+}
+
+/* Appends a metric to profile p; 0 (nothing added) when p already has
+ * the key. */
+static int
+addmetric(struct sumset *s, long p, const char *key, size_t klen,
+    const char *val, size_t vlen, char type, long line, long col)
+{
+	struct profile *pr;
+	struct metric *m;
+	long *slot = findslot(s, p, key, klen), i;
+
+	if (*slot)
+		return 0;
+	if (s->nmet == SUM_MAXMETRICS)
+		np_die_at(s->in.name, line, col, "more than %ld summary "
+		    "metrics held, the limit", SUM_MAXMETRICS);
+	if (s->nmet == s->metcap) {
+		long cap = s->metcap ? s->metcap * 2 : 1024;
+		if (!(m = realloc(s->met, (size_t)cap * sizeof *m)))
+			np_die("out of memory");
+		s->met = m;
+		s->metcap = cap;
+	}
+	i = s->nmet++;
+	m = &s->met[i];
+	m->key = keep(s, key, klen);
+	m->klen = klen;
+	m->val = keep(s, val, vlen);
+	m->vlen = vlen;
+	m->type = type;
+	m->next = -1;
+	m->file = s->in.name;
+	m->line = line;
+	m->col = col;
+	*slot = i + 1;
+	pr = &s->prof[p];
+	if (pr->last >= 0)
+		s->met[pr->last].next = i;
+	else
+		pr->first = i;
+	pr->last = i;
+	pr->n++;
+	if ((size_t)pr->n * 2 + 2 > s->nslot)
+		s->idxprof = -1;	/* grow the index next time */
+	return 1;
+}
+
+void
+sum_add(struct sumset *s, long prof, const char *key, const char *val,
+    size_t vlen, char type)
+{
+	addmetric(s, prof, key, strlen(key), val, vlen, type, 0, 0);
+}
+
+/* ---- sniffing ---- */
+
+static int
+isbinary(unsigned char c)
+{
+	return c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
+	    c != '\f' && c != '\v' && c != 0x1b);
+}
+
+/* 1 if a line of the first bytes starts with '{' or '[': JSON. */
+static int
+sniff(struct sumset *s)
+{
+	struct src *in = &s->in;
+	char *p, *line, *nl;
+	long ln = 1;
+	int blank = 1;
+
+	while (!in->eof && in->end - in->buf < SNIFFSZ)
+		src_fill(in, NULL);
+	if (in->end == in->buf)
+		np_die("%s: empty input, expected a summary", in->name);
+	for (line = in->buf; line < in->end; line = nl + 1, ln++) {
+		if (!(nl = memchr(line, '\n', (size_t)(in->end - line))))
+			nl = in->end;
+		for (p = line; p < nl; p++)
+			if (isbinary((unsigned char)*p))
+				np_die_at(in->name, ln, (long)(p - line) + 1,
+				    "expected text (a summary), found byte "
+				    "0x%02x", (unsigned char)*p);
+		for (p = line; p < nl && isspace((unsigned char)*p); p++)
+			;
+		if (p < nl && *p != '{' && *p != '[')
+			blank = 0;
+		if (p < nl && (*p == '{' || *p == '['))
+			return 1;
+	}
+	if (blank)
+		np_die("%s: only blank lines, expected a summary", in->name);
+	return 0;
+}
+
+/* ---- JSON ---- */
+
+static char path[SUM_MAXKEY + 1];
+
+/* Appends ".part" (or "part" at the start) to the key path of length n. */
+static size_t
+pathadd(struct sumset *s, size_t n, const char *part, size_t len)
+{
+	size_t dot = n > 0;
+
+	if (n + dot + len > SUM_MAXKEY)
+		json_fail(&s->j, "expected a key path of at most %d bytes, "
+		    "found a longer one", SUM_MAXKEY);
+	if (dot)
+		path[n] = '.';
+	memcpy(path + n + dot, part, len);
+	return n + dot + len;
+}
+
+static void
+jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
+{
+	struct json *j = &s->j;
+	const char *v = j->s;
+	size_t vlen = j->len;
+	char type = MV_NUM;
+
+	switch (t) {
+	case JSON_STR:
+		type = MV_STR;
+		break;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		v = t == JSON_TRUE ? "true" : "false";
+		vlen = strlen(v);
+		type = MV_BOOL;
+		break;
+	case JSON_NULL:
+		v = "";
+		vlen = 0;
+		type = MV_NULL;
+		break;
+	default:
+		break;
+	}
+	if (!addmetric(s, p, path, plen, v, vlen, type, j->line, j->col))
+		note(s, "duplicate keys ignored", j->line);
+}
+
+/* The value whose first token t is taken, named by path[0 .. plen). */
+static void
+walk(struct sumset *s, long p, size_t plen, enum json_tok t)
+{
+	struct json *j = &s->j;
+	char num[24];
+	long i;
+
+	switch (t) {
+	case JSON_OBJ:
+		while ((t = json_next(j)) != JSON_OBJ_END) {
+			/* The key's text dies with the next token. */
+			size_t n = pathadd(s, plen, j->s, j->len);
+			walk(s, p, n, json_next(j));
+		}
+		break;
+	case JSON_ARR:
+		for (i = 0; (t = json_next(j)) != JSON_ARR_END; i++) {
+			snprintf(num, sizeof num, "%ld", i);
+			walk(s, p, pathadd(s, plen, num, strlen(num)), t);
+		}
+		break;
+	default:
+		jsonmetric(s, p, plen, t);
+	}
+}
+
+/* A view export table's name: lower case, digits and '_'. */
+static int
+tablename(const char *k, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!(islower((unsigned char)k[i]) || k[i] == '_' ||
+		    isdigit((unsigned char)k[i])))
+			return 0;
+	return n > 0;
+}
+
+static void
+summarytable(struct sumset *s)
+{
+	struct json *j = &s->j;
+	enum json_tok t;
+
+	while ((t = json_next(j)) != JSON_ARR_END) {
+		if (t != JSON_OBJ)
+			json_fail(j, "expected an object for a row of the "
+			    "'summary' table, found %s", json_tokname(t));
+		walk(s, newprof(s, NULL, 0), 0, t);
+	}
+}
+
+/*
+ * One document: an object.  Members holding objects are profiles named by
+ * their key (summary-json); a lower-case member holding an array is a view
+ * export table, of which "summary" holds profiles and the others are
+ * skipped unread; the rest (show-session -j) make one profile.
+ */
+static void
+readjson(struct sumset *s)
+{
+	struct json *j = &s->j;
+	enum json_tok t;
+	long doc;
+	size_t n;
+
+	json_init(j, &s->in);
+	j->skip_logs = 1;
+	while ((t = json_next(j)) != JSON_EOF) {
+		if (t != JSON_OBJ)
+			json_fail(j, "expected an object at the top level, "
+			    "found %s", json_tokname(t));
+		doc = -1;
+		while ((t = json_next(j)) != JSON_OBJ_END) {
+			n = pathadd(s, 0, j->s, j->len);
+			t = json_peek(j);
+			if (t == JSON_OBJ) {
+				walk(s, newprof(s, path, n), 0, json_next(j));
+			} else if (t == JSON_ARR && tablename(path, n)) {
+				if (n == 7 && memcmp(path, "summary", 7) == 0) {
+					json_next(j);
+					summarytable(s);
+				} else
+					json_skip(j);
+			} else {
+				if (doc < 0)
+					doc = newprof(s, NULL, 0);
+				walk(s, doc, n, json_next(j));
+			}
+		}
+	}
+	if (j->skipped_lines) {
+		note(s, "non-JSON lines skipped", j->first_skipped);
+		s->note[s->nnote - 1].count += j->skipped_lines - 1;
+	}
+}
+
+/* ---- text: summary-text lines and show-session tables ---- */
+
+static char
+texttype(const char *v, size_t n)
+{
+	double d;
+
+	return num_f64(v, n, &d) ? MV_NUM : MV_STR;
+}
+
+/* summary-text keys are the JSON ones: lower case, digits and '_'. */
+static int
+keychar(int c)
+{
+	return islower(c) || isdigit(c) || c == '_';
+}
+
+/* "n_<hex>" or "n_<hex>:" alone on a line: a profile's header. */
+static int
+profheader(const char *p, size_t n)
+{
+	size_t i;
+
+	if (n && p[n - 1] == ':')
+		n--;
+	if (n < 3 || p[0] != 'n' || p[1] != '_')
+		return 0;
+	for (i = 2; i < n; i++)
+		if (!isxdigit((unsigned char)p[i]))
+			return 0;
+	return 1;
+}
+
+struct table {
+	int n;			/* header cells; 0: none yet */
+	int keycol;
+	size_t name[MAXCELLS], namelen[MAXCELLS];
+	long lastrow;		/* profile of the row above, or -1 */
+	int afterhdr;		/* the row above is the header */
+	long *cur;		/* key-value profile being read */
+};
+
+/* Splits a '|' row into trimmed cells; the count, or -1 if too many. */
+static int
+cells(char *p, char **cell, size_t *len)
+{
+	int n = 0;
+	char *bar, *e;
+
+	p++;		/* the leading '|' */
+	while (*p) {
+		if (!(bar = strchr(p, '|')))
+			bar = p + strlen(p);
+		if (!*bar && bar == p)
+			break;
+		if (n == MAXCELLS)
+			return -1;
+		for (e = bar; e > p && isspace((unsigned char)e[-1]); e--)
+			;
+		while (p < e && isspace((unsigned char)*p))
+			p++;
+		cell[n] = p;
+		len[n++] = (size_t)(e - p);
+		if (!*bar)
+			break;
+		p = bar + 1;
+		if (!*p)
+			break;	/* the trailing '|' */
+	}
+	return n;
+}
+
+/* Only rule characters, and a dash or '=': a separator line. */
+static int
+rule(const char *p)
+{
+	if (!strpbrk(p, "-="))
+		return 0;
+	for (; *p; p++)
+		if (!strchr("+-=:| \t", *p))
+			return 0;
+	return 1;
+}
+
+/* Appends " more" to the text at *off, *len (a wrapped cell). */
+static void
+append(struct sumset *s, size_t *off, size_t *len, const char *more,
+    size_t n)
+{
+	if (n == 0)
+		return;
+	if (*len == 0) {
+		*off = keep(s, more, n);
+		*len = n;
+		return;
+	}
+	*off = keep3(s, s->text + *off, *len, " ", 1, more, n);
+	*len += 1 + n;
+}
+
+static void
+tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln)
+{
+	char *cell[MAXCELLS];
+	size_t len[MAXCELLS];
+	int n = cells(p, cell, len), i;
+	long pr, m;
+
+	if (n < 0) {
+		note(s, "lines not understood", ln);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (len[i] == strlen(s->table_key) &&
+		    strncasecmp(cell[i], s->table_key, len[i]) == 0)
+			break;
+	if (i < n) {
+		tb->n = n;
+		tb->keycol = i;
+		for (i = 0; i < n; i++) {
+			tb->name[i] = keep(s, cell[i], len[i]);
+			tb->namelen[i] = len[i];
+		}
+		tb->afterhdr = 1;
+		tb->lastrow = -1;
+		return;
+	}
+	if (tb->n == 0) {
+		note(s, "lines not understood", ln);
+		return;
+	}
+	if (n != tb->n) {
+		note(s, "table rows with another number of cells skipped", ln);
+		tb->afterhdr = 0;
+		tb->lastrow = -1;
+		return;
+	}
+	if (len[tb->keycol] == 0) {
+		/* A wrapped row: its cells continue those above. */
+		if (tb->afterhdr) {
+			for (i = 0; i < n; i++)
+				append(s, &tb->name[i], &tb->namelen[i],
+				    cell[i], len[i]);
+		} else if (tb->lastrow >= 0) {
+			m = s->prof[tb->lastrow].first;
+			for (i = 0; i < n && m >= 0; i++, m = s->met[m].next) {
+				append(s, &s->met[m].val, &s->met[m].vlen,
+				    cell[i], len[i]);
+				s->met[m].type = texttype(s->text +
+				    s->met[m].val, s->met[m].vlen);
+			}
+		} else
+			note(s, "lines not understood", ln);
+		return;
+	}
+	pr = newprof(s, cell[tb->keycol], len[tb->keycol]);
+	for (i = 0; i < n; i++)
+		if (!addmetric(s, pr, s->text + tb->name[i], tb->namelen[i],
+		    cell[i], len[i], texttype(cell[i], len[i]), ln,
+		    (long)(cell[i] - line) + 1))
+			note(s, "duplicate keys ignored", ln);
+	tb->afterhdr = 0;
+	tb->lastrow = pr;
+}
+
+/* "key value": the key, a run of blanks, the rest is the value. */
+static void
+kvline(struct sumset *s, long *cur, char *p, size_t n, long ln, long col)
+{
+	char *e = p + n, *k = p, *v;
+	size_t klen;
+
+	while (p < e && keychar((unsigned char)*p))
+		p++;
+	klen = (size_t)(p - k);
+	if (p < e && *p == ':')
+		p++;	/* "key: value" */
+	if (p == e && profheader(k, n)) {
+		*cur = newprof(s, k, k[n - 1] == ':' ? n - 1 : n);
+		return;
+	}
+	for (v = p; v < e && (*v == ' ' || *v == '\t'); v++)
+		;
+	if (klen == 0 || isdigit((unsigned char)*k) || v == p || v == e) {
+		note(s, "lines not understood", ln);
+		return;
+	}
+	if (*cur < 0)
+		*cur = newprof(s, NULL, 0);
+	if (!addmetric(s, *cur, k, klen, v, (size_t)(e - v),
+	    texttype(v, (size_t)(e - v)), ln, col + (long)(v - k))) {
+		/* A key seen before in this profile: the next one begins. */
+		*cur = newprof(s, NULL, 0);
+		addmetric(s, *cur, k, klen, v, (size_t)(e - v),
+		    texttype(v, (size_t)(e - v)), ln, col + (long)(v - k));
+	}
+}
+
+static void
+readtext(struct sumset *s)
+{
+	struct table tb;
+	char *line, *p, *e;
+	size_t n;
+	long cur = -1, ln;
+
+	memset(&tb, 0, sizeof tb);
+	tb.lastrow = -1;
+	while (src_getline(&s->in, &line, &n)) {
+		ln = s->in.line;
+		for (p = line; p < line + n; p++)
+			if (isbinary((unsigned char)*p))
+				np_die_at(s->in.name, ln, (long)(p - line) + 1,
+				    "expected text (a summary), found byte "
+				    "0x%02x", (unsigned char)*p);
+		e = line + n;
+		while (e > line && isspace((unsigned char)e[-1]))
+			e--;
+		*e = '\0';
+		for (p = line; p < e && isspace((unsigned char)*p); p++)
+			;
+		if (p == e)
+			continue;
+		if (strncmp(p, "time=\"", 6) == 0) {
+			note(s, "log lines skipped", ln);
+			continue;
+		}
+		if (rule(p)) {
+			tb.afterhdr = 0;
+			tb.lastrow = -1;
+			continue;
+		}
+		if (*p == '|')
+			tablerow(s, &tb, line, p, ln);
+		else if (*p == '+')
+			note(s, "lines not understood", ln);
+		else
+			kvline(s, &cur, p, (size_t)(e - p), ln,
+			    (long)(p - line) + 1);
+	}
+}
+
+/* ---- files ---- */
+
+/* Names the file's profiles: the file, or file:label when it holds
+ * several (label: the profile's key, else its position from 1). */
+static void
+nameprofs(struct sumset *s, const char *file)
+{
+	long i, nf = s->nprof - s->fileprof;
+	char buf[32];
+	size_t flen = strlen(file);
+	struct profile *p;
+
+	for (i = s->fileprof; i < s->nprof; i++) {
+		p = &s->prof[i];
+		if (nf == 1) {
+			p->name = keep(s, file, flen);
+			p->namelen = flen;
+		} else if (p->labellen) {
+			p->name = keep3(s, file, flen, ":", 1,
+			    s->text + p->label, p->labellen);
+			p->namelen = flen + 1 + p->labellen;
+		} else {
+			snprintf(buf, sizeof buf, "%ld", i - s->fileprof + 1);
+			p->name = keep3(s, file, flen, ":", 1, buf,
+			    strlen(buf));
+			p->namelen = flen + 1 + strlen(buf);
+		}
+	}
+}
+
+void
+sum_read(struct sumset *s, const char *file)
+{
+	src_open(&s->in, file);
+	sum_readin(s);
+}
+
+void
+sum_readin(struct sumset *s)
+{
+	const char *file = s->in.name;
+
+	s->fileprof = s->nprof;
+	if (sniff(s))
+		readjson(s);
+	else
+		readtext(s);
+	src_close(&s->in);
+	if (s->nprof == s->fileprof) {
+		sum_report(s);
+		np_die("%s: no summary found (expected summary-json, "
+		    "summary-text, show-session -j or a show-session table)",
+		    file);
+	}
+	nameprofs(s, file);
+}

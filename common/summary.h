@@ -1,0 +1,103 @@
+/*
+ * summary: profile summaries, as metrics (key, value), from every form the
+ * profiler prints them in:
+ *
+ *   view --output-format summary-json   {"n_<hex>": {<flat object>}, ...}
+ *   view --output-format json           its "summary" table (the other
+ *                                       tables are skipped unread)
+ *   show-session -j                     nested objects and arrays, flattened
+ *   view --output-format summary-text   "key value" lines
+ *   show-session (table)                "| NODE ID | ... |" rows
+ *
+ * Values are kept as the input spells them: a number's own text, a string
+ * decoded (the writer escapes it again), true and false as words, null as
+ * an empty value.  Flattened keys join the member names with '.', and
+ * array elements by their index from 0: NeffNodes.0.NodeInfo.Graphs.1.NC.
+ *
+ * Memory: the metrics of the files a caller keeps (one file, or all of them
+ * for a side-by-side table), at most SUM_MAXMETRICS metrics and SUM_MAXTEXT
+ * bytes of text; past that the program stops with a message.
+ */
+#ifndef NP_SUMMARY_H
+#define NP_SUMMARY_H
+
+#include <stddef.h>
+
+#include "input.h"
+#include "json.h"
+
+#define SUM_MAXMETRICS (1L << 20)
+#define SUM_MAXTEXT ((size_t)64 << 20)
+#define SUM_MAXKEY 1024		/* longest flattened key */
+#define SUM_MAXNOTES 8
+
+enum { MV_NUM = 'n', MV_STR = 's', MV_BOOL = 'b', MV_NULL = '0' };
+
+struct metric {
+	size_t key, klen;	/* offsets into the text arena */
+	size_t val, vlen;
+	char type;		/* MV_* */
+	long next;		/* the profile's next metric, or -1 */
+	const char *file;	/* where the value is */
+	long line, col;
+};
+
+struct profile {
+	size_t name, namelen;	/* "file" or "file:label", in the arena */
+	size_t label, labellen;	/* labellen 0: none */
+	long first, last, n;	/* its metrics, a list through next */
+};
+
+struct sumnote {
+	const char *what;
+	long count;
+	const char *file;
+	long line;
+};
+
+struct sumset {
+	const char *table_key;	/* header cell of a show-session table */
+	/* kept text, metrics and profiles */
+	char *text;
+	size_t used, cap;
+	struct metric *met;
+	long nmet, metcap;
+	struct profile *prof;
+	long nprof, profcap;
+	/* private */
+	long *slot;		/* key index of one profile: metric + 1 */
+	size_t nslot;
+	long idxprof;		/* that profile, or -1 */
+	struct sumnote note[SUM_MAXNOTES];
+	int nnote;
+	struct src in;
+	struct json j;
+	long fileprof;		/* first profile of the file being read */
+};
+
+void sum_init(struct sumset *s);
+void sum_free(struct sumset *s);
+/* Forgets the profiles read so far (their memory is reused). */
+void sum_clear(struct sumset *s);
+/* Reads one file ("-" is stdin) and appends its profiles; dies on bad
+ * input, and when nothing in the file is a summary.  sum_readin reads
+ * s->in, a file the caller opened. */
+void sum_read(struct sumset *s, const char *path);
+void sum_readin(struct sumset *s);
+/* Reports what was passed over, on stderr. */
+void sum_report(struct sumset *s);
+
+/* The text of a metric's key or value, or of a profile's name (NUL-
+ * terminated, valid until the next metric is added). */
+const char *sum_key(const struct sumset *s, const struct metric *m);
+const char *sum_val(const struct sumset *s, const struct metric *m);
+const char *sum_name(const struct sumset *s, const struct profile *p);
+/* A profile's metric by key, or NULL. */
+const struct metric *sum_get(const struct sumset *s, long prof,
+    const char *key);
+/* Adds a metric to a profile (derived values): its key and value are
+ * copied; file, line and col are left empty. */
+void sum_add(struct sumset *s, long prof, const char *key, const char *val,
+    size_t vlen, char type);
+
+#endif

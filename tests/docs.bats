@@ -1,0 +1,62 @@
+#!/usr/bin/env bats
+# Documentation invariants: every program has a lint-clean man page whose
+# SYNOPSIS is exactly what --help prints, and the README shows it in use.
+
+load helpers
+
+programs() {
+	for c in "$BATS_TEST_DIRNAME"/../cmd/np-*.c; do
+		basename "$c" .c
+	done
+}
+
+synopsis() {
+	mandoc -Tascii "$BATS_TEST_DIRNAME/../man/$1.1" | col -b |
+	    awk '/^SYNOPSIS/ { f = 1; next } /^[A-Z]/ { f = 0 } f' |
+	    tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//'
+}
+
+@test "docs: every program has a man page, and --help prints its SYNOPSIS" {
+	for p in $(programs); do
+		[ -f "$BATS_TEST_DIRNAME/../man/$p.1" ]
+		np "$p" --help
+		status_is 0
+		want="usage: $(synopsis "$p")"
+		got=$(tr -s ' \t\n' '   ' <"$OUT" | sed 's/ $//')
+		if [ "$got" != "$want" ]; then
+			echo "$p --help: $got"
+			echo "man page:  $want"
+			return 1
+		fi
+	done
+}
+
+@test "docs: a bad option prints the same usage on stderr, exit 2" {
+	for p in $(programs); do
+		np "$p" -Z
+		status_is 2
+		grep -q "^usage: $p " "$ERR"
+	done
+}
+
+@test "docs: --version names the program" {
+	for p in $(programs); do
+		np "$p" --version
+		status_is 0
+		[ "$(cat "$OUT")" = "$p 0.1" ]
+	done
+}
+
+@test "docs: man pages are lint-clean" {
+	run mandoc -Tlint -Wwarning "$BATS_TEST_DIRNAME"/../man/*.1 \
+	    "$BATS_TEST_DIRNAME"/../man/np.7
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "docs: the README and np(7) mention every program" {
+	for p in $(programs); do
+		grep -q "$p" "$BATS_TEST_DIRNAME/../README.md"
+		grep -q "Xr $p 1" "$BATS_TEST_DIRNAME/../man/np.7"
+	done
+}

@@ -1,0 +1,509 @@
+#!/usr/bin/env bats
+# np-dma: every input form, every mode, the interval union, bad input,
+# conventions and constant memory.  The expected outputs are worked out by
+# hand in tests/fixtures/np-dma/README.md.
+
+load helpers
+
+D=$FIX/np-dma
+HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc'
+SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes'
+USAGE='usage: np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] [file ...]'
+
+# ---- inputs ----
+
+@test "np-dma: view JSON dma rows: nested arrays skipped, semaphore -1 empty" {
+	np np-dma "$D/view.json"
+	status_is 0
+	no_err
+	golden np-dma/view.tsv
+}
+
+@test "np-dma: Neuron Explorer DmaPacket rows as JSON lines" {
+	np np-dma "$D/explorer.jsonl"
+	status_is 0
+	no_err
+	golden np-dma/explorer.tsv
+}
+
+@test "np-dma: its own output reads back unchanged" {
+	np sh -c 'np-dma "$1" | np-dma' sh "$D/view.json"
+	status_is 0
+	no_err
+	golden np-dma/view.tsv
+}
+
+@test "np-dma: show-dma text: SOP paired with EOP or COMPLETION per queue" {
+	np np-dma "$D/show-dma.txt"
+	status_is 0
+	golden np-dma/show-dma.tsv
+	err_is "np-dma: log lines skipped: 1 (first: $D/show-dma.txt:1)
+np-dma: EOP or COMPLETION events without a SOP: 2 (first: $D/show-dma.txt:10)
+np-dma: SOP events without an EOP or COMPLETION: 2 (first: $D/show-dma.txt:11)
+np-dma: lines not understood: 1 (first: $D/show-dma.txt:14)"
+}
+
+@test "np-dma: -F moves the text field positions" {
+	np np-dma -F queue=3,event=4,crc=5,ts=6,bytes=7 "$D/fields.txt"
+	status_is 0
+	no_err
+	golden np-dma/fields.tsv
+}
+
+@test "np-dma: without -F the shifted text is not understood" {
+	np np-dma "$D/fields.txt"
+	status_is 1
+	err_is "np-dma: lines not understood: 2 (first: $D/fields.txt:2)
+np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
+}
+
+@test "np-dma: -u us scales times to ns" {
+	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\nq\t1\t2.5\t3\n' >"$T/us.tsv"
+	np np-dma -n -u us "$T/us.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "q	1000	2500	1500	3										" ]
+}
+
+@test "np-dma: -u us scales text times once" {
+	printf '  1  q  M2S_SOP  -  1\n  2  q  S2M_EOP  0x1  3  bytes=5\n' >"$T/us.txt"
+	np np-dma -n -u us "$T/us.txt"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1		" ]
+}
+
+@test "np-dma: -u at the ends of the int64 range" {
+	# ps: 9223372036854775807 / 1000 = 9223372036854775 rest 807, which
+	# rounds up; -1500 ps is -1.5 ns, half away from zero: -2.
+	printf 'queue_name\tstart_ts\tend_ts\nq\t9223372036854775807\t\nr\t-9223372036854775808\t\ns\t1499\t-1500\n' >"$T/ps.tsv"
+	np np-dma -n -u ps "$T/ps.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f 1-4 "$OUT")" = "q	9223372036854776		
+r	-9223372036854776		
+s	1	-2	-3" ]
+	# us: 9223372036854776 us is past 2^63 ns.
+	printf 'queue_name\tstart_ts\nq\t9223372036854776\n' >"$T/us.tsv"
+	np np-dma -u us "$T/us.tsv"
+	status_is 1
+	err_is "np-dma: $T/us.tsv:2:3: expected start_ts within 64 bits in ns, found 9223372036854776 us"
+}
+
+@test "np-dma: -n drops the header line" {
+	np np-dma -n "$D/explorer.jsonl"
+	status_is 0
+	tail -n +2 "$GOLD/np-dma/explorer.tsv" | cmp -s - "$OUT"
+}
+
+@test "np-dma: view JSON, show-dma text and DmaPacket TSV agree" {
+	npgen -n 400 view-json >"$T/v.json"
+	npgen -n 400 dma-text >"$T/d.txt"
+	npgen -n 400 dma-tsv >"$T/d.tsv"
+	for m in -s -H -sH; do
+		np-dma $m "$T/v.json" >"$T/a" 2>"$ERR"
+		no_err
+		np-dma $m "$T/d.txt" >"$T/b" 2>"$ERR"
+		no_err
+		np-dma $m "$T/d.tsv" >"$T/c" 2>"$ERR"
+		no_err
+		[ "$(wc -l <"$T/a")" -gt 6 ]
+		cmp "$T/a" "$T/b"
+		cmp "$T/a" "$T/c"
+	done
+}
+
+# ---- -s, -H: the interval union and sizes ----
+
+@test "np-dma -s: overlapping, nested, adjacent, zero-length, unsorted" {
+	np np-dma -s "$D/union.tsv"
+	status_is 0
+	no_err
+	golden np-dma/union-s.tsv
+}
+
+@test "np-dma -s: a window of 1 is enough for union.tsv" {
+	np np-dma -s -w 1 "$D/union.tsv"
+	status_is 0
+	no_err
+	golden np-dma/union-s.tsv
+}
+
+@test "np-dma -H: power-of-two size histogram over all queues" {
+	np np-dma -H "$D/union.tsv"
+	status_is 0
+	no_err
+	golden np-dma/union-H.tsv
+}
+
+@test "np-dma -s -H: one histogram per queue" {
+	np np-dma -s -H "$D/union.tsv"
+	status_is 0
+	no_err
+	golden np-dma/union-sH.tsv
+}
+
+@test "np-dma -s: beyond the window is an error suggesting sort" {
+	np np-dma -s -w 2 "$D/window.tsv"
+	status_is 1
+	err_is "np-dma: $D/window.tsv:5:4: expected the transfers of queue 'q0' in start order (within -w 2), found start_ts 100 after 500; sort by start_ts first"
+}
+
+@test "np-dma -s: within the window the late transfer is merged" {
+	np np-dma -s -w 3 "$D/window.tsv"
+	status_is 0
+	no_err
+	golden np-dma/window-w3.tsv
+}
+
+@test "np-dma -s: text grouped by queue, union across queues" {
+	np np-dma -s "$D/grouped.txt"
+	status_is 0
+	no_err
+	golden np-dma/grouped-s.tsv
+}
+
+@test "np-dma -s: across queues beyond the window, all's busy is empty" {
+	np np-dma -s -w 1 "$D/grouped.txt"
+	status_is 0
+	golden np-dma/grouped-w1.tsv
+	err_is "np-dma: $D/grouped.txt:9: transfers out of start order across queues beyond -w 1: the all row's busy_ns and bandwidth_gb_per_s are left empty; sort by start_ts for them"
+}
+
+@test "np-dma -s: sorted by start_ts, a window of 1 gives the all row" {
+	np sh -c 'np-dma "$1" | sort -t "	" -k2,2n | np-dma -s -w 1' sh \
+	    "$D/grouped.txt"
+	status_is 0
+	no_err
+	golden np-dma/grouped-s.tsv
+}
+
+@test "np-dma -s: p50 is the histogram's estimate, within 1%" {
+	# Sizes 600 700 1000 share the bucket [512, 1023].  p50 is rank 2,
+	# 700: log bucket k = ceil(ln 700 / ln G) = 328 (G = 1.01/0.99),
+	# representative 2 G^328 / (G + 1) = 699.36, to the byte 699.
+	# p90 is rank 3, 1000: bucket 346, 2 G^346 / (G + 1) = 1002.43,
+	# clamped to the largest size of [512, 1023] seen: 1000.
+	# Busy: adjacent [0,10) [10,20) [20,30) = 30; 2300 / 30 =
+	# 76.66666666666667 GB/s; mean 2300 / 3 = 766.6666666666666.
+	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\n' >"$T/e.tsv"
+	printf 'q\t0\t10\t600\nq\t10\t20\t700\nq\t20\t30\t1000\n' >>"$T/e.tsv"
+	np np-dma -s "$T/e.tsv"
+	status_is 0
+	no_err
+	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000" ]
+}
+
+@test "np-dma -s: transfers without an end or a size are counted" {
+	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\n' >"$T/m.tsv"
+	printf 'q\t0\t10\t\nq\t20\t\t8\n' >>"$T/m.tsv"
+	np np-dma -s "$T/m.tsv"
+	status_is 0
+	# busy: [0,10) only; bytes: 8 only; last end: 10.
+	[ "$(sed -n 2p "$OUT")" = "q	2	8	10	0	10	0.8	8	8	8" ]
+	err_is "np-dma: transfers without transfer_bytes, left out of byte counts: 1 (first: $T/m.tsv:2)
+np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3)"
+}
+
+@test "np-dma -s, -H: an empty dma table gives the header only" {
+	printf '{"dma": [], "instruction": []}\n' >"$T/e.json"
+	np np-dma -s "$T/e.json"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$SHDR" ]
+	np np-dma -H "$T/e.json"
+	status_is 0
+	[ "$(cat "$OUT")" = "bucket_lo	bucket_hi	transfers	bytes	share" ]
+}
+
+@test "np-dma -s: more than 1024 queues is an error" {
+	awk 'BEGIN { print "queue_name\tstart_ts\tend_ts";
+	    for (i = 0; i <= 1024; i++) print "q" i "\t" i "\t" i + 1 }' \
+	    >"$T/q.tsv"
+	np np-dma -s "$T/q.tsv"
+	status_is 1
+	err_is "np-dma: $T/q.tsv:1026: expected at most 1024 DMA queues, found more"
+}
+
+@test "np-dma -s: negative, fractional and NaN values name their column" {
+	printf '{"dma":[{"timestamp":1,"duration":2,"subgroup":"q","transfer_size":-5}]}\n' >"$T/a.json"
+	np np-dma -s "$T/a.json"
+	status_is 1
+	err_is "np-dma: $T/a.json:1:68: expected transfer_bytes >= 0, found -5"
+	printf '{"dma":[{"timestamp":1,"duration":-2,"subgroup":"q"}]}\n' >"$T/b.json"
+	np np-dma -s "$T/b.json"
+	status_is 1
+	err_is "np-dma: $T/b.json:1:35: expected duration_ns >= 0, found -2"
+	printf '{"dma":[{"timestamp":10,"end_ts":5,"subgroup":"q"}]}\n' >"$T/c.json"
+	np np-dma -s "$T/c.json"
+	status_is 1
+	err_is "np-dma: $T/c.json:1:34: expected end_ts >= start_ts 10, found 5"
+	printf '{"dma":[{"timestamp":1,"subgroup":"q","transfer_size":5.5}]}\n' >"$T/d.json"
+	np np-dma -H "$T/d.json"
+	status_is 1
+	err_is "np-dma: $T/d.json:1:55: expected transfer_bytes as an integer, found 5.5"
+	printf '{"dma":[{"timestamp":NaN,"subgroup":"q"}]}\n' >"$T/e.json"
+	np np-dma -s "$T/e.json"
+	status_is 1
+	err_is "np-dma: $T/e.json:1:22: expected start_ts as an integer, found nan"
+	printf 'queue_name\tstart_ts\tend_ts\nq\t-5\t2\n' >"$T/f.tsv"
+	np np-dma -s "$T/f.tsv"
+	status_is 1
+	err_is "np-dma: $T/f.tsv:2:3: expected start_ts >= 0, found -5"
+}
+
+@test "np-dma: totals past 2^63 - 1 are an error, not a wrap" {
+	printf 'queue_name\tstart_ts\ttransfer_bytes\n' >"$T/o.tsv"
+	printf 'a\t1\t9000000000000000000\nb\t3\t9000000000000000000\n' >>"$T/o.tsv"
+	np np-dma -s "$T/o.tsv"
+	status_is 1
+	err_is "np-dma: $T/o.tsv:3:5: expected a total below 2^63, found 9000000000000000000 + 9000000000000000000"
+	printf 'start_ts\topcode\thbm_read_bytes\tsbuf_read_bytes\n' >"$T/o2.tsv"
+	printf '1\tDMA_X\t9000000000000000000\t9000000000000000000\n' >>"$T/o2.tsv"
+	np np-dma -S "$T/o2.tsv"
+	status_is 1
+	err_is "np-dma: $T/o2.tsv:2:29: expected a total below 2^63, found 9000000000000000000 + 9000000000000000000"
+	printf 'start_ts\topcode\thbm_read_bytes\tduration_ns\n1\tDMA_X\t1\t-5\n' >"$T/o3.tsv"
+	np np-dma -S "$T/o3.tsv"
+	status_is 1
+	err_is "np-dma: $T/o3.tsv:2:11: expected duration_ns >= 0, found -5"
+}
+
+# ---- -S: skinny DMA instructions ----
+
+@test "np-dma -S: DMA instructions below 512 bytes per source line" {
+	np np-dma -S "$D/skinny.json"
+	status_is 0
+	golden np-dma/skinny.tsv
+	err_is "np-dma: DMA instructions without byte counts skipped: 1 (first: $D/skinny.json:7)
+np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $D/skinny.json:8)"
+}
+
+@test "np-dma -S -b 100: a lower threshold" {
+	np np-dma -S -b 100 "$D/skinny.json"
+	status_is 0
+	golden np-dma/skinny-b100.tsv
+	err_is "np-dma: DMA instructions without byte counts skipped: 1 (first: $D/skinny.json:7)"
+}
+
+@test "np-dma -S: reads the instruction stream np-trace writes" {
+	np sh -c 'np-trace "$1" | np-dma -S' sh "$D/skinny.json"
+	status_is 0
+	golden np-dma/skinny.tsv
+}
+
+@test "np-dma -S: more than 100000 source lines is an error" {
+	awk 'BEGIN { print "start_ts\topcode\thbm_read_bytes\tbir_debug_info_source_location";
+	    for (i = 0; i <= 100000; i++) print i "\tDMA_X\t1\tf.py:" i }' \
+	    >"$T/l.tsv"
+	np np-dma -S "$T/l.tsv"
+	status_is 1
+	err_is "np-dma: $T/l.tsv:100002: expected at most 100000 source lines, found more"
+}
+
+# ---- bad input ----
+
+@test "np-dma: empty input" {
+	: >"$T/empty"
+	np np-dma "$T/empty"
+	status_is 1
+	err_is "np-dma: $T/empty: empty input, expected JSON, TSV or show-session --show-dma"
+}
+
+@test "np-dma: binary input" {
+	printf 'DMA trace\n  1 q M2S\0SOP\n' >"$T/bin"
+	np np-dma "$T/bin"
+	status_is 1
+	err_is "np-dma: $T/bin:2:10: expected text (JSON, TSV or profiler output), found byte 0x00"
+}
+
+@test "np-dma: truncated JSON" {
+	printf '{"dma":[{"timestamp":1,"duration":2,' >"$T/t.json"
+	np np-dma "$T/t.json"
+	status_is 1
+	err_is "np-dma: $T/t.json:1:37: expected a string key, found end of input"
+}
+
+@test "np-dma: truncated text: the cut line and its SOP are counted" {
+	printf 'DMA trace for ND 0 NC 4 queue q\n  1  q  M2S_SOP  -  100\n  2  q  S2M_EOP  0x1  200  bytes=5\n  3  q  M2S_SOP  -  300\n  4  q  S2M_E' >"$T/t.txt"
+	np np-dma -n "$T/t.txt"
+	status_is 0
+	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
+	err_is "np-dma: lines not understood: 1 (first: $T/t.txt:5)
+np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
+}
+
+@test "np-dma: CRLF line ends in text, TSV and JSON" {
+	printf 'DMA trace for ND 0 NC 4 queue q\r\n  1  q  M2S_SOP  -  100\r\n  2  q  S2M_EOP  0x1  200  bytes=5\r\n' >"$T/c.txt"
+	np np-dma -n "$T/c.txt"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
+	printf 'queue_name\tstart_ts\tend_ts\tcrc\r\nq\t100\t200\t0x1\r\n' >"$T/c.tsv"
+	np np-dma -n "$T/c.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "q	100	200	100									0x1		" ]
+	printf '{"dma":[\r\n{"timestamp":100,"duration":100,"subgroup":"q"}\r\n]}\r\n' >"$T/c.json"
+	np np-dma -n "$T/c.json"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "q	100	200	100											" ]
+}
+
+@test "np-dma: a line longer than the buffer" {
+	{ printf '  1  q  M2S_SOP  -  '; head -c 1100000 /dev/zero | tr '\0' 1; echo; } >"$T/h.txt"
+	np np-dma "$T/h.txt"
+	status_is 1
+	err_is "np-dma: $T/h.txt:1: line longer than 1048575 bytes"
+}
+
+@test "np-dma: a queue name too long for the text reader" {
+	q=$(printf 'q%.0s' $(seq 64))
+	printf '  1  %s  M2S_SOP  -  100\n' "$q" >"$T/q.txt"
+	np np-dma "$T/q.txt"
+	status_is 1
+	err_is "np-dma: $T/q.txt:1: expected a queue name of at most 63 bytes, found 64 bytes"
+}
+
+@test "np-dma: deeply nested JSON" {
+	{ printf '{"dma":[{"source":'; printf '[%.0s' $(seq 70);
+	  printf ']%.0s' $(seq 70); printf '}]}\n'; } >"$T/n.json"
+	np np-dma "$T/n.json"
+	status_is 1
+	# '{"dma":[{"source":' is 18 bytes at depth 3; the 61st '[' makes 64,
+	# so the 62nd, at column 18 + 62, is one too deep.
+	err_is "np-dma: $T/n.json:1:80: nesting deeper than 64 levels"
+}
+
+@test "np-dma: wrong-typed JSON values" {
+	printf '{"dma":[{"timestamp":1,"subgroup":"q","transfer_size":"abc"}]}\n' >"$T/w.json"
+	np np-dma "$T/w.json"
+	status_is 1
+	err_is "np-dma: $T/w.json:1:55: expected a number for 'transfer_size', found 'abc'"
+	printf '{"dma":[{"timestamp":1,"duration":[2],"subgroup":"q"}]}\n' >"$T/w2.json"
+	np np-dma "$T/w2.json"
+	status_is 1
+	err_is "np-dma: $T/w2.json:1:35: expected a number for 'duration', found an array"
+	printf 'queue_name\tstart_ts\nq\tx\n' >"$T/w.tsv"
+	np np-dma "$T/w.tsv"
+	status_is 1
+	err_is "np-dma: $T/w.tsv:2:3: expected a number for 'start_ts', found 'x'"
+}
+
+@test "np-dma: a summary has no dma table" {
+	np np-dma "$SAMPLES/summary-compact.json"
+	status_is 1
+	err_is "np-dma: $SAMPLES/summary-compact.json: no 'dma' table and no DMA transfer rows found"
+}
+
+@test "np-dma: text that is no DMA trace" {
+	printf 'hello world\nfoo\n' >"$T/j.txt"
+	np np-dma "$T/j.txt"
+	status_is 1
+	err_is "np-dma: lines not understood: 2 (first: $T/j.txt:1)
+np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
+}
+
+# ---- conventions ----
+
+@test "np-dma: -h and --help print the synopsis" {
+	np np-dma -h
+	status_is 0
+	[ "$(cat "$OUT")" = "$USAGE" ]
+	np np-dma --help
+	status_is 0
+	[ "$(cat "$OUT")" = "$USAGE" ]
+}
+
+@test "np-dma: --version" {
+	np np-dma --version
+	status_is 0
+	[ "$(cat "$OUT")" = "np-dma 0.1" ]
+}
+
+@test "np-dma: bad usage exits 2" {
+	np np-dma --bogus
+	status_is 2
+	err_is "np-dma: unknown option '--bogus'
+$USAGE"
+	np np-dma -S -s "$D/skinny.json"
+	status_is 2
+	err_is "np-dma: -S: cannot be combined with -s or -H
+$USAGE"
+	np np-dma -w 0 "$D/union.tsv"
+	status_is 2
+	err_is "np-dma: -w: expected an integer from 1 to 65536, found '0'
+$USAGE"
+	np np-dma -b -1 -S "$D/skinny.json"
+	status_is 2
+	err_is "np-dma: -b: expected an integer from 0 to 9223372036854775807, found '-1'
+$USAGE"
+	np np-dma -F bogus=2 "$D/show-dma.txt"
+	status_is 2
+	err_is "np-dma: -F: unknown field 'bogus' (known: queue event crc ts bytes)
+$USAGE"
+	np np-dma -u ms "$D/union.tsv"
+	status_is 2
+	err_is "np-dma: -u: expected ps, ns or us, found 'ms'
+$USAGE"
+}
+
+@test "np-dma: long options" {
+	np np-dma --summary --window 1 --no-header "$D/union.tsv"
+	status_is 0
+	tail -n +2 "$GOLD/np-dma/union-s.tsv" | cmp -s - "$OUT"
+	np np-dma --skinny --bytes 100 "$D/skinny.json"
+	status_is 0
+	golden np-dma/skinny-b100.tsv
+	np np-dma --summary --histogram "$D/union.tsv"
+	golden np-dma/union-sH.tsv
+}
+
+@test "np-dma: a closed pipe ends quietly" {
+	npgen -n 20000 view-json >"$T/v.json"
+	np bash -c 'np-dma "$1" | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' \
+	    sh "$T/v.json"
+	no_err
+	[ "$(cat "$OUT")" = 0 ]
+}
+
+@test "np-dma: a failed write exits 1" {
+	np sh -c 'np-dma "$1" >/dev/full' sh "$D/show-dma.txt"
+	status_is 1
+	[ "$(tail -1 "$ERR")" = "np-dma: write error: No space left on device" ]
+	np sh -c 'np-dma -s "$1" >/dev/full' sh "$D/union.tsv"
+	status_is 1
+	err_is "np-dma: write error: No space left on device"
+}
+
+# ---- constant memory ----
+
+@test "np-dma -s: 300 MB of view JSON in 16 MiB" {
+	need_plain_build
+	under_ulimit 16384 sh -c 'npgen -b 300000000 view-json | np-dma -s'
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 8 ]
+	# about 21,000 transfers: the input was read to its end
+	[ "$(awk -F '\t' '$1 == "all" { print ($2 > 20000) }' "$OUT")" = 1 ]
+}
+
+@test "np-dma -S: 300 MB of view JSON in 16 MiB" {
+	need_plain_build
+	under_ulimit 16384 sh -c 'npgen -b 300000000 view-json | np-dma -S'
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -gt 10 ]
+}
+
+@test "np-dma -H: 200 MB of show-dma text in 16 MiB" {
+	need_plain_build
+	npgen -n 700000 dma-text >"$T/d.txt"
+	set -- "$T/d.txt"
+	set -- "$@" "$@" "$@" "$@" "$@"
+	under_ulimit 16384 np-dma -H "$@" "$@"
+	status_is 0
+	no_err
+	[ "$(awk -F '\t' 'NR > 1 { n += $3 } END { print (n > 1000000) }' "$OUT")" = 1 ]
+}

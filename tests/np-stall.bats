@@ -1,0 +1,476 @@
+#!/usr/bin/env bats
+# np-stall: attribution by key, every input form, the options, bad input,
+# limits and memory.
+#
+# tests/fixtures/np-stall/stall.json holds nine instructions; the README
+# there works out every golden file in tests/golden/np-stall by hand.
+# Small cases are worked out in comments next to their tests.
+
+load helpers
+
+F=$BATS_TEST_DIRNAME/fixtures/np-stall
+TR=$BATS_TEST_DIRNAME/fixtures/np-trace
+
+@test "np-stall: by source line (the default), from view JSON" {
+	np np-stall "$F/stall.json"
+	status_is 0
+	golden np-stall/src.tsv
+	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $F/stall.json:9)"
+}
+
+@test "np-stall: by engine; a key with no wait ties with one waiting 0" {
+	np np-stall -k engine "$F/stall.json"
+	status_is 0
+	golden np-stall/engine.tsv
+}
+
+@test "np-stall: by layer; missing and empty layers share the empty key" {
+	np np-stall -k layer "$F/stall.json"
+	status_is 0
+	golden np-stall/layer.tsv
+}
+
+@test "np-stall: compound key and -v hbm_read_bytes" {
+	np np-stall -k engine,opcode -v hbm_read_bytes "$F/stall.json"
+	status_is 0
+	golden np-stall/engine-opcode-hbm.tsv
+	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $F/stall.json:8)"
+}
+
+@test "np-stall: -v duration_ns leaves out the repeated duration_ns column" {
+	np np-stall -k subgraph -v duration_ns "$F/stall.json"
+	status_is 0
+	no_err
+	golden np-stall/subgraph-duration.tsv
+}
+
+@test "np-stall: -v evt_wait_time_ns is the default" {
+	np np-stall -v evt_wait_time_ns "$F/stall.json"
+	status_is 0
+	golden np-stall/src.tsv
+}
+
+@test "np-stall: the same answers from np-trace's TSV of the export" {
+	np-trace "$F/stall.json" >"$T/stall.tsv"
+	np np-stall "$T/stall.tsv"
+	golden np-stall/src.tsv
+	np np-stall -k engine "$T/stall.tsv"
+	golden np-stall/engine.tsv
+	np np-stall -k layer "$T/stall.tsv"
+	golden np-stall/layer.tsv
+	np np-stall -k engine,opcode -v hbm_read_bytes "$T/stall.tsv"
+	golden np-stall/engine-opcode-hbm.tsv
+	# r6 is the row on line 7 of the TSV (line 1 is the header).
+	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $T/stall.tsv:7)"
+	np-trace "$F/stall.json" | np np-stall -k subgraph -v duration_ns
+	status_is 0
+	golden np-stall/subgraph-duration.tsv
+}
+
+@test "np-stall: input order does not matter" {
+	np-trace "$F/stall.json" >"$T/stall.tsv"
+	{ head -1 "$T/stall.tsv"; tail -n +2 "$T/stall.tsv" | tac; } \
+	    >"$T/reversed.tsv"
+	np np-stall -k engine,opcode -v hbm_read_bytes "$T/reversed.tsv"
+	status_is 0
+	golden np-stall/engine-opcode-hbm.tsv
+}
+
+@test "np-stall: -t keeps the first rows; shares stay over every key" {
+	np np-stall -t 2 "$F/stall.json"
+	status_is 0
+	head -3 "$GOLD/np-stall/src.tsv" | cmp - "$OUT"
+	np np-stall -t 100 "$F/stall.json"
+	golden np-stall/src.tsv
+}
+
+@test "np-stall: -n and --no-header drop the header" {
+	np np-stall -n -k engine "$F/stall.json"
+	status_is 0
+	tail -n +2 "$GOLD/np-stall/engine.tsv" | cmp - "$OUT"
+	np np-stall --no-header -k engine "$F/stall.json"
+	tail -n +2 "$GOLD/np-stall/engine.tsv" | cmp - "$OUT"
+}
+
+@test "np-stall: a mean that is not whole, a share of 1, no durations" {
+	# Three Tensor instructions waiting 1, 1, 2 ns, with no duration or
+	# end: 3 instructions, 3 stalled, sum 4, mean 4/3, max 2, share 4/4,
+	# duration_ns empty.
+	printf 'start_ts\tevt_wait_time_ns\tengine\n1\t1\tTensor\n2\t1\ttensor\n3\t2\tTENSOR\n' \
+	    >"$T/third.tsv"
+	np np-stall -k engine "$T/third.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    'engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
+	    'Tensor	3	3	4	1.3333333333333333	2	1	')" ]
+}
+
+@test "np-stall: every wait zero gives an empty share" {
+	# Total stall 0: the share 0/0 is empty, the mean too (none stalled).
+	printf 'start_ts\tduration_ns\tevt_wait_time_ns\tengine\n1\t5\t0\tSync\n' \
+	    >"$T/zero.tsv"
+	np np-stall -k engine "$T/zero.tsv"
+	status_is 0
+	[ "$(tail -1 "$OUT")" = "$(printf 'Sync\t1\t0\t0\t\t0\t\t5')" ]
+}
+
+@test "np-stall: key text is escaped as np-trace writes it, in every form" {
+	# One instruction whose layer holds a TAB and a backslash, one whose
+	# layer holds a newline; waits 3 and 2.  Key and layer print escaped.
+	printf '%s\n' '[{"timestamp": 1, "evt_wait_time": 3, "layer": "a\tb\\c", "subgraph": "sg00"},' \
+	    '{"timestamp": 2, "evt_wait_time": 2, "layer": "x\ny", "subgraph": "sg00"}]' \
+	    >"$T/esc.json"
+	want=$(printf '%s\n' \
+	    'layer	subgraph	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
+	    'a\tb\\c	sg00	1	1	3	3	3	0.6	' \
+	    'x\ny	sg00	1	1	2	2	2	0.4	')
+	np np-stall -k layer,subgraph "$T/esc.json"
+	status_is 0
+	[ "$(cat "$OUT")" = "$want" ]
+	np-trace "$T/esc.json" | np np-stall -k layer,subgraph
+	[ "$(cat "$OUT")" = "$want" ]
+}
+
+@test "np-stall: numeric keys print as numbers" {
+	# pc 7 waits 5 + 1 (two instructions), pc 12 waits 6; 6 ties 6, so
+	# byte order: "12" before "7".
+	printf 'start_ts\tpc\tevt_wait_time_ns\n1\t7\t5\n2\t12\t6\n3\t7\t1\n' \
+	    >"$T/pc.tsv"
+	np np-stall -n -k pc "$T/pc.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    '12	1	1	6	6	6	0.5	' \
+	    '7	2	2	6	3	5	0.5	')" ]
+}
+
+@test "np-stall: show-trace text, with -v duration_ns" {
+	# trace-multi.txt pairs into Vector 50 ns, Tensor 200 and 100 ns,
+	# Sync 0 ns (see tests/golden/np-trace/trace-multi.tsv): total 350,
+	# Tensor 300/350 = 6/7, Vector 50/350 = 1/7, Sync 0 (not nonzero).
+	np np-stall -k engine -v duration_ns "$TR/trace-multi.txt"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    'engine	instructions	duration_nonzero	duration_ns	duration_mean_ns	duration_max_ns	duration_share' \
+	    'Tensor	2	2	300	150	200	0.8571428571428571' \
+	    'Vector	1	1	50	50	50	0.14285714285714285' \
+	    'Sync	1	0	0		0	0')" ]
+	err_is "np-stall: END lines without a START: 1 (first: $TR/trace-multi.txt:8)
+np-stall: lines not understood: 1 (first: $TR/trace-multi.txt:10)
+np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
+}
+
+@test "np-stall: show-trace text has no wait times: counted, columns empty" {
+	# ND 0 NC 4: Vector 50, Tensor 200, Sync 0 ns; ND 1 NC 5: Tensor 100.
+	# No stall_ns on either key: both sort as 0, "0\t4" before "1\t5".
+	np np-stall -k nd,nc "$TR/trace-multi.txt"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    'nd	nc	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
+	    '0	4	3	0					250' \
+	    '1	5	1	0					100')" ]
+	grep -qx "np-stall: rows without evt_wait_time_ns: 4 (first: $TR/trace-multi.txt:3)" "$ERR"
+}
+
+@test "np-stall: view JSON and np-trace's TSV of it agree (npgen, 2000 rows)" {
+	npgen -n 2000 view-json >"$T/v.json"
+	np-trace "$T/v.json" >"$T/v.tsv"
+	for k in src engine,opcode layer,subgraph pc nd,nc,engine; do
+		for v in evt_wait_time_ns hbm_read_bytes sbuf_write_bytes duration_ns; do
+			np-stall -k "$k" -v "$v" "$T/v.json" >"$T/a" 2>"$T/ea"
+			np-stall -k "$k" -v "$v" "$T/v.tsv" >"$T/b" 2>"$T/eb"
+			cmp "$T/a" "$T/b"
+			[ "$(wc -l <"$T/a")" -gt 2 ]
+		done
+	done
+}
+
+@test "np-stall: Explorer TSV and view JSON of one profile agree" {
+	# npgen writes the same instructions in both; Explorer rows carry no
+	# subgraph, nd or nc, so keys avoid those.
+	npgen -n 2000 view-json >"$T/v.json"
+	npgen -n 2000 explorer-tsv >"$T/e.tsv"
+	for k in src engine,opcode,layer; do
+		np-stall -k "$k" "$T/v.json" >"$T/a"
+		np np-stall -k "$k" "$T/e.tsv"
+		cmp "$T/a" "$OUT"
+	done
+}
+
+@test "np-stall: per-engine sums agree with awk over np-trace's rows" {
+	# An independent computation of instructions, stalled, stall_ns,
+	# stall_max_ns and duration_ns per engine (np-trace columns: 3
+	# duration_ns, 4 engine, 7 evt_wait_time_ns).
+	npgen -n 5000 view-json >"$T/v.json"
+	np-trace "$T/v.json" |
+	    awk -F'\t' 'NR > 1 { n[$4]++; s[$4] += $7; d[$4] += $3
+		if ($7 > 0) z[$4]++; if ($7 > m[$4]) m[$4] = $7 }
+		END { for (e in n) printf "%s\t%d\t%d\t%d\t%d\t%d\n",
+		    e, n[e], z[e], s[e], m[e], d[e] }' | sort >"$T/awk"
+	np np-stall -n -k engine "$T/v.json"
+	status_is 0
+	cut -f1-4,6,8 "$OUT" | sort | cmp - "$T/awk"
+	[ "$(wc -l <"$T/awk")" -eq 5 ]
+	# Shares add up to 1 (within rounding).
+	awk -F'\t' '{ t += $7 } END { exit !(t > 0.999999 && t < 1.000001) }' "$OUT"
+}
+
+@test "np-stall: files are read in order, - is stdin" {
+	# stall.json twice: counts and sums double, max, mean and share stay:
+	# a.py:10 has 6 instructions, 4 stalled, 160 ns, mean 40, max 50,
+	# share 160/300 = 8/15, duration 720.
+	np-trace "$F/stall.json" >"$T/stall.tsv"
+	np np-stall -n -t 1 "$F/stall.json" - <"$T/stall.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'a.py:10\t6\t4\t160\t40\t50\t0.5333333333333333\t720')" ]
+	err_is "np-stall: rows without evt_wait_time_ns: 2 (first: $F/stall.json:9)"
+}
+
+@test "np-stall: an instruction table with no rows gives the header alone" {
+	printf '{"instruction": []}\n' >"$T/none.json"
+	np np-stall -k engine "$T/none.json"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf 'engine\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns')" ]
+}
+
+@test "np-stall: -u ps converts wait times to ns" {
+	# 1500 ps -> 2 ns (to the nearest), 2400 ps -> 2 ns: sum 4, max 2.
+	printf 'start_ts\tevt_wait_time_ns\tengine\n1000\t1500\tSync\n2000\t2400\tSync\n' \
+	    >"$T/ps.tsv"
+	np np-stall -n -k engine -u ps "$T/ps.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'Sync\t2\t2\t4\t2\t2\t1\t')" ]
+}
+
+@test "np-stall: -F moves the text fields" {
+	# The timestamp as field 6 of trace.txt: 1 Tensor instruction.
+	sed 's/ \(START\|END\) / \1 x /' "$TR/trace.txt" >"$T/moved.txt"
+	np np-stall -n -k engine -v duration_ns -F ts=6 "$T/moved.txt"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'Tensor\t1\t1\t148\t148\t148\t1')" ]
+}
+
+@test "np-stall: usage errors" {
+	np np-stall -k line "$F/stall.json"
+	status_is 2
+	err_is "np-stall: -k: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc)
+usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
+	np np-stall -k src,,engine "$F/stall.json"
+	status_is 2
+	[ "$(head -1 "$ERR" | cut -c1-40)" = "np-stall: -k: unknown key '' (known: src" ]
+	np np-stall -k pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc "$F/stall.json"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-stall: -k: more than 16 keys" ]
+	for v in pc layer nonesuch start_ts; do
+		np np-stall -v "$v" "$F/stall.json"
+		status_is 2
+		[ "$(head -1 "$ERR")" = "np-stall: -v: expected a column of ns or bytes (duration_ns evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes), found '$v'" ]
+	done
+	np np-stall -t 0 "$F/stall.json"
+	status_is 2
+	err_is "np-stall: -t: expected an integer from 1 to 9223372036854775807, found '0'
+usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
+	np np-stall -t 3x "$F/stall.json"
+	status_is 2
+	np np-stall -u s "$F/stall.json"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-stall: -u: expected ps, ns or us, found 's'" ]
+	np np-stall -F when=3 "$F/stall.json"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-stall: -F: unknown field 'when' (known: engine opcode event ts pc)" ]
+	np np-stall -k
+	status_is 2
+	np np-stall --top 3
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-stall: unknown option '--top'" ]
+}
+
+@test "np-stall: -h and --help print the usage" {
+	np np-stall -h
+	status_is 0
+	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]" ]
+	np np-stall --help
+	status_is 0
+	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]" ]
+}
+
+@test "np-stall: only the columns used are read" {
+	# pc is not a number: np-trace, which reads every column, stops;
+	# np-stall -k src does not read pc; np-stall -k pc does, and stops.
+	printf '{"instruction": [{"timestamp": 1, "pc": "abc", "evt_wait_time": 3}]}\n' \
+	    >"$T/pc.json"
+	np np-trace "$T/pc.json"
+	status_is 1
+	err_is "np-trace: $T/pc.json:1:41: expected a number for 'pc', found 'abc'"
+	np np-stall -n "$T/pc.json"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf '<none>\t1\t1\t3\t3\t3\t1\t')" ]
+	np np-stall -k pc "$T/pc.json"
+	status_is 1
+	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc'"
+}
+
+@test "np-stall: a fractional or infinite value is an error" {
+	printf '{"instruction": [\n{"timestamp": 1, "hbm_read_bytes": 4},\n{"timestamp": 2, "hbm_read_bytes": 1.5}]}\n' \
+	    >"$T/frac.json"
+	np np-stall -v hbm_read_bytes "$T/frac.json"
+	status_is 1
+	err_is "np-stall: $T/frac.json:3: expected a whole number for 'hbm_read_bytes', found 1.5"
+	printf '{"timestamp": 1, "evt_wait_time": Infinity}\n' >"$T/inf.jsonl"
+	np np-stall "$T/inf.jsonl"
+	status_is 1
+	err_is "np-stall: $T/inf.jsonl:1: expected a whole number for 'evt_wait_time_ns', found Infinity"
+}
+
+@test "np-stall: NaN and negative values are counted as missing" {
+	# Sync: waits 4, NaN, -1: 3 instructions, 1 with a value: sum 4.
+	printf '%s\n' '{"timestamp": 1, "label": "Sync", "evt_wait_time": 4}' \
+	    '{"timestamp": 2, "label": "Sync", "evt_wait_time": NaN}' \
+	    '{"timestamp": 3, "label": "Sync", "evt_wait_time": -1}' \
+	    >"$T/odd.jsonl"
+	np np-stall -n -k engine "$T/odd.jsonl"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'Sync\t3\t1\t4\t4\t4\t1\t')" ]
+	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $T/odd.jsonl:2)
+np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/odd.jsonl:3)"
+}
+
+@test "np-stall: a sum past 2^63 - 1 is an error" {
+	printf 'start_ts\tevt_wait_time_ns\n1\t9223372036854775807\n2\t1\n' \
+	    >"$T/big.tsv"
+	np np-stall "$T/big.tsv"
+	status_is 1
+	err_is "np-stall: $T/big.tsv:3: the sum of evt_wait_time_ns overflows"
+}
+
+@test "np-stall: wrong-typed input names file, line and column" {
+	printf '{"instruction": [{"timestamp": 1, "evt_wait_time": "abc"}]}\n' \
+	    >"$T/wt.json"
+	np np-stall "$T/wt.json"
+	status_is 1
+	err_is "np-stall: $T/wt.json:1:52: expected a number for 'evt_wait_time', found 'abc'"
+	printf '{"instruction": [{"timestamp": 1, "evt_wait_time": [1]}]}\n' \
+	    >"$T/wt2.json"
+	np np-stall "$T/wt2.json"
+	status_is 1
+	err_is "np-stall: $T/wt2.json:1:52: expected a number for 'evt_wait_time', found an array"
+	printf 'start_ts\tengine\tevt_wait_time_ns\n1\tTensor\t12ns\n' >"$T/wt.tsv"
+	np np-stall "$T/wt.tsv"
+	status_is 1
+	err_is "np-stall: $T/wt.tsv:2:10: expected a number for 'evt_wait_time_ns', found '12ns'"
+}
+
+@test "np-stall: truncated JSON" {
+	head -c 700 "$F/stall.json" >"$T/trunc.json"
+	np np-stall "$T/trunc.json"
+	status_is 1
+	err_is "np-stall: $T/trunc.json:5:227: expected '\"' to end the string, found end of input"
+}
+
+@test "np-stall: empty input, and a file that does not exist" {
+	np np-stall </dev/null
+	status_is 1
+	err_is "np-stall: -: empty input, expected JSON, TSV or show-session --show-trace instruction"
+	np np-stall "$T/nonesuch.json"
+	status_is 1
+	err_is "np-stall: $T/nonesuch.json: No such file or directory"
+}
+
+@test "np-stall: binary input" {
+	printf 'start_ts\tevt_wait_time_ns\n1\t\0\n' >"$T/bin.tsv"
+	np np-stall "$T/bin.tsv"
+	status_is 1
+	err_is "np-stall: $T/bin.tsv:2:3: expected text (JSON, TSV or profiler output), found byte 0x00"
+}
+
+@test "np-stall: CRLF line ends" {
+	# Tensor 5, Vector 7: total 12; 7/12 and 5/12.
+	printf 'start_ts\tevt_wait_time_ns\tengine\r\n1\t5\tTensor\r\n2\t7\tVector\r\n' \
+	    >"$T/crlf.tsv"
+	np np-stall -n -k engine "$T/crlf.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf '%s\n' 'Vector	1	1	7	7	7	0.5833333333333334	' \
+	    'Tensor	1	1	5	5	5	0.4166666666666667	')" ]
+	sed 's/$/\r/' "$F/stall.json" >"$T/crlf.json"
+	np np-stall -k engine "$T/crlf.json"
+	status_is 0
+	golden np-stall/engine.tsv
+}
+
+@test "np-stall: a line past the 1 MiB buffer" {
+	{ printf 'start_ts\tlayer\n1\t'; head -c 1100000 /dev/zero | tr '\0' x
+	    printf '\n'; } >"$T/huge.tsv"
+	np np-stall -k layer "$T/huge.tsv"
+	status_is 1
+	err_is "np-stall: $T/huge.tsv:2: line longer than 1048575 bytes"
+}
+
+@test "np-stall: nesting too deep" {
+	{ printf '{"instruction": [{"timestamp": 1, "x": '
+	  for i in $(seq 100); do printf '['; done
+	  for i in $(seq 100); do printf ']'; done
+	  printf '}]}\n'; } >"$T/deep.json"
+	np np-stall "$T/deep.json"
+	status_is 1
+	err_is "np-stall: $T/deep.json:1:101: nesting deeper than 64 levels"
+}
+
+@test "np-stall: TSV rows must match the header" {
+	printf 'start_ts\tevt_wait_time_ns\tengine\n1\t5\n' >"$T/short.tsv"
+	np np-stall "$T/short.tsv"
+	status_is 1
+	err_is "np-stall: $T/short.tsv:2: expected 3 tab-separated fields as in the header, found 2"
+}
+
+@test "np-stall: a key longer than 65536 bytes is an error" {
+	{ printf 'start_ts\tlayer\n1\t'; head -c 70000 /dev/zero | tr '\0' x
+	    printf '\n'; } >"$T/longkey.tsv"
+	np np-stall -k layer "$T/longkey.tsv"
+	status_is 1
+	err_is "np-stall: $T/longkey.tsv:2: key longer than 65536 bytes (-k layer)"
+	# The default key does not read layer at all.
+	np np-stall "$T/longkey.tsv"
+	status_is 0
+}
+
+@test "np-stall: at most 1048576 distinct keys" {
+	# pc 0 .. 1048575 are 1048576 keys: all held.  One more is an error
+	# at its line (header on line 1, pc i on line i + 2).
+	awk 'BEGIN { print "start_ts\tpc"; for (i = 0; i < 1048576; i++) print i "\t" i }' \
+	    >"$T/keys.tsv"
+	np np-stall -n -k pc "$T/keys.tsv"
+	status_is 0
+	[ "$(wc -l <"$OUT")" -eq 1048576 ]
+	printf '1048576\t1048576\n' >>"$T/keys.tsv"
+	np np-stall -k pc "$T/keys.tsv"
+	status_is 1
+	err_is "np-stall: $T/keys.tsv:1048578: more than 1048576 distinct keys (-k pc)"
+}
+
+@test "np-stall: | head ends quietly" {
+	npgen -n 20000 view-json >"$T/v.json"
+	run bash -c "set -o pipefail; np-stall -k pc '$T/v.json' 2>'$ERR' | head -1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'pc\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns')" ]
+	no_err
+}
+
+@test "np-stall: a failed write is an error" {
+	np bash -c "np-stall '$F/stall.json' >/dev/full"
+	status_is 1
+	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $F/stall.json:9)
+np-stall: write error: No space left on device"
+}
+
+@test "np-stall: memory stays constant on a 180 MB export" {
+	need_plain_build
+	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-stall -k engine'
+	status_is 0
+	no_err
+	# Every instruction is counted: the instructions column adds up.
+	[ "$(awk -F'\t' 'NR > 1 { n += $2 } END { print n }' "$OUT")" -eq 50000 ]
+	npgen -n 50000 view-json | wc -c >"$T/size"
+	[ "$(cat "$T/size")" -gt 150000000 ]
+}

@@ -1,0 +1,342 @@
+#!/usr/bin/env bats
+# np-sum, summaries: every form, the real samples value for value, -w, -d,
+# -i, options, and bad input.  How each golden file was computed by hand:
+# tests/fixtures/np-sum/README.md.
+
+load helpers
+
+NS=$FIX/np-sum
+
+@test "np-sum: the four real samples, every value exactly as in the input" {
+	cd "$SAMPLES"
+	np np-sum summary-compact-2.json summary-compact.json \
+	    summary-pretty.json summary-with-log-lines.txt
+	status_is 0
+	golden np-sum/samples.tsv
+	err_is "np-sum: non-JSON lines skipped: 2 (first: summary-with-log-lines.txt:1)"
+}
+
+@test "np-sum: numbers keep their digits (no 6.7444891e-05 for 0.000067444891)" {
+	cd "$SAMPLES"
+	np np-sum summary-compact-2.json
+	status_is 0
+	grep -qx "summary-compact-2.json	gpsimd_engine_active_time	0.000067444891" "$OUT"
+	grep -qx "summary-compact-2.json	dma_transfer_average_bytes	38353.80842911878" "$OUT"
+	grep -qx "summary-compact-2.json	profiler_version	2.28.23.0%kaena-tools/2.28@f1c114a" "$OUT"
+}
+
+@test "np-sum: standard input is the profile '-'" {
+	np sh -c "np-sum < '$SAMPLES/summary-pretty.json'"
+	status_is 0
+	no_err
+	[ "$(sed -n 2p "$OUT")" = "-	activate_instruction_count	1056" ]
+	[ "$(wc -l < "$OUT")" -eq 103 ]
+}
+
+@test "np-sum: -w puts the samples side by side, keys merged in order" {
+	cd "$SAMPLES"
+	np np-sum -w summary-compact-2.json summary-compact.json \
+	    summary-pretty.json summary-with-log-lines.txt
+	status_is 0
+	golden np-sum/samples-wide.tsv
+}
+
+@test "np-sum: -w places a new key after the key before it" {
+	printf '{"n_a":{"b":1,"d":2}}\n' > "$T/a.json"
+	printf '{"n_b":{"a":3,"b":4,"c":5,"e":6}}\n' > "$T/b.json"
+	cd "$T"
+	np np-sum -w a.json b.json
+	status_is 0
+	no_err
+	printf 'key\ta.json\tb.json\na\t\t3\nb\t1\t4\nc\t\t5\nd\t2\t\ne\t\t6\n' > "$T/want"
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum: several profiles in a document are named file:n_<hex>" {
+	cd "$SAMPLES"
+	np sh -c "cat summary-compact.json; echo; cat summary-compact-2.json; echo" 
+	mv "$OUT" "$T/two.json"
+	cd "$T"
+	np np-sum two.json
+	status_is 0
+	no_err
+	[ "$(cut -f1 "$OUT" | uniq | tr '\n' ' ')" = "profile two.json:n_1a447b6bd3076d9ee9fc8e464f6f475bf86e2ec4 two.json:n_b22dd93c3b18de8fc605e36b5f1ac6369e81abaf " ]
+	[ "$(wc -l < "$OUT")" -eq $((1 + 96 + 111)) ]
+}
+
+@test "np-sum: summary-text, with profile headers, a log line and a stray line" {
+	cd "$NS"
+	np np-sum summary.txt
+	status_is 0
+	golden np-sum/summary-text.tsv
+	err_is "np-sum: log lines skipped: 1 (first: summary.txt:1)
+np-sum: lines not understood: 1 (first: summary.txt:2)"
+}
+
+@test "np-sum: summary-text: a key seen again starts the next profile" {
+	printf 'nc_idx 4\ntotal_time  0.5\nnc_idx   5\ntotal_time 0.25\n' > "$T/t.txt"
+	cd "$T"
+	np np-sum t.txt
+	status_is 0
+	no_err
+	printf 'profile\tkey\tvalue\nt.txt:1\tnc_idx\t4\nt.txt:1\ttotal_time\t0.5\nt.txt:2\tnc_idx\t5\nt.txt:2\ttotal_time\t0.25\n' > "$T/want"
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum: show-session -j is flattened, every scalar kept" {
+	cd "$NS"
+	np np-sum session.json
+	status_is 0
+	no_err
+	golden np-sum/session-json.tsv
+}
+
+@test "np-sum: show-session table, wrapped header and cells joined" {
+	cd "$NS"
+	np np-sum -w session.txt
+	status_is 0
+	no_err
+	golden np-sum/session-table-wide.tsv
+}
+
+@test "np-sum: show-session table, long form names rows by NODE ID" {
+	cd "$NS"
+	np np-sum session.txt
+	status_is 0
+	no_err
+	grep -qx "session.txt:1	NAME	my model (bf16) step 1" "$OUT"
+	grep -qx "session.txt:2	ERRORS	1" "$OUT"
+	[ "$(wc -l < "$OUT")" -eq 27 ]
+}
+
+@test "np-sum: -k names another key column; rows of the wrong width are counted" {
+	printf '+----+--------+\n| NC | CYCLES |\n+----+--------+\n| 4  | 100    |\n| 5  | 200 | x |\n| 6  | 300    |\n' > "$T/t.txt"
+	cd "$T"
+	np np-sum -k nc t.txt
+	status_is 0
+	printf 'profile\tkey\tvalue\nt.txt:4\tNC\t4\nt.txt:4\tCYCLES\t100\nt.txt:6\tNC\t6\nt.txt:6\tCYCLES\t300\n' > "$T/want"
+	cmp "$T/want" "$OUT"
+	err_is "np-sum: table rows with another number of cells skipped: 1 (first: t.txt:5)"
+}
+
+@test "np-sum: the view export's summary table is read, other tables skipped" {
+	printf '{"dma":[{"timestamp":1,"duration":2}],"instruction":[{"opcode":"MATMUL","operands":"S[5] (Tensor)"}],"summary":[{"nc_idx":4,"total_time":0.017}]}\n' > "$T/v.json"
+	cd "$T"
+	np np-sum v.json
+	status_is 0
+	no_err
+	printf 'profile\tkey\tvalue\nv.json\tnc_idx\t4\nv.json\ttotal_time\t0.017\n' > "$T/want"
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum: -d adds the derived metrics (hand-computed)" {
+	cd "$NS"
+	np np-sum -d derive.json
+	status_is 0
+	no_err
+	golden np-sum/derive.tsv
+}
+
+@test "np-sum: -dw: derived rows, empty where a profile lacks the inputs" {
+	cd "$NS"
+	np np-sum -dw derive.json
+	status_is 0
+	no_err
+	grep -qx "clock_ghz	1.4	" "$OUT"
+	grep -qx "busiest_engine	dma	tensor" "$OUT"
+	grep -qx "gpsimd_busy_share	0.25	" "$OUT"
+	grep -qx "nd_idx		" "$OUT"
+	[ "$(tail -1 "$OUT")" = "sync_avg_instruction_ns	488281.25	0" ]
+}
+
+@test "np-sum: -i writes the findings (hand-computed)" {
+	cd "$NS"
+	np np-sum -i derive.json
+	status_is 0
+	no_err
+	golden np-sum/insights.tsv
+}
+
+@test "np-sum: -i on the real samples" {
+	cd "$SAMPLES"
+	np np-sum -i -n summary-compact-2.json
+	status_is 0
+	no_err
+	[ "$(cut -f2 "$OUT" | tr '\n' ' ')" = "tensor_idle memory_bound low_intensity " ]
+	grep -qx "summary-compact-2.json	memory_bound	mfu_estimated_percent	0.0003014434881519365	0.1	MFU is 0.03% while DMA is busy 97.8% of the run: memory-bound" "$OUT"
+}
+
+@test "np-sum: CRLF line ends read the same" {
+	sed 's/$/\r/' "$SAMPLES/summary-pretty.json" > "$T/crlf.json"
+	sed 's/$/\r/' "$NS/summary.txt" > "$T/summary.txt"
+	cd "$T"
+	np np-sum crlf.json
+	status_is 0
+	sed 's/^summary-pretty.json/crlf.json/' "$GOLD/np-sum/samples.tsv" |
+	    grep -e '^crlf.json' -e '^profile' > "$T/want"
+	cmp "$T/want" "$OUT"
+	np np-sum summary.txt
+	status_is 0
+	golden np-sum/summary-text.tsv
+	sed 's/$/\r/' "$NS/session.txt" > "$T/session.txt"
+	np np-sum -w session.txt
+	status_is 0
+	no_err
+	golden np-sum/session-table-wide.tsv
+}
+
+@test "np-sum: keys out of order stay in input order" {
+	printf '{"n_a":{"z":1,"a":2,"m":"x"}}\n' > "$T/o.json"
+	cd "$T"
+	np np-sum -n o.json
+	status_is 0
+	printf 'o.json\tz\t1\no.json\ta\t2\no.json\tm\tx\n' > "$T/want"
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum: strings are decoded and escaped again" {
+	printf '{"n_a":{"s":"tab\\there \\"q\\" back\\\\slash \\u00e9"}}\n' > "$T/s.json"
+	np np-sum -n "$T/s.json"
+	status_is 0
+	[ "$(cut -f3- "$OUT")" = 'tab\there "q" back\\slash é' ]
+}
+
+@test "np-sum: nesting is flattened; deeper than 64 levels is an error" {
+	printf '{"n_a":{"b":{"c":[1,{"d":null}]}}}\n' > "$T/n.json"
+	np np-sum -n "$T/n.json"
+	status_is 0
+	[ "$(cut -f2- "$OUT" | tr '\n\t' '| ')" = "b.c.0 1|b.c.1.d |" ]
+	awk 'BEGIN { for (i = 0; i < 65; i++) printf "{\"a\":"; printf "1";
+	    for (i = 0; i < 65; i++) printf "}"; print "" }' > "$T/deep.json"
+	np np-sum "$T/deep.json"
+	status_is 1
+	err_is "np-sum: $T/deep.json:1:321: nesting deeper than 64 levels"
+}
+
+@test "np-sum: a top level that is not an object is an error" {
+	printf '[{"total_time":1}]\n' > "$T/a.json"
+	np np-sum "$T/a.json"
+	status_is 1
+	err_is "np-sum: $T/a.json:1:1: expected an object at the top level, found an array"
+	printf '{"n_a":{"x":1}}\n"str"\n' > "$T/b.json"
+	np np-sum "$T/b.json"
+	status_is 1
+	err_is "np-sum: $T/b.json:2:1: expected an object at the top level, found a string"
+}
+
+@test "np-sum: a truncated document is an error" {
+	head -c 2000 "$SAMPLES/summary-compact.json" > "$T/t.json"
+	np np-sum "$T/t.json"
+	status_is 1
+	err_is "np-sum: $T/t.json:1:2001: expected a value, found end of input"
+	printf '{"n_a": {"x": 1,' > "$T/u.json"
+	np np-sum "$T/u.json"
+	status_is 1
+	err_is "np-sum: $T/u.json:1:17: expected a string key, found end of input"
+}
+
+@test "np-sum: empty, blank, binary and unrecognised input are errors" {
+	: > "$T/e"
+	np np-sum "$T/e"
+	status_is 1
+	err_is "np-sum: $T/e: empty input, expected a summary"
+	printf '\n  \n' > "$T/b"
+	np np-sum "$T/b"
+	status_is 1
+	err_is "np-sum: $T/b: only blank lines, expected a summary"
+	printf 'nc_idx 4\ntotal\0time 1\n' > "$T/bin"
+	np np-sum "$T/bin"
+	status_is 1
+	err_is "np-sum: $T/bin:2:6: expected text (a summary), found byte 0x00"
+	printf 'Hello World\n' > "$T/h"
+	np np-sum "$T/h"
+	status_is 1
+	err_is "np-sum: lines not understood: 1 (first: $T/h:1)
+np-sum: $T/h: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
+}
+
+@test "np-sum: a huge line is an error, not truncated" {
+	awk 'BEGIN { printf "total_time "; for (i = 0; i < 1100000; i++)
+	    printf "x"; print "" }' > "$T/huge.txt"
+	np np-sum "$T/huge.txt"
+	status_is 1
+	err_is "np-sum: $T/huge.txt:1: line longer than 1048575 bytes"
+}
+
+@test "np-sum: a JSON string over 1 MiB is an error" {
+	awk 'BEGIN { printf "{\"n_a\":{\"s\":\""; for (i = 0; i < 1100000; i++)
+	    printf "x"; print "\"}}" }' > "$T/huge.json"
+	np np-sum "$T/huge.json"
+	status_is 1
+	err_is "np-sum: $T/huge.json:1:13: string longer than 1048576 bytes"
+}
+
+@test "np-sum: -d and -i need numbers where they compute" {
+	printf '{"n_a": {"total_time": "fast", "neuroncore_cycle_count": 5}}\n' > "$T/w.json"
+	np np-sum "$T/w.json"
+	status_is 0
+	np np-sum -d "$T/w.json"
+	status_is 1
+	err_is "np-sum: $T/w.json:1:24: expected a number for 'total_time' (needed by -d), found a string"
+	np np-sum -i "$T/w.json"
+	status_is 1
+	err_is "np-sum: $T/w.json:1:24: expected a number for 'total_time' (needed by -i), found a string"
+}
+
+@test "np-sum: -h prints the synopsis of the man page; bad usage exits 2" {
+	np np-sum -h
+	status_is 0
+	mandoc -Tascii "$BATS_TEST_DIRNAME/../man/np-sum.1" | col -b |
+	    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d;/^$/d' |
+	    sed 's/^ *//' > "$T/syn"
+	sed 's/^usage: //; s/^ *//' "$OUT" > "$T/help"
+	cmp "$T/syn" "$T/help"
+	np np-sum --help
+	status_is 0
+	np np-sum --version
+	status_is 0
+	[ "$(cat "$OUT")" = "np-sum 0.1" ]
+	np np-sum -x
+	status_is 2
+	np np-sum -i -w "$SAMPLES/summary-compact.json"
+	status_is 2
+	err_is "np-sum: -i writes findings: it takes neither -w nor -d
+usage: np-sum [-dinw] [-k column] [file ...]
+       np-sum [-Hn] [-g keys] [-m groups] [-v values] [file ...]"
+	np np-sum -d -g engine "$SAMPLES/summary-compact.json"
+	status_is 2
+	np np-sum --frobnicate
+	status_is 2
+}
+
+@test "np-sum: -n drops the header; | head ends quietly; /dev/full fails" {
+	np np-sum -n "$SAMPLES/summary-compact.json"
+	status_is 0
+	[ "$(wc -l < "$OUT")" -eq 96 ]
+	np sh -c "np-sum '$SAMPLES/summary-compact.json' '$SAMPLES/summary-pretty.json' | head -1"
+	status_is 0
+	no_err
+	np sh -c "np-sum '$SAMPLES/summary-compact.json' > /dev/full"
+	status_is 1
+	err_is "np-sum: write error: No space left on device"
+}
+
+@test "np-sum: a missing file is an error" {
+	np np-sum "$T/nope.json"
+	status_is 1
+	err_is "np-sum: $T/nope.json: No such file or directory"
+}
+
+@test "np-sum: constant memory over many files and a huge view export" {
+	need_plain_build
+	for i in $(seq 3000); do echo "$SAMPLES/summary-compact-2.json"; done > "$T/list"
+	under_ulimit 16384 sh -c "xargs np-sum -n < '$T/list' | wc -l"
+	status_is 0
+	[ "$(cat "$OUT")" -eq $((3000 * 111)) ]
+	npgen -n 60000 view-json > "$T/big.json"
+	[ "$(wc -c < "$T/big.json")" -gt 150000000 ]
+	under_ulimit 16384 np-sum -n "$T/big.json"
+	status_is 0
+	no_err
+	grep -q '	total_time	' "$OUT"
+}
