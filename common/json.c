@@ -337,9 +337,10 @@ string(struct json *j, char *q, int discard)
 
 	for (;;) {
 		p = scanplain(p, in->end);
-		/* Whether a long string is too long is settled before anything
-		 * else is said about the text after its first JSON_MAXSTR bytes,
-		 * so that the message does not depend on how reads fell. */
+		/* Whether a string is too long is settled before anything
+		 * else is said about the text past its first JSON_MAXSTR
+		 * bytes, so that the message does not depend on how reads
+		 * fell. */
 		if (!discard && olen + (size_t)(p - start) > JSON_MAXSTR)
 			goto toolong;
 		if (*p == '"' && p < in->end) {

@@ -212,7 +212,8 @@ aftervalue(size_t i)
 	d = toks[i].depth - 1;
 	for (i++; i < ntoks && toks[i].depth != d; i++)
 		;
-	return i + 1;	/* past the end token (past ntoks: A died inside) */
+	/* Past the end token (past ntoks when A died inside). */
+	return i + 1;
 }
 
 static size_t ib;	/* B's place in A's tokens */
@@ -234,7 +235,7 @@ pass_b(const uint8_t *data, size_t size, unsigned chunking, int logs,
 	if (setjmp(fz_jmp)) {
 		src_close(&in);
 		if (skipping && ib < ntoks)
-			ib = aftervalue(ib) - 1;	/* where A died, if inside */
+			ib = aftervalue(ib) - 1; /* where A died, if inside */
 		if (lenient && ib >= ntoks)
 			return;
 		FZ_CHECK(died_a && ib >= ntoks,
@@ -248,7 +249,8 @@ pass_b(const uint8_t *data, size_t size, unsigned chunking, int logs,
 		if (due) {
 			pk = json_peek(&j);
 			if (ib < ntoks && toks[ib].t != JSON_OBJ_END &&
-			    toks[ib].t != JSON_ARR_END && toks[ib].t != JSON_KEY)
+			    toks[ib].t != JSON_ARR_END &&
+			    toks[ib].t != JSON_KEY)
 				FZ_CHECK(pk == toks[ib].t, "peek says %s, "
 				    "next gives %s", json_tokname(pk),
 				    json_tokname(toks[ib].t));
@@ -259,7 +261,7 @@ pass_b(const uint8_t *data, size_t size, unsigned chunking, int logs,
 				skipping = 0;
 				ib = ib < ntoks ? aftervalue(ib) : ib;
 				if (lenient && ib > ntoks)
-					break;	/* B skipped what A died on */
+					break; /* B skipped A's death */
 				FZ_CHECK(ib <= ntoks, "B skipped a value A "
 				    "did not finish");
 				FZ_CHECK(j.depth == (ib ? toks[ib - 1].depth

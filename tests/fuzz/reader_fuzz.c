@@ -63,7 +63,7 @@ run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking,
 	struct record *rec;
 	int i;
 
-	out_flush();		/* what a failed run left in tsv.c's buffer */
+	out_flush();	/* what a failed run left in tsv.c's buffer */
 	fz_files(n, data, len, chunking);
 	fz_reset();
 	if (setjmp(fz_jmp)) {
