@@ -327,9 +327,11 @@ isbinary(unsigned char c)
 	    c != '\f' && c != '\v' && c != 0x1b);
 }
 
-/* How much of a file's start sniff looks at (all of it in the fuzz build's
- * small buffer). */
+/* How much of a file's start is checked for binary bytes (smaller in the
+ * fuzz build, whose buffer is small). */
+#ifndef SNIFF_MAX
 #define SNIFF_MAX (SRC_BUFSZ < 65536 ? SRC_BUFSZ : 65536)
+#endif
 
 /* Looks at the start of the file: which format, or dies. */
 static int
@@ -341,7 +343,7 @@ sniff(struct reader *r)
 
 	while (!in->eof && in->end - in->buf < SNIFF_MAX)
 		src_fill(in, NULL);
-	for (p = in->buf; p < in->end && p < in->buf + 65536; p++)
+	for (p = in->buf; p < in->end && p < in->buf + SNIFF_MAX; p++)
 		if (isbinary((unsigned char)*p)) {
 			long ln = 1;
 			char *q, *ls = in->buf;
@@ -354,10 +356,16 @@ sniff(struct reader *r)
 			    "expected text (JSON, TSV or profiler output), "
 			    "found byte 0x%02x", (unsigned char)*p);
 		}
-	for (line = in->buf; line < in->end; line = nl + 1, lineno++) {
-		nl = memchr(line, '\n', (size_t)(in->end - line));
+	/* The first line that is not blank or a log line decides, however
+	 * far in (up to a full buffer): reads must not change the answer. */
+	for (line = in->buf; line <= in->end; line = nl + 1, lineno++) {
+		while (!(nl = memchr(line, '\n', (size_t)(in->end - line))) &&
+		    !in->eof && in->end < in->buf + SRC_BUFSZ)
+			src_fill(in, NULL);	/* in->p is buf: nothing moves */
+		if (!nl && line == in->end)
+			break;
 		if (!nl)
-			nl = in->end;
+			nl = in->end;	/* the last line, or a full buffer */
 		p = line;
 		while (p < nl && (*p == ' ' || *p == '\t' || *p == '\r'))
 			p++;
@@ -373,6 +381,10 @@ sniff(struct reader *r)
 		    "header (%s has no text format), found '%.*s'",
 		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
 	}
+	if (!in->eof)
+		np_die("%s: more than %d bytes of blank or log lines, expected "
+		    "JSON, TSV%s%s", in->name, SRC_BUFSZ, r->k->text ? " or " :
+		    "", r->k->text ? r->k->textname : "");
 	if (in->end == in->buf)
 		np_die("%s: empty input, expected JSON, TSV%s%s", in->name,
 		    r->k->text ? " or " : "", r->k->text ? r->k->textname : "");

@@ -148,6 +148,28 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV or $TRACE_NAME"
 }
 
+@test "reader: log lines beyond the first 64 KiB of a pipe, then JSON" {
+	# 2000 logrus lines of 70 bytes: what sniffs the format reads on
+	# until it finds the data, whatever the pipe hands it per read.
+	for i in $(seq 2000); do
+		echo 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"'
+	done >"$T/logs"
+	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	status_is 0
+	err_is "np-trace: non-JSON lines skipped: 2000 (first: -:1)"
+	row 10261883214 10261883362 148 TensorMatrix MATMUL | out_is
+}
+
+@test "reader: more than 1 MiB of log lines before the data" {
+	# 16000 lines of 70 bytes fill the 1 MiB buffer.
+	for i in $(seq 16000); do
+		echo 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"'
+	done >"$T/logs"
+	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	status_is 1
+	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV or $TRACE_NAME"
+}
+
 @test "reader: an empty object and an empty array hold no instructions" {
 	input e.json '{}'
 	np np-trace "$T/e.json"
