@@ -677,6 +677,22 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
 }
 
+@test "json reject: a string too long is too long, whatever follows its limit" {
+	# A raw control byte past the first MiB of the text: the string is
+	# too long before that byte is reached, from a file or a pipe alike.
+	{ printf '"'; letters $((MiB + 1)); printf '\001"'; } >"$T/in.json"
+	np jsontok "$T/in.json"
+	status_is 1
+	err_is "jsontok: $T/in.json:1:1: string longer than 1048576 bytes"
+	cat "$T/in.json" | np jsontok
+	status_is 1
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	# Passed over, the string's bad byte is what is wrong with it.
+	np jsontok -s "$T/in.json"
+	status_is 1
+	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01"
+}
+
 @test "json accept: json_skip passes over a 64 MiB string in constant memory" {
 	need_plain_build
 	under_ulimit 32768 sh -c '{ printf "[\""; head -c 67108864 /dev/zero |
