@@ -6,6 +6,8 @@
 #   make check      the same suite against an ASan + UBSan build
 #   make lint       man pages through mandoc -Tlint
 #   make bench      throughput and peak memory beside jq, python, awk
+#   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
+#                   seconds each (not part of make test)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
 
 VERSION = 0.1
@@ -58,7 +60,8 @@ $(B)/bin/jsontok: tests/jsontok.c $(B)/libnp.a
 test: all
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
-ASANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
 check:
@@ -68,6 +71,41 @@ check:
 	NP_BIN=$(CURDIR)/build/asan/bin NP_ASAN=1 \
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/run
+
+# The fuzz targets link the readers' sources, built with clang's libFuzzer
+# and sanitizers, small buffers (to reach their edges with small inputs),
+# in-memory files read in chunks, and diag.h's functions returning to the
+# target instead of exiting (tests/fuzz/fuzz.h).  New inputs go under
+# build/fuzz; tests/fuzz/corpus holds the seeds.
+FUZZCC = clang
+FUZZTIME = 60
+FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
+	-Dwrite=fz_write
+FUZZSRC = common/input.c common/json.c common/num.c common/reader.c \
+	common/record.c common/tsv.c common/insn.c tests/fuzz/stubs.c
+FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
+
+$(B)/fuzz/json_fuzz: tests/fuzz/json_fuzz.c $(FUZZDEPS)
+	@mkdir -p $(B)/fuzz
+	$(FUZZCC) $(FUZZFLAGS) -DSRC_BUFSZ=64 -DJSON_MAXSTR=100 -o $@ \
+	    tests/fuzz/json_fuzz.c $(FUZZSRC) -lm
+
+$(B)/fuzz/reader_fuzz: tests/fuzz/reader_fuzz.c $(FUZZDEPS)
+	@mkdir -p $(B)/fuzz
+	$(FUZZCC) $(FUZZFLAGS) -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 \
+	    -DREC_ARENA=1000 -DSNIFF_MAX=64 -o $@ \
+	    tests/fuzz/reader_fuzz.c $(FUZZSRC) -lm
+
+fuzz: $(B)/fuzz/json_fuzz $(B)/fuzz/reader_fuzz
+	for f in json reader; do \
+	    mkdir -p $(B)/fuzz/$$f && \
+	    $(B)/fuzz/$${f}_fuzz -max_total_time=$(FUZZTIME) -max_len=4096 \
+	        -dict=tests/fuzz/$$f.dict -artifact_prefix=$(B)/fuzz/$$f- \
+	        -print_final_stats=1 $(B)/fuzz/$$f tests/fuzz/corpus/$$f \
+	        || exit 1; \
+	done
 
 lint:
 	mandoc -Tlint -Wwarning $(MANS)
@@ -93,4 +131,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all test check lint demo bench install uninstall clean
+.PHONY: all test check lint demo bench install uninstall clean fuzz

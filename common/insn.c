@@ -255,6 +255,9 @@ insntext(struct reader *r, struct record *rec)
 			if (p->line)
 				rd_note(r, "START lines without an END",
 				    p->line);
+			if (len[po] >= TOKLEN)	/* never cut short */
+				np_die_at(r->in.name, ln, 0, "opcode longer "
+				    "than %d bytes", TOKLEN - 1);
 			copytok(p->opcode, f[po], len[po]);
 			p->start = ts;
 			p->pc = pc;

@@ -307,8 +307,9 @@ utf8len(const unsigned char *p)
 	return 0;
 }
 
-/* Appends [start, p) to the scratch text; 0 if it would not fit. */
-static int
+/* Appends [start, p) to the scratch text (the caller has checked that it
+ * fits). */
+static void
 spill(struct json *j, char **o, size_t *olen, const char *start,
     const char *p)
 {
@@ -316,11 +317,8 @@ spill(struct json *j, char **o, size_t *olen, const char *start,
 
 	if (!*o)
 		*o = j->scratch;
-	if (*olen + n > JSON_MAXSTR)
-		return 0;
 	memcpy(*o + *olen, start, n);
 	*olen += n;
-	return 1;
 }
 
 /*
@@ -339,12 +337,16 @@ string(struct json *j, char *q, int discard)
 
 	for (;;) {
 		p = scanplain(p, in->end);
+		/* Whether a string is too long is settled before anything
+		 * else is said about the text past its first JSON_MAXSTR
+		 * bytes, so that the message does not depend on how reads
+		 * fell. */
+		if (!discard && olen + (size_t)(p - start) > JSON_MAXSTR)
+			goto toolong;
 		if (*p == '"' && p < in->end) {
 			if (!discard) {
 				if (o) {
-					/* The tail, within the bound too. */
-					if (!spill(j, &o, &olen, start, p))
-						goto toolong;
+					spill(j, &o, &olen, start, p);
 					j->s = o;
 					j->len = olen;
 				} else {
@@ -368,8 +370,8 @@ string(struct json *j, char *q, int discard)
 			}
 			/* The buffer is full of this string: go on in the
 			 * scratch buffer (or nowhere, when discarding). */
-			if (!discard && !spill(j, &o, &olen, start, p))
-				goto toolong;
+			if (!discard)
+				spill(j, &o, &olen, start, p);
 			in->p = p;
 			src_fill(in, NULL);
 			start = p = in->p;
@@ -377,23 +379,20 @@ string(struct json *j, char *q, int discard)
 		}
 		if (*p == '\\') {
 			long cp, lo;
-			char e;
+			char u[4];
+			size_t n = 1;
 
-			if (!discard && !spill(j, &o, &olen, start, p))
-				goto toolong;
-			if (!discard && olen + 4 > JSON_MAXSTR)
-				goto toolong;
+			if (!discard)
+				spill(j, &o, &olen, start, p);
 			if (in->end - p < 12)
 				need(j, &p, 12, NULL);
-			e = p[1];
-			switch (e) {
-			case '"': case '\\': case '/':
-				break;
-			case 'b': e = '\b'; break;
-			case 'f': e = '\f'; break;
-			case 'n': e = '\n'; break;
-			case 'r': e = '\r'; break;
-			case 't': e = '\t'; break;
+			switch (p[1]) {
+			case '"': case '\\': case '/': u[0] = p[1]; break;
+			case 'b': u[0] = '\b'; break;
+			case 'f': u[0] = '\f'; break;
+			case 'n': u[0] = '\n'; break;
+			case 'r': u[0] = '\r'; break;
+			case 't': u[0] = '\t'; break;
 			case 'u':
 				if ((cp = hex4(p + 2)) < 0)
 					failat(j, p, "expected four hex digits "
@@ -413,19 +412,20 @@ string(struct json *j, char *q, int discard)
 					    (lo - 0xdc00);
 					p += 6;
 				}
-				if (!discard)
-					olen += utf8put(o + olen,
-					    (unsigned long)cp);
-				p += 6;
-				start = p;
-				continue;
+				n = utf8put(u, (unsigned long)cp);
+				p += 4;
+				break;
 			default:
 				failat(j, p, "expected an escape (\\\" \\\\ \\/ "
 				    "\\b \\f \\n \\r \\t \\uXXXX), found %s",
 				    found(j, p + 1));
 			}
-			if (!discard)
-				o[olen++] = e;
+			if (!discard) {
+				if (olen + n > JSON_MAXSTR)
+					goto toolong;
+				memcpy(o + olen, u, n);
+				olen += n;
+			}
 			p += 2;
 			start = p;
 			continue;
@@ -434,8 +434,8 @@ string(struct json *j, char *q, int discard)
 			int n;
 
 			if (in->end - p < 4 && !in->eof) {
-				if (!discard && !spill(j, &o, &olen, start, p))
-					goto toolong;
+				if (!discard)
+					spill(j, &o, &olen, start, p);
 				need(j, &p, 4, NULL);
 				start = p;
 			}
@@ -479,7 +479,7 @@ number(struct json *j, char *p)
 	}
 	n = num_scan(p, in->end);
 	if (n == 0 && q - p == 1 && *p == '-') {
-		need(j, &p, 9, NULL);
+		need(j, &p, 10, NULL);	/* and the byte after it */
 		if (memcmp(p, "-Infinity", 9) != 0)
 			failat(j, p, "expected a number, found '-'");
 		n = 9;

@@ -336,6 +336,12 @@ scaletimes(const struct reader *r, struct record *rec)
 
 /* ---- sniffing ---- */
 
+/* How much of a file's start is checked for binary bytes (smaller in the
+ * fuzz build, whose buffer is small). */
+#ifndef SNIFF_MAX
+#define SNIFF_MAX (SRC_BUFSZ < 65536 ? SRC_BUFSZ : 65536)
+#endif
+
 /* Looks at the start of the file: which format, or dies. */
 static int
 sniff(struct reader *r)
@@ -344,11 +350,17 @@ sniff(struct reader *r)
 	char *p, *line, *nl;
 	long lineno = 1;
 
-	src_checktext(in, 65536, "text (JSON, TSV or profiler output)");
-	for (line = in->buf; line < in->end; line = nl + 1, lineno++) {
-		nl = memchr(line, '\n', (size_t)(in->end - line));
+	src_checktext(in, SNIFF_MAX, "text (JSON, TSV or profiler output)");
+	/* The first line that is not blank or a log line decides, however
+	 * far in (up to a full buffer): reads must not change the answer. */
+	for (line = in->buf; line <= in->end; line = nl + 1, lineno++) {
+		while (!(nl = memchr(line, '\n', (size_t)(in->end - line))) &&
+		    !in->eof && in->end < in->buf + SRC_BUFSZ)
+			src_fill(in, NULL);	/* in->p is buf: nothing moves */
+		if (!nl && line == in->end)
+			break;
 		if (!nl)
-			nl = in->end;
+			nl = in->end;	/* the last line, or a full buffer */
 		p = line;
 		while (p < nl && (*p == ' ' || *p == '\t' || *p == '\r'))
 			p++;
@@ -364,6 +376,10 @@ sniff(struct reader *r)
 		    "header (%s has no text format), found '%.*s'",
 		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
 	}
+	if (!in->eof)
+		np_die("%s: more than %d bytes of blank or log lines, expected "
+		    "JSON, TSV%s%s", in->name, SRC_BUFSZ, r->k->text ? " or " :
+		    "", r->k->text ? r->k->textname : "");
 	if (in->end == in->buf)
 		np_die("%s: empty input, expected JSON, TSV%s%s", in->name,
 		    r->k->text ? " or " : "", r->k->text ? r->k->textname : "");
@@ -453,17 +469,19 @@ jsonnext(struct reader *r, struct record *rec)
 				continue;	/* {} holds nothing */
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
-			switch (json_peek(j)) {
-			case JSON_ARR:
-			case JSON_OBJ:
+			/* A container under a name that is no column's: a
+			 * view export, tables by name.  Otherwise the object
+			 * is itself a row (and a column holding a container
+			 * is a type error, not a table to pass over). */
+			t = json_peek(j);
+			if ((t == JSON_ARR || t == JSON_OBJ) &&
+			    !lookup(key, klen)) {
 				r->jstate = J_TABLES;
 				goto table;
-			default:
-				/* Scalars: the object is itself a row. */
-				r->sawrows = 1;
-				jsonrow(r, rec, key, klen);
-				return 1;
 			}
+			r->sawrows = 1;
+			jsonrow(r, rec, key, klen);
+			return 1;
 		case J_TABLES:
 			t = json_next(j);
 			if (t == JSON_OBJ_END) {
@@ -506,17 +524,24 @@ jsonnext(struct reader *r, struct record *rec)
 
 /* ---- TSV ---- */
 
+/* Maps the header's columns to the kind's; a header naming none of them
+ * is not the kind's TSV (and would give an empty success). */
 static void
 tsvhead(struct reader *r)
 {
 	const struct name *nm;
-	int i;
+	int i, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
 		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
+		known += nm != NULL;
 	}
+	if (!known)
+		np_die_at(r->in.name, r->t.line, 0, "expected a header with "
+		    "%s column names (such as %s), found none", r->k->name,
+		    r->k->col[0].name);
 }
 
 static int

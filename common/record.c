@@ -54,38 +54,33 @@ rec_num(const struct record *r, int c)
 	return f->isint ? (double)f->i : f->d;
 }
 
-/* Sets field c to a computed number: an integer when both inputs were. */
+/*
+ * Sets field c to field ca plus or minus field cb (op '+' or '-'): an
+ * integer when both are, which must stay within 64 bits (a time 292 years
+ * away is bad data, not something to wrap around); else a double.
+ */
 static void
-setderived(struct record *r, int c, double v, int64_t iv, int isint)
+setderived(const struct kind *k, struct record *r, int c, int ca, int cb,
+    char op)
 {
-	if (isint) {
-		rec_setint(r, c, iv);
+	int64_t a = r->f[ca].i, b = r->f[cb].i;
+	int over;
+
+	if (!r->f[ca].isint || !r->f[cb].isint) {
+		r->f[c].d = op == '+' ? rec_num(r, ca) + rec_num(r, cb)
+		    : rec_num(r, ca) - rec_num(r, cb);
+		r->f[c].isint = 0;
+		r->f[c].set = 1;
 		return;
 	}
-	r->f[c].d = v;
-	r->f[c].isint = 0;
-	r->f[c].set = 1;
-}
-
-/*
- * Field a + field b (sign 1) or a - b (sign -1) when both are integers, 0
- * otherwise.  A result past int64 is bad data.
- */
-static int64_t
-timesum(const struct kind *k, const struct record *r, int a, int b, int sign)
-{
-	int64_t x = r->f[a].i, y = r->f[b].i;
-
-	if (!r->f[a].isint || !r->f[b].isint)
-		return 0;
-	if (sign > 0 ? (y > 0 && x > INT64_MAX - y) || (y < 0 &&
-	    x < INT64_MIN - y) : (y < 0 && x > INT64_MAX + y) || (y > 0 &&
-	    x < INT64_MIN + y))
-		np_die_at(r->file, r->line, 0, "expected %s %c %s within 64 "
-		    "bits, found %lld %c %lld", k->col[a].name,
-		    sign > 0 ? '+' : '-', k->col[b].name, (long long)x,
-		    sign > 0 ? '+' : '-', (long long)y);
-	return sign > 0 ? x + y : x - y;
+	over = op == '+' ?
+	    (b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b) :
+	    (b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b);
+	if (over)
+		np_die_at(r->file, r->line, 0, "expected %s %c %s within "
+		    "64 bits, found %lld %c %lld", k->col[ca].name, op,
+		    k->col[cb].name, (long long)a, op, (long long)b);
+	rec_setint(r, c, op == '+' ? a + b : a - b);
 }
 
 void
@@ -99,14 +94,11 @@ rec_complete(const struct kind *k, struct record *r)
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
 	if (s->set && d->set && !e->set)
-		setderived(r, k->end, rec_num(r, k->start) + rec_num(r, k->dur),
-		    timesum(k, r, k->start, k->dur, 1), s->isint && d->isint);
+		setderived(k, r, k->end, k->start, k->dur, '+');
 	else if (s->set && e->set && !d->set)
-		setderived(r, k->dur, rec_num(r, k->end) - rec_num(r, k->start),
-		    timesum(k, r, k->end, k->start, -1), s->isint && e->isint);
+		setderived(k, r, k->dur, k->end, k->start, '-');
 	else if (e->set && d->set && !s->set)
-		setderived(r, k->start, rec_num(r, k->end) - rec_num(r, k->dur),
-		    timesum(k, r, k->end, k->dur, -1), e->isint && d->isint);
+		setderived(k, r, k->start, k->end, k->dur, '-');
 }
 
 int

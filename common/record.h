@@ -15,7 +15,9 @@
 #include <stdint.h>
 
 #define REC_MAXCOL 32
+#ifndef REC_ARENA		/* smaller in the fuzz build, to reach its edges */
 #define REC_ARENA (4 << 20)	/* kept text of one row, at most */
+#endif
 
 enum coltype {
 	T_TEXT,

@@ -1,0 +1,140 @@
+/*
+ * reader_fuzz: libFuzzer target for the record readers (common/reader.c,
+ * tsv.c, insn.c's text reader, input.c) with the instruction kind, as
+ * np-trace runs them.
+ *
+ * The first byte is a control byte, the rest the input:
+ *   bits 0-3  how reads are chunked in the first pass (fuzz.h)
+ *   bits 4-5  the input time unit: ns, ps, us, ns
+ *   bit 6     two files: the input is cut at the place the next byte picks
+ * Each input is read twice, in different chunks, and the rows written, the
+ * notes and the error must come out the same.  Every row must have one field
+ * per column, and no raw TAB, CR or LF inside a field.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/insn.h"
+#include "../../common/reader.h"
+#include "../../common/tsv.h"
+#include "fuzz.h"
+
+static struct reader rd;
+static char *out_a, msg_a[FZ_MSGSZ];
+static size_t outlen_a, capout_a;
+static int died_a;
+
+static void
+cleanup(void)
+{
+	if (rd.in.fd >= 0)
+		src_close(&rd.in);
+	free(rd.rec.arena);
+	json_free(&rd.j);
+	free(rd.t.hdr);
+	free(rd.in.buf);
+	memset(&rd, 0, sizeof rd);
+}
+
+static void
+checkrows(void)
+{
+	size_t i, tabs = 0;
+
+	for (i = 0; i < fz_outlen; i++) {
+		FZ_CHECK(fz_out[i] != '\r', "CR in the output");
+		if (fz_out[i] == '\t')
+			tabs++;
+		else if (fz_out[i] == '\n') {
+			FZ_CHECK(tabs == I_NCOL - 1, "a row of %zu fields",
+			    tabs + 1);
+			tabs = 0;
+		}
+	}
+	FZ_CHECK(fz_died || fz_outlen == 0 || fz_out[fz_outlen - 1] == '\n',
+	    "last row unfinished");
+}
+
+static void
+run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking,
+    const char *unit)
+{
+	static char *names[FZ_MAXFILES];
+	struct record *rec;
+	int i;
+
+	out_flush();	/* what a failed run left in tsv.c's buffer */
+	fz_files(n, data, len, chunking);
+	fz_reset();
+	if (setjmp(fz_jmp)) {
+		out_flush();
+		cleanup();
+		checkrows();
+		return;
+	}
+	for (i = 0; i < n; i++)
+		names[i] = fz_name(i);
+	rd_open(&rd, &kind_insn, names, n);
+	if (!rd_setunit(&rd, unit))
+		abort();
+	kind_header(&kind_insn);
+	while ((rec = rd_next(&rd))) {
+		FZ_CHECK(rec->line >= 1 && rec->file, "row from nowhere");
+		FZ_CHECK(rec->f[I_START].set, "row without a start");
+		for (i = 0; i < I_NCOL; i++)
+			FZ_CHECK(!rec->f[i].set || kind_insn.col[i].type !=
+			    T_TEXT || rec->f[i].s || !rec->f[i].len,
+			    "text field %d without text", i);
+		rec_write(&kind_insn, rec);
+	}
+	out_flush();
+	rd_close(&rd);
+	FZ_CHECK(rd.in.fd < 0, "a file left open");
+	checkrows();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const units[] = { "ns", "ps", "us", "ns" };
+	const uint8_t *part[2];
+	size_t len[2], cut;
+	unsigned ctl;
+	int n = 1;
+
+	if (size < 1)
+		return 0;
+	ctl = data[0];
+	data++;
+	size--;
+	part[0] = data;
+	len[0] = size;
+	if (ctl & 0x40 && size >= 1) {
+		cut = (size_t)data[0] * (size - 1) / 255;
+		part[0] = data + 1;
+		len[0] = cut;
+		part[1] = data + 1 + cut;
+		len[1] = size - 1 - cut;
+		n = 2;
+	}
+	run(n, part, len, ctl & 15, units[ctl >> 4 & 3]);
+	died_a = fz_died;
+	memcpy(msg_a, fz_msg, fz_msglen + 1);
+	if (fz_outlen > capout_a) {
+		capout_a = fz_outlen;
+		if (!(out_a = realloc(out_a, capout_a)))
+			abort();
+	}
+	if (fz_outlen)
+		memcpy(out_a, fz_out, fz_outlen);
+	outlen_a = fz_outlen;
+
+	run(n, part, len, (ctl & 15) ? 0 : 7, units[ctl >> 4 & 3]);
+	FZ_CHECK(died_a == fz_died && strcmp(msg_a, fz_msg) == 0,
+	    "chunking changes the messages:\n%s---", msg_a);
+	FZ_CHECK(outlen_a == fz_outlen && (!fz_outlen ||
+	    memcmp(out_a, fz_out, fz_outlen) == 0), "chunking changes rows");
+	return 0;
+}

@@ -1,0 +1,791 @@
+#!/usr/bin/env bats
+# JSON conformance of the pull parser (common/json.c): RFC 8259, plus the
+# bare NaN, Infinity and -Infinity of old neuron-profile, through the test
+# driver jsontok (tests/jsontok.c), which prints one token a line:
+#   an object   '}'   an array   ']'   key K   str S   num N   true false null
+# with bytes below 0x20 and the backslash in K and S printed as \xNN.
+#
+# Every case runs twice: token by token, and with -s, which passes over each
+# top-level value with json_skip.  Both must accept the same texts and reject
+# the others with the same message and exit status 1.  The expected tokens
+# and messages are written by hand from the RFC's grammar; columns count
+# bytes from 1 (a tab is one column), and the input is stdin, named "-".
+
+load helpers
+
+MiB=1048576		# SRC_BUFSZ (one read) and JSON_MAXSTR (longest string)
+
+# json TEXT: the input, as written.  bytes FORMAT: the input from a printf
+# format (\\ is one backslash, \xHH a raw byte).
+json() { printf '%s' "$1" >"$T/in.json"; }
+bytes() { printf "$1" >"$T/in.json"; }
+
+# accepts N <<EOF: jsontok prints exactly the tokens given on stdin, and
+# jsontok -s passes over N top-level values.
+accepts() {
+	cat >"$T/want"
+	np jsontok <"$T/in.json"
+	status_is 0
+	no_err
+	if ! cmp -s "$T/want" "$OUT"; then
+		diff -u "$T/want" "$OUT" | head -40
+		return 1
+	fi
+	np jsontok -s <"$T/in.json"
+	status_is 0
+	no_err
+	if [ "$(grep -c '^skipped$' "$OUT")" -ne "$1" ] ||
+	    [ "$(wc -l <"$OUT")" -ne "$1" ]; then
+		echo "jsontok -s, expected $1 values skipped:"
+		cat "$OUT"
+		return 1
+	fi
+}
+
+# rejects "LINE:COL: MESSAGE": both ways fail with exactly that message.
+rejects() {
+	np jsontok <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:$1"
+	np jsontok -s <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:$1"
+}
+
+# spaces N: N blanks, to put what follows at byte N.
+spaces() { head -c "$1" /dev/zero | tr '\0' ' '; }
+# letters N: a run of N letters a.
+letters() { head -c "$1" /dev/zero | tr '\0' a; }
+
+# ---- accepted: every kind of value, at the top level ----
+
+@test "json accept: an object at the top level" {
+	json '{"a":1}'
+	accepts 1 <<-'EOF'
+	an object
+	key a
+	num 1
+	'}'
+	EOF
+}
+
+@test "json accept: an array at the top level" {
+	json '[1,"b"]'
+	accepts 1 <<-'EOF'
+	an array
+	num 1
+	str b
+	']'
+	EOF
+}
+
+@test "json accept: a string at the top level" {
+	json '"hello world"'
+	accepts 1 <<-'EOF'
+	str hello world
+	EOF
+}
+
+@test "json accept: a number at the top level" {
+	json '42'
+	accepts 1 <<-'EOF'
+	num 42
+	EOF
+}
+
+@test "json accept: true, false and null at the top level" {
+	json 'true'
+	accepts 1 <<-'EOF'
+	true
+	EOF
+	json 'false'
+	accepts 1 <<-'EOF'
+	false
+	EOF
+	json 'null'
+	accepts 1 <<-'EOF'
+	null
+	EOF
+}
+
+@test "json accept: empty object and array, with and without blanks inside" {
+	json '{} [] { } [ ]'
+	accepts 4 <<-'EOF'
+	an object
+	'}'
+	an array
+	']'
+	an object
+	'}'
+	an array
+	']'
+	EOF
+}
+
+@test "json accept: nested objects and arrays, every value type inside" {
+	json '{"a":{"b":[[],[{}]]},"c":[1,[true,[false,null]]],"d":"x"}'
+	accepts 1 <<-'EOF'
+	an object
+	key a
+	an object
+	key b
+	an array
+	an array
+	']'
+	an array
+	an object
+	'}'
+	']'
+	']'
+	'}'
+	key c
+	an array
+	num 1
+	an array
+	true
+	an array
+	false
+	null
+	']'
+	']'
+	']'
+	key d
+	str x
+	'}'
+	EOF
+}
+
+@test "json accept: nesting exactly JSON_MAXDEPTH (64) deep" {
+	# 64 '[' then 64 ']': 64 "an array" lines, then 64 "']'" lines.
+	bytes "$(printf '[%.0s' $(seq 64))$(printf ']%.0s' $(seq 64))"
+	{
+		for i in $(seq 64); do echo 'an array'; done
+		for i in $(seq 64); do echo "']'"; done
+	} | accepts 1
+}
+
+@test "json accept: the two-character escapes" {
+	# \" \\ \/ \b \f \n \r \t, a blank between each: " \ / 08 0c 0a 0d 09
+	json '"\" \\ \/ \b \f \n \r \t"'
+	accepts 1 <<-'EOF'
+	str " \x5c / \x08 \x0c \x0a \x0d \x09
+	EOF
+}
+
+@test "json accept: \\u escapes, either case of hex digit" {
+	# U+0041 A; U+00E9 e-acute (c3 a9); U+20AC euro (e2 82 ac); U+0000
+	# and U+001F (controls, printed \xNN); U+005C backslash; U+0022 quote.
+	json '"\u0041\u00e9\u00E9\u20AC\u0000\u001f\u005C\u0022"'
+	accepts 1 <<-'EOF'
+	str Aéé€\x00\x1f\x5c"
+	EOF
+}
+
+@test "json accept: surrogate pairs, at the ends of their range" {
+	# d83d de00 = U+1F600 (f0 9f 98 80); d800 dc00 = U+10000 (f0 90 80
+	# 80); dbff dfff = U+10FFFF (f4 8f bf bf), the last code point.
+	json '"\ud83d\ude00" "\uD800\uDC00" "\udbff\udfff"'
+	printf 'str \xf0\x9f\x98\x80\nstr \xf0\x90\x80\x80\nstr \xf4\x8f\xbf\xbf\n' |
+	    accepts 3
+}
+
+@test "json accept: raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" {
+	# U+0080 c2 80, U+07FF df bf; U+0800 e0 a0 80, U+D7FF ed 9f bf,
+	# U+E000 ee 80 80, U+FFFF ef bf bf; U+10000 f0 90 80 80, U+10FFFF
+	# f4 8f bf bf; and DEL (7f), which needs no escape.
+	bytes '"\xc2\x80\xdf\xbf" "\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xef\xbf\xbf" "\xf0\x90\x80\x80\xf4\x8f\xbf\xbf" "\x7f"'
+	printf 'str \xc2\x80\xdf\xbf\nstr %s\nstr %s\nstr \x7f\n' \
+	    $'\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xef\xbf\xbf' \
+	    $'\xf0\x90\x80\x80\xf4\x8f\xbf\xbf' | accepts 4
+}
+
+@test "json accept: keys are strings like any other (escapes, empty)" {
+	json '{"a\nb":1,"":2,"\u00e9":3}'
+	accepts 1 <<-'EOF'
+	an object
+	key a\x0ab
+	num 1
+	key 
+	num 2
+	key é
+	num 3
+	'}'
+	EOF
+}
+
+@test "json accept: numbers: zero, minus zero, fractions, exponents, big ones" {
+	# Numbers come out as their text: the parser checks the grammar, the
+	# readers convert.  1e400 is beyond a double, still a JSON number.
+	json '0 -0 1 -1 0.5 -0.5 10.25 1e5 1E5 1e+5 1e-5 1.5E-05 -0.0e0 123456789012345678901234567890 1e400 -1e-400'
+	accepts 16 <<-'EOF'
+	num 0
+	num -0
+	num 1
+	num -1
+	num 0.5
+	num -0.5
+	num 10.25
+	num 1e5
+	num 1E5
+	num 1e+5
+	num 1e-5
+	num 1.5E-05
+	num -0.0e0
+	num 123456789012345678901234567890
+	num 1e400
+	num -1e-400
+	EOF
+}
+
+@test "json accept: a number of 1024 bytes (NUM_MAXLEN), not 1025" {
+	bytes "1$(printf '0%.0s' $(seq 1023))"
+	echo "num 1$(printf '0%.0s' $(seq 1023))" | accepts 1
+	bytes "1$(printf '0%.0s' $(seq 1024))"
+	rejects "1:1: number longer than 1024 bytes"
+}
+
+@test "json accept: NaN, Infinity and -Infinity, at the top and inside" {
+	json 'NaN Infinity -Infinity [NaN,-Infinity] {"a":Infinity}'
+	accepts 5 <<-'EOF'
+	num NaN
+	num Infinity
+	num -Infinity
+	an array
+	num NaN
+	num -Infinity
+	']'
+	an object
+	key a
+	num Infinity
+	'}'
+	EOF
+}
+
+@test "json accept: the four blanks, anywhere between tokens" {
+	bytes ' \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n"k" \t\r\n: \t\r\ntrue \t\r\n} \t\r\n] \t\r\n'
+	accepts 1 <<-'EOF'
+	an array
+	num 1
+	an object
+	key k
+	true
+	'}'
+	']'
+	EOF
+}
+
+@test "json accept: several top-level values (JSON lines, and run together)" {
+	bytes '{"a":1}\n{"a":2}\r\n[3]{}"s"[]\n"t" 4\n'
+	accepts 8 <<-'EOF'
+	an object
+	key a
+	num 1
+	'}'
+	an object
+	key a
+	num 2
+	'}'
+	an array
+	num 3
+	']'
+	an object
+	'}'
+	str s
+	an array
+	']'
+	str t
+	num 4
+	EOF
+}
+
+@test "json accept: with -l, log lines before the first value and logrus lines between values" {
+	bytes 'time="2026-03-19T02:57:19Z" level=info msg="start"\nINFO plain log\n\n{"a":1}\ntime="2026-03-19T02:57:20Z" level=info msg="done"\n[2]\n'
+	np jsontok -l <"$T/in.json"
+	status_is 0
+	no_err
+	cat >"$T/want" <<-'EOF'
+	an object
+	key a
+	num 1
+	'}'
+	an array
+	num 2
+	']'
+	skipped_lines 3 first 1
+	EOF
+	cmp "$T/want" "$OUT"
+	np jsontok -l -s <"$T/in.json"
+	status_is 0
+	printf 'skipped\nskipped\nskipped_lines 3 first 1\n' | cmp - "$OUT"
+	# Without -l the first log line is an error: 't', then not "true".
+	rejects "1:2: expected 'true', found 'i'"
+}
+
+@test "json reject: with -l, a line after the first value that is not logrus" {
+	bytes '{}\nWARN not a logrus line\n'
+	np jsontok -l <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:2:1: expected a value, found 'W'"
+}
+
+@test "json accept: empty input and blanks only hold no values" {
+	# The parser reads a sequence of values, and none is a sequence; the
+	# readers reject such a file (np-trace below).
+	json ''
+	accepts 0 </dev/null
+	bytes ' \n\t\r\n'
+	accepts 0 </dev/null
+	np np-trace <"$T/in.json"
+	status_is 1
+	err_is "np-trace: -: only blank or log lines, expected JSON, TSV or show-session --show-trace instruction"
+	json ''
+	np np-trace <"$T/in.json"
+	status_is 1
+	err_is "np-trace: -: empty input, expected JSON, TSV or show-session --show-trace instruction"
+}
+
+# ---- rejected ----
+
+@test "json reject: trailing comma in an object" {
+	json '{"a":1,}'
+	rejects "1:8: expected a string key, found '}'"
+}
+
+@test "json reject: trailing comma in an array" {
+	json '[1,]'
+	rejects "1:4: expected a value, found ']'"
+}
+
+@test "json reject: comments" {
+	json '// c'
+	rejects "1:1: expected a value, found '/'"
+	json '/* c */ 1'
+	rejects "1:1: expected a value, found '/'"
+	json '[1 /* c */]'
+	rejects "1:4: expected ',' or ']' after the element, found '/'"
+}
+
+@test "json reject: single quotes" {
+	json "'a'"
+	rejects "1:1: expected a value, found '''"
+	json "{'a':1}"
+	rejects "1:2: expected a string key or '}', found '''"
+}
+
+@test "json reject: leading zeros" {
+	json '01'
+	rejects "1:1: expected a number, found '01'"
+	json '-01'
+	rejects "1:1: expected a number, found '-01'"
+	json '[00]'
+	rejects "1:2: expected a number, found '00'"
+}
+
+@test "json reject: a plus sign" {
+	json '+1'
+	rejects "1:1: expected a value, found '+'"
+	json '1e+'
+	rejects "1:1: expected a number, found '1e+'"
+}
+
+@test "json reject: no digit before the point" {
+	json '.5'
+	rejects "1:1: expected a value, found '.'"
+	json '-.5'
+	rejects "1:1: expected a number, found '-.5'"
+}
+
+@test "json reject: no digit after the point" {
+	json '1.'
+	rejects "1:1: expected a number, found '1.'"
+	json '1.e5'
+	rejects "1:1: expected a number, found '1.e5'"
+}
+
+@test "json reject: no digit in the exponent" {
+	json '1e'
+	rejects "1:1: expected a number, found '1e'"
+	json '[1E-]'
+	rejects "1:2: expected a number, found '1E-'"
+}
+
+@test "json reject: a lone minus, and two" {
+	json '-'
+	rejects "1:1: expected a number, found '-'"
+	json '--1'
+	rejects "1:1: expected a number, found '--1'"
+}
+
+@test "json reject: hex numbers" {
+	# 0 is a number; the x after it cannot follow a value.
+	json '0x1F'
+	rejects "1:2: expected ',', ']', '}' or a blank after the value, found 'x'"
+}
+
+@test "json reject: a raw tab in a string" {
+	bytes '"a\tb"'
+	rejects "1:3: expected '\"' to end the string, found raw control character 0x09"
+}
+
+@test "json reject: a raw newline in a string" {
+	bytes '"a\nb"'
+	rejects "1:3: expected '\"' to end the string, found raw control character 0x0a"
+}
+
+@test "json reject: a raw NUL and the other controls in a string" {
+	bytes '["ab\0"]'
+	rejects "1:5: expected '\"' to end the string, found raw control character 0x00"
+	bytes '"\x1f"'
+	rejects "1:2: expected '\"' to end the string, found raw control character 0x1f"
+}
+
+@test "json reject: unknown escapes" {
+	json '"a\x"'
+	rejects "1:3: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"
+	json '"\U0041"'
+	rejects "1:2: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'U'"
+	json "\"\\'\""
+	rejects "1:2: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found '''"
+	json '"\'
+	rejects "1:2: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found end of input"
+}
+
+@test "json reject: \\u without four hex digits" {
+	json '"\u12"'
+	rejects "1:2: expected four hex digits after \\u"
+	json '"\u00G0"'
+	rejects "1:2: expected four hex digits after \\u"
+}
+
+@test "json reject: a lone high surrogate" {
+	json '"\ud800"'
+	rejects "1:2: expected a low surrogate after \\ud800"
+	json '"a\uD83Dx"'
+	rejects "1:3: expected a low surrogate after \\ud83d"
+	json '"\ud800\u0041"'
+	rejects "1:2: expected a low surrogate after \\ud800"
+	json '"\udbff\udbff"'
+	rejects "1:2: expected a low surrogate after \\udbff"
+}
+
+@test "json reject: a lone low surrogate" {
+	json '"\udc00"'
+	rejects "1:2: expected a high surrogate before \\udc00, found it alone"
+	json '"\ude00\ud83d"'
+	rejects "1:2: expected a high surrogate before \\ude00, found it alone"
+}
+
+@test "json reject: overlong UTF-8" {
+	bytes '"\xc0\xaf"'		# '/' in two bytes
+	rejects "1:2: expected UTF-8 text, found byte 0xc0"
+	bytes '"\xc1\xbf"'
+	rejects "1:2: expected UTF-8 text, found byte 0xc1"
+	bytes '"\xe0\x80\xaf"'	# '/' in three
+	rejects "1:2: expected UTF-8 text, found byte 0xe0"
+	bytes '"x\xf0\x80\x80\xaf"'	# and in four
+	rejects "1:3: expected UTF-8 text, found byte 0xf0"
+}
+
+@test "json reject: surrogates encoded in UTF-8" {
+	bytes '"\xed\xa0\x80"'		# U+D800
+	rejects "1:2: expected UTF-8 text, found byte 0xed"
+	bytes '"\xed\xbf\xbf"'		# U+DFFF
+	rejects "1:2: expected UTF-8 text, found byte 0xed"
+}
+
+@test "json reject: UTF-8 beyond U+10FFFF" {
+	bytes '"\xf4\x90\x80\x80"'	# U+110000
+	rejects "1:2: expected UTF-8 text, found byte 0xf4"
+	bytes '"\xf5\x80\x80\x80"'
+	rejects "1:2: expected UTF-8 text, found byte 0xf5"
+	bytes '"\xff"'
+	rejects "1:2: expected UTF-8 text, found byte 0xff"
+}
+
+@test "json reject: a stray continuation byte" {
+	bytes '"a\x80"'
+	rejects "1:3: expected UTF-8 text, found byte 0x80"
+	bytes '"\xc3\xa9\xbf"'
+	rejects "1:4: expected UTF-8 text, found byte 0xbf"
+}
+
+@test "json reject: a truncated UTF-8 sequence" {
+	bytes '"\xe2\x82"'		# the euro sign without its last byte
+	rejects "1:2: expected UTF-8 text, found byte 0xe2"
+	bytes '"\xf0\x9f\x98'		# cut by the end of input
+	rejects "1:2: expected UTF-8 text, found byte 0xf0"
+}
+
+@test "json reject: UTF-8 and other blanks outside strings" {
+	bytes '\xc3\xa9'
+	rejects "1:1: expected a value, found byte 0xc3"
+	bytes '\xef\xbb\xbf{}'	# a byte order mark
+	rejects "1:1: expected a value, found byte 0xef"
+	bytes '[1,\f2]'		# form feed is no JSON blank
+	rejects "1:4: expected a value, found byte 0x0c"
+	bytes '[1,\xc2\xa02]'	# nor is U+00A0
+	rejects "1:4: expected a value, found byte 0xc2"
+}
+
+@test "json reject: an unterminated string" {
+	json '"abc'
+	rejects "1:5: expected '\"' to end the string, found end of input"
+	json '{"ab'
+	rejects "1:5: expected '\"' to end the string, found end of input"
+}
+
+@test "json reject: an unterminated object" {
+	json '{'
+	rejects "1:2: expected a string key or '}', found end of input"
+	json '{"a"'
+	rejects "1:5: expected ':' after the key, found end of input"
+	json '{"a":'
+	rejects "1:6: expected a value, found end of input"
+	json '{"a":1'
+	rejects "1:7: expected ',' or '}' after the member, found end of input"
+	json '{"a":1,'
+	rejects "1:8: expected a string key, found end of input"
+}
+
+@test "json reject: an unterminated array" {
+	json '['
+	rejects "1:2: expected a value, found end of input"
+	json '[1'
+	rejects "1:3: expected ',' or ']' after the element, found end of input"
+	json '[1,'
+	rejects "1:4: expected a value, found end of input"
+}
+
+@test "json reject: mismatched brackets" {
+	json '{"a":1]'
+	rejects "1:7: expected ',' or '}' after the member, found ']'"
+	json '[1}'
+	rejects "1:3: expected ',' or ']' after the element, found '}'"
+	json ']'
+	rejects "1:1: expected a value, found ']'"
+}
+
+@test "json reject: a missing colon" {
+	json '{"a" 1}'
+	rejects "1:6: expected ':' after the key, found '1'"
+	json '{"a",1}'
+	rejects "1:5: expected ':' after the key, found ','"
+}
+
+@test "json reject: a missing comma" {
+	json '[1 2]'
+	rejects "1:4: expected ',' or ']' after the element, found '2'"
+	json '["a" "b"]'
+	rejects "1:6: expected ',' or ']' after the element, found '\"'"
+	json '{"a":1 "b":2}'
+	rejects "1:8: expected ',' or '}' after the member, found '\"'"
+}
+
+@test "json reject: a key that is not a string" {
+	json '{1:2}'
+	rejects "1:2: expected a string key or '}', found '1'"
+	json '{a:2}'
+	rejects "1:2: expected a string key or '}', found 'a'"
+}
+
+@test "json reject: a value run into the next one" {
+	json '1"a"'
+	rejects "1:2: expected ',', ']', '}' or a blank after the value, found '\"'"
+	json 'truex'
+	rejects "1:5: expected ',', ']', '}' or a blank after the value, found 'x'"
+	json '[NaNa]'
+	rejects "1:5: expected ',', ']', '}' or a blank after the value, found 'a'"
+}
+
+@test "json reject: bare words" {
+	json 'nul'
+	rejects "1:4: expected 'null', found end of input"
+	json 'nan'
+	rejects "1:2: expected 'null', found 'a'"
+	json 'True'
+	rejects "1:1: expected a value, found 'T'"
+	json 'undefined'
+	rejects "1:1: expected a value, found 'u'"
+	json 'infinity'
+	rejects "1:1: expected a value, found 'i'"
+	json '-infinity'
+	rejects "1:1: expected a number, found '-'"
+	json '[Inf]'
+	rejects "1:5: expected 'Infinity', found ']'"
+}
+
+@test "json reject: nesting deeper than JSON_MAXDEPTH (64)" {
+	# The 65th '[' is at column 65; the 65th '{' after 64 '{"a":' (5
+	# bytes each) at column 321.
+	bytes "$(printf '[%.0s' $(seq 65))$(printf ']%.0s' $(seq 65))"
+	rejects "1:65: nesting deeper than 64 levels"
+	bytes "$(printf '{"a":%.0s' $(seq 65))1$(printf '}%.0s' $(seq 65))"
+	rejects "1:321: nesting deeper than 64 levels"
+}
+
+@test "json reject: positions count lines at LF only, and bytes in a line" {
+	# Line 3 is two tabs, 2, and two commas: the second at column 5.
+	bytes '{\r\n\t"a": [1,\r\n\t\t2,,]}'
+	rejects "3:5: expected a value, found ','"
+}
+
+# ---- long strings ----
+
+@test "json reject: a string longer than JSON_MAXSTR (1 MiB); -s passes over it" {
+	# Line 2, column 3: the opening quote of MiB + 1 letters.
+	{ printf '[\n  "'; letters $((MiB + 1)); printf '"]'; } >"$T/in.json"
+	np jsontok <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:2:3: string longer than 1048576 bytes"
+	np jsontok -s <"$T/in.json"
+	status_is 0
+	no_err
+	echo skipped | cmp - "$OUT"
+}
+
+@test "json accept: json_skip passes over a string of 3 MiB with escapes" {
+	{ printf '"'; for i in 1 2 3; do letters $MiB; printf '\\n\\u00e9'; done
+	  printf '" 5'; } >"$T/in.json"
+	np jsontok -s <"$T/in.json"
+	status_is 0
+	no_err
+	printf 'skipped\nskipped\n' | cmp - "$OUT"
+}
+
+@test "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails" {
+	# MiB - 1 letters and \n (one byte); MiB - 2 letters and \u00e9 (two):
+	# both exactly MiB bytes once decoded.
+	{ printf '"'; letters $((MiB - 1)); printf '\\n"'; } >"$T/in.json"
+	{ printf 'str '; letters $((MiB - 1)); printf '\\x0a\n'; } | accepts 1
+	{ printf '"'; letters $((MiB - 2)); printf '\\u00e9"'; } >"$T/in.json"
+	{ printf 'str '; letters $((MiB - 2)); printf '\xc3\xa9\n'; } | accepts 1
+	{ printf '"'; letters $MiB; printf '\\n"'; } >"$T/in.json"
+	np jsontok <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	{ printf '"'; letters $((MiB - 1)); printf '\\u00e9"'; } >"$T/in.json"
+	np jsontok <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+}
+
+@test "json reject: an escape, then more than 1 MiB of plain text (no overrun)" {
+	# The text after the last escape counts too: 1 + MiB bytes.
+	{ printf '"\\n'; letters $MiB; printf '"'; } >"$T/in.json"
+	np jsontok <"$T/in.json"
+	status_is 1
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+}
+
+@test "json reject: a string too long is too long, whatever follows its limit" {
+	# A raw control byte past the first MiB of the text: the string is
+	# too long before that byte is reached, from a file or a pipe alike.
+	{ printf '"'; letters $((MiB + 1)); printf '\001"'; } >"$T/in.json"
+	np jsontok "$T/in.json"
+	status_is 1
+	err_is "jsontok: $T/in.json:1:1: string longer than 1048576 bytes"
+	cat "$T/in.json" | np jsontok
+	status_is 1
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	# Passed over, the string's bad byte is what is wrong with it.
+	np jsontok -s "$T/in.json"
+	status_is 1
+	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01"
+}
+
+@test "json accept: json_skip passes over a 64 MiB string in constant memory" {
+	need_plain_build
+	under_ulimit 32768 sh -c '{ printf "[\""; head -c 67108864 /dev/zero |
+	    tr "\0" a; printf "\"]"; } | jsontok -s'
+	status_is 0
+	no_err
+	echo skipped | cmp - "$OUT"
+}
+
+# ---- tokens across the edges of reads ----
+
+@test "json accept: a string with escapes and UTF-8 across the 1 MiB read, at every byte" {
+	# The value is placed so that the first read (1 MiB) ends before each
+	# of its bytes in turn; it decodes to a, LF, e-acute, U+1F600, '"',
+	# '\', e-acute and U+1F600 raw, b.
+	v='"a\n\u00e9\ud83d\ude00\"\\éb😀"'
+	len=$(printf '%s' "$v" | wc -c)
+	printf 'str a\\x0a\xc3\xa9\xf0\x9f\x98\x80"\\x5c\xc3\xa9b\xf0\x9f\x98\x80\n' \
+	    >"$T/want"
+	spaces $MiB >"$T/pad"
+	for k in $(seq 0 "$len"); do
+		{ head -c $((MiB - k)) "$T/pad"; printf '%s' "$v"; } >"$T/big.json"
+		np jsontok "$T/big.json"
+		status_is 0
+		no_err
+		cmp "$T/want" "$OUT" || { echo "boundary $k bytes in"; return 1; }
+	done
+}
+
+@test "json accept: a key, numbers and words across the 1 MiB read, at every byte" {
+	v='{"k\u00e9y":[-1234.5678e-90,true,false,null,NaN,-Infinity,Infinity,0]}'
+	len=$(printf '%s' "$v" | wc -c)
+	cat >"$T/want" <<-'EOF'
+	an object
+	key kéy
+	an array
+	num -1234.5678e-90
+	true
+	false
+	null
+	num NaN
+	num -Infinity
+	num Infinity
+	num 0
+	']'
+	'}'
+	EOF
+	spaces $MiB >"$T/pad"
+	for k in $(seq 0 "$len"); do
+		{ head -c $((MiB - k)) "$T/pad"; printf '%s' "$v"; } >"$T/big.json"
+		np jsontok "$T/big.json"
+		status_is 0
+		cmp "$T/want" "$OUT" || { echo "boundary $k bytes in"; return 1; }
+		np jsontok -s "$T/big.json"
+		status_is 0
+		echo skipped | cmp - "$OUT"
+	done
+}
+
+@test "json accept: a top-level number at the very end of a full read" {
+	{ spaces $((MiB - 5)); printf '12345 678'; } >"$T/big.json"
+	np jsontok "$T/big.json"
+	status_is 0
+	printf 'num 12345\nnum 678\n' | cmp - "$OUT"
+}
+
+@test "json reject: positions past the 1 MiB read" {
+	# A newline, MiB - 4 blanks, then [1,]: the ']' is byte MiB + 1 of
+	# the file, on line 2, whose first byte is byte 2: column MiB.
+	{ printf '\n'; spaces $((MiB - 4)); printf '[1,]'; } >"$T/in.json"
+	rejects "2:1048576: expected a value, found ']'"
+	# A bad UTF-8 sequence cut by the read's end is still found.
+	{ spaces $((MiB - 2)); printf '"\xe2\x82x"'; } >"$T/in.json"
+	rejects "1:1048576: expected UTF-8 text, found byte 0xe2"
+}
+
+@test "json accept: tokens cut between the writes to a pipe" {
+	# Each write reaches jsontok as its own read: the tokens straddle them.
+	{ printf '["a\\u00'; sleep 0.2; printf 'e9\\ud83d'; sleep 0.2
+	  printf '\\ude00", 12'; sleep 0.2; printf '34, tr'; sleep 0.2
+	  printf 'ue, "\xf0\x9f'; sleep 0.2; printf '\x98\x80"]'; } |
+	    np jsontok
+	status_is 0
+	no_err
+	printf 'an array\nstr a\xc3\xa9\xf0\x9f\x98\x80\nnum 1234\ntrue\nstr \xf0\x9f\x98\x80\n%s\n' "']'" |
+	    cmp - "$OUT"
+}
+
+@test "json reject: -Infinity, a read's end, then a stray byte" {
+	# The byte after -Infinity must be looked at even when it comes in
+	# the next read.
+	{ printf -- '-Infinity'; sleep 0.3; printf 'x'; } | np jsontok
+	status_is 1
+	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x'"
+	[ ! -s "$OUT" ]
+}

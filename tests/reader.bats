@@ -1,0 +1,461 @@
+#!/usr/bin/env bats
+# The record readers (common/reader.c, tsv.c, input.c, and the instruction
+# text reader) on bad and awkward input, through np-trace: truncated, empty,
+# binary, CRLF, huge lines, deep nesting, wrong types, wrong field counts.
+# Every message is exact: file, line, column where there is one, what was
+# expected and what was found; bad data exits 1.
+#
+# Expected rows are written by hand.  np-trace's columns, in order:
+#   start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns
+#   hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes
+#   bir_debug_info_source_location nki_source_location layer subgraph nd nc
+# end_ts = start_ts + duration_ns when the input gives only those two.
+
+load helpers
+
+MiB=1048576
+TRACE_NAME="show-session --show-trace instruction"
+
+# row FIELD...: one output row, the fields given first, the rest empty.
+row() {
+	local i=0 f
+	for f in "$@"; do
+		[ $i -gt 0 ] && printf '\t'
+		printf '%s' "$f"
+		i=$((i + 1))
+	done
+	while [ $i -lt 17 ]; do
+		printf '\t'
+		i=$((i + 1))
+	done
+	printf '\n'
+}
+
+# out_is: stdout must be exactly what is on stdin.
+out_is() {
+	cat >"$T/want"
+	if ! cmp -s "$T/want" "$OUT"; then
+		diff -u "$T/want" "$OUT" | head -30
+		return 1
+	fi
+}
+
+# input NAME FORMAT...: writes $T/NAME with printf.
+input() {
+	local f=$T/$1
+	shift
+	printf "$@" >"$f"
+}
+
+letters() { head -c "$1" /dev/zero | tr '\0' a; }
+
+# ---- CRLF ----
+
+@test "reader: CRLF view JSON" {
+	input crlf.json '{\r\n  "instruction": [\r\n    {"timestamp": 100, "duration": 5, "label": "Tensor", "opcode": "MATMUL"},\r\n    {"timestamp": 110, "duration": 7, "label": "Vector", "opcode": "ADD"}\r\n  ]\r\n}\r\n'
+	np np-trace -n "$T/crlf.json"
+	status_is 0
+	no_err
+	{ row 100 105 5 Tensor MATMUL; row 110 117 7 Vector ADD; } | out_is
+}
+
+@test "reader: CRLF JSON lines" {
+	input crlf.json '{"start_ts":1,"end_ts":3,"engine":"scalar"}\r\n{"start_ts":4,"duration_ns":2,"engine":"Pool"}\r\n'
+	np np-trace -n "$T/crlf.json"
+	status_is 0
+	no_err
+	# Engine names take their usual spelling whatever the input's case.
+	{ row 1 3 2 Scalar; row 4 6 2 Pool; } | out_is
+}
+
+@test "reader: CRLF TSV, the header's last name and each row's last field intact" {
+	input crlf.tsv 'start_ts\tduration_ns\tengine\topcode\r\n10\t5\tTensor\tMATMUL\r\n20\t3\tvector\tADD\r\n'
+	np np-trace -n "$T/crlf.tsv"
+	status_is 0
+	no_err
+	{ row 10 15 5 Tensor MATMUL; row 20 23 3 Vector ADD; } | out_is
+}
+
+@test "reader: CRLF show-trace text" {
+	input crlf.txt 'Instruction trace for ND 0 NC 4\r\n  1042  Tensor   MATMUL        START  10261883214  pc=418\r\n  1043  Tensor   MATMUL        END    10261883362  pc=418\r\n'
+	np np-trace -n "$T/crlf.txt"
+	status_is 0
+	no_err
+	# 10261883362 - 10261883214 = 148; pc from pc=418; ND 0, NC 4.
+	row 10261883214 10261883362 148 Tensor MATMUL 418 "" "" "" "" "" "" \
+	    "" "" "" 0 4 | out_is
+}
+
+# ---- truncated ----
+
+@test "reader: JSON cut inside a string" {
+	# The string "Ten starts at column 55; input ends at column 59.
+	input cut.json '{"instruction":[{"timestamp":100,"duration":5,"label":"Ten'
+	np np-trace "$T/cut.json"
+	status_is 1
+	err_is "np-trace: $T/cut.json:1:59: expected '\"' to end the string, found end of input"
+}
+
+@test "reader: JSON cut between rows" {
+	input cut.json '{"instruction":[{"timestamp":100,"duration":5}'
+	np np-trace "$T/cut.json"
+	status_is 1
+	err_is "np-trace: $T/cut.json:1:47: expected ',' or ']' after the element, found end of input"
+}
+
+@test "reader: JSON lines cut inside a key" {
+	input cut.json '{"timestamp":1}\n{"timest'
+	np np-trace "$T/cut.json"
+	status_is 1
+	err_is "np-trace: $T/cut.json:2:9: expected '\"' to end the string, found end of input"
+}
+
+@test "reader: TSV cut inside its last row" {
+	input cut.tsv 'start_ts\tduration_ns\tengine\n10\t5\tTensor\n20\t3'
+	np np-trace "$T/cut.tsv"
+	status_is 1
+	err_is "np-trace: $T/cut.tsv:3: expected 3 tab-separated fields as in the header, found 2"
+}
+
+@test "reader: show-trace text cut after a START: counted, the rest kept" {
+	input cut.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100 pc=1\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
+	np np-trace -n "$T/cut.txt"
+	status_is 0
+	err_is "np-trace: START lines without an END: 1 (first: $T/cut.txt:2)"
+	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
+}
+
+# ---- empty ----
+
+@test "reader: an empty file" {
+	: >"$T/empty"
+	np np-trace "$T/empty"
+	status_is 1
+	err_is "np-trace: $T/empty: empty input, expected JSON, TSV or $TRACE_NAME"
+	[ ! -s "$OUT" ]
+}
+
+@test "reader: empty stdin" {
+	np np-trace </dev/null
+	status_is 1
+	err_is "np-trace: -: empty input, expected JSON, TSV or $TRACE_NAME"
+}
+
+@test "reader: blank and log lines only" {
+	input logs.txt '\n  \r\ntime="2026-03-19T02:57:19Z" level=info msg="start"\n'
+	np np-trace "$T/logs.txt"
+	status_is 1
+	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV or $TRACE_NAME"
+}
+
+@test "reader: log lines beyond the first 64 KiB of a pipe, then JSON" {
+	# 2000 logrus lines of 70 bytes: what sniffs the format reads on
+	# until it finds the data, whatever the pipe hands it per read.
+	for i in $(seq 2000); do
+		echo 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"'
+	done >"$T/logs"
+	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	status_is 0
+	err_is "np-trace: non-JSON lines skipped: 2000 (first: -:1)"
+	row 10261883214 10261883362 148 TensorMatrix MATMUL | out_is
+}
+
+@test "reader: more than 1 MiB of log lines before the data" {
+	# 16000 lines of 70 bytes fill the 1 MiB buffer.
+	for i in $(seq 16000); do
+		echo 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"'
+	done >"$T/logs"
+	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	status_is 1
+	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV or $TRACE_NAME"
+}
+
+@test "reader: an empty object and an empty array hold no instructions" {
+	input e.json '{}'
+	np np-trace "$T/e.json"
+	status_is 1
+	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
+	input e.json '[]\n'
+	np np-trace "$T/e.json"
+	status_is 1
+	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
+}
+
+@test "reader: an empty instruction table, and a TSV header without rows, are empty results" {
+	input e.json '{"dma":[],"instruction":[]}'
+	np np-trace -n "$T/e.json"
+	status_is 0
+	no_err
+	[ ! -s "$OUT" ]
+	input e.tsv 'start_ts\tengine\n'
+	np np-trace -n "$T/e.tsv"
+	status_is 0
+	no_err
+	[ ! -s "$OUT" ]
+}
+
+@test "reader: a TSV header naming no instruction column" {
+	input x.tsv 'name\tvalue\n'
+	np np-trace "$T/x.tsv"
+	status_is 1
+	err_is "np-trace: $T/x.tsv:1: expected a header with instruction column names (such as start_ts), found none"
+}
+
+# ---- binary ----
+
+@test "reader: binary input" {
+	input bin '\x1f\x8b\x08\x00'		# gzip's magic
+	np np-trace "$T/bin"
+	status_is 1
+	err_is "np-trace: $T/bin:1:1: expected text (JSON, TSV or profiler output), found byte 0x1f"
+	[ ! -s "$OUT" ]
+}
+
+@test "reader: a NUL byte on line 3 of text" {
+	input bin 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Te\0sor\n'
+	np np-trace "$T/bin"
+	status_is 1
+	err_is "np-trace: $T/bin:3:6: expected text (JSON, TSV or profiler output), found byte 0x00"
+}
+
+@test "reader: a control byte inside the JSON past the first read" {
+	{ printf '{"instruction":[{"timestamp":1,"operands":"x'; letters $MiB
+	  printf '\001"}]}'; } >"$T/bin.json"
+	np np-trace "$T/bin.json"
+	status_is 1
+	# The x is at column 44, MiB letters follow: the byte is at MiB + 45.
+	err_is "np-trace: $T/bin.json:1:1048621: expected '\"' to end the string, found raw control character 0x01"
+}
+
+# ---- huge lines ----
+
+@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer" {
+	# Line 2: "1", TAB, then MiB - 3 letters: MiB - 1 bytes, and its LF.
+	{ printf 'start_ts\tlayer\n1\t'; letters $((MiB - 3)); printf '\n'; } \
+	    >"$T/long.tsv"
+	np np-trace -n "$T/long.tsv"
+	status_is 0
+	no_err
+	# start_ts 1, layer (the 14th column) the letters: 1, 13 TABs, the
+	# letters, 3 TABs, LF.
+	[ "$(wc -c <"$OUT")" -eq $((1 + 13 + MiB - 3 + 3 + 1)) ]
+	[ "$(cut -f14 "$OUT" | tr -d 'a\n' | wc -c)" -eq 0 ]
+	{ printf 'start_ts\tlayer\n1\t'; letters $((MiB - 2)); printf '\n'; } \
+	    >"$T/long.tsv"
+	np np-trace -n "$T/long.tsv"
+	status_is 1
+	err_is "np-trace: $T/long.tsv:2: line longer than 1048575 bytes"
+}
+
+@test "reader: a text trace line longer than 1 MiB" {
+	{ printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n# '
+	  letters $MiB; printf '\n'; } >"$T/long.txt"
+	np np-trace "$T/long.txt"
+	status_is 1
+	err_is "np-trace: $T/long.txt:3: line longer than 1048575 bytes"
+}
+
+@test "reader: JSON rows are not lines: a 3 MiB field nobody reads is passed over" {
+	{ printf '{"instruction":[{"timestamp":7,"operands":"'
+	  letters $((3 * MiB)); printf '","duration":1,"label":"Sync"}]}'; } \
+	    >"$T/wide.json"
+	np np-trace -n "$T/wide.json"
+	status_is 0
+	no_err
+	row 7 8 1 Sync | out_is
+}
+
+@test "reader: a JSON text field longer than 1 MiB" {
+	# The string after "layer": starts at column 40.
+	{ printf '{"instruction":[{"timestamp":7,"layer":"'; letters $((MiB + 1))
+	  printf '"}]}'; } >"$T/wide.json"
+	np np-trace -n "$T/wide.json"
+	status_is 1
+	err_is "np-trace: $T/wide.json:1:40: string longer than 1048576 bytes"
+}
+
+# ---- deep nesting ----
+
+@test "reader: nesting beyond 64 levels in a field nobody reads" {
+	# The top '{', '[' and the row's '{' are 3 levels; "x" may open 61
+	# more.  Its first '[' is at column 49, so the 62nd is at column 110.
+	deep=$(printf '[%.0s' $(seq 61))$(printf ']%.0s' $(seq 61))
+	input ok.json '{"instruction":[{"timestamp":1,"duration":2,"x":%s}]}' "$deep"
+	np np-trace -n "$T/ok.json"
+	status_is 0
+	no_err
+	row 1 3 2 | out_is
+	deep=$(printf '[%.0s' $(seq 62))$(printf ']%.0s' $(seq 62))
+	input deep.json '{"instruction":[{"timestamp":1,"duration":2,"x":%s}]}' "$deep"
+	np np-trace -n "$T/deep.json"
+	status_is 1
+	err_is "np-trace: $T/deep.json:1:110: nesting deeper than 64 levels"
+}
+
+# ---- wrong types ----
+
+@test "reader: JSON: a string where a number is due" {
+	input t.json '{"instruction":[{"timestamp":"abc","duration":1}]}'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:30: expected a number for 'timestamp', found 'abc'"
+}
+
+@test "reader: JSON: a number in a string is a number" {
+	input t.json '{"instruction":[{"timestamp":"100","duration":"5"}]}'
+	np np-trace -n "$T/t.json"
+	status_is 0
+	no_err
+	row 100 105 5 | out_is
+}
+
+@test "reader: JSON: an object where a string is due" {
+	input t.json '{"instruction":[{"timestamp":1,"label":{"a":1}}]}'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:40: expected a string for 'label', found an object"
+}
+
+@test "reader: JSON: an array, true or null where a number is due" {
+	input t.json '{"timestamp":1,"duration":[5]}\n'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:27: expected a number for 'duration', found an array"
+	# First in its row too: a column's container is no table of a view
+	# export to pass over.
+	input t.json '{"timestamp":[5],"duration":1}\n'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:14: expected a number for 'timestamp', found an array"
+	input t.json '\n{"timestamp":true}\n'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:2:14: expected a number for 'timestamp', found true"
+	# null is missing: the row has no start, and is counted.
+	input t.json '{"timestamp":null,"duration":1}\n{"timestamp":2}\n'
+	np np-trace -n "$T/t.json"
+	status_is 0
+	err_is "np-trace: rows without a start time skipped: 1 (first: $T/t.json:1)"
+	row 2 | out_is
+}
+
+@test "reader: JSON: a table that is not an array, a row that is not an object" {
+	input t.json '{"instruction":{}}'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:16: expected an array of rows for 'instruction', found an object"
+	input t.json '{"instruction":[{"timestamp":1},2]}'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:33: expected an object for a row, found a number"
+	input t.json '{"timestamp":1}\n"x"\n'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:2:1: expected an object or an array, found a string"
+}
+
+@test "reader: TSV: a row with fewer fields, and one with more" {
+	input f.tsv 'start_ts\tengine\n1\tTensor\n2\n'
+	np np-trace "$T/f.tsv"
+	status_is 1
+	err_is "np-trace: $T/f.tsv:3: expected 2 tab-separated fields as in the header, found 1"
+	input f.tsv 'start_ts\tengine\n1\tTensor\t\n'
+	np np-trace "$T/f.tsv"
+	status_is 1
+	err_is "np-trace: $T/f.tsv:2: expected 2 tab-separated fields as in the header, found 3"
+}
+
+@test "reader: TSV: text in a number column" {
+	# Line 3: "2", TAB, "12ab": the field starts at column 3.
+	input n.tsv 'start_ts\tpc\n1\t7\n2\t12ab\n'
+	np np-trace "$T/n.tsv"
+	status_is 1
+	err_is "np-trace: $T/n.tsv:3:3: expected a number for 'pc', found '12ab'"
+	input n.tsv 'timestamp\tlabel\nabc\tx\n'
+	np np-trace "$T/n.tsv"
+	status_is 1
+	err_is "np-trace: $T/n.tsv:2:1: expected a number for 'timestamp', found 'abc'"
+}
+
+@test "reader: text trace: a timestamp that is not a number is counted" {
+	input n.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 1x0\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
+	np np-trace -n "$T/n.txt"
+	status_is 0
+	err_is "np-trace: lines not understood: 1 (first: $T/n.txt:2)"
+	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
+}
+
+# ---- order, several files ----
+
+@test "reader: rows out of time order come out in input order" {
+	input o.json '{"timestamp":30,"duration":1}\n{"timestamp":10,"duration":1}\n{"timestamp":20,"duration":1}\n'
+	np np-trace -n "$T/o.json"
+	status_is 0
+	no_err
+	{ row 30 31 1; row 10 11 1; row 20 21 1; } | out_is
+}
+
+@test "reader: files in order; an error names the file it is in" {
+	input a.tsv 'start_ts\tengine\n5\tSync\n'
+	input b.json '{"timestamp":6}\n{"timestamp":[]}\n'
+	np np-trace -n "$T/a.tsv" - "$T/b.json" <"$T/a.tsv"
+	status_is 1
+	err_is "np-trace: $T/b.json:2:14: expected a number for 'timestamp', found an array"
+}
+
+# ---- limits of numbers and times (found by fuzzing) ----
+
+@test "reader: a number beyond int64 in a byte count prints as a double" {
+	input big.json '{"timestamp":1,"hbm_read_bytes":1e30,"sbuf_read_bytes":-1.5e300}\n'
+	np np-trace -n "$T/big.json"
+	status_is 0
+	no_err
+	row 1 "" "" "" "" "" "" 1e+30 "" -1.5e+300 | out_is
+}
+
+@test "reader: times that do not fit in int64 ns" {
+	input t.json '{"timestamp":9223372036854775807,"duration":1}\n'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1: expected start_ts + duration_ns within 64 bits, found 9223372036854775807 + 1"
+	input t.json '{"end_ts":-9223372036854775807,"duration_ns":2}\n'
+	np np-trace "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1: expected end_ts - duration_ns within 64 bits, found -9223372036854775807 - 2"
+	input t.json '{"timestamp":9223372036854776,"duration":1}\n'
+	np np-trace -u us "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 9223372036854776 us"
+}
+
+@test "reader: picoseconds round to the nearest ns, at both ends of int64" {
+	# 9223372036854775807 ps = 9223372036854775.807 ns -> ...776;
+	# -9223372036854775808 ps -> -...776; 1499 ps -> 1; 1500 ps -> 2;
+	# -1500 ps -> -2 (halves away from zero).
+	input ps.json '{"timestamp":9223372036854775807}\n{"timestamp":-9223372036854775808}\n{"timestamp":1499,"duration":1500}\n{"timestamp":-1500}\n'
+	np np-trace -n -u ps "$T/ps.json"
+	status_is 0
+	no_err
+	{ row 9223372036854776; row -9223372036854776; row 1 3 2; row -2; } |
+	    out_is
+}
+
+@test "reader: text trace: an engine or opcode of 64 bytes or more" {
+	# Names are kept in 64-byte slots: longer ones are an error, neither
+	# cut short nor written past the slot.
+	e=$(printf 'E%.0s' $(seq 64))
+	input e.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor ADD START 300\n 2 Tensor ADD END 310\n 3 %s MATMUL START 100\n' "$e"
+	np np-trace -n "$T/e.txt"
+	status_is 1
+	err_is "np-trace: $T/e.txt:4: engine name longer than 63 bytes"
+	input e.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor %s START 100\n' "$e"
+	np np-trace -n "$T/e.txt"
+	status_is 1
+	err_is "np-trace: $T/e.txt:2: opcode longer than 63 bytes"
+	e=${e%E}
+	input e.txt 'Instruction trace for ND 0 NC 4\n 1 %s %s START 100\n 2 %s %s END 110\n' "$e" "$e" "$e" "$e"
+	np np-trace -n "$T/e.txt"
+	status_is 0
+	no_err
+	row 100 110 10 "$e" "$e" "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
+}
