@@ -206,6 +206,15 @@ np_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Usage errors come from options, which the targets never give. */
+void
+np_usage(const char *synopsis)
+{
+	(void)synopsis;
+	FZ_CHECK(0, "np_usage called");
+	abort();
+}
+
 /* An independent check of what the JSON parser hands out as text. */
 int
 fz_utf8ok(const unsigned char *s, size_t n)
