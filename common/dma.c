@@ -142,15 +142,20 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 static int
 linebytes(char *line, char **f, size_t *len, int nf, int64_t *v)
 {
-	int got;
+	const char *s;
+	size_t n;
 
 	if (pos[PB] < 0)
 		return tl_keyint(line, "bytes", v);
 	if (pos[PB] >= nf)
 		return 0;
-	if ((got = tl_keyint(f[pos[PB]], "bytes", v)))
-		return got;
-	return num_i64(f[pos[PB]], len[pos[PB]], v) ? 1 : -1;
+	s = f[pos[PB]];
+	n = len[pos[PB]];
+	if (n > 6 && memcmp(s, "bytes=", 6) == 0) {
+		s += 6;
+		n -= 6;
+	}
+	return num_i64(s, n, v) ? 1 : -1;
 }
 
 /* SOP, EOP / COMPLETION, or neither. */

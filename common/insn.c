@@ -245,12 +245,13 @@ insntext(struct reader *r, struct record *rec)
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}
-		if (pos[PP] >= 0)
-			haspc = pos[PP] < nf &&
-			    num_i64(f[pos[PP]], len[pos[PP]], &pc);
-		else
-			haspc = tl_keyint(rest, "pc", &pc) == 1;
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
+			/* The pc of the START's line is the instruction's. */
+			if (pos[PP] >= 0)
+				haspc = pos[PP] < nf &&
+				    num_i64(f[pos[PP]], len[pos[PP]], &pc);
+			else
+				haspc = tl_keyint(rest, "pc", &pc) == 1;
 			p = engineslot(r, f[pe], len[pe], ln);
 			if (p->line)
 				rd_note(r, "START lines without an END",

@@ -210,31 +210,61 @@ static const char digits2[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
+/* Writes the 4 digits of v < 10000 at p. */
+static inline void
+put4(char *p, uint32_t v)
+{
+	memcpy(p, digits2 + v / 100 * 2, 2);
+	memcpy(p + 2, digits2 + v % 100 * 2, 2);
+}
+
+/* Writes the digits of v < 10^8, without leading zeros, at p (8 bytes
+ * are written); returns their number. */
+static size_t
+putsmall(char *p, uint32_t v)
+{
+	char tmp[16];
+	size_t n;
+
+	n = v < 10000 ? (v < 100 ? (v < 10 ? 1 : 2) : (v < 1000 ? 3 : 4))
+	    : v < 1000000 ? (v < 100000 ? 5 : 6) : (v < 10000000 ? 7 : 8);
+	put4(tmp, v / 10000);
+	put4(tmp + 4, v % 10000);
+	memcpy(p, tmp + 8 - n, 8);	/* a fixed size; the tail is scratch */
+	return n;
+}
+
+/*
+ * Integers in blocks of 8 digits, each split 4 + 4 and 2 + 2: a tree of
+ * 32-bit divisions by constants instead of a chain of 64-bit ones (the
+ * chain cost a fifth of np-trace's time on a text trace).
+ */
 size_t
 num_fmt_i64(char *buf, int64_t v)
 {
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	char tmp[48], *end = tmp + 24, *p = end;
-	size_t n;
+	char *p = buf;
 
-	/* Two digits a division, from the end: timestamps have eleven. */
-	while (u >= 100) {
-		unsigned d = (unsigned)(u % 100) * 2;
-		u /= 100;
-		*--p = digits2[d + 1];
-		*--p = digits2[d];
-	}
-	if (u >= 10) {
-		*--p = digits2[u * 2 + 1];
-		*--p = digits2[u * 2];
-	} else
-		*--p = (char)('0' + u);
 	if (v < 0)
-		*--p = '-';
-	n = (size_t)(end - p);
-	memcpy(buf, p, 24);	/* a fixed size: a few moves, no call */
-	buf[n] = '\0';
-	return n;
+		*p++ = '-';
+	if (u < 100000000) {
+		p += putsmall(p, (uint32_t)u);
+	} else if (u < 10000000000000000ULL) {
+		p += putsmall(p, (uint32_t)(u / 100000000));
+		put4(p, (uint32_t)(u % 100000000 / 10000));
+		put4(p + 4, (uint32_t)(u % 10000));
+		p += 8;
+	} else {
+		uint64_t low = u % 10000000000000000ULL;
+		p += putsmall(p, (uint32_t)(u / 10000000000000000ULL));
+		put4(p, (uint32_t)(low / 1000000000000ULL));
+		put4(p + 4, (uint32_t)(low / 100000000 % 10000));
+		put4(p + 8, (uint32_t)(low % 100000000 / 10000));
+		put4(p + 12, (uint32_t)(low % 10000));
+		p += 16;
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
 }
 
 size_t

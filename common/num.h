@@ -32,7 +32,8 @@ size_t num_scan(const char *s, const char *end);
 int num_range(const char *arg, int64_t *lo, int64_t *hi, int *haslo,
     int *hashi);
 
-/* Print into buf (NUM_BUFSZ bytes), return the length.  An integral double
+/* Print into buf (NUM_BUFSZ bytes, all of which may be written), return
+ * the length.  An integral double
  * of magnitude below 2^53 prints as an integer; NaN and infinities print as
  * nothing (an empty field is "missing"). */
 size_t num_fmt_i64(char *buf, int64_t v);

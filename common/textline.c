@@ -32,6 +32,31 @@ tokenend(char *p)
 #endif
 }
 
+/* Past the blanks at p: the columns of a trace are padded with runs of
+ * them, so long runs go 16 bytes at a time. */
+static inline char *
+skipblanks(char *p)
+{
+	if (*p != ' ' && *p != '\t')
+		return p;
+	if (p[1] != ' ' && p[1] != '\t')
+		return p + 1;
+#if defined(__SSE2__)
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned m = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')))) & 0xffff;
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#else
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+#endif
+}
+
 int
 tl_split(char *line, char **f, size_t *len, int max, char **rest)
 {
@@ -39,8 +64,7 @@ tl_split(char *line, char **f, size_t *len, int max, char **rest)
 	char *p = line;
 
 	for (; n < max; n++) {
-		while (*p == ' ' || *p == '\t')
-			p++;
+		p = skipblanks(p);
 		if (!*p)
 			break;
 		f[n] = p;
@@ -64,22 +88,23 @@ tl_islog(const char *f, size_t len)
 }
 
 int
-tl_keyint(const char *s, const char *key, int64_t *v)
+tl_keyint(char *s, const char *key, int64_t *v)
 {
 	size_t klen = strlen(key);
-	const char *p, *e;
+	char *p = s, *e;
 
-	for (p = s; (p = strstr(p, key)); p += klen) {
-		if (p > s && p[-1] != ' ' && p[-1] != '\t')
-			continue;	/* inside another token */
-		if (p[klen] != '=')
-			continue;
-		for (e = p + klen + 1; (unsigned char)*e > ' '; e++)
-			;
-		return num_i64(p + klen + 1, (size_t)(e - p - klen - 1), v)
-		    ? 1 : -1;
+	/* Token by token: the rest of a trace line is a few short ones. */
+	for (;;) {
+		p = skipblanks(p);
+		if (!*p)
+			return 0;
+		e = tokenend(p);
+		if ((size_t)(e - p) > klen && p[klen] == '=' &&
+		    memcmp(p, key, klen) == 0)
+			return num_i64(p + klen + 1, (size_t)(e - p - klen - 1),
+			    v) ? 1 : -1;
+		p = e;
 	}
-	return 0;
 }
 
 /* The decimal number at the start of s ("8", "8:"), if any. */

@@ -24,9 +24,10 @@ int tl_split(char *line, char **f, size_t *len, int max, char **rest);
 int tl_is(const char *s, size_t n, const char *word);
 /* A logrus line (time="...") captured with the text. */
 int tl_islog(const char *f, size_t len);
-/* The number of a "key=N" token in s (which starts at a blank or a token):
- * 1 with it in *v, -1 when N is not a number, 0 when there is none. */
-int tl_keyint(const char *s, const char *key, int64_t *v);
+/* The number of the first "key=N" token among the blank-separated tokens
+ * of s (a line from src_getline, or its rest after tl_split): 1 with it in
+ * *v, -1 when N is not a number, 0 when there is none. */
+int tl_keyint(char *s, const char *key, int64_t *v);
 
 /* A section header: "<What> trace for ND <d> NC <c> ..." or
  * "Collectives trace for CC-core <n>". */
