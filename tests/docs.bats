@@ -11,7 +11,7 @@ programs() {
 }
 
 synopsis() {
-	mandoc -Tascii "$BATS_TEST_DIRNAME/../man/$1.1" | col -b |
+	mandoc -Tascii "$BATS_TEST_DIRNAME/../man/$1.1" | sed "s/.\x08//g" |
 	    awk '/^SYNOPSIS/ { f = 1; next } /^[A-Z]/ { f = 0 } f' |
 	    tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//'
 }

@@ -457,7 +457,7 @@ shuffled() {
 	np np-gaps -h
 	status_is 0
 	syn=$(mandoc -Tascii -O width=200 "$BATS_TEST_DIRNAME/../man/np-gaps.1" |
-	    col -b | awk '/^SYNOPSIS/ { getline; print }' | tr -s ' ' |
+	    sed "s/.\x08//g" | awk '/^SYNOPSIS/ { getline; print }' | tr -s ' ' |
 	    sed 's/^ //')
 	[ "$(cat "$OUT")" = "usage: $syn" ]
 	[ "$(cat "$OUT")" = "usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]" ]
