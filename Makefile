@@ -83,9 +83,7 @@ FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
 	-Dwrite=fz_write
-FUZZSRC = common/input.c common/json.c common/num.c common/reader.c \
-	common/record.c common/tsv.c common/insn.c common/textline.c \
-	tests/fuzz/stubs.c
+FUZZSRC = $(filter-out common/diag.c,$(LIBSRC)) tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
 
 $(B)/fuzz/json_fuzz: tests/fuzz/json_fuzz.c $(FUZZDEPS)
