@@ -275,6 +275,12 @@ insntext(struct reader *r, struct record *rec)
 			rd_note(r, "END lines without a START", ln);
 			continue;
 		}
+		if (ts < p->start) {
+			/* Not this START's END: neither makes an instruction. */
+			rd_note(r, "END lines earlier than their START", ln);
+			p->line = 0;
+			continue;
+		}
 		rec->file = r->in.name;
 		rec->line = p->line;
 		rec_setint(rec, I_START, p->start);
