@@ -71,7 +71,7 @@ src_fill(struct src *s, char **keep)
 int
 src_getline(struct src *s, char **line, size_t *len)
 {
-	char *nl, *start;
+	char *nl, *start, *nul;
 
 	for (;;) {
 		nl = memchr(s->p, '\n', (size_t)(s->end - s->p));
@@ -92,6 +92,10 @@ src_getline(struct src *s, char **line, size_t *len)
 	s->line_off = s->base + (s->p - s->buf);
 	*line = s->p;
 	*len = (size_t)(nl - s->p);
+	/* A NUL would end the line early for every reader: binary data. */
+	if ((nul = memchr(s->p, '\0', *len)))
+		np_die_at(s->name, s->line, (long)(nul - s->p) + 1,
+		    "expected text, found byte 0x00");
 	if (*len && nl[-1] == '\r')
 		(*len)--;
 	(*line)[*len] = '\0';

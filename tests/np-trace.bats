@@ -232,3 +232,15 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	[ "$(cat "$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4')" ]
 	err_is "np-trace: END lines earlier than their START: 1 (first: $F/end-before-start.txt:3)"
 }
+
+@test "np-trace: a NUL byte far into a file is binary data, named by line and column" {
+	# Past the 64 KiB checked when the format is sniffed.
+	{ cat "$F/explorer.tsv"
+	  for i in $(seq 2000); do tail -n 1 "$F/explorer.tsv"; done
+	  printf 'NOTIFY\t1300\tsync\tSync\t0\t1300\t12\t\t1500\t0\t0\t0\t0\t0\t0\t/m/ll\000ama\t\ta\t\tsg01\n'
+	} >"$T/nul.tsv"
+	[ "$(wc -c <"$T/nul.tsv")" -gt 65536 ]
+	np np-trace "$T/nul.tsv"
+	status_is 1
+	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00"
+}
