@@ -502,6 +502,12 @@ jsonnext(struct reader *r, struct record *rec)
 				r->sawtable = 1;
 				continue;
 			}
+			/* Other tables are skipped by design; a plain value
+			 * among tables is not what an export holds: count it. */
+			t = json_peek(j);
+			if (t != JSON_ARR && t != JSON_OBJ)
+				rd_note(r, "plain values among the tables skipped",
+				    j->line);
 			json_skip(j);
 			continue;
 		case J_TABLE:

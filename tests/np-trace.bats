@@ -244,3 +244,13 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	status_is 1
 	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00"
 }
+
+@test "np-trace: plain values among a view export's tables are counted, not lost" {
+	# An object whose first member holds an array reads as a view export;
+	# its plain members cannot be rows of a table.
+	printf '{"x":[1],"start_ts":5,"engine":"tensor"}\n' >"$T/odd.json"
+	np np-trace "$T/odd.json"
+	status_is 1
+	err_is "np-trace: plain values among the tables skipped: 2 (first: $T/odd.json:1)
+np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
+}
