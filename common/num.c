@@ -218,19 +218,27 @@ put4(char *p, uint32_t v)
 	memcpy(p + 2, digits2 + v % 100 * 2, 2);
 }
 
-/* Writes the digits of v < 10^8, without leading zeros, at p (8 bytes
- * are written); returns their number. */
+/* Writes the digits of v < 10^8, without leading zeros, at p; returns
+ * their number.  Straight into place, back to front: copying them from a
+ * scratch buffer at a varying offset stalls on store forwarding. */
 static size_t
 putsmall(char *p, uint32_t v)
 {
-	char tmp[16];
 	size_t n;
+	char *e;
 
 	n = v < 10000 ? (v < 100 ? (v < 10 ? 1 : 2) : (v < 1000 ? 3 : 4))
 	    : v < 1000000 ? (v < 100000 ? 5 : 6) : (v < 10000000 ? 7 : 8);
-	put4(tmp, v / 10000);
-	put4(tmp + 4, v % 10000);
-	memcpy(p, tmp + 8 - n, 8);	/* a fixed size; the tail is scratch */
+	e = p + n;
+	while (v >= 100) {
+		e -= 2;
+		memcpy(e, digits2 + v % 100 * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(e - 2, digits2 + v * 2, 2);
+	else
+		e[-1] = (char)('0' + v);
 	return n;
 }
 
