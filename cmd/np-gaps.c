@@ -501,11 +501,7 @@ main(int argc, char **argv)
 			aflag = 1;
 			break;
 		case 'e':
-			if (!engineset_add(&sel, optarg)) {
-				np_warn("-e: more than %d engines",
-				    INSN_MAXSEL);
-				np_usage(synopsis);
-			}
+			engineset_option(&sel, optarg, synopsis);
 			break;
 		case 'F':
 			pos = optarg;

@@ -48,11 +48,7 @@ main(int argc, char **argv)
 			header = 0;
 			break;
 		case 'e':
-			if (!engineset_add(&engines, optarg)) {
-				np_warn("-e: more than %d engines",
-				    INSN_MAXSEL);
-				np_usage(synopsis);
-			}
+			engineset_option(&engines, optarg, synopsis);
 			break;
 		case 'F':
 			pos = optarg;

@@ -53,7 +53,8 @@ static const struct {
 	{ "Pool", 4 },
 };
 
-const char *
+/* The usual spelling of an engine name given in any case, or NULL. */
+static const char *
 insn_engine(const char *s, size_t n)
 {
 	size_t i;
@@ -87,6 +88,15 @@ engineset_add(struct engineset *set, char *list)
 		set->len[set->n++] = strlen(p);
 	}
 	return 1;
+}
+
+void
+engineset_option(struct engineset *set, char *arg, const char *synopsis)
+{
+	if (!engineset_add(set, arg)) {
+		np_warn("-e: more than %d engines", INSN_MAXSEL);
+		np_usage(synopsis);
+	}
 }
 
 int

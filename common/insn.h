@@ -17,8 +17,6 @@ enum {
 
 extern const struct kind kind_insn;
 
-/* The usual spelling of an engine name given in any case, or NULL. */
-const char *insn_engine(const char *s, size_t n);
 /* Canonical engine spelling; called on every row read. */
 void insn_finish(struct record *r);
 /* The source line: the BIR location, else the NKI one, else "<none>". */
@@ -35,6 +33,8 @@ struct engineset {
 /* Adds the names of a comma-separated list (split in place, and kept): 0
  * when that makes more than INSN_MAXSEL. */
 int engineset_add(struct engineset *set, char *list);
+/* The -e option: adds arg's names, or is a usage error past INSN_MAXSEL. */
+void engineset_option(struct engineset *set, char *arg, const char *synopsis);
 /* Is a record's engine field in the set?  An empty set holds every engine. */
 int engineset_has(const struct engineset *set, const struct field *engine);
 

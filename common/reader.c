@@ -131,7 +131,8 @@ rd_setunit(struct reader *r, const char *unit)
 	return 1;
 }
 
-int64_t
+/* Scales an integer time in the input unit to ns. */
+static int64_t
 rd_time(const struct reader *r, int64_t v)
 {
 	if (r->unit[0] == 'p')	/* ps: to the nearest ns, without overflow */
@@ -182,7 +183,9 @@ wordin(const char *word, const char *list)
 	return 0;
 }
 
-int
+/* Overrides text field positions: "ts=5,engine=2"; 0 with a message in
+ * err on a bad spec. */
+static int
 rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 {
 	static char buf[256];

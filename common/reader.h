@@ -77,9 +77,6 @@ void rd_open(struct reader *r, const struct kind *k, char **files, int n);
 void rd_want(struct reader *r, uint32_t mask);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
-/* Overrides text field positions: "ts=5,engine=2"; 0 with a message in
- * err on a bad spec. */
-int rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen);
 /* The -u and -F options of a program (either may be NULL): a bad one is a
  * usage error, with the program's synopsis. */
 void rd_options(struct reader *r, const char *unit, const char *pos,
@@ -100,7 +97,5 @@ int rd_pos(const struct reader *r, const char *name);
  * Times stay in the input's unit: rd_next scales the finished row to ns. */
 void rd_set(struct reader *r, struct record *rec, int c, int pref,
     const char *s, size_t n, long line, long col, const char *inname);
-/* Scales an integer time in the input unit to ns. */
-int64_t rd_time(const struct reader *r, int64_t v);
 
 #endif

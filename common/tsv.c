@@ -233,17 +233,6 @@ tsv_next(struct tsv *t)
 	return 1;
 }
 
-int
-tsv_col(const struct tsv *t, const char *name)
-{
-	int i;
-
-	for (i = 0; i < t->ncol; i++)
-		if (strcmp(t->name[i], name) == 0)
-			return i;
-	return -1;
-}
-
 long
 tsv_fieldcol(const struct tsv *t, int i)
 {

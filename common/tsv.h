@@ -70,8 +70,6 @@ struct tsv {
 int tsv_open(struct tsv *t, struct src *in);
 /* Next row: 1, or 0 at end.  Dies when the field count differs. */
 int tsv_next(struct tsv *t);
-/* Column index of a header name, or -1. */
-int tsv_col(const struct tsv *t, const char *name);
 /* 1-based byte column where field i of the current row started. */
 long tsv_fieldcol(const struct tsv *t, int i);
 /* Un-escapes \t \n \r \\ in place; other backslashes stay as they are. */
