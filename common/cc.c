@@ -57,10 +57,12 @@ cc_finish(struct record *r)
 		/* The name lives as long as the program: no copy needed. */
 		f->s = r->file;
 		f->len = strlen(r->file);
-		f->set = 1;
+		rec_mark(r, CC_RANK);
 	}
-	if (!r->f[CC_EVENT].set && r->f[CC_OPERATION].set)
+	if (!r->f[CC_EVENT].set && r->f[CC_OPERATION].set) {
 		r->f[CC_EVENT] = r->f[CC_OPERATION];
+		rec_mark(r, CC_EVENT);
+	}
 }
 
 /* ---- show-session --show-trace text ---- */

@@ -51,7 +51,7 @@ dma_finish(struct record *r)
 
 	/* The view export writes "-1" for "no semaphore". */
 	if (f->set && f->len == 2 && memcmp(f->s, "-1", 2) == 0)
-		f->set = 0;
+		rec_unmark(r, D_SEM);
 }
 
 /* ---- show-session --show-dma text ---- */

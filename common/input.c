@@ -7,6 +7,10 @@
 #include "diag.h"
 #include "input.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 void
 src_open(struct src *s, const char *path)
 {
@@ -68,14 +72,48 @@ src_fill(struct src *s, char **keep)
 	return (size_t)n;
 }
 
+/*
+ * The first '\n' or NUL at or after p.  The data in the buffer is followed
+ * by NULs, so the scan stops at its end at the latest.  One pass finds both
+ * the line's end and any binary NUL in it; 32 bytes a step.
+ */
+static char *
+lineend(char *p)
+{
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+	for (;; p += 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(a, nl), _mm_cmpeq_epi8(a, zero))) |
+		    (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(b, nl), _mm_cmpeq_epi8(b, zero))) << 16;
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#else
+	while (*p != '\n' && *p != '\0')
+		p++;
+	return p;
+#endif
+}
+
 int
 src_getline(struct src *s, char **line, size_t *len)
 {
-	char *nl, *start, *nul;
+	char *nl, *start;
 
 	for (;;) {
-		nl = memchr(s->p, '\n', (size_t)(s->end - s->p));
-		if (nl || s->eof)
+		nl = lineend(s->p);
+		if (nl < s->end && *nl == '\0')
+			/* A NUL would end the line early for every reader. */
+			np_die_at(s->name, s->line + s->in_line,
+			    (long)(nl - s->p) + 1,
+			    "expected text, found byte 0x00");
+		if (nl < s->end || s->eof)
 			break;
 		start = s->p;
 		if (src_fill(s, &start) == 0 && !s->eof)
@@ -83,19 +121,13 @@ src_getline(struct src *s, char **line, size_t *len)
 			    "line longer than %d bytes", SRC_BUFSZ - 1);
 		s->p = start;
 	}
-	if (!nl && s->p == s->end)
+	if (nl == s->p && nl == s->end)
 		return 0;
-	if (!nl)
-		nl = s->end;	/* a last line without a newline */
 	s->line += s->in_line;
 	s->in_line = 1;
 	s->line_off = s->base + (s->p - s->buf);
 	*line = s->p;
 	*len = (size_t)(nl - s->p);
-	/* A NUL would end the line early for every reader: binary data. */
-	if ((nul = memchr(s->p, '\0', *len)))
-		np_die_at(s->name, s->line, (long)(nul - s->p) + 1,
-		    "expected text, found byte 0x00");
 	if (*len && nl[-1] == '\r')
 		(*len)--;
 	(*line)[*len] = '\0';

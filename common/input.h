@@ -17,7 +17,7 @@
 #ifndef SRC_BUFSZ		/* smaller in the fuzz build, to reach its edges */
 #define SRC_BUFSZ (1 << 20)
 #endif
-#define SRC_PAD 16
+#define SRC_PAD 64
 
 struct src {
 	const char *name;	/* file name as given, "-" for stdin */

@@ -53,15 +53,17 @@ static const struct {
 	{ "Pool", 4 },
 };
 
-/* The usual spelling of an engine name given in any case, or NULL. */
+/* The usual spelling of an engine name given in any case, or NULL.  Rows
+ * of a text trace already carry it, and are passed at the first test. */
 static const char *
 insn_engine(const char *s, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof engines / sizeof engines[0]; i++)
-		if (engines[i].len == n && engines[i].name[0] == (s[0] & ~0x20)
-		    && strncasecmp(engines[i].name, s, n) == 0)
+		if (engines[i].len == n && (s == engines[i].name ||
+		    (engines[i].name[0] == (s[0] & ~0x20) &&
+		    strncasecmp(engines[i].name, s, n) == 0)))
 			return engines[i].name;
 	return NULL;
 }
@@ -136,7 +138,9 @@ insn_src(const struct record *r, size_t *len)
 /* A START waiting for its END, per engine. */
 static struct pending {
 	char engine[TOKLEN], opcode[TOKLEN];
-	size_t enginelen;
+	const char *name;	/* the usual spelling, else engine */
+	size_t enginelen, opcodelen;
+	uint64_t key;		/* the engine name's first 8 bytes */
 	int64_t start, pc;
 	int haspc;
 	long line;
@@ -176,35 +180,37 @@ header(struct reader *r, char *line, char **f, size_t *len, int n)
 	return 1;
 }
 
+/* The engine's slot, found by the first 8 bytes of its name (which the
+ * padded input buffer lets us load whole) before the rest is compared. */
 static struct pending *
 engineslot(struct reader *r, const char *e, size_t n, long line)
 {
+	uint64_t key = tl_key8(e, n);
+	struct pending *p;
 	int i;
 
-	for (i = 0; i < npend; i++)
-		if (pend[i].enginelen == n && pend[i].engine[0] == e[0] &&
-		    memcmp(pend[i].engine, e, n) == 0)
-			return &pend[i];
+	for (i = 0; i < npend; i++) {
+		p = &pend[i];
+		if (p->key == key && p->enginelen == n &&
+		    (n <= 8 || memcmp(p->engine + 8, e + 8, n - 8) == 0))
+			return p;
+	}
 	if (npend == MAXENGINES)
 		np_die_at(r->in.name, line, 0, "more than %d engines",
 		    MAXENGINES);
 	if (n >= TOKLEN)
 		np_die_at(r->in.name, line, 0, "engine name longer than %d "
 		    "bytes", TOKLEN - 1);
-	memcpy(pend[npend].engine, e, n);
-	pend[npend].engine[n] = '\0';
-	pend[npend].enginelen = n;
-	pend[npend].line = 0;
-	return &pend[npend++];
-}
-
-static void
-copytok(char *dst, const char *s, size_t n)
-{
-	if (n >= TOKLEN)
-		n = TOKLEN - 1;
-	memcpy(dst, s, n);
-	dst[n] = '\0';
+	p = &pend[npend++];
+	memcpy(p->engine, e, n);
+	p->engine[n] = '\0';
+	p->enginelen = n;
+	p->key = key;
+	p->name = insn_engine(e, n);
+	if (!p->name)
+		p->name = p->engine;
+	p->line = 0;
+	return p;
 }
 
 static int
@@ -224,7 +230,7 @@ insntext(struct reader *r, struct record *rec)
 	char *rest;
 	int64_t ts, pc = 0;
 	struct pending *p;
-	int pe, po, pv, pt;
+	int pe, po, pv, pt, pp;
 
 	if (pendfile != r->in.name) {
 		pendfile = r->in.name;
@@ -232,11 +238,15 @@ insntext(struct reader *r, struct record *rec)
 		section = SEC_NONE;
 		hasndnc = 0;
 		nsplit = tl_positions(r, names, defs, 5, pos);
+		/* One field more: where the pc=N token usually is. */
+		if (pos[PP] < 0 && nsplit < TL_MAXFIELDS)
+			nsplit++;
 	}
 	pe = pos[PE];
 	po = pos[PO];
 	pv = pos[PV];
 	pt = pos[PT];
+	pp = pos[PP];
 	while (src_getline(&r->in, &line, &n)) {
 		long ln = r->in.line;
 
@@ -257,11 +267,15 @@ insntext(struct reader *r, struct record *rec)
 		}
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			/* The pc of the START's line is the instruction's. */
-			if (pos[PP] >= 0)
-				haspc = pos[PP] < nf &&
-				    num_i64(f[pos[PP]], len[pos[PP]], &pc);
+			if (pp >= 0)
+				haspc = pp < nf && num_i64(f[pp], len[pp], &pc);
+			else if (nf == nsplit && len[nf - 1] > 3 &&
+			    memcmp(f[nf - 1], "pc=", 3) == 0)
+				haspc = num_i64(f[nf - 1] + 3, len[nf - 1] - 3,
+				    &pc);
 			else
-				haspc = tl_keyint(rest, "pc", &pc) == 1;
+				haspc = tl_keyint(nf == nsplit ? f[nf - 1] :
+				    rest, "pc", &pc) == 1;
 			p = engineslot(r, f[pe], len[pe], ln);
 			if (p->line)
 				rd_note(r, "START lines without an END",
@@ -269,7 +283,8 @@ insntext(struct reader *r, struct record *rec)
 			if (len[po] >= TOKLEN)	/* never cut short */
 				np_die_at(r->in.name, ln, 0, "opcode longer "
 				    "than %d bytes", TOKLEN - 1);
-			copytok(p->opcode, f[po], len[po]);
+			memcpy(p->opcode, f[po], len[po]);
+			p->opcodelen = len[po];
 			p->start = ts;
 			p->pc = pc;
 			p->haspc = haspc;
@@ -295,8 +310,9 @@ insntext(struct reader *r, struct record *rec)
 		rec->line = p->line;
 		rec_setint(rec, I_START, p->start);
 		rec_setint(rec, I_END, ts);
-		rec_settext(rec, I_ENGINE, p->engine, p->enginelen);
-		rec_settext(rec, I_OPCODE, p->opcode, strlen(p->opcode));
+		/* The slot is not reused before the next call: no copies. */
+		rec_setref(rec, I_ENGINE, p->name, p->enginelen);
+		rec_setref(rec, I_OPCODE, p->opcode, p->opcodelen);
 		if (p->haspc)
 			rec_setint(rec, I_PC, p->pc);
 		if (hasndnc) {

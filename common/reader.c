@@ -301,7 +301,7 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 		    "expected a number for '%s', found '%.*s'", inname,
 		    (int)(n > 40 ? 40 : n), s);
 	}
-	f->set = 1;
+	rec_mark(rec, c);
 	f->pref = (unsigned char)pref;
 	f->line = line;
 	f->col = col;
@@ -657,7 +657,7 @@ rd_next(struct reader *r)
 	for (;;) {
 		if (r->in.fd < 0 && !openfile(r))
 			return NULL;
-		rec_clear(rec, r->k->ncol);
+		rec_clear(rec);
 		switch (r->fmt) {
 		case FMT_JSON:
 			got = jsonnext(r, rec);

@@ -3,13 +3,19 @@
 #include <string.h>
 
 #include "diag.h"
+#include "num.h"
 #include "record.h"
 #include "tsv.h"
 
 void
-rec_clear(struct record *r, int ncol)
+rec_clear(struct record *r)
 {
-	memset(r->f, 0, (size_t)ncol * sizeof r->f[0]);
+	uint32_t m;
+
+	/* Only the fields in use: a row of a wide kind sets few of them. */
+	for (m = r->has; m; m &= m - 1)
+		memset(&r->f[__builtin_ctz(m)], 0, sizeof r->f[0]);
+	r->has = 0;
 	r->used = 0;
 }
 
@@ -32,7 +38,15 @@ rec_settext(struct record *r, int c, const char *s, size_t n)
 {
 	r->f[c].s = rec_keep(r, s, n);
 	r->f[c].len = n;
-	r->f[c].set = 1;
+	rec_mark(r, c);
+}
+
+void
+rec_setref(struct record *r, int c, const char *s, size_t n)
+{
+	r->f[c].s = s;
+	r->f[c].len = n;
+	rec_mark(r, c);
 }
 
 void
@@ -41,7 +55,7 @@ rec_setint(struct record *r, int c, int64_t v)
 	r->f[c].i = v;
 	r->f[c].isint = 1;
 	r->f[c].s = NULL;
-	r->f[c].set = 1;
+	rec_mark(r, c);
 }
 
 double
@@ -70,7 +84,7 @@ setderived(const struct kind *k, struct record *r, int c, int ca, int cb,
 		r->f[c].d = op == '+' ? rec_num(r, ca) + rec_num(r, cb)
 		    : rec_num(r, ca) - rec_num(r, cb);
 		r->f[c].isint = 0;
-		r->f[c].set = 1;
+		rec_mark(r, c);
 		return;
 	}
 	over = op == '+' ?
@@ -125,8 +139,9 @@ kind_header(const struct kind *k)
 	out_nl();
 }
 
-void
-rec_write(const struct kind *k, const struct record *r)
+/* A row too long for the output buffer, field by field. */
+static void
+rec_writelong(const struct kind *k, const struct record *r)
 {
 	const struct field *f;
 	int c;
@@ -145,4 +160,50 @@ rec_write(const struct kind *k, const struct record *r)
 			out_f64(f->d);
 	}
 	out_nl();
+}
+
+/*
+ * One row.  Only the fields that are set are visited (a row of a wide kind
+ * sets few), the tabs between them copied as a run; the room for the row's
+ * longest rendering is taken from the output buffer once and the row written
+ * straight into it.  A row of more text than the buffer holds goes field by
+ * field.
+ */
+void
+rec_write(const struct kind *k, const struct record *r)
+{
+	static const char tabs[REC_MAXCOL] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+	    "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+	const struct field *f;
+	size_t need = REC_MAXCOL + 1;	/* the tabs copied whole, and '\n' */
+	uint32_t m;
+	char *o;
+	int c, prev = 0;
+
+	for (m = r->has; m; m &= m - 1) {
+		c = __builtin_ctz(m);
+		need += k->col[c].type == T_TEXT ? 2 * r->f[c].len : NUM_BUFSZ;
+	}
+	if (need > OUT_BUFSZ) {
+		rec_writelong(k, r);
+		return;
+	}
+	o = out_reserve(need);
+	for (m = r->has; m; m &= m - 1) {
+		c = __builtin_ctz(m);
+		memcpy(o, tabs, REC_MAXCOL);
+		o += c - prev;
+		prev = c;
+		f = &r->f[c];
+		if (k->col[c].type == T_TEXT)
+			o = out_escape(o, f->s, f->len);
+		else if (f->isint)
+			o += num_fmt_i64(o, f->i);
+		else
+			o += num_fmt_f64(o, f->d);
+	}
+	memcpy(o, tabs, REC_MAXCOL);
+	o += k->ncol - 1 - prev;
+	*o++ = '\n';
+	out_commit(o);
 }

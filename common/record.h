@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define REC_MAXCOL 32
 #ifndef REC_ARENA		/* smaller in the fuzz build, to reach its edges */
@@ -57,7 +58,7 @@ struct field {
 	size_t len;
 	int64_t i;		/* T_INT / T_NUM: the value, when isint */
 	double d;		/* the value, when !isint */
-	unsigned char set;	/* present in the input */
+	unsigned char set;	/* present in the input (see rec_mark) */
 	unsigned char isint;
 	unsigned char pref;	/* which input name set it (0 = best) */
 	long line, col;		/* where the input had it (0: unknown) */
@@ -65,18 +66,38 @@ struct field {
 
 struct record {
 	struct field f[REC_MAXCOL];
+	uint32_t has;		/* bit c: f[c].set; rec_mark sets both */
 	const char *file;	/* where the row came from */
 	long line;
 	char *arena;		/* REC_ARENA bytes for kept text */
 	size_t used;
 };
 
-/* Empties the first ncol fields and the arena. */
-void rec_clear(struct record *r, int ncol);
+/* Empties the fields that are set, and the arena. */
+void rec_clear(struct record *r);
+/* Marks field c present, or absent (and empty): f[c].set and its bit in
+ * has.  A field whose bit is clear is all zeros. */
+static inline void
+rec_mark(struct record *r, int c)
+{
+	r->f[c].set = 1;
+	r->has |= (uint32_t)1 << c;
+}
+
+static inline void
+rec_unmark(struct record *r, int c)
+{
+	memset(&r->f[c], 0, sizeof r->f[c]);
+	r->has &= ~((uint32_t)1 << c);
+}
+
 /* Copies text into the record's arena; dies when the row is too big. */
 const char *rec_keep(struct record *r, const char *s, size_t n);
 /* Sets field c to the text s (copied), or dies. */
 void rec_settext(struct record *r, int c, const char *s, size_t n);
+/* Sets field c to the text s, not copied: s must stay as it is until the
+ * record is next cleared. */
+void rec_setref(struct record *r, int c, const char *s, size_t n);
 void rec_setint(struct record *r, int c, int64_t v);
 /* Fills the missing one of start, end and duration from the other two. */
 void rec_complete(const struct kind *k, struct record *r);

@@ -9,7 +9,7 @@
 
 /*
  * The end of the token at p: the first blank or NUL.  Lines from
- * src_getline lie in a buffer padded with 16 zero bytes, so a 16-byte load
+ * src_getline lie in a buffer padded with SRC_PAD (64) zero bytes, so a 64-byte load
  * from any p in one is safe.
  */
 static inline char *
@@ -58,53 +58,67 @@ skipblanks(char *p)
 }
 
 #if defined(__SSE2__)
+/* The blanks (space, tab) and the NULs among the 64 bytes at p. */
+static inline void
+blankmask64(const char *p, uint64_t *blank, uint64_t *nul)
+{
+	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'),
+	    zero = _mm_setzero_si128();
+	uint64_t b = 0, z = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16 * i));
+		b |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab))) << 16 * i;
+		z |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    zero)) << 16 * i;
+	}
+	*blank = b;
+	*nul = z;
+}
+
 /*
- * 16 bytes at a time, without a branch per byte or per blank run: a mask
+ * 64 bytes at a time, without a branch per byte or per blank run: a mask
  * of the token bytes gives the token starts (a token byte after a blank)
- * and ends (a blank or the NUL after a token byte), visited in order.
- * Fields of varying width mispredict every branch of a byte loop.
+ * and ends (a blank or the NUL after a token byte), taken in order with
+ * count-trailing-zeros.  A trace line's first fields fit in one block, so
+ * the loops below run a fixed number of times per line and predict well;
+ * fields of varying width mispredict every branch of a byte loop.
  */
 int
 tl_split(char *line, char **f, size_t *len, int max, char **rest)
 {
-	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
 	char *base = line;
-	unsigned intok = 0, blank, nul, valid, tok, prev, starts, ev;
-	int n = 0, b;
+	uint64_t blank, nul, tok, prev, starts, ends, carry = 0;
+	int ns = 0, ne = 0;
 
 	if (max <= 0) {
 		*rest = line;
 		return 0;
 	}
-	for (;; base += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)base);
-		blank = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)));
-		nul = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    _mm_setzero_si128()));
-		valid = nul ? (nul & -nul) - 1 : 0xffff;
-		tok = ~blank & valid;
-		prev = (tok << 1 | intok) & 0xffff;
+	for (;; base += 64) {
+		blankmask64(base, &blank, &nul);
+		tok = ~blank & (nul ? (nul & -nul) - 1 : ~(uint64_t)0);
+		prev = tok << 1 | carry;
 		starts = tok & ~prev;
-		ev = starts | (~tok & prev & 0xffff);
-		while (ev) {
-			b = __builtin_ctz(ev);
-			ev &= ev - 1;
-			if (starts >> b & 1) {
-				f[n] = base + b;
-				continue;
-			}
-			len[n] = (size_t)(base + b - f[n]);
-			if (++n == max) {
-				*rest = base + b;
-				return n;
+		ends = ~tok & prev;
+		for (; starts && ns < max; starts &= starts - 1)
+			f[ns++] = base + __builtin_ctzll(starts);
+		for (; ends; ends &= ends - 1) {
+			char *e = base + __builtin_ctzll(ends);
+			len[ne] = (size_t)(e - f[ne]);
+			if (++ne == max) {
+				*rest = e;
+				return ne;
 			}
 		}
 		if (nul) {
-			*rest = base + __builtin_ctz(nul);
-			return n;
+			*rest = base + __builtin_ctzll(nul);
+			return ne;
 		}
-		intok = tok >> 15;
+		carry = tok >> 63;
 	}
 }
 #else

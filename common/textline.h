@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "reader.h"
 
@@ -28,6 +29,24 @@ int tl_islog(const char *f, size_t len);
  * of s (a line from src_getline, or its rest after tl_split): 1 with it in
  * *v, -1 when N is not a number, 0 when there is none. */
 int tl_keyint(char *s, const char *key, int64_t *v);
+
+/*
+ * The token's first min(n, 8) bytes as one number, to compare short tokens
+ * at once.  s lies in src's buffer, whose padding makes 8 bytes readable.
+ */
+static inline uint64_t
+tl_key8(const char *s, size_t n)
+{
+	uint64_t w = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&w, s, 8);
+	return n >= 8 ? w : w & (((uint64_t)1 << (8 * n)) - 1);
+#else
+	memcpy(&w, s, n < 8 ? n : 8);
+	return w;
+#endif
+}
 
 /* A section header: "<What> trace for ND <d> NC <c> ..." or
  * "Collectives trace for CC-core <n>". */

@@ -49,24 +49,33 @@ static const unsigned char needs_escape[256] = {
 	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
 };
 
+char *
+out_escape(char *o, const char *s, size_t n)
+{
+	const char *e = s + n;
+
+	for (; s < e; s++) {
+		if (!needs_escape[(unsigned char)*s]) {
+			*o++ = *s;
+			continue;
+		}
+		*o++ = '\\';
+		*o++ = *s == '\t' ? 't' : *s == '\n' ? 'n' : *s == '\r' ? 'r'
+		    : '\\';
+	}
+	return o;
+}
+
 void
 out_text(const char *s, size_t n)
 {
 	const char *e = s + n, *run = s;
 
-	if (n < OUT_BUFSZ - out_len) {
-		/* The usual case: no escapes, room in the buffer. */
-		char *o = out_buf + out_len;
-		for (; s < e; s++) {
-			if (needs_escape[(unsigned char)*s])
-				break;
-			*o++ = *s;
-		}
-		out_len = (size_t)(o - out_buf);
-		if (s == e)
-			return;
-		run = s;
+	if (n <= OUT_BUFSZ / 2) {
+		out_commit(out_escape(out_reserve(2 * n), s, n));
+		return;
 	}
+	/* Longer than the buffer can take at once: in runs between escapes. */
 	for (; s < e; s++) {
 		const char *esc;
 		switch (*s) {

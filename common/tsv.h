@@ -52,6 +52,30 @@ out_opt_i64(int has, int64_t v)
 	if (has)
 		out_i64(v);
 }
+
+/*
+ * Room for n bytes (n <= OUT_BUFSZ) at the end of the output, flushing
+ * first if need be; the caller fills it and hands back the new end with
+ * out_commit.  Writers of whole rows check for room once, not per byte.
+ */
+static inline char *
+out_reserve(size_t n)
+{
+	if (OUT_BUFSZ - out_len < n)
+		out_flush();
+	return out_buf + out_len;
+}
+
+static inline void
+out_commit(char *end)
+{
+	out_len = (size_t)(end - out_buf);
+}
+
+/* Writes the n bytes at s escaped to o, which has room for 2n; returns
+ * the end. */
+char *out_escape(char *o, const char *s, size_t n);
+
 /* Writes a header: the names, tab-separated, and a newline. */
 void out_header(const char *const *names, int n);
 
