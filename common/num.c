@@ -5,17 +5,14 @@
 
 #include "num.h"
 
-/*
- * Eight ASCII digits at s as a number, or -1 if they are not all digits:
- * SWAR on a little-endian word, three multiplications instead of eight.
- */
-static int64_t
-digits8(const char *s)
-{
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t w;
-
-	memcpy(&w, s, 8);
+/*
+ * Eight ASCII digits in a little-endian word as a number, or -1 if they
+ * are not all digits: SWAR, three multiplications instead of eight.
+ */
+static inline int64_t
+digitword(uint64_t w)
+{
 	if ((w & 0xf0f0f0f0f0f0f0f0ULL) != 0x3030303030303030ULL ||
 	    ((w + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) !=
 	    0x3030303030303030ULL)
@@ -25,19 +22,58 @@ digits8(const char *s)
 	w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
 	w = (w * 10000 + (w >> 32)) & 0x00000000ffffffffULL;
 	return (int64_t)w;
-#else
-	int64_t v = 0;
-	int i;
+}
 
-	for (i = 0; i < 8; i++) {
+/* The eight digits at s, or -1. */
+static int64_t
+digits8(const char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return digitword(w);
+}
+
+/* The last t (1 to 8) of the eight bytes at s as digits, or -1: the
+ * bytes before them read as leading zeros. */
+static int64_t
+digits8tail(const char *s, size_t t)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	if (t < 8) {
+		uint64_t before = ((uint64_t)1 << (8 * (8 - t))) - 1;
+		w = (w & ~before) | (0x3030303030303030ULL & before);
+	}
+	return digitword(w);
+}
+#else
+static int64_t
+digits8tail(const char *s, size_t t)
+{
+	int64_t v = 0;
+	size_t i;
+
+	for (i = 8 - t; i < 8; i++) {
 		unsigned d = (unsigned)(s[i] - '0');
 		if (d > 9)
 			return -1;
 		v = v * 10 + d;
 	}
 	return v;
-#endif
 }
+
+static int64_t
+digits8(const char *s)
+{
+	return digits8tail(s, 8);
+}
+#endif
+
+static const uint32_t pow10int[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+};
 
 int
 num_i64(const char *s, size_t n, int64_t *v)
@@ -53,7 +89,16 @@ num_i64(const char *s, size_t n, int64_t *v)
 	}
 	if (s == e)
 		return 0;
-	if (e - s <= 18) {
+	if (e - s > 8 && e - s <= 16) {
+		/* Nanosecond timestamps: the first 8 digits, then the last 8
+		 * (overlapping them) as a block with the overlap's digits
+		 * shifted out and leading zeros shifted in. */
+		int64_t lo = digits8tail(e - 8, (size_t)(e - s) - 8);
+
+		if ((d8 = digits8(s)) < 0 || lo < 0)
+			return 0;
+		u = (uint64_t)d8 * (uint64_t)pow10int[e - s - 8] + (uint64_t)lo;
+	} else if (e - s <= 18) {
 		/* 18 digits cannot overflow: no check per digit. */
 		for (; e - s >= 8; s += 8) {
 			if ((d8 = digits8(s)) < 0)
