@@ -41,23 +41,6 @@ rec_settext(struct record *r, int c, const char *s, size_t n)
 	rec_mark(r, c);
 }
 
-void
-rec_setref(struct record *r, int c, const char *s, size_t n)
-{
-	r->f[c].s = s;
-	r->f[c].len = n;
-	rec_mark(r, c);
-}
-
-void
-rec_setint(struct record *r, int c, int64_t v)
-{
-	r->f[c].i = v;
-	r->f[c].isint = 1;
-	r->f[c].s = NULL;
-	rec_mark(r, c);
-}
-
 double
 rec_num(const struct record *r, int c)
 {
@@ -175,7 +158,9 @@ rec_write(const struct kind *k, const struct record *r)
 	static const char tabs[REC_MAXCOL] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
 	    "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 	const struct field *f;
-	size_t need = REC_MAXCOL + 1;	/* the tabs copied whole, and '\n' */
+	/* The tabs: up to REC_MAXCOL - 1 of them, each run copied as a whole
+	 * REC_MAXCOL bytes; and the newline. */
+	size_t need = 2 * REC_MAXCOL + 1;
 	uint32_t m;
 	char *o;
 	int c, prev = 0;

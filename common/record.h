@@ -97,8 +97,22 @@ const char *rec_keep(struct record *r, const char *s, size_t n);
 void rec_settext(struct record *r, int c, const char *s, size_t n);
 /* Sets field c to the text s, not copied: s must stay as it is until the
  * record is next cleared. */
-void rec_setref(struct record *r, int c, const char *s, size_t n);
-void rec_setint(struct record *r, int c, int64_t v);
+static inline void
+rec_setref(struct record *r, int c, const char *s, size_t n)
+{
+	r->f[c].s = s;
+	r->f[c].len = n;
+	rec_mark(r, c);
+}
+
+static inline void
+rec_setint(struct record *r, int c, int64_t v)
+{
+	r->f[c].i = v;
+	r->f[c].isint = 1;
+	r->f[c].s = NULL;
+	rec_mark(r, c);
+}
 /* Fills the missing one of start, end and duration from the other two. */
 void rec_complete(const struct kind *k, struct record *r);
 /* The value of a number field as a double (NAN when missing). */

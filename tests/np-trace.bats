@@ -120,6 +120,40 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 	grep -v Vector "$GOLD/np-trace/rows.tsv" | tail -n +2 | cmp - "$OUT"
 }
 
+@test "np-trace: engine names take their usual spelling from any case" {
+	# Every engine np knows, in lower and upper case, from TSV and from
+	# the text trace; names it does not know are kept as they are.
+	names="Tensor TensorMatrix Vector Scalar GpSimd Sync Activation Pool"
+	{
+		printf 'timestamp\tduration\tlabel\topcode\n'
+		for e in $names Other tensorx; do
+			lower=$(printf %s "$e" | tr A-Z a-z)
+			upper=$(printf %s "$e" | tr a-z A-Z)
+			printf '1\t2\t%s\tOP\n3\t4\t%s\tOP\n' "$lower" "$upper"
+		done
+	} >"$T/engines.tsv"
+	np np-trace -n "$T/engines.tsv"
+	status_is 0
+	want=$(for e in $names; do printf '%s %s ' "$e" "$e"; done)
+	want="${want}other OTHER tensorx TENSORX "
+	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "$want" ]
+	{
+		echo "Instruction trace for ND 0 NC 0"
+		for e in $names Other; do
+			lower=$(printf %s "$e" | tr A-Z a-z)
+			upper=$(printf %s "$e" | tr a-z A-Z)
+			printf '1 %s OP START 10 pc=1\n2 %s OP END 20 pc=1\n' \
+			    "$lower" "$lower"
+			printf '3 %s OP START 30 pc=1\n4 %s OP END 40 pc=1\n' \
+			    "$upper" "$upper"
+		done
+	} >"$T/engines.txt"
+	np np-trace -n "$T/engines.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "${want%tensorx TENSORX }" ]
+}
+
 @test "np-trace: -t keeps instructions running during [from, to)" {
 	# Rows: Tensor 1000-1200, Vector 1100-1150, Sync 1300-1300 (zero length).
 	np np-trace -n -t 1150,1300 "$F/explorer.tsv"
