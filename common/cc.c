@@ -93,11 +93,11 @@ static struct {
 
 /* "Collectives trace for CC-core 8" and the other section headers. */
 static int
-header(char *line, char **f, size_t *len, int nf)
+header(char *line, const struct src_fields *fl)
 {
 	struct tl_section sec;
 
-	if (!tl_section(line, f, len, nf, &sec))
+	if (!tl_section(line, fl, &sec))
 		return 0;
 	st.nextsec = tl_is(sec.what, sec.whatlen, "Collectives");
 	st.nexthascore = 0;
@@ -226,8 +226,9 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 static int
 cctext(struct reader *r, struct record *rec)
 {
-	char *line, *f[TL_MAXFIELDS], *rest;
-	size_t n, len[TL_MAXFIELDS];
+	struct src_fields fl;
+	char *line, **f = fl.f;
+	size_t n, *len = fl.len;
 	int nf;
 
 	if (st.file != r->in.name)
@@ -250,10 +251,11 @@ cctext(struct reader *r, struct record *rec)
 		/* The fast path: the bulk of a trace is instructions. */
 		if (!st.insec && !strstr(line, "trace for"))
 			continue;
-		nf = tl_split(line, f, len, st.nsplit, &rest);
+		src_split(line, &fl, st.nsplit);
+		nf = fl.n;
 		if (nf == 0)
 			continue;
-		if (header(line, f, len, nf)) {
+		if (header(line, &fl)) {
 			st.draining = 1;
 			continue;
 		}

@@ -95,11 +95,11 @@ flushpending(struct reader *r)
  * are passed over by design.
  */
 static int
-header(struct reader *r, char *line, char **f, size_t *len, int n)
+header(struct reader *r, char *line, const struct src_fields *fl)
 {
 	struct tl_section sec;
 
-	if (!tl_section(line, f, len, n, &sec))
+	if (!tl_section(line, fl, &sec))
 		return 0;
 	flushpending(r);
 	section = tl_is(sec.what, sec.whatlen, "DMA") ? SEC_DMA : SEC_OTHER;
@@ -217,8 +217,9 @@ transfer(struct reader *r, struct record *rec, struct pending *p,
 static int
 dmatext(struct reader *r, struct record *rec)
 {
-	char *line, *f[TL_MAXFIELDS], *crc, *rest;
-	size_t n, len[TL_MAXFIELDS], crclen;
+	struct src_fields fl;
+	char *line, **f = fl.f, *crc;
+	size_t n, *len = fl.len, crclen;
 	int pq, pv, pc, pt;
 	int nf, ev, hasbytes;
 	int64_t ts, bytes = 0;
@@ -230,13 +231,13 @@ dmatext(struct reader *r, struct record *rec)
 	pv = pos[PV];
 	pc = pos[PC];
 	pt = pos[PT];
-	while (src_getline(&r->in, &line, &n)) {
+	while (src_getfields(&r->in, &line, &n, &fl, nsplit)) {
 		long ln = r->in.line;
 
-		nf = tl_split(line, f, len, nsplit, &rest);
+		nf = fl.n;
 		if (nf == 0)
 			continue;
-		if (header(r, line, f, len, nf) || section == SEC_OTHER)
+		if (header(r, line, &fl) || section == SEC_OTHER)
 			continue;
 		if (tl_islog(f[0], len[0])) {
 			rd_note(r, "log lines skipped", ln);

@@ -54,6 +54,30 @@ size_t src_fill(struct src *s, char **keep);
  */
 int src_getline(struct src *s, char **line, size_t *len);
 
+/* The first fields of a line: runs of bytes other than space and tab. */
+#define SRC_MAXFIELDS 64
+struct src_fields {
+	int n;				/* found: at most the number asked */
+	char *f[SRC_MAXFIELDS];
+	size_t len[SRC_MAXFIELDS];
+	char *rest;			/* what follows field n (a NUL at
+					   the end of the line) */
+};
+
+/*
+ * src_getline, and the line's first max (<= SRC_MAXFIELDS) fields found in
+ * the same pass over its bytes.  A "\r" before the "\n" is in no field.
+ */
+int src_getfields(struct src *s, char **line, size_t *len,
+    struct src_fields *fl, int max);
+
+/*
+ * Splits the text at p up to the first "\n" or NUL into its first max
+ * fields; returns where it stopped.  p lies in src's buffer (or has
+ * SRC_PAD readable bytes after its end).
+ */
+char *src_split(char *p, struct src_fields *fl, int max);
+
 /* Column (1-based) of a position in the buffer, on the current line. */
 long src_col(const struct src *s, const char *at);
 

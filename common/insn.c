@@ -182,11 +182,11 @@ flushpending(struct reader *r)
 
 /* "Instruction trace for ND 0 NC 4", and the other section headers. */
 static int
-header(struct reader *r, char *line, char **f, size_t *len, int n)
+header(struct reader *r, char *line, const struct src_fields *fl)
 {
 	struct tl_section sec;
 
-	if (!tl_section(line, f, len, n, &sec))
+	if (!tl_section(line, fl, &sec))
 		return 0;
 	flushpending(r);
 	section = tl_is(sec.what, sec.whatlen, "Instruction") ? SEC_INSN
@@ -239,8 +239,9 @@ engineslot(struct reader *r, const char *e, size_t n, long line)
 static int
 insntext(struct reader *r, struct record *rec)
 {
-	char *line, *f[TL_MAXFIELDS];
-	size_t n, len[TL_MAXFIELDS];
+	struct src_fields fl;
+	char *line, **f = fl.f;
+	size_t n, *len = fl.len;
 	/* Field positions: the defaults of FORMATS.md's rendering; pc=0
 	 * means the pc=N token wherever it is. */
 	static const char *const names[] = {
@@ -271,13 +272,14 @@ insntext(struct reader *r, struct record *rec)
 	pv = pos[PV];
 	pt = pos[PT];
 	pp = pos[PP];
-	while (src_getline(&r->in, &line, &n)) {
+	while (src_getfields(&r->in, &line, &n, &fl, nsplit)) {
 		long ln = r->in.line;
 
-		nf = tl_split(line, f, len, nsplit, &rest);
+		nf = fl.n;
+		rest = fl.rest;
 		if (nf == 0)
 			continue;
-		if (header(r, line, f, len, nf) || section == SEC_OTHER)
+		if (header(r, line, &fl) || section == SEC_OTHER)
 			continue;
 		if (tl_islog(f[0], len[0])) {
 			rd_note(r, "log lines skipped", ln);

@@ -1,7 +1,7 @@
 /*
  * textline: what the readers of the profiler's text formats share
- * (show-session --show-trace and --show-dma): splitting a line into
- * blank-separated fields, section headers, "key=N" tokens, and field
+ * (show-session --show-trace and --show-dma), beyond the fields of a line
+ * that src_getfields finds: section headers, "key=N" tokens, and field
  * positions the user can override.
  */
 #ifndef NP_TEXTLINE_H
@@ -13,20 +13,14 @@
 
 #include "reader.h"
 
-#define TL_MAXFIELDS 64		/* the largest position -F accepts */
+#define TL_MAXFIELDS SRC_MAXFIELDS	/* the largest position -F accepts */
 
-/*
- * Splits the first max blank-separated fields of line, a line from
- * src_getline (NUL-terminated, left as it is); *rest is what follows them.
- * Returns the number of fields found, at most max.
- */
-int tl_split(char *line, char **f, size_t *len, int max, char **rest);
 /* Is the n bytes at s exactly word? */
 int tl_is(const char *s, size_t n, const char *word);
 /* A logrus line (time="...") captured with the text. */
 int tl_islog(const char *f, size_t len);
 /* The number of the first "key=N" token among the blank-separated tokens
- * of s (a line from src_getline, or its rest after tl_split): 1 with it in
+ * of s (a line from src_getline, or the rest of one): 1 with it in
  * *v, -1 when N is not a number, 0 when there is none. */
 int tl_keyint(char *s, const char *key, int64_t *v);
 
@@ -57,9 +51,9 @@ struct tl_section {
 	int64_t nd, nc, core;
 };
 
-/* 1 if the line (split into its first nf fields) is a section header,
- * which is then described in *sec. */
-int tl_section(char *line, char **f, size_t *len, int nf,
+/* 1 if the line (with its first fields in fl) is a section header, which
+ * is then described in *sec. */
+int tl_section(char *line, const struct src_fields *fl,
     struct tl_section *sec);
 
 /*
