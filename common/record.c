@@ -182,6 +182,8 @@ rec_write(const struct kind *k, const struct record *r)
 		f = &r->f[c];
 		if (k->col[c].type == T_TEXT)
 			o = out_escape(o, f->s, f->len);
+		else if (f->isint && (uint64_t)f->i < 10)
+			*o++ = (char)('0' + f->i);	/* nd, nc, flags */
 		else if (f->isint)
 			o += num_fmt_i64(o, f->i);
 		else
