@@ -73,6 +73,35 @@ src_fill(struct src *s, char **keep)
 	return (size_t)n;
 }
 
+/*
+ * The first '\n' or NUL at or after p.  The data in the buffer is followed
+ * by NULs, so the scan stops at its end at the latest.  One pass finds both
+ * the line's end and any binary NUL in it.
+ */
+static char *
+lineend(char *p)
+{
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+	for (;; p += 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(a, nl), _mm_cmpeq_epi8(a, zero))) |
+		    (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(b, nl), _mm_cmpeq_epi8(b, zero))) << 16;
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#else
+	while (*p != '\n' && *p != '\0')
+		p++;
+	return p;
+#endif
+}
+
 #if defined(__SSE2__)
 /* Masks of the line ends ('\n', NUL) and blanks (space, tab) among the 64
  * bytes at p, a bit a byte. */
@@ -98,13 +127,24 @@ masks64(const char *p, uint64_t *stop, uint64_t *blank)
 #undef MASK
 }
 
+/* The number of bits set in x (POPCNT is not in the x86-64 baseline). */
+static inline int
+bitcount(uint64_t x)
+{
+	x -= x >> 1 & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)(x * 0x0101010101010101ULL >> 56);
+}
+
 /*
  * 64 bytes a step, without a branch per byte or per blank run: from the
  * masks, the token bytes give the field starts (a token byte after a
  * blank) and ends (a blank or line end after a token byte), taken in order
  * with count-trailing-zeros.  Fields of varying width mispredict every
- * branch of a byte loop; here a trace line costs one or two steps whose
- * loops run the same number of times line after line.
+ * branch of a byte loop.  The usual trace line has every field wanted in
+ * its first 64 bytes: one loop takes each start and end, as many times
+ * line after line, and the rest of the line is only searched for its end.
  */
 char *
 src_split(char *p, struct src_fields *fl, int max)
@@ -113,12 +153,24 @@ src_split(char *p, struct src_fields *fl, int max)
 	uint64_t stop, blank, tok, prev, starts, ends, carry = 0;
 	int ns = 0, ne = 0;
 
-	for (;; base += 64) {
-		masks64(base, &stop, &blank);
-		tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
-		prev = tok << 1 | carry;
-		starts = tok & ~prev;
-		ends = ~tok & prev;
+	masks64(base, &stop, &blank);
+	tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
+	prev = tok << 1;
+	starts = tok & ~prev;
+	ends = ~tok & prev;
+	if (max > 0 && bitcount(ends) >= max) {
+		for (; ne < max; ne++) {
+			fl->f[ne] = base + __builtin_ctzll(starts);
+			fl->len[ne] = (size_t)(__builtin_ctzll(ends) -
+			    __builtin_ctzll(starts));
+			starts &= starts - 1;
+			ends &= ends - 1;
+		}
+		fl->n = max;
+		fl->rest = fl->f[max - 1] + fl->len[max - 1];
+		return stop ? base + __builtin_ctzll(stop) : lineend(base + 64);
+	}
+	for (;;) {
 		for (; starts && ns < max; starts &= starts - 1)
 			fl->f[ns++] = base + __builtin_ctzll(starts);
 		for (; ends && ne < ns; ends &= ends - 1)
@@ -127,6 +179,12 @@ src_split(char *p, struct src_fields *fl, int max)
 		if (stop)
 			break;
 		carry = tok >> 63;
+		base += 64;
+		masks64(base, &stop, &blank);
+		tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
+		prev = tok << 1 | carry;
+		starts = tok & ~prev;
+		ends = ~tok & prev;
 	}
 	fl->n = ne;
 	base += __builtin_ctzll(stop);
@@ -159,35 +217,6 @@ src_split(char *p, struct src_fields *fl, int max)
 	return p;
 }
 #endif
-
-/*
- * The first '\n' or NUL at or after p.  The data in the buffer is followed
- * by NULs, so the scan stops at its end at the latest.  One pass finds both
- * the line's end and any binary NUL in it; 32 bytes a step.
- */
-static char *
-lineend(char *p)
-{
-#if defined(__SSE2__)
-	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-
-	for (;; p += 32) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
-		    (p + 16));
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(a, nl), _mm_cmpeq_epi8(a, zero))) |
-		    (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(b, nl), _mm_cmpeq_epi8(b, zero))) << 16;
-		if (m)
-			return p + __builtin_ctz(m);
-	}
-#else
-	while (*p != '\n' && *p != '\0')
-		p++;
-	return p;
-#endif
-}
 
 /*
  * The next line, made whole in the buffer and NUL-terminated in place;
