@@ -16,6 +16,7 @@ rec_clear(struct record *r)
 	for (m = r->has; m; m &= m - 1)
 		memset(&r->f[__builtin_ctz(m)], 0, sizeof r->f[0]);
 	r->has = 0;
+	r->textlen = 0;
 	r->used = 0;
 }
 
@@ -158,17 +159,17 @@ rec_write(const struct kind *k, const struct record *r)
 	static const char tabs[REC_MAXCOL] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
 	    "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 	const struct field *f;
-	/* The tabs: up to REC_MAXCOL - 1 of them, each run copied as a whole
-	 * REC_MAXCOL bytes; and the newline. */
-	size_t need = 2 * REC_MAXCOL + 1;
+	/*
+	 * The longest rendering, roughly: every column a number, the text
+	 * escaped; the tabs, up to REC_MAXCOL - 1 of them, each run copied as
+	 * a whole REC_MAXCOL bytes; and the newline.
+	 */
+	size_t need = (size_t)k->ncol * NUM_BUFSZ + 2 * r->textlen +
+	    2 * REC_MAXCOL + 1;
 	uint32_t m;
 	char *o;
 	int c, prev = 0;
 
-	for (m = r->has; m; m &= m - 1) {
-		c = __builtin_ctz(m);
-		need += k->col[c].type == T_TEXT ? 2 * r->f[c].len : NUM_BUFSZ;
-	}
 	if (need > OUT_BUFSZ) {
 		rec_writelong(k, r);
 		return;

@@ -67,6 +67,7 @@ struct field {
 struct record {
 	struct field f[REC_MAXCOL];
 	uint32_t has;		/* bit c: f[c].set; rec_mark sets both */
+	size_t textlen;		/* at least the text bytes of the set fields */
 	const char *file;	/* where the row came from */
 	long line;
 	char *arena;		/* REC_ARENA bytes for kept text */
@@ -75,13 +76,15 @@ struct record {
 
 /* Empties the fields that are set, and the arena. */
 void rec_clear(struct record *r);
-/* Marks field c present, or absent (and empty): f[c].set and its bit in
- * has.  A field whose bit is clear is all zeros. */
+/* Marks field c present (after its text is set: its len counts toward
+ * textlen), or absent (and empty): f[c].set and its bit in has.  A field
+ * whose bit is clear is all zeros. */
 static inline void
 rec_mark(struct record *r, int c)
 {
 	r->f[c].set = 1;
 	r->has |= (uint32_t)1 << c;
+	r->textlen += r->f[c].len;
 }
 
 static inline void
