@@ -426,6 +426,17 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	np np-trace -u us "$T/t.json"
 	status_is 1
 	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 9223372036854776 us"
+	# A text trace gives start and end; the duration between them is
+	# computed, and at one more than INT64_MAX it does not fit.
+	input t.txt 'Instruction trace for ND 0 NC 0\n1 Tensor MM START -9223372036854775000 pc=1\n2 Tensor MM END 9223372036854775000 pc=1\n3 Vector ADD START -1 pc=2\n4 Vector ADD END 9223372036854775806 pc=2\n'
+	np np-trace -n -e Vector "$T/t.txt"
+	status_is 1
+	err_is "np-trace: $T/t.txt:2: expected end_ts - start_ts within 64 bits, found 9223372036854775000 - -9223372036854775000"
+	input t.txt 'Instruction trace for ND 0 NC 0\n3 Vector ADD START -1 pc=2\n4 Vector ADD END 9223372036854775806 pc=2\n'
+	np np-trace -n "$T/t.txt"
+	status_is 0
+	no_err
+	row -1 9223372036854775806 9223372036854775807 Vector ADD 2 "" "" "" "" "" "" "" "" "" 0 0 | out_is
 }
 
 @test "reader: picoseconds round to the nearest ns, at both ends of int64" {
