@@ -64,6 +64,13 @@ colat(const struct json *j, const char *at)
 	return src_col(j->in, at);
 }
 
+/* The byte offset in the file of a position in the buffer. */
+static long long
+offat(const struct json *j, const char *at)
+{
+	return j->in->base + (at - j->in->buf);
+}
+
 _Noreturn static void
 failat(const struct json *j, const char *at, const char *fmt, ...)
 {
@@ -73,7 +80,8 @@ failat(const struct json *j, const char *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	np_die_at(j->in->name, j->in->line, colat(j, at), "%s", msg);
+	np_die_at(j->in->name, j->in->line, colat(j, at), "%s (byte offset %lld)",
+	    msg, offat(j, at));
 }
 
 void
@@ -85,7 +93,8 @@ json_fail(const struct json *j, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	np_die_at(j->in->name, j->line, j->col, "%s", msg);
+	np_die_at(j->in->name, j->line, j->col, "%s (byte offset %lld)", msg,
+	    j->off);
 }
 
 /* Describes the byte at p for "found ..." (p may be the end of data). */
@@ -334,6 +343,7 @@ string(struct json *j, char *q, int discard)
 	char *start = q + 1, *p = start, *o = NULL;
 	size_t olen = 0;
 	long qline = in->line, qcol = colat(j, q);
+	long long qoff = offat(j, q);
 
 	for (;;) {
 		p = scanplain(p, in->end);
@@ -449,8 +459,8 @@ string(struct json *j, char *q, int discard)
 		    "control character 0x%02x", (unsigned char)*p);
 	}
 toolong:
-	np_die_at(in->name, qline, qcol, "string longer than %d bytes",
-	    JSON_MAXSTR);
+	np_die_at(in->name, qline, qcol, "string longer than %d bytes (byte "
+	    "offset %lld)", JSON_MAXSTR, qoff);
 }
 
 static int
@@ -569,11 +579,13 @@ again:
 	p = skipws(j, p);
 	j->line = in->line;
 	j->col = colat(j, p);
+	j->off = offat(j, p);
 	switch (j->state) {
 	case S_TOP:
 		p = topskip(j, p);
 		j->line = in->line;
 		j->col = colat(j, p);
+		j->off = offat(j, p);
 		if (p >= in->end) {
 			in->p = p;
 			return JSON_EOF;

@@ -45,6 +45,7 @@ struct json {
 	const char *s;		/* KEY, STR, NUM: the token's text */
 	size_t len;		/* valid until the next call */
 	long line, col;		/* where the last token starts */
+	long long off;		/* and its byte offset in the input, from 0 */
 	int depth;		/* containers open after the last token */
 	long skipped_lines;	/* non-JSON lines passed over, and the first */
 	long first_skipped;
@@ -70,7 +71,7 @@ void json_skip(struct json *j);
  * top level when no value is left).  Only where a value is due. */
 enum json_tok json_peek(struct json *j);
 
-/* Dies at the last token's position: "file:line:col: msg". */
+/* Dies at the last token's position: "file:line:col: msg (byte offset N)". */
 _Noreturn void json_fail(const struct json *j, const char *fmt, ...);
 
 /* "a string", "an object", ... for messages. */

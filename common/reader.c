@@ -296,6 +296,10 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 			f->isint = 1;	/* a whole number prints as one */
 			f->i = (int64_t)f->d;
 		}
+	} else if (r->fmt == FMT_JSON) {
+		/* The value just read: the parser knows its byte offset. */
+		json_fail(&r->j, "expected a number for '%s', found '%.*s'",
+		    inname, (int)(n > 40 ? 40 : n), s);
 	} else {
 		np_die_at(r->in.name, line, col,
 		    "expected a number for '%s', found '%.*s'", inname,

@@ -65,3 +65,9 @@ need_plain_build() {
 		skip "ulimit -v does not apply to the ASan build (shadow memory)"
 	fi
 }
+
+# byteoff FILE LINE COL: the byte offset (from 0) of that position in FILE,
+# worked out from its bytes, for the "(byte offset N)" of JSON messages.
+byteoff() {
+	echo $(($(head -n $(($2 - 1)) "$1" | wc -c) + $3 - 1))
+}

@@ -42,14 +42,18 @@ accepts() {
 	fi
 }
 
-# rejects "LINE:COL: MESSAGE": both ways fail with exactly that message.
+# rejects "LINE:COL: MESSAGE": both ways fail with exactly that message,
+# followed by the position's byte offset from 0, which is worked out here
+# from the input: the bytes of the lines before LINE, plus COL - 1.
 rejects() {
+	local at=${1%%: *} off
+	off=$(byteoff "$T/in.json" "${at%%:*}" "${at#*:}")
 	np jsontok <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:$1"
+	err_is "jsontok: -:$1 (byte offset $off)"
 	np jsontok -s <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:$1"
+	err_is "jsontok: -:$1 (byte offset $off)"
 }
 
 # spaces N: N blanks, to put what follows at byte N.
@@ -325,7 +329,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	bytes '{}\nWARN not a logrus line\n'
 	np jsontok -l <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:2:1: expected a value, found 'W'"
+	err_is "jsontok: -:2:1: expected a value, found 'W' (byte offset 3)"
 }
 
 @test "json accept: empty input and blanks only hold no values" {
@@ -636,7 +640,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ printf '[\n  "'; letters $((MiB + 1)); printf '"]'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:2:3: string longer than 1048576 bytes"
+	err_is "jsontok: -:2:3: string longer than 1048576 bytes (byte offset 4)"
 	np jsontok -s <"$T/in.json"
 	status_is 0
 	no_err
@@ -662,11 +666,11 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ printf '"'; letters $MiB; printf '\\n"'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 	{ printf '"'; letters $((MiB - 1)); printf '\\u00e9"'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 }
 
 @test "json reject: an escape, then more than 1 MiB of plain text (no overrun)" {
@@ -674,7 +678,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ printf '"\\n'; letters $MiB; printf '"'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
 	status_is 1
-	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 }
 
 @test "json reject: a string too long is too long, whatever follows its limit" {
@@ -683,14 +687,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ printf '"'; letters $((MiB + 1)); printf '\001"'; } >"$T/in.json"
 	np jsontok "$T/in.json"
 	status_is 1
-	err_is "jsontok: $T/in.json:1:1: string longer than 1048576 bytes"
+	err_is "jsontok: $T/in.json:1:1: string longer than 1048576 bytes (byte offset 0)"
 	cat "$T/in.json" | np jsontok
 	status_is 1
-	err_is "jsontok: -:1:1: string longer than 1048576 bytes"
+	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 	# Passed over, the string's bad byte is what is wrong with it.
 	np jsontok -s "$T/in.json"
 	status_is 1
-	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01"
+	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048578)"
 }
 
 @test "json accept: json_skip passes over a 64 MiB string in constant memory" {
@@ -786,6 +790,6 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	# the next read.
 	{ printf -- '-Infinity'; sleep 0.3; printf 'x'; } | np jsontok
 	status_is 1
-	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x'"
+	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x' (byte offset 9)"
 	[ ! -s "$OUT" ]
 }

@@ -287,7 +287,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	cd "$T"
 	np np-cc t.json
 	status_is 1
-	err_is "np-cc: t.json:1:16: expected ',' or '}' after the member, found end of input"
+	err_is "np-cc: t.json:1:16: expected ',' or '}' after the member, found end of input (byte offset 15)"
 }
 
 @test "np-cc: a line longer than the buffer" {
@@ -308,7 +308,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	cd "$T"
 	np np-cc d.json
 	status_is 1
-	err_is "np-cc: d.json:1:83: nesting deeper than 64 levels"
+	err_is "np-cc: d.json:1:83: nesting deeper than 64 levels (byte offset 82)"
 }
 
 @test "np-cc: wrong-typed TSV field" {
@@ -324,7 +324,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	cd "$T"
 	np np-cc w.json
 	status_is 1
-	err_is "np-cc: w.json:1:32: expected a number for 'core_idx', found an array"
+	err_is "np-cc: w.json:1:32: expected a number for 'core_idx', found an array (byte offset 31)"
 }
 
 @test "np-cc: out-of-order starts stop -g; an END before its START is counted" {

@@ -321,7 +321,7 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	printf '{"dma":[{"timestamp":1,"duration":2,' >"$T/t.json"
 	np np-dma "$T/t.json"
 	status_is 1
-	err_is "np-dma: $T/t.json:1:37: expected a string key, found end of input"
+	err_is "np-dma: $T/t.json:1:37: expected a string key, found end of input (byte offset 36)"
 }
 
 @test "np-dma: truncated text: the cut line and its SOP are counted" {
@@ -373,18 +373,18 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	status_is 1
 	# '{"dma":[{"source":' is 18 bytes at depth 3; the 61st '[' makes 64,
 	# so the 62nd, at column 18 + 62, is one too deep.
-	err_is "np-dma: $T/n.json:1:80: nesting deeper than 64 levels"
+	err_is "np-dma: $T/n.json:1:80: nesting deeper than 64 levels (byte offset 79)"
 }
 
 @test "np-dma: wrong-typed JSON values" {
 	printf '{"dma":[{"timestamp":1,"subgroup":"q","transfer_size":"abc"}]}\n' >"$T/w.json"
 	np np-dma "$T/w.json"
 	status_is 1
-	err_is "np-dma: $T/w.json:1:55: expected a number for 'transfer_size', found 'abc'"
+	err_is "np-dma: $T/w.json:1:55: expected a number for 'transfer_size', found 'abc' (byte offset 54)"
 	printf '{"dma":[{"timestamp":1,"duration":[2],"subgroup":"q"}]}\n' >"$T/w2.json"
 	np np-dma "$T/w2.json"
 	status_is 1
-	err_is "np-dma: $T/w2.json:1:35: expected a number for 'duration', found an array"
+	err_is "np-dma: $T/w2.json:1:35: expected a number for 'duration', found an array (byte offset 34)"
 	printf 'queue_name\tstart_ts\nq\tx\n' >"$T/w.tsv"
 	np np-dma "$T/w.tsv"
 	status_is 1

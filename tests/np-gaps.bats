@@ -403,18 +403,18 @@ shuffled() {
 	head -c 300 "$G/basic.json" >"$T/trunc.json"
 	np np-gaps "$T/trunc.json"
 	status_is 1
-	err_is "np-gaps: $T/trunc.json:4:64: expected '\"' to end the string, found end of input"
+	err_is "np-gaps: $T/trunc.json:4:64: expected '\"' to end the string, found end of input (byte offset $(byteoff "$T/trunc.json" 4 64))"
 }
 
 @test "np-gaps: wrong-typed JSON values" {
 	printf '{"instruction":[{"timestamp":"x","duration":2,"label":"Tensor"}]}' >"$T/w1.json"
 	np np-gaps "$T/w1.json"
 	status_is 1
-	err_is "np-gaps: $T/w1.json:1:30: expected a number for 'timestamp', found 'x'"
+	err_is "np-gaps: $T/w1.json:1:30: expected a number for 'timestamp', found 'x' (byte offset 29)"
 	printf '{"instruction":[{"timestamp":1,"duration":2,"label":{"a":1}}]}' >"$T/w2.json"
 	np np-gaps "$T/w2.json"
 	status_is 1
-	err_is "np-gaps: $T/w2.json:1:53: expected a string for 'label', found an object"
+	err_is "np-gaps: $T/w2.json:1:53: expected a string for 'label', found an object (byte offset 52)"
 }
 
 @test "np-gaps: a wrong-typed TSV field" {
@@ -431,7 +431,7 @@ shuffled() {
 	} >"$T/deep.json"
 	np np-gaps "$T/deep.json"
 	status_is 1
-	err_is "np-gaps: $T/deep.json:1:110: nesting deeper than 64 levels"
+	err_is "np-gaps: $T/deep.json:1:110: nesting deeper than 64 levels (byte offset 109)"
 }
 
 @test "np-gaps: a line longer than the input buffer" {

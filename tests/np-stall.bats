@@ -302,13 +302,13 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	    >"$T/pc.json"
 	np np-trace "$T/pc.json"
 	status_is 1
-	err_is "np-trace: $T/pc.json:1:41: expected a number for 'pc', found 'abc'"
+	err_is "np-trace: $T/pc.json:1:41: expected a number for 'pc', found 'abc' (byte offset 40)"
 	np np-stall -n "$T/pc.json"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf '<none>\t1\t1\t3\t3\t3\t1\t')" ]
 	np np-stall -k pc "$T/pc.json"
 	status_is 1
-	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc'"
+	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc' (byte offset 40)"
 }
 
 @test "np-stall: a fractional or infinite value is an error" {
@@ -349,12 +349,12 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	    >"$T/wt.json"
 	np np-stall "$T/wt.json"
 	status_is 1
-	err_is "np-stall: $T/wt.json:1:52: expected a number for 'evt_wait_time', found 'abc'"
+	err_is "np-stall: $T/wt.json:1:52: expected a number for 'evt_wait_time', found 'abc' (byte offset 51)"
 	printf '{"instruction": [{"timestamp": 1, "evt_wait_time": [1]}]}\n' \
 	    >"$T/wt2.json"
 	np np-stall "$T/wt2.json"
 	status_is 1
-	err_is "np-stall: $T/wt2.json:1:52: expected a number for 'evt_wait_time', found an array"
+	err_is "np-stall: $T/wt2.json:1:52: expected a number for 'evt_wait_time', found an array (byte offset 51)"
 	printf 'start_ts\tengine\tevt_wait_time_ns\n1\tTensor\t12ns\n' >"$T/wt.tsv"
 	np np-stall "$T/wt.tsv"
 	status_is 1
@@ -365,7 +365,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	head -c 700 "$F/stall.json" >"$T/trunc.json"
 	np np-stall "$T/trunc.json"
 	status_is 1
-	err_is "np-stall: $T/trunc.json:5:227: expected '\"' to end the string, found end of input"
+	err_is "np-stall: $T/trunc.json:5:227: expected '\"' to end the string, found end of input (byte offset $(byteoff "$T/trunc.json" 5 227))"
 }
 
 @test "np-stall: empty input, and a file that does not exist" {
@@ -414,7 +414,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	  printf '}]}\n'; } >"$T/deep.json"
 	np np-stall "$T/deep.json"
 	status_is 1
-	err_is "np-stall: $T/deep.json:1:101: nesting deeper than 64 levels"
+	err_is "np-stall: $T/deep.json:1:101: nesting deeper than 64 levels (byte offset 100)"
 }
 
 @test "np-stall: TSV rows must match the header" {

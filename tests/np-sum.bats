@@ -210,29 +210,29 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 	    for (i = 0; i < 65; i++) printf "}"; print "" }' > "$T/deep.json"
 	np np-sum "$T/deep.json"
 	status_is 1
-	err_is "np-sum: $T/deep.json:1:321: nesting deeper than 64 levels"
+	err_is "np-sum: $T/deep.json:1:321: nesting deeper than 64 levels (byte offset 320)"
 }
 
 @test "np-sum: a top level that is not an object is an error" {
 	printf '[{"total_time":1}]\n' > "$T/a.json"
 	np np-sum "$T/a.json"
 	status_is 1
-	err_is "np-sum: $T/a.json:1:1: expected an object at the top level, found an array"
+	err_is "np-sum: $T/a.json:1:1: expected an object at the top level, found an array (byte offset 0)"
 	printf '{"n_a":{"x":1}}\n"str"\n' > "$T/b.json"
 	np np-sum "$T/b.json"
 	status_is 1
-	err_is "np-sum: $T/b.json:2:1: expected an object at the top level, found a string"
+	err_is "np-sum: $T/b.json:2:1: expected an object at the top level, found a string (byte offset $(byteoff "$T/b.json" 2 1))"
 }
 
 @test "np-sum: a truncated document is an error" {
 	head -c 2000 "$SAMPLES/summary-compact.json" > "$T/t.json"
 	np np-sum "$T/t.json"
 	status_is 1
-	err_is "np-sum: $T/t.json:1:2001: expected a value, found end of input"
+	err_is "np-sum: $T/t.json:1:2001: expected a value, found end of input (byte offset 2000)"
 	printf '{"n_a": {"x": 1,' > "$T/u.json"
 	np np-sum "$T/u.json"
 	status_is 1
-	err_is "np-sum: $T/u.json:1:17: expected a string key, found end of input"
+	err_is "np-sum: $T/u.json:1:17: expected a string key, found end of input (byte offset 16)"
 }
 
 @test "np-sum: empty, blank, binary and unrecognised input are errors" {
@@ -268,7 +268,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	    printf "x"; print "\"}}" }' > "$T/huge.json"
 	np np-sum "$T/huge.json"
 	status_is 1
-	err_is "np-sum: $T/huge.json:1:13: string longer than 1048576 bytes"
+	err_is "np-sum: $T/huge.json:1:13: string longer than 1048576 bytes (byte offset 12)"
 }
 
 @test "np-sum: -d and -i need numbers where they compute" {

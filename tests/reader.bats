@@ -93,21 +93,21 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input cut.json '{"instruction":[{"timestamp":100,"duration":5,"label":"Ten'
 	np np-trace "$T/cut.json"
 	status_is 1
-	err_is "np-trace: $T/cut.json:1:59: expected '\"' to end the string, found end of input"
+	err_is "np-trace: $T/cut.json:1:59: expected '\"' to end the string, found end of input (byte offset 58)"
 }
 
 @test "reader: JSON cut between rows" {
 	input cut.json '{"instruction":[{"timestamp":100,"duration":5}'
 	np np-trace "$T/cut.json"
 	status_is 1
-	err_is "np-trace: $T/cut.json:1:47: expected ',' or ']' after the element, found end of input"
+	err_is "np-trace: $T/cut.json:1:47: expected ',' or ']' after the element, found end of input (byte offset 46)"
 }
 
 @test "reader: JSON lines cut inside a key" {
 	input cut.json '{"timestamp":1}\n{"timest'
 	np np-trace "$T/cut.json"
 	status_is 1
-	err_is "np-trace: $T/cut.json:2:9: expected '\"' to end the string, found end of input"
+	err_is "np-trace: $T/cut.json:2:9: expected '\"' to end the string, found end of input (byte offset $(byteoff "$T/cut.json" 2 9))"
 }
 
 @test "reader: TSV cut inside its last row" {
@@ -224,7 +224,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	np np-trace "$T/bin.json"
 	status_is 1
 	# The x is at column 44, MiB letters follow: the byte is at MiB + 45.
-	err_is "np-trace: $T/bin.json:1:1048621: expected '\"' to end the string, found raw control character 0x01"
+	err_is "np-trace: $T/bin.json:1:1048621: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048620)"
 }
 
 # ---- huge lines ----
@@ -271,7 +271,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	  printf '"}]}'; } >"$T/wide.json"
 	np np-trace -n "$T/wide.json"
 	status_is 1
-	err_is "np-trace: $T/wide.json:1:40: string longer than 1048576 bytes"
+	err_is "np-trace: $T/wide.json:1:40: string longer than 1048576 bytes (byte offset 39)"
 }
 
 # ---- deep nesting ----
@@ -289,7 +289,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input deep.json '{"instruction":[{"timestamp":1,"duration":2,"x":%s}]}' "$deep"
 	np np-trace -n "$T/deep.json"
 	status_is 1
-	err_is "np-trace: $T/deep.json:1:110: nesting deeper than 64 levels"
+	err_is "np-trace: $T/deep.json:1:110: nesting deeper than 64 levels (byte offset 109)"
 }
 
 # ---- wrong types ----
@@ -298,7 +298,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input t.json '{"instruction":[{"timestamp":"abc","duration":1}]}'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:30: expected a number for 'timestamp', found 'abc'"
+	err_is "np-trace: $T/t.json:1:30: expected a number for 'timestamp', found 'abc' (byte offset 29)"
 }
 
 @test "reader: JSON: a number in a string is a number" {
@@ -313,24 +313,24 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input t.json '{"instruction":[{"timestamp":1,"label":{"a":1}}]}'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:40: expected a string for 'label', found an object"
+	err_is "np-trace: $T/t.json:1:40: expected a string for 'label', found an object (byte offset 39)"
 }
 
 @test "reader: JSON: an array, true or null where a number is due" {
 	input t.json '{"timestamp":1,"duration":[5]}\n'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:27: expected a number for 'duration', found an array"
+	err_is "np-trace: $T/t.json:1:27: expected a number for 'duration', found an array (byte offset 26)"
 	# First in its row too: a column's container is no table of a view
 	# export to pass over.
 	input t.json '{"timestamp":[5],"duration":1}\n'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:14: expected a number for 'timestamp', found an array"
+	err_is "np-trace: $T/t.json:1:14: expected a number for 'timestamp', found an array (byte offset 13)"
 	input t.json '\n{"timestamp":true}\n'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:2:14: expected a number for 'timestamp', found true"
+	err_is "np-trace: $T/t.json:2:14: expected a number for 'timestamp', found true (byte offset $(byteoff "$T/t.json" 2 14))"
 	# null is missing: the row has no start, and is counted.
 	input t.json '{"timestamp":null,"duration":1}\n{"timestamp":2}\n'
 	np np-trace -n "$T/t.json"
@@ -343,15 +343,15 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input t.json '{"instruction":{}}'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:16: expected an array of rows for 'instruction', found an object"
+	err_is "np-trace: $T/t.json:1:16: expected an array of rows for 'instruction', found an object (byte offset 15)"
 	input t.json '{"instruction":[{"timestamp":1},2]}'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:33: expected an object for a row, found a number"
+	err_is "np-trace: $T/t.json:1:33: expected an object for a row, found a number (byte offset 32)"
 	input t.json '{"timestamp":1}\n"x"\n'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:2:1: expected an object or an array, found a string"
+	err_is "np-trace: $T/t.json:2:1: expected an object or an array, found a string (byte offset $(byteoff "$T/t.json" 2 1))"
 }
 
 @test "reader: TSV: a row with fewer fields, and one with more" {
@@ -400,7 +400,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input b.json '{"timestamp":6}\n{"timestamp":[]}\n'
 	np np-trace -n "$T/a.tsv" - "$T/b.json" <"$T/a.tsv"
 	status_is 1
-	err_is "np-trace: $T/b.json:2:14: expected a number for 'timestamp', found an array"
+	err_is "np-trace: $T/b.json:2:14: expected a number for 'timestamp', found an array (byte offset $(byteoff "$T/b.json" 2 14))"
 }
 
 # ---- limits of numbers and times (found by fuzzing) ----
