@@ -451,6 +451,49 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	    out_is
 }
 
+@test "reader: text trace fields wherever they fall, whatever the blanks" {
+	# Fields are found 64 bytes at a time.  Line by line: the fields
+	# wanted past byte 64 (wide padding); a field across bytes 64-65;
+	# tabs; the fields wanted in the first 64 bytes of a longer line, with
+	# pc=N after a long field; a blank and a CR before the LF (the CR is
+	# in no field); and the same START/END pairing throughout.
+	pad=$(printf '%60s' '')
+	long=$(printf 'x%.0s' $(seq 70))
+	{
+		printf 'Instruction trace for ND 1 NC 2\n'
+		printf '1%sTensor MM START 100 pc=7\n' "$pad"
+		printf '2%sTensor MM END 150 pc=7\n' "${pad% }"
+		printf '3\tVector\tADD\tSTART\t200\tpc=8\n'
+		printf '4\tVector\tADD\tEND\t260\n'
+		printf '5 Sync DMA START 300 %s pc=9\n' "$long"
+		printf '6 Sync DMA END 310 %s\n' "$long"
+		printf '7 Scalar EXP START 400 pc=10 \r\n'
+		printf '8 Scalar EXP END 470 \r\n'
+	} >"$T/f.txt"
+	# Line 3's engine is bytes 60 to 65 (from 0): across the first block's
+	# end.
+	[ "$(sed -n 3p "$T/f.txt" | cut -c 61-66)" = "Tensor" ]
+	np np-trace -n "$T/f.txt"
+	status_is 0
+	no_err
+	{
+		row 100 150 50 Tensor MM 7 "" "" "" "" "" "" "" "" "" 1 2
+		row 200 260 60 Vector ADD 8 "" "" "" "" "" "" "" "" "" 1 2
+		row 300 310 10 Sync DMA 9 "" "" "" "" "" "" "" "" "" 1 2
+		row 400 470 70 Scalar EXP 10 "" "" "" "" "" "" "" "" "" 1 2
+	} | out_is
+	# A timestamp moved by -F to a field past byte 64.
+	{
+		printf 'Instruction trace for ND 1 NC 2\n'
+		printf '1 Tensor MM START - %s 100 pc=7\n' "$pad"
+		printf '2 Tensor MM END - %s 150\n' "$pad"
+	} >"$T/g.txt"
+	np np-trace -n -F ts=6 "$T/g.txt"
+	status_is 0
+	no_err
+	row 100 150 50 Tensor MM 7 "" "" "" "" "" "" "" "" "" 1 2 | out_is
+}
+
 @test "reader: text trace: an engine or opcode of 64 bytes or more" {
 	# Names are kept in 64-byte slots: longer ones are an error, neither
 	# cut short nor written past the slot.
