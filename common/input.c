@@ -173,9 +173,9 @@ src_split(char *p, struct src_fields *fl, int max)
 	for (;;) {
 		for (; starts && ns < max; starts &= starts - 1)
 			fl->f[ns++] = base + __builtin_ctzll(starts);
-		for (; ends && ne < ns; ends &= ends - 1)
+		for (; ends && ne < ns; ends &= ends - 1, ne++)
 			fl->len[ne] = (size_t)(base + __builtin_ctzll(ends) -
-			    fl->f[ne]), ne++;
+			    fl->f[ne]);
 		if (stop)
 			break;
 		carry = tok >> 63;
