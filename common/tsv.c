@@ -7,6 +7,10 @@
 #include "num.h"
 #include "tsv.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 char out_buf[OUT_BUFSZ];
 size_t out_len;
 
@@ -54,6 +58,24 @@ out_escape(char *o, const char *s, size_t n)
 {
 	const char *e = s + n;
 
+#if defined(__SSE2__)
+	if (n <= 16) {
+		/* The usual field: copied whole, then looked at 16 bytes at
+		 * once where it now lies (o has the room). */
+		__m128i v;
+		unsigned m;
+
+		memcpy(o, s, n);
+		v = _mm_loadu_si128((const __m128i *)(const void *)o);
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+		if ((m & ((1u << n) - 1)) == 0)
+			return o + n;
+	}
+#endif
 	for (; s < e; s++) {
 		if (!needs_escape[(unsigned char)*s]) {
 			*o++ = *s;
@@ -71,8 +93,8 @@ out_text(const char *s, size_t n)
 {
 	const char *e = s + n, *run = s;
 
-	if (n <= OUT_BUFSZ / 2) {
-		out_commit(out_escape(out_reserve(2 * n), s, n));
+	if (n <= (OUT_BUFSZ - 16) / 2) {
+		out_commit(out_escape(out_reserve(2 * n + 16), s, n));
 		return;
 	}
 	/* Longer than the buffer can take at once: in runs between escapes. */
@@ -147,10 +169,6 @@ tsv_unescape(char *s, size_t n)
 	}
 	return (size_t)(w - s);
 }
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* Records a field ending at q; the next one starts after it. */
 #define CUT(q) do {							\

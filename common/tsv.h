@@ -72,8 +72,8 @@ out_commit(char *end)
 	out_len = (size_t)(end - out_buf);
 }
 
-/* Writes the n bytes at s escaped to o, which has room for 2n; returns
- * the end. */
+/* Writes the n bytes at s escaped to o, which has room for 2n + 16 (it may
+ * look at 16 bytes there); returns the end. */
 char *out_escape(char *o, const char *s, size_t n);
 
 /* Writes a header: the names, tab-separated, and a newline. */
