@@ -4,6 +4,7 @@
 #   make demo       build, then a report on the bundled sample profiles
 #   make test       build, then the bats suite ("N passed, N failed")
 #   make check      the same suite against an ASan + UBSan build
+#   make check-portable  the same suite against the portable C paths
 #   make lint       man pages through mandoc -Tlint
 #   make bench      throughput and peak memory beside jq, python, awk
 #   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
@@ -72,6 +73,14 @@ check:
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/run
 
+# The same suite against the portable C paths (no SSE2, no little-endian
+# word tricks), which an x86-64 build never takes otherwise.
+check-portable:
+	$(MAKE) B=build/portable CFLAGS="-O2 -g -U__SSE2__ -U__BYTE_ORDER__" \
+	    build/portable/libnp.a $(PROGS:%=build/portable/bin/%) \
+	    build/portable/bin/npgen build/portable/bin/jsontok
+	NP_BIN=$(CURDIR)/build/portable/bin sh tests/run
+
 # The fuzz targets link the readers' sources, built with clang's libFuzzer
 # and sanitizers, small buffers (to reach their edges with small inputs),
 # in-memory files read in chunks, and diag.h's functions returning to the
@@ -130,4 +139,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all test check lint demo bench install uninstall clean fuzz
+.PHONY: all test check check-portable lint demo bench install uninstall clean fuzz
