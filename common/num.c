@@ -255,14 +255,6 @@ static const char digits2[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* Writes the 4 digits of v < 10000 at p. */
-static inline void
-put4(char *p, uint32_t v)
-{
-	memcpy(p, digits2 + v / 100 * 2, 2);
-	memcpy(p + 2, digits2 + v % 100 * 2, 2);
-}
-
 /* Writes the 8 digits of v < 10^8, with leading zeros, at p. */
 static inline void
 put8(char *p, uint32_t v)
@@ -282,8 +274,10 @@ put8(char *p, uint32_t v)
 	x = (hi | (x - hi * 10) << 8) + 0x3030303030303030ULL;
 	memcpy(p, &x, 8);
 #else
-	put4(p, v / 10000);
-	put4(p + 4, v % 10000);
+	int i;
+
+	for (i = 6; i >= 0; i -= 2, v /= 100)
+		memcpy(p + i, digits2 + v % 100 * 2, 2);
 #endif
 }
 
