@@ -183,8 +183,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 	int unpaired = 0;
 
 	if (tl_islog(f[0], len[0])) {
-		rd_note(r, "log lines skipped", ln);
-		r->filenotes--;	/* not a problem */
+		rd_notelog(r, ln);
 		return 0;
 	}
 	if (st.pe >= nf || st.pt >= nf || st.pp >= nf ||

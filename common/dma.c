@@ -240,8 +240,7 @@ dmatext(struct reader *r, struct record *rec)
 		if (header(r, line, &fl) || section == SEC_OTHER)
 			continue;
 		if (tl_islog(f[0], len[0])) {
-			rd_note(r, "log lines skipped", ln);
-			r->filenotes--;
+			rd_notelog(r, ln);
 			continue;
 		}
 		if (pq >= nf || pv >= nf || pt >= nf ||

@@ -262,6 +262,13 @@ rd_note(struct reader *r, const char *what, long line)
 	r->note[i].count++;
 }
 
+void
+rd_notelog(struct reader *r, long line)
+{
+	rd_note(r, "log lines skipped", line);
+	r->filenotes--;
+}
+
 static void report(struct reader *);
 
 void
@@ -604,10 +611,8 @@ openfile(struct reader *r)
 			char *l;
 			size_t n;
 			src_getline(&r->in, &l, &n);
-			if (n) {
-				rd_note(r, "log lines skipped", r->in.line);
-				r->filenotes--;	/* not a problem */
-			}
+			if (n)
+				rd_notelog(r, r->in.line);
 		}
 		tsv_open(&r->t, &r->in);
 		tsvhead(r);

@@ -89,6 +89,9 @@ void rd_close(struct reader *r);
 
 /* For format readers: count something passed over at file:line. */
 void rd_note(struct reader *r, const char *what, long line);
+/* A log line (time="...") passed over: counted like a note, but not a
+ * problem with the file. */
+void rd_notelog(struct reader *r, long line);
 /* Declares a text field position with its default (kind text readers). */
 void rd_defpos(struct reader *r, const char *name, int pos);
 int rd_pos(const struct reader *r, const char *name);
