@@ -577,6 +577,20 @@ outdec(const struct dec *d)
 	out_raw(buf, dec_fmt(buf, d));
 }
 
+/* A cell's exact part, as both the stats and the histogram rows begin:
+ * count, sum, min, max. */
+static void
+outexact(struct gstat *gs, const struct cell *c)
+{
+	out_i64(c->n);
+	out_tab();
+	outsum(gs, c);
+	out_tab();
+	outdec(&c->min);
+	out_tab();
+	outdec(&c->max);
+}
+
 /* v limited to [lo, hi]. */
 static double
 clamp(double v, double lo, double hi)
@@ -628,13 +642,7 @@ gs_write(struct gstat *gs, int hdr)
 			if (c->n == 0)
 				continue;
 			lead(gs, g, v);
-			out_i64(c->n);
-			out_tab();
-			outsum(gs, c);
-			out_tab();
-			outdec(&c->min);
-			out_tab();
-			outdec(&c->max);
+			outexact(gs, c);
 			out_tab();
 			out_f64(cell_f64sum(c) / (double)c->n);
 			out_tab();
@@ -690,13 +698,7 @@ gs_write_hist(struct gstat *gs, int hdr)
 				continue;
 			lead(gs, b.g, b.v);
 			out_raw("\t\t", 2);
-			out_i64(c->n);
-			out_tab();
-			outsum(gs, c);
-			out_tab();
-			outdec(&c->min);
-			out_tab();
-			outdec(&c->max);
+			outexact(gs, c);
 			out_nl();
 			hist_each(&c->h, bucketrow, &b);
 		}
