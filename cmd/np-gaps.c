@@ -97,9 +97,9 @@ static long noendline;
 static void
 parsewindow(const char *arg)
 {
-	/* TO - FROM is the span: it must not overflow. */
+	/* TO - FROM is the span: given both, it must not overflow. */
 	if (!num_range(arg, &from, &to, &hasfrom, &hasto) ||
-	    (from < 0 && to > INT64_MAX + from)) {
+	    (hasfrom && hasto && from < 0 && to > INT64_MAX + from)) {
 		np_warn("-t: expected FROM,TO in ns (FROM <= TO), found '%s'",
 		    arg);
 		np_usage(synopsis);
@@ -395,7 +395,13 @@ static void
 print_util(const char *name, size_t len, const struct track *t)
 {
 	int64_t s = hasfrom ? from : first, e = hasto ? to : last;
-	int64_t span = s < e ? e - s : 0;
+	int64_t span;
+
+	/* One bound from -t, the other from the data: far apart, say so. */
+	if (s < 0 && e > INT64_MAX + s)
+		np_die("the span from %lld to %lld ns does not fit in 64 bits",
+		    (long long)s, (long long)e);
+	span = s < e ? e - s : 0;
 
 	out_text(name, len);
 	out_tab();

@@ -94,6 +94,19 @@ G=$FIX/np-gaps
 	np np-gaps -u -t 9000, "$G/basic.tsv"
 	status_is 0
 	[ "$(sed -n 3p "$OUT")" = "$(printf 'any\t1\t100\t1000\t0.1\t0\t0')" ]
+	# Up to 60: only V1 [0,50): span 60 - 0 (the first start), busy 50.
+	np np-gaps -u -t ,60 "$G/basic.tsv"
+	status_is 0
+	no_err
+	[ "$(grep '^any' "$OUT" | cut -f1-4)" = "$(printf 'any\t1\t50\t60')" ]
+	# Neither bound: the whole run.
+	np np-gaps -u -t , "$G/basic.tsv"
+	status_is 0
+	golden np-gaps/util.tsv
+	# A bound far from the data: the span does not fit.
+	np np-gaps -u -t -9223372036854775000, "$G/basic.tsv"
+	status_is 1
+	err_is "np-gaps: the span from -9223372036854775000 to 10000 ns does not fit in 64 bits"
 }
 
 @test "np-gaps: -n drops the header" {
