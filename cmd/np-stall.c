@@ -286,6 +286,9 @@ account(struct reader *rd, const struct record *r)
 		addchecked(r, &totaldur, r->f[I_DUR].i, "duration_ns");
 		addchecked(r, &a->dur, r->f[I_DUR].i, "duration_ns");
 		a->ndur++;
+	} else if (vcol != I_DUR) {
+		rd_note(rd, "rows without a whole duration_ns, left out of its "
+		    "sum", r->line);
 	}
 }
 

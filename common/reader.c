@@ -683,8 +683,10 @@ rd_next(struct reader *r)
 			src_close(&r->in);
 			continue;
 		}
-		rec_complete(r->k, rec);
+		/* To whole ns first: the one computed from the other two then
+		 * agrees with them as printed. */
 		scaletimes(r, rec);
+		rec_complete(r->k, rec);
 		if (r->k->finish)
 			r->k->finish(rec);
 		if (r->k->start >= 0 && !rec->f[r->k->start].set) {
