@@ -70,35 +70,16 @@ gs_free(struct gstat *gs)
 static void
 note(struct gstat *gs, const char *what, long line)
 {
-	int i;
-
-	for (i = 0; i < gs->nnote; i++)
-		if (strcmp(gs->note[i].what, what) == 0)
-			break;
-	if (i == gs->nnote) {
-		if (i == (int)(sizeof gs->note / sizeof gs->note[0]))
-			return;
-		gs->nnote++;
-		gs->note[i].what = what;
-		gs->note[i].count = 0;
-		gs->note[i].file = gs->in.name;
-		gs->note[i].line = line;
-	}
-	gs->note[i].count++;
+	note_add(&gs->notes, what, 1, gs->in.name, line);
 }
 
 void
 gs_report(struct gstat *gs)
 {
-	int i;
-
-	for (i = 0; i < gs->nnote; i++)
-		np_warn("%s: %ld (first: %s:%ld)", gs->note[i].what,
-		    gs->note[i].count, gs->note[i].file, gs->note[i].line);
+	note_report(&gs->notes);
 	if (gs->inexact)
 		np_warn("sums past 38 digits, written as doubles: %ld",
 		    gs->inexact);
-	gs->nnote = 0;
 }
 
 /* ---- cells ---- */

@@ -30,6 +30,7 @@
 #include "group.h"
 #include "hist.h"
 #include "input.h"
+#include "note.h"
 #include "tsv.h"
 
 #define GS_MAXVAL 64		/* value columns */
@@ -45,13 +46,6 @@ struct cell {
 	struct hist h;
 };
 
-struct gnote {
-	const char *what;
-	long count;
-	const char *file;
-	long line;
-};
-
 struct gstat {
 	char *key[GS_MAXKEY];	/* key column names */
 	int nkey, keyset;	/* keyset: named by -g or a first file */
@@ -65,8 +59,7 @@ struct gstat {
 	struct tsv t;
 	char *kbuf;		/* the key being built */
 	size_t kcap;
-	struct gnote note[4];
-	int nnote;
+	struct notes notes;	/* what was passed over */
 	long inexact;		/* sums printed as doubles */
 };
 

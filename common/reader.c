@@ -243,23 +243,8 @@ rd_options(struct reader *r, const char *unit, const char *pos,
 void
 rd_note(struct reader *r, const char *what, long line)
 {
-	int i;
-
 	r->filenotes++;
-	for (i = 0; i < r->nnotes; i++)
-		if (r->note[i].what == what || strcmp(r->note[i].what, what) == 0)
-			break;
-	if (i == r->nnotes) {
-		if (r->nnotes == RD_MAXNOTES)
-			i--;	/* cannot happen with the fixed set of notes */
-		else
-			r->nnotes++;
-		r->note[i].what = what;
-		r->note[i].count = 0;
-		r->note[i].file = r->in.name;
-		r->note[i].line = line;
-	}
-	r->note[i].count++;
+	note_add(&r->notes, what, 1, r->in.name, line);
 }
 
 void
@@ -624,12 +609,7 @@ openfile(struct reader *r)
 static void
 report(struct reader *r)
 {
-	int i;
-
-	for (i = 0; i < r->nnotes; i++)
-		np_warn("%s: %ld (first: %s:%ld)", r->note[i].what,
-		    r->note[i].count, r->note[i].file, r->note[i].line);
-	r->nnotes = 0;
+	note_report(&r->notes);
 }
 
 /* At the end of a file: was anything recognised at all? */
@@ -639,8 +619,8 @@ endfile(struct reader *r)
 	long bad = r->filenotes;
 
 	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
-		rd_note(r, "non-JSON lines skipped", r->j.first_skipped);
-		r->note[r->nnotes - 1].count += r->j.skipped_lines - 1;
+		note_add(&r->notes, "non-JSON lines skipped",
+		    r->j.skipped_lines, r->in.name, r->j.first_skipped);
 	}
 	if (r->filerecs)
 		return;
@@ -695,7 +675,6 @@ rd_next(struct reader *r)
 			continue;
 		}
 		r->filerecs++;
-		r->records++;
 		return rec;
 	}
 }

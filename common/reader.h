@@ -20,20 +20,13 @@
 
 #include "input.h"
 #include "json.h"
+#include "note.h"
 #include "record.h"
 #include "tsv.h"
 
-#define RD_MAXNOTES 16
 #define RD_MAXPOS 16
 
 enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_TEXT };
-
-struct rdnote {
-	const char *what;	/* "lines not understood" */
-	long count;
-	const char *file;	/* the first one */
-	long line;
-};
 
 struct reader {
 	const struct kind *k;
@@ -62,9 +55,7 @@ struct reader {
 	long filerecs;		/* records from the current file */
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */
-	long records;
-	struct rdnote note[RD_MAXNOTES];
-	int nnotes;
+	struct notes notes;	/* what was passed over */
 	struct record rec;
 };
 

@@ -51,32 +51,13 @@ sum_clear(struct sumset *s)
 static void
 note(struct sumset *s, const char *what, long line)
 {
-	int i;
-
-	for (i = 0; i < s->nnote; i++)
-		if (strcmp(s->note[i].what, what) == 0)
-			break;
-	if (i == s->nnote) {
-		if (s->nnote == SUM_MAXNOTES)
-			return;	/* cannot happen: a fixed set of notes */
-		s->nnote++;
-		s->note[i].what = what;
-		s->note[i].count = 0;
-		s->note[i].file = s->in.name;
-		s->note[i].line = line;
-	}
-	s->note[i].count++;
+	note_add(&s->notes, what, 1, s->in.name, line);
 }
 
 void
 sum_report(struct sumset *s)
 {
-	int i;
-
-	for (i = 0; i < s->nnote; i++)
-		np_warn("%s: %ld (first: %s:%ld)", s->note[i].what,
-		    s->note[i].count, s->note[i].file, s->note[i].line);
-	s->nnote = 0;
+	note_report(&s->notes);
 }
 
 /* ---- storage ---- */
@@ -466,10 +447,9 @@ readjson(struct sumset *s)
 			}
 		}
 	}
-	if (j->skipped_lines) {
-		note(s, "non-JSON lines skipped", j->first_skipped);
-		s->note[s->nnote - 1].count += j->skipped_lines - 1;
-	}
+	if (j->skipped_lines)
+		note_add(&s->notes, "non-JSON lines skipped", j->skipped_lines,
+		    s->in.name, j->first_skipped);
 }
 
 /* ---- text: summary-text lines and show-session tables ---- */

@@ -25,11 +25,11 @@
 
 #include "input.h"
 #include "json.h"
+#include "note.h"
 
 #define SUM_MAXMETRICS (1L << 20)
 #define SUM_MAXTEXT ((size_t)64 << 20)
 #define SUM_MAXKEY 1024		/* longest flattened key */
-#define SUM_MAXNOTES 8
 
 enum { MV_NUM = 'n', MV_STR = 's', MV_BOOL = 'b', MV_NULL = '0' };
 
@@ -48,13 +48,6 @@ struct profile {
 	long first, last, n;	/* its metrics, a list through next */
 };
 
-struct sumnote {
-	const char *what;
-	long count;
-	const char *file;
-	long line;
-};
-
 struct sumset {
 	const char *table_key;	/* header cell of a show-session table */
 	/* kept text, metrics and profiles */
@@ -68,8 +61,7 @@ struct sumset {
 	long *slot;		/* key index of one profile: metric + 1 */
 	size_t nslot;
 	long idxprof;		/* that profile, or -1 */
-	struct sumnote note[SUM_MAXNOTES];
-	int nnote;
+	struct notes notes;	/* what was passed over */
 	struct src in;
 	struct json j;
 	long fileprof;		/* first profile of the file being read */

@@ -340,3 +340,14 @@ usage: np-sum [-dinw] [-k column] [file ...]
 	no_err
 	grep -q '	total_time	' "$OUT"
 }
+
+@test "np-sum: counts over several files add to the right note" {
+	# One line before the document in s1.json; three, and a key given
+	# twice, in s2.json: 4 and 1, each first seen where it was.
+	printf 'junk\n{"total_time":1}\n' >"$T/s1.json"
+	printf 'j1\nj2\nj3\n{"total_time":1,"total_time":2}\n' >"$T/s2.json"
+	np np-sum "$T/s1.json" "$T/s2.json"
+	status_is 0
+	err_is "np-sum: non-JSON lines skipped: 4 (first: $T/s1.json:1)
+np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
+}

@@ -148,6 +148,20 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV or $TRACE_NAME"
 }
 
+@test "reader: counts over several files add to the right note" {
+	# One log line in a.jsonl; three, and a row without a start, in
+	# b.jsonl: 4 and 1, each first seen where it was.
+	L='time="2026-03-19T02:57:19Z" level=info msg="x"'
+	printf '%s\n{"timestamp":1,"duration":2,"label":"Tensor"}\n' "$L" >"$T/a.jsonl"
+	printf '%s\n%s\n%s\n{"timestamp":5,"duration":2,"label":"Tensor"}\n{"duration":3,"label":"Tensor"}\n' \
+	    "$L" "$L" "$L" >"$T/b.jsonl"
+	np np-trace -n "$T/a.jsonl" "$T/b.jsonl"
+	status_is 0
+	err_is "np-trace: non-JSON lines skipped: 4 (first: $T/a.jsonl:1)
+np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
+	{ row 1 3 2 Tensor; row 5 7 2 Tensor; } | out_is
+}
+
 @test "reader: log lines beyond the first 64 KiB of a pipe, then JSON" {
 	# 2000 logrus lines of 70 bytes: what sniffs the format reads on
 	# until it finds the data, whatever the pipe hands it per read.
