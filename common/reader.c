@@ -341,6 +341,20 @@ scaletimes(const struct reader *r, struct record *rec)
 #define SNIFF_MAX (SRC_BUFSZ < 65536 ? SRC_BUFSZ : 65536)
 #endif
 
+/* What may come before a file's data, on the line [line, nl): 0 for
+ * neither, PASS_BLANK for blanks, PASS_LOG for a logrus line. */
+enum { PASS_BLANK = 1, PASS_LOG };
+
+static int
+passover(const char *line, const char *nl)
+{
+	while (line < nl && (*line == ' ' || *line == '\t' || *line == '\r'))
+		line++;
+	if (line == nl)
+		return PASS_BLANK;
+	return nl - line >= 6 && memcmp(line, "time=\"", 6) == 0 ? PASS_LOG : 0;
+}
+
 /* Looks at the start of the file: which format, or dies. */
 static int
 sniff(struct reader *r)
@@ -360,11 +374,10 @@ sniff(struct reader *r)
 			break;
 		if (!nl)
 			nl = in->end;	/* the last line, or a full buffer */
-		p = line;
-		while (p < nl && (*p == ' ' || *p == '\t' || *p == '\r'))
-			p++;
-		if (p == nl || strncmp(p, "time=\"", 6) == 0)
+		if (passover(line, nl))
 			continue;
+		for (p = line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
+			;
 		if (*p == '{' || *p == '[')
 			return FMT_JSON;
 		if (memchr(line, '\t', (size_t)(nl - line)))
@@ -591,12 +604,17 @@ openfile(struct reader *r)
 		r->jstate = J_TOP;
 		break;
 	case FMT_TSV:
-		while (r->in.p < r->in.end && (*r->in.p == '\n' ||
-		    strncmp(r->in.p, "time=\"", 6) == 0)) {
-			char *l;
+		/* What sniff passed over before the header: logs counted. */
+		for (;;) {
+			char *l, *nl = memchr(r->in.p, '\n',
+			    (size_t)(r->in.end - r->in.p));
+			int pass = nl ? passover(r->in.p, nl) : 0;
 			size_t n;
+
+			if (!pass)
+				break;
 			src_getline(&r->in, &l, &n);
-			if (n)
+			if (pass == PASS_LOG)
 				rd_notelog(r, r->in.line);
 		}
 		tsv_open(&r->t, &r->in);

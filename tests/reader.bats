@@ -76,6 +76,16 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ row 10 15 5 Tensor MATMUL; row 20 23 3 Vector ADD; } | out_is
 }
 
+@test "reader: blank and log lines before a TSV header, however written" {
+	# A CRLF blank line, a line of blanks, an indented logrus line: passed
+	# over as the format was sniffed past them, the log line counted.
+	input pre.tsv '\r\n \t \n  time="2026-03-19T02:57:19Z" level=info\nstart_ts\tengine\n1\tTensor\n'
+	np np-trace -n "$T/pre.tsv"
+	status_is 0
+	err_is "np-trace: log lines skipped: 1 (first: $T/pre.tsv:3)"
+	row 1 "" "" Tensor | out_is
+}
+
 @test "reader: CRLF show-trace text" {
 	input crlf.txt 'Instruction trace for ND 0 NC 4\r\n  1042  Tensor   MATMUL        START  10261883214  pc=418\r\n  1043  Tensor   MATMUL        END    10261883362  pc=418\r\n'
 	np np-trace -n "$T/crlf.txt"
