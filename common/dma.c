@@ -271,6 +271,13 @@ dmatext(struct reader *r, struct record *rec)
 			rd_note(r, "EOP or COMPLETION events without a SOP", ln);
 			continue;
 		}
+		if (ts < p->start) {
+			/* Not this SOP's end: neither makes a transfer. */
+			rd_note(r, "EOP or COMPLETION events earlier than their SOP",
+			    ln);
+			p->line = 0;
+			continue;
+		}
 		transfer(r, rec, p, ts, crc, crclen, hasbytes,
 		    bytes);
 		return 1;

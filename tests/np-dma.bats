@@ -507,3 +507,15 @@ $USAGE"
 	no_err
 	[ "$(awk -F '\t' 'NR > 1 { n += $3 } END { print (n > 1000000) }' "$OUT")" = 1 ]
 }
+
+@test "np-dma: show-dma text: an EOP earlier than its SOP is counted, not a transfer" {
+	# q0: SOP at 500, EOP at 400: neither is a transfer; then 600 to 700.
+	printf '%s\n' 'DMA trace for ND 0 NC 0 queue q0' \
+	    '1 q0 M2S_SOP - 500' '2 q0 S2M_EOP 0x1 400 bytes=8' \
+	    '3 q0 M2S_SOP - 600' '4 q0 S2M_EOP 0x2 700 bytes=16' >"$T/back.txt"
+	np np-dma -n "$T/back.txt"
+	status_is 0
+	err_is "np-dma: EOP or COMPLETION events earlier than their SOP: 1 (first: $T/back.txt:3)"
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+	[ "$(cut -f1-3 "$OUT")" = "$(printf 'q0\t600\t700')" ]
+}
