@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,6 +126,17 @@ static double
 cell_f64sum(const struct cell *c)
 {
 	return c->inexact ? c->fsum : dec_f64(&c->sum);
+}
+
+/* Adds cell src's sum to c's: as a double from when either has one. */
+static void
+cell_addsum(struct cell *c, const struct cell *src)
+{
+	if (src->inexact && !c->inexact) {
+		c->inexact = 1;
+		c->fsum = dec_f64(&c->sum);
+	}
+	cell_sum(c, &src->sum, cell_f64sum(src));
 }
 
 /* ---- reading ---- */
@@ -322,7 +334,7 @@ valindex(struct gstat *gs, const char *name, size_t n)
 }
 
 static int64_t
-count(struct gstat *gs, int col)
+count(struct gstat *gs, int col, int64_t sofar)
 {
 	struct tsv *t = &gs->t;
 	int64_t n;
@@ -331,6 +343,10 @@ count(struct gstat *gs, int col)
 		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
 		    "expected a count (an integer from 1), found '%.*s'",
 		    (int)(t->len[col] > 40 ? 40 : t->len[col]), t->f[col]);
+	if (n > INT64_MAX - sofar)
+		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
+		    "expected counts within 64 bits, found %lld more after "
+		    "%lld", (long long)n, (long long)sofar);
 	return n;
 }
 
@@ -371,7 +387,7 @@ bucket(struct gstat *gs, struct cell *c, int lo, int n)
 		    !near(fabs(v > 0 ? b : a), bhi))
 			goto bad;
 	}
-	hist_add(&c->h, v, count(gs, n));
+	hist_add(&c->h, v, count(gs, n, c->h.n));
 	return;
 bad:
 	np_die_at(gs->in.name, t->line, tsv_fieldcol(t, lo), "expected the "
@@ -414,7 +430,7 @@ readhist(struct gstat *gs)
 			bucket(gs, c, cc + 1, cc + 3);
 			continue;
 		}
-		n = count(gs, cc + 3);
+		n = count(gs, cc + 3, c->n);
 		exact(gs, cc + 4, &sum, &fsum);
 		exact(gs, cc + 5, &min, &dmin);
 		exact(gs, cc + 6, &max, &dmax);
@@ -587,11 +603,14 @@ clamp(double v, double lo, double hi)
 static void
 outq(const struct cell *c, double q)
 {
-	double v = clamp(hist_quantile(&c->h, q), c->dmin, c->dmax), scale;
+	double v = clamp(hist_quantile(&c->h, q), c->dmin, c->dmax);
+	char buf[32];
 
 	if (v != 0 && isfinite(v)) {
-		scale = pow(10, 3 - floor(log10(fabs(v))));
-		v = clamp(round(v * scale) / scale, c->dmin, c->dmax);
+		/* Through decimal text: the double nearest the 4 digits,
+		 * which a scaling by a power of ten would miss. */
+		snprintf(buf, sizeof buf, "%.4g", v);
+		v = clamp(strtod(buf, NULL), c->dmin, c->dmax);
 	}
 	out_f64(v);
 }
@@ -609,8 +628,7 @@ gs_write(struct gstat *gs, int hdr)
 		for (g = 0; g < gs->g.n; g++) {
 			struct gent *e = grp_val(&gs->g, g);
 			if (v < e->ncell)
-				cell_sum(&all, &e->cell[v].sum,
-				    cell_f64sum(&e->cell[v]));
+				cell_addsum(&all, &e->cell[v]);
 		}
 		total[v] = cell_f64sum(&all);
 	}

@@ -255,3 +255,31 @@ a\tb	v	2	4' ]
 	[ "$(sed -n 2p "$OUT" | cut -f1-5)" = "x	2	1e+30	1e-10	1000000000000000000000000000000" ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
+
+@test "np-sum: percentiles print as their 4 significant digits exactly" {
+	# 1.234e8 and 1.994e8 are what the buckets round to; a scaling by a
+	# power of ten printed them as 123399999.99999999 and 199399999.99999997.
+	printf 'g\tx\na\t100000000\na\t123400000\na\t123400000\na\t123400000\na\t200000000\n' >"$T/q.tsv"
+	np np-sum -g g -v x "$T/q.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t199400000')" ]
+}
+
+@test "np-sum: shares when a sum is past 38 digits" {
+	# a: 1e30 + 1e-10 + 5e30, b: 1e30; a's exact sum gives way to a
+	# double, and the total must take that double: shares 6/7 and 1/7.
+	printf 'g\tx\na\t1e30\na\t1e-10\na\t5e30\nb\t1e30\n' >"$T/big.tsv"
+	np np-sum -g g -v x "$T/big.tsv"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	awk -F '\t' 'NR == 2 && ($11 - 6/7 > 1e-15 || 6/7 - $11 > 1e-15) { exit 1 }
+	    NR == 3 && ($11 - 1/7 > 1e-15 || 1/7 - $11 > 1e-15) { exit 1 }' "$OUT"
+}
+
+@test "np-sum: histogram counts past 2^63 - 1 are an error" {
+	printf 'g\tcolumn\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\na\tx\t\t\t9223372036854775807\t1\t1\t1\na\tx\t\t\t1\t1\t1\t1\n' >"$T/ov.h"
+	np np-sum "$T/ov.h"
+	status_is 1
+	err_is "np-sum: $T/ov.h:3:7: expected counts within 64 bits, found 1 more after 9223372036854775807"
+}
