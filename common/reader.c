@@ -329,7 +329,11 @@ scaletimes(const struct reader *r, struct record *rec)
 		else if (isfinite(f->d) && fabs(f->d * mul) < 9.2e18) {
 			f->i = (int64_t)llround(f->d * mul);
 			f->isint = 1;
-		}
+		} else if (isfinite(f->d))
+			np_die_at(rec->file, f->line ? f->line : rec->line,
+			    f->col, "expected %s within 64 bits in ns, found %g %s",
+			    r->k->col[r->timecol[i]].name, f->d, r->unit);
+		/* NaN and infinities stay: missing values, printed empty. */
 	}
 }
 

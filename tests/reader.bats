@@ -450,6 +450,11 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	np np-trace -u us "$T/t.json"
 	status_is 1
 	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 9223372036854776 us"
+	# A double as well, in any unit.
+	input t.json '{"timestamp":1e25,"duration":1}\n'
+	np np-trace -u ps "$T/t.json"
+	status_is 1
+	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 1e+25 ps"
 	# A text trace gives start and end; the duration between them is
 	# computed, and at one more than INT64_MAX it does not fit.
 	input t.txt 'Instruction trace for ND 0 NC 0\n1 Tensor MM START -9223372036854775000 pc=1\n2 Tensor MM END 9223372036854775000 pc=1\n3 Vector ADD START -1 pc=2\n4 Vector ADD END 9223372036854775806 pc=2\n'
