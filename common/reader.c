@@ -481,8 +481,12 @@ jsonnext(struct reader *r, struct record *rec)
 				json_fail(j, "expected an object or an array, "
 				    "found %s", json_tokname(t));
 			t = json_next(j);
-			if (t == JSON_OBJ_END)
-				continue;	/* {} holds nothing */
+			if (t == JSON_OBJ_END) {
+				/* No table and no field: an empty export, or an
+				 * empty row; either way, nothing read. */
+				rd_note(r, "empty objects skipped", j->line);
+				continue;
+			}
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
 			/* A container under a name that is no column's: a

@@ -195,10 +195,18 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 }
 
 @test "reader: an empty object and an empty array hold no instructions" {
+	# An empty object is counted wherever it stands: a row of JSON lines
+	# or a whole file.
+	input e.jsonl '{"timestamp":1,"duration":2}\n{}\n'
+	np np-trace -n "$T/e.jsonl"
+	status_is 0
+	err_is "np-trace: empty objects skipped: 1 (first: $T/e.jsonl:2)"
+	row 1 3 2 | out_is
 	input e.json '{}'
 	np np-trace "$T/e.json"
 	status_is 1
-	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
+	err_is "np-trace: empty objects skipped: 1 (first: $T/e.json:1)
+np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input e.json '[]\n'
 	np np-trace "$T/e.json"
 	status_is 1
