@@ -55,7 +55,8 @@ src_fill(struct src *s, char **keep)
 		kept = (size_t)(s->end - from);
 		memmove(s->buf, from, kept);
 		s->base += from - s->buf;
-		s->p -= from - s->buf;
+		/* p, if before what is kept, is in what is dropped. */
+		s->p = s->p < from ? s->buf : s->p - (from - s->buf);
 		if (keep && *keep)
 			*keep = s->buf;
 		s->end = s->buf + kept;
@@ -290,6 +291,8 @@ src_checktext(struct src *s, size_t n, const char *what)
 	char *p, *ls = s->buf, *end;
 	long line = 1;
 
+	if (n > SRC_BUFSZ)
+		n = SRC_BUFSZ;	/* what one buffer holds */
 	while (!s->eof && (size_t)(s->end - s->buf) < n)
 		src_fill(s, NULL);
 	end = (size_t)(s->end - s->buf) < n ? s->end : s->buf + n;

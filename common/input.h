@@ -7,7 +7,8 @@
  * bytes), and longer ones are an error, never truncated.
  *
  * The data in the buffer is always followed by SRC_PAD zero bytes, so scanners
- * can read a word past the end and stop at a NUL without a bounds check.
+ * can read up to SRC_PAD bytes past any place in it (the field splitter reads
+ * 64 at a time) and stop at a NUL without a bounds check.
  */
 #ifndef NP_INPUT_H
 #define NP_INPUT_H
@@ -17,7 +18,7 @@
 #ifndef SRC_BUFSZ		/* smaller in the fuzz build, to reach its edges */
 #define SRC_BUFSZ (1 << 20)
 #endif
-#define SRC_PAD 64
+#define SRC_PAD 64		/* at least the splitter's 64-byte step */
 
 struct src {
 	const char *name;	/* file name as given, "-" for stdin */
@@ -40,17 +41,18 @@ void src_close(struct src *s);
 /*
  * Reads more data after the buffer's end.  Bytes from *keep (a pointer into
  * the buffer, or NULL for none) onward are kept, moved to the front if room is
- * needed; *keep and s->p are adjusted.  Returns the number of bytes added, 0 at
- * end of file.  Dies with the file name on a read error, and when *keep is
- * already the whole buffer (the token is longer than the bound).
+ * needed; *keep and s->p are adjusted.  Returns the number of bytes added: 0
+ * at end of file, and when the kept bytes already fill the buffer (the
+ * caller's token is longer than the bound; s->eof stays clear).  Dies with
+ * the file name on a read error.
  */
 size_t src_fill(struct src *s, char **keep);
 
 /*
  * Next line, without its "\n" or "\r\n".  Returns 0 at end of file.  The line
- * is valid until the next call; it is NUL-terminated in place (so it cannot
- * hold a NUL that callers see: check for binary data before, if it matters).  A last line
- * without a newline is returned too.
+ * is valid until the next call; it is NUL-terminated in place.  A NUL byte in
+ * a line is an error naming its line and column; so is a line longer than
+ * the bound.  A last line without a newline is returned too.
  */
 int src_getline(struct src *s, char **line, size_t *len);
 

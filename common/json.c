@@ -113,23 +113,16 @@ found(const struct json *j, const char *p)
 	return buf;
 }
 
-/* Makes n bytes from *p available (fewer only at end of file); *p and
- * *keep are moved along with the buffer. */
+/* Makes n bytes from *p available (fewer only at end of file); *p is moved
+ * along with the buffer. */
 static void
-need(struct json *j, char **p, size_t n, char **keep)
+need(struct json *j, char **p, size_t n)
 {
 	struct src *in = j->in;
 
-	while ((size_t)(in->end - *p) < n && !in->eof) {
-		char *k = keep ? *keep : *p;
-		ptrdiff_t off = *p - k;
-
-		if (src_fill(in, &k) == 0 && !in->eof)
-			failat(j, k, "token longer than %d bytes", SRC_BUFSZ);
-		*p = k + off;
-		if (keep)
-			*keep = k;
-	}
+	while ((size_t)(in->end - *p) < n && !in->eof)
+		if (src_fill(in, p) == 0 && !in->eof)
+			failat(j, *p, "token longer than %d bytes", SRC_BUFSZ);
 }
 
 /* Skips blanks, counting lines; returns the next byte's address. */
@@ -395,7 +388,7 @@ string(struct json *j, char *q, int discard)
 			if (!discard)
 				spill(j, &o, &olen, start, p);
 			if (in->end - p < 12)
-				need(j, &p, 12, NULL);
+				need(j, &p, 12);
 			switch (p[1]) {
 			case '"': case '\\': case '/': u[0] = p[1]; break;
 			case 'b': u[0] = '\b'; break;
@@ -446,7 +439,7 @@ string(struct json *j, char *q, int discard)
 			if (in->end - p < 4 && !in->eof) {
 				if (!discard)
 					spill(j, &o, &olen, start, p);
-				need(j, &p, 4, NULL);
+				need(j, &p, 4);
 				start = p;
 			}
 			if (!(n = utf8len((unsigned char *)p)))
@@ -485,11 +478,11 @@ number(struct json *j, char *p)
 			failat(j, p, "number longer than %d bytes", NUM_MAXLEN);
 		if (q < in->end || in->eof)
 			break;
-		need(j, &p, (size_t)(q - p) + 1, NULL);
+		need(j, &p, (size_t)(q - p) + 1);
 	}
 	n = num_scan(p, in->end);
 	if (n == 0 && q - p == 1 && *p == '-') {
-		need(j, &p, 10, NULL);	/* and the byte after it */
+		need(j, &p, 10);	/* and the byte after it */
 		if (memcmp(p, "-Infinity", 9) != 0)
 			failat(j, p, "expected a number, found '-'");
 		n = 9;
@@ -505,7 +498,7 @@ number(struct json *j, char *p)
 static char *
 literal(struct json *j, char *p, const char *word, size_t n)
 {
-	need(j, &p, n + 1, NULL);
+	need(j, &p, n + 1);
 	if ((size_t)(j->in->end - p) < n || memcmp(p, word, n) != 0) {
 		size_t i = 0;
 		while (i < n && p + i < j->in->end && p[i] == word[i])
@@ -545,7 +538,7 @@ topskip(struct json *j, char *p)
 		p = skipws(j, p);
 		if (p >= in->end || !j->skip_logs)
 			return p;
-		need(j, &p, 6, NULL);
+		need(j, &p, 6);
 		if ((j->values == 0 && *p != '{' && *p != '[') ||
 		    memcmp(p, "time=\"", 6) == 0)
 			p = skipline(j, p);

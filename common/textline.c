@@ -22,7 +22,7 @@ tl_keyint(char *s, const char *key, int64_t *v)
 	size_t klen = strlen(key);
 	int i;
 
-	/* A field at a time: the rest of a trace line is a few short ones. */
+	/* Up to 64 fields a pass: the rest of a trace line is a few short ones. */
 	for (;;) {
 		src_split(s, &fl, SRC_MAXFIELDS);
 		for (i = 0; i < fl.n; i++)
