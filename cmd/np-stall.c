@@ -99,14 +99,13 @@ quantity(int c)
 static void
 parsekeys(char *arg)
 {
-	char *p, *comma;
-	int c;
+	char *part[MAXPARTS], *p;
+	int c, i, n;
 
 	keys.spec = arg;
-	keys.n = 0;
-	for (p = arg;; p = comma + 1) {
-		if ((comma = strchr(p, ',')))
-			*comma = '\0';
+	n = np_optlist("k", arg, part, MAXPARTS, "keys");
+	for (i = 0; i < n; i++) {
+		p = part[i];
 		if (strcmp(p, "src") == 0)
 			c = K_SRC;
 		else if ((c = kind_col(&kind_insn, p)) < 0) {
@@ -114,15 +113,10 @@ parsekeys(char *arg)
 			    known("src", anycol));
 			np_usage(synopsis);
 		}
-		if (keys.n == MAXPARTS) {
-			np_warn("-k: more than %d keys", MAXPARTS);
-			np_usage(synopsis);
-		}
-		keys.col[keys.n] = c;
-		keys.name[keys.n++] = p;
-		if (!comma)
-			break;
+		keys.col[i] = c;
+		keys.name[i] = p;
 	}
+	keys.n = n;
 }
 
 /* -v: a numeric column with a unit; names the output columns after it. */

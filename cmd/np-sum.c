@@ -24,27 +24,6 @@ static const char *const longopts[] = {
 
 static int header = 1, derived, wide;
 
-/* Splits "a,b,c" in place into at most max names. */
-static int
-names(char *arg, char **name, int max, const char *opt)
-{
-	int n = 0;
-	char *p;
-
-	for (p = strtok(arg, ","); p; p = strtok(NULL, ",")) {
-		if (n == max) {
-			np_warn("-%s: more than %d columns", opt, max);
-			np_usage(synopsis);
-		}
-		name[n++] = p;
-	}
-	if (n == 0) {
-		np_warn("-%s: expected column names, found none", opt);
-		np_usage(synopsis);
-	}
-	return n;
-}
-
 /* ---- summaries ---- */
 
 static void
@@ -290,11 +269,13 @@ main(int argc, char **argv)
 			summ = 1;
 			break;
 		case 'g':
-			nkey = names(optarg, keys, GS_MAXKEY, "g");
+			nkey = np_optlist("g", optarg, keys, GS_MAXKEY,
+			    "column names");
 			grp = 1;
 			break;
 		case 'v':
-			nval = names(optarg, vals, GS_MAXVAL, "v");
+			nval = np_optlist("v", optarg, vals, GS_MAXVAL,
+			    "column names");
 			grp = 1;
 			break;
 		case 'H':

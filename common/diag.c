@@ -111,6 +111,32 @@ np_optnum(const char *opt, const char *arg, long long lo, long long hi)
 	return v;
 }
 
+int
+np_optlist(const char *opt, char *arg, char **name, int max,
+    const char *what)
+{
+	char *p = arg, *comma;
+	int n = 0;
+
+	for (;; p = comma + 1) {
+		if ((comma = strchr(p, ',')))
+			*comma = '\0';
+		if (!*p || n == max) {
+			if (!*p)
+				np_warn("-%s: expected %s separated by commas, "
+				    "found an empty one", opt, what);
+			else
+				np_warn("-%s: more than %d %s", opt, max, what);
+			if (synopsis_seen)
+				np_usage(synopsis_seen);
+			exit(NP_EXIT_USAGE);
+		}
+		name[n++] = p;
+		if (!comma)
+			return n;
+	}
+}
+
 void
 np_longopts(int argc, char **argv, const char *synopsis,
     const char *const *map)

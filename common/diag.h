@@ -38,6 +38,10 @@ _Noreturn void np_version(void);
 
 /* Parses a number option: an int64 in [lo, hi] or usage error. */
 long long np_optnum(const char *opt, const char *arg, long long lo, long long hi);
+/* Splits a list option ("a,b,c") in place into at most max names of what
+ * ("columns", "engines"); an empty name, or too many, is a usage error. */
+int np_optlist(const char *opt, char *arg, char **name, int max,
+    const char *what);
 
 /*
  * Long options are rewritten to short ones before getopt runs, so that the

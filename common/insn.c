@@ -88,26 +88,20 @@ insn_finish(struct record *r)
 		f->s = canon;
 }
 
-int
-engineset_add(struct engineset *set, char *list)
-{
-	char *p;
-
-	for (p = strtok(list, ","); p; p = strtok(NULL, ",")) {
-		if (set->n == INSN_MAXSEL)
-			return 0;
-		set->name[set->n] = p;
-		set->len[set->n++] = strlen(p);
-	}
-	return 1;
-}
-
 void
 engineset_option(struct engineset *set, char *arg, const char *synopsis)
 {
-	if (!engineset_add(set, arg)) {
-		np_warn("-e: more than %d engines", INSN_MAXSEL);
+	char *name[INSN_MAXSEL];
+	int i, n;
+
+	n = np_optlist("e", arg, name, INSN_MAXSEL, "engine names");
+	if (set->n + n > INSN_MAXSEL) {	/* over several -e */
+		np_warn("-e: more than %d engine names", INSN_MAXSEL);
 		np_usage(synopsis);
+	}
+	for (i = 0; i < n; i++) {
+		set->name[set->n] = name[i];
+		set->len[set->n++] = strlen(name[i]);
 	}
 }
 

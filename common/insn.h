@@ -30,9 +30,6 @@ struct engineset {
 	int n;
 };
 
-/* Adds the names of a comma-separated list (split in place, and kept): 0
- * when that makes more than INSN_MAXSEL. */
-int engineset_add(struct engineset *set, char *list);
 /* The -e option: adds arg's names, or is a usage error past INSN_MAXSEL. */
 void engineset_option(struct engineset *set, char *arg, const char *synopsis);
 /* Is a record's engine field in the set?  An empty set holds every engine. */

@@ -258,7 +258,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
 	np np-stall -k src,,engine "$F/stall.json"
 	status_is 2
-	[ "$(head -1 "$ERR" | cut -c1-40)" = "np-stall: -k: unknown key '' (known: src" ]
+	[ "$(head -1 "$ERR")" = "np-stall: -k: expected keys separated by commas, found an empty one" ]
 	np np-stall -k pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -k: more than 16 keys" ]

@@ -283,3 +283,11 @@ a\tb	v	2	4' ]
 	status_is 1
 	err_is "np-sum: $T/ov.h:3:7: expected counts within 64 bits, found 1 more after 9223372036854775807"
 }
+
+@test "np-sum -g and -v: an empty name in the list is a usage error" {
+	for arg in "-g a,,b" "-g ," "-v x," "-g ,a"; do
+		np np-sum $arg /dev/null
+		status_is 2
+		[ "$(head -1 "$ERR")" = "np-sum: ${arg%% *}: expected column names separated by commas, found an empty one" ]
+	done
+}

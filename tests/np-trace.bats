@@ -288,3 +288,14 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	err_is "np-trace: plain values among the tables skipped: 2 (first: $T/odd.json:1)
 np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 }
+
+@test "np-trace: -e with an empty name is a usage error, not every engine" {
+	for arg in "" "tensor," ",sync" "a,,b"; do
+		np np-trace -e "$arg" "$F/explorer.tsv"
+		status_is 2
+		[ "$(head -1 "$ERR")" = "np-trace: -e: expected engine names separated by commas, found an empty one" ]
+	done
+	np np-trace -e a,b,c,d,e,f,g,h -e a,b,c,d,e,f,g,h -e a,b,c,d,e,f,g,h -e a,b,c,d,e,f,g,h -e x "$F/explorer.tsv"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-trace: -e: more than 32 engine names" ]
+}

@@ -240,6 +240,16 @@ np_optnum(const char *opt, const char *arg, long long lo, long long hi)
 	fz_fail(__FILE__, __LINE__, "np_optnum(%s, %s)", opt, arg);
 }
 
+int
+np_optlist(const char *opt, char *arg, char **name, int max,
+    const char *what)
+{
+	(void)name;
+	(void)max;
+	(void)what;
+	fz_fail(__FILE__, __LINE__, "np_optlist(%s, %s)", opt, arg);
+}
+
 void
 np_longopts(int argc, char **argv, const char *synopsis,
     const char *const *map)
