@@ -39,6 +39,7 @@ enum { CORE_NONE, CORE_INT, CORE_OTHER };
 
 static enum mode mode = EVENTS;
 static const char *event;	/* the event chosen, or NULL for all */
+static size_t eventlen;
 static int64_t perlayer = 2, prologue = 1;
 static double factor = 2;
 static int64_t first = 1, last = INT64_MAX;	/* --skew: collectives */
@@ -490,7 +491,7 @@ wanted(const struct record *rec)
 {
 	const struct field *f = &rec->f[CC_EVENT];
 
-	return !event || (f->set && f->len == strlen(event) &&
+	return !event || (f->set && f->len == eventlen &&
 	    strncasecmp(f->s, event, f->len) == 0);
 }
 
@@ -678,6 +679,8 @@ main(int argc, char **argv)
 	}
 	if (mode != EVENTS && !event)
 		event = "TPB_TRIGGER";
+	if (event)
+		eventlen = strlen(event);
 	rd_open(&rd, &kind_cc, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
 	grp_init(&streams, sizeof(struct stream), STREAM_MAX);

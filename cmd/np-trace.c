@@ -2,9 +2,6 @@
  * np-trace: one TSV row per instruction, from any profile format that
  * carries instructions.  The normalised stream the other programs read.
  */
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "../common/diag.h"

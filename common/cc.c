@@ -41,6 +41,7 @@ static const struct column cccols[] = {
 };
 
 static int cctext(struct reader *, struct record *);
+static void cc_finish(struct record *);
 
 const struct kind kind_cc = {
 	"collective", "cc_stream", CC_NCOL, cccols, CC_START, CC_END, CC_DUR,
@@ -48,7 +49,11 @@ const struct kind kind_cc = {
 	"event ts phase", cc_finish,
 };
 
-void
+/*
+ * Tidies a row: the rank is the file's name when the input has none, and
+ * a CcOp row's operation (AllReduce, ...) is its event when it has none.
+ */
+static void
 cc_finish(struct record *r)
 {
 	struct field *f = &r->f[CC_RANK];

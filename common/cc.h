@@ -16,14 +16,9 @@ enum {
 };
 
 #define CC_MAXEVENTS 256	/* distinct events in flight on one CC-core */
-#define CC_TOKLEN 128		/* longest event name in the text trace */
+#define CC_TOKLEN 128		/* an event name in the text trace, and its NUL */
 
 extern const struct kind kind_cc;
 
-/*
- * Tidies a row: the rank is the file's name when the input has none, and
- * a CcOp row's operation (AllReduce, ...) is its event when it has none.
- */
-void cc_finish(struct record *r);
 
 #endif

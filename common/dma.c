@@ -37,6 +37,7 @@ static const struct column dmacols[] = {
 };
 
 static int dmatext(struct reader *, struct record *);
+static void dma_finish(struct record *);
 
 const struct kind kind_dma = {
 	"DMA transfer", "dma", D_NCOL, dmacols, D_START, D_END, D_DUR,
@@ -44,7 +45,8 @@ const struct kind kind_dma = {
 	dma_finish,
 };
 
-void
+/* Tidies a row: a semaphore of "-1" (none) becomes missing. */
+static void
 dma_finish(struct record *r)
 {
 	struct field *f = &r->f[D_SEM];

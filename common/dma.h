@@ -14,7 +14,5 @@ enum {
 
 extern const struct kind kind_dma;
 
-/* Tidies a row: a semaphore of "-1" (none) becomes missing. */
-void dma_finish(struct record *r);
 
 #endif

@@ -36,6 +36,7 @@ static const struct column insncols[] = {
 };
 
 static int insntext(struct reader *, struct record *);
+static void insn_finish(struct record *);
 
 const struct kind kind_insn = {
 	"instruction", "instruction", I_NCOL, insncols, I_START, I_END, I_DUR,
@@ -78,7 +79,8 @@ insn_engine(const char *s, size_t n)
 	return NULL;
 }
 
-void
+/* Canonical engine spelling; called on every row read. */
+static void
 insn_finish(struct record *r)
 {
 	struct field *f = &r->f[I_ENGINE];

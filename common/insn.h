@@ -17,8 +17,6 @@ enum {
 
 extern const struct kind kind_insn;
 
-/* Canonical engine spelling; called on every row read. */
-void insn_finish(struct record *r);
 /* The source line: the BIR location, else the NKI one, else "<none>". */
 const char *insn_src(const struct record *r, size_t *len);
 

@@ -157,7 +157,6 @@ runs_add(struct runs *r, int64_t s, int64_t e, int64_t *ds, int64_t *de)
 	*ds = r->s;
 	*de = r->e;
 	r->busy += r->e - r->s;
-	r->n++;
 	r->s = s;
 	r->e = e;
 	return 1;
@@ -171,7 +170,6 @@ runs_end(struct runs *r, int64_t *ds, int64_t *de)
 	*ds = r->s;
 	*de = r->e;
 	r->busy += r->e - r->s;
-	r->n++;
 	r->open = 0;
 	return 1;
 }

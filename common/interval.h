@@ -43,7 +43,6 @@ struct runs {
 	int64_t s, e;		/* the run being built */
 	int open;
 	int64_t busy;		/* total length of finished runs */
-	long n;			/* finished runs */
 };
 
 void runs_init(struct runs *r);

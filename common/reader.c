@@ -203,9 +203,9 @@ rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 			*comma = '\0';
 		eq = strchr(p, '=');
 		if (!eq || eq == p || !num_i64(eq + 1, strlen(eq + 1), &v) ||
-		    v < 1 || v > 64) {
-			snprintf(err, errlen, "expected NAME=POSITION (1 to 64), "
-			    "found '%s'", p);
+		    v < 1 || v > SRC_MAXFIELDS) {
+			snprintf(err, errlen, "expected NAME=POSITION (1 to %d), "
+			    "found '%s'", SRC_MAXFIELDS, p);
 			return 0;
 		}
 		*eq = '\0';
