@@ -34,6 +34,8 @@ sum_free(struct sumset *s)
 	s->met = NULL;
 	s->prof = NULL;
 	s->slot = NULL;
+	s->nslot = s->slotcap = 0;
+	s->idxprof = -1;
 	s->in.buf = NULL;
 }
 
@@ -178,12 +180,15 @@ index_prof(struct sumset *s, long p)
 		need *= 2;
 	if (s->idxprof == p && s->nslot >= need)
 		return;
-	if (s->nslot < need) {
+	if (s->slotcap < need * 2) {
 		free(s->slot);
 		if (!(s->slot = malloc(need * 2 * sizeof *s->slot)))
 			np_die("out of memory");
-		s->nslot = need * 2;
+		s->slotcap = need * 2;
 	}
+	/* Only as many slots as this profile needs are cleared and used: a
+	 * large profile before many small ones must not cost each of them. */
+	s->nslot = need * 2;
 	memset(s->slot, 0, s->nslot * sizeof *s->slot);
 	s->idxprof = p;
 	for (m = pr->first; m >= 0; m = s->met[m].next) {

@@ -59,7 +59,8 @@ struct sumset {
 	long nprof, profcap;
 	/* private */
 	long *slot;		/* key index of one profile: metric + 1 */
-	size_t nslot;
+	size_t nslot;		/* slots in use: sized to that profile */
+	size_t slotcap;		/* slots allocated */
 	long idxprof;		/* that profile, or -1 */
 	struct notes notes;	/* what was passed over */
 	struct src in;
