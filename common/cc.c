@@ -154,7 +154,8 @@ eventslot(struct reader *r, const char *e, size_t n, long line)
 		if (pend[i].len == n && memcmp(pend[i].event, e, n) == 0)
 			return &pend[i];
 	if (npend == CC_MAXEVENTS)
-		np_die_at(r->in.name, line, 0, "more than %d distinct events "
+		np_die_at(r->in.name, line, src_col(&r->in, e),
+		    "more than %d distinct events "
 		    "on one CC-core", CC_MAXEVENTS);
 	memcpy(pend[npend].event, e, n);
 	pend[npend].len = n;

@@ -125,10 +125,11 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 		if (pend[i].qlen == n && memcmp(pend[i].queue, q, n) == 0)
 			return &pend[lastq = i];
 	if (npend == MAXQUEUES)
-		np_die_at(r->in.name, line, 0, "expected at most %d DMA "
+		np_die_at(r->in.name, line, src_col(&r->in, q), "expected at most %d DMA "
 		    "queues, found more", MAXQUEUES);
 	if (n >= TOKLEN)
-		np_die_at(r->in.name, line, 0, "expected a queue name of at "
+		np_die_at(r->in.name, line, src_col(&r->in, q),
+		    "expected a queue name of at "
 		    "most %d bytes, found %zu bytes", TOKLEN - 1, n);
 	memcpy(pend[npend].queue, q, n);
 	pend[npend].qlen = n;

@@ -214,10 +214,12 @@ engineslot(struct reader *r, const char *e, size_t n, long line)
 		}
 #undef SAME
 	if (npend == MAXENGINES)
-		np_die_at(r->in.name, line, 0, "more than %d engines",
+		np_die_at(r->in.name, line, src_col(&r->in, e),
+		    "more than %d engines",
 		    MAXENGINES);
 	if (n >= TOKLEN)
-		np_die_at(r->in.name, line, 0, "engine name longer than %d "
+		np_die_at(r->in.name, line, src_col(&r->in, e),
+		    "engine name longer than %d "
 		    "bytes", TOKLEN - 1);
 	slotcache[h] = (unsigned char)(npend + 1);
 	p = &pend[npend++];
@@ -302,7 +304,8 @@ insntext(struct reader *r, struct record *rec)
 				rd_note(r, "START lines without an END",
 				    p->line);
 			if (len[po] >= TOKLEN)	/* never cut short */
-				np_die_at(r->in.name, ln, 0, "opcode longer "
+				np_die_at(r->in.name, ln,
+				    src_col(&r->in, f[po]), "opcode longer "
 				    "than %d bytes", TOKLEN - 1);
 			memcpy(p->opcode, f[po], len[po]);
 			p->opcodelen = len[po];

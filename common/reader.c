@@ -388,7 +388,8 @@ sniff(struct reader *r)
 			return FMT_TSV;
 		if (r->k->text)
 			return FMT_TEXT;
-		np_die_at(in->name, lineno, 0, "expected JSON or TSV with a "
+		np_die_at(in->name, lineno, (long)(p - line) + 1,
+		    "expected JSON or TSV with a "
 		    "header (%s has no text format), found '%.*s'",
 		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
 	}

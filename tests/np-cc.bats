@@ -384,7 +384,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 	cd "$T"
 	np np-cc m.txt
 	status_is 1
-	err_is "np-cc: m.txt:258: more than 256 distinct events on one CC-core"
+	err_is "np-cc: m.txt:258:1: more than 256 distinct events on one CC-core"
 }
 
 # ---- options and output ----

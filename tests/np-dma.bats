@@ -363,7 +363,7 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	printf '  1  %s  M2S_SOP  -  100\n' "$q" >"$T/q.txt"
 	np np-dma "$T/q.txt"
 	status_is 1
-	err_is "np-dma: $T/q.txt:1: expected a queue name of at most 63 bytes, found 64 bytes"
+	err_is "np-dma: $T/q.txt:1:6: expected a queue name of at most 63 bytes, found 64 bytes"
 }
 
 @test "np-dma: deeply nested JSON" {

@@ -538,11 +538,11 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input e.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor ADD START 300\n 2 Tensor ADD END 310\n 3 %s MATMUL START 100\n' "$e"
 	np np-trace -n "$T/e.txt"
 	status_is 1
-	err_is "np-trace: $T/e.txt:4: engine name longer than 63 bytes"
+	err_is "np-trace: $T/e.txt:4:4: engine name longer than 63 bytes"
 	input e.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor %s START 100\n' "$e"
 	np np-trace -n "$T/e.txt"
 	status_is 1
-	err_is "np-trace: $T/e.txt:2: opcode longer than 63 bytes"
+	err_is "np-trace: $T/e.txt:2:11: opcode longer than 63 bytes"
 	e=${e%E}
 	input e.txt 'Instruction trace for ND 0 NC 4\n 1 %s %s START 100\n 2 %s %s END 110\n' "$e" "$e" "$e" "$e"
 	np np-trace -n "$T/e.txt"
