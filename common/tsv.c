@@ -253,8 +253,10 @@ tsv_next(struct tsv *t)
 		return 0;
 	t->line = t->in->line;
 	nf = split(t, line, n, t->ncol);
-	if (nf != t->ncol)
-		np_die_at(t->in->name, t->line, 0,
+	if (nf != t->ncol)	/* where the extra field starts, or the line ends */
+		np_die_at(t->in->name, t->line, nf > t->ncol ?
+		    src_col(t->in, t->f[t->ncol - 1] + t->len[t->ncol - 1]) + 1 :
+		    (long)n + 1,
 		    "expected %d tab-separated fields as in the header, "
 		    "found %d", t->ncol, nf);
 	return 1;

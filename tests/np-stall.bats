@@ -422,7 +422,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	printf 'start_ts\tevt_wait_time_ns\tengine\n1\t5\n' >"$T/short.tsv"
 	np np-stall "$T/short.tsv"
 	status_is 1
-	err_is "np-stall: $T/short.tsv:2: expected 3 tab-separated fields as in the header, found 2"
+	err_is "np-stall: $T/short.tsv:2:4: expected 3 tab-separated fields as in the header, found 2"
 }
 
 @test "np-stall: a key longer than 65536 bytes is an error" {

@@ -169,7 +169,7 @@ a\tb	v	2	4' ]
 	printf 'engine\tduration_ns\nTensor\t10\nVector' > "$T/t.tsv"
 	np np-sum -g engine -v duration_ns "$T/t.tsv"
 	status_is 1
-	err_is "np-sum: $T/t.tsv:3: expected 2 tab-separated fields as in the header, found 1"
+	err_is "np-sum: $T/t.tsv:3:7: expected 2 tab-separated fields as in the header, found 1"
 	: > "$T/e"
 	np np-sum -v x "$T/e"
 	status_is 1

@@ -124,7 +124,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	input cut.tsv 'start_ts\tduration_ns\tengine\n10\t5\tTensor\n20\t3'
 	np np-trace "$T/cut.tsv"
 	status_is 1
-	err_is "np-trace: $T/cut.tsv:3: expected 3 tab-separated fields as in the header, found 2"
+	err_is "np-trace: $T/cut.tsv:3:5: expected 3 tab-separated fields as in the header, found 2"
 }
 
 @test "reader: show-trace text cut after a START: counted, the rest kept" {
@@ -390,11 +390,11 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input f.tsv 'start_ts\tengine\n1\tTensor\n2\n'
 	np np-trace "$T/f.tsv"
 	status_is 1
-	err_is "np-trace: $T/f.tsv:3: expected 2 tab-separated fields as in the header, found 1"
+	err_is "np-trace: $T/f.tsv:3:2: expected 2 tab-separated fields as in the header, found 1"
 	input f.tsv 'start_ts\tengine\n1\tTensor\t\n'
 	np np-trace "$T/f.tsv"
 	status_is 1
-	err_is "np-trace: $T/f.tsv:2: expected 2 tab-separated fields as in the header, found 3"
+	err_is "np-trace: $T/f.tsv:2:10: expected 2 tab-separated fields as in the header, found 3"
 }
 
 @test "reader: TSV: text in a number column" {
