@@ -103,7 +103,7 @@ $(B)/fuzz/json_fuzz: tests/fuzz/json_fuzz.c $(FUZZDEPS)
 $(B)/fuzz/reader_fuzz: tests/fuzz/reader_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 \
-	    -DREC_ARENA=1000 -DSNIFF_MAX=64 -o $@ \
+	    -DREC_ARENA=1000 -DSRC_SNIFF=64 -o $@ \
 	    tests/fuzz/reader_fuzz.c $(FUZZSRC) -lm
 
 fuzz: $(B)/fuzz/json_fuzz $(B)/fuzz/reader_fuzz

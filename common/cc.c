@@ -188,7 +188,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 	int64_t ts;
 	int unpaired = 0;
 
-	if (tl_islog(f[0], len[0])) {
+	if (src_islog(f[0], len[0])) {
 		rd_notelog(r, ln);
 		return 0;
 	}

@@ -8,7 +8,6 @@
 #include "gstat.h"
 #include "num.h"
 
-#define SNIFFSZ 65536
 #define HISTCOLS 7
 
 static const char *const histcol[HISTCOLS] = { "column", "bucket_lo",
@@ -449,7 +448,7 @@ gs_ishist(struct src *in)
 	char *nl;
 
 	while (!(nl = memchr(in->buf, '\n', (size_t)(in->end - in->buf))) &&
-	    !in->eof && in->end - in->buf < SNIFFSZ)
+	    !in->eof && in->end - in->buf < SRC_SNIFF)
 		src_fill(in, NULL);
 	if (!nl)
 		nl = in->end;
@@ -471,7 +470,7 @@ gs_readin(struct gstat *gs)
 {
 	const char *file = gs->in.name;
 
-	src_checktext(&gs->in, SNIFFSZ, "text (TSV with a header)");
+	src_checktext(&gs->in, SRC_SNIFF, "text (TSV with a header)");
 	if (!tsv_open(&gs->t, &gs->in))
 		np_die("%s: empty input, expected TSV with a header line",
 		    file);

@@ -14,11 +14,18 @@
 #define NP_INPUT_H
 
 #include <stddef.h>
+#include <string.h>
 
 #ifndef SRC_BUFSZ		/* smaller in the fuzz build, to reach its edges */
 #define SRC_BUFSZ (1 << 20)
 #endif
 #define SRC_PAD 64		/* at least the splitter's 64-byte step */
+
+/* How much of a file's start tells its format and is checked for binary
+ * bytes (smaller in the fuzz build, whose buffer is small). */
+#ifndef SRC_SNIFF
+#define SRC_SNIFF (SRC_BUFSZ < 65536 ? SRC_BUFSZ : 65536)
+#endif
 
 struct src {
 	const char *name;	/* file name as given, "-" for stdin */
@@ -98,5 +105,13 @@ src_isbinary(unsigned char c)
  * them: "file:line:col: expected <what>, found byte 0x..".
  */
 void src_checktext(struct src *s, size_t n, const char *what);
+
+/* A logrus line (time="..."), as captured with 2>&1, at p: n bytes to its
+ * line's end. */
+static inline int
+src_islog(const char *p, size_t n)
+{
+	return n >= 6 && memcmp(p, "time=\"", 6) == 0;
+}
 
 #endif

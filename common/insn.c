@@ -279,7 +279,7 @@ insntext(struct reader *r, struct record *rec)
 			continue;
 		if (header(r, line, &fl) || section == SEC_OTHER)
 			continue;
-		if (tl_islog(f[0], len[0])) {
+		if (src_islog(f[0], len[0])) {
 			rd_notelog(r, ln);
 			continue;
 		}

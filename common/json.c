@@ -540,7 +540,7 @@ topskip(struct json *j, char *p)
 			return p;
 		need(j, &p, 6);
 		if ((j->values == 0 && *p != '{' && *p != '[') ||
-		    memcmp(p, "time=\"", 6) == 0)
+		    src_islog(p, (size_t)(in->end - p)))
 			p = skipline(j, p);
 		else
 			return p;

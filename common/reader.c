@@ -339,12 +339,6 @@ scaletimes(const struct reader *r, struct record *rec)
 
 /* ---- sniffing ---- */
 
-/* How much of a file's start is checked for binary bytes (smaller in the
- * fuzz build, whose buffer is small). */
-#ifndef SNIFF_MAX
-#define SNIFF_MAX (SRC_BUFSZ < 65536 ? SRC_BUFSZ : 65536)
-#endif
-
 /* What may come before a file's data, on the line [line, nl): 0 for
  * neither, PASS_BLANK for blanks, PASS_LOG for a logrus line. */
 enum { PASS_BLANK = 1, PASS_LOG };
@@ -356,7 +350,7 @@ passover(const char *line, const char *nl)
 		line++;
 	if (line == nl)
 		return PASS_BLANK;
-	return nl - line >= 6 && memcmp(line, "time=\"", 6) == 0 ? PASS_LOG : 0;
+	return src_islog(line, (size_t)(nl - line)) ? PASS_LOG : 0;
 }
 
 /* Looks at the start of the file: which format, or dies. */
@@ -367,7 +361,7 @@ sniff(struct reader *r)
 	char *p, *line, *nl;
 	long lineno = 1;
 
-	src_checktext(in, SNIFF_MAX, "text (JSON, TSV or profiler output)");
+	src_checktext(in, SRC_SNIFF, "text (JSON, TSV or profiler output)");
 	/* The first line that is not blank or a log line decides, however
 	 * far in (up to a full buffer): reads must not change the answer. */
 	for (line = in->buf; line <= in->end; line = nl + 1, lineno++) {

@@ -9,7 +9,6 @@
 #include "num.h"
 #include "summary.h"
 
-#define SNIFFSZ 65536
 #define MAXCELLS 256		/* columns of a show-session table */
 
 void
@@ -292,7 +291,7 @@ sniff(struct sumset *s)
 	char *p, *line, *nl;
 	int blank = 1;
 
-	src_checktext(in, SNIFFSZ, "text (a summary)");
+	src_checktext(in, SRC_SNIFF, "text (a summary)");
 	if (in->end == in->buf)
 		np_die("%s: empty input, expected a summary", in->name);
 	for (line = in->buf; line < in->end; line = nl + 1) {
@@ -680,7 +679,7 @@ readtext(struct sumset *s)
 			;
 		if (p == e)
 			continue;
-		if (strncmp(p, "time=\"", 6) == 0) {
+		if (src_islog(p, (size_t)(e - p))) {
 			note(s, "log lines skipped", ln);
 			continue;
 		}

@@ -10,12 +10,6 @@ tl_is(const char *s, size_t n, const char *word)
 }
 
 int
-tl_islog(const char *f, size_t len)
-{
-	return len >= 6 && memcmp(f, "time=\"", 6) == 0;
-}
-
-int
 tl_keyint(char *s, const char *key, int64_t *v)
 {
 	struct src_fields fl;

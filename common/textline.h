@@ -17,8 +17,6 @@
 
 /* Is the n bytes at s exactly word? */
 int tl_is(const char *s, size_t n, const char *word);
-/* A logrus line (time="...") captured with the text. */
-int tl_islog(const char *f, size_t len);
 /* The number of the first "key=N" token among the blank-separated tokens
  * of s (a line from src_getline, or the rest of one): 1 with it in
  * *v, -1 when N is not a number, 0 when there is none. */
