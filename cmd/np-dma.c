@@ -389,38 +389,10 @@ merge_buckets(struct queue *to, const struct queue *q)
 	}
 }
 
-static const struct group *sorting;
-
-static int
-bykey(const void *a, const void *b)
-{
-	size_t la, lb;
-	const char *ka = grp_key(sorting, *(const long *)a, &la);
-	const char *kb = grp_key(sorting, *(const long *)b, &lb);
-	int c = memcmp(ka, kb, la < lb ? la : lb);
-
-	return c ? c : (la > lb) - (la < lb);
-}
-
-/* Entry indexes of g in the order cmp gives. */
-static long *
-sorted(const struct group *g, int (*cmp)(const void *, const void *))
-{
-	long i, *ix = malloc(((size_t)g->n + 1) * sizeof *ix);
-
-	if (!ix)
-		np_die("out of memory");
-	for (i = 0; i < g->n; i++)
-		ix[i] = i;
-	sorting = g;
-	qsort(ix, (size_t)g->n, sizeof *ix, cmp);
-	return ix;
-}
-
 static void
 write_summary(int header, int histogram)
 {
-	long i, *ix = sorted(&queues, bykey);
+	long i, *ix = grp_sorted(&queues, grp_keycmp);
 	struct queue *q;
 	const char *name;
 	size_t len;
@@ -536,14 +508,13 @@ add_skinny(struct reader *rd, const struct record *r)
 
 /* Most skinny DMAs first; then by source line. */
 static int
-bycount(const void *a, const void *b)
+bycount(const struct group *g, long i, long j)
 {
-	const struct srcline *la = grp_val(sorting, *(const long *)a);
-	const struct srcline *lb = grp_val(sorting, *(const long *)b);
+	const struct srcline *la = grp_val(g, i), *lb = grp_val(g, j);
 
 	if (la->n != lb->n)
 		return la->n < lb->n ? 1 : -1;
-	return bykey(a, b);
+	return grp_keycmp(g, i, j);
 }
 
 static const char *const skinny_cols[] = {
@@ -554,7 +525,7 @@ static const char *const skinny_cols[] = {
 static void
 write_skinny(int header)
 {
-	long i, *ix = sorted(&lines, bycount);
+	long i, *ix = grp_sorted(&lines, bycount);
 	const struct srcline *l;
 	const char *name;
 	size_t len;

@@ -288,21 +288,13 @@ account(struct reader *rd, const struct record *r)
 
 /* Most attributed first; ties in byte order of the key. */
 static int
-bysum(const void *x, const void *y)
+bysum(const struct group *g, long i, long j)
 {
-	long i = *(const long *)x, j = *(const long *)y;
-	const struct acc *a = grp_val(&grp, i), *b = grp_val(&grp, j);
-	const char *ka, *kb;
-	size_t la, lb;
-	int c;
+	const struct acc *a = grp_val(g, i), *b = grp_val(g, j);
 
 	if (a->sum != b->sum)
 		return a->sum > b->sum ? -1 : 1;
-	ka = grp_key(&grp, i, &la);
-	kb = grp_key(&grp, j, &lb);
-	if ((c = memcmp(ka, kb, la < lb ? la : lb)) != 0)
-		return c;
-	return la < lb ? -1 : la > lb;
+	return grp_keycmp(g, i, j);
 }
 
 static void
@@ -382,13 +374,8 @@ wanted(void)
 static void
 writerows(int withheader, long long top)
 {
-	long *order, i;
+	long *order = grp_sorted(&grp, bysum), i;
 
-	if (!(order = malloc(((size_t)grp.n + 1) * sizeof *order)))
-		np_die("out of memory");
-	for (i = 0; i < grp.n; i++)
-		order[i] = i;
-	qsort(order, (size_t)grp.n, sizeof *order, bysum);
 	if (withheader)
 		header();
 	for (i = 0; i < grp.n && (top < 0 || i < top); i++)

@@ -130,3 +130,38 @@ grp_val(const struct group *g, long i)
 {
 	return g->vals + (size_t)i * g->valsize;
 }
+
+int
+grp_keycmp(const struct group *g, long i, long j)
+{
+	size_t li = g->keylen[i], lj = g->keylen[j];
+	int c = memcmp(g->key[i], g->key[j], li < lj ? li : lj);
+
+	return c ? c : (li > lj) - (li < lj);
+}
+
+/* qsort has no argument for its comparison: the one grp_sorted runs. */
+static const struct group *sortg;
+static int (*sortcmp)(const struct group *, long, long);
+
+static int
+byentry(const void *a, const void *b)
+{
+	return sortcmp(sortg, *(const long *)a, *(const long *)b);
+}
+
+long *
+grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
+    long))
+{
+	long i, *ix = malloc(((size_t)g->n + 1) * sizeof *ix);
+
+	if (!ix)
+		np_die("out of memory");
+	for (i = 0; i < g->n; i++)
+		ix[i] = i;
+	sortg = g;
+	sortcmp = cmp;
+	qsort(ix, (size_t)g->n, sizeof *ix, byentry);
+	return ix;
+}

@@ -34,5 +34,11 @@ void *grp_get(struct group *g, const char *key, size_t len, int *isnew);
 /* Entry i (0 <= i < n), in insertion order. */
 const char *grp_key(const struct group *g, long i, size_t *len);
 void *grp_val(const struct group *g, long i);
+/* Compares entries i and j by key: in byte order, a prefix first. */
+int grp_keycmp(const struct group *g, long i, long j);
+/* The entries' indexes in the order cmp gives (grp_keycmp: by key); the
+ * caller frees them. */
+long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
+    long, long));
 
 #endif

@@ -483,32 +483,16 @@ gs_readin(struct gstat *gs)
 
 /* ---- writing ---- */
 
-static const struct group *sortg;
-
-static int
-bykey(const void *a, const void *b)
-{
-	size_t la, lb;
-	const char *ka = grp_key(sortg, *(const long *)a, &la);
-	const char *kb = grp_key(sortg, *(const long *)b, &lb);
-	int r = memcmp(ka, kb, la < lb ? la : lb);
-
-	return r ? r : (la > lb) - (la < lb);
-}
-
 /* The groups in byte order of their keys; checks that histogram input
  * was whole. */
 static long *
 sorted(struct gstat *gs)
 {
-	long *ix, i;
+	long i;
 	int c;
 
-	if (!(ix = malloc(((size_t)gs->g.n + 1) * sizeof *ix)))
-		np_die("out of memory");
 	for (i = 0; i < gs->g.n; i++) {
 		struct gent *e = grp_val(&gs->g, i);
-		ix[i] = i;
 		for (c = 0; c < e->ncell; c++) {
 			size_t kl;
 			const char *k = grp_key(&gs->g, i, &kl);
@@ -521,9 +505,7 @@ sorted(struct gstat *gs)
 				    (long long)e->cell[c].n);
 		}
 	}
-	sortg = &gs->g;
-	qsort(ix, (size_t)gs->g.n, sizeof *ix, bykey);
-	return ix;
+	return grp_sorted(&gs->g, grp_keycmp);
 }
 
 static void
