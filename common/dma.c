@@ -65,6 +65,7 @@ dma_finish(struct record *r)
 static struct pending {
 	char queue[TOKLEN];
 	size_t qlen;
+	uint64_t key;		/* the queue name's first 8 bytes */
 	int64_t start, bytes;
 	int hasbytes;
 	long line;		/* of the SOP; 0: none waiting */
@@ -115,15 +116,18 @@ header(struct reader *r, char *line, const struct src_fields *fl)
 static struct pending *
 queueslot(struct reader *r, const char *q, size_t n, long line)
 {
+	uint64_t key = tl_key8(q, n);
 	int i;
 
+#define SAME(p) ((p)->key == key && (p)->qlen == n && \
+	    (n <= 8 || memcmp((p)->queue + 8, q + 8, n - 8) == 0))
 	/* Lines of one queue usually come together: try the last first. */
-	if (lastq < npend && pend[lastq].qlen == n &&
-	    memcmp(pend[lastq].queue, q, n) == 0)
+	if (lastq < npend && SAME(&pend[lastq]))
 		return &pend[lastq];
 	for (i = 0; i < npend; i++)
-		if (pend[i].qlen == n && memcmp(pend[i].queue, q, n) == 0)
+		if (SAME(&pend[i]))
 			return &pend[lastq = i];
+#undef SAME
 	if (npend == MAXQUEUES)
 		np_die_at(r->in.name, line, src_col(&r->in, q), "expected at most %d DMA "
 		    "queues, found more", MAXQUEUES);
@@ -133,23 +137,31 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 		    "most %d bytes, found %zu bytes", TOKLEN - 1, n);
 	memcpy(pend[npend].queue, q, n);
 	pend[npend].qlen = n;
+	pend[npend].key = key;
 	pend[npend].line = 0;
 	return &pend[lastq = npend++];
 }
 
 /*
  * The byte count of a line: the field at its position ("N" or "bytes=N"),
- * or by default the first "bytes=N" token.  1, 0 when there is none, -1
- * when it is not a number.
+ * or by default the first "bytes=N" token: among the fields split, then in
+ * the rest of the line.  1, 0 when there is none, -1 when it is not a
+ * number.
  */
 static int
-linebytes(char *line, char **f, size_t *len, int nf, int64_t *v)
+linebytes(char **f, size_t *len, int nf, char *rest, int64_t *v)
 {
 	const char *s;
 	size_t n;
+	int i;
 
-	if (pos[PB] < 0)
-		return tl_keyint(line, "bytes", v);
+	if (pos[PB] < 0) {
+		for (i = 0; i < nf; i++)
+			if (len[i] >= 6 && memcmp(f[i], "bytes=", 6) == 0)
+				return num_i64(f[i] + 6, len[i] - 6, v) ?
+				    1 : -1;
+		return nf == nsplit ? tl_keyint(rest, "bytes", v) : 0;
+	}
 	if (pos[PB] >= nf)
 		return 0;
 	s = f[pos[PB]];
@@ -191,6 +203,9 @@ startfile(struct reader *r)
 	section = SEC_NONE;
 	hasnd = hasnc = 0;
 	nsplit = tl_positions(r, names, defs, 5, pos);
+	/* One field more: where the bytes=N token usually is. */
+	if (pos[PB] < 0 && nsplit < TL_MAXFIELDS)
+		nsplit++;
 }
 
 /* Fills rec with the transfer p that an end event closes: its time, and
@@ -249,7 +264,7 @@ dmatext(struct reader *r, struct record *rec)
 		if (pq >= nf || pv >= nf || pt >= nf ||
 		    (ev = event(f[pv], len[pv])) == EV_NONE ||
 		    !num_i64(f[pt], len[pt], &ts) ||
-		    (hasbytes = linebytes(line, f, len, nf, &bytes)) < 0) {
+		    (hasbytes = linebytes(f, len, nf, fl.rest, &bytes)) < 0) {
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}

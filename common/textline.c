@@ -4,12 +4,6 @@
 #include "textline.h"
 
 int
-tl_is(const char *s, size_t n, const char *word)
-{
-	return strlen(word) == n && memcmp(s, word, n) == 0;
-}
-
-int
 tl_keyint(char *s, const char *key, int64_t *v)
 {
 	struct src_fields fl;

@@ -15,8 +15,14 @@
 
 #define TL_MAXFIELDS SRC_MAXFIELDS	/* the largest position -F accepts */
 
-/* Is the n bytes at s exactly word? */
-int tl_is(const char *s, size_t n, const char *word);
+/* Is the n bytes at s exactly word?  Inline, so that a literal word's
+ * length and comparison are known when compiled: no calls per line. */
+static inline int
+tl_is(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
 /* The number of the first "key=N" token among the blank-separated tokens
  * of s (a line from src_getline, or the rest of one): 1 with it in
  * *v, -1 when N is not a number, 0 when there is none. */

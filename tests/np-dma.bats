@@ -519,3 +519,25 @@ $USAGE"
 	[ "$(wc -l <"$OUT")" -eq 1 ]
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'q0\t600\t700')" ]
 }
+
+@test "np-dma: show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart" {
+	# qSyncIO0a and qSyncIO0b share their first 8 bytes; bytes=N after
+	# another token, in the crc's place, on the SOP only, and empty.
+	printf '%s\n' 'DMA trace for ND 0 NC 0 queue all' \
+	    '1 qSyncIO0a M2S_SOP - 100' \
+	    '2 qSyncIO0b M2S_SOP - 110 bytes=7' \
+	    '3 qSyncIO0a S2M_EOP 0x1 150 note=x bytes=5 bytes=6' \
+	    '4 qSyncIO0b S2M_EOP bytes=9 160' \
+	    '5 q M2S_SOP - 200 bytes=4' \
+	    '6 q S2M_EOP 0x2 210' \
+	    '7 q M2S_SOP - 300' \
+	    '8 q S2M_EOP 0x3 310 bytes=' >"$T/bytes.txt"
+	np np-dma -n "$T/bytes.txt"
+	status_is 0
+	err_is "np-dma: lines not understood: 1 (first: $T/bytes.txt:9)
+np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
+	[ "$(cut -f1-5,13 "$OUT")" = "$(printf '%s\n' \
+	    'qSyncIO0a	100	150	50	5	0x1' \
+	    'qSyncIO0b	110	160	50	9	bytes=9' \
+	    'q	200	210	10	4	0x2')" ]
+}
