@@ -11,8 +11,8 @@
  * every byte.  Slots depend on the machine's byte order; nothing printed
  * does.
  */
-static size_t
-hash(const char *s, size_t n)
+size_t
+grp_hash(const char *s, size_t n)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, w;
 
@@ -66,7 +66,7 @@ rehash(struct group *g)
 	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
 		np_die("out of memory");
 	for (e = 0; e < g->n; e++) {
-		h = hash(g->key[e], g->keylen[e]) & (g->nslots - 1);
+		h = grp_hash(g->key[e], g->keylen[e]) & (g->nslots - 1);
 		for (i = h; g->slots[i]; i = (i + 1) & (g->nslots - 1))
 			;
 		g->slots[i] = e + 1;
@@ -76,7 +76,7 @@ rehash(struct group *g)
 void *
 grp_get(struct group *g, const char *key, size_t len, int *isnew)
 {
-	size_t i = hash(key, len) & (g->nslots - 1);
+	size_t i = grp_hash(key, len) & (g->nslots - 1);
 	long e;
 
 	for (; g->slots[i]; i = (i + 1) & (g->nslots - 1)) {

@@ -24,6 +24,9 @@ struct group {
 };
 
 void grp_init(struct group *g, size_t valsize, long cap);
+/* A hash of the n bytes at s, for this table and any other keyed by
+ * strings; its low bits are as good as its high ones. */
+size_t grp_hash(const char *s, size_t n);
 void grp_free(struct group *g);
 /*
  * The value for key, zero-filled when new (*isnew set then).  NULL when the

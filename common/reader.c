@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "group.h"
 #include "num.h"
 #include "reader.h"
 
@@ -25,20 +26,10 @@ static struct name {
 } names[NAMES];
 static const struct kind *nameskind;
 
-static unsigned
-hash(const char *s, size_t n)
-{
-	unsigned h = 2166136261u;
-
-	while (n--)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
 static void
 addname(const char *s, size_t n, int col, int pref)
 {
-	unsigned h = hash(s, n) % NAMES;
+	size_t h = grp_hash(s, n) % NAMES;
 
 	while (names[h].s) {
 		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
@@ -77,7 +68,7 @@ hashnames(const struct kind *k)
 static const struct name *
 lookup(const char *s, size_t n)
 {
-	unsigned h = hash(s, n) % NAMES;
+	size_t h = grp_hash(s, n) % NAMES;
 
 	while (names[h].s) {
 		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)

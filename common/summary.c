@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "diag.h"
+#include "group.h"
 #include "num.h"
 #include "summary.h"
 
@@ -157,16 +158,6 @@ newprof(struct sumset *s, const char *label, size_t len)
 	return s->nprof++;
 }
 
-static size_t
-hashkey(const char *k, size_t n)
-{
-	size_t h = 2166136261u;
-
-	while (n--)
-		h = (h ^ (unsigned char)*k++) * 16777619u;
-	return h;
-}
-
 /* Makes the key index describe profile p (usually it already does). */
 static void
 index_prof(struct sumset *s, long p)
@@ -191,7 +182,7 @@ index_prof(struct sumset *s, long p)
 	memset(s->slot, 0, s->nslot * sizeof *s->slot);
 	s->idxprof = p;
 	for (m = pr->first; m >= 0; m = s->met[m].next) {
-		h = hashkey(s->text + s->met[m].key, s->met[m].klen);
+		h = grp_hash(s->text + s->met[m].key, s->met[m].klen);
 		h &= s->nslot - 1;
 		while (s->slot[h])
 			h = (h + 1) & (s->nslot - 1);
@@ -207,7 +198,7 @@ findslot(struct sumset *s, long p, const char *key, size_t n)
 	long m;
 
 	index_prof(s, p);
-	h = hashkey(key, n) & (s->nslot - 1);
+	h = grp_hash(key, n) & (s->nslot - 1);
 	for (; (m = s->slot[h]); h = (h + 1) & (s->nslot - 1))
 		if (s->met[m - 1].klen == n &&
 		    memcmp(s->text + s->met[m - 1].key, key, n) == 0)
