@@ -175,9 +175,8 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 @test "reader: log lines beyond the first 64 KiB of a pipe, then JSON" {
 	# 2000 logrus lines of 70 bytes: what sniffs the format reads on
 	# until it finds the data, whatever the pipe hands it per read.
-	for i in $(seq 2000); do
-		echo 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"'
-	done >"$T/logs"
+	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
+	    head -n 2000 >"$T/logs"
 	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
 	status_is 0
 	err_is "np-trace: non-JSON lines skipped: 2000 (first: -:1)"
@@ -186,9 +185,8 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 
 @test "reader: more than 1 MiB of log lines before the data" {
 	# 16000 lines of 70 bytes fill the 1 MiB buffer.
-	for i in $(seq 16000); do
-		echo 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"'
-	done >"$T/logs"
+	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
+	    head -n 16000 >"$T/logs"
 	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
 	status_is 1
 	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV or $TRACE_NAME"
