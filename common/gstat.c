@@ -447,11 +447,7 @@ gs_ishist(struct src *in)
 	size_t n = sizeof hdr - 1;
 	char *nl;
 
-	while (!(nl = memchr(in->buf, '\n', (size_t)(in->end - in->buf))) &&
-	    !in->eof && in->end - in->buf < SRC_SNIFF)
-		src_fill(in, NULL);
-	if (!nl)
-		nl = in->end;
+	nl = src_wholeline(in, in->buf, SRC_SNIFF);
 	if (nl > in->buf && nl[-1] == '\r')
 		nl--;
 	return nl - in->buf >= (ptrdiff_t)n && memcmp(nl - n, hdr, n) == 0 &&

@@ -306,3 +306,41 @@ src_checktext(struct src *s, size_t n, const char *what)
 			    (unsigned char)*p);
 	}
 }
+
+int
+src_passover(const char *line, const char *nl)
+{
+	while (line < nl && (*line == ' ' || *line == '\t' || *line == '\r'))
+		line++;
+	if (line == nl)
+		return SRC_BLANK;
+	return src_islog(line, (size_t)(nl - line)) ? SRC_LOG : 0;
+}
+
+char *
+src_wholeline(struct src *s, char *line, size_t limit)
+{
+	char *nl;
+
+	while (!(nl = memchr(line, '\n', (size_t)(s->end - line))) &&
+	    !s->eof && (size_t)(s->end - s->buf) < limit &&
+	    s->end < s->buf + SRC_BUFSZ)
+		src_fill(s, NULL);
+	return nl ? nl : s->end;
+}
+
+char *
+src_firstdata(struct src *s, char **nl, long *lineno)
+{
+	char *line;
+
+	*lineno = 1;
+	for (line = s->buf; line <= s->end; line = *nl + 1, ++*lineno) {
+		*nl = src_wholeline(s, line, SRC_BUFSZ);
+		if (line == s->end)
+			break;
+		if (!src_passover(line, *nl))
+			return line;
+	}
+	return NULL;
+}

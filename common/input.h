@@ -114,4 +114,26 @@ src_islog(const char *p, size_t n)
 	return n >= 6 && memcmp(p, "time=\"", 6) == 0;
 }
 
+/* What may come before a file's data, on the line [line, nl): 0 for
+ * neither, SRC_BLANK for blanks only, SRC_LOG for a logrus line. */
+enum { SRC_BLANK = 1, SRC_LOG };
+int src_passover(const char *line, const char *nl);
+
+/*
+ * The end of the line at line ('\n', or s->end for a last line without
+ * one), reading on until it is whole, the file ends, or the buffer holds
+ * limit bytes.  Only while nothing is consumed (s->p is s->buf), so that
+ * nothing moves.
+ */
+char *src_wholeline(struct src *s, char *line, size_t limit);
+
+/*
+ * At the start of a file, past its blank and logrus lines however far in
+ * (within a full buffer), so that how reads fall cannot change the
+ * answer: the first other line, its end in *nl and its number in *lineno;
+ * NULL when there is none (s->eof tells whether the file ended or the
+ * buffer filled).  Only while nothing is consumed.
+ */
+char *src_firstdata(struct src *s, char **nl, long *lineno);
+
 #endif

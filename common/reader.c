@@ -330,41 +330,17 @@ scaletimes(const struct reader *r, struct record *rec)
 
 /* ---- sniffing ---- */
 
-/* What may come before a file's data, on the line [line, nl): 0 for
- * neither, PASS_BLANK for blanks, PASS_LOG for a logrus line. */
-enum { PASS_BLANK = 1, PASS_LOG };
-
-static int
-passover(const char *line, const char *nl)
-{
-	while (line < nl && (*line == ' ' || *line == '\t' || *line == '\r'))
-		line++;
-	if (line == nl)
-		return PASS_BLANK;
-	return src_islog(line, (size_t)(nl - line)) ? PASS_LOG : 0;
-}
-
 /* Looks at the start of the file: which format, or dies. */
 static int
 sniff(struct reader *r)
 {
 	struct src *in = &r->in;
 	char *p, *line, *nl;
-	long lineno = 1;
+	long lineno;
 
 	src_checktext(in, SRC_SNIFF, "text (JSON, TSV or profiler output)");
-	/* The first line that is not blank or a log line decides, however
-	 * far in (up to a full buffer): reads must not change the answer. */
-	for (line = in->buf; line <= in->end; line = nl + 1, lineno++) {
-		while (!(nl = memchr(line, '\n', (size_t)(in->end - line))) &&
-		    !in->eof && in->end < in->buf + SRC_BUFSZ)
-			src_fill(in, NULL);	/* in->p is buf: nothing moves */
-		if (!nl && line == in->end)
-			break;
-		if (!nl)
-			nl = in->end;	/* the last line, or a full buffer */
-		if (passover(line, nl))
-			continue;
+	/* The first line that is not blank or a log line decides. */
+	if ((line = src_firstdata(in, &nl, &lineno)) != NULL) {
 		for (p = line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
 			;
 		if (*p == '{' || *p == '[')
@@ -602,13 +578,13 @@ openfile(struct reader *r)
 		for (;;) {
 			char *l, *nl = memchr(r->in.p, '\n',
 			    (size_t)(r->in.end - r->in.p));
-			int pass = nl ? passover(r->in.p, nl) : 0;
+			int pass = nl ? src_passover(r->in.p, nl) : 0;
 			size_t n;
 
 			if (!pass)
 				break;
 			src_getline(&r->in, &l, &n);
-			if (pass == PASS_LOG)
+			if (pass == SRC_LOG)
 				rd_notelog(r, r->in.line);
 		}
 		tsv_open(&r->t, &r->in);

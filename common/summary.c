@@ -274,29 +274,44 @@ sum_add(struct sumset *s, long prof, const char *key, const char *val,
 
 /* ---- sniffing ---- */
 
-/* 1 if a line of the first bytes starts with '{' or '[': JSON. */
+/*
+ * 1 for JSON: a line that starts with '{' or '[' within SRC_SNIFF bytes of
+ * the first line that is not blank or a log line (a summary may follow
+ * any text).  Read up to that bound first, so that how reads fall cannot
+ * change the answer.
+ */
 static int
 sniff(struct sumset *s)
 {
 	struct src *in = &s->in;
-	char *p, *line, *nl;
-	int blank = 1;
+	char *p, *line, *nl, *end;
+	long lineno;
 
 	src_checktext(in, SRC_SNIFF, "text (a summary)");
 	if (in->end == in->buf)
 		np_die("%s: empty input, expected a summary", in->name);
-	for (line = in->buf; line < in->end; line = nl + 1) {
+	if (!(line = src_firstdata(in, &nl, &lineno))) {
+		if (!in->eof)
+			np_die("%s: more than %d bytes of blank or log lines, "
+			    "expected a summary", in->name, SRC_BUFSZ);
+		for (p = in->buf; p < in->end && isspace((unsigned char)*p); p++)
+			;
+		if (p == in->end)
+			np_die("%s: only blank lines, expected a summary",
+			    in->name);
+		return 0;	/* log lines only: read as text, counted */
+	}
+	src_checktext(in, (size_t)(line - in->buf) + SRC_SNIFF,
+	    "text (a summary)");
+	end = in->end < line + SRC_SNIFF ? in->end : line + SRC_SNIFF;
+	for (; line < end; line = nl + 1) {
 		if (!(nl = memchr(line, '\n', (size_t)(in->end - line))))
 			nl = in->end;
 		for (p = line; p < nl && isspace((unsigned char)*p); p++)
 			;
-		if (p < nl && *p != '{' && *p != '[')
-			blank = 0;
 		if (p < nl && (*p == '{' || *p == '['))
 			return 1;
 	}
-	if (blank)
-		np_die("%s: only blank lines, expected a summary", in->name);
 	return 0;
 }
 

@@ -351,3 +351,28 @@ usage: np-sum [-dinw] [-k column] [file ...]
 	err_is "np-sum: non-JSON lines skipped: 4 (first: $T/s1.json:1)
 np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 }
+
+@test "np-sum: a summary after 84 KB of log lines and a line of text, from a file or a pipe alike" {
+	# More than one pipe read of log lines, then text that is neither:
+	# the JSON after it is found however the reads fall.
+	f=$SAMPLES/summary-compact-2.json
+	{ yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
+	    head -n 1200; echo 'Profile summary:'; cat "$f"; } >"$T/s.txt"
+	np-sum "$f" | cut -f2- >"$T/want"
+	np sh -c 'np-sum "$1" | cut -f2-' sh "$T/s.txt"
+	status_is 0
+	err_is "np-sum: non-JSON lines skipped: 1201 (first: $T/s.txt:1)"
+	cmp "$T/want" "$OUT"
+	np sh -c 'cat "$1" | np-sum | cut -f2-' sh "$T/s.txt"
+	status_is 0
+	err_is "np-sum: non-JSON lines skipped: 1201 (first: -:1)"
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum: more than 1 MiB of log lines before the data is an error" {
+	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
+	    head -n 16000 >"$T/logs"
+	np sh -c 'cat "$1" "$2" | np-sum' sh "$T/logs" "$SAMPLES/summary-compact-2.json"
+	status_is 1
+	err_is "np-sum: -: more than 1048576 bytes of blank or log lines, expected a summary"
+}
