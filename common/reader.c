@@ -180,18 +180,18 @@ static int
 rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 {
 	static char buf[256];
-	char *p, *eq, *comma;
+	char *item[RD_MAXPOS], *p, *eq;
 	int64_t v;
+	int i, n;
 
 	if (strlen(spec) >= sizeof buf) {
 		snprintf(err, errlen, "field positions too long");
 		return 0;
 	}
 	strcpy(buf, spec);
-	for (p = buf; *p; p = comma ? comma + 1 : p + strlen(p)) {
-		comma = strchr(p, ',');
-		if (comma)
-			*comma = '\0';
+	n = np_optlist("F", buf, item, RD_MAXPOS, "field positions");
+	for (i = 0; i < n; i++) {
+		p = item[i];
 		eq = strchr(p, '=');
 		if (!eq || eq == p || !num_i64(eq + 1, strlen(eq + 1), &v) ||
 		    v < 1 || v > SRC_MAXFIELDS) {
@@ -205,8 +205,8 @@ rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 			    p, r->k->textpos ? r->k->textpos : "none");
 			return 0;
 		}
-		if (r->npos == RD_MAXPOS) {
-			snprintf(err, errlen, "too many field positions");
+		if (rd_pos(r, p)) {
+			snprintf(err, errlen, "field '%s' given twice", p);
 			return 0;
 		}
 		r->posname[r->npos] = p;
