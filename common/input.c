@@ -227,7 +227,7 @@ static int
 nextline(struct src *s, char **line, size_t *len, struct src_fields *fl,
     int max)
 {
-	char *nl, *start;
+	char *nl;
 
 	for (;;) {
 		/* Again after a refill, which moves the line. */
@@ -239,11 +239,11 @@ nextline(struct src *s, char **line, size_t *len, struct src_fields *fl,
 			    "expected text, found byte 0x00");
 		if (nl < s->end || s->eof)
 			break;
-		start = s->p;
-		if (src_fill(s, &start) == 0 && !s->eof)
-			np_die_at(s->name, s->line + s->in_line, 0,
+		if (src_fill(s, NULL) == 0 && !s->eof)
+			/* A full buffer from the line's start: the column
+			 * is the first byte past the bound. */
+			np_die_at(s->name, s->line + s->in_line, SRC_BUFSZ,
 			    "line longer than %d bytes", SRC_BUFSZ - 1);
-		s->p = start;
 	}
 	if (nl == s->p && nl == s->end)
 		return 0;

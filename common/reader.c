@@ -241,8 +241,8 @@ rd_note(struct reader *r, const char *what, long line)
 void
 rd_notelog(struct reader *r, long line)
 {
-	rd_note(r, "log lines skipped", line);
-	r->filenotes--;
+	/* Not a note against the file: log lines are not data. */
+	note_add(&r->notes, "log lines skipped", 1, r->in.name, line);
 }
 
 static void report(struct reader *);

@@ -296,7 +296,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	cd "$T"
 	np np-cc h.txt
 	status_is 1
-	err_is "np-cc: h.txt:2: line longer than 1048575 bytes"
+	err_is "np-cc: h.txt:2:1048576: line longer than 1048575 bytes"
 }
 
 @test "np-cc: deeply nested JSON" {

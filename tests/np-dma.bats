@@ -355,7 +355,7 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	{ printf '  1  q  M2S_SOP  -  '; head -c 1100000 /dev/zero | tr '\0' 1; echo; } >"$T/h.txt"
 	np np-dma "$T/h.txt"
 	status_is 1
-	err_is "np-dma: $T/h.txt:1: line longer than 1048575 bytes"
+	err_is "np-dma: $T/h.txt:1:1048576: line longer than 1048575 bytes"
 }
 
 @test "np-dma: a queue name too long for the text reader" {

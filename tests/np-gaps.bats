@@ -455,7 +455,7 @@ shuffled() {
 	} >"$T/huge.tsv"
 	np np-gaps "$T/huge.tsv"
 	status_is 1
-	err_is "np-gaps: $T/huge.tsv:2: line longer than 1048575 bytes"
+	err_is "np-gaps: $T/huge.tsv:2:1048576: line longer than 1048575 bytes"
 }
 
 @test "np-gaps: a file that does not exist" {

@@ -405,7 +405,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	    printf '\n'; } >"$T/huge.tsv"
 	np np-stall -k layer "$T/huge.tsv"
 	status_is 1
-	err_is "np-stall: $T/huge.tsv:2: line longer than 1048575 bytes"
+	err_is "np-stall: $T/huge.tsv:2:1048576: line longer than 1048575 bytes"
 }
 
 @test "np-stall: nesting too deep" {

@@ -182,7 +182,7 @@ a\tb	v	2	4' ]
 	    printf "1"; print "" }' > "$T/h"
 	np np-sum -v v "$T/h"
 	status_is 1
-	err_is "np-sum: $T/h:2: line longer than 1048575 bytes"
+	err_is "np-sum: $T/h:2:1048576: line longer than 1048575 bytes"
 }
 
 @test "np-sum: bad histogram rows are errors" {

@@ -260,7 +260,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	    printf "x"; print "" }' > "$T/huge.txt"
 	np np-sum "$T/huge.txt"
 	status_is 1
-	err_is "np-sum: $T/huge.txt:1: line longer than 1048575 bytes"
+	err_is "np-sum: $T/huge.txt:1:1048576: line longer than 1048575 bytes"
 }
 
 @test "np-sum: a JSON string over 1 MiB is an error" {

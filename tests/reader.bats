@@ -274,7 +274,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	    >"$T/long.tsv"
 	np np-trace -n "$T/long.tsv"
 	status_is 1
-	err_is "np-trace: $T/long.tsv:2: line longer than 1048575 bytes"
+	err_is "np-trace: $T/long.tsv:2:1048576: line longer than 1048575 bytes"
 }
 
 @test "reader: a text trace line longer than 1 MiB" {
@@ -282,7 +282,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	  letters $MiB; printf '\n'; } >"$T/long.txt"
 	np np-trace "$T/long.txt"
 	status_is 1
-	err_is "np-trace: $T/long.txt:3: line longer than 1048575 bytes"
+	err_is "np-trace: $T/long.txt:3:1048576: line longer than 1048575 bytes"
 }
 
 @test "reader: JSON rows are not lines: a 3 MiB field nobody reads is passed over" {
