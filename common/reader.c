@@ -295,8 +295,9 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 }
 
 /*
- * Times and durations to whole ns, once the row is complete (so that an end
- * derived from start and duration is exact before rounding).
+ * Times and durations to whole ns, before the missing one of start, end
+ * and duration is derived: derived from rounded values, it agrees with
+ * them as printed.
  */
 static void
 scaletimes(const struct reader *r, struct record *rec)
@@ -527,7 +528,7 @@ tsvhead(struct reader *r)
 		known += nm != NULL;
 	}
 	if (!known)
-		np_die_at(r->in.name, r->t.line, 0, "expected a header with "
+		np_die_at(r->in.name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
 		    r->k->col[0].name);
 }

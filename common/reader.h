@@ -88,7 +88,8 @@ void rd_defpos(struct reader *r, const char *name, int pos);
 int rd_pos(const struct reader *r, const char *name);
 /* Sets column c from text (a string, or a number's text); converts and
  * checks numbers; dies naming file, line, column and the input name.
- * Times stay in the input's unit: rd_next scales the finished row to ns. */
+ * Times stay in the input's unit: rd_next scales the row to ns, then
+ * derives the missing time. */
 void rd_set(struct reader *r, struct record *rec, int c, int pref,
     const char *s, size_t n, long line, long col, const char *inname);
 

@@ -74,8 +74,9 @@ setderived(const struct kind *k, struct record *r, int c, int ca, int cb,
 	over = op == '+' ?
 	    (b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b) :
 	    (b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b);
-	if (over)
-		np_die_at(r->file, r->line, 0, "expected %s %c %s within "
+	if (over)	/* named where the second operand is, when known */
+		np_die_at(r->file, r->f[cb].line ? r->f[cb].line : r->line,
+		    r->f[cb].col, "expected %s %c %s within "
 		    "64 bits, found %lld %c %lld", k->col[ca].name, op,
 		    k->col[cb].name, (long long)a, op, (long long)b);
 	rec_setint(r, c, op == '+' ? a + b : a - b);

@@ -358,11 +358,11 @@ shuffled() {
 	printf '{"instruction":[{"timestamp":9223372036854775000,"duration":10000,"label":"Tensor"}]}' >"$T/ovf.json"
 	np np-gaps "$T/ovf.json"
 	status_is 1
-	err_is "np-gaps: $T/ovf.json:1: expected start_ts + duration_ns within 64 bits, found 9223372036854775000 + 10000"
+	err_is "np-gaps: $T/ovf.json:1:61: expected start_ts + duration_ns within 64 bits, found 9223372036854775000 + 10000"
 	printf 'start_ts\tend_ts\n-9223372036854775000\t9223372036854775000\n' >"$T/ovf.tsv"
 	np np-gaps "$T/ovf.tsv"
 	status_is 1
-	err_is "np-gaps: $T/ovf.tsv:2: expected end_ts - start_ts within 64 bits, found 9223372036854775000 - -9223372036854775000"
+	err_is "np-gaps: $T/ovf.tsv:2:1: expected end_ts - start_ts within 64 bits, found 9223372036854775000 - -9223372036854775000"
 }
 
 @test "np-gaps: rows without an engine make an engine with an empty name" {

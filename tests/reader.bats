@@ -228,7 +228,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input x.tsv 'name\tvalue\n'
 	np np-trace "$T/x.tsv"
 	status_is 1
-	err_is "np-trace: $T/x.tsv:1: expected a header with instruction column names (such as start_ts), found none"
+	err_is "np-trace: $T/x.tsv:1:1: expected a header with instruction column names (such as start_ts), found none"
 }
 
 # ---- binary ----
@@ -447,11 +447,11 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input t.json '{"timestamp":9223372036854775807,"duration":1}\n'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1: expected start_ts + duration_ns within 64 bits, found 9223372036854775807 + 1"
+	err_is "np-trace: $T/t.json:1:45: expected start_ts + duration_ns within 64 bits, found 9223372036854775807 + 1"
 	input t.json '{"end_ts":-9223372036854775807,"duration_ns":2}\n'
 	np np-trace "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1: expected end_ts - duration_ns within 64 bits, found -9223372036854775807 - 2"
+	err_is "np-trace: $T/t.json:1:46: expected end_ts - duration_ns within 64 bits, found -9223372036854775807 - 2"
 	input t.json '{"timestamp":9223372036854776,"duration":1}\n'
 	np np-trace -u us "$T/t.json"
 	status_is 1
