@@ -76,8 +76,11 @@ static const unsigned char needs_escape[256] = {
 char *
 out_escape(char *o, const char *s, size_t n)
 {
-	const char *e = s + n;
+	const char *e;
 
+	if (n == 0)
+		return o;	/* s may be NULL */
+	e = s + n;
 #if defined(__SSE2__)
 	if (n <= 16) {
 		/* The usual field: looked at 16 bytes at once, and stored
@@ -116,27 +119,16 @@ out_escape(char *o, const char *s, size_t n)
 void
 out_text(const char *s, size_t n)
 {
-	const char *e = s + n, *run = s;
+	/* Longer than the buffer takes at once: in pieces that fit. */
+	const size_t piece = (OUT_BUFSZ - 16) / 2;
+	size_t k;
 
-	if (n <= (OUT_BUFSZ - 16) / 2) {
-		out_commit(out_escape(out_reserve(2 * n + 16), s, n));
-		return;
-	}
-	/* Longer than the buffer can take at once: in runs between escapes. */
-	for (; s < e; s++) {
-		const char *esc;
-		switch (*s) {
-		case '\t': esc = "\\t"; break;
-		case '\n': esc = "\\n"; break;
-		case '\r': esc = "\\r"; break;
-		case '\\': esc = "\\\\"; break;
-		default: continue;
-		}
-		out_raw(run, (size_t)(s - run));
-		out_raw(esc, 2);
-		run = s + 1;
-	}
-	out_raw(run, (size_t)(e - run));
+	do {
+		k = n < piece ? n : piece;
+		out_commit(out_escape(out_reserve(2 * k + 16), s, k));
+		s += k;
+		n -= k;
+	} while (n > 0);
 }
 
 void

@@ -548,3 +548,15 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	no_err
 	row 100 110 10 "$e" "$e" "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
+
+@test "reader: a text field longer than the output buffer, escapes and all, is written back whole" {
+	# 390000 bytes, a TAB, a backslash and a newline (as TSV escapes) in
+	# every 13: written in pieces, none of them split or lost.
+	f=$(awk 'BEGIN { for (i = 0; i < 30000; i++) printf "ab\\\\t\\\\\\\\c\\\\n" }')
+	printf 'start_ts\tend_ts\tlayer\n1\t2\t%s\n' "$f" >"$T/long.tsv"
+	np sh -c 'np-trace -n "$1" | cut -f14' sh "$T/long.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$f" ]
+	[ "${#f}" -eq 390000 ]
+}
