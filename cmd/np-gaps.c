@@ -96,11 +96,13 @@ static long noendline;
 static void
 parsewindow(const char *arg)
 {
-	/* TO - FROM is the span: given both, it must not overflow. */
+	/* Within the data's range: any span between a bound and the
+	 * data, or the two bounds, fits in an int64. */
 	if (!num_range(arg, &from, &to, &hasfrom, &hasto) ||
-	    (hasfrom && hasto && from < 0 && to > INT64_MAX + from)) {
-		np_warn("-t: expected FROM,TO in ns (FROM <= TO), found '%s'",
-		    arg);
+	    (hasfrom && (from <= -MAXTIME || from >= MAXTIME)) ||
+	    (hasto && (to <= -MAXTIME || to >= MAXTIME))) {
+		np_warn("-t: expected FROM,TO in ns, FROM <= TO, each within "
+		    "+-2^62, found '%s'", arg);
 		np_usage(synopsis);
 	}
 }
@@ -394,13 +396,8 @@ static void
 print_util(const char *name, size_t len, const struct track *t)
 {
 	int64_t s = hasfrom ? from : first, e = hasto ? to : last;
-	int64_t span;
+	int64_t span = s < e ? e - s : 0;	/* both within +-2^62 */
 
-	/* One bound from -t, the other from the data: far apart, say so. */
-	if (s < 0 && e > INT64_MAX + s)
-		np_die("the span from %lld to %lld ns does not fit in 64 bits",
-		    (long long)s, (long long)e);
-	span = s < e ? e - s : 0;
 
 	out_text(name, len);
 	out_tab();

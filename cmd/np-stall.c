@@ -102,7 +102,9 @@ parsekeys(char *arg)
 	char *part[MAXPARTS], *p;
 	int c, i, n;
 
-	keys.spec = arg;
+	/* Before np_optlist cuts it at the commas. */
+	if (!(keys.spec = strdup(arg)))
+		np_die("out of memory");
 	n = np_optlist("k", arg, part, MAXPARTS, "keys");
 	for (i = 0; i < n; i++) {
 		p = part[i];
@@ -281,7 +283,7 @@ account(struct reader *rd, const struct record *r)
 		addchecked(r, &a->dur, r->f[I_DUR].i, "duration_ns");
 		a->ndur++;
 	} else if (vcol != I_DUR) {
-		rd_note(rd, "rows without a whole duration_ns, left out of its "
+		rd_note(rd, "rows without a finite duration_ns, left out of its "
 		    "sum", r->line);
 	}
 }

@@ -103,10 +103,17 @@ G=$FIX/np-gaps
 	np np-gaps -u -t , "$G/basic.tsv"
 	status_is 0
 	golden np-gaps/util.tsv
-	# A bound far from the data: the span does not fit.
-	np np-gaps -u -t -9223372036854775000, "$G/basic.tsv"
-	status_is 1
-	err_is "np-gaps: the span from -9223372036854775000 to 10000 ns does not fit in 64 bits"
+	# A bound beyond the times an instruction may have: a usage error,
+	# before anything is read.
+	for t in -9223372036854775000, ,4611686018427387904 \
+	    -4611686018427387904,0; do
+		np np-gaps -u -t "$t" "$G/basic.tsv"
+		status_is 2
+		err_is "np-gaps: -t: expected FROM,TO in ns, FROM <= TO, each within +-2^62, found '$t'
+usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+	done
+	np np-gaps -u -t -4611686018427387903,4611686018427387903 "$G/basic.tsv"
+	status_is 0
 }
 
 @test "np-gaps: -n drops the header" {
@@ -501,7 +508,7 @@ $usage"
 $usage"
 	np np-gaps -t 5,1 "$G/basic.tsv"
 	status_is 2
-	err_is "np-gaps: -t: expected FROM,TO in ns (FROM <= TO), found '5,1'
+	err_is "np-gaps: -t: expected FROM,TO in ns, FROM <= TO, each within +-2^62, found '5,1'
 $usage"
 	np np-gaps -t -9223372036854775807,9223372036854775807 "$G/basic.tsv"
 	status_is 2

@@ -100,7 +100,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	    >"$T/third.tsv"
 	np np-stall -k engine "$T/third.tsv"
 	status_is 0
-	err_is "np-stall: rows without a whole duration_ns, left out of its sum: 3 (first: $T/third.tsv:2)"
+	err_is "np-stall: rows without a finite duration_ns, left out of its sum: 3 (first: $T/third.tsv:2)"
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
 	    'engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
 	    'Tensor	3	3	4	1.3333333333333333	2	1	')" ]
@@ -332,7 +332,7 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	np np-stall -n -k engine "$T/odd.jsonl"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf 'Sync\t3\t1\t4\t4\t4\t1\t')" ]
-	err_is "np-stall: rows without a whole duration_ns, left out of its sum: 3 (first: $T/odd.jsonl:1)
+	err_is "np-stall: rows without a finite duration_ns, left out of its sum: 3 (first: $T/odd.jsonl:1)
 np-stall: rows without evt_wait_time_ns: 1 (first: $T/odd.jsonl:2)
 np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/odd.jsonl:3)"
 }
@@ -391,7 +391,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	    >"$T/crlf.tsv"
 	np np-stall -n -k engine "$T/crlf.tsv"
 	status_is 0
-	err_is "np-stall: rows without a whole duration_ns, left out of its sum: 2 (first: $T/crlf.tsv:2)"
+	err_is "np-stall: rows without a finite duration_ns, left out of its sum: 2 (first: $T/crlf.tsv:2)"
 	[ "$(cat "$OUT")" = "$(printf '%s\n' 'Vector	1	1	7	7	7	0.5833333333333334	' \
 	    'Tensor	1	1	5	5	5	0.4166666666666667	')" ]
 	sed 's/$/\r/' "$F/stall.json" >"$T/crlf.json"
@@ -428,9 +428,9 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 @test "np-stall: a key longer than 65536 bytes is an error" {
 	{ printf 'start_ts\tlayer\n1\t'; head -c 70000 /dev/zero | tr '\0' x
 	    printf '\n'; } >"$T/longkey.tsv"
-	np np-stall -k layer "$T/longkey.tsv"
+	np np-stall -k layer,engine "$T/longkey.tsv"
 	status_is 1
-	err_is "np-stall: $T/longkey.tsv:2: key longer than 65536 bytes (-k layer)"
+	err_is "np-stall: $T/longkey.tsv:2: key longer than 65536 bytes (-k layer,engine)"
 	# The default key does not read layer at all.
 	np np-stall "$T/longkey.tsv"
 	status_is 0
