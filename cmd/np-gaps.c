@@ -88,9 +88,6 @@ static char *keybuf;		/* an interning key being built */
 static size_t keycap;
 static int64_t seq;
 static int64_t first = INT64_MAX, last = INT64_MIN;	/* the span read */
-static long noend;		/* rows without an end, skipped */
-static const char *noendfile;
-static long noendline;
 
 /* "FROM,TO" in ns; either side may be left empty. */
 static void
@@ -321,23 +318,25 @@ drain(struct reorder *w)
 
 /* Start and end of the row in ns: 1, or 0 when it has no end. */
 static int
-times(const struct record *r, int64_t *s, int64_t *e)
+times(struct reader *rd, const struct record *r, int64_t *s, int64_t *e)
 {
 	const struct field *fs = &r->f[I_START], *fe = &r->f[I_END];
 
+	/* Rounded to ns by the reader: what is not whole is NaN or
+	 * infinite. */
 	if (!fs->isint)
-		np_die_at(r->file, r->line, 0, "expected start_ts in whole ns, "
-		    "found %g", rec_num(r, I_START));
+		np_die_at(r->file, fs->line ? fs->line : r->line, fs->col,
+		    "expected a finite start_ts, found %g",
+		    rec_num(r, I_START));
 	if (!fe->set) {
-		if (!noend++) {
-			noendfile = r->file;
-			noendline = r->line;
-		}
+		rd_note(rd, "rows without an end_ts or duration_ns skipped",
+		    r->line);
 		return 0;
 	}
 	if (!fe->isint)		/* given, or start_ts + duration_ns */
-		np_die_at(r->file, r->line, 0, "expected end_ts (or "
-		    "duration_ns) in whole ns, found %g", rec_num(r, I_END));
+		np_die_at(r->file, fe->line ? fe->line : r->line, fe->col,
+		    "expected a finite end_ts (or duration_ns), found %g",
+		    rec_num(r, I_END));
 	if (fe->i < fs->i)
 		np_die_at(r->file, r->line, 0, "expected end_ts at or after "
 		    "start_ts %lld, found %lld", (long long)fs->i,
@@ -368,12 +367,12 @@ clip(int64_t *s, int64_t *e)
 }
 
 static void
-add(const struct record *r)
+add(struct reader *rd, const struct record *r)
 {
 	struct item it;
 	int64_t s, e;
 
-	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(r, &s, &e) ||
+	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(rd, r, &s, &e) ||
 	    !clip(&s, &e))
 		return;
 	it.eng = engine(r);
@@ -547,13 +546,10 @@ main(int argc, char **argv)
 	if (hdr)
 		header();
 	while ((rec = rd_next(&rd)))
-		add(rec);
+		add(&rd, rec);
 	finish();
 	out_flush();
 	rd_close(&rd);
-	if (noend)
-		np_warn("%ld rows without an end_ts or duration_ns skipped "
-		    "(first: %s:%ld)", noend, noendfile, noendline);
 	cleanup();
 	return 0;
 }

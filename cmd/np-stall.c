@@ -242,7 +242,8 @@ value(struct reader *rd, const struct record *r, int64_t *v)
 	}
 	if (f->set && !f->isint && f->d == f->d) {
 		size_t n = num_fmt_f64(num, f->d);
-		np_die_at(r->file, r->line, 0, "expected a whole number for "
+		np_die_at(r->file, f->line ? f->line : r->line, f->col,
+		    "expected a whole number for "
 		    "'%s', found %s", name, n ? num :
 		    f->d > 0 ? "Infinity" : "-Infinity");
 	}
