@@ -40,7 +40,7 @@ static struct {
 	int col[MAXPARTS];	/* kind column, or K_SRC */
 	const char *name[MAXPARTS];
 	int n;
-	const char *spec;	/* as given, for messages */
+	char spec[256];		/* as given, for messages */
 } keys;
 
 static int vcol = I_WAIT;	/* the column attributed */
@@ -103,8 +103,7 @@ parsekeys(char *arg)
 	int c, i, n;
 
 	/* Before np_optlist cuts it at the commas. */
-	if (!(keys.spec = strdup(arg)))
-		np_die("out of memory");
+	snprintf(keys.spec, sizeof keys.spec, "%s", arg);
 	n = np_optlist("k", arg, part, MAXPARTS, "keys");
 	for (i = 0; i < n; i++) {
 		p = part[i];
