@@ -144,33 +144,17 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 
 /*
  * The byte count of a line: the field at its position ("N" or "bytes=N"),
- * or by default the first "bytes=N" token: among the fields split, then in
- * the rest of the line.  1, 0 when there is none, -1 when it is not a
- * number.
+ * or by default its first "bytes=N" field.  1, 0 when there is none, -1
+ * when it is not a number.
  */
 static int
-linebytes(char **f, size_t *len, int nf, char *rest, int64_t *v)
+linebytes(const struct src_fields *fl, int64_t *v)
 {
-	const char *s;
-	size_t n;
-	int i;
-
-	if (pos[PB] < 0) {
-		for (i = 0; i < nf; i++)
-			if (len[i] >= 6 && memcmp(f[i], "bytes=", 6) == 0)
-				return num_i64(f[i] + 6, len[i] - 6, v) ?
-				    1 : -1;
-		return nf == nsplit ? tl_keyint(rest, "bytes", v) : 0;
-	}
-	if (pos[PB] >= nf)
+	if (pos[PB] < 0)
+		return tl_keyint(fl, nsplit, "bytes", v);
+	if (pos[PB] >= fl->n)
 		return 0;
-	s = f[pos[PB]];
-	n = len[pos[PB]];
-	if (n > 6 && memcmp(s, "bytes=", 6) == 0) {
-		s += 6;
-		n -= 6;
-	}
-	return num_i64(s, n, v) ? 1 : -1;
+	return tl_posint(fl->f[pos[PB]], fl->len[pos[PB]], "bytes", v);
 }
 
 /* SOP, EOP / COMPLETION, or neither. */
@@ -264,7 +248,7 @@ dmatext(struct reader *r, struct record *rec)
 		if (pq >= nf || pv >= nf || pt >= nf ||
 		    (ev = event(f[pv], len[pv])) == EV_NONE ||
 		    !num_i64(f[pt], len[pt], &ts) ||
-		    (hasbytes = linebytes(f, len, nf, fl.rest, &bytes)) < 0) {
+		    (hasbytes = linebytes(&fl, &bytes)) < 0) {
 			rd_note(r, "lines not understood", ln);
 			continue;
 		}

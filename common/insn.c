@@ -249,7 +249,6 @@ insntext(struct reader *r, struct record *rec)
 	enum { PE, PO, PV, PT, PP };
 	static int pos[5], nsplit;
 	int nf, haspc;
-	char *rest;
 	int64_t ts, pc = 0;
 	struct pending *p;
 	int pe, po, pv, pt, pp;
@@ -274,7 +273,6 @@ insntext(struct reader *r, struct record *rec)
 		long ln = r->in.line;
 
 		nf = fl.n;
-		rest = fl.rest;
 		if (nf == 0)
 			continue;
 		if (header(r, line, &fl) || section == SEC_OTHER)
@@ -290,15 +288,15 @@ insntext(struct reader *r, struct record *rec)
 		}
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			/* The pc of the START's line is the instruction's. */
-			if (pp >= 0)
-				haspc = pp < nf && num_i64(f[pp], len[pp], &pc);
-			else if (nf == nsplit && len[nf - 1] > 3 &&
-			    memcmp(f[nf - 1], "pc=", 3) == 0)
-				haspc = num_i64(f[nf - 1] + 3, len[nf - 1] - 3,
-				    &pc);
+			if (pp < 0)
+				haspc = tl_keyint(&fl, nsplit, "pc", &pc);
 			else
-				haspc = tl_keyint(nf == nsplit ? f[nf - 1] :
-				    rest, "pc", &pc) == 1;
+				haspc = pp < nf ?
+				    tl_posint(f[pp], len[pp], "pc", &pc) : 0;
+			if (haspc < 0) {
+				rd_note(r, "lines not understood", ln);
+				continue;
+			}
 			p = engineslot(r, f[pe], len[pe], ln);
 			if (p->line)
 				rd_note(r, "START lines without an END",

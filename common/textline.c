@@ -4,24 +4,25 @@
 #include "textline.h"
 
 int
-tl_keyint(char *s, const char *key, int64_t *v)
+tl_keyrest(char *rest, const char *key, int64_t *v)
 {
-	struct src_fields fl;
-	size_t klen = strlen(key);
-	int i;
+	struct src_fields more;
 
-	/* Up to 64 fields a pass: the rest of a trace line is a few short ones. */
-	for (;;) {
-		src_split(s, &fl, SRC_MAXFIELDS);
-		for (i = 0; i < fl.n; i++)
-			if (fl.len[i] > klen && fl.f[i][klen] == '=' &&
-			    memcmp(fl.f[i], key, klen) == 0)
-				return num_i64(fl.f[i] + klen + 1,
-				    fl.len[i] - klen - 1, v) ? 1 : -1;
-		if (fl.n < SRC_MAXFIELDS)
-			return 0;
-		s = fl.rest;
+	/* 64 fields a pass: the rest of a trace line is a few short ones. */
+	src_split(rest, &more, SRC_MAXFIELDS);
+	return tl_keyint(&more, SRC_MAXFIELDS, key, v);
+}
+
+int
+tl_posint(const char *s, size_t n, const char *key, int64_t *v)
+{
+	size_t klen = strlen(key);
+
+	if (n > klen && s[klen] == '=' && memcmp(s, key, klen) == 0) {
+		s += klen + 1;
+		n -= klen + 1;
 	}
+	return num_i64(s, n, v) ? 1 : -1;
 }
 
 /* The decimal number at the start of s ("8", "8:"), if any. */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "num.h"
 #include "reader.h"
 
 #define TL_MAXFIELDS SRC_MAXFIELDS	/* the largest position -F accepts */
@@ -23,10 +24,34 @@ tl_is(const char *s, size_t n, const char *word)
 	return strlen(word) == n && memcmp(s, word, n) == 0;
 }
 
-/* The number of the first "key=N" token among the blank-separated tokens
- * of s (a line from src_getline, or the rest of one): 1 with it in
- * *v, -1 when N is not a number, 0 when there is none. */
-int tl_keyint(char *s, const char *key, int64_t *v);
+/* tl_keyint for the rest of a line, after the fields split. */
+int tl_keyrest(char *rest, const char *key, int64_t *v);
+
+/*
+ * The number of a line's first "key=N" field: among the fields fl holds,
+ * then, when the line was split into max fields and may hold more, in the
+ * rest of it.  1 with N in *v, -1 when N is not a number, 0 when there is
+ * none.
+ */
+static inline int
+tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
+{
+	/* Inline: a literal key's length and comparison are known when
+	 * compiled. */
+	size_t klen = strlen(key);
+	int i;
+
+	for (i = 0; i < fl->n; i++)
+		if (fl->len[i] > klen && fl->f[i][klen] == '=' &&
+		    memcmp(fl->f[i], key, klen) == 0)
+			return num_i64(fl->f[i] + klen + 1,
+			    fl->len[i] - klen - 1, v) ? 1 : -1;
+	return fl->n == max ? tl_keyrest(fl->rest, key, v) : 0;
+}
+
+/* The number in a field at a position the user gave: "N" or "key=N".  1
+ * with it in *v, -1 when it is not a number. */
+int tl_posint(const char *s, size_t n, const char *key, int64_t *v);
 
 /*
  * The token's first min(n, 8) bytes as one number, to compare short tokens

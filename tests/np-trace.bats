@@ -312,3 +312,26 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-trace: -e: more than 32 engine names" ]
 }
+
+@test "np-trace: text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number counted" {
+	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
+	    ' 1 Tensor MATMUL pc=5 START 100' ' 2 Tensor MATMUL x END 200' >"$T/before.txt"
+	np np-trace -n -F event=5,ts=6 "$T/before.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f1-6 "$OUT")" = "$(printf '100\t200\t100\tTensor\tMATMUL\t5')" ]
+	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
+	    ' 1 Tensor MATMUL START 100 pc=7' ' 2 Tensor MATMUL END 200' \
+	    ' 3 Tensor MATMUL START 300 8' ' 4 Tensor MATMUL END 400' >"$T/at.txt"
+	np np-trace -n -F pc=6 "$T/at.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f6 "$OUT")" = "$(printf '7\n8')" ]
+	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
+	    ' 1 Tensor MATMUL START 100 pc=abc' ' 2 Tensor MATMUL END 200' >"$T/bad.txt"
+	np np-trace -n "$T/bad.txt"
+	status_is 1
+	err_is "np-trace: lines not understood: 1 (first: $T/bad.txt:2)
+np-trace: END lines without a START: 1 (first: $T/bad.txt:3)
+np-trace: $T/bad.txt: nothing recognised as show-session --show-trace instruction lines"
+}
