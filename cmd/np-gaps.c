@@ -397,7 +397,6 @@ print_util(const char *name, size_t len, const struct track *t)
 	int64_t s = hasfrom ? from : first, e = hasto ? to : last;
 	int64_t span = s < e ? e - s : 0;	/* both within +-2^62 */
 
-
 	out_text(name, len);
 	out_tab();
 	out_i64(t->n);

@@ -84,7 +84,7 @@ static int npend;
 static struct {
 	const char *file;	/* the file being read; NULL between files */
 	int pe, pt, pp;		/* field positions, 0-based */
-	int nsplit;		/* fields to split: the last needed */
+	int nsplit;		/* fields to split (tl_positions) */
 	int insec;		/* in a collectives section */
 	int hascore;
 	int64_t core;

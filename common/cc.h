@@ -16,9 +16,8 @@ enum {
 };
 
 #define CC_MAXEVENTS 256	/* distinct events in flight on one CC-core */
-#define CC_TOKLEN 128		/* an event name in the text trace, and its NUL */
+#define CC_TOKLEN 128		/* an event name in the text trace: shorter */
 
 extern const struct kind kind_cc;
-
 
 #endif

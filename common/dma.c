@@ -77,7 +77,7 @@ static int hasnd, hasnc;
 static const char *pendfile;
 enum { PQ, PV, PC, PT, PB };
 static int pos[5];			/* field positions, 0-based */
-static int nsplit;			/* fields to split: the last needed */
+static int nsplit;			/* fields to split (tl_positions) */
 
 static void
 flushpending(struct reader *r)
@@ -129,8 +129,8 @@ queueslot(struct reader *r, const char *q, size_t n, long line)
 			return &pend[lastq = i];
 #undef SAME
 	if (npend == MAXQUEUES)
-		np_die_at(r->in.name, line, src_col(&r->in, q), "expected at most %d DMA "
-		    "queues, found more", MAXQUEUES);
+		np_die_at(r->in.name, line, src_col(&r->in, q),
+		    "expected at most %d DMA queues, found more", MAXQUEUES);
 	if (n >= TOKLEN)
 		np_die_at(r->in.name, line, src_col(&r->in, q),
 		    "expected a queue name of at "
@@ -187,9 +187,6 @@ startfile(struct reader *r)
 	section = SEC_NONE;
 	hasnd = hasnc = 0;
 	nsplit = tl_positions(r, names, defs, 5, pos);
-	/* One field more: where the bytes=N token usually is. */
-	if (pos[PB] < 0 && nsplit < TL_MAXFIELDS)
-		nsplit++;
 }
 
 /* Fills rec with the transfer p that an end event closes: its time, and

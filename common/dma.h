@@ -14,5 +14,4 @@ enum {
 
 extern const struct kind kind_dma;
 
-
 #endif

@@ -260,9 +260,6 @@ insntext(struct reader *r, struct record *rec)
 		section = SEC_NONE;
 		hasndnc = 0;
 		nsplit = tl_positions(r, names, defs, 5, pos);
-		/* One field more: where the pc=N token usually is. */
-		if (pos[PP] < 0 && nsplit < TL_MAXFIELDS)
-			nsplit++;
 	}
 	pe = pos[PE];
 	po = pos[PO];

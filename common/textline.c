@@ -79,5 +79,10 @@ tl_positions(struct reader *r, const char *const *names, const int *defs,
 		if (pos[i] >= nsplit)
 			nsplit = pos[i] + 1;
 	}
+	for (i = 0; i < n; i++)
+		if (pos[i] < 0 && nsplit < TL_MAXFIELDS) {
+			nsplit++;
+			break;
+		}
 	return nsplit;
 }

@@ -89,7 +89,8 @@ int tl_section(char *line, const struct src_fields *fl,
  * Takes the n field positions named by names from the reader (the user's
  * -F, else defs; 0 means "found by its key=N token") into pos, 0-based
  * (-1 for none).  Returns how many fields to split: the last one needed,
- * and at least the three words that start a section header.
+ * one more when a field is found by its token (where it usually is), and
+ * at least the three words that start a section header.
  */
 int tl_positions(struct reader *r, const char *const *names, const int *defs,
     int n, int *pos);
