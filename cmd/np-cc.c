@@ -22,6 +22,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
+static const char optstring[] = "ngLKe:k:p:x:c:F:u:h";
 static const char synopsis[] =
     "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
     "[-x factor] [-c first,last] [-F positions] [-u unit] [file ...]";
@@ -635,8 +636,8 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
-	np_longopts(argc, argv, synopsis, longopts);
-	while ((c = getopt(argc, argv, "ngLKe:k:p:x:c:F:u:h")) != -1) {
+	np_args(argc, argv, optstring, synopsis, longopts);
+	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
 		case 'n':
 			hdr = 0;

@@ -24,6 +24,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
+static const char optstring[] = "HnSsb:F:u:w:h";
 static const char synopsis[] =
     "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
     "[file ...]";
@@ -627,8 +628,8 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
-	np_longopts(argc, argv, synopsis, longopts);
-	while ((c = getopt(argc, argv, "HnSsb:F:u:w:h")) != -1) {
+	np_args(argc, argv, optstring, synopsis, longopts);
+	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
 		case 'H':
 			histogram = 1;

@@ -24,6 +24,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
+static const char optstring[] = "ae:F:m:nt:uw:h";
 static const char synopsis[] =
     "np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] "
     "[-w rows] [file ...]";
@@ -494,8 +495,8 @@ main(int argc, char **argv)
 	const char *pos = NULL;
 
 	np_init(argv);
-	np_longopts(argc, argv, synopsis, NULL);
-	while ((c = getopt(argc, argv, "ae:F:m:nt:uw:h")) != -1) {
+	np_args(argc, argv, optstring, synopsis, NULL);
+	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
 		case 'a':
 			aflag = 1;

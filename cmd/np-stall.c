@@ -17,6 +17,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
+static const char optstring[] = "nF:k:t:u:v:h";
 static const char synopsis[] =
     "np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] "
     "[file ...]";
@@ -397,14 +398,14 @@ main(int argc, char **argv)
 	static char defkeys[] = "src";
 
 	np_init(argv);
-	np_longopts(argc, argv, synopsis, NULL);
+	np_args(argc, argv, optstring, synopsis, NULL);
 	parsekeys(defkeys);
 	strcpy(hcount, "stalled");
 	strcpy(hsum, "stall_ns");
 	strcpy(hmean, "stall_mean_ns");
 	strcpy(hmax, "stall_max_ns");
 	strcpy(hshare, "stall_share");
-	while ((c = getopt(argc, argv, "nF:k:t:u:v:h")) != -1) {
+	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
 		case 'n':
 			withheader = 0;

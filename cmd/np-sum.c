@@ -12,6 +12,7 @@
 #include "../common/summary.h"
 #include "../common/tsv.h"
 
+static const char optstring[] = "dinwk:g:v:Hm:h";
 static const char synopsis[] =
     "np-sum [-dinw] [-k column] [file ...]\n"
     "       np-sum [-Hn] [-g keys] [-m groups] [-v values] [file ...]";
@@ -249,8 +250,8 @@ main(int argc, char **argv)
 	int nfiles;
 
 	np_init(argv);
-	np_longopts(argc, argv, synopsis, longopts);
-	while ((c = getopt(argc, argv, "dinwk:g:v:Hm:h")) != -1) {
+	np_args(argc, argv, optstring, synopsis, longopts);
+	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
 		case 'n':
 			header = 0;

@@ -10,6 +10,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
+static const char optstring[] = "ne:F:t:u:h";
 static const char synopsis[] =
     "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
     "[file ...]";
@@ -38,8 +39,8 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
-	np_longopts(argc, argv, synopsis, NULL);
-	while ((c = getopt(argc, argv, "ne:F:t:u:h")) != -1) {
+	np_args(argc, argv, optstring, synopsis, NULL);
+	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
 		case 'n':
 			header = 0;

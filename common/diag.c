@@ -12,7 +12,7 @@
 #endif
 
 const char *progname = "np";
-static const char *synopsis_seen;	/* from np_longopts, for np_optnum */
+static const char *synopsis_seen;	/* from np_args, for np_optnum */
 
 void
 np_init(char **argv)
@@ -137,35 +137,116 @@ np_optlist(const char *opt, char *arg, char **name, int max,
 	}
 }
 
-void
-np_longopts(int argc, char **argv, const char *synopsis,
-    const char *const *map)
+/* Does getopt take an argument after option c of optstring? */
+static int
+takesarg(const char *optstring, int c)
 {
-	const char *const *m;
-	int i;
+	const char *p = c != ':' ? strchr(optstring, c) : NULL;
 
-	synopsis_seen = synopsis;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0 || strcmp(argv[i], "-") == 0)
-			break;
-		if (strncmp(argv[i], "--", 2) != 0)
-			continue;
-		if (strcmp(argv[i], "--help") == 0)
-			np_help(synopsis);
-		if (strcmp(argv[i], "--version") == 0)
-			np_version();
-		if (strcmp(argv[i], "--no-header") == 0) {
-			argv[i] = "-n";
-			continue;
+	return p && p[1] == ':';
+}
+
+/* Moves argv[from] back to argv[to], the entries between one place up. */
+static void
+moveback(char **argv, int to, int from)
+{
+	char *a = argv[from];
+
+	memmove(argv + to + 1, argv + to, (size_t)(from - to) * sizeof *argv);
+	argv[to] = a;
+}
+
+/* Rewrites the long option argv[i] to its short one; returns how many
+ * entries it takes: 2 when its argument is the next one. */
+static int
+longopt(int argc, char **argv, int i, const char *optstring,
+    const char *synopsis, const char *const *map)
+{
+	char *a = argv[i], *eq = strchr(a, '=');
+	size_t namelen = eq ? (size_t)(eq - a) : strlen(a);
+	const char *const *m;
+	const char *name = NULL, *shortopt = NULL;
+
+	if (strcmp(a, "--help") == 0)
+		np_help(synopsis);
+	if (strcmp(a, "--version") == 0)
+		np_version();
+	if (strncmp(a, "--no-header", namelen) == 0 && namelen == 11) {
+		name = "--no-header";
+		shortopt = "-n";
+	}
+	for (m = map; !name && m && *m; m += 2)
+		if (strncmp(a, m[0], namelen) == 0 && m[0][namelen] == '\0') {
+			name = m[0];
+			shortopt = m[1];
 		}
-		for (m = map; m && *m; m += 2)
-			if (strcmp(argv[i], m[0]) == 0)
-				break;
-		if (!m || !*m) {
-			fprintf(stderr, "%s: unknown option '%s'\n", progname,
-			    argv[i]);
+	if (!name) {
+		fprintf(stderr, "%s: unknown option '%.*s'\n", progname,
+		    (int)namelen, a);
+		np_usage(synopsis);
+	}
+	if (!takesarg(optstring, shortopt[1])) {
+		if (eq) {
+			fprintf(stderr, "%s: option '%s' doesn't allow an argument\n",
+			    progname, name);
 			np_usage(synopsis);
 		}
-		argv[i] = (char *)m[1];
+		argv[i] = (char *)shortopt;
+		return 1;
+	}
+	if (eq) {
+		/* "--bytes=N" to "-bN" in place: never longer. */
+		a[0] = '-';
+		a[1] = shortopt[1];
+		memmove(a + 2, eq + 1, strlen(eq + 1) + 1);
+		return 1;
+	}
+	if (i + 1 == argc) {
+		fprintf(stderr, "%s: option '%s' requires an argument\n",
+		    progname, name);
+		np_usage(synopsis);
+	}
+	argv[i] = (char *)shortopt;
+	return 2;
+}
+
+/* How many entries the short options of argv[i] take: 2 when the last
+ * of them takes the next entry as its argument. */
+static int
+shortopts(int argc, char **argv, int i, const char *optstring)
+{
+	const char *p;
+
+	for (p = argv[i] + 1; *p; p++)
+		if (takesarg(optstring, *p))
+			return p[1] == '\0' && i + 1 < argc ? 2 : 1;
+	return 1;
+}
+
+void
+np_args(int argc, char **argv, const char *optstring, const char *synopsis,
+    const char *const *map)
+{
+	int i, k, n, first = 1;	/* operands passed sit in [first, i) */
+	int posix = getenv("POSIXLY_CORRECT") != NULL;
+
+	synopsis_seen = synopsis;
+	for (i = 1; i < argc; i += n) {
+		if (strcmp(argv[i], "--") == 0) {
+			/* Ends the options, before the operands passed. */
+			moveback(argv, first, i);
+			break;
+		}
+		if (argv[i][0] != '-' || argv[i][1] == '\0') {
+			if (posix)
+				break;
+			n = 1;	/* an operand, "-" for stdin among them */
+			continue;
+		}
+		n = argv[i][1] == '-' ?
+		    longopt(argc, argv, i, optstring, synopsis, map) :
+		    shortopts(argc, argv, i, optstring);
+		for (k = 0; k < n; k++)
+			moveback(argv, first++, i + k);
 	}
 }

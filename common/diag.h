@@ -44,12 +44,17 @@ int np_optlist(const char *opt, char *arg, char **name, int max,
     const char *what);
 
 /*
- * Long options are rewritten to short ones before getopt runs, so that the
- * programs stay plain getopt loops.  --help, --version and --no-header (-n)
- * are shared; map lists a program's own as pairs {"--skew", "-K", ..., NULL}.
- * An unknown long option is a usage error.
+ * Readies argv for a plain getopt loop, the same on every libc: long
+ * options become their short ones (--name ARG and --name=ARG alike), and
+ * options move before the operands, in order, so that they may follow the
+ * files as with GNU tools.  "--" ends the options; under POSIXLY_CORRECT
+ * so does the first operand.  optstring is getopt's, to tell which options
+ * take the next entry as their argument.  --help, --version and
+ * --no-header (-n) are shared; map lists a program's own long options as
+ * pairs {"--skew", "-K", ..., NULL}.  An unknown long option is a usage
+ * error.
  */
-void np_longopts(int argc, char **argv, const char *synopsis,
-    const char *const *map);
+void np_args(int argc, char **argv, const char *optstring,
+    const char *synopsis, const char *const *map);
 
 #endif

@@ -460,6 +460,45 @@ $USAGE"
 	golden np-dma/union-sH.tsv
 }
 
+@test "np-dma: options after the files, and --name=value" {
+	np np-dma "$D/union.tsv" --window=1 --summary -n
+	status_is 0
+	no_err
+	tail -n +2 "$GOLD/np-dma/union-s.tsv" | cmp -s - "$OUT"
+	np np-dma "$D/skinny.json" --bytes=100 -S
+	status_is 0
+	golden np-dma/skinny-b100.tsv
+	np np-dma "$D/skinny.json" --skinny -b 100
+	status_is 0
+	golden np-dma/skinny-b100.tsv
+}
+
+@test "np-dma: -- ends the options, and so does a file under POSIXLY_CORRECT" {
+	cp "$D/union.tsv" "$T/-s"
+	np bash -c 'cd "$1" && np-dma -H -- -s' sh "$T"
+	status_is 0
+	golden np-dma/union-H.tsv
+	POSIXLY_CORRECT=1 np np-dma -s "$D/union.tsv" --histogram
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-dma: --histogram: No such file or directory"
+}
+
+@test "np-dma: a long option's argument, missing or not allowed" {
+	np np-dma -s --window
+	status_is 2
+	err_is "np-dma: option '--window' requires an argument
+$USAGE"
+	np np-dma --summary=yes "$D/union.tsv"
+	status_is 2
+	err_is "np-dma: option '--summary' doesn't allow an argument
+$USAGE"
+	np np-dma --sum "$D/union.tsv"
+	status_is 2
+	err_is "np-dma: unknown option '--sum'
+$USAGE"
+}
+
 @test "np-dma: a closed pipe ends quietly" {
 	npgen -n 20000 view-json >"$T/v.json"
 	np bash -c 'np-dma "$1" | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' \

@@ -189,6 +189,15 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 	done
 }
 
+@test "np-trace: an option's argument that looks like a long option is kept" {
+	np np-trace -t --no-header "$F/explorer.tsv"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-trace: -t: expected FROM,TO in ns (FROM <= TO), found '--no-header'" ]
+	np np-trace -nt --no-header "$F/explorer.tsv"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-trace: -t: expected FROM,TO in ns (FROM <= TO), found '--no-header'" ]
+}
+
 @test "np-trace: -u converts ps and us to ns, rounding to the nearest" {
 	np np-trace -u ps "$F/units.jsonl"
 	status_is 0
