@@ -329,10 +329,8 @@ insntext(struct reader *r, struct record *rec)
 		rec->line = p->line;
 		rec_setint(rec, I_START, p->start);
 		rec_setint(rec, I_END, ts);
-		/* ts >= start: the difference is exact in 64 unsigned bits; beyond
-		 * int64, rec_complete reports it. */
-		if ((uint64_t)ts - (uint64_t)p->start <= INT64_MAX)
-			rec_setint(rec, I_DUR, ts - p->start);
+		/* duration_ns is left to rec_complete: after -u has scaled both
+		 * times to whole ns, so that it is their difference as printed. */
 		/* The slot is not reused before the next call: no copies. */
 		rec_setref(rec, I_ENGINE, p->name, p->enginelen);
 		rec_setref(rec, I_OPCODE, p->opcode, p->opcodelen);

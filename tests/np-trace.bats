@@ -210,6 +210,17 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 	[ "$(head -1 "$ERR")" = "np-trace: -u: expected ps, ns or us, found 's'" ]
 }
 
+@test "np-trace: -u on a text trace: duration_ns is end_ts - start_ts as printed" {
+	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 1400 pc=4\n 2 Tensor MATMUL END 2600 pc=4\n 3 Vector COPY START 1499 pc=5\n 4 Vector COPY END 2500 pc=5\n' >"$T/ps.txt"
+	np np-trace -n -u ps "$T/ps.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f1-5 "$OUT")" = "$(printf '1\t3\t2\tTensor\tMATMUL\n1\t3\t2\tVector\tCOPY')" ]
+	np np-stall -k engine -u ps "$T/ps.txt"
+	status_is 0
+	[ "$(cut -f1,8 "$OUT")" = "$(printf 'engine\tduration_ns\nTensor\t2\nVector\t2')" ]
+}
+
 @test "np-trace: rows out of time order pass through in input order" {
 	tac "$F/explorer.jsonl" >"$T/reversed.jsonl"
 	np np-trace -n "$T/reversed.jsonl"
