@@ -12,6 +12,9 @@
 enum {
 	J_TOP,			/* before a top-level value */
 	J_TABLES,		/* in a view export, between tables */
+	J_EITHER,		/* in an object that began with a container under
+				   a name that is no column's: an export or a
+				   row, not yet known */
 	J_TABLE,		/* in the kind's table, between rows */
 	J_ARRAY,		/* in a top-level array of rows */
 };
@@ -421,6 +424,19 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	}
 }
 
+/* The plain values met among what turned out to be an export's tables:
+ * not what an export holds, so counted. */
+static void
+plainvalues(struct reader *r)
+{
+	if (r->plain == 0)
+		return;
+	r->filenotes += r->plain;
+	note_add(&r->notes, "plain values among the tables skipped", r->plain,
+	    r->in.name, r->plainline);
+	r->plain = 0;
+}
+
 /* Next row from a JSON file, into rec: 1, or 0 at its end. */
 static int
 jsonnext(struct reader *r, struct record *rec)
@@ -452,22 +468,30 @@ jsonnext(struct reader *r, struct record *rec)
 			}
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
-			/* A container under a name that is no column's: a
-			 * view export, tables by name.  Otherwise the object
-			 * is itself a row (and a column holding a container
-			 * is a type error, not a table to pass over). */
+			/*
+			 * A container under a name that is no column's: a
+			 * view export, tables by name, or a row whose first
+			 * field is an extra one.  The container is passed
+			 * over either way; the kind's table, or a column's
+			 * plain value, tells which.  Otherwise the object is
+			 * itself a row (and a column holding a container is
+			 * a type error, not a table to pass over).
+			 */
 			t = json_peek(j);
 			if ((t == JSON_ARR || t == JSON_OBJ) &&
 			    !lookup(key, klen)) {
-				r->jstate = J_TABLES;
+				r->jstate = J_EITHER;
+				r->plain = 0;
 				goto table;
 			}
 			r->sawrows = 1;
 			jsonrow(r, rec, key, klen);
 			return 1;
 		case J_TABLES:
+		case J_EITHER:
 			t = json_next(j);
 			if (t == JSON_OBJ_END) {
+				plainvalues(r);	/* an export after all */
 				r->jstate = J_TOP;
 				continue;
 			}
@@ -481,16 +505,29 @@ jsonnext(struct reader *r, struct record *rec)
 					json_fail(j, "expected an array of "
 					    "rows for '%s', found %s",
 					    r->k->table, json_tokname(t));
+				plainvalues(r);
 				r->jstate = J_TABLE;
 				r->sawtable = 1;
 				continue;
 			}
-			/* Other tables are skipped by design; a plain value
-			 * among tables is not what an export holds: count it. */
 			t = json_peek(j);
-			if (t != JSON_ARR && t != JSON_OBJ)
-				rd_note(r, "plain values among the tables skipped",
-				    j->line);
+			if (t != JSON_ARR && t != JSON_OBJ) {
+				if (r->jstate == J_EITHER && lookup(key, klen)) {
+					/* A row: what was passed over were
+					 * extra fields. */
+					r->jstate = J_TOP;
+					r->sawrows = 1;
+					jsonrow(r, rec, key, klen);
+					return 1;
+				}
+				/* Not what an export holds: counted, once
+				 * the object is known to be one. */
+				if (r->plain++ == 0)
+					r->plainline = j->line;
+				if (r->jstate == J_TABLES)
+					plainvalues(r);
+			}
+			/* Other tables are skipped by design. */
 			json_skip(j);
 			continue;
 		case J_TABLE:

@@ -312,10 +312,22 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00"
 }
 
+@test "np-trace: a JSON row may begin with an extra field holding a container" {
+	printf '{"start_ts":1,"duration_ns":2}\n{"attrs":{"a":[1]},"start_ts":5,"duration_ns":2,"engine":"tensor"}\n{"x":[1],"y":"z","start_ts":7,"duration_ns":1}\n' >"$T/rows.jsonl"
+	np np-trace -n "$T/rows.jsonl"
+	status_is 0
+	no_err
+	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t3\t2\t\n5\t7\t2\tTensor\n7\t8\t1\t')" ]
+}
+
 @test "np-trace: plain values among a view export's tables are counted, not lost" {
-	# An object whose first member holds an array reads as a view export;
-	# its plain members cannot be rows of a table.
-	printf '{"x":[1],"start_ts":5,"engine":"tensor"}\n' >"$T/odd.json"
+	# Plain members under names that are no column's, beside tables.
+	printf '{"summary":[{}],"v":1,"instruction":[{"timestamp":1,"duration":2}],"w":"s"}\n' >"$T/odd.json"
+	np np-trace -n "$T/odd.json"
+	status_is 0
+	[ "$(cut -f1-3 "$OUT")" = "$(printf '1\t3\t2')" ]
+	err_is "np-trace: plain values among the tables skipped: 2 (first: $T/odd.json:1)"
+	printf '{"x":[1],"v":5,"w":"tensor"}\n' >"$T/odd.json"
 	np np-trace "$T/odd.json"
 	status_is 1
 	err_is "np-trace: plain values among the tables skipped: 2 (first: $T/odd.json:1)
