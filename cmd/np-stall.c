@@ -153,21 +153,15 @@ keytoolong(const struct record *r)
 	    KEYBUF, keys.spec);
 }
 
-/* The bytes TSV escapes. */
-static const unsigned char special[256] = {
-	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
-};
-
 /* Appends s, TSV-escaped, to the key at *len.  Runs of plain bytes are
  * copied whole: this is on every row's path. */
 static void
 keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 {
 	const char *e = s + n, *run;
-	char esc;
 
 	while (s < e) {
-		for (run = s; s < e && !special[(unsigned char)*s]; s++)
+		for (run = s; s < e && !tsv_escletter[(unsigned char)*s]; s++)
 			;
 		if ((size_t)(s - run) + 2 > KEYBUF - *len)
 			keytoolong(r);
@@ -175,10 +169,8 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 		*len += (size_t)(s - run);
 		if (s == e)
 			break;
-		esc = *s == '\t' ? 't' : *s == '\n' ? 'n' : *s == '\r' ? 'r'
-		    : '\\';
 		keybuf[(*len)++] = '\\';
-		keybuf[(*len)++] = esc;
+		keybuf[(*len)++] = tsv_escletter[(unsigned char)*s];
 		s++;
 	}
 }

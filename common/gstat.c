@@ -193,13 +193,11 @@ putfield(char *o, char *f, size_t n)
 	}
 	n = tsv_unescape(f, n);
 	for (i = 0; i < n; i++) {
-		switch (f[i]) {
-		case '\t': o[k++] = '\\'; o[k++] = 't'; break;
-		case '\n': o[k++] = '\\'; o[k++] = 'n'; break;
-		case '\r': o[k++] = '\\'; o[k++] = 'r'; break;
-		case '\\': o[k++] = '\\'; o[k++] = '\\'; break;
-		default: o[k++] = f[i];
-		}
+		if (tsv_escletter[(unsigned char)f[i]]) {
+			o[k++] = '\\';
+			o[k++] = tsv_escletter[(unsigned char)f[i]];
+		} else
+			o[k++] = f[i];
 	}
 	return k;
 }

@@ -68,15 +68,15 @@ out_raw(const char *s, size_t n)
 #define OVERREAD_OK 1
 #endif
 
-/* Bytes a text field cannot hold as they are. */
-static const unsigned char needs_escape[256] = {
-	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
+const char tsv_escletter[256] = {
+	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
 };
 
 char *
 out_escape(char *o, const char *s, size_t n)
 {
 	const char *e;
+	char letter;
 
 	if (n == 0)
 		return o;	/* s may be NULL */
@@ -95,23 +95,23 @@ out_escape(char *o, const char *s, size_t n)
 			memcpy(o, s, n);
 			v = _mm_loadu_si128((const __m128i *)(const void *)o);
 		}
-		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
 		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
 		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
 		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
+		    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
 		if ((m & ((1u << n) - 1)) == 0)
 			return o + n;
 	}
 #endif
 	for (; s < e; s++) {
-		if (!needs_escape[(unsigned char)*s]) {
+		if (!(letter = tsv_escletter[(unsigned char)*s])) {
 			*o++ = *s;
 			continue;
 		}
 		*o++ = '\\';
-		*o++ = *s == '\t' ? 't' : *s == '\n' ? 'n' : *s == '\r' ? 'r'
-		    : '\\';
+		*o++ = letter;
 	}
 	return o;
 }
@@ -179,6 +179,7 @@ tsv_unescape(char *s, size_t n)
 			case 't': *w++ = '\t'; r++; continue;
 			case 'n': *w++ = '\n'; r++; continue;
 			case 'r': *w++ = '\r'; r++; continue;
+			case '0': *w++ = '\0'; r++; continue;
 			case '\\': *w++ = '\\'; r++; continue;
 			}
 		}

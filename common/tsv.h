@@ -72,6 +72,10 @@ out_commit(char *end)
 	out_len = (size_t)(end - out_buf);
 }
 
+/* The bytes a text field cannot hold as they are, each written as a
+ * backslash and this letter; 0 for every other byte. */
+extern const char tsv_escletter[256];
+
 /* Writes the n bytes at s escaped to o, which has room for 2n + 16 (it may
  * look at 16 bytes there); returns the end. */
 char *out_escape(char *o, const char *s, size_t n);
@@ -96,7 +100,7 @@ int tsv_open(struct tsv *t, struct src *in);
 int tsv_next(struct tsv *t);
 /* 1-based byte column where field i of the current row started. */
 long tsv_fieldcol(const struct tsv *t, int i);
-/* Un-escapes \t \n \r \\ in place; other backslashes stay as they are. */
+/* Un-escapes \t \n \r \0 \\ in place; other backslashes stay as they are. */
 size_t tsv_unescape(char *s, size_t n);
 
 #endif

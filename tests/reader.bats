@@ -560,3 +560,25 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	[ "$(cat "$OUT")" = "$f" ]
 	[ "${#f}" -eq 390000 ]
 }
+
+@test "reader: a NUL in a JSON string is written as \\0, and read back as one" {
+	printf '{"engine":"Tensor","start_ts":1,"duration_ns":1,"opcode":"a\\u0000b"}\n{"engine":"Tensor","start_ts":2,"duration_ns":1,"opcode":"a\\u0000b\\t\\\\0 sixteen bytes on"}\n' >"$T/nul.json"
+	np np-trace -n "$T/nul.json"
+	status_is 0
+	no_err
+	[ "$(cut -f5 "$OUT")" = 'a\0b
+a\0b\t\\0 sixteen bytes on' ]
+	np-trace "$T/nul.json" >"$T/nul.tsv"
+	np np-trace "$T/nul.tsv"
+	cmp "$T/nul.tsv" "$OUT"
+	np np-stall -k opcode "$T/nul.tsv"
+	status_is 0
+	[ "$(cut -f1,2 "$OUT")" = 'opcode	instructions
+a\0b	1
+a\0b\t\\0 sixteen bytes on	1' ]
+	np np-sum -g opcode -v duration_ns "$T/nul.tsv"
+	status_is 0
+	[ "$(cut -f1,3 "$OUT")" = 'opcode	count
+a\0b	1
+a\0b\t\\0 sixteen bytes on	1' ]
+}
