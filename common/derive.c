@@ -25,10 +25,16 @@ in(const struct sumset *s, long p, const char *key, const char *why)
 
 	if (!m || m->type == MV_NULL)
 		return NAN;
-	if (m->type != MV_NUM || !num_f64(sum_val(s, m), m->vlen, &v))
+	if (m->type != MV_NUM || !num_f64(sum_val(s, m), m->vlen, &v)) {
+		char off[48] = "";
+
+		if (m->off >= 0)	/* JSON: as its parser's messages */
+			snprintf(off, sizeof off, " (byte offset %lld)",
+			    m->off);
 		np_die_at(m->file, m->line, m->col, "expected a number for "
-		    "'%s' (%s), found %s", key, why, m->type == MV_BOOL ?
-		    sum_val(s, m) : "a string");
+		    "'%s' (%s), found %s%s", key, why, m->type == MV_BOOL ?
+		    sum_val(s, m) : "a string", off);
+	}
 	return v < 0 ? NAN : v;
 }
 

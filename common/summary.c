@@ -223,7 +223,8 @@ sum_get(const struct sumset *s, long prof, const char *key)
  * the key. */
 static int
 addmetric(struct sumset *s, long p, const char *key, size_t klen,
-    const char *val, size_t vlen, char type, long line, long col)
+    const char *val, size_t vlen, char type, long line, long col,
+    long long off)
 {
 	struct profile *pr;
 	struct metric *m;
@@ -252,6 +253,7 @@ addmetric(struct sumset *s, long p, const char *key, size_t klen,
 	m->file = s->in.name;
 	m->line = line;
 	m->col = col;
+	m->off = off;
 	*slot = i + 1;
 	pr = &s->prof[p];
 	if (pr->last >= 0)
@@ -269,7 +271,7 @@ void
 sum_add(struct sumset *s, long prof, const char *key, const char *val,
     size_t vlen, char type)
 {
-	addmetric(s, prof, key, strlen(key), val, vlen, type, 0, 0);
+	addmetric(s, prof, key, strlen(key), val, vlen, type, 0, 0, -1);
 }
 
 /* ---- sniffing ---- */
@@ -360,7 +362,8 @@ jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
 	default:
 		break;
 	}
-	if (!addmetric(s, p, path, plen, v, vlen, type, j->line, j->col))
+	if (!addmetric(s, p, path, plen, v, vlen, type, j->line, j->col,
+	    j->off))
 		note(s, "duplicate keys ignored", j->line);
 }
 
@@ -621,7 +624,7 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln)
 	for (i = 0; i < n; i++)
 		if (!addmetric(s, pr, s->text + tb->name[i], tb->namelen[i],
 		    cell[i], len[i], texttype(cell[i], len[i]), ln,
-		    (long)(cell[i] - line) + 1))
+		    (long)(cell[i] - line) + 1, -1))
 			note(s, "duplicate keys ignored", ln);
 	tb->afterhdr = 0;
 	tb->lastrow = pr;
@@ -652,11 +655,11 @@ kvline(struct sumset *s, long *cur, char *p, size_t n, long ln, long col)
 	if (*cur < 0)
 		*cur = newprof(s, NULL, 0);
 	if (!addmetric(s, *cur, k, klen, v, (size_t)(e - v),
-	    texttype(v, (size_t)(e - v)), ln, col + (long)(v - k))) {
+	    texttype(v, (size_t)(e - v)), ln, col + (long)(v - k), -1)) {
 		/* A key seen before in this profile: the next one begins. */
 		*cur = newprof(s, NULL, 0);
 		addmetric(s, *cur, k, klen, v, (size_t)(e - v),
-		    texttype(v, (size_t)(e - v)), ln, col + (long)(v - k));
+		    texttype(v, (size_t)(e - v)), ln, col + (long)(v - k), -1);
 	}
 }
 

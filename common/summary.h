@@ -40,6 +40,7 @@ struct metric {
 	long next;		/* the profile's next metric, or -1 */
 	const char *file;	/* where the value is */
 	long line, col;
+	long long off;		/* its byte offset in a JSON input; -1 for none */
 };
 
 struct profile {

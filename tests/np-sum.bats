@@ -277,10 +277,15 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	status_is 0
 	np np-sum -d "$T/w.json"
 	status_is 1
-	err_is "np-sum: $T/w.json:1:24: expected a number for 'total_time' (needed by -d), found a string"
+	err_is "np-sum: $T/w.json:1:24: expected a number for 'total_time' (needed by -d), found a string (byte offset 23)"
 	np np-sum -i "$T/w.json"
 	status_is 1
-	err_is "np-sum: $T/w.json:1:24: expected a number for 'total_time' (needed by -i), found a string"
+	err_is "np-sum: $T/w.json:1:24: expected a number for 'total_time' (needed by -i), found a string (byte offset 23)"
+	# Summary text has no byte offsets.
+	printf 'total_time     fast\nneuroncore_cycle_count   5\n' >"$T/w.txt"
+	np np-sum -d "$T/w.txt"
+	status_is 1
+	err_is "np-sum: $T/w.txt:1:16: expected a number for 'total_time' (needed by -d), found a string"
 }
 
 @test "np-sum: -h prints the synopsis of the man page; bad usage exits 2" {

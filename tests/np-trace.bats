@@ -367,3 +367,22 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 np-trace: END lines without a START: 1 (first: $T/bad.txt:3)
 np-trace: $T/bad.txt: nothing recognised as show-session --show-trace instruction lines"
 }
+
+@test "np-trace: a text section of more than 64 engines is an error that says so" {
+	{ echo 'Instruction trace for ND 0 NC 4'
+	  for i in $(seq 0 64); do echo " 1 E$i OP START $i pc=1"; done
+	} >"$T/many.txt"
+	np np-trace "$T/many.txt"
+	status_is 1
+	err_is "np-trace: $T/many.txt:66:4: more than 64 engines"
+	# 64 are held, and a new section starts afresh.
+	{ echo 'Instruction trace for ND 0 NC 4'
+	  for i in $(seq 1 64); do echo " 1 E$i OP START $i pc=1"; echo " 1 E$i OP END $((i + 1)) pc=1"; done
+	  echo 'Instruction trace for ND 0 NC 5'
+	  echo " 1 E65 OP START 1 pc=1"; echo " 1 E65 OP END 2 pc=1"
+	} >"$T/many.txt"
+	np np-trace -n "$T/many.txt"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 65 ]
+}
