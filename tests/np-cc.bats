@@ -502,3 +502,16 @@ dense() {
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 8 ]
 }
+
+@test "np-cc: -g, -L and -K take start_ts within +-2^62 ns, so that gaps fit" {
+	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387903\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/edge.tsv"
+	np np-cc -g -n "$T/edge.tsv"
+	status_is 0
+	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806')" ]
+	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-9223372036854775807\n8\tTPB_TRIGGER\t9223372036854775807\n' >"$T/far.tsv"
+	for m in -g -L -K; do
+		np np-cc $m "$T/far.tsv"
+		status_is 1
+		err_is "np-cc: $T/far.tsv:2:15: expected start_ts between -4611686018427387904 and 4611686018427387904 ns, found -9223372036854775807"
+	done
+}
