@@ -255,6 +255,7 @@ static void
 account(struct reader *rd, const struct record *r)
 {
 	size_t len = makekey(r);
+	const struct field *d = &r->f[I_DUR];
 	struct acc *a;
 	int64_t v;
 
@@ -271,13 +272,15 @@ account(struct reader *rd, const struct record *r)
 		if (v > a->max)
 			a->max = v;
 	}
-	if (r->f[I_DUR].set && r->f[I_DUR].isint) {
-		addchecked(r, &totaldur, r->f[I_DUR].i, "duration_ns");
-		addchecked(r, &a->dur, r->f[I_DUR].i, "duration_ns");
+	/* As value() takes it when it is the value (-v duration_ns). */
+	if (d->set && d->isint && d->i >= 0) {
+		addchecked(r, &totaldur, d->i, "duration_ns");
+		addchecked(r, &a->dur, d->i, "duration_ns");
 		a->ndur++;
 	} else if (vcol != I_DUR) {
-		rd_note(rd, "rows without a finite duration_ns, left out of its "
-		    "sum", r->line);
+		rd_note(rd, d->set && d->isint ? "rows with a negative "
+		    "duration_ns, left out of its sum" : "rows without a "
+		    "finite duration_ns, left out of its sum", r->line);
 	}
 }
 

@@ -475,3 +475,15 @@ np-stall: write error: No space left on device"
 	npgen -n 50000 view-json | wc -c >"$T/size"
 	[ "$(cat "$T/size")" -gt 150000000 ]
 }
+
+@test "np-stall: a negative duration is left out of duration_ns and counted, whether or not it is the value" {
+	printf 'start_ts\tend_ts\tevt_wait_time_ns\tengine\n10\t5\t1\tT\n0\t20\t2\tT\n' >"$T/neg.tsv"
+	np np-stall -k engine "$T/neg.tsv"
+	status_is 0
+	err_is "np-stall: rows with a negative duration_ns, left out of its sum: 1 (first: $T/neg.tsv:2)"
+	[ "$(cut -f1,2,4,8 "$OUT")" = "$(printf 'engine\tinstructions\tstall_ns\tduration_ns\nT\t2\t3\t20')" ]
+	np np-stall -k engine -v duration_ns "$T/neg.tsv"
+	status_is 0
+	err_is "np-stall: rows with a negative duration_ns taken as missing: 1 (first: $T/neg.tsv:2)"
+	[ "$(cut -f1,2,4 "$OUT")" = "$(printf 'engine\tinstructions\tduration_ns\nT\t2\t20')" ]
+}
