@@ -1,3 +1,4 @@
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -335,6 +336,28 @@ num_fmt_i64(char *buf, int64_t v)
 	return (size_t)(p - buf);
 }
 
+/* "2.5e-09" and "1e+40" as "2.5e-9" and "1e40": no digit or sign that
+ * reading does not need. */
+static size_t
+tidyexp(char *buf, size_t n)
+{
+	char *e = memchr(buf, 'e', n), *d, *end = buf + n;
+
+	if (!e)
+		return n;
+	d = e + 1;
+	if (*d == '-')
+		d++;
+	else if (*d == '+')
+		memmove(d, d + 1, (size_t)(end-- - d - 1));
+	while (*d == '0' && d + 1 < end) {
+		memmove(d, d + 1, (size_t)(end - d - 1));
+		end--;
+	}
+	*end = '\0';
+	return (size_t)(end - buf);
+}
+
 size_t
 num_fmt_f64(char *buf, double v)
 {
@@ -345,14 +368,18 @@ num_fmt_f64(char *buf, double v)
 		return 0;
 	}
 	/* The range test first: casting a double beyond int64 is undefined. */
-	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v)
+	if (num_inint64(v) && v == floor(v))
 		return num_fmt_i64(buf, (int64_t)v);
-	/* %.15g is exact for any value that has a 15-digit form; only the
-	 * others need 16 or 17 digits to read back the same. */
-	for (prec = 15; prec <= 17; prec++) {
+	/*
+	 * %.15g is the fewest digits for any normal double that has a form
+	 * of 15 digits or fewer (its error is far below the 15th digit); the
+	 * others need 16 or 17.  A subnormal is coarser than that: its
+	 * digits are searched from 1.
+	 */
+	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
 		n = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
 			break;
 	}
-	return (size_t)n;
+	return tidyexp(buf, (size_t)n);
 }

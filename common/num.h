@@ -32,10 +32,19 @@ size_t num_scan(const char *s, const char *end);
 int num_range(const char *arg, int64_t *lo, int64_t *hi, int *haslo,
     int *hashi);
 
-/* Print into buf (NUM_BUFSZ bytes, all of which may be written), return
- * the length.  An integral double
- * of magnitude below 2^53 prints as an integer; NaN and infinities print as
- * nothing (an empty field is "missing"). */
+/* Is d within int64 (so that casting a whole d is exact)? */
+static inline int
+num_inint64(double d)
+{
+	return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+}
+
+/*
+ * Print into buf (NUM_BUFSZ bytes, all of which may be written), return
+ * the length.  A whole double within int64 prints as an integer, any other
+ * in the fewest digits that read back the same ("2.5e-9", "1e40"); NaN
+ * and infinities print as nothing (an empty field is "missing").
+ */
 size_t num_fmt_i64(char *buf, int64_t v);
 size_t num_fmt_f64(char *buf, double v);
 

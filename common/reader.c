@@ -278,7 +278,7 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 		f->isint = 1;
 	} else if (num_f64(s, n, &f->d)) {
 		f->isint = 0;
-		if (f->d == floor(f->d) && fabs(f->d) < 9.2e18) {
+		if (f->d == floor(f->d) && num_inint64(f->d)) {
 			f->isint = 1;	/* a whole number prints as one */
 			f->i = (int64_t)f->d;
 		}
@@ -321,7 +321,7 @@ scaletimes(const struct reader *r, struct record *rec)
 			    (long long)f->i);
 		if (f->isint)
 			f->i = rd_time(r, f->i);
-		else if (isfinite(f->d) && fabs(f->d * mul) < 9.2e18) {
+		else if (num_inint64(f->d * mul)) {
 			f->i = (int64_t)llround(f->d * mul);
 			f->isint = 1;
 		} else if (isfinite(f->d))

@@ -440,7 +440,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	np np-trace -n "$T/big.json"
 	status_is 0
 	no_err
-	row 1 "" "" "" "" "" "" 1e+30 "" -1.5e+300 | out_is
+	row 1 "" "" "" "" "" "" 1e30 "" -1.5e300 | out_is
 }
 
 @test "reader: times that do not fit in int64 ns" {
