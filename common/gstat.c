@@ -463,8 +463,21 @@ void
 gs_readin(struct gstat *gs)
 {
 	const char *file = gs->in.name;
+	char *nl;
+	long lineno, logs, first = 0;
 
 	src_checktext(&gs->in, SRC_SNIFF, "text (TSV with a header)");
+	/* Blank and log lines (2>&1) before the header are passed over. */
+	if (!src_firstdata(&gs->in, &nl, &lineno)) {
+		if (!gs->in.eof)
+			np_die("%s: more than %d bytes of blank or log lines, "
+			    "expected TSV with a header line", file, SRC_BUFSZ);
+		if (gs->in.end != gs->in.buf)
+			np_die("%s: only blank or log lines, expected TSV "
+			    "with a header line", file);
+	}
+	if ((logs = src_passpreamble(&gs->in, &first)) > 0)
+		note_add(&gs->notes, NOTE_LOGS, logs, file, first);
 	if (!tsv_open(&gs->t, &gs->in))
 		np_die("%s: empty input, expected TSV with a header line",
 		    file);

@@ -344,3 +344,20 @@ src_firstdata(struct src *s, char **nl, long *lineno)
 	}
 	return NULL;
 }
+
+long
+src_passpreamble(struct src *s, long *first)
+{
+	char *line, *nl;
+	size_t n;
+	long logs = 0;
+	int pass;
+
+	while ((nl = memchr(s->p, '\n', (size_t)(s->end - s->p))) &&
+	    (pass = src_passover(s->p, nl))) {
+		src_getline(s, &line, &n);
+		if (pass == SRC_LOG && logs++ == 0)
+			*first = s->line;
+	}
+	return logs;
+}

@@ -136,4 +136,11 @@ char *src_wholeline(struct src *s, char *line, size_t limit);
  */
 char *src_firstdata(struct src *s, char **nl, long *lineno);
 
+/*
+ * Consumes the blank and logrus lines at the start of a file, once
+ * src_firstdata has read them in: the number of logrus lines, the first
+ * of them at *first.
+ */
+long src_passpreamble(struct src *s, long *first);
+
 #endif

@@ -8,6 +8,9 @@
 
 #define NOTE_MAX 16		/* kinds of note: a fixed set in the code */
 
+/* Logrus lines (time="...") captured with 2>&1 before or among the data. */
+#define NOTE_LOGS "log lines skipped"
+
 struct notes {
 	int n;
 	struct note {

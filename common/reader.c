@@ -245,7 +245,7 @@ void
 rd_notelog(struct reader *r, long line)
 {
 	/* Not a note against the file: log lines are not data. */
-	note_add(&r->notes, "log lines skipped", 1, r->in.name, line);
+	note_add(&r->notes, NOTE_LOGS, 1, r->in.name, line);
 }
 
 static void report(struct reader *);
@@ -596,6 +596,8 @@ tsvnext(struct reader *r, struct record *rec)
 static int
 openfile(struct reader *r)
 {
+	long logs, first = 0;
+
 	if (r->in.fd >= 0)
 		src_close(&r->in);
 	if (r->next == r->nfiles)
@@ -613,18 +615,8 @@ openfile(struct reader *r)
 		break;
 	case FMT_TSV:
 		/* What sniff passed over before the header: logs counted. */
-		for (;;) {
-			char *l, *nl = memchr(r->in.p, '\n',
-			    (size_t)(r->in.end - r->in.p));
-			int pass = nl ? src_passover(r->in.p, nl) : 0;
-			size_t n;
-
-			if (!pass)
-				break;
-			src_getline(&r->in, &l, &n);
-			if (pass == SRC_LOG)
-				rd_notelog(r, r->in.line);
-		}
+		if ((logs = src_passpreamble(&r->in, &first)) > 0)
+			note_add(&r->notes, NOTE_LOGS, logs, r->in.name, first);
 		tsv_open(&r->t, &r->in);
 		tsvhead(r);
 		break;

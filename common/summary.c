@@ -689,7 +689,7 @@ readtext(struct sumset *s)
 		if (p == e)
 			continue;
 		if (src_islog(p, (size_t)(e - p))) {
-			note(s, "log lines skipped", ln);
+			note(s, NOTE_LOGS, ln);
 			continue;
 		}
 		if (rule(p)) {

@@ -291,3 +291,15 @@ a\tb	v	2	4' ]
 		[ "$(head -1 "$ERR")" = "np-sum: ${arg%% *}: expected column names separated by commas, found an empty one" ]
 	done
 }
+
+@test "np-sum -g: blank and log lines before the header are passed over, the logs counted" {
+	printf '\n\r\ntime="2026-03-19T02:57:19Z" level=info msg="x"\n\nk\tv\na\t1\na\t3\n' >"$T/pre.tsv"
+	np np-sum -g k -v v "$T/pre.tsv"
+	status_is 0
+	err_is "np-sum: log lines skipped: 1 (first: $T/pre.tsv:3)"
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'k\tcolumn\tcount\tsum\tmin\na\tv\t2\t4\t1')" ]
+	printf '\n \n' >"$T/blank.tsv"
+	np np-sum -v v "$T/blank.tsv"
+	status_is 1
+	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV with a header line"
+}
