@@ -504,6 +504,10 @@ struct table {
 	size_t name[MAXCELLS], namelen[MAXCELLS];
 	long lastrow;		/* profile of the row above, or -1 */
 	int afterhdr;		/* the row above is the header */
+	int boxed;		/* a rule came just before the header: the
+				   header's rows run to the next rule */
+	int byprefix;		/* the key cell began the key (-k): it must
+				   be whole by the next rule */
 	long *cur;		/* key-value profile being read */
 };
 
@@ -566,24 +570,33 @@ append(struct sumset *s, size_t *off, size_t *len, const char *more,
 }
 
 static void
-tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln)
+tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
+    int afterrule)
 {
 	char *cell[MAXCELLS];
-	size_t len[MAXCELLS];
-	int n = cells(p, cell, len), i;
+	size_t len[MAXCELLS], klen = strlen(s->table_key);
+	int n = cells(p, cell, len), i, prefix = -1;
 	long pr, m;
 
 	if (n < 0) {
 		note(s, "lines not understood", ln);
 		return;
 	}
-	for (i = 0; i < n; i++)
-		if (len[i] == strlen(s->table_key) &&
-		    strncasecmp(cell[i], s->table_key, len[i]) == 0)
+	for (i = 0; i < n; i++) {
+		if (len[i] == klen &&
+		    strncasecmp(cell[i], s->table_key, klen) == 0)
 			break;
-	if (i < n) {
+		/* "EXEC TIME" over "(NS)" for -k 'EXEC TIME (NS)' */
+		if (afterrule && prefix < 0 && len[i] > 0 && len[i] < klen &&
+		    s->table_key[len[i]] == ' ' &&
+		    strncasecmp(cell[i], s->table_key, len[i]) == 0)
+			prefix = i;
+	}
+	if (i < n || prefix >= 0) {
+		tb->byprefix = i == n;
+		tb->keycol = i < n ? i : prefix;
 		tb->n = n;
-		tb->keycol = i;
+		tb->boxed = afterrule;
 		for (i = 0; i < n; i++) {
 			tb->name[i] = keep(s, cell[i], len[i]);
 			tb->namelen[i] = len[i];
@@ -602,8 +615,9 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln)
 		tb->lastrow = -1;
 		return;
 	}
-	if (len[tb->keycol] == 0) {
-		/* A wrapped row: its cells continue those above. */
+	if (len[tb->keycol] == 0 || (tb->afterhdr && tb->boxed)) {
+		/* A wrapped row: its cells continue those above (in a
+		 * boxed header, every row up to the rule does). */
 		if (tb->afterhdr) {
 			for (i = 0; i < n; i++)
 				append(s, &tb->name[i], &tb->namelen[i],
@@ -628,6 +642,19 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln)
 			note(s, "duplicate keys ignored", ln);
 	tb->afterhdr = 0;
 	tb->lastrow = pr;
+}
+
+/* At the rule after a header found by the start of its key cell: the
+ * cell, whole now, must be the key; else the table is not the one. */
+static void
+endheader(struct sumset *s, struct table *tb)
+{
+	if (tb->afterhdr && tb->byprefix &&
+	    (tb->namelen[tb->keycol] != strlen(s->table_key) ||
+	    strncasecmp(s->text + tb->name[tb->keycol], s->table_key,
+	    tb->namelen[tb->keycol]) != 0))
+		tb->n = 0;
+	tb->byprefix = 0;
 }
 
 /* "key value": the key, a run of blanks, the rest is the value. */
@@ -670,6 +697,7 @@ readtext(struct sumset *s)
 	char *line, *p, *e;
 	size_t n;
 	long cur = -1, ln;
+	int afterrule = 0;	/* the line above was a rule */
 
 	memset(&tb, 0, sizeof tb);
 	tb.lastrow = -1;
@@ -693,17 +721,20 @@ readtext(struct sumset *s)
 			continue;
 		}
 		if (rule(p)) {
+			endheader(s, &tb);
 			tb.afterhdr = 0;
 			tb.lastrow = -1;
+			afterrule = 1;
 			continue;
 		}
 		if (*p == '|')
-			tablerow(s, &tb, line, p, ln);
+			tablerow(s, &tb, line, p, ln, afterrule);
 		else if (*p == '+')
 			note(s, "lines not understood", ln);
 		else
 			kvline(s, &cur, p, (size_t)(e - p), ln,
 			    (long)(p - line) + 1);
+		afterrule = 0;
 	}
 }
 

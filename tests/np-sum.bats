@@ -99,6 +99,26 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 	golden np-sum/session-table-wide.tsv
 }
 
+@test "np-sum: -k names a wrapped header cell whole or by its first line" {
+	cd "$NS"
+	np np-sum -w -k 'EXEC TIME (NS)' session.txt
+	status_is 0
+	no_err
+	# The same table as by NODE ID, its profiles named by EXEC TIME (NS).
+	sed '1s/session.txt:1/session.txt:1734224/; 1s/session.txt:2/session.txt:1733101/' \
+	    "$GOLD/np-sum/session-table-wide.tsv" >"$T/want"
+	cmp "$T/want" "$OUT"
+	np np-sum -w -k 'exec time' session.txt
+	status_is 0
+	no_err
+	cmp "$T/want" "$OUT"
+	# A first line that does not grow into the key is not the header.
+	np np-sum -k 'EXEC TIME (US)' session.txt
+	status_is 1
+	err_is "np-sum: lines not understood: 3 (first: session.txt:5)
+np-sum: session.txt: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
+}
+
 @test "np-sum: show-session table, long form names rows by NODE ID" {
 	cd "$NS"
 	np np-sum session.txt
