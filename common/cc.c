@@ -139,7 +139,7 @@ drain(struct reader *r, struct record *rec)
 		npend = 0;
 		return 0;
 	}
-	rd_note(r, "START lines without an END", pend[first].line);
+	rd_unpaired(r, "START lines without an END", pend[first].line);
 	fill(r, rec, &pend[first]);
 	pend[first].line = 0;
 	return 1;
@@ -202,7 +202,7 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 		p = eventslot(r, f[st.pe], len[st.pe], ln);
 		if (p->line) {
 			/* The waiting one never ended: write it unpaired. */
-			rd_note(r, "START lines without an END", p->line);
+			rd_unpaired(r, "START lines without an END", p->line);
 			fill(r, rec, p);
 			unpaired = 1;
 		}
@@ -216,14 +216,14 @@ eventline(struct reader *r, struct record *rec, char **f, size_t *len,
 	}
 	p = eventslot(r, f[st.pe], len[st.pe], ln);
 	if (!p->line) {
-		rd_note(r, "END lines without a START", ln);
+		rd_unpaired(r, "END lines without a START", ln);
 		return 0;
 	}
 	fill(r, rec, p);
 	if (ts >= p->start)
 		rec_setint(rec, CC_END, ts);
 	else	/* not its END: the START is written unpaired */
-		rd_note(r, "END lines earlier than their START", ln);
+		rd_unpaired(r, "END lines earlier than their START", ln);
 	p->line = 0;
 	return 1;
 }

@@ -86,7 +86,7 @@ flushpending(struct reader *r)
 
 	for (i = 0; i < npend; i++)
 		if (pend[i].line)
-			rd_note(r, "SOP events without an EOP or COMPLETION",
+			rd_unpaired(r, "SOP events without an EOP or COMPLETION",
 			    pend[i].line);
 	npend = 0;
 	lastq = 0;
@@ -258,7 +258,7 @@ dmatext(struct reader *r, struct record *rec)
 		p = queueslot(r, f[pq], len[pq], ln);
 		if (ev == EV_SOP) {
 			if (p->line)
-				rd_note(r, "SOP events without an EOP or "
+				rd_unpaired(r, "SOP events without an EOP or "
 				    "COMPLETION", p->line);
 			p->start = ts;
 			p->bytes = bytes;
@@ -267,12 +267,12 @@ dmatext(struct reader *r, struct record *rec)
 			continue;
 		}
 		if (!p->line) {
-			rd_note(r, "EOP or COMPLETION events without a SOP", ln);
+			rd_unpaired(r, "EOP or COMPLETION events without a SOP", ln);
 			continue;
 		}
 		if (ts < p->start) {
 			/* Not this SOP's end: neither makes a transfer. */
-			rd_note(r, "EOP or COMPLETION events earlier than their SOP",
+			rd_unpaired(r, "EOP or COMPLETION events earlier than their SOP",
 			    ln);
 			p->line = 0;
 			continue;

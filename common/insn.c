@@ -171,7 +171,7 @@ flushpending(struct reader *r)
 
 	for (i = 0; i < npend; i++)
 		if (pend[i].line)
-			rd_note(r, "START lines without an END", pend[i].line);
+			rd_unpaired(r, "START lines without an END", pend[i].line);
 	npend = 0;
 	memset(slotcache, 0, sizeof slotcache);
 }
@@ -296,7 +296,7 @@ insntext(struct reader *r, struct record *rec)
 			}
 			p = engineslot(r, f[pe], len[pe], ln);
 			if (p->line)
-				rd_note(r, "START lines without an END",
+				rd_unpaired(r, "START lines without an END",
 				    p->line);
 			if (len[po] >= TOKLEN)	/* never cut short */
 				np_die_at(r->in.name, ln,
@@ -316,12 +316,12 @@ insntext(struct reader *r, struct record *rec)
 		}
 		p = engineslot(r, f[pe], len[pe], ln);
 		if (!p->line) {
-			rd_note(r, "END lines without a START", ln);
+			rd_unpaired(r, "END lines without a START", ln);
 			continue;
 		}
 		if (ts < p->start) {
 			/* Not this START's END: neither makes an instruction. */
-			rd_note(r, "END lines earlier than their START", ln);
+			rd_unpaired(r, "END lines earlier than their START", ln);
 			p->line = 0;
 			continue;
 		}

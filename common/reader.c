@@ -248,6 +248,12 @@ rd_notelog(struct reader *r, long line)
 	note_add(&r->notes, NOTE_LOGS, 1, r->in.name, line);
 }
 
+void
+rd_unpaired(struct reader *r, const char *what, long line)
+{
+	note_add(&r->notes, what, 1, r->in.name, line);
+}
+
 static void report(struct reader *);
 
 void

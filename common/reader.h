@@ -84,6 +84,10 @@ void rd_note(struct reader *r, const char *what, long line);
 /* A log line (time="...") passed over: counted like a note, but not a
  * problem with the file. */
 void rd_notelog(struct reader *r, long line);
+/* An event recognised but left without its pair (a START without an END):
+ * counted like a note, but the file was understood, so a file of only
+ * such events is not "nothing recognised". */
+void rd_unpaired(struct reader *r, const char *what, long line);
 /* Declares a text field position with its default (kind text readers). */
 void rd_defpos(struct reader *r, const char *name, int pos);
 int rd_pos(const struct reader *r, const char *name);

@@ -580,3 +580,18 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	    'qSyncIO0b	110	160	50	9	bytes=9' \
 	    'q	200	210	10	4	0x2')" ]
 }
+
+@test "np-dma: a text file of only an unpaired SOP is understood, and the next file is read" {
+	printf 'DMA trace for ND 1 NC 2 queue q\n 1 q M2S_SOP - 1000\n' >"$T/f1.txt"
+	printf 'DMA trace for ND 1 NC 3 queue q\n 3 q M2S_SOP - 1200\n 4 q M2S_EOP 0x1 1300 bytes=6\n' >"$T/f2.txt"
+	np np-dma -n "$T/f1.txt" "$T/f2.txt"
+	status_is 0
+	err_is "np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/f1.txt:2)"
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'q\t1200\t1300\t100\t6')" ]
+	# Lines not understood, and nothing else, are still an error.
+	printf 'DMA trace for ND 1 NC 2 queue q\n 1 q BOGUS - 1000\n' >"$T/f3.txt"
+	np np-dma "$T/f3.txt"
+	status_is 1
+	err_is "np-dma: lines not understood: 1 (first: $T/f3.txt:2)
+np-dma: $T/f3.txt: nothing recognised as show-session --show-dma lines"
+}

@@ -386,3 +386,12 @@ np-trace: $T/bad.txt: nothing recognised as show-session --show-trace instructio
 	no_err
 	[ "$(wc -l <"$OUT")" -eq 65 ]
 }
+
+@test "np-trace: a text file of only unpaired events is understood, and says so" {
+	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 10 pc=1\n 2 Vector COPY END 12 pc=2\n' >"$T/unpaired.txt"
+	np np-trace "$T/unpaired.txt" "$F/explorer.tsv"
+	status_is 0
+	err_is "np-trace: END lines without a START: 1 (first: $T/unpaired.txt:3)
+np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
+	golden np-trace/rows.tsv
+}
