@@ -287,6 +287,17 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 		if (f->d == floor(f->d) && num_inint64(f->d)) {
 			f->isint = 1;	/* a whole number prints as one */
 			f->i = (int64_t)f->d;
+		} else if (r->k->col[c].type == T_INT &&
+		    !(r->k->col[c].flags & C_TIME) && isfinite(f->d) &&
+		    f->d != floor(f->d)) {
+			/* A count or an index; times are rounded later. */
+			if (r->fmt == FMT_JSON)
+				json_fail(&r->j, "expected a whole number for "
+				    "'%s', found %.*s", inname,
+				    (int)(n > 40 ? 40 : n), s);
+			np_die_at(r->in.name, line, col, "expected a whole "
+			    "number for '%s', found %.*s", inname,
+			    (int)(n > 40 ? 40 : n), s);
 		}
 	} else if (r->fmt == FMT_JSON) {
 		/* The value just read: the parser knows its byte offset. */

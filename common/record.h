@@ -22,7 +22,8 @@
 
 enum coltype {
 	T_TEXT,
-	T_INT,			/* an integer (a non-integral value is kept) */
+	T_INT,			/* an integer: a fraction is an error (a time
+				   is rounded); beyond int64 it stays a double */
 	T_NUM,			/* any number */
 };
 

@@ -316,7 +316,7 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	    >"$T/frac.json"
 	np np-stall -v hbm_read_bytes "$T/frac.json"
 	status_is 1
-	err_is "np-stall: $T/frac.json:3:36: expected a whole number for 'hbm_read_bytes', found 1.5"
+	err_is "np-stall: $T/frac.json:3:36: expected a whole number for 'hbm_read_bytes', found 1.5 (byte offset 92)"
 	printf '{"timestamp": 1, "evt_wait_time": Infinity}\n' >"$T/inf.jsonl"
 	np np-stall "$T/inf.jsonl"
 	status_is 1

@@ -582,3 +582,18 @@ a\0b\t\\0 sixteen bytes on	1' ]
 a\0b	1
 a\0b\t\\0 sixteen bytes on	1' ]
 }
+
+@test "reader: a count or index with a fraction is an error, a time with one is rounded" {
+	printf 'start_ts\tduration_ns\tpc\thbm_read_bytes\n1.4\t1.6\t7\t2.5\n' >"$T/frac.tsv"
+	np np-trace "$T/frac.tsv"
+	status_is 1
+	err_is "np-trace: $T/frac.tsv:2:11: expected a whole number for 'hbm_read_bytes', found 2.5"
+	printf '{"start_ts":1.4,"duration_ns":1.6,"compiler_pc":1.5}\n' >"$T/frac.jsonl"
+	np np-trace "$T/frac.jsonl"
+	status_is 1
+	err_is "np-trace: $T/frac.jsonl:1:49: expected a whole number for 'compiler_pc', found 1.5 (byte offset 48)"
+	printf 'start_ts\tduration_ns\tpc\thbm_read_bytes\n1.4\t1.6\t7e0\t2.0\n' >"$T/whole.tsv"
+	np np-trace -n "$T/whole.tsv"
+	status_is 0
+	[ "$(cut -f1-3,6,8 "$OUT")" = "$(printf '1\t3\t2\t7\t2')" ]
+}
