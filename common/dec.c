@@ -145,6 +145,14 @@ dec_add(struct dec *acc, const struct dec *v)
 {
 	struct dec a = *acc, b = *v, r;
 
+	/* A zero takes the other's exponent: aligning 1e40 to the exponent of
+	 * an empty sum (0) would need 41 digits for one. */
+	if (b.hi == 0 && b.lo == 0)
+		return 1;
+	if (a.hi == 0 && a.lo == 0) {
+		*acc = b;
+		return 1;
+	}
 	if (a.e > b.e && !scale(&a, a.e - b.e))
 		return 0;
 	if (b.e > a.e && !scale(&b, b.e - a.e))

@@ -303,3 +303,11 @@ a\tb	v	2	4' ]
 	status_is 1
 	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV with a header line"
 }
+
+@test "np-sum -g: large values of few digits sum exactly, however large" {
+	printf 'v\n2.50e40\n1e45\n0\n' >"$T/large.tsv"
+	np np-sum -n -v v "$T/large.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f3-5 "$OUT")" = "$(printf '1.000025e45\t0\t1e45')" ]
+}
