@@ -573,13 +573,20 @@ static void
 tsvhead(struct reader *r)
 {
 	const struct name *nm;
-	int i, known = 0;
+	int i, j, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
 		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 		known += nm != NULL;
+		/* A column read twice: which one is meant is not known. */
+		for (j = 0; j < i && r->tsvcol[i] >= 0; j++)
+			if (strcmp(r->t.name[j], r->t.name[i]) == 0)
+				np_die_at(r->in.name, r->t.line,
+				    (long)(r->t.name[i] - r->t.hdr) + 1,
+				    "expected each column once, found '%s' "
+				    "again", r->t.name[i]);
 	}
 	if (!known)
 		np_die_at(r->in.name, r->t.line, 1, "expected a header with "

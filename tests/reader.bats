@@ -597,3 +597,15 @@ a\0b\t\\0 sixteen bytes on	1' ]
 	status_is 0
 	[ "$(cut -f1-3,6,8 "$OUT")" = "$(printf '1\t3\t2\t7\t2')" ]
 }
+
+@test "reader: a TSV column the program reads, named twice, is an error; others may repeat" {
+	printf 'start_ts\tduration_ns\tstart_ts\n1\t2\t3\n' >"$T/dup.tsv"
+	np np-trace "$T/dup.tsv"
+	status_is 1
+	err_is "np-trace: $T/dup.tsv:1:22: expected each column once, found 'start_ts' again"
+	printf 'start_ts\tfoo\tduration_ns\tfoo\n1\tx\t2\ty\n' >"$T/extra.tsv"
+	np np-trace -n "$T/extra.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1-3 "$OUT")" = "$(printf '1\t3\t2')" ]
+}
