@@ -519,7 +519,6 @@ streamname(const struct stream *s)
 static _Noreturn void
 outoforder(const struct stream *s, const struct record *rec, int64_t t)
 {
-	out_flush();
 	np_die_at(rec->file, rec->line, 0, "expected %s starts in time order "
 	    "(%s), found %lld after %lld; sort the rows by start_ts", event,
 	    streamname(s), (long long)t, (long long)s->prev);
@@ -543,7 +542,6 @@ onstart(const struct record *rec)
 	t = f->i;
 	if (t <= -MAXTIME || t >= MAXTIME) {
 		/* So that every gap, spread and sum of gaps fits in 64 bits. */
-		out_flush();
 		np_die_at(rec->file, rec->line, f->col, "expected start_ts "
 		    "between %lld and %lld ns, found %lld", (long long)-MAXTIME,
 		    (long long)MAXTIME, (long long)t);
@@ -644,6 +642,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_atdie(out_flush);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {

@@ -13,6 +13,7 @@
 
 const char *progname = "np";
 static const char *synopsis_seen;	/* from np_args, for np_optnum */
+static void (*atdie)(void);		/* from np_atdie */
 
 void
 np_init(char **argv)
@@ -41,10 +42,28 @@ vmsg(const char *file, long line, long col, const char *fmt, va_list ap)
 }
 
 void
+np_atdie(void (*fn)(void))
+{
+	atdie = fn;
+}
+
+/* Once: a write error in it dies without it. */
+static void
+runatdie(void)
+{
+	void (*fn)(void) = atdie;
+
+	atdie = NULL;
+	if (fn)
+		fn();
+}
+
+void
 np_die(const char *fmt, ...)
 {
 	va_list ap;
 
+	runatdie();
 	va_start(ap, fmt);
 	vmsg(NULL, 0, 0, fmt, ap);
 	va_end(ap);
@@ -56,6 +75,7 @@ np_die_at(const char *file, long line, long col, const char *fmt, ...)
 {
 	va_list ap;
 
+	runatdie();
 	va_start(ap, fmt);
 	vmsg(file, line, col, fmt, ap);
 	va_end(ap);

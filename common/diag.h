@@ -23,6 +23,10 @@ extern const char *progname;
  * as EPIPE, which the TSV writer ends on quietly. */
 void np_init(char **argv);
 
+/* Runs fn before a program dies on bad data or I/O (np_die, np_die_at):
+ * the TSV writer hands on the rows made before the trouble, so that the
+ * output is the same however the writes fell. */
+void np_atdie(void (*fn)(void));
 /* "prog: msg", exit 1. */
 _Noreturn void np_die(const char *fmt, ...) NP_PRINTF(1, 2);
 /* "prog: file:line:col: msg", exit 1; col 0 leaves the column out. */
