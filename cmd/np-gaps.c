@@ -495,7 +495,7 @@ main(int argc, char **argv)
 	const char *pos = NULL;
 
 	np_init(argv);
-	np_atdie(out_flush);
+	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {

@@ -393,7 +393,7 @@ main(int argc, char **argv)
 	static char defkeys[] = "src";
 
 	np_init(argv);
-	np_atdie(out_flush);
+	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	parsekeys(defkeys);
 	strcpy(hcount, "stalled");

@@ -250,7 +250,7 @@ main(int argc, char **argv)
 	int nfiles;
 
 	np_init(argv);
-	np_atdie(out_flush);
+	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {

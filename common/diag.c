@@ -214,14 +214,16 @@ longopt(int argc, char **argv, int i, const char *optstring,
 		argv[i] = (char *)shortopt;
 		return 1;
 	}
-	if (eq) {
+	if (eq && eq[1] != '\0') {
 		/* "--bytes=N" to "-bN" in place: never longer. */
 		a[0] = '-';
 		a[1] = shortopt[1];
 		memmove(a + 2, eq + 1, strlen(eq + 1) + 1);
 		return 1;
 	}
-	if (i + 1 == argc) {
+	/* "--bytes=" has an empty one, which getopt cannot be handed (and
+	 * which no option takes). */
+	if (eq || i + 1 == argc) {
 		fprintf(stderr, "%s: option '%s' requires an argument\n",
 		    progname, name);
 		np_usage(synopsis);

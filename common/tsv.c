@@ -15,23 +15,45 @@
 char out_buf[OUT_BUFSZ];
 size_t out_len;
 
-void
-out_flush(void)
+/* Writes out the buffer: 0, or the errno of a write that failed. */
+static int
+writeout(void)
 {
 	size_t off = 0;
 	ssize_t n;
+	int error = 0;
 
 	while (off < out_len) {
 		n = write(1, out_buf + off, out_len - off);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && errno == EPIPE)
-			_exit(0);	/* the reader is gone: | head */
-		if (n < 0)
-			np_die("write error: %s", strerror(errno));
+		if (n < 0) {
+			error = errno;
+			break;
+		}
 		off += (size_t)n;
 	}
 	out_len = 0;
+	return error;
+}
+
+void
+out_flush(void)
+{
+	int error = writeout();
+
+	if (error == EPIPE)
+		_exit(0);	/* the reader is gone: | head */
+	if (error)
+		np_die("write error: %s", strerror(error));
+}
+
+void
+out_salvage(void)
+{
+	/* A write that fails here is not reported: the error the program
+	 * stops on is. */
+	(void)writeout();
 }
 
 void

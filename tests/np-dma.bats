@@ -489,6 +489,10 @@ $USAGE"
 	status_is 2
 	err_is "np-dma: option '--window' requires an argument
 $USAGE"
+	np np-dma --bytes= "$D/union.tsv"
+	status_is 2
+	err_is "np-dma: option '--bytes' requires an argument
+$USAGE"
 	np np-dma --summary=yes "$D/union.tsv"
 	status_is 2
 	err_is "np-dma: option '--summary' doesn't allow an argument

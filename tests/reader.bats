@@ -624,3 +624,13 @@ a\0b\t\\0 sixteen bytes on	1' ]
 		[ "$(tail -1 "$OUT" | cut -f1)" = "$n" ]
 	done
 }
+
+@test "reader: bad data is reported though the output is closed or full" {
+	printf 'start_ts\tduration_ns\n1\t1\nx\t1\n' >"$T/bad.tsv"
+	np bash -c '(sleep 0.3; np-trace "$1"; echo "rc=$?" >&2) | true' sh "$T/bad.tsv"
+	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'
+rc=1"
+	np bash -c 'np-trace "$1" >/dev/full' sh "$T/bad.tsv"
+	status_is 1
+	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'"
+}
