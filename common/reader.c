@@ -527,16 +527,17 @@ jsonnext(struct reader *r, struct record *rec)
 				r->sawtable = 1;
 				continue;
 			}
+			if (r->jstate == J_EITHER && lookup(key, klen)) {
+				/* A row: what was passed over were extra
+				 * fields (and a column holding a container is a
+				 * type error, as ever). */
+				r->jstate = J_TOP;
+				r->sawrows = 1;
+				jsonrow(r, rec, key, klen);
+				return 1;
+			}
 			t = json_peek(j);
 			if (t != JSON_ARR && t != JSON_OBJ) {
-				if (r->jstate == J_EITHER && lookup(key, klen)) {
-					/* A row: what was passed over were
-					 * extra fields. */
-					r->jstate = J_TOP;
-					r->sawrows = 1;
-					jsonrow(r, rec, key, klen);
-					return 1;
-				}
 				/* Not what an export holds: counted, once
 				 * the object is known to be one. */
 				if (r->plain++ == 0)

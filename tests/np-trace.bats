@@ -395,3 +395,10 @@ np-trace: $T/bad.txt: nothing recognised as show-session --show-trace instructio
 np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
 	golden np-trace/rows.tsv
 }
+
+@test "np-trace: a column holding a container is a type error, after a leading extra field too" {
+	printf '{"x":[1],"start_ts":[2],"end_ts":5}\n' >"$T/ctype.jsonl"
+	np np-trace "$T/ctype.jsonl"
+	status_is 1
+	err_is "np-trace: $T/ctype.jsonl:1:21: expected a number for 'start_ts', found an array (byte offset 20)"
+}
