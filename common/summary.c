@@ -504,10 +504,8 @@ struct table {
 	size_t name[MAXCELLS], namelen[MAXCELLS];
 	long lastrow;		/* profile of the row above, or -1 */
 	int afterhdr;		/* the row above is the header */
-	int boxed;		/* a rule came just before the header: the
-				   header's rows run to the next rule */
 	int byprefix;		/* the key cell began the key (-k): it must
-				   be whole by the next rule */
+				   be whole when the header ends */
 	long *cur;		/* key-value profile being read */
 };
 
@@ -569,6 +567,25 @@ append(struct sumset *s, size_t *off, size_t *len, const char *more,
 	*len += 1 + n;
 }
 
+/*
+ * The header ends (at a rule, or at a row that does not continue it): a
+ * key cell that only began the key must be the key now, whole; else the
+ * table is not the one asked for.  0 when it is dropped.
+ */
+static int
+headerdone(struct sumset *s, struct table *tb)
+{
+	int ok = !tb->byprefix ||
+	    (tb->namelen[tb->keycol] == strlen(s->table_key) &&
+	    strncasecmp(s->text + tb->name[tb->keycol], s->table_key,
+	    tb->namelen[tb->keycol]) == 0);
+
+	tb->byprefix = 0;
+	if (!ok)
+		tb->n = 0;
+	return ok;
+}
+
 static void
 tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
     int afterrule)
@@ -587,7 +604,8 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 		    strncasecmp(cell[i], s->table_key, klen) == 0)
 			break;
 		/* "EXEC TIME" over "(NS)" for -k 'EXEC TIME (NS)' */
-		if (afterrule && prefix < 0 && len[i] > 0 && len[i] < klen &&
+		if (afterrule && tb->n == 0 && prefix < 0 && len[i] > 0 &&
+		    len[i] < klen &&
 		    s->table_key[len[i]] == ' ' &&
 		    strncasecmp(cell[i], s->table_key, len[i]) == 0)
 			prefix = i;
@@ -596,7 +614,6 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 		tb->byprefix = i == n;
 		tb->keycol = i < n ? i : prefix;
 		tb->n = n;
-		tb->boxed = afterrule;
 		for (i = 0; i < n; i++) {
 			tb->name[i] = keep(s, cell[i], len[i]);
 			tb->namelen[i] = len[i];
@@ -609,15 +626,24 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 		note(s, "lines not understood", ln);
 		return;
 	}
+	/* Under the header, a row whose first or key cell is empty continues
+	 * it (wrapped header cells); any other row ends it. */
+	if (tb->afterhdr && !(n == tb->n && (len[0] == 0 ||
+	    len[tb->keycol] == 0))) {
+		tb->afterhdr = 0;
+		if (!headerdone(s, tb)) {
+			note(s, "lines not understood", ln);
+			return;
+		}
+	}
 	if (n != tb->n) {
 		note(s, "table rows with another number of cells skipped", ln);
 		tb->afterhdr = 0;
 		tb->lastrow = -1;
 		return;
 	}
-	if (len[tb->keycol] == 0 || (tb->afterhdr && tb->boxed)) {
-		/* A wrapped row: its cells continue those above (in a
-		 * boxed header, every row up to the rule does). */
+	if (len[tb->keycol] == 0 || tb->afterhdr) {
+		/* A wrapped row: its cells continue those above. */
 		if (tb->afterhdr) {
 			for (i = 0; i < n; i++)
 				append(s, &tb->name[i], &tb->namelen[i],
@@ -642,19 +668,6 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 			note(s, "duplicate keys ignored", ln);
 	tb->afterhdr = 0;
 	tb->lastrow = pr;
-}
-
-/* At the rule after a header found by the start of its key cell: the
- * cell, whole now, must be the key; else the table is not the one. */
-static void
-endheader(struct sumset *s, struct table *tb)
-{
-	if (tb->afterhdr && tb->byprefix &&
-	    (tb->namelen[tb->keycol] != strlen(s->table_key) ||
-	    strncasecmp(s->text + tb->name[tb->keycol], s->table_key,
-	    tb->namelen[tb->keycol]) != 0))
-		tb->n = 0;
-	tb->byprefix = 0;
 }
 
 /* "key value": the key, a run of blanks, the rest is the value. */
@@ -721,7 +734,7 @@ readtext(struct sumset *s)
 			continue;
 		}
 		if (rule(p)) {
-			endheader(s, &tb);
+			(void)headerdone(s, &tb);
 			tb.afterhdr = 0;
 			tb.lastrow = -1;
 			afterrule = 1;

@@ -401,3 +401,17 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	status_is 1
 	err_is "np-sum: -: more than 1048576 bytes of blank or log lines, expected a summary"
 }
+
+@test "np-sum: a table without a rule under its header, and a data cell like the key's first word" {
+	printf '+--------+------+\n| NAME   | TIME |\n| a      | 1    |\n| b      | 2    |\n+--------+------+\n' >"$T/t1.txt"
+	np np-sum -k NAME "$T/t1.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f2,3 "$OUT" | tail -n +2 | tr '\n' ' ')" = "NAME	a TIME	1 NAME	b TIME	2 " ]
+	printf '+-------------+------+\n| kernel name | time |\n+-------------+------+\n| kernel      | 1    |\n| b           | 2    |\n+-------------+------+\n' >"$T/t2.txt"
+	cd "$T"
+	np np-sum -k 'kernel name' t2.txt
+	status_is 0
+	no_err
+	[ "$(cut -f1 "$OUT" | tail -n +2 | uniq | tr '\n' ' ')" = "t2.txt:kernel t2.txt:b " ]
+}
