@@ -543,8 +543,8 @@ onstart(const struct record *rec)
 	if (t <= -MAXTIME || t >= MAXTIME) {
 		/* So that every gap, spread and sum of gaps fits in 64 bits. */
 		np_die_at(rec->file, rec->line, f->col, "expected start_ts "
-		    "between %lld and %lld ns, found %lld", (long long)-MAXTIME,
-		    (long long)MAXTIME, (long long)t);
+		    "from %lld to %lld ns, found %lld", (long long)-MAXTIME + 1,
+		    (long long)MAXTIME - 1, (long long)t);
 	}
 	s = streamof(rec);
 	if (s->starts && t < s->prev)

@@ -343,9 +343,9 @@ times(struct reader *rd, const struct record *r, int64_t *s, int64_t *e)
 		    "start_ts %lld, found %lld", (long long)fs->i,
 		    (long long)fe->i);
 	if (fs->i <= -MAXTIME || fe->i >= MAXTIME)
-		np_die_at(r->file, r->line, 0, "expected times between %lld "
-		    "and %lld ns, found [%lld, %lld)", (long long)-MAXTIME,
-		    (long long)MAXTIME, (long long)fs->i, (long long)fe->i);
+		np_die_at(r->file, r->line, 0, "expected times from %lld "
+		    "to %lld ns, found [%lld, %lld)", (long long)-MAXTIME + 1,
+		    (long long)MAXTIME - 1, (long long)fs->i, (long long)fe->i);
 	*s = fs->i;
 	*e = fe->i;
 	return 1;

@@ -512,6 +512,17 @@ dense() {
 	for m in -g -L -K; do
 		np np-cc $m "$T/far.tsv"
 		status_is 1
-		err_is "np-cc: $T/far.tsv:2:15: expected start_ts between -4611686018427387904 and 4611686018427387904 ns, found -9223372036854775807"
+		err_is "np-cc: $T/far.tsv:2:15: expected start_ts from -4611686018427387903 to 4611686018427387903 ns, found -9223372036854775807"
 	done
+}
+
+@test "np-cc: the start_ts bound is as the message says, both ends included" {
+	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387904\n' >"$T/b.tsv"
+	np np-cc -g "$T/b.tsv"
+	status_is 1
+	err_is "np-cc: $T/b.tsv:2:15: expected start_ts from -4611686018427387903 to 4611686018427387903 ns, found -4611686018427387904"
+	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/b.tsv"
+	np np-cc -g -n "$T/b.tsv"
+	status_is 0
+	no_err
 }

@@ -361,7 +361,7 @@ shuffled() {
 	printf 'start_ts\tend_ts\tengine\n0\t4611686018427387904\tTensor\n' >"$T/big.tsv"
 	np np-gaps "$T/big.tsv"
 	status_is 1
-	err_is "np-gaps: $T/big.tsv:2: expected times between -4611686018427387904 and 4611686018427387904 ns, found [0, 4611686018427387904)"
+	err_is "np-gaps: $T/big.tsv:2: expected times from -4611686018427387903 to 4611686018427387903 ns, found [0, 4611686018427387904)"
 	printf '{"instruction":[{"timestamp":9223372036854775000,"duration":10000,"label":"Tensor"}]}' >"$T/ovf.json"
 	np np-gaps "$T/ovf.json"
 	status_is 1
