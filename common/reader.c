@@ -269,6 +269,21 @@ rd_close(struct reader *r)
 	r->in.buf = NULL;
 }
 
+/* "expected <what> for '<inname>', found '<s>'" at the value; in JSON,
+ * the value just read, whose byte offset the parser knows. */
+static _Noreturn void
+badvalue(struct reader *r, long line, long col, const char *what,
+    const char *inname, const char *s, size_t n)
+{
+	int shown = n > 40 ? 40 : (int)n;
+
+	if (r->fmt == FMT_JSON)
+		json_fail(&r->j, "expected %s for '%s', found '%.*s'", what,
+		    inname, shown, s);
+	np_die_at(r->in.name, line, col, "expected %s for '%s', found "
+	    "'%.*s'", what, inname, shown, s);
+}
+
 void
 rd_set(struct reader *r, struct record *rec, int c, int pref,
     const char *s, size_t n, long line, long col, const char *inname)
@@ -289,25 +304,11 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 			f->i = (int64_t)f->d;
 		} else if (r->k->col[c].type == T_INT &&
 		    !(r->k->col[c].flags & C_TIME) && isfinite(f->d) &&
-		    f->d != floor(f->d)) {
+		    f->d != floor(f->d))
 			/* A count or an index; times are rounded later. */
-			if (r->fmt == FMT_JSON)
-				json_fail(&r->j, "expected a whole number for "
-				    "'%s', found %.*s", inname,
-				    (int)(n > 40 ? 40 : n), s);
-			np_die_at(r->in.name, line, col, "expected a whole "
-			    "number for '%s', found %.*s", inname,
-			    (int)(n > 40 ? 40 : n), s);
-		}
-	} else if (r->fmt == FMT_JSON) {
-		/* The value just read: the parser knows its byte offset. */
-		json_fail(&r->j, "expected a number for '%s', found '%.*s'",
-		    inname, (int)(n > 40 ? 40 : n), s);
-	} else {
-		np_die_at(r->in.name, line, col,
-		    "expected a number for '%s', found '%.*s'", inname,
-		    (int)(n > 40 ? 40 : n), s);
-	}
+			badvalue(r, line, col, "a whole number", inname, s, n);
+	} else
+		badvalue(r, line, col, "a number", inname, s, n);
 	rec_mark(rec, c);
 	f->pref = (unsigned char)pref;
 	f->line = line;
@@ -324,6 +325,7 @@ scaletimes(const struct reader *r, struct record *rec)
 {
 	double mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
 	struct field *f;
+	char num[NUM_BUFSZ];
 	int i;
 
 	for (i = 0; i < r->ntimecols; i++) {
@@ -341,10 +343,12 @@ scaletimes(const struct reader *r, struct record *rec)
 		else if (num_inint64(f->d * mul)) {
 			f->i = (int64_t)llround(f->d * mul);
 			f->isint = 1;
-		} else if (isfinite(f->d))
+		} else if (isfinite(f->d)) {
+			num_fmt_f64(num, f->d);
 			np_die_at(rec->file, f->line ? f->line : rec->line,
-			    f->col, "expected %s within 64 bits in ns, found %g %s",
-			    r->k->col[r->timecol[i]].name, f->d, r->unit);
+			    f->col, "expected %s within 64 bits in ns, found %s %s",
+			    r->k->col[r->timecol[i]].name, num, r->unit);
+		}
 		/* NaN and infinities stay: missing values, printed empty. */
 	}
 }

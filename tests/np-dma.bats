@@ -241,7 +241,7 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	printf '{"dma":[{"timestamp":1,"subgroup":"q","transfer_size":5.5}]}\n' >"$T/d.json"
 	np np-dma -H "$T/d.json"
 	status_is 1
-	err_is "np-dma: $T/d.json:1:55: expected a whole number for 'transfer_size', found 5.5 (byte offset 54)"
+	err_is "np-dma: $T/d.json:1:55: expected a whole number for 'transfer_size', found '5.5' (byte offset 54)"
 	printf '{"dma":[{"timestamp":NaN,"subgroup":"q"}]}\n' >"$T/e.json"
 	np np-dma -s "$T/e.json"
 	status_is 1

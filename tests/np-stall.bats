@@ -311,16 +311,20 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc' (byte offset 40)"
 }
 
-@test "np-stall: a fractional or infinite value is an error" {
+@test "np-stall: a fractional, infinite or too large value is an error" {
 	printf '{"instruction": [\n{"timestamp": 1, "hbm_read_bytes": 4},\n{"timestamp": 2, "hbm_read_bytes": 1.5}]}\n' \
 	    >"$T/frac.json"
 	np np-stall -v hbm_read_bytes "$T/frac.json"
 	status_is 1
-	err_is "np-stall: $T/frac.json:3:36: expected a whole number for 'hbm_read_bytes', found 1.5 (byte offset 92)"
+	err_is "np-stall: $T/frac.json:3:36: expected a whole number for 'hbm_read_bytes', found '1.5' (byte offset 92)"
 	printf '{"timestamp": 1, "evt_wait_time": Infinity}\n' >"$T/inf.jsonl"
 	np np-stall "$T/inf.jsonl"
 	status_is 1
-	err_is "np-stall: $T/inf.jsonl:1:35: expected a whole number for 'evt_wait_time_ns', found Infinity"
+	err_is "np-stall: $T/inf.jsonl:1:35: expected a whole number within 64 bits for 'evt_wait_time_ns', found Infinity"
+	printf 'start_ts\tduration_ns\thbm_read_bytes\n1\t1\t1e30\n' >"$T/big.tsv"
+	np np-stall -v hbm_read_bytes "$T/big.tsv"
+	status_is 1
+	err_is "np-stall: $T/big.tsv:2:5: expected a whole number within 64 bits for 'hbm_read_bytes', found 1e30"
 }
 
 @test "np-stall: NaN and negative values are counted as missing" {

@@ -461,7 +461,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input t.json '{"timestamp":1e25,"duration":1}\n'
 	np np-trace -u ps "$T/t.json"
 	status_is 1
-	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 1e+25 ps"
+	err_is "np-trace: $T/t.json:1:14: expected start_ts within 64 bits in ns, found 1e25 ps"
 	# A text trace gives start and end; the duration between them is
 	# computed, and at one more than INT64_MAX it does not fit.
 	input t.txt 'Instruction trace for ND 0 NC 0\n1 Tensor MM START -9223372036854775000 pc=1\n2 Tensor MM END 9223372036854775000 pc=1\n3 Vector ADD START -1 pc=2\n4 Vector ADD END 9223372036854775806 pc=2\n'
@@ -588,11 +588,11 @@ a\0b\t\\0 sixteen bytes on	1' ]
 	printf 'start_ts\tduration_ns\tpc\thbm_read_bytes\n1.4\t1.6\t7\t2.5\n' >"$T/frac.tsv"
 	np np-trace "$T/frac.tsv"
 	status_is 1
-	err_is "np-trace: $T/frac.tsv:2:11: expected a whole number for 'hbm_read_bytes', found 2.5"
+	err_is "np-trace: $T/frac.tsv:2:11: expected a whole number for 'hbm_read_bytes', found '2.5'"
 	printf '{"start_ts":1.4,"duration_ns":1.6,"compiler_pc":1.5}\n' >"$T/frac.jsonl"
 	np np-trace "$T/frac.jsonl"
 	status_is 1
-	err_is "np-trace: $T/frac.jsonl:1:49: expected a whole number for 'compiler_pc', found 1.5 (byte offset 48)"
+	err_is "np-trace: $T/frac.jsonl:1:49: expected a whole number for 'compiler_pc', found '1.5' (byte offset 48)"
 	printf 'start_ts\tduration_ns\tpc\thbm_read_bytes\n1.4\t1.6\t7e0\t2.0\n' >"$T/whole.tsv"
 	np np-trace -n "$T/whole.tsv"
 	status_is 0
