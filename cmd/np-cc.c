@@ -34,7 +34,6 @@ static const char *const longopts[] = {
 #define STREAM_MAX 65536	/* ranks x CC-cores */
 #define EXACT_MAX 1024		/* steady layers whose median is exact */
 #define SKEW_MAX (1 << 20)	/* collectives held by --skew */
-#define MAXTIME ((int64_t)1 << 62)	/* start_ts bound for -g, -L, -K */
 
 enum mode { EVENTS, GAPS, LAYERS, SKEW };
 enum { CORE_NONE, CORE_INT, CORE_OTHER };
@@ -540,11 +539,12 @@ onstart(const struct record *rec)
 		return;
 	}
 	t = f->i;
-	if (t <= -MAXTIME || t >= MAXTIME) {
+	if (t <= -REC_TIMEMAX || t >= REC_TIMEMAX) {
 		/* So that every gap, spread and sum of gaps fits in 64 bits. */
 		np_die_at(rec->file, rec->line, f->col, "expected start_ts "
-		    "from %lld to %lld ns, found %lld", (long long)-MAXTIME + 1,
-		    (long long)MAXTIME - 1, (long long)t);
+		    "from %lld to %lld ns, found %lld",
+		    (long long)-REC_TIMEMAX + 1, (long long)REC_TIMEMAX - 1,
+		    (long long)t);
 	}
 	s = streamof(rec);
 	if (s->starts && t < s->prev)

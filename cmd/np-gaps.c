@@ -33,9 +33,6 @@ static const char synopsis[] =
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
 #define MAXWIN (1 << 20)
-/* Times lie within (-MAXTIME, MAXTIME), so that every span, gap and busy
- * total fits in an int64. */
-#define MAXTIME ((int64_t)1 << 62)
 
 #define BIT(c) ((uint32_t)1 << (c))
 
@@ -97,8 +94,8 @@ parsewindow(const char *arg)
 	/* Within the data's range: any span between a bound and the
 	 * data, or the two bounds, fits in an int64. */
 	if (!num_range(arg, &from, &to, &hasfrom, &hasto) ||
-	    (hasfrom && (from <= -MAXTIME || from >= MAXTIME)) ||
-	    (hasto && (to <= -MAXTIME || to >= MAXTIME))) {
+	    (hasfrom && (from <= -REC_TIMEMAX || from >= REC_TIMEMAX)) ||
+	    (hasto && (to <= -REC_TIMEMAX || to >= REC_TIMEMAX))) {
 		np_warn("-t: expected FROM,TO in ns, FROM <= TO, each within "
 		    "+-2^62, found '%s'", arg);
 		np_usage(synopsis);
@@ -342,10 +339,11 @@ times(struct reader *rd, const struct record *r, int64_t *s, int64_t *e)
 		np_die_at(r->file, r->line, 0, "expected end_ts at or after "
 		    "start_ts %lld, found %lld", (long long)fs->i,
 		    (long long)fe->i);
-	if (fs->i <= -MAXTIME || fe->i >= MAXTIME)
+	if (fs->i <= -REC_TIMEMAX || fe->i >= REC_TIMEMAX)
 		np_die_at(r->file, r->line, 0, "expected times from %lld "
-		    "to %lld ns, found [%lld, %lld)", (long long)-MAXTIME + 1,
-		    (long long)MAXTIME - 1, (long long)fs->i, (long long)fe->i);
+		    "to %lld ns, found [%lld, %lld)",
+		    (long long)-REC_TIMEMAX + 1, (long long)REC_TIMEMAX - 1,
+		    (long long)fs->i, (long long)fe->i);
 	*s = fs->i;
 	*e = fe->i;
 	return 1;

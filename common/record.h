@@ -20,6 +20,11 @@
 #define REC_ARENA (4 << 20)	/* kept text of one row, at most */
 #endif
 
+/* Programs that take spans between times (np-gaps, np-cc) hold times
+ * strictly within +-REC_TIMEMAX ns, so that every span, gap and sum of
+ * spans fits in an int64. */
+#define REC_TIMEMAX ((int64_t)1 << 62)
+
 enum coltype {
 	T_TEXT,
 	T_INT,			/* an integer: a fraction is an error (a time
