@@ -234,7 +234,7 @@ value(struct reader *rd, const struct record *r, int64_t *v)
 	}
 	if (f->set && !f->isint && f->d == f->d) {
 		size_t n = num_fmt_f64(num, f->d);
-		/* A fraction stopped in the reader: beyond int64, or infinite. */
+		/* Fractions stop in the reader: beyond int64, or infinite. */
 		np_die_at(r->file, f->line ? f->line : r->line, f->col,
 		    "expected a whole number within 64 bits for '%s', "
 		    "found %s", name, n ? num : f->d > 0 ? "Infinity" :

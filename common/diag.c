@@ -207,8 +207,8 @@ longopt(int argc, char **argv, int i, const char *optstring,
 	}
 	if (!takesarg(optstring, shortopt[1])) {
 		if (eq) {
-			fprintf(stderr, "%s: option '%s' doesn't allow an argument\n",
-			    progname, name);
+			fprintf(stderr, "%s: option '%s' doesn't allow an "
+			    "argument\n", progname, name);
 			np_usage(synopsis);
 		}
 		argv[i] = (char *)shortopt;

@@ -12,9 +12,9 @@
 enum {
 	J_TOP,			/* before a top-level value */
 	J_TABLES,		/* in a view export, between tables */
-	J_EITHER,		/* in an object that began with a container under
-				   a name that is no column's: an export or a
-				   row, not yet known */
+	J_EITHER,		/* in an object that began with a container
+				   under a name that is no column's: an
+				   export or a row, not yet known */
 	J_TABLE,		/* in the kind's table, between rows */
 	J_ARRAY,		/* in a top-level array of rows */
 };
@@ -346,8 +346,9 @@ scaletimes(const struct reader *r, struct record *rec)
 		} else if (isfinite(f->d)) {
 			num_fmt_f64(num, f->d);
 			np_die_at(rec->file, f->line ? f->line : rec->line,
-			    f->col, "expected %s within 64 bits in ns, found %s %s",
-			    r->k->col[r->timecol[i]].name, num, r->unit);
+			    f->col, "expected %s within 64 bits in ns, found "
+			    "%s %s", r->k->col[r->timecol[i]].name, num,
+			    r->unit);
 		}
 		/* NaN and infinities stay: missing values, printed empty. */
 	}
