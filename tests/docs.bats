@@ -11,9 +11,7 @@ programs() {
 }
 
 synopsis() {
-	mandoc -Tascii "$BATS_TEST_DIRNAME/../man/$1.1" | sed "s/.\x08//g" |
-	    awk '/^SYNOPSIS/ { f = 1; next } /^[A-Z]/ { f = 0 } f' |
-	    tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//'
+	man_synopsis "$1.1" | tr -s " \n" "  " | sed "s/ $//"
 }
 
 @test "docs: every program has a man page, and --help prints its SYNOPSIS" {
@@ -47,11 +45,13 @@ synopsis() {
 	done
 }
 
-@test "docs: man pages are lint-clean" {
-	run mandoc -Tlint -Wwarning "$BATS_TEST_DIRNAME"/../man/*.1 \
+@test "docs: man pages format without a warning from groff" {
+	# groff -ww warns of unknown macros, bad arguments and lines it
+	# cannot break; make lint adds mandoc -Tlint where mandoc is installed.
+	run groff -mdoc -ww -z -Tutf8 "$BATS_TEST_DIRNAME"/../man/*.1 \
 	    "$BATS_TEST_DIRNAME"/../man/np.7
 	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	if [ -n "$output" ]; then echo "$output"; return 1; fi
 }
 
 @test "docs: the README and np(7) mention every program" {

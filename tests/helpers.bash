@@ -71,3 +71,17 @@ need_plain_build() {
 byteoff() {
 	echo $(($(head -n $(($2 - 1)) "$1" | wc -c) + $3 - 1))
 }
+
+# man_text PAGE: the man page rendered as plain text by groff (on every
+# machine that has man(1); mandoc is CI's linter, not a test dependency),
+# on lines long enough that no SYNOPSIS line wraps.
+man_text() {
+	groff -mdoc -Tascii -P-cbou -rLL=200n \
+	    "$BATS_TEST_DIRNAME/../man/$1" 2>/dev/null
+}
+
+# man_synopsis PAGE: its SYNOPSIS lines, one a line, without indentation.
+man_synopsis() {
+	man_text "$1" | awk '/^SYNOPSIS/ { f = 1; next } /^[A-Z]/ { f = 0 } f' |
+	    sed '/^$/d; s/^ *//; s/ *$//'
+}

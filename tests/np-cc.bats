@@ -403,9 +403,7 @@ SYN='usage: np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] [-
 }
 
 @test "np-cc: the synopsis matches the man page" {
-	man=$(mandoc -Tascii "$BATS_TEST_DIRNAME/../man/np-cc.1" |
-	    sed "s/.\x08//g" | awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 }
-	    on' | tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//')
+	man=$(man_synopsis np-cc.1 | tr -s " \n" "  " | sed "s/ $//")
 	[ "usage: $man" = "$SYN" ]
 }
 

@@ -476,9 +476,7 @@ shuffled() {
 @test "np-gaps: -h prints the man page's synopsis" {
 	np np-gaps -h
 	status_is 0
-	syn=$(mandoc -Tascii -O width=200 "$BATS_TEST_DIRNAME/../man/np-gaps.1" |
-	    sed "s/.\x08//g" | awk '/^SYNOPSIS/ { getline; print }' | tr -s ' ' |
-	    sed 's/^ //')
+	syn=$(man_synopsis np-gaps.1)
 	[ "$(cat "$OUT")" = "usage: $syn" ]
 	[ "$(cat "$OUT")" = "usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]" ]
 	np np-gaps --help

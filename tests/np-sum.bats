@@ -311,9 +311,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 @test "np-sum: -h prints the synopsis of the man page; bad usage exits 2" {
 	np np-sum -h
 	status_is 0
-	mandoc -Tascii "$BATS_TEST_DIRNAME/../man/np-sum.1" | sed "s/.\x08//g" |
-	    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d;/^$/d' |
-	    sed 's/^ *//' > "$T/syn"
+	man_synopsis np-sum.1 > "$T/syn"
 	sed 's/^usage: //; s/^ *//' "$OUT" > "$T/help"
 	cmp "$T/syn" "$T/help"
 	np np-sum --help
