@@ -5,6 +5,7 @@
 #   make test       build, then the bats suite ("N passed, N failed")
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
+#   make valgrind   part of the suite under valgrind memcheck
 #   make lint       man pages through mandoc -Tlint
 #   make bench      throughput and peak memory beside jq, python, awk
 #   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
@@ -32,7 +33,9 @@ MANS = $(wildcard man/*.1 man/*.7)
 B = build
 LIBOBJ = $(LIBSRC:common/%.c=$(B)/obj/%.o)
 BIN = $(PROGS:%=$(B)/bin/%)
-TOOLS = $(B)/bin/npgen $(B)/bin/jsontok
+# Test tools: every tests/*.c is one, linked with the library.
+TOOLNAMES = $(patsubst tests/%.c,%,$(wildcard tests/*.c))
+TOOLS = $(TOOLNAMES:%=$(B)/bin/%)
 
 all: $(BIN) $(TOOLS)
 	@mkdir -p bin
@@ -50,13 +53,9 @@ $(B)/obj/%.o: common/%.c $(LIBHDR)
 	@mkdir -p $(B)/obj
 	$(CC) $(NPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/bin/npgen: tests/npgen.c
+$(B)/bin/%: tests/%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
-	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ tests/npgen.c $(LDLIBS)
-
-$(B)/bin/jsontok: tests/jsontok.c $(B)/libnp.a
-	@mkdir -p $(B)/bin
-	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ tests/jsontok.c $(B)/libnp.a $(LDLIBS)
+	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
 
 test: all
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
@@ -67,8 +66,7 @@ ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 
 check:
 	$(MAKE) B=build/asan CFLAGS="$(ASANFLAGS)" build/asan/libnp.a \
-	    $(PROGS:%=build/asan/bin/%) build/asan/bin/npgen \
-	    build/asan/bin/jsontok
+	    $(PROGS:%=build/asan/bin/%) $(TOOLNAMES:%=build/asan/bin/%)
 	NP_BIN=$(CURDIR)/build/asan/bin NP_ASAN=1 \
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/run
@@ -78,7 +76,7 @@ check:
 check-portable:
 	$(MAKE) B=build/portable CFLAGS="-O2 -g -U__SSE2__ -U__BYTE_ORDER__" \
 	    build/portable/libnp.a $(PROGS:%=build/portable/bin/%) \
-	    build/portable/bin/npgen build/portable/bin/jsontok
+	    $(TOOLNAMES:%=build/portable/bin/%)
 	NP_BIN=$(CURDIR)/build/portable/bin sh tests/run
 
 # The fuzz targets link the readers' sources, built with clang's libFuzzer
@@ -95,25 +93,48 @@ FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
 FUZZSRC = $(filter-out common/diag.c,$(LIBSRC)) tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
 
-$(B)/fuzz/json_fuzz: tests/fuzz/json_fuzz.c $(FUZZDEPS)
-	@mkdir -p $(B)/fuzz
-	$(FUZZCC) $(FUZZFLAGS) -DSRC_BUFSZ=64 -DJSON_MAXSTR=100 -o $@ \
-	    tests/fuzz/json_fuzz.c $(FUZZSRC) -lm
+# One target per tests/fuzz/NAME_fuzz.c; its seeds are in corpus/NAME and
+# its dictionary, if any, is NAME.dict.  Buffers are small so that small
+# inputs reach their edges.
+FUZZERS = $(patsubst tests/fuzz/%_fuzz.c,%,$(wildcard tests/fuzz/*_fuzz.c))
+FUZZSMALL = -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 -DREC_ARENA=1000 -DSRC_SNIFF=64
 
-$(B)/fuzz/reader_fuzz: tests/fuzz/reader_fuzz.c $(FUZZDEPS)
+$(B)/fuzz/json_fuzz: FUZZSMALL = -DSRC_BUFSZ=64 -DJSON_MAXSTR=100
+$(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
-	$(FUZZCC) $(FUZZFLAGS) -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 \
-	    -DREC_ARENA=1000 -DSRC_SNIFF=64 -o $@ \
-	    tests/fuzz/reader_fuzz.c $(FUZZSRC) -lm
+	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm
 
-fuzz: $(B)/fuzz/json_fuzz $(B)/fuzz/reader_fuzz
-	for f in json reader; do \
-	    mkdir -p $(B)/fuzz/$$f && \
+fuzz: $(FUZZERS:%=$(B)/fuzz/%_fuzz)
+	for f in $(FUZZERS); do \
+	    mkdir -p $(B)/fuzz/$$f tests/fuzz/corpus/$$f && \
+	    dict= && { [ ! -f tests/fuzz/$$f.dict ] || \
+	        dict=-dict=tests/fuzz/$$f.dict; } && \
 	    $(B)/fuzz/$${f}_fuzz -max_total_time=$(FUZZTIME) -max_len=4096 \
-	        -dict=tests/fuzz/$$f.dict -artifact_prefix=$(B)/fuzz/$$f- \
+	        $$dict -artifact_prefix=$(B)/fuzz/$$f- \
 	        -print_final_stats=1 $(B)/fuzz/$$f tests/fuzz/corpus/$$f \
 	        || exit 1; \
 	done
+
+# A part of the suite with every program under valgrind's memcheck: the
+# golden, error and option tests of the readers and the programs (those
+# under ulimit -v skip: valgrind's own address space does not fit).  The
+# build takes the memcheck-safe path of out_escape (no 16-byte load past a
+# short field), which is otherwise sound but reads bytes memcheck cannot
+# know to be harmless.
+VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite
+valgrind:
+	$(MAKE) B=build/vg CFLAGS="-O2 -g -DOVERREAD_OK=0" build/vg/libnp.a \
+	    $(PROGS:%=build/vg/bin/%) $(TOOLNAMES:%=build/vg/bin/%)
+	rm -rf build/vg/wrap && mkdir -p build/vg/wrap
+	for p in $(PROGS) $(filter-out npgen,$(TOOLNAMES)); do \
+	    printf '#!/bin/sh\nexec %s %s "$$@"\n' '$(VALGRIND)' \
+	        $(CURDIR)/build/vg/bin/$$p >build/vg/wrap/$$p && \
+	    chmod +x build/vg/wrap/$$p || exit 1; \
+	done
+	ln -sf $(CURDIR)/build/vg/bin/npgen build/vg/wrap/npgen
+	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
 lint:
 	mandoc -Tlint -Wwarning $(MANS)
@@ -139,4 +160,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all test check check-portable lint demo bench install uninstall clean fuzz
+.PHONY: all test check check-portable valgrind lint demo bench install uninstall clean fuzz

@@ -23,6 +23,9 @@
 
 #include <stddef.h>
 
+typedef int codec_fn(const unsigned char *src, size_t n, unsigned char *dst,
+    size_t cap, size_t *outlen, char *err, size_t errlen);
+
 int snappy_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
 int lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,

@@ -64,6 +64,9 @@ need_plain_build() {
 	if [ -n "$NP_ASAN" ]; then
 		skip "ulimit -v does not apply to the ASan build (shadow memory)"
 	fi
+	if [ -n "$NP_VALGRIND" ]; then
+		skip "ulimit -v does not apply under valgrind"
+	fi
 }
 
 # byteoff FILE LINE COL: the byte offset (from 0) of that position in FILE,
