@@ -361,35 +361,38 @@ static int
 sniff(struct reader *r)
 {
 	struct src *in = &r->in;
-	char *p, *line, *nl;
+	const char *p, *nl, *or = r->k->text ? " or " : "",
+	    *text = r->k->text ? r->k->textname : "";
+	char *line;
 	long lineno;
 
-	src_checktext(in, SRC_SNIFF, "text (JSON, TSV or profiler output)");
-	/* The first line that is not blank or a log line decides. */
-	if ((line = src_firstdata(in, &nl, &lineno)) != NULL) {
-		for (p = line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
-			;
-		if (*p == '{' || *p == '[')
-			return FMT_JSON;
-		if (memchr(line, '\t', (size_t)(nl - line)))
-			return FMT_TSV;
+	switch (src_sniff(in, "text (JSON, TSV, CSV or profiler output)",
+	    &line, &lineno)) {
+	case SRC_JSON:
+		return FMT_JSON;
+	case SRC_TSV:
+		return FMT_TSV;
+	case SRC_CSV:
+		return FMT_CSV;
+	case SRC_TEXT:
 		if (r->k->text)
 			return FMT_TEXT;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		nl = strchr(p, '\n') ? strchr(p, '\n') : p + strlen(p);
 		np_die_at(in->name, lineno, (long)(p - line) + 1,
-		    "expected JSON or TSV with a "
-		    "header (%s has no text format), found '%.*s'",
-		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
-	}
-	if (!in->eof)
+		    "expected JSON, TSV or CSV with a header (%s has no text "
+		    "format), found '%.*s'", r->k->name,
+		    (int)(nl - p > 40 ? 40 : nl - p), p);
+	case SRC_LONG:
 		np_die("%s: more than %d bytes of blank or log lines, expected "
-		    "JSON, TSV%s%s", in->name, SRC_BUFSZ, r->k->text ? " or " :
-		    "", r->k->text ? r->k->textname : "");
-	if (in->end == in->buf)
-		np_die("%s: empty input, expected JSON, TSV%s%s", in->name,
-		    r->k->text ? " or " : "", r->k->text ? r->k->textname : "");
-	np_die("%s: only blank or log lines, expected JSON, TSV%s%s",
-	    in->name, r->k->text ? " or " : "",
-	    r->k->text ? r->k->textname : "");
+		    "JSON, TSV, CSV%s%s", in->name, SRC_BUFSZ, or, text);
+	case SRC_EMPTY:
+		np_die("%s: empty input, expected JSON, TSV, CSV%s%s",
+		    in->name, or, text);
+	}
+	np_die("%s: only blank or log lines, expected JSON, TSV, CSV%s%s",
+	    in->name, or, text);
 }
 
 /* ---- JSON ---- */
@@ -611,12 +614,16 @@ tsvnext(struct reader *r, struct record *rec)
 	rec->file = r->in.name;
 	rec->line = t->line;
 	for (i = 0; i < t->ncol; i++) {
-		if (r->tsvcol[i] < 0 || t->len[i] == 0)
-			continue;	/* empty is missing */
-		if (r->k->col[r->tsvcol[i]].type == T_TEXT)
-			t->len[i] = tsv_unescape(t->f[i], t->len[i]);
+		if (r->tsvcol[i] < 0)
+			continue;
+		if (r->k->col[r->tsvcol[i]].type == T_TEXT) {
+			if (tsv_missing(t, i))
+				continue;
+			tsv_cell(t, i);
+		} else if (t->len[i] == 0)
+			continue;	/* "" in a number column: a null */
 		rd_set(r, rec, r->tsvcol[i], r->tsvpref[i], t->f[i], t->len[i],
-		    t->line, tsv_fieldcol(t, i), t->name[i]);
+		    tsv_fieldline(t, i), tsv_fieldcol(t, i), t->name[i]);
 	}
 	return 1;
 }
@@ -644,10 +651,11 @@ openfile(struct reader *r)
 		r->jstate = J_TOP;
 		break;
 	case FMT_TSV:
+	case FMT_CSV:
 		/* What sniff passed over before the header: logs counted. */
 		if ((logs = src_passpreamble(&r->in, &first)) > 0)
 			note_add(&r->notes, NOTE_LOGS, logs, r->in.name, first);
-		tsv_open(&r->t, &r->in);
+		tsv_open(&r->t, &r->in, r->fmt == FMT_CSV ? ',' : '\t');
 		tsvhead(r);
 		break;
 	}
@@ -700,6 +708,7 @@ rd_next(struct reader *r)
 			got = jsonnext(r, rec);
 			break;
 		case FMT_TSV:
+		case FMT_CSV:
 			got = tsvnext(r, rec);
 			break;
 		default:

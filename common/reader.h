@@ -26,7 +26,7 @@
 
 #define RD_MAXPOS 16
 
-enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_TEXT };
+enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT };
 
 struct reader {
 	const struct kind *k;
