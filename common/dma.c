@@ -16,6 +16,7 @@
 #include "dma.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 #include "textline.h"
 
 static const struct column dmacols[] = {
@@ -43,6 +44,7 @@ const struct kind kind_dma = {
 	"DMA transfer", "dma", D_NCOL, dmacols, D_START, D_END, D_DUR,
 	dmatext, "show-session --show-dma", "queue event crc ts bytes",
 	dma_finish,
+	SC_BIT(SC_DMAPACKET), "queue_name, queue_idx or transfer_bytes",
 };
 
 /* Tidies a row: a semaphore of "-1" (none) becomes missing. */

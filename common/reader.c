@@ -7,6 +7,7 @@
 #include "group.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -395,6 +396,25 @@ sniff(struct reader *r)
 	    in->name, or, text);
 }
 
+/* ---- which table ---- */
+
+/*
+ * After a header or a file's first row: if it holds another table's own
+ * columns and none of the kind's tables', the input is the wrong one, and
+ * is named, rather than read as rows with the kind's columns missing.  A
+ * row of columns every kind has (start_ts, duration) is read as it is.
+ */
+static void
+vet(struct reader *r, const struct sc_votes *v, long line, long col)
+{
+	const char *what, *readers;
+
+	if (!sc_has(v, r->k->tables) && sc_best(v, &what, &readers))
+		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		    "column such as %s), found %s (read by %s)", r->k->name,
+		    r->k->ident, what, readers);
+}
+
 /* ---- JSON ---- */
 
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
@@ -406,16 +426,21 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	const struct name *nm;
 	enum json_tok t;
 
+	struct sc_votes votes = { { 0 } };
+	long line = j->line, col = j->col;
+
 	rec->file = r->in.name;
 	rec->line = j->line;
 	for (;;) {
 		if (!key) {
 			t = json_next(j);
 			if (t == JSON_OBJ_END)
-				return;
+				break;
 			key = j->s;
 			klen = j->len;
 		}
+		if (r->vetting)
+			sc_vote(&votes, key, klen);
 		nm = lookup(key, klen);
 		key = NULL;
 		if (!nm || !(r->want >> nm->col & 1)) {
@@ -446,6 +471,12 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			    r->k->col[nm->col].type == T_TEXT ? "string"
 			    : "number", nm->cname, json_tokname(t));
 		}
+	}
+	if (r->vetting) {
+		/* A file's first row of rows not in a table says whose rows
+		 * they are. */
+		vet(r, &votes, line, col);
+		r->vetting = 0;
 	}
 }
 
@@ -533,6 +564,7 @@ jsonnext(struct reader *r, struct record *rec)
 				plainvalues(r);
 				r->jstate = J_TABLE;
 				r->sawtable = 1;
+				r->vetting = 0;	/* the table says */
 				continue;
 			}
 			if (r->jstate == J_EITHER && lookup(key, klen)) {
@@ -582,6 +614,7 @@ static void
 tsvhead(struct reader *r)
 {
 	const struct name *nm;
+	struct sc_votes votes = { { 0 } };
 	int i, j, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
@@ -597,6 +630,9 @@ tsvhead(struct reader *r)
 				    "expected each column once, found '%s' "
 				    "again", r->t.name[i]);
 	}
+	for (i = 0; i < r->t.ncol; i++)
+		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
+	vet(r, &votes, r->t.line, 1);
 	if (!known)
 		np_die_at(r->in.name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
@@ -649,6 +685,7 @@ openfile(struct reader *r)
 		json_init(&r->j, &r->in);
 		r->j.skip_logs = 1;
 		r->jstate = J_TOP;
+		r->vetting = 1;
 		break;
 	case FMT_TSV:
 	case FMT_CSV:

@@ -55,6 +55,7 @@ struct reader {
 	long filerecs;		/* records from the current file */
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */
+	int vetting;		/* JSON: the first row is yet to be vetted */
 	long plain, plainline;	/* JSON: plain values among what may be tables */
 	struct notes notes;	/* what was passed over */
 	struct record rec;
