@@ -417,6 +417,26 @@ vet(struct reader *r, const struct sc_votes *v, long line, long col)
 
 /* ---- JSON ---- */
 
+/*
+ * Between rows: lines before the first (captured with 2>&1), and logrus
+ * lines after it, are passed over and counted; other text after JSON
+ * means the file changes format there, which is said as such.
+ */
+static int
+passlines(struct json *j, const char *p, size_t n)
+{
+	struct reader *r = j->arg;
+	const char *nl;
+
+	if (j->values == 0 || src_islog(p, n))
+		return 1;
+	nl = memchr(p, '\n', n);
+	n = nl ? (size_t)(nl - p) : n;
+	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
+	    "(as the file began) or a log line, found text '%.*s': the file "
+	    "changes format here", (int)(n > 40 ? 40 : n), p);
+}
+
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
  * is a first member already read (its value is due). */
 static void
@@ -683,7 +703,8 @@ openfile(struct reader *r)
 	switch (r->fmt) {
 	case FMT_JSON:
 		json_init(&r->j, &r->in);
-		r->j.skip_logs = 1;
+		r->j.passover = passlines;
+		r->j.arg = r;
 		r->jstate = J_TOP;
 		r->vetting = 1;
 		break;
