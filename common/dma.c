@@ -20,7 +20,7 @@
 #include "textline.h"
 
 static const struct column dmacols[] = {
-	[D_QUEUE] = { "queue_name", T_TEXT, 0, "subgroup" },
+	[D_QUEUE] = { "queue_name", T_TEXT, 0, "subgroup queue_idx" },
 	[D_START] = { "start_ts", T_INT, C_TIME, "timestamp" },
 	[D_END] = { "end_ts", T_INT, C_TIME, NULL },
 	[D_DUR] = { "duration_ns", T_INT, C_TIME, "duration" },
