@@ -545,17 +545,16 @@ jsonnext(struct reader *r, struct record *rec)
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
 			/*
-			 * A container under a name that is no column's: a
-			 * view export, tables by name, or a row whose first
-			 * field is an extra one.  The container is passed
-			 * over either way; the kind's table, or a column's
-			 * plain value, tells which.  Otherwise the object is
-			 * itself a row (and a column holding a container is
-			 * a type error, not a table to pass over).
+			 * A name that is no column's: a view export, tables
+			 * by name (after plain members such as "version"),
+			 * or a row whose first field is an extra one.  The
+			 * value is passed over either way; the kind's table,
+			 * or a column's value, tells which.  Otherwise the
+			 * object is itself a row (and a column holding a
+			 * container is a type error, not a table to pass
+			 * over).
 			 */
-			t = json_peek(j);
-			if ((t == JSON_ARR || t == JSON_OBJ) &&
-			    !lookup(key, klen)) {
+			if (!lookup(key, klen)) {
 				r->jstate = J_EITHER;
 				r->plain = 0;
 				goto table;
