@@ -360,7 +360,7 @@ sniff(struct sumset *s, char *delim)
 
 /*
  * A header of Summary columns, then one profile per row: a metric per
- * column, its value as written (a missing one left out).  A table of
+ * column, its value as written (a missing one empty, as JSON's null).  A table of
  * anything else is named, not read as metrics.
  */
 static void
@@ -390,11 +390,10 @@ readtable(struct sumset *s, char delim)
 	while (tsv_next(&t)) {
 		p = newprof(s, NULL, 0);
 		for (i = 0; i < t.ncol; i++) {
-			if (tsv_missing(&t, i))
-				continue;
 			tsv_cell(&t, i);
 			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
-			    t.f[i], t.len[i], !(t.quotes && t.quoted[i]) &&
+			    t.f[i], t.len[i], tsv_missing(&t, i) ? MV_NULL :
+			    !(t.quotes && t.quoted[i]) &&
 			    num_f64(t.f[i], t.len[i], &d) ? MV_NUM : MV_STR,
 			    tsv_fieldline(&t, i), tsv_fieldcol(&t, i), -1))
 				note(s, "duplicate keys ignored", t.line);
