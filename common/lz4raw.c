@@ -132,7 +132,8 @@ copy_back_near_end(unsigned char *op, size_t off, size_t len,
 /*
  * A length's extension bytes from *ipp on, added to len (15): each is added,
  * and a byte of 255 means another follows.  Returns -1 if the input ends
- * first, 1 if the length passes limit (so it never overflows), else 0.
+ * first, 1 if the length passes limit (which is below SIZE_MAX - 255, so
+ * the sum never wraps), else 0.
  */
 static inline int
 extend(const unsigned char **ipp, const unsigned char *iend, size_t *len,
@@ -161,7 +162,7 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 {
 	const unsigned char *ip = src, *iend = src + n, *seq, *lastmatch;
 	unsigned char *op = dst, *oend = dst + cap;
-	size_t llen, mlen = 0, off, ilen, room;
+	size_t llen, mlen = 0, off, ilen, room, limit;
 	unsigned tok;
 	int r;
 
@@ -170,20 +171,17 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		return fail(err, errlen, 0, "empty input (a block holds at "
 		    "least one token)");
 	lastmatch = NULL;
+	/* No length passes both: src and dst are in memory, apart. */
+	limit = n + cap;
 	for (;;) {
 		seq = ip;
 		tok = *ip++;
 		llen = tok >> 4;
+		if (llen == 15 && (r = extend(&ip, iend, &llen, limit)) != 0)
+			return fail(err, errlen, (size_t)(seq - src), r < 0 ?
+			    "literal length runs past the end of the input" :
+			    "literal length longer than input and output");
 		room = (size_t)(oend - op);
-		if (llen == 15 && (r = extend(&ip, iend, &llen, room)) != 0) {
-			if (r < 0)
-				return fail(err, errlen, (size_t)(seq - src),
-				    "literal length runs past the end of the "
-				    "input");
-			return fail(err, errlen, (size_t)(seq - src),
-			    "literals at output byte %zu would pass the "
-			    "%zu bytes expected", (size_t)(op - dst), cap);
-		}
 		ilen = (size_t)(iend - ip);
 		if (llen > ilen)
 			return fail(err, errlen, (size_t)(seq - src),
@@ -216,17 +214,17 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 			    off);
 		ip += 2;
 		mlen = tok & 15;
-		room = (size_t)(oend - op);
-		if (mlen == 15 && (r = extend(&ip, iend, &mlen, room)) != 0) {
-			if (r < 0)
-				return fail(err, errlen, (size_t)(seq - src),
-				    "match length runs past the end of the "
-				    "input");
-			goto overrun;
-		}
+		if (mlen == 15 && (r = extend(&ip, iend, &mlen, limit)) != 0)
+			return fail(err, errlen, (size_t)(seq - src), r < 0 ?
+			    "match length runs past the end of the input" :
+			    "match length longer than the output");
 		mlen += 4;
+		room = (size_t)(oend - op);
 		if (mlen > room)
-			goto overrun;
+			return fail(err, errlen, (size_t)(seq - src),
+			    "match of %zu bytes at output byte %zu would pass "
+			    "the %zu bytes expected", mlen, (size_t)(op - dst),
+			    cap);
 		if (room - mlen >= SLACK)
 			copy_back(op, off, mlen);
 		else
@@ -249,8 +247,4 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		    "not the %d required", llen + mlen, LAST_MATCH_ROOM);
 	*outlen = (size_t)(op - dst);
 	return 0;
-
-overrun:
-	return fail(err, errlen, (size_t)(seq - src), "match at output byte "
-	    "%zu would pass the %zu bytes expected", (size_t)(op - dst), cap);
 }
