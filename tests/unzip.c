@@ -21,6 +21,7 @@ static const struct {
 	{ "gzip", gzip_decompress },
 	{ "lz4raw", lz4raw_decompress },
 	{ "snappy", snappy_decompress },
+	{ "zstd", zstd_decompress },
 	{ NULL, NULL }
 };
 
