@@ -46,13 +46,13 @@ static const struct codec {
 	codec_fn *fn;
 } codecs[] = {
 	{ "UNCOMPRESSED", NULL },
-	{ "SNAPPY", NULL },
-	{ "GZIP", NULL },
+	{ "SNAPPY", snappy_decompress },
+	{ "GZIP", gzip_decompress },
 	{ "LZO", NULL },
 	{ "BROTLI", NULL },
 	{ "LZ4", NULL },	/* the Hadoop framing, deprecated */
-	{ "ZSTD", NULL },
-	{ "LZ4_RAW", NULL },
+	{ "ZSTD", zstd_decompress },
+	{ "LZ4_RAW", lz4raw_decompress },
 };
 #define NCODECS (int)(sizeof codecs / sizeof codecs[0])
 
