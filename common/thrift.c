@@ -46,7 +46,7 @@ th_fail(const struct thrift *t, const unsigned char *at, const char *fmt, ...)
 	np_die("%s: byte %lld: %s", t->file, t->base + (at - t->start), msg);
 }
 
-/* n more bytes must be there. */
+/* n more bytes must be there for what. */
 static void
 need(struct thrift *t, uint64_t n, const char *what)
 {
@@ -54,9 +54,7 @@ need(struct thrift *t, uint64_t n, const char *what)
 		return;
 	if (t->shortjmp)
 		longjmp(*t->shortjmp, 1);
-	th_fail(t, t->p, "%s of %llu bytes runs past the end of %s (%lld "
-	    "bytes left)", what, (unsigned long long)n, t->where,
-	    (long long)(t->end - t->p));
+	th_fail(t, t->p, "%s runs past the end of %s", what, t->where);
 }
 
 static uint64_t
@@ -188,9 +186,16 @@ static const unsigned char *
 binary(struct thrift *t, size_t *len)
 {
 	const unsigned char *s;
+	const unsigned char *at = t->p;
 	uint64_t n = varint(t);
 
-	need(t, n, "a binary");
+	if (n > (uint64_t)(t->end - t->p)) {
+		if (t->shortjmp)
+			longjmp(*t->shortjmp, 1);
+		th_fail(t, at, "a binary of %llu bytes runs past the end of "
+		    "%s (%lld bytes left)", (unsigned long long)n, t->where,
+		    (long long)(t->end - t->p));
+	}
 	s = t->p;
 	t->p += n;
 	*len = (size_t)n;
@@ -339,6 +344,8 @@ th_skip(struct thrift *t, int type)
 		if (kt == TH_STOP || kt > TH_STRUCT || vt == TH_STOP ||
 		    vt > TH_STRUCT)
 			th_fail(t, at, "a map of unknown key or value type");
+		if (m > (uint64_t)(t->end - t->p) / 2 && t->shortjmp)
+			longjmp(*t->shortjmp, 1);
 		if (m > (uint64_t)(t->end - t->p) / 2)
 			th_fail(t, at, "a map of %llu entries runs past the "
 			    "end of %s", (unsigned long long)m, t->where);
