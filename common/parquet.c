@@ -1956,17 +1956,19 @@ values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 static void
 end_page(struct pq_cursor *c)
 {
+	const unsigned char *at = NULL;
 	int left = 0;
 
 	if (c->nulls_said >= 0 && c->nulls != c->nulls_said)
-		fail(c->pq, c->page_off, c->col, "the page's definition "
-		    "levels give %d nulls, its header %d", c->nulls,
+		fail(c->pq, c->page_off, c->col, "nulls: %d by the page's "
+		    "definition levels, %d by its header", c->nulls,
 		    c->nulls_said);
 	switch (c->enc) {
 	case ENC_PLAIN:
 		left = c->c->physical == PQ_T_BOOLEAN ?
 		    (c->bit + 7) / 8 != (uint64_t)(c->vend - c->vp) :
 		    c->vp != c->vend;
+		at = c->vp;
 		break;
 	case ENC_DELTA_BINARY_PACKED:
 		left = c->d1.left != 0;
@@ -1974,13 +1976,14 @@ end_page(struct pq_cursor *c)
 	case ENC_DELTA_LENGTH_BYTE_ARRAY:
 	case ENC_DELTA_BYTE_ARRAY:
 		left = c->d1.left != 0 || c->vp != c->vend;
+		at = c->vp;
 		break;
 	case ENC_BYTE_STREAM_SPLIT:
 		left = c->bssi != c->bssn;
 		break;
 	}
 	if (left)
-		failc(c, NULL, "the page holds more values than its %s",
+		failc(c, at, "the page holds more values than its %s",
 		    c->c->optional ? "definition levels give" :
 		    "num_values says");
 }
