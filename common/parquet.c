@@ -29,6 +29,11 @@
 
 #define SLACK 16
 
+/* The bytes first read for a page header (more if it is longer). */
+#ifndef PQ_HEADER_FIRST
+#define PQ_HEADER_FIRST 4096
+#endif
+
 enum { ENC_PLAIN = 0, ENC_PLAIN_DICTIONARY = 2, ENC_RLE = 3,
 	ENC_BIT_PACKED = 4, ENC_DELTA_BINARY_PACKED = 5,
 	ENC_DELTA_LENGTH_BYTE_ARRAY = 6, ENC_DELTA_BYTE_ARRAY = 7,
@@ -1372,7 +1377,7 @@ read_header(struct pq_cursor *c, struct pagehdr *h)
 	jmp_buf jb;
 	const unsigned char *b;
 	int64_t left = c->end - c->pos;
-	volatile size_t want = 4096;
+	volatile size_t want = PQ_HEADER_FIRST;
 	size_t n;
 
 	for (;;) {

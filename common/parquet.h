@@ -53,8 +53,12 @@
 #define PQ_MAXPAGE (256LL << 20)
 #define PQ_MAXHEADER (16LL << 20)
 #define PQ_MAXDICT (1LL << 24)
+#ifndef PQ_READAHEAD
 #define PQ_READAHEAD (1 << 20)
+#endif
+#ifndef PQ_BATCH
 #define PQ_BATCH 1024
+#endif
 
 /* What a cell holds. */
 enum pq_kind { PQ_NULL, PQ_INT, PQ_UINT, PQ_DOUBLE, PQ_BOOL, PQ_BYTES };
