@@ -41,6 +41,14 @@
 
 /* Room that fixed-size block copies need past the bytes they produce. */
 #define SLACK 16
+/*
+ * The common sequence, away from both ends: fewer than 15 literals, moved
+ * as one 16-byte block when FAST_IN bytes of input are left (so it is not
+ * the last sequence, and its offset is there), and a match of at most 18
+ * bytes, copied in blocks when FAST_ROOM bytes of output are left.
+ */
+#define FAST_IN 32
+#define FAST_ROOM 48
 /* The end-of-block rules. */
 #define LAST_LITERALS 5
 #define LAST_MATCH_ROOM 12
@@ -106,6 +114,23 @@ copy_back(unsigned char *op, size_t off, size_t len)
 			op += stride[off];
 		} while (op < end);
 	}
+}
+
+/* A match of at most 18 bytes, with FAST_ROOM bytes of room at op. */
+static inline void
+copy_short(unsigned char *op, size_t off, size_t len)
+{
+	const unsigned char *m = op - off;
+
+	if (off >= 16) {
+		memcpy(op, m, 16);
+		memcpy(op + 16, m + 16, 8);
+	} else if (off >= 8) {
+		memcpy(op, m, 8);
+		memcpy(op + 8, m + 8, 8);
+		memcpy(op + 16, m + 16, 8);
+	} else
+		copy_back(op, off, len);
 }
 
 /*
@@ -177,6 +202,31 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		seq = ip;
 		tok = *ip++;
 		llen = tok >> 4;
+		if (llen < 15 && (size_t)(iend - ip) >= FAST_IN) {
+			if ((tok & 15) < 15 &&
+			    (size_t)(oend - op) >= FAST_ROOM + 16) {
+				/* Both short: nothing to check but the
+				 * offset. */
+				memcpy(op, ip, 16);
+				op += llen;
+				ip += llen;
+				off = (size_t)ip[0] | (size_t)ip[1] << 8;
+				if (off - 1 >= (size_t)(op - dst))
+					goto badoffset;
+				ip += 2;
+				mlen = (tok & 15) + 4;
+				copy_short(op, off, mlen);
+				op += mlen;
+				lastmatch = seq;
+				continue;
+			}
+			if ((size_t)(oend - op) >= 16) {
+				memcpy(op, ip, 16);
+				op += llen;
+				ip += llen;
+				goto offset;
+			}
+		}
 		if (llen == 15 && (r = extend(&ip, iend, &llen, limit)) != 0)
 			return fail(err, errlen, (size_t)(seq - src), r < 0 ?
 			    "literal length runs past the end of the input" :
@@ -204,16 +254,22 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		if (iend - ip < 2)
 			return fail(err, errlen, (size_t)(ip - src),
 			    "match offset runs past the end of the input");
+offset:
 		off = (size_t)ip[0] | (size_t)ip[1] << 8;
-		if (off == 0)
-			return fail(err, errlen, (size_t)(ip - src),
-			    "match offset 0");
-		if (off > (size_t)(op - dst))
-			return fail(err, errlen, (size_t)(ip - src),
-			    "match offset %zu before the start of the output",
-			    off);
+		/* One test for both: off - 1 wraps when off is 0. */
+		if (off - 1 >= (size_t)(op - dst))
+			goto badoffset;
 		ip += 2;
 		mlen = tok & 15;
+		if (mlen < 15 && (size_t)(oend - op) >= FAST_ROOM) {
+			mlen += 4;
+			copy_short(op, off, mlen);
+			op += mlen;
+			lastmatch = seq;
+			if (ip == iend)
+				goto endsinmatch;
+			continue;
+		}
 		if (mlen == 15 && (r = extend(&ip, iend, &mlen, limit)) != 0)
 			return fail(err, errlen, (size_t)(seq - src), r < 0 ?
 			    "match length runs past the end of the input" :
@@ -232,8 +288,7 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		op += mlen;
 		lastmatch = seq;
 		if (ip == iend)
-			return fail(err, errlen, n, "the block ends after a "
-			    "match, not in a sequence of literals only");
+			goto endsinmatch;
 	}
 
 	/* llen: the last sequence's literals; mlen: the match before. */
@@ -247,4 +302,13 @@ lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		    "not the %d required", llen + mlen, LAST_MATCH_ROOM);
 	*outlen = (size_t)(op - dst);
 	return 0;
+
+endsinmatch:
+	return fail(err, errlen, n, "the block ends after a match, not in a "
+	    "sequence of literals only");
+badoffset:
+	if (off == 0)
+		return fail(err, errlen, (size_t)(ip - src), "match offset 0");
+	return fail(err, errlen, (size_t)(ip - src), "match offset %zu before "
+	    "the start of the output", off);
 }

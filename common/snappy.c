@@ -43,6 +43,13 @@
 
 /* Room that fixed-size block copies need past the bytes they produce. */
 #define SLACK 16
+/*
+ * Away from both ends: FAST_IN bytes of input left hold any tag's offset
+ * and a short literal's 16-byte block, and FAST_ROOM bytes of output the
+ * longest copy (64) and its slack.
+ */
+#define FAST_IN 16
+#define FAST_ROOM (64 + SLACK)
 
 #if defined(__GNUC__)
 static int fail(char *, size_t, size_t, const char *, ...)
@@ -165,8 +172,43 @@ snappy_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 	while (ip < iend) {
 		tag_at = ip;
 		tag = *ip++;
+		if ((size_t)(iend - ip) >= FAST_IN &&
+		    (size_t)(oend - op) >= FAST_ROOM) {
+			/* Away from both ends only the offset needs a test. */
+			switch (tag & 3) {
+			case 0:
+				if (tag >= 16 << 2)	/* longer than 16 */
+					goto literal;
+				len = (tag >> 2) + 1;
+				memcpy(op, ip, 16);
+				op += len;
+				ip += len;
+				continue;
+			case 1:
+				len = 4 + (tag >> 2 & 7);
+				off = (size_t)(tag >> 5) << 8 | *ip++;
+				break;
+			case 2:
+				len = (tag >> 2) + 1;
+				off = le(ip, 2);
+				ip += 2;
+				break;
+			default:
+				len = (tag >> 2) + 1;
+				off = le(ip, 4);
+				ip += 4;
+				break;
+			}
+			/* One test for both: off - 1 wraps when off is 0. */
+			if (off - 1 >= (size_t)(op - dst))
+				goto badoffset;
+			copy_back(op, off, len);
+			op += len;
+			continue;
+		}
 		switch (tag & 3) {
 		case 0:
+literal:
 			len = (tag >> 2) + 1;
 			if (len > 60) {
 				k = len - 60;
@@ -230,13 +272,8 @@ snappy_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 			ip += 4;
 			break;
 		}
-		if (off == 0)
-			return fail(err, errlen, (size_t)(tag_at - src),
-			    "copy offset 0");
-		if (off > (size_t)(op - dst))
-			return fail(err, errlen, (size_t)(tag_at - src),
-			    "copy offset %zu before the start of the output",
-			    off);
+		if (off - 1 >= (size_t)(op - dst))
+			goto badoffset;
 		if (len > (size_t)(oend - op))
 			return fail(err, errlen, (size_t)(tag_at - src),
 			    "copy of %zu bytes at output byte %zu, past the "
@@ -258,4 +295,10 @@ snappy_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 truncated:
 	return fail(err, errlen, (size_t)(tag_at - src), "copy runs past the "
 	    "end of the input");
+badoffset:
+	if (off == 0)
+		return fail(err, errlen, (size_t)(tag_at - src),
+		    "copy offset 0");
+	return fail(err, errlen, (size_t)(tag_at - src), "copy offset %zu "
+	    "before the start of the output", off);
 }
