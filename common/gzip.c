@@ -730,18 +730,19 @@ dynamic_tables(struct inflate *z, uint32_t *lit, uint32_t *dist)
 	uint32_t e;
 	int r;
 
-	if ((hlit = getbits(z, 5)) < 0 || (hdist = getbits(z, 5)) < 0 ||
-	    (hclen = getbits(z, 4)) < 0)
+	if ((hlit = getbits(z, 5)) < 0)
 		return truncated(z, where);
-	hlit += 257;
-	hdist += 1;
-	hclen += 4;
-	if (hlit > 286)
+	if ((hlit += 257) > 286)
 		return fail(z, lastbyte(z), "%ld literal/length codes, more "
 		    "than 286", hlit);
-	if (hdist > 30)
+	if ((hdist = getbits(z, 5)) < 0)
+		return truncated(z, where);
+	if ((hdist += 1) > 30)
 		return fail(z, lastbyte(z), "%ld distance codes, more than "
 		    "30", hdist);
+	if ((hclen = getbits(z, 4)) < 0)
+		return truncated(z, where);
+	hclen += 4;
 	memset(clens, 0, sizeof clens);
 	for (i = 0; i < hclen; i++) {
 		if ((v = getbits(z, 3)) < 0)
