@@ -49,7 +49,7 @@
  * then with zeros, counted, so that reading past the end is found) near
  * the end.  The output buffer is the window: the whole page is in memory,
  * so nothing is allocated.  While enough output room and input remain, a
- * fast loop copies matches a word at a time, writing up to 15 bytes past a
+ * fast loop copies matches a word at a time, writing up to 31 bytes past a
  * match's end (inside dst, and overwritten later or never part of the
  * output); near either end a careful loop checks every byte.
  *
@@ -100,8 +100,8 @@
 #define NDIST		32
 #define NCLEN		19
 
-/* Room the fast loop needs: a longest match and a 16-byte overshoot. */
-#define FAST_OUT	(258 + 16)
+/* Room the fast loop needs: a longest match and a 32-byte overshoot. */
+#define FAST_OUT	(258 + 32)
 #define FAST_IN		8
 
 static const uint16_t len_base[29] = {
@@ -594,7 +594,7 @@ align(struct inflate *z, const char *where)
 
 /*
  * Copies a match of len bytes from dist back (dist at most what was
- * written, dist and len at least 1), writing up to 15 bytes past its end.
+ * written, dist and len at least 1), writing up to 31 bytes past its end.
  */
 static inline void
 copy_fast(unsigned char *out, size_t dist, size_t len)
@@ -604,7 +604,14 @@ copy_fast(unsigned char *out, size_t dist, size_t len)
 	uint64_t v;
 	size_t period, head;
 
-	if (dist >= 16) {
+	if (dist >= 32) {
+		do {
+			memcpy(out, from, 16);
+			memcpy(out + 16, from + 16, 16);
+			out += 32;
+			from += 32;
+		} while (out < stop);
+	} else if (dist >= 16) {
 		do {
 			memcpy(out, from, 16);
 			out += 16;
@@ -651,7 +658,7 @@ static int
 fast_codes(struct inflate *z, const uint32_t *lit, const uint32_t *dist)
 {
 	const unsigned char *p = z->p, *end = z->end;
-	unsigned char *out = z->out, *outend = z->outend;
+	unsigned char *out = z->out, *outend = z->outend, *start = z->start;
 	uint64_t bb = z->bitbuf;
 	unsigned bc = z->bitcnt, n, x;
 	uint32_t e;
@@ -701,8 +708,7 @@ fast_codes(struct inflate *z, const uint32_t *lit, const uint32_t *dist)
 		d = (e >> 16) + (bb & ((1U << x) - 1));
 		bb >>= x;
 		bc -= x;
-		if (d > (size_t)(out - z->start)) {
-			z->out = out;
+		if (d > (size_t)(out - start)) {
 			r = -3;
 			len = d;
 			break;
