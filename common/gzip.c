@@ -49,7 +49,7 @@
  * then with zeros, counted, so that reading past the end is found) near
  * the end.  The output buffer is the window: the whole page is in memory,
  * so nothing is allocated.  While enough output room and input remain, a
- * fast loop copies matches a word at a time, writing up to 15 bytes past a
+ * fast loop copies matches a word at a time, writing up to 31 bytes past a
  * match's end (inside dst, and overwritten later or never part of the
  * output); near either end a careful loop checks every byte.
  *
@@ -100,8 +100,8 @@
 #define NDIST		32
 #define NCLEN		19
 
-/* Room the fast loop needs: a longest match and a 16-byte overshoot. */
-#define FAST_OUT	(258 + 16)
+/* Room the fast loop needs: a longest match and a 32-byte overshoot. */
+#define FAST_OUT	(258 + 32)
 #define FAST_IN		8
 
 static const uint16_t len_base[29] = {
@@ -199,9 +199,14 @@ load32le(const unsigned char *p)
 /* ---- checksums ---- */
 
 /*
- * CRC-32 as gzip uses it: the reflected polynomial 0xedb88320, the
- * register starting at and finished with all ones.  Eight bytes a step
- * (slicing by 8): table k gives the CRC of a byte followed by k zeros.
+ * CRC-32 as gzip uses it: the reflected polynomial 0xedb88320 (the first
+ * byte's bit 0 the highest power), the register starting at and finished
+ * with all ones.  The register's four bytes are the first four message
+ * bytes' worth: starting from c is the same as XORing c into them and
+ * starting from zero.
+ *
+ * Tables: eight bytes a step (slicing by 8), table k giving the CRC of a
+ * byte followed by k zero bytes.
  */
 static void
 crc_init(void)
@@ -221,23 +226,121 @@ crc_init(void)
 			    0xff] ^ crc_table[k - 1][i] >> 8;
 }
 
+/* The register after n more bytes, by the tables. */
 static uint32_t
-crc32(uint32_t crc, const unsigned char *p, size_t n)
+crc_tables(uint32_t c, const unsigned char *p, size_t n)
 {
 	uint32_t a, b;
 
-	crc = ~crc;
 	for (; n >= 8; n -= 8, p += 8) {
-		a = load32le(p) ^ crc;
+		a = load32le(p) ^ c;
 		b = load32le(p + 4);
-		crc = crc_table[7][a & 0xff] ^ crc_table[6][a >> 8 & 0xff] ^
+		c = crc_table[7][a & 0xff] ^ crc_table[6][a >> 8 & 0xff] ^
 		    crc_table[5][a >> 16 & 0xff] ^ crc_table[4][a >> 24] ^
 		    crc_table[3][b & 0xff] ^ crc_table[2][b >> 8 & 0xff] ^
 		    crc_table[1][b >> 16 & 0xff] ^ crc_table[0][b >> 24];
 	}
 	while (n--)
-		crc = crc_table[0][(crc ^ *p++) & 0xff] ^ crc >> 8;
-	return ~crc;
+		c = crc_table[0][(c ^ *p++) & 0xff] ^ c >> 8;
+	return c;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__SSE2__)
+/*
+ * Folding with carry-less multiplication (x86 PCLMULQDQ), when the CPU
+ * has it.  16 message bytes S followed by D bits more are, mod P, the
+ * same as S * x^D mod P XORed into the 16 bytes D bits on: with S = H
+ * x^64 + L (H the first 8 bytes), that is H (x^(D+64) mod P) + L (x^D mod
+ * P), two 64 x 32-bit products of fewer than 128 bits.  Reflected, a
+ * product comes out one bit short (bit k of it is the power 126 - k, of a
+ * 128-bit value 127 - k), so the constants are one power less.  Four
+ * 16-byte lanes 64 bytes apart are folded at a time, then into each other
+ * and 16 bytes at a time; the last 16 bytes and the tail go through the
+ * tables from a zero register.
+ */
+#include <immintrin.h>
+#define CRC_FOLD 1
+
+static uint64_t fold512[2], fold128[2];
+static int have_clmul;
+
+/* x^n mod P, reflected into the top 32 bits of a 64-bit lane. */
+static uint64_t
+xpow_reflected(unsigned n)
+{
+	uint64_t r = 1, k = 0;
+	unsigned d;
+
+	while (n--) {
+		r <<= 1;
+		if (r & 0x100000000ULL)
+			r ^= 0x104c11db7ULL;
+	}
+	for (d = 0; d < 32; d++)
+		if (r >> d & 1)
+			k |= 1ULL << (63 - d);
+	return k;
+}
+
+static void
+fold_init(void)
+{
+	__builtin_cpu_init();
+	have_clmul = __builtin_cpu_supports("pclmul");
+	fold512[0] = xpow_reflected(512 + 64 - 1);
+	fold512[1] = xpow_reflected(512 - 1);
+	fold128[0] = xpow_reflected(128 + 64 - 1);
+	fold128[1] = xpow_reflected(128 - 1);
+}
+
+__attribute__((target("pclmul"))) static inline __m128i
+fold(__m128i s, __m128i k)
+{
+	return _mm_xor_si128(_mm_clmulepi64_si128(s, k, 0x00),
+	    _mm_clmulepi64_si128(s, k, 0x11));
+}
+
+#define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+
+/* The register after n (64 or more) bytes. */
+__attribute__((target("pclmul"))) static uint32_t
+crc_fold(uint32_t c, const unsigned char *p, size_t n)
+{
+	__m128i s0, s1, s2, s3, k;
+	unsigned char last[16];
+
+	s0 = _mm_xor_si128(LOAD(p), _mm_cvtsi32_si128((int)c));
+	s1 = LOAD(p + 16);
+	s2 = LOAD(p + 32);
+	s3 = LOAD(p + 48);
+	p += 64;
+	n -= 64;
+	k = _mm_set_epi64x((long long)fold512[1], (long long)fold512[0]);
+	for (; n >= 64; n -= 64, p += 64) {
+		s0 = _mm_xor_si128(fold(s0, k), LOAD(p));
+		s1 = _mm_xor_si128(fold(s1, k), LOAD(p + 16));
+		s2 = _mm_xor_si128(fold(s2, k), LOAD(p + 32));
+		s3 = _mm_xor_si128(fold(s3, k), LOAD(p + 48));
+	}
+	k = _mm_set_epi64x((long long)fold128[1], (long long)fold128[0]);
+	s1 = _mm_xor_si128(fold(s0, k), s1);
+	s2 = _mm_xor_si128(fold(s1, k), s2);
+	s3 = _mm_xor_si128(fold(s2, k), s3);
+	for (; n >= 16; n -= 16, p += 16)
+		s3 = _mm_xor_si128(fold(s3, k), LOAD(p));
+	_mm_storeu_si128((__m128i *)(void *)last, s3);
+	return crc_tables(crc_tables(0, last, 16), p, n);
+}
+#endif
+
+static uint32_t
+crc32(uint32_t crc, const unsigned char *p, size_t n)
+{
+#ifdef CRC_FOLD
+	if (have_clmul && n >= 64)
+		return ~crc_fold(~crc, p, n);
+#endif
+	return ~crc_tables(~crc, p, n);
 }
 
 /*
@@ -491,7 +594,7 @@ align(struct inflate *z, const char *where)
 
 /*
  * Copies a match of len bytes from dist back (dist at most what was
- * written, dist and len at least 1), writing up to 15 bytes past its end.
+ * written, dist and len at least 1), writing up to 31 bytes past its end.
  */
 static inline void
 copy_fast(unsigned char *out, size_t dist, size_t len)
@@ -501,7 +604,14 @@ copy_fast(unsigned char *out, size_t dist, size_t len)
 	uint64_t v;
 	size_t period, head;
 
-	if (dist >= 16) {
+	if (dist >= 32) {
+		do {
+			memcpy(out, from, 16);
+			memcpy(out + 16, from + 16, 16);
+			out += 32;
+			from += 32;
+		} while (out < stop);
+	} else if (dist >= 16) {
 		do {
 			memcpy(out, from, 16);
 			out += 16;
@@ -548,7 +658,7 @@ static int
 fast_codes(struct inflate *z, const uint32_t *lit, const uint32_t *dist)
 {
 	const unsigned char *p = z->p, *end = z->end;
-	unsigned char *out = z->out, *outend = z->outend;
+	unsigned char *out = z->out, *outend = z->outend, *start = z->start;
 	uint64_t bb = z->bitbuf;
 	unsigned bc = z->bitcnt, n, x;
 	uint32_t e;
@@ -598,8 +708,7 @@ fast_codes(struct inflate *z, const uint32_t *lit, const uint32_t *dist)
 		d = (e >> 16) + (bb & ((1U << x) - 1));
 		bb >>= x;
 		bc -= x;
-		if (d > (size_t)(out - z->start)) {
-			z->out = out;
+		if (d > (size_t)(out - start)) {
 			r = -3;
 			len = d;
 			break;
@@ -730,18 +839,19 @@ dynamic_tables(struct inflate *z, uint32_t *lit, uint32_t *dist)
 	uint32_t e;
 	int r;
 
-	if ((hlit = getbits(z, 5)) < 0 || (hdist = getbits(z, 5)) < 0 ||
-	    (hclen = getbits(z, 4)) < 0)
+	if ((hlit = getbits(z, 5)) < 0)
 		return truncated(z, where);
-	hlit += 257;
-	hdist += 1;
-	hclen += 4;
-	if (hlit > 286)
+	if ((hlit += 257) > 286)
 		return fail(z, lastbyte(z), "%ld literal/length codes, more "
 		    "than 286", hlit);
-	if (hdist > 30)
+	if ((hdist = getbits(z, 5)) < 0)
+		return truncated(z, where);
+	if ((hdist += 1) > 30)
 		return fail(z, lastbyte(z), "%ld distance codes, more than "
 		    "30", hdist);
+	if ((hclen = getbits(z, 4)) < 0)
+		return truncated(z, where);
+	hclen += 4;
 	memset(clens, 0, sizeof clens);
 	for (i = 0; i < hclen; i++) {
 		if ((v = getbits(z, 3)) < 0)
@@ -988,6 +1098,9 @@ gzip_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 
 	if (!tables_ready) {
 		crc_init();
+#ifdef CRC_FOLD
+		fold_init();
+#endif
 		fixed_init();
 		tables_ready = 1;
 	}
