@@ -283,8 +283,16 @@ bitin_init(struct bitin *b, const unsigned char *p, size_t n)
 static inline void
 bitin_reload(struct bitin *b)
 {
-	size_t nb = b->used >> 3, left = b->ptr - b->start;
+	size_t nb, left = b->ptr - b->start;
 
+	if (left >= 8 && b->used <= 64) {
+		b->ptr -= b->used >> 3;
+		b->used &= 7;
+		b->bits = le64(b->ptr);
+		return;
+	}
+	/* Near the start, or past it. */
+	nb = b->used >> 3;
 	if (nb > left)
 		nb = left;
 	if (nb == 0)
@@ -794,6 +802,9 @@ copy16(unsigned char *d, const unsigned char *s)
 	memcpy(d, s, 16);
 }
 
+/* The least multiple of each offset below 8 that is 8 or more. */
+static const uint8_t spread[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
+
 /* One sequence: ll literals then ml bytes from off back.  The fast path
  * copies whole words and may write up to WILD bytes past the sequence, so
  * it runs only when the output has that much room. */
@@ -827,9 +838,15 @@ execute(struct zstd *z, const unsigned char *at, size_t ll, size_t ml,
 		} else if (off >= 8) {
 			for (i = 0; i < ml; i += 8)
 				memcpy(op + i, m + i, 8);
-		} else
-			for (i = 0; i < ml; i++)
+		} else {
+			/* The first 8 bytes one by one; after them the
+			 * pattern repeats at a distance of 8 or more. */
+			for (i = 0; i < 8; i++)
 				op[i] = m[i];
+			off = spread[off];
+			for (; i < ml; i += 8)
+				memcpy(op + i, op + i - off, 8);
+		}
 		z->op = op + ml;
 		return 0;
 	}
