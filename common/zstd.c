@@ -665,7 +665,60 @@ huf_stream(struct zstd *z, const unsigned char *p, size_t len,
 	return 0;
 }
 
-/* Four streams, decoded side by side while each has 4 symbols to go. */
+/*
+ * The bulk of four streams, side by side, in registers: 5 symbols from each
+ * (55 bits at most) per reload, while every stream is 8 bytes or more from
+ * its start and the last (the shortest) has 5 symbols to go.
+ */
+#define HUF_DEC(bits, used, o) do {					\
+	const struct hufent *e_ = &h[(bits << used) >> (64 - mb)];	\
+	used += e_->nbits;						\
+	*o++ = e_->sym;							\
+} while (0)
+#define HUF_RELOAD(bits, used, ptr) do {				\
+	ptr -= used >> 3;						\
+	used &= 7;							\
+	bits = le64(ptr);						\
+} while (0)
+
+static void
+huf_four_fast(const struct hufent *h, unsigned mb, struct bitin *b,
+    unsigned char **o, const unsigned char *e3)
+{
+	const unsigned char *p0 = b[0].ptr, *p1 = b[1].ptr, *p2 = b[2].ptr,
+	    *p3 = b[3].ptr;
+	unsigned u0 = b[0].used, u1 = b[1].used, u2 = b[2].used,
+	    u3 = b[3].used;
+	uint64_t b0 = b[0].bits, b1 = b[1].bits, b2 = b[2].bits,
+	    b3 = b[3].bits;
+	unsigned char *o0 = o[0], *o1 = o[1], *o2 = o[2], *o3 = o[3];
+	int k;
+
+	if (u0 > 64 || u1 > 64 || u2 > 64 || u3 > 64)
+		return;
+	while (e3 - o3 >= 5 && (size_t)(p0 - b[0].start) >= 8 + (u0 >> 3) &&
+	    (size_t)(p1 - b[1].start) >= 8 + (u1 >> 3) &&
+	    (size_t)(p2 - b[2].start) >= 8 + (u2 >> 3) &&
+	    (size_t)(p3 - b[3].start) >= 8 + (u3 >> 3)) {
+		HUF_RELOAD(b0, u0, p0);
+		HUF_RELOAD(b1, u1, p1);
+		HUF_RELOAD(b2, u2, p2);
+		HUF_RELOAD(b3, u3, p3);
+		for (k = 0; k < 5; k++) {
+			HUF_DEC(b0, u0, o0);
+			HUF_DEC(b1, u1, o1);
+			HUF_DEC(b2, u2, o2);
+			HUF_DEC(b3, u3, o3);
+		}
+	}
+	b[0].ptr = p0; b[1].ptr = p1; b[2].ptr = p2; b[3].ptr = p3;
+	b[0].used = u0; b[1].used = u1; b[2].used = u2; b[3].used = u3;
+	b[0].bits = b0; b[1].bits = b1; b[2].bits = b2; b[3].bits = b3;
+	o[0] = o0; o[1] = o1; o[2] = o2; o[3] = o3;
+}
+
+/* Four streams: the first three of (count + 3) / 4 symbols, the last of
+ * the rest. */
 static int
 huf_four(struct zstd *z, const unsigned char *p, size_t len,
     unsigned char *out, size_t count)
@@ -699,12 +752,13 @@ huf_four(struct zstd *z, const unsigned char *p, size_t len,
 			return fail(z, sp[i], "Huffman stream %d without "
 			    "end mark", i + 1);
 	}
-	while (e[3] - o[3] >= 4 && e[0] - o[0] >= 4) {
-		for (i = 0; i < 4; i++)
+	huf_four_fast(h, mb, b, o, e[3]);
+	for (i = 0; i < 4; i++) {
+		while (e[i] - o[i] >= 4) {
 			bitin_reload(&b[i]);
-		for (k = 0; k < 4; k++)
-			for (i = 0; i < 4; i++)
+			for (k = 0; k < 4; k++)
 				*o[i]++ = huf_sym(h, &b[i], mb);
+		}
 	}
 	for (i = 0; i < 4; i++) {
 		while (o[i] < e[i]) {
