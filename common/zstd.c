@@ -97,7 +97,7 @@ struct zstd {
  * loaded below ptr; used counts those taken.  Past its first bit the
  * stream is overread, which used > 64 shows (after a reload). */
 struct bitin {
-	const unsigned char *start, *ptr;
+	const unsigned char *start, *limit, *ptr;	/* limit: start + 8 */
 	uint64_t bits;
 	unsigned used;
 };
@@ -263,6 +263,7 @@ bitin_init(struct bitin *b, const unsigned char *p, size_t n)
 	if (n == 0 || p[n - 1] == 0)
 		return -1;	/* no start marker */
 	b->start = p;
+	b->limit = p + 8;
 	if (n >= 8) {
 		b->ptr = p + n - 8;
 		b->bits = le64(b->ptr);
@@ -283,8 +284,17 @@ bitin_init(struct bitin *b, const unsigned char *p, size_t n)
 static inline void
 bitin_reload(struct bitin *b)
 {
-	size_t nb = b->used >> 3, left = b->ptr - b->start;
+	size_t nb, left;
 
+	if (b->ptr >= b->limit && b->used <= 64) {
+		b->ptr -= b->used >> 3;
+		b->used &= 7;
+		b->bits = le64(b->ptr);
+		return;
+	}
+	/* Near the start, or past it. */
+	left = b->ptr - b->start;
+	nb = b->used >> 3;
 	if (nb > left)
 		nb = left;
 	if (nb == 0)
@@ -655,7 +665,60 @@ huf_stream(struct zstd *z, const unsigned char *p, size_t len,
 	return 0;
 }
 
-/* Four streams, decoded side by side while each has 4 symbols to go. */
+/*
+ * The bulk of four streams, side by side, in registers: 5 symbols from each
+ * (55 bits at most) per reload, while every stream is 8 bytes or more from
+ * its start and the last (the shortest) has 5 symbols to go.
+ */
+#define HUF_DEC(bits, used, o) do {					\
+	const struct hufent *e_ = &h[(bits << used) >> (64 - mb)];	\
+	used += e_->nbits;						\
+	*o++ = e_->sym;							\
+} while (0)
+#define HUF_RELOAD(bits, used, ptr) do {				\
+	ptr -= used >> 3;						\
+	used &= 7;							\
+	bits = le64(ptr);						\
+} while (0)
+
+static void
+huf_four_fast(const struct hufent *h, unsigned mb, struct bitin *b,
+    unsigned char **o, const unsigned char *e3)
+{
+	const unsigned char *p0 = b[0].ptr, *p1 = b[1].ptr, *p2 = b[2].ptr,
+	    *p3 = b[3].ptr;
+	unsigned u0 = b[0].used, u1 = b[1].used, u2 = b[2].used,
+	    u3 = b[3].used;
+	uint64_t b0 = b[0].bits, b1 = b[1].bits, b2 = b[2].bits,
+	    b3 = b[3].bits;
+	unsigned char *o0 = o[0], *o1 = o[1], *o2 = o[2], *o3 = o[3];
+	int k;
+
+	if (u0 > 64 || u1 > 64 || u2 > 64 || u3 > 64)
+		return;
+	while (e3 - o3 >= 5 && (size_t)(p0 - b[0].start) >= 8 + (u0 >> 3) &&
+	    (size_t)(p1 - b[1].start) >= 8 + (u1 >> 3) &&
+	    (size_t)(p2 - b[2].start) >= 8 + (u2 >> 3) &&
+	    (size_t)(p3 - b[3].start) >= 8 + (u3 >> 3)) {
+		HUF_RELOAD(b0, u0, p0);
+		HUF_RELOAD(b1, u1, p1);
+		HUF_RELOAD(b2, u2, p2);
+		HUF_RELOAD(b3, u3, p3);
+		for (k = 0; k < 5; k++) {
+			HUF_DEC(b0, u0, o0);
+			HUF_DEC(b1, u1, o1);
+			HUF_DEC(b2, u2, o2);
+			HUF_DEC(b3, u3, o3);
+		}
+	}
+	b[0].ptr = p0; b[1].ptr = p1; b[2].ptr = p2; b[3].ptr = p3;
+	b[0].used = u0; b[1].used = u1; b[2].used = u2; b[3].used = u3;
+	b[0].bits = b0; b[1].bits = b1; b[2].bits = b2; b[3].bits = b3;
+	o[0] = o0; o[1] = o1; o[2] = o2; o[3] = o3;
+}
+
+/* Four streams: the first three of (count + 3) / 4 symbols, the last of
+ * the rest. */
 static int
 huf_four(struct zstd *z, const unsigned char *p, size_t len,
     unsigned char *out, size_t count)
@@ -689,12 +752,13 @@ huf_four(struct zstd *z, const unsigned char *p, size_t len,
 			return fail(z, sp[i], "Huffman stream %d without "
 			    "end mark", i + 1);
 	}
-	while (e[3] - o[3] >= 4 && e[0] - o[0] >= 4) {
-		for (i = 0; i < 4; i++)
+	huf_four_fast(h, mb, b, o, e[3]);
+	for (i = 0; i < 4; i++) {
+		while (e[i] - o[i] >= 4) {
 			bitin_reload(&b[i]);
-		for (k = 0; k < 4; k++)
-			for (i = 0; i < 4; i++)
+			for (k = 0; k < 4; k++)
 				*o[i]++ = huf_sym(h, &b[i], mb);
+		}
 	}
 	for (i = 0; i < 4; i++) {
 		while (o[i] < e[i]) {
@@ -794,90 +858,149 @@ copy16(unsigned char *d, const unsigned char *s)
 	memcpy(d, s, 16);
 }
 
-/* One sequence: ll literals then ml bytes from off back.  The fast path
- * copies whole words and may write up to WILD bytes past the sequence, so
- * it runs only when the output has that much room. */
-static inline int
-execute(struct zstd *z, const unsigned char *at, size_t ll, size_t ml,
-    size_t off)
-{
-	unsigned char *op = z->op, *m;
-	const unsigned char *lit = z->lit;
-	size_t i;
+/* The least multiple of each offset below 8 that is 8 or more. */
+static const uint8_t spread[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
 
-	if (ll > (size_t)(z->litend - lit))
-		return fail(z, at, "literal length %zu beyond the %zu "
-		    "literals left", ll, (size_t)(z->litend - lit));
-	if (ll + ml > (size_t)(z->end - op))
-		return fail(z, at, "output larger than %zu bytes",
-		    (size_t)(z->end - z->dst));
-	if (off > (size_t)(op - z->frame) + ll)
-		return fail(z, at, "offset %zu beyond the %zu bytes of "
-		    "output", off, (size_t)(op - z->frame) + ll);
-	z->lit = lit + ll;
-	if ((size_t)(z->end - op) >= ll + ml + WILD) {
-		copy16(op, lit);
-		for (i = 16; i < ll; i += 16)
-			copy16(op + i, lit + i);
-		op += ll;
-		m = op - off;
-		if (off >= 16) {
-			for (i = 0; i < ml; i += 16)
-				copy16(op + i, m + i);
-		} else if (off >= 8) {
-			for (i = 0; i < ml; i += 8)
-				memcpy(op + i, m + i, 8);
-		} else
-			for (i = 0; i < ml; i++)
-				op[i] = m[i];
-		z->op = op + ml;
-		return 0;
-	}
-	memcpy(op, lit, ll);
-	op += ll;
-	m = op - off;
-	for (i = 0; i < ml; i++)
-		op[i] = m[i];
-	z->op = op + ml;
-	return 0;
-}
-
+/* Offset value ov to an offset, updating the repeat offsets. */
 static inline size_t
-offset_of(struct zstd *z, uint32_t ov, size_t ll)
+offset_of(uint32_t *rep, uint32_t ov, size_t ll)
 {
 	uint32_t off;
 	unsigned idx;
 
 	if (ov > 3) {
 		off = ov - 3;
-		z->rep[2] = z->rep[1];
-		z->rep[1] = z->rep[0];
-		z->rep[0] = off;
+		rep[2] = rep[1];
+		rep[1] = rep[0];
+		rep[0] = off;
 		return off;
 	}
 	idx = ov - 1 + (ll == 0);
 	if (idx == 0)
-		return z->rep[0];
+		return rep[0];
 	if (idx == 3)
-		off = z->rep[0] - 1;	/* 0 when rep[0] is 1: caught later */
+		off = rep[0] - 1;	/* 0 when rep[0] is 1: caught later */
 	else
-		off = z->rep[idx];
+		off = rep[idx];
 	if (idx != 1)
-		z->rep[2] = z->rep[1];
-	z->rep[1] = z->rep[0];
-	z->rep[0] = off;
+		rep[2] = rep[1];
+	rep[1] = rep[0];
+	rep[0] = off;
 	return off;
+}
+
+/*
+ * The nseq sequences of bit stream b, each executed as it is decoded: ll
+ * literals, then ml bytes from off back.  The fast path copies whole words
+ * and may write up to WILD bytes past the sequence, so it runs only while
+ * the output has that much room.  An overread of the stream gives garbage
+ * values, bounded as any others, and is caught at the end.
+ */
+static int
+run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
+    const unsigned char *at)
+{
+	const struct seqent *lt = z->ll.e, *ot = z->of.e, *mt = z->ml.e;
+	const struct seqent *le, *oe, *me;
+	const unsigned char *lit = z->lit, *litend = z->litend;
+	unsigned char *op = z->op, *end = z->end, *m;
+	const unsigned char *frame = z->frame;
+	unsigned sl, so, sm, nextra;
+	uint32_t ov, ll, ml, rep[3], st;
+	struct bitin b = *bp;
+	size_t off, i;
+
+	memcpy(rep, z->rep, sizeof rep);
+	sl = bitin_read(&b, z->ll.al);
+	so = bitin_read(&b, z->of.al);
+	sm = bitin_read(&b, z->ml.al);
+	for (;;) {
+		le = &lt[sl];
+		oe = &ot[so];
+		me = &mt[sm];
+		bitin_reload(&b);
+		/* At most 7 + 31 + 16 bits here; states take 26 more. */
+		nextra = oe->extra + me->extra + le->extra;
+		ov = oe->base + bitin_read(&b, oe->extra);
+		ml = me->base + bitin_read(&b, me->extra);
+		if (nextra > 31)
+			bitin_reload(&b);
+		ll = le->base + bitin_read(&b, le->extra);
+		off = offset_of(rep, ov, ll);
+
+		if (ll > (size_t)(litend - lit))
+			return fail(z, at, "literal length %u beyond the %zu "
+			    "literals left", ll, (size_t)(litend - lit));
+		if (off - 1 >= (size_t)(op - frame) + ll) {
+			if (off == 0)
+				return fail(z, at, "repeat offset of 0");
+			return fail(z, at, "offset %zu beyond the %zu bytes "
+			    "of output", off, (size_t)(op - frame) + ll);
+		}
+		if (ll + ml + WILD <= (size_t)(end - op)) {
+			copy16(op, lit);
+			for (i = 16; i < ll; i += 16)
+				copy16(op + i, lit + i);
+			op += ll;
+			lit += ll;
+			m = op - off;
+			if (off >= 16) {
+				copy16(op, m);
+				for (i = 16; i < ml; i += 16)
+					copy16(op + i, m + i);
+			} else if (off >= 8) {
+				for (i = 0; i < ml; i += 8)
+					memcpy(op + i, m + i, 8);
+			} else {
+				/* The first 8 bytes one by one; after them
+				 * the pattern repeats at a distance of 8 or
+				 * more. */
+				for (i = 0; i < 8; i++)
+					op[i] = m[i];
+				off = spread[off];
+				for (; i < ml; i += 8)
+					memcpy(op + i, op + i - off, 8);
+			}
+			op += ml;
+		} else {
+			if (ll + ml > (size_t)(end - op))
+				return fail(z, at, "output larger than %zu "
+				    "bytes", (size_t)(end - z->dst));
+			memcpy(op, lit, ll);
+			op += ll;
+			lit += ll;
+			m = op - off;
+			for (i = 0; i < ml; i++)
+				op[i] = m[i];
+			op += ml;
+		}
+		if (--nseq == 0)
+			break;
+		/* The three state updates, LL ML OF, in one read. */
+		st = bitin_read(&b, le->nbits + me->nbits + oe->nbits);
+		so = oe->next + (st & ((1u << oe->nbits) - 1));
+		st >>= oe->nbits;
+		sm = me->next + (st & ((1u << me->nbits) - 1));
+		sl = le->next + (st >> me->nbits);
+	}
+	bitin_reload(&b);
+	if (bitin_over(&b))
+		return fail(z, at, "sequence bit stream overread");
+	if (!bitin_done(&b))
+		return fail(z, at, "sequence bit stream does not end at its "
+		    "last bit");
+	memcpy(z->rep, rep, sizeof rep);
+	z->op = op;
+	z->lit = lit;
+	return 0;
 }
 
 static int
 sequences(struct zstd *z, const unsigned char *p, size_t len)
 {
 	const unsigned char *at = p, *end = p + len;
-	const struct seqent *lt, *ot, *mt, *le, *oe, *me;
-	unsigned nseq, modes, sl, so, sm;
+	unsigned nseq, modes;
 	struct bitin b;
-	uint32_t ov, llv, mlv;
-	size_t off;
 	int k;
 
 	if (len < 1)
@@ -925,39 +1048,8 @@ sequences(struct zstd *z, const unsigned char *p, size_t len)
 	p += k;
 	if (bitin_init(&b, p, end - p) != 0)
 		return fail(z, p, "sequence bit stream without end mark");
-	lt = z->ll.e;
-	ot = z->of.e;
-	mt = z->ml.e;
-	sl = bitin_read(&b, z->ll.al);
-	so = bitin_read(&b, z->of.al);
-	sm = bitin_read(&b, z->ml.al);
-	for (;;) {
-		le = &lt[sl];
-		oe = &ot[so];
-		me = &mt[sm];
-		bitin_reload(&b);
-		ov = oe->base + bitin_read(&b, oe->extra);
-		if (oe->extra > 25)
-			bitin_reload(&b);
-		mlv = me->base + bitin_read(&b, me->extra);
-		llv = le->base + bitin_read(&b, le->extra);
-		bitin_reload(&b);
-		if (bitin_over(&b))
-			return fail(z, at, "sequence bit stream overread");
-		off = offset_of(z, ov, llv);
-		if (off == 0)
-			return fail(z, at, "repeat offset of 0");
-		if (execute(z, at, llv, mlv, off) != 0)
-			return -1;
-		if (--nseq == 0)
-			break;
-		sl = le->next + bitin_read(&b, le->nbits);
-		sm = me->next + bitin_read(&b, me->nbits);
-		so = oe->next + bitin_read(&b, oe->nbits);
-	}
-	if (!bitin_done(&b))
-		return fail(z, at, "sequence bit stream does not end at its "
-		    "last bit");
+	if (run_sequences(z, &b, nseq, at) != 0)
+		return -1;
 rest:
 	k = z->litend - z->lit;
 	if ((size_t)k > (size_t)(z->end - z->op))
