@@ -133,8 +133,9 @@ struct pq_cursor {
 	uint64_t bssn, bssi;
 	size_t prevoff, prevlen;	/* DELTA_BYTE_ARRAY's previous value */
 
-	/* The batch. */
-	int idx, n;
+	/* The batch: cells of the row group's rows [base, base + n). */
+	int64_t base;
+	int n;
 	uint32_t lv[PQ_BATCH];
 	uint32_t tmp[PQ_BATCH];
 	struct pq_cell cells[PQ_BATCH];
@@ -1993,6 +1994,45 @@ end_page(struct pq_cursor *c)
 		    "num_values says");
 }
 
+/*
+ * k definition levels into lv, each 0 or 1 (checked per run: a bit-packed
+ * run of width 1 holds nothing else); how many are 1.
+ */
+static uint32_t
+def_levels(struct pq_cursor *c, uint32_t *lv, uint32_t k)
+{
+	struct rle *r = &c->def;
+	uint32_t got = 0, n, i, nn = 0;
+	uint64_t bit;
+
+	while (got < k) {
+		if (r->left == 0 && !rle_run(r))
+			failc(c, r->p, "the definition levels end before the "
+			    "page's %d values do", c->page_left);
+		n = k - got;
+		if (n > r->left)
+			n = (uint32_t)r->left;
+		r->left -= n;
+		if (!r->packed) {
+			if (r->value > 1)
+				failc(c, r->p, "a definition level of %u in a "
+				    "flat column (0 or 1)", r->value);
+			for (i = 0; i < n; i++)
+				lv[got + i] = r->value;
+			nn += r->value * n;
+		} else {
+			bit = r->bit;
+			for (i = 0; i < n; i++, bit++) {
+				lv[got + i] = r->bp[bit >> 3] >> (bit & 7) & 1;
+				nn += lv[got + i];
+			}
+			r->bit = bit;
+		}
+		got += n;
+	}
+	return nn;
+}
+
 /* The next batch of cells, within the current page. */
 static void
 refill(struct pq_cursor *c)
@@ -2004,17 +2044,8 @@ refill(struct pq_cursor *c)
 		next_page(c);
 	k = c->page_left < PQ_BATCH ? (uint32_t)c->page_left : PQ_BATCH;
 	nn = k;
-	if (c->c->optional) {
-		if (rle_get(&c->def, lv, k) < k)
-			failc(c, c->def.p, "the definition levels end before "
-			    "the page's %d values do", c->page_left);
-		for (i = 0, nn = 0; i < k; i++) {
-			if (lv[i] > 1)
-				failc(c, c->def.p, "a definition level of %u "
-				    "in a flat column (0 or 1)", lv[i]);
-			nn += lv[i];
-		}
-	}
+	if (c->c->optional)
+		nn = def_levels(c, lv, k);
 	values(c, out, nn);
 	if (nn < k) {
 		/* Spread the values to their rows, from the last. */
@@ -2032,7 +2063,6 @@ refill(struct pq_cursor *c)
 	c->page_left -= (int32_t)k;
 	if (c->page_left == 0)
 		end_page(c);
-	c->idx = 0;
 	c->n = (int)k;
 }
 
@@ -2056,7 +2086,7 @@ open_chunk(struct pq *p, struct pq_cursor *c)
 	c->ndict = 0;
 	c->clen = 0;
 	c->page_left = 0;
-	c->idx = -1;
+	c->base = 0;
 	c->n = 0;
 }
 
@@ -2081,10 +2111,16 @@ pq_select(struct pq *p, int col)
 	p->sel[col] = p->ncur++;
 }
 
+/*
+ * Every cursor's batch covers the current row: pq_next moves a row number,
+ * and only at the first row past some batch (refill_at) refills those that
+ * end there, so that most rows touch no cursor at all.
+ */
 int
 pq_next(struct pq *p)
 {
 	struct pq_cursor *c;
+	int64_t row, next;
 	int i;
 
 	p->started = 1;
@@ -2097,13 +2133,24 @@ pq_next(struct pq *p)
 		p->rg_left = p->rg_rows[p->rg];
 		for (i = 0; i < p->ncur; i++)
 			open_chunk(p, &p->cur[i]);
+		p->row = -1;
+		p->refill_at = 0;
 	}
 	p->rg_left--;
+	row = ++p->row;
+	if (row < p->refill_at)
+		return 1;
+	next = INT64_MAX;
 	for (i = 0; i < p->ncur; i++) {
 		c = &p->cur[i];
-		if (++c->idx >= c->n)
+		if (c->base + c->n == row) {
 			refill(c);
+			c->base = row;
+		}
+		if (c->base + c->n < next)
+			next = c->base + c->n;
 	}
+	p->refill_at = next;
 	return 1;
 }
 
@@ -2115,5 +2162,5 @@ pq_cell(const struct pq *p, int col)
 	if (col < 0 || col >= p->ncol || p->sel[col] < 0)
 		return NULL;
 	c = &p->cur[p->sel[col]];
-	return &c->cells[c->idx];
+	return &c->cells[p->row - c->base];
 }

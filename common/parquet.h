@@ -136,6 +136,8 @@ struct pq {
 	struct pq_cursor *cur;
 	int rg;			/* current row group, -1 before the first */
 	int64_t rg_left;	/* rows left in it */
+	int64_t row;		/* the current row's index in it */
+	int64_t refill_at;	/* the first row some cursor has no cell for */
 	int started;
 };
 
