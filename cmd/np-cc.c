@@ -93,7 +93,7 @@ static int64_t seq;
 static long nfile = -1;		/* files seen, less one */
 static const char *curfile;
 static const char *beyondfile;	/* the first start beyond the window */
-static long beyondline;
+static long beyondline, beyondcol;	/* of its start_ts */
 
 /* --skew: the n-th START of a stream. */
 struct coll {
@@ -646,7 +646,8 @@ onstart(const struct record *rec)
 	st.stream = streamof(rec)->id;
 	if (sp_push(&sorter, &st) && !beyondfile) {
 		beyondfile = rec->file;
-		beyondline = rec->line;
+		beyondline = f->line ? f->line : rec->line;
+		beyondcol = f->col;
 	}
 }
 
@@ -832,7 +833,7 @@ main(int argc, char **argv)
 	report();
 	rd_close(&rd);
 	if (mode != EVENTS)
-		sp_report(&sorter, beyondfile, beyondline);
+		sp_report(&sorter, beyondfile, beyondline, beyondcol);
 	warnings();
 	cleanup();
 	return 0;

@@ -71,7 +71,7 @@ static struct queue all;		/* every queue together */
 static struct spill sorter;		/* -s: every interval, in start order */
 static int64_t seq;
 static const char *beyondfile;		/* the first beyond the window */
-static long beyondline;
+static long beyondline, beyondcol;	/* of its start_ts */
 
 static void
 queue_init(struct queue *q, long id)
@@ -276,7 +276,8 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	sp.queue = q->id;
 	if (sp_push(&sorter, &sp) && !beyondfile) {
 		beyondfile = r->file;
-		beyondline = r->line;
+		beyondline = r->f[D_START].line ? r->f[D_START].line : r->line;
+		beyondcol = r->f[D_START].col;
 	}
 }
 
@@ -679,7 +680,7 @@ main(int argc, char **argv)
 		finish(mode, header);
 	out_flush();
 	if (mode == M_SUMMARY)
-		sp_report(&sorter, beyondfile, beyondline);
+		sp_report(&sorter, beyondfile, beyondline, beyondcol);
 	cleanup(mode);
 	return 0;
 }

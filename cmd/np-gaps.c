@@ -71,10 +71,12 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
-	struct reorder win;	/* GAPS mode: the engine's own window */
+	int fed;		/* seen in start order yet */
 	struct track t;
 } eng[MAXENG];
 static int neng;
+static int fed[MAXENG];		/* engines in the order first fed */
+static int nfed;
 
 static struct engineset sel;
 
@@ -85,7 +87,7 @@ static int hasfrom, hasto;
 static int window = DEFWIN;
 static struct spill sorter;	/* every instruction, into start order */
 static const char *beyondfile;	/* the first row beyond the window */
-static long beyondline;
+static long beyondline, beyondcol;	/* of its start_ts */
 static struct track all;
 static struct group texts;
 static char *keybuf;		/* an interning key being built */
@@ -132,8 +134,6 @@ engine(const struct record *r)
 	eng[i].len = len;
 	eng[i].t.eng = i;
 	runs_init(&eng[i].t.r);
-	if (mode == GAPS)
-		ro_init(&eng[i].win, sizeof(struct item), window);
 	return neng++;
 }
 
@@ -282,6 +282,10 @@ track_end(struct track *t)
 static void
 feed(const struct item *it)
 {
+	if (!eng[it->eng].fed) {
+		eng[it->eng].fed = 1;
+		fed[nfed++] = it->eng;
+	}
 	if (mode != ALL)
 		track_add(&eng[it->eng].t, it);
 	if (mode != GAPS)
@@ -297,33 +301,6 @@ bystart(const void *a, const void *b)
 	if (x->s != y->s)
 		return x->s < y->s ? -1 : 1;
 	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* An instruction in start order into its engine's window (GAPS), or on. */
-static void
-settle(const struct item *it)
-{
-	struct item out;
-	int got;
-
-	if (mode != GAPS) {
-		feed(it);
-		return;
-	}
-	/* In start order, nothing is late for an engine's window. */
-	if ((got = ro_push(&eng[it->eng].win, it, &out)) < 0)
-		np_die("internal error: an engine's window out of order");
-	if (got)
-		feed(&out);
-}
-
-static void
-drain(struct reorder *w)
-{
-	struct item out;
-
-	while (ro_pop(w, &out))
-		feed(&out);
 }
 
 /* Start and end of the row in ns: 1, or 0 when it has no end. */
@@ -401,7 +378,8 @@ add(struct reader *rd, const struct record *r)
 	it.text = mode == UTIL ? 0 : intern(r);	/* -u prints no text */
 	if (sp_push(&sorter, &it) && !beyondfile) {
 		beyondfile = r->file;
-		beyondline = r->line;
+		beyondline = r->f[I_START].line ? r->f[I_START].line : r->line;
+		beyondcol = r->f[I_START].col;
 	}
 }
 
@@ -466,13 +444,10 @@ finish(void)
 
 	sp_end(&sorter);
 	while (sp_next(&sorter, &it))
-		settle(&it);
-	/* Engine by engine, so that the last gaps come out grouped. */
-	for (i = 0; i < neng; i++) {
-		if (mode == GAPS)
-			drain(&eng[i].win);
-		track_end(&eng[i].t);
-	}
+		feed(&it);
+	/* The last gaps in an order that does not depend on the input's. */
+	for (i = 0; i < nfed; i++)
+		track_end(&eng[fed[i]].t);
 	track_end(&all);
 	if (mode == UTIL) {
 		for (i = 0; i < neng; i++)
@@ -490,11 +465,8 @@ cleanup(void)
 {
 	int i;
 
-	for (i = 0; i < neng; i++) {
-		if (mode == GAPS)
-			ro_free(&eng[i].win);
+	for (i = 0; i < neng; i++)
 		free(eng[i].name);
-	}
 	sp_free(&sorter);
 	grp_free(&texts);
 	free(keybuf);
@@ -564,7 +536,7 @@ main(int argc, char **argv)
 	finish();
 	out_flush();
 	rd_close(&rd);
-	sp_report(&sorter, beyondfile, beyondline);
+	sp_report(&sorter, beyondfile, beyondline, beyondcol);
 	cleanup();
 	return 0;
 }

@@ -54,8 +54,9 @@ sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp)
 	sp->fifo = xmalloc(size * (size_t)window);
 	sp->tmp = xmalloc(size);
 	sp->last = xmalloc(size);
-	/* run 0's buffer holds whole items */
-	sp->w0 = xmalloc(SP_MEMRUN / size * size);
+	/* Run 0's buffer holds whole items; it grows to SP_MEMRUN. */
+	sp->w0cap = size;
+	sp->w0 = xmalloc(sp->w0cap);
 	sp->run0.fd = -1;
 	/* Each level holds fewer than fanin runs, and at most SP_LEVELS
 	 * levels fit in the 63 bits of a count. */
@@ -76,8 +77,8 @@ run_create(struct spill *sp, struct sp_run *r, int level)
 		np_die("TMPDIR: expected a directory name under %d bytes, "
 		    "found '%s'", (int)sizeof r->name - 17, sp->dir);
 	if ((r->fd = mkstemp(r->name)) < 0)
-		np_die("cannot create a temporary file in %s (TMPDIR) to "
-		    "sort rows beyond the reorder window: %s", sp->dir,
+		np_die("%s/np-spill-XXXXXX: cannot create a temporary file (TMPDIR %s) to "
+		    "put rows in order: %s", sp->dir, sp->dir,
 		    strerror(errno));
 	/* Gone from the directory at once: nothing is left behind. */
 	if (unlink(r->name) < 0)
@@ -262,6 +263,7 @@ merge_runs(struct spill *sp, struct sp_run *r, int k, struct sp_run *out)
 		if (r[i].level >= level)
 			level = r[i].level + 1;
 	run_create(sp, &to, level);
+	sp->merges++;
 	merge_open(sp, &m, r, k);
 	while (merge_next(sp, &m, buf + len)) {
 		to.n++;
@@ -349,8 +351,14 @@ run0_flush(struct spill *sp)
 static void
 emit(struct spill *sp, const void *item)
 {
-	if (sp->w0len + sp->size > SP_MEMRUN / sp->size * sp->size)
-		run0_flush(sp);
+	if (sp->w0len == sp->w0cap) {
+		if (sp->run0.fd < 0 && sp->w0cap <= SP_MEMRUN / 2) {
+			sp->w0cap *= 2;
+			if (!(sp->w0 = realloc(sp->w0, sp->w0cap)))
+				np_die("out of memory");
+		} else
+			run0_flush(sp);
+	}
 	memcpy(sp->w0 + sp->w0len, item, sp->size);
 	sp->w0len += sp->size;
 	sp->run0.n++;
@@ -489,7 +497,6 @@ sp_end(struct spill *sp)
 		sp->final[k].level = 0;
 		strcpy(sp->final[k].name, "memory");
 		k++;
-		sp->made++;
 	}
 	/* More than fanin: merge the smallest until there are fanin. */
 	while (k > sp->fanin) {
@@ -520,23 +527,29 @@ fmtbytes(char *buf, size_t n, int64_t v)
 }
 
 void
-sp_report(const struct spill *sp, const char *file, long line)
+sp_report(const struct spill *sp, const char *file, long line, long col)
 {
-	char b[64];
+	char b[64], m[96] = "", at[32] = "";
 
 	if (!sp->beyond)
 		return;
+	if (col > 0)
+		snprintf(at, sizeof at, ":%ld", col);
 	if (!sp->spilled) {
 		np_warn("%lld row%s beyond the reorder window (-w %d), put in "
-		    "order in memory (first: %s:%ld)", (long long)sp->beyond,
-		    sp->beyond == 1 ? "" : "s", sp->cap, file, line);
+		    "order in memory (first: %s:%ld%s)", (long long)sp->beyond,
+		    sp->beyond == 1 ? "" : "s", sp->cap, file, line, at);
 		return;
 	}
 	fmtbytes(b, sizeof b, sp->spilled);
+	if (sp->merges)
+		snprintf(m, sizeof m, ", merged %d at a time in %lld "
+		    "intermediate merge%s", sp->fanin, (long long)sp->merges,
+		    sp->merges == 1 ? "" : "s");
 	np_warn("%lld row%s beyond the reorder window (-w %d): %s spilled "
-	    "to %s in %lld run%s (first: %s:%ld)", (long long)sp->beyond,
-	    sp->beyond == 1 ? "" : "s", sp->cap, b, sp->dir, (long long)sp->made, sp->made == 1 ? "" : "s", file,
-	    line);
+	    "to %s in %lld run%s%s (first: %s:%ld%s)", (long long)sp->beyond,
+	    sp->beyond == 1 ? "" : "s", sp->cap, b, sp->dir, (long long)sp->made, sp->made == 1 ? "" : "s", m,
+	    file, line, at);
 }
 
 void

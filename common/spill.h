@@ -26,7 +26,7 @@
 
 #define SP_FANIN 16		/* runs merged at once (NP_MERGE_FANIN) */
 #define SP_MAXFANIN 1024
-#define SP_MEMRUN (1 << 18)	/* bytes of run 0 kept in memory */
+#define SP_MEMRUN (1 << 22)	/* bytes of run 0 kept in memory, at most */
 #define SP_RUNBUF (1 << 16)	/* read buffer of one run in a merge */
 #define SP_MINLATE 1024	/* items beyond the window held at least */
 #define SP_LEVELS 64		/* size classes: each fanin times the last */
@@ -66,7 +66,7 @@ struct spill {
 	int taken;
 	/* run 0: what leaves the window, in order */
 	char *w0;
-	size_t w0len;
+	size_t w0len, w0cap;
 	struct sp_run run0;
 	/* items beyond the window */
 	char *late;
@@ -77,7 +77,8 @@ struct spill {
 	const char *dir;
 	int64_t beyond;		/* items beyond the window */
 	int64_t spilled;	/* bytes of items written to files */
-	int64_t made;		/* runs made from the input */
+	int64_t made;		/* runs written from the input */
+	int64_t merges;		/* runs merged into one before the last */
 	int ended;
 	struct sp_merge m;	/* the last merge, read by sp_next */
 	struct sp_run *final;	/* its runs */
@@ -95,9 +96,11 @@ void sp_end(struct spill *sp);
 int sp_next(struct spill *sp, void *out);
 /*
  * Once per run, on stderr, when items came beyond the window: how many,
- * and how much was spilled, where ("first" is where the first one was).
+ * and how much was spilled, where; file:line:col is the first of them (col
+ * 0 leaves the column out).
  */
-void sp_report(const struct spill *sp, const char *file, long line);
+void sp_report(const struct spill *sp, const char *file, long line,
+    long col);
 void sp_free(struct spill *sp);
 
 #endif

@@ -146,7 +146,7 @@ s	1	-2	-3" ]
 @test "np-dma -s: beyond the window the transfer is put in order apart" {
 	np np-dma -s -w 2 "$D/window.tsv"
 	status_is 0
-	err_is "np-dma: 1 row beyond the reorder window (-w 2), put in order in memory (first: $D/window.tsv:5)"
+	err_is "np-dma: 1 row beyond the reorder window (-w 2), put in order in memory (first: $D/window.tsv:5:4)"
 	golden np-dma/window-w3.tsv
 }
 

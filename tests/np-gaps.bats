@@ -32,12 +32,12 @@ G=$FIX/np-gaps
 	[ "$(cut -f1,2 "$OUT")" = "$(printf 'gap_start\tgap_end\n5600\t9900')" ]
 }
 
-@test "np-gaps: -w 1 holds one row per engine: same gaps, settled earlier" {
+@test "np-gaps: -w 1: the same gaps in the same order" {
 	# Line 5 (B, 150) follows line 4 (C, 190): within even a 1-row window.
 	np np-gaps -w 1 "$G/basic.tsv"
 	status_is 0
 	no_err
-	golden np-gaps/gaps-w1.tsv
+	golden np-gaps/gaps.tsv
 }
 
 @test "np-gaps: -a, gaps where all engines are idle" {
@@ -180,7 +180,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
 	np np-gaps -w 1 -m 0 "$G/order.tsv"
 	status_is 0
-	err_is "np-gaps: 1 row beyond the reorder window (-w 1), put in order in memory (first: $G/order.tsv:5)"
+	err_is "np-gaps: 1 row beyond the reorder window (-w 1), put in order in memory (first: $G/order.tsv:5:1)"
 	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
 }
 
@@ -193,7 +193,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	# -w 2: 500 pushes 100 out, 50 is beyond: the same gaps.
 	np np-gaps -w 2 -m 0 "$G/order.tsv"
 	status_is 0
-	err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/order.tsv:5)"
+	err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/order.tsv:5:1)"
 	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
 }
 
@@ -203,7 +203,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 		np-gaps $m -m 0 "$T/sorted.tsv" >"$T/want"
 		np np-gaps $m -m 0 -w 2 "$G/order.tsv"
 		status_is 0
-		err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/order.tsv:5)"
+		err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/order.tsv:5:1)"
 		cmp "$OUT" "$T/want"
 	done
 	np np-gaps -u -w 3 "$G/order.tsv"
@@ -215,15 +215,17 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 # [1500,3000): ordered engine by engine, not across engines.
 @test "np-gaps: input ordered engine by engine, per-engine gaps" {
 	# Tensor gaps 200..300 (t1->t2), 400..2000 (t2->t3); Vector 1000..1500.
+	# Tensor's first is settled by t3; the others at the end, Vector's
+	# first (its first instruction, at 0, is the earliest).
 	np np-gaps -w 1 -m 0 "$G/blocks.tsv"
 	status_is 0
-	err_is "np-gaps: 1 row beyond the reorder window (-w 1), put in order in memory (first: $G/blocks.tsv:5)"
-	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>\nVector\t1000\t1500\t500\tv1\t<none>')" ]
+	err_is "np-gaps: 1 row beyond the reorder window (-w 1), put in order in memory (first: $G/blocks.tsv:5:1)"
+	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nVector\t1000\t1500\t500\tv1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>')" ]
 	# any: [0,1000) and [1500,3000) cover all of Tensor's runs; the one
 	# gap, [1000,1500), is 500 ns: short.  Busy 1000 + 1500 of 3000.
 	np np-gaps -u -w 2 "$G/blocks.tsv"
 	status_is 0
-	err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/blocks.tsv:5)"
+	err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/blocks.tsv:5:1)"
 	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0')" ]
 }
 
@@ -284,7 +286,7 @@ shuffled() {
 	np-gaps -u -m 100 "$T/s.tsv" >"$T/b"
 	np np-gaps -w 30 -u -m 100 "$T/d.tsv"
 	status_is 0
-	err_is "np-gaps: 165 rows beyond the reorder window (-w 30), put in order in memory (first: $T/d.tsv:38)"
+	err_is "np-gaps: 165 rows beyond the reorder window (-w 30), put in order in memory (first: $T/d.tsv:38:1)"
 	cmp "$OUT" "$T/b"
 }
 
