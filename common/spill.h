@@ -26,7 +26,7 @@
 
 #define SP_FANIN 16		/* runs merged at once (NP_MERGE_FANIN) */
 #define SP_MAXFANIN 1024
-#define SP_MEMRUN (1 << 22)	/* bytes of run 0 kept in memory, at most */
+#define SP_MEMRUN (1 << 19)	/* bytes of run 0 kept in memory, at most */
 #define SP_RUNBUF (1 << 16)	/* read buffer of one run in a merge */
 #define SP_MINLATE 1024	/* items beyond the window held at least */
 #define SP_LEVELS 64		/* size classes: each fanin times the last */

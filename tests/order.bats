@@ -62,17 +62,43 @@ setup() {
 	NP_MERGE_FANIN=2 np spillcheck -w 5 <"$T/k"
 	err_is "spillcheck: 19957 rows beyond the reorder window (-w 5): 311296 bytes spilled to $T/spill in 19 runs, merged 2 at a time in 19 intermediate merges (first: -:7)"
 	cmp "$OUT" "$T/want"
+	# Every window and fan-in, on keys with many ties and on reversed keys.
+	seq 12000 -1 1 | awk '{ print int($1 / 3) }' >"$T/r"
+	awk '{ print $1 "\t" NR - 1 }' "$T/r" | sort -s -k1,1n >"$T/rwant"
+	for w in 1 2 7 1000 5000; do
+		for f in 2 3 16; do
+			NP_MERGE_FANIN=$f spillcheck -w $w <"$T/k" >"$T/got" \
+			    2>/dev/null
+			cmp "$T/got" "$T/want"
+			NP_MERGE_FANIN=$f spillcheck -w $w <"$T/r" >"$T/got" \
+			    2>/dev/null
+			cmp "$T/got" "$T/rwant"
+		done
+	done
 	NP_MERGE_FANIN=1 np spillcheck <"$T/k"
 	status_is 1
 	err_is "spillcheck: NP_MERGE_FANIN: expected a number from 2 to 1024, found '1'"
 }
 
-@test "spill: in order, or beyond the window only a little, nothing is written" {
+@test "spill: in order, or beyond the window only a little: no note" {
+	# 1.6 MB of rows in order: past 512 KiB they wait in TMPDIR, unnoted.
 	seq 1 100000 >"$T/s"
 	np spillcheck -w 1 <"$T/s"
 	status_is 0
 	no_err
-	[ "$(wc -l <"$OUT")" -eq 100000 ]
+	cmp "$OUT" <(awk '{ print $1 "\t" NR - 1 }' "$T/s")
+	# A TMPDIR that cannot be used is then an error, as for disorder.
+	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
+	status_is 1
+	err_is "spillcheck: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none) to put rows in order: No such file or directory"
+	# Up to 512 KiB (32768 rows of 16 bytes here) they stay in memory.
+	seq 1 32768 >"$T/s"
+	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
+	status_is 0
+	no_err
+	seq 1 32769 >"$T/s"
+	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
+	status_is 1
 	# 3 waits; 4 pushes it out; 1 and 2 come after 3 has left.
 	printf '%s\n' 3 4 1 2 5 >"$T/l"
 	np spillcheck -w 1 <"$T/l"
@@ -211,7 +237,7 @@ cc_events() {
 	      print t "\t" t + 5 + k % 7 "\tE" k % 4 }' >"$T/x.tsv"
 	under_ulimit 16384 np-gaps -u "$T/x.tsv"
 	status_is 0
-	err_is "np-gaps: 674799 rows beyond the reorder window (-w 4096): 21.5 MB spilled to $T/spill in 164 runs, merged 16 at a time in 10 intermediate merges (first: $T/x.tsv:4157:1)"
+	err_is "np-gaps: 674799 rows beyond the reorder window (-w 4096): 22.3 MB spilled to $T/spill in 165 runs, merged 16 at a time in 10 intermediate merges (first: $T/x.tsv:4157:1)"
 	sorted_by "$T/x.tsv" 1 >"$T/s.tsv"
 	np-gaps -u "$T/s.tsv" >"$T/want"
 	cmp "$OUT" "$T/want"
