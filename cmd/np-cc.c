@@ -504,7 +504,7 @@ skewadd(const struct stream *s, const struct start *st)
 	c->start = st->t;
 	c->dur = st->dur;
 	c->n = (int32_t)s->starts;
-	c->member = (int32_t)s->pos;
+	c->member = (int32_t)s->id;	/* its pos once all are known */
 }
 
 static int
@@ -651,29 +651,41 @@ onstart(const struct record *rec)
 	}
 }
 
-/* The starts of each stream in time order: gaps, layers, skew. */
+/* A start in stream and time order: gaps, layers, skew (spill.h's
+ * deliver, too). */
+static void
+onsorted(const void *p)
+{
+	const struct start *st = p;
+	struct stream *s = grp_val(&streams, st->stream);
+	int64_t gap;
+
+	s->starts++;
+	if (mode == SKEW)
+		skewadd(s, st);
+	if (s->starts > 1) {
+		gap = st->t - s->prev;
+		if (mode == GAPS)
+			gaprow(s, s->starts - 1, s->prev, gap);
+		else if (mode == LAYERS)
+			layergap(s, s->starts - 1, gap);
+	}
+	s->prev = st->t;
+}
+
 static void
 replay(void)
 {
 	struct start st;
-	struct stream *s;
-	int64_t gap;
+	size_t i;
 
 	sp_end(&sorter);
-	while (sp_next(&sorter, &st)) {
-		s = grp_val(&streams, st.stream);
-		s->starts++;
-		if (mode == SKEW)
-			skewadd(s, &st);
-		if (s->starts > 1) {
-			gap = st.t - s->prev;
-			if (mode == GAPS)
-				gaprow(s, s->starts - 1, s->prev, gap);
-			else if (mode == LAYERS)
-				layergap(s, s->starts - 1, gap);
-		}
-		s->prev = st.t;
-	}
+	while (sp_next(&sorter, &st))
+		onsorted(&st);
+	place_streams();
+	for (i = 0; i < ncolls; i++)
+		colls[i].member = (int32_t)((struct stream *)grp_val(&streams,
+		    colls[i].member))->pos;
 }
 
 static void
@@ -714,7 +726,6 @@ report(void)
 		out_flush();
 		return;
 	}
-	place_streams();
 	replay();
 	if (mode == LAYERS)
 		for (i = 0; i < streams.n; i++)
@@ -819,7 +830,8 @@ main(int argc, char **argv)
 	rd_options(&rd, unit, pos, synopsis);
 	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
 	if (mode != EVENTS)
-		sp_init(&sorter, sizeof(struct start), window, bystream);
+		sp_init(&sorter, sizeof(struct start), window, bystream,
+		    onsorted);
 	if (hdr)
 		header();
 	while ((rec = rd_next(&rd))) {

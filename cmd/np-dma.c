@@ -191,22 +191,29 @@ bystart(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* Every interval in start order into the busy runs of its queue and of
- * all. */
+/* An interval in start order into the busy runs of its queue and of
+ * all (spill.h's deliver, too). */
+static void
+busy_add(const void *p)
+{
+	const struct span *sp = p;
+	struct queue *q = grp_val(&queues, sp->queue);
+	int64_t ds, de;
+
+	runs_add(&q->busy, sp->s, sp->e, &ds, &de);
+	runs_add(&all.busy, sp->s, sp->e, &ds, &de);
+}
+
 static void
 end_spans(void)
 {
 	struct span sp;
-	struct queue *q;
 	int64_t ds, de;
 	long i;
 
 	sp_end(&sorter);
-	while (sp_next(&sorter, &sp)) {
-		q = grp_val(&queues, sp.queue);
-		runs_add(&q->busy, sp.s, sp.e, &ds, &de);
-		runs_add(&all.busy, sp.s, sp.e, &ds, &de);
-	}
+	while (sp_next(&sorter, &sp))
+		busy_add(&sp);
 	for (i = 0; i < queues.n; i++)
 		runs_end(&((struct queue *)grp_val(&queues, i))->busy, &ds,
 		    &de);
@@ -572,7 +579,8 @@ setup(struct reader *rd, int mode, char **files, int nfiles,
 		grp_init(&lines, sizeof(struct srcline), MAXLINES);
 	queue_init(&all, -1);
 	if (mode == M_SUMMARY)
-		sp_init(&sorter, sizeof(struct span), (int)window, bystart);
+		sp_init(&sorter, sizeof(struct span), (int)window, bystart,
+		    busy_add);
 	percentiles = mode == M_SUMMARY;
 }
 

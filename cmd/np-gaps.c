@@ -303,6 +303,13 @@ bystart(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* spill.h's deliver: an instruction in start order, during the input. */
+static void
+deliver(const void *it)
+{
+	feed(it);
+}
+
 /* Start and end of the row in ns: 1, or 0 when it has no end. */
 static int
 times(struct reader *rd, const struct record *r, int64_t *s, int64_t *e)
@@ -527,7 +534,7 @@ main(int argc, char **argv)
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
 	all.eng = -1;
 	runs_init(&all.r);
-	sp_init(&sorter, sizeof(struct item), window, bystart);
+	sp_init(&sorter, sizeof(struct item), window, bystart, deliver);
 	grp_init(&texts, sizeof(int32_t), MAXTEXT);
 	if (hdr)
 		header();

@@ -40,13 +40,15 @@ fanin(void)
 }
 
 void
-sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp)
+sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
+    void (*deliver)(const void *))
 {
 	const char *dir = getenv("TMPDIR");
 
 	memset(sp, 0, sizeof *sp);
 	sp->size = size;
 	sp->cmp = cmp;
+	sp->deliver = deliver;
 	sp->cap = window;
 	sp->fanin = fanin();
 	sp->dir = dir && *dir ? dir : "/tmp";
@@ -66,8 +68,9 @@ sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp)
 
 /* ---- temporary files ---- */
 
-static void
-run_create(struct spill *sp, struct sp_run *r, int level)
+/* A new unlinked file for r: 0, or the errno of mkstemp. */
+static int
+run_try_create(struct spill *sp, struct sp_run *r, int level)
 {
 	int n;
 
@@ -77,9 +80,7 @@ run_create(struct spill *sp, struct sp_run *r, int level)
 		np_die("TMPDIR: expected a directory name under %d bytes, "
 		    "found '%s'", (int)sizeof r->name - 17, sp->dir);
 	if ((r->fd = mkstemp(r->name)) < 0)
-		np_die("%s/np-spill-XXXXXX: cannot create a temporary file (TMPDIR %s) to "
-		    "put rows in order: %s", sp->dir, sp->dir,
-		    strerror(errno));
+		return errno;
 	/* Gone from the directory at once: nothing is left behind. */
 	if (unlink(r->name) < 0)
 		np_die("%s: cannot unlink a temporary file: %s", r->name,
@@ -87,6 +88,24 @@ run_create(struct spill *sp, struct sp_run *r, int level)
 	r->mem = NULL;
 	r->n = 0;
 	r->level = level;
+	return 0;
+}
+
+static _Noreturn void
+create_failed(const struct spill *sp, int error)
+{
+	np_die("%s/np-spill-XXXXXX: cannot create a temporary file (TMPDIR "
+	    "%s) to put rows in order: %s", sp->dir, sp->dir,
+	    strerror(error));
+}
+
+static void
+run_create(struct spill *sp, struct sp_run *r, int level)
+{
+	int error = run_try_create(sp, r, level);
+
+	if (error)
+		create_failed(sp, error);
 }
 
 static void
@@ -333,13 +352,29 @@ late_flush(struct spill *sp)
 	cascade(sp);
 }
 
+/*
+ * Run 0 is full.  Where TMPDIR cannot take it and nothing has been beyond
+ * the window, the items in order go to the caller from now on instead:
+ * right as long as nothing comes beyond the window, which is then an error.
+ */
 static void
 run0_flush(struct spill *sp)
 {
 	int64_t n = sp->run0.n;
+	size_t off;
+	int error;
 
 	if (sp->run0.fd < 0) {
-		run_create(sp, &sp->run0, 0);
+		if ((error = run_try_create(sp, &sp->run0, 0)) != 0) {
+			if (sp->beyond || !sp->deliver)
+				create_failed(sp, error);
+			sp->live = error;
+			for (off = 0; off < sp->w0len; off += sp->size)
+				sp->deliver(sp->w0 + off);
+			sp->w0len = 0;
+			sp->run0.n = 0;
+			return;
+		}
 		sp->run0.n = n;		/* the items in the buffer */
 		sp->made++;
 	}
@@ -351,13 +386,19 @@ run0_flush(struct spill *sp)
 static void
 emit(struct spill *sp, const void *item)
 {
-	if (sp->w0len == sp->w0cap) {
+	if (!sp->live && sp->w0len == sp->w0cap) {
 		if (sp->run0.fd < 0 && sp->w0cap <= SP_MEMRUN / 2) {
 			sp->w0cap *= 2;
 			if (!(sp->w0 = realloc(sp->w0, sp->w0cap)))
 				np_die("out of memory");
 		} else
-			run0_flush(sp);
+			run0_flush(sp);		/* may go live */
+	}
+	if (sp->live) {
+		sp->deliver(item);
+		memcpy(sp->last, item, sp->size);
+		sp->taken = 1;
+		return;
 	}
 	memcpy(sp->w0 + sp->w0len, item, sp->size);
 	sp->w0len += sp->size;
@@ -430,6 +471,8 @@ sp_push(struct spill *sp, const void *item)
 	const void *first;
 
 	if (sp->taken && sp->cmp(item, sp->last) < 0) {
+		if (sp->live)		/* and nowhere to sort it */
+			create_failed(sp, sp->live);
 		if (!sp->late)
 			sp->late = xmalloc(sp->size * (size_t)sp->latecap);
 		memcpy(sp->late + (size_t)sp->ln * sp->size, item, sp->size);
@@ -479,6 +522,8 @@ sp_end(struct spill *sp)
 	sp->ended = 1;
 	while (sp->hn + sp->qn)
 		window_pop(sp);
+	if (sp->live)		/* all of it delivered */
+		return;
 	/* Every run, the ones still in memory too. */
 	sp->final = xmalloc(((size_t)sp->nruns + 2) * sizeof *sp->final);
 	for (i = 0; i < sp->nruns; i++)
@@ -513,7 +558,7 @@ sp_end(struct spill *sp)
 int
 sp_next(struct spill *sp, void *out)
 {
-	return merge_next(sp, &sp->m, out);
+	return sp->live ? 0 : merge_next(sp, &sp->m, out);
 }
 
 /* A byte count for people: bytes, or MB (10^6) with one decimal. */

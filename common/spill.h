@@ -16,7 +16,10 @@
  * one size class pile up they are merged into one (as sort(1) does), and
  * at the end at most fanin runs are merged through a heap as the caller
  * reads.  The run files hold the items' bytes as they are: they are written
- * and read back by this process only.
+ * and read back by this process only.  Where TMPDIR cannot take run 0 and
+ * nothing has come beyond the window, the items go to the caller's deliver
+ * function as they leave the window instead, so that input in order needs
+ * no TMPDIR; an item beyond the window is then an error.
  */
 #ifndef NP_SPILL_H
 #define NP_SPILL_H
@@ -57,6 +60,8 @@ struct sp_merge {
 struct spill {
 	size_t size;
 	sp_cmp *cmp;
+	void (*deliver)(const void *);
+	int live;		/* delivering: the errno TMPDIR gave */
 	int cap;		/* the window, items */
 	int fanin;
 	/* the window: a FIFO of items in order, a heap of the others */
@@ -85,12 +90,18 @@ struct spill {
 	int nfinal;
 };
 
-/* Items of size bytes, window items held in memory, compared by cmp. */
-void sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp);
+/*
+ * Items of size bytes, window items held in memory, compared by cmp.
+ * deliver (or NULL) takes items in order during the input where TMPDIR
+ * fails them; it must do what the caller does with what sp_next gives.
+ */
+void sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
+    void (*deliver)(const void *));
 /* Adds an item: 1 when it is beyond the window (it is kept all the same),
  * else 0. */
 int sp_push(struct spill *sp, const void *item);
-/* Ends the input: from now on sp_next gives every item in order. */
+/* Ends the input: from now on sp_next gives every item in order (those
+ * not given to deliver already). */
 void sp_end(struct spill *sp);
 /* The next item into out: 1, or 0 when there are no more. */
 int sp_next(struct spill *sp, void *out);

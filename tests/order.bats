@@ -87,18 +87,24 @@ setup() {
 	status_is 0
 	no_err
 	cmp "$OUT" <(awk '{ print $1 "\t" NR - 1 }' "$T/s")
-	# A TMPDIR that cannot be used is then an error, as for disorder.
-	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
-	status_is 1
-	err_is "spillcheck: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none) to put rows in order: No such file or directory"
-	# Up to 512 KiB (32768 rows of 16 bytes here) they stay in memory.
-	seq 1 32768 >"$T/s"
+	# Where TMPDIR cannot take them, they go on in order without it...
 	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
 	status_is 0
 	no_err
-	seq 1 32769 >"$T/s"
+	cmp "$OUT" <(awk '{ print $1 "\t" NR - 1 }' "$T/s")
+	# ... until a row comes beyond the window: an error, the rows given
+	# out so far written first.
+	(seq 1 50000; echo 7) >"$T/s"
 	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
 	status_is 1
+	err_is "spillcheck: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none) to put rows in order: No such file or directory"
+	[ "$(wc -l <"$OUT")" -eq 49999 ]
+	# Beyond the window before run 0 is full: the error at once.
+	(echo 2; echo 3; echo 1; seq 4 50000) >"$T/s"
+	TMPDIR=$T/none np spillcheck -w 1 <"$T/s"
+	status_is 1
+	err_is "spillcheck: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none) to put rows in order: No such file or directory"
+	[ ! -s "$OUT" ]
 	# 3 waits; 4 pushes it out; 1 and 2 come after 3 has left.
 	printf '%s\n' 3 4 1 2 5 >"$T/l"
 	np spillcheck -w 1 <"$T/l"
@@ -106,8 +112,6 @@ setup() {
 	err_is "spillcheck: 2 rows beyond the reorder window (-w 1), put in order in memory (first: -:3)"
 	[ "$(cut -f1 "$OUT" | tr '\n' ' ')" = "1 2 3 4 5 " ]
 }
-
-# ---- the programs ----
 
 @test "order: np-gaps, every mode, far out of order = sorted" {
 	npgen -n 20000 -x 5000 explorer-tsv >"$T/x.tsv"
@@ -212,6 +216,21 @@ cc_events() {
 	err_is "np-gaps: $T/x.tsv/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/x.tsv) to put rows in order: Not a directory"
 	# The rows made before the error: the header.
 	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src')" ]
+	# Rows in order need no TMPDIR, however many: the same answer.
+	npgen -n 20000 explorer-tsv >"$T/o.tsv"
+	for m in "" -a -u; do
+		np-gaps $m "$T/o.tsv" >"$T/want"
+		TMPDIR=$T/none np np-gaps $m "$T/o.tsv"
+		status_is 0
+		no_err
+		cmp "$OUT" "$T/want"
+	done
+	npgen -n 40000 dma-tsv >"$T/d.tsv"
+	np-dma -s "$T/d.tsv" >"$T/want"
+	TMPDIR=$T/none np np-dma -s "$T/d.tsv"
+	status_is 0
+	no_err
+	cmp "$OUT" "$T/want"
 }
 
 @test "order: a write that fails in TMPDIR is an error, exit 1" {

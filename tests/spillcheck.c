@@ -26,6 +26,14 @@ bykey(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+static void
+put(const void *p)
+{
+	const struct item *it = p;
+
+	printf("%lld\t%lld\n", (long long)it->key, (long long)it->seq);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -41,7 +49,7 @@ main(int argc, char **argv)
 			np_usage("spillcheck [-w window]");
 		window = (int)np_optnum("w", optarg, 1, 1 << 20);
 	}
-	sp_init(&sp, sizeof it, window, bykey);
+	sp_init(&sp, sizeof it, window, bykey, put);
 	while (scanf("%lld", &v) == 1) {
 		it.key = v;
 		if (sp_push(&sp, &it) && !firstline)
@@ -50,7 +58,7 @@ main(int argc, char **argv)
 	}
 	sp_end(&sp);
 	while (sp_next(&sp, &it))
-		printf("%lld\t%lld\n", (long long)it.key, (long long)it.seq);
+		put(&it);
 	if (fflush(stdout) != 0)
 		np_die("write error");
 	sp_report(&sp, "-", firstline, 0);
