@@ -861,14 +861,16 @@ copy16(unsigned char *d, const unsigned char *s)
 /* The least multiple of each offset below 8 that is 8 or more. */
 static const uint8_t spread[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
 
-/* Offset value ov to an offset, updating the repeat offsets. */
+/* Offset value ov to an offset, updating the repeat offsets.  Offset codes
+ * 2 and up give values above 3 (new offsets): the test is on the code, known
+ * before the bits are read. */
 static inline size_t
-offset_of(uint32_t *rep, uint32_t ov, size_t ll)
+offset_of(uint32_t *rep, unsigned code, uint32_t ov, size_t ll)
 {
 	uint32_t off;
 	unsigned idx;
 
-	if (ov > 3) {
+	if (code > 1) {
 		off = ov - 3;
 		rep[2] = rep[1];
 		rep[1] = rep[0];
@@ -926,7 +928,7 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		if (nextra > 31)
 			bitin_reload(&b);
 		ll = le->base + bitin_read(&b, le->extra);
-		off = offset_of(rep, ov, ll);
+		off = offset_of(rep, oe->extra, ov, ll);
 
 		if (ll > (size_t)(litend - lit))
 			return fail(z, at, "literal length %u beyond the %zu "
