@@ -925,8 +925,7 @@ offset_of(uint32_t *rep, unsigned code, uint32_t ov, size_t ll)
  * The nseq sequences of bit stream b, each executed as it is decoded: ll
  * literals, then ml bytes from off back.  The fast path copies whole words
  * and may write up to WILD bytes past the sequence, so it runs only while
- * the output has that much room.  An overread of the stream gives garbage
- * values, bounded as any others, and is caught at the end.
+ * the output has that much room.
  */
 static int
 run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
@@ -958,6 +957,10 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		if (nextra > 31)
 			bitin_reload(&b);
 		ll = le->base + bitin_read(&b, le->extra);
+		/* Past the stream's start the values are garbage: say so
+		 * rather than what they break. */
+		if (b.used > 64)
+			return fail(z, at, "sequence bit stream overread");
 		off = offset_of(rep, oe->extra, ov, ll);
 
 		if (ll > (size_t)(litend - lit))
