@@ -138,12 +138,9 @@ D=$E/profile@latest
 	err_is "np-trace: $T/cut.parquet: byte 2996: no PAR1 magic at the end of the file (truncated?)"
 }
 
-@test "explorer: a value that does not fit its column names the row" {
-	# CcOp's dtype is text; the kind reads no number from it, so take
-	# an Instruction file whose pc column holds text: the types variant
-	# has none, so make one from the JSON lines form instead.
-	printf 'start_ts,pc\n1,x\n' >"$T/t.csv"
-	np np-trace "$T/t.csv"
+@test "explorer: a Parquet value that does not fit its column names the row and column" {
+	np np-trace "$E/bad/wrongtype.parquet"
 	status_is 1
-	err_is "np-trace: $T/t.csv:2:3: expected a number for 'pc', found 'x'"
+	err_is "np-trace: $E/bad/wrongtype.parquet: row 1: column 'pc': expected a number, found 'x'"
+	[ "$(wc -l <"$OUT")" -eq 1 ]
 }
