@@ -8,8 +8,8 @@
  *            bits 4-7: the size of a short message buffer (0 to 15)
  *   bytes 1-2  a 16-bit size (little-endian)
  * The output buffer is exactly cap bytes, poisoned around, so that
- * AddressSan catches a write past it.  Beyond what the sanitizers catch, it checks
- * that
+ * AddressSan catches a write past it.  Beyond what the sanitizers catch,
+ * it checks that
  *   - the decoder agrees with a plain one written here, a byte at a time:
  *     the same blocks accepted, the same bytes out, the same byte offset in
  *     the message of a rejected one;
