@@ -1,4 +1,7 @@
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -261,9 +264,18 @@ nextline(struct src *s, char **line, size_t *len, struct src_fields *fl,
 			fl->rest = nl - 1;	/* the line's new end */
 		}
 	}
+	s->cut = (*line)[*len];
 	(*line)[*len] = '\0';
 	s->p = nl < s->end ? nl + 1 : nl;
 	return 1;
+}
+
+void
+src_ungetline(struct src *s, char *line, size_t len)
+{
+	line[len] = s->cut;
+	s->p = line;
+	s->in_line = 0;
 }
 
 int
@@ -360,4 +372,124 @@ src_passpreamble(struct src *s, long *first)
 			*first = s->line;
 	}
 	return logs;
+}
+
+/* Is the line [p, nl) a CSV header: two or more comma-separated names,
+ * none empty, and none holding a blank unless it is quoted? */
+static int
+csvheader(const char *p, const char *nl)
+{
+	int n = 1;
+
+	if (nl > p && nl[-1] == '\r')
+		nl--;
+	for (;;) {
+		const char *f = p;
+
+		if (p < nl && *p == '"') {
+			for (p++; p < nl; p++)
+				if (*p == '"' && (++p == nl || *p != '"'))
+					break;
+			if (p[-1] != '"' || p - f < 3)
+				return 0;
+		} else
+			for (; p < nl && *p != ','; p++)
+				if (*p == ' ' || *p == '\t')
+					return 0;
+		if (p == f)
+			return 0;
+		if (p == nl)
+			return n > 1;
+		if (*p != ',')
+			return 0;
+		p++;
+		n++;
+	}
+}
+
+int
+src_sniff(struct src *s, const char *what, char **line, long *lineno)
+{
+	char *p, *nl;
+
+	src_checktext(s, SRC_SNIFF, what);
+	if (!(*line = src_firstdata(s, &nl, lineno))) {
+		if (!s->eof)
+			return SRC_LONG;
+		if (s->end == s->buf)
+			return SRC_EMPTY;
+		for (p = s->buf; p < s->end; p++)
+			if (*p != ' ' && *p != '\t' && *p != '\r' &&
+			    *p != '\n')
+				return SRC_LOGS;
+		return SRC_BLANKS;
+	}
+	/* The binary check reaches past a long preamble too. */
+	src_checktext(s, (size_t)(*line - s->buf) + SRC_SNIFF, what);
+	for (p = *line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
+		;
+	if (*p == '{' || *p == '[')
+		return SRC_JSON;
+	if (memchr(*line, '\t', (size_t)(nl - *line)))
+		return SRC_TSV;
+	if (csvheader(*line, nl))
+		return SRC_CSV;
+	return SRC_TEXT;
+}
+
+int
+src_isdir(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
+}
+
+int
+src_tables(const char *dir, const char *tables, char ***files)
+{
+	const char *p, *e;
+	struct stat st;
+	char path[4096];
+	int i, n, nf = 0;
+
+	for (p = tables; *p; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		/* i = -1: T.parquet; then the split tables T_0, T_1, ... */
+		for (i = -1;; i++) {
+			n = i < 0 ? snprintf(path, sizeof path, "%s/%.*s.parquet",
+			    dir, (int)(e - p), p) : snprintf(path, sizeof path,
+			    "%s/%.*s_%d.parquet", dir, (int)(e - p), p, i);
+			if (n < 0 || (size_t)n >= sizeof path)
+				np_die("%s: path too long", dir);
+			if (stat(path, &st) != 0) {
+				if (i < 0)
+					continue;
+				break;
+			}
+			if (!(*files = realloc(*files, (size_t)(nf + 1) *
+			    sizeof **files)) || !((*files)[nf] = strdup(path)))
+				np_die("out of memory");
+			nf++;
+			if (i < 0)
+				break;
+		}
+	}
+	return nf;
+}
+
+const char *
+src_seekable(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") != 0)
+		return path;
+	if (fstat(0, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    lseek(0, 0, SEEK_SET) != 0)
+		np_die("-: Parquet needs a file, not a pipe: the footer is at "
+		    "its end (name the file)");
+	return "/dev/stdin";
 }

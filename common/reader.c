@@ -1,12 +1,17 @@
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "group.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -280,6 +285,9 @@ badvalue(struct reader *r, long line, long col, const char *what,
 	if (r->fmt == FMT_JSON)
 		json_fail(&r->j, "expected %s for '%s', found '%.*s'", what,
 		    inname, shown, s);
+	if (r->fmt == FMT_PARQUET)
+		np_die("%s: row %ld: column '%s': expected %s, found '%.*s'",
+		    r->in.name, line, inname, what, shown, s);
 	np_die_at(r->in.name, line, col, "expected %s for '%s', found "
 	    "'%.*s'", what, inname, shown, s);
 }
@@ -361,38 +369,80 @@ static int
 sniff(struct reader *r)
 {
 	struct src *in = &r->in;
-	char *p, *line, *nl;
+	const char *p, *nl, *or = r->k->text ? " or " : "",
+	    *text = r->k->text ? r->k->textname : "";
+	char *line;
 	long lineno;
 
-	src_checktext(in, SRC_SNIFF, "text (JSON, TSV or profiler output)");
-	/* The first line that is not blank or a log line decides. */
-	if ((line = src_firstdata(in, &nl, &lineno)) != NULL) {
-		for (p = line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
-			;
-		if (*p == '{' || *p == '[')
-			return FMT_JSON;
-		if (memchr(line, '\t', (size_t)(nl - line)))
-			return FMT_TSV;
+	switch (src_sniff(in, "text (JSON, TSV, CSV or profiler output)",
+	    &line, &lineno)) {
+	case SRC_JSON:
+		return FMT_JSON;
+	case SRC_TSV:
+		return FMT_TSV;
+	case SRC_CSV:
+		return FMT_CSV;
+	case SRC_TEXT:
 		if (r->k->text)
 			return FMT_TEXT;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		nl = strchr(p, '\n') ? strchr(p, '\n') : p + strlen(p);
 		np_die_at(in->name, lineno, (long)(p - line) + 1,
-		    "expected JSON or TSV with a "
-		    "header (%s has no text format), found '%.*s'",
-		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
-	}
-	if (!in->eof)
+		    "expected JSON, TSV or CSV with a header (%s has no text "
+		    "format), found '%.*s'", r->k->name,
+		    (int)(nl - p > 40 ? 40 : nl - p), p);
+	case SRC_LONG:
 		np_die("%s: more than %d bytes of blank or log lines, expected "
-		    "JSON, TSV%s%s", in->name, SRC_BUFSZ, r->k->text ? " or " :
-		    "", r->k->text ? r->k->textname : "");
-	if (in->end == in->buf)
-		np_die("%s: empty input, expected JSON, TSV%s%s", in->name,
-		    r->k->text ? " or " : "", r->k->text ? r->k->textname : "");
-	np_die("%s: only blank or log lines, expected JSON, TSV%s%s",
-	    in->name, r->k->text ? " or " : "",
-	    r->k->text ? r->k->textname : "");
+		    "JSON, TSV, CSV%s%s", in->name, SRC_BUFSZ, or, text);
+	case SRC_EMPTY:
+		np_die("%s: empty input, expected JSON, TSV, CSV%s%s",
+		    in->name, or, text);
+	}
+	np_die("%s: only blank or log lines, expected JSON, TSV, CSV%s%s",
+	    in->name, or, text);
+}
+
+/* ---- which table ---- */
+
+/*
+ * After a header or a file's first row: if it holds another table's own
+ * columns and none of the kind's tables', the input is the wrong one, and
+ * is named, rather than read as rows with the kind's columns missing.  A
+ * row of columns every kind has (start_ts, duration) is read as it is.
+ */
+static void
+vet(struct reader *r, const struct sc_votes *v, long line, long col)
+{
+	const char *what, *readers;
+
+	if (!sc_has(v, r->k->tables) && sc_best(v, &what, &readers))
+		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		    "column such as %s), found %s (read by %s)", r->k->name,
+		    r->k->ident, what, readers);
 }
 
 /* ---- JSON ---- */
+
+/*
+ * Between rows: lines before the first (captured with 2>&1), and logrus
+ * lines after it, are passed over and counted; other text after JSON
+ * means the file changes format there, which is said as such.
+ */
+static int
+passlines(struct json *j, const char *p, size_t n)
+{
+	struct reader *r = j->arg;
+	const char *nl;
+
+	if (j->values == 0 || src_islog(p, n))
+		return 1;
+	nl = memchr(p, '\n', n);
+	n = nl ? (size_t)(nl - p) : n;
+	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
+	    "(as the file began) or a log line, found text '%.*s': the file "
+	    "changes format here", (int)(n > 40 ? 40 : n), p);
+}
 
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
  * is a first member already read (its value is due). */
@@ -403,16 +453,21 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	const struct name *nm;
 	enum json_tok t;
 
+	struct sc_votes votes = { { 0 } };
+	long line = j->line, col = j->col;
+
 	rec->file = r->in.name;
 	rec->line = j->line;
 	for (;;) {
 		if (!key) {
 			t = json_next(j);
 			if (t == JSON_OBJ_END)
-				return;
+				break;
 			key = j->s;
 			klen = j->len;
 		}
+		if (r->vetting)
+			sc_vote(&votes, key, klen);
 		nm = lookup(key, klen);
 		key = NULL;
 		if (!nm || !(r->want >> nm->col & 1)) {
@@ -443,6 +498,12 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			    r->k->col[nm->col].type == T_TEXT ? "string"
 			    : "number", nm->cname, json_tokname(t));
 		}
+	}
+	if (r->vetting) {
+		/* A file's first row of rows not in a table says whose rows
+		 * they are. */
+		vet(r, &votes, line, col);
+		r->vetting = 0;
 	}
 }
 
@@ -491,17 +552,16 @@ jsonnext(struct reader *r, struct record *rec)
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
 			/*
-			 * A container under a name that is no column's: a
-			 * view export, tables by name, or a row whose first
-			 * field is an extra one.  The container is passed
-			 * over either way; the kind's table, or a column's
-			 * plain value, tells which.  Otherwise the object is
-			 * itself a row (and a column holding a container is
-			 * a type error, not a table to pass over).
+			 * A name that is no column's: a view export, tables
+			 * by name (after plain members such as "version"),
+			 * or a row whose first field is an extra one.  The
+			 * value is passed over either way; the kind's table,
+			 * or a column's value, tells which.  Otherwise the
+			 * object is itself a row (and a column holding a
+			 * container is a type error, not a table to pass
+			 * over).
 			 */
-			t = json_peek(j);
-			if ((t == JSON_ARR || t == JSON_OBJ) &&
-			    !lookup(key, klen)) {
+			if (!lookup(key, klen)) {
 				r->jstate = J_EITHER;
 				r->plain = 0;
 				goto table;
@@ -530,6 +590,7 @@ jsonnext(struct reader *r, struct record *rec)
 				plainvalues(r);
 				r->jstate = J_TABLE;
 				r->sawtable = 1;
+				r->vetting = 0;	/* the table says */
 				continue;
 			}
 			if (r->jstate == J_EITHER && lookup(key, klen)) {
@@ -579,6 +640,7 @@ static void
 tsvhead(struct reader *r)
 {
 	const struct name *nm;
+	struct sc_votes votes = { { 0 } };
 	int i, j, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
@@ -594,6 +656,9 @@ tsvhead(struct reader *r)
 				    "expected each column once, found '%s' "
 				    "again", r->t.name[i]);
 	}
+	for (i = 0; i < r->t.ncol; i++)
+		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
+	vet(r, &votes, r->t.line, 1);
 	if (!known)
 		np_die_at(r->in.name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
@@ -611,43 +676,227 @@ tsvnext(struct reader *r, struct record *rec)
 	rec->file = r->in.name;
 	rec->line = t->line;
 	for (i = 0; i < t->ncol; i++) {
-		if (r->tsvcol[i] < 0 || t->len[i] == 0)
-			continue;	/* empty is missing */
-		if (r->k->col[r->tsvcol[i]].type == T_TEXT)
-			t->len[i] = tsv_unescape(t->f[i], t->len[i]);
+		if (r->tsvcol[i] < 0)
+			continue;
+		if (r->k->col[r->tsvcol[i]].type == T_TEXT) {
+			if (tsv_missing(t, i))
+				continue;
+			tsv_cell(t, i);
+		} else if (t->len[i] == 0)
+			continue;	/* "" in a number column: a null */
 		rd_set(r, rec, r->tsvcol[i], r->tsvpref[i], t->f[i], t->len[i],
-		    t->line, tsv_fieldcol(t, i), t->name[i]);
+		    tsv_fieldline(t, i), tsv_fieldcol(t, i), t->name[i]);
+	}
+	return 1;
+}
+
+/* ---- Parquet ---- */
+
+/*
+ * Maps the file's columns to the kind's, by the names a header's are
+ * mapped by, selects only those (and only those wanted), and vets the
+ * file's columns as a header's.
+ */
+static void
+pqhead(struct reader *r)
+{
+	const struct kind *k = r->k;
+	const struct pq_column *pc;
+	const struct name *nm;
+	struct sc_votes votes = { { 0 } };
+	int i, c, known = 0;
+
+	r->npq = 0;
+	for (i = 0; i < pq_ncols(&r->pq); i++) {
+		pc = pq_col(&r->pq, i);
+		sc_vote(&votes, pc->name, strlen(pc->name));
+		if (!(nm = lookup(pc->name, strlen(pc->name))))
+			continue;
+		known = 1;
+		if (!(r->want >> nm->col & 1) || r->npq == RD_MAXPQ)
+			continue;
+		c = nm->col;
+		r->pqsel[r->npq] = i;
+		r->pqkcol[r->npq] = c;
+		r->pqpref[r->npq] = nm->pref;
+		r->pqtime[r->npq] = 0;
+		if ((k->col[c].flags & C_TIME) && (pc->logical == PQ_L_TIMESTAMP ||
+		    pc->logical == PQ_L_TIME))
+			r->pqtime[r->npq] = pc->unit == PQ_MILLIS ? 1000000 :
+			    pc->unit == PQ_MICROS ? 1000 : 1;
+		pq_select(&r->pq, i);
+		r->npq++;
+	}
+	vet(r, &votes, 0, 0);
+	if (!known)
+		np_die("%s: expected a table with %s columns (such as %s), "
+		    "found none", r->in.name, k->name, k->col[0].name);
+}
+
+/* A value that does not fit the kind's column: "file: row N: ...". */
+static _Noreturn void
+pqbad(struct reader *r, int i, const char *what, const char *found)
+{
+	np_die("%s: row %ld: column '%s': expected %s, found %s", r->in.name,
+	    r->pqrow, pq_col(&r->pq, r->pqsel[i])->name, what, found);
+}
+
+static int
+pqnext(struct reader *r, struct record *rec)
+{
+	const struct kind *k = r->k;
+	const struct pq_cell *cell;
+	char num[NUM_BUFSZ];
+	struct field *f;
+	int i, c, pref;
+
+	if (!pq_next(&r->pq))
+		return 0;
+	rec->file = r->in.name;
+	rec->line = ++r->pqrow;
+	for (i = 0; i < r->npq; i++) {
+		cell = pq_cell(&r->pq, r->pqsel[i]);
+		c = r->pqkcol[i];
+		pref = r->pqpref[i];
+		f = &rec->f[c];
+		if (cell->kind == PQ_NULL || (f->set && f->pref < pref))
+			continue;	/* a better-named input set it */
+		switch (cell->kind) {
+		case PQ_BYTES:
+			if (k->col[c].type == T_TEXT) {
+				/* Valid until the next row: no copy. */
+				rec_setref(rec, c, cell->s, cell->len);
+				break;
+			}
+			rd_set(r, rec, c, pref, cell->s, cell->len, rec->line,
+			    0, pq_col(&r->pq, r->pqsel[i])->name);
+			break;
+		case PQ_BOOL:
+			if (k->col[c].type != T_TEXT)
+				pqbad(r, i, "a number", "a boolean");
+			rec_settext(rec, c, cell->i ? "true" : "false",
+			    cell->i ? 4 : 5);
+			break;
+		case PQ_INT:
+		case PQ_UINT:
+			if (cell->kind == PQ_UINT && cell->u > INT64_MAX) {
+				if (k->col[c].type == T_TEXT) {
+					rec_settext(rec, c, num, (size_t)
+					    snprintf(num, sizeof num, "%llu",
+					    (unsigned long long)cell->u));
+					break;
+				}
+				f->d = (double)cell->u;
+				f->isint = 0;
+				rec_mark(rec, c);
+				break;
+			}
+			if (k->col[c].type == T_TEXT) {
+				rec_settext(rec, c, num,
+				    num_fmt_i64(num, cell->i));
+				break;
+			}
+			rec_setint(rec, c, cell->i);
+			if (r->pqtime[i] > 1) {
+				if (cell->i > INT64_MAX / r->pqtime[i] ||
+				    cell->i < INT64_MIN / r->pqtime[i])
+					pqbad(r, i, "a time within 64 bits in "
+					    "ns", "one beyond");
+				f->i *= r->pqtime[i];
+			}
+			break;
+		case PQ_DOUBLE:
+			/* As its shortest text would read in JSON. */
+			rd_set(r, rec, c, pref, num, num_fmt_f64(num, cell->d),
+			    rec->line, 0, pq_col(&r->pq, r->pqsel[i])->name);
+			break;
+		}
+		f->pref = (unsigned char)pref;
+		f->line = rec->line;
 	}
 	return 1;
 }
 
 /* ---- files ---- */
 
+/* The next file to read: a file operand, or a directory's next table. */
+static const char *
+nextpath(struct reader *r)
+{
+	const char *path;
+
+	for (;;) {
+		if (r->dirnext < r->ndir)
+			return r->dirfiles[r->dirnext++];
+		if (r->next == r->nfiles)
+			return NULL;
+		path = r->files[r->next++];
+		r->operand = path;
+		if (!src_isdir(path))
+			return path;
+		r->dirnext = 0;
+		if ((r->ndir = src_tables(path, r->k->ptables,
+		    &r->dirfiles)) == 0)
+			np_die("%s: a profile directory without %s tables "
+			    "(expected %s.parquet, or %s_0.parquet and on, in "
+			    "it)", path, r->k->name, r->k->ptables,
+			    r->k->ptables);
+	}
+}
+
+/* Does the source begin with Parquet's magic?  Reads its first bytes. */
+static int
+isparquet(struct src *in)
+{
+	while (!in->eof && in->end - in->buf < 4)
+		src_fill(in, NULL);
+	return in->end - in->buf >= 4 && memcmp(in->buf, "PAR1", 4) == 0;
+}
+
+static void
+openparquet(struct reader *r)
+{
+	const char *path = src_seekable(r->in.name);
+
+	src_close(&r->in);
+	r->pqrow = 0;
+	pq_open(&r->pq, path);
+	r->pq.file = r->in.name;
+	pqhead(r);
+}
+
 static int
 openfile(struct reader *r)
 {
 	long logs, first = 0;
 
-	if (r->in.fd >= 0)
-		src_close(&r->in);
-	if (r->next == r->nfiles)
+	const char *path;
+
+	if (!(path = nextpath(r)))
 		return 0;
-	src_open(&r->in, r->files[r->next++]);
+	src_open(&r->in, path);
+	r->open = 1;
 	r->filerecs = 0;
 	r->filenotes = 0;
 	r->sawtable = r->sawrows = 0;
-	r->fmt = sniff(r);
+	r->fmt = isparquet(&r->in) ? FMT_PARQUET : sniff(r);
 	switch (r->fmt) {
+	case FMT_PARQUET:
+		openparquet(r);
+		break;
 	case FMT_JSON:
 		json_init(&r->j, &r->in);
-		r->j.skip_logs = 1;
+		r->j.passover = passlines;
+		r->j.arg = r;
 		r->jstate = J_TOP;
+		r->vetting = 1;
 		break;
 	case FMT_TSV:
+	case FMT_CSV:
 		/* What sniff passed over before the header: logs counted. */
 		if ((logs = src_passpreamble(&r->in, &first)) > 0)
 			note_add(&r->notes, NOTE_LOGS, logs, r->in.name, first);
-		tsv_open(&r->t, &r->in);
+		tsv_open(&r->t, &r->in, r->fmt == FMT_CSV ? ',' : '\t');
 		tsvhead(r);
 		break;
 	}
@@ -692,7 +941,7 @@ rd_next(struct reader *r)
 	int got;
 
 	for (;;) {
-		if (r->in.fd < 0 && !openfile(r))
+		if (!r->open && !openfile(r))
 			return NULL;
 		rec_clear(rec);
 		switch (r->fmt) {
@@ -700,7 +949,11 @@ rd_next(struct reader *r)
 			got = jsonnext(r, rec);
 			break;
 		case FMT_TSV:
+		case FMT_CSV:
 			got = tsvnext(r, rec);
+			break;
+		case FMT_PARQUET:
+			got = pqnext(r, rec);
 			break;
 		default:
 			got = r->k->text(r, rec);
@@ -708,9 +961,14 @@ rd_next(struct reader *r)
 		}
 		if (!got) {
 			endfile(r);
-			src_close(&r->in);
+			if (r->fmt == FMT_PARQUET)
+				pq_close(&r->pq);
+			else
+				src_close(&r->in);
+			r->open = 0;
 			continue;
 		}
+		rec->operand = r->operand;
 		/* To whole ns first: the one computed from the other two then
 		 * agrees with them as printed. */
 		scaletimes(r, rec);

@@ -57,6 +57,14 @@ struct kind {
 	const char *textpos;	/* its field names for -F, space-separated */
 	/* Tidies a complete row (NULL for nothing). */
 	void (*finish)(struct record *);
+	/* The tables (schema.h, SC_BIT) whose rows are of this kind: a
+	 * header or first row must hold one of their own columns, such as
+	 * those named in ident (for messages). */
+	unsigned tables;
+	const char *ident;
+	/* Its Neuron Explorer tables, space-separated, in the order a
+	 * profile directory's are read: "CcInstruction CcOp". */
+	const char *ptables;
 };
 
 struct field {
@@ -75,6 +83,7 @@ struct record {
 	uint32_t has;		/* bit c: f[c].set; rec_mark sets both */
 	size_t textlen;		/* at least the text bytes of the set fields */
 	const char *file;	/* where the row came from */
+	const char *operand;	/* the file or profile directory named */
 	long line;
 	char *arena;		/* REC_ARENA bytes for kept text */
 	size_t used;

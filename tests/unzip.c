@@ -18,8 +18,10 @@ static const struct {
 	const char *name;
 	codec_fn *fn;
 } codecs[] = {
+	{ "gzip", gzip_decompress },
 	{ "lz4raw", lz4raw_decompress },
 	{ "snappy", snappy_decompress },
+	{ "zstd", zstd_decompress },
 	{ NULL, NULL }
 };
 
