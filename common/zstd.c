@@ -148,15 +148,10 @@ static int
 fail(struct zstd *z, const unsigned char *at, const char *fmt, ...)
 {
 	va_list ap;
-	int k;
 
-	k = snprintf(z->err, z->errlen, "zstd: at byte %zu: ",
-	    (size_t)(at - z->src));
-	if (k >= 0 && (size_t)k < z->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(z->err + k, z->errlen - k, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	codec_vfail(z->err, z->errlen, "zstd", (size_t)(at - z->src), fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
