@@ -1,7 +1,7 @@
 /*
  * npgen: write a deterministic synthetic Neuron profile, for np's tests
  * and for `make bench`, in the formats of shared/FORMATS.md sections 3,
- * 4, 7 and 8.
+ * 4, 7 and 8, and the Explorer Instruction rows as a Parquet file.
  *
  * One seeded model (per-engine instruction timelines, some instructions
  * triggering a DMA transfer) is generated the same way whatever the
@@ -31,10 +31,11 @@
 #define OBUFSZ	(1 << 20)
 #define OCALL	4096	/* more than one of() call ever writes */
 
-enum { VIEW_JSON, TRACE_TEXT, EXPLORER_TSV, EXPLORER_JSONL, DMA_TEXT,
-    DMA_TSV, NFMT };
+enum { VIEW_JSON, TRACE_TEXT, EXPLORER_TSV, EXPLORER_JSONL,
+    EXPLORER_PARQUET, DMA_TEXT, DMA_TSV, NFMT };
 static const char *const fmtname[NFMT] = { "view-json", "trace-text",
-    "explorer-tsv", "explorer-jsonl", "dma-text", "dma-tsv" };
+    "explorer-tsv", "explorer-jsonl", "explorer-parquet", "dma-text",
+    "dma-tsv" };
 
 static const char *const engname[NENG] = { "Tensor", "Vector", "Scalar",
     "GpSimd", "Sync" };
@@ -108,7 +109,7 @@ usage(void)
 {
 	fputs("usage: npgen [-p] [-s seed] [-n rows | -b bytes] [-e engines] "
 	    "[-x block] format\nformats: view-json trace-text explorer-tsv explorer-jsonl "
-	    "dma-text dma-tsv\n", stderr);
+	    "explorer-parquet dma-text dma-tsv\n", stderr);
 	exit(2);
 }
 
@@ -1002,6 +1003,415 @@ explorer(uint64_t n, uint64_t limit, int json)
 	}
 }
 
+/* ---- explorer-parquet ---- */
+
+/*
+ * The explorer-tsv rows as a Parquet file, as apache/parquet-format
+ * describes it: "PAR1", the column chunks of each row group one after
+ * another, the FileMetaData in Thrift's compact protocol, its length as
+ * 4 bytes little-endian, "PAR1".  A column chunk is data pages v1, PLAIN
+ * values, UNCOMPRESSED; an optional column's page starts with its
+ * definition levels (bit width 1) as a 4-byte length and one bit-packed
+ * run of the RLE/bit-packed hybrid.  Strings are BYTE_ARRAY with
+ * converted type UTF8 and logical type STRING, integers INT64; the two
+ * fields explorer-tsv may leave empty are optional and null there.
+ *
+ * The columns of a row group follow one another in the file, so each
+ * column of a group is made by running the model again from the group's
+ * start: memory is one page, whatever the row group's size.
+ */
+#define PQ_GROUP	65536	/* rows per row group */
+#define PQ_PAGEVALS	8192	/* values per page, at most */
+#define PQ_PAGEBYTES	(1 << 20)	/* a page ends past this size */
+#define PQ_NCOL		21
+
+enum { T_STOP, T_I32 = 5, T_I64, T_BINARY = 8, T_LIST = 9, T_STRUCT = 12 };
+
+struct pqchunk { uint64_t off, size, nval; };
+
+static struct {
+	const char *name[PQ_NCOL];
+	size_t	 namelen[PQ_NCOL];
+	int	 isstr[PQ_NCOL], opt[PQ_NCOL];
+	uint64_t off;			/* bytes written so far */
+	unsigned char *val;		/* the page's values */
+	size_t	 vlen, vcap;
+	unsigned char def[PQ_PAGEVALS / 8];
+	uint64_t nval;		/* values in the page, nulls too */
+	struct pqchunk *ck;		/* per row group, per column */
+	uint64_t nck, capck, ngroup;
+	int	 last[8], depth;	/* Thrift: last field id per struct */
+} P;
+
+static void
+pw(const void *p, size_t n)
+{
+	if (n > 0 && fwrite(p, 1, n, stdout) != n)
+		wfail();
+	P.off += n;
+}
+
+static void
+tw_byte(int c)
+{
+	unsigned char b = (unsigned char)c;
+
+	pw(&b, 1);
+}
+
+static void
+tw_varint(uint64_t v)
+{
+	unsigned char b[10];
+	size_t n = 0;
+
+	for (; v >= 0x80; v >>= 7)
+		b[n++] = (unsigned char)(v | 0x80);
+	b[n++] = (unsigned char)v;
+	pw(b, n);
+}
+
+static void
+tw_zigzag(int64_t v)
+{
+	tw_varint(((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
+/* A field header: the id as a delta from the last when it fits 4 bits. */
+static void
+tw_field(int id, int type)
+{
+	int delta = id - P.last[P.depth];
+
+	if (delta > 0 && delta <= 15)
+		tw_byte(delta << 4 | type);
+	else {
+		tw_byte(type);
+		tw_zigzag(id);
+	}
+	P.last[P.depth] = id;
+}
+
+static void
+tw_i32(int id, int64_t v)
+{
+	tw_field(id, T_I32);
+	tw_zigzag(v);
+}
+
+static void
+tw_i64(int id, int64_t v)
+{
+	tw_field(id, T_I64);
+	tw_zigzag(v);
+}
+
+static void
+tw_bin(int id, const char *s, size_t n)
+{
+	tw_field(id, T_BINARY);
+	tw_varint(n);
+	pw(s, n);
+}
+
+/* A struct: as field id (0: a list element, no header), then its fields. */
+static void
+tw_begin(int id)
+{
+	if (id > 0)
+		tw_field(id, T_STRUCT);
+	P.last[++P.depth] = 0;
+}
+
+static void
+tw_end(void)
+{
+	tw_byte(T_STOP);
+	P.depth--;
+}
+
+static void
+tw_list(int id, int etype, uint64_t n)
+{
+	tw_field(id, T_LIST);
+	if (n < 15)
+		tw_byte((int)n << 4 | etype);
+	else {
+		tw_byte(0xf0 | etype);
+		tw_varint(n);
+	}
+}
+
+/* Column names and types from EX_SPEC: one schema for both forms. */
+static void
+pq_schema(void)
+{
+	const char *p, *c;
+	int i;
+
+	for (i = 0, p = EX_SPEC; (c = strchr(p, ':')) != NULL; i++,
+	    p = c + 2 + !!c[2]) {
+		if (i == PQ_NCOL)
+			die(1, "EX_SPEC has more than %d columns", PQ_NCOL);
+		P.name[i] = p;
+		P.namelen[i] = (size_t)(c - p);
+		P.isstr[i] = c[1] != 'u';
+	}
+	if (i != PQ_NCOL)
+		die(1, "EX_SPEC has %d columns, not %d", i, PQ_NCOL);
+}
+
+/*
+ * Column c of row x, as explorer() writes it: an integer in *v (returns
+ * 0), or a string in *s (returns 1; text made here is in out.buf, valid
+ * until the next call), or a null (returns -1: empty text in an optional
+ * column).
+ */
+static int
+ex_value(const struct insn *x, int c, uint64_t *v, const char **s, size_t *n)
+{
+	static const uint64_t zero;
+	const uint64_t *u[PQ_NCOL] = { NULL, &x->ts, NULL, NULL, &x->dur,
+	    NULL, &x->pc, NULL, &x->wait, &x->dwait, &x->hbmr, &x->hbmw,
+	    &x->sbr, &x->sbw, &x->psumr, NULL, NULL, NULL, NULL, &zero,
+	    &x->flops };
+	putfn *fn[PQ_NCOL] = { [7] = put_ops, [15] = put_src, [16] = put_nki,
+	    [17] = put_layer, [18] = put_hlo };
+
+	if (c == 5) {
+		*v = x->ts + x->dur;
+		return 0;
+	}
+	if (u[c] != NULL) {
+		*v = *u[c];
+		return 0;
+	}
+	if (fn[c] != NULL) {
+		out.len = 0;
+		fn[c](x);
+		*s = out.buf;
+		*n = out.len;
+		return P.opt[c] && *n == 0 ? -1 : 1;
+	}
+	*s = c == 0 ? opname[x->op] : c == 2 ? englow[x->eng] :
+	    engname[x->eng];
+	*n = strlen(*s);
+	return 1;
+}
+
+static void
+le32(unsigned char *b, uint64_t v)
+{
+	b[0] = (unsigned char)v;
+	b[1] = (unsigned char)(v >> 8);
+	b[2] = (unsigned char)(v >> 16);
+	b[3] = (unsigned char)(v >> 24);
+}
+
+static void
+pq_addval(const void *p, size_t n)
+{
+	if (n > P.vcap - P.vlen) {
+		P.vcap = P.vlen + n + PQ_PAGEBYTES;
+		if ((P.val = realloc(P.val, P.vcap)) == NULL)
+			die(1, "out of memory");
+	}
+	memcpy(P.val + P.vlen, p, n);
+	P.vlen += n;
+}
+
+/* The page so far: header, definition levels if optional, values. */
+static void
+pq_page(int c)
+{
+	unsigned char lv[4 + 10 + sizeof(P.def)];
+	size_t nlv = 0, ng;
+	uint64_t h;
+
+	if (P.nval == 0)
+		return;
+	if (P.opt[c]) {
+		ng = (size_t)(P.nval + 7) / 8;
+		nlv = 4;
+		for (h = (uint64_t)ng << 1 | 1; h >= 0x80; h >>= 7)
+			lv[nlv++] = (unsigned char)(h | 0x80);
+		lv[nlv++] = (unsigned char)h;
+		memcpy(lv + nlv, P.def, ng);
+		nlv += ng;
+		le32(lv, nlv - 4);
+	}
+	P.depth = 0;
+	tw_begin(0);				/* PageHeader */
+	tw_i32(1, 0);				/* type: DATA_PAGE */
+	tw_i32(2, (int64_t)(nlv + P.vlen));	/* uncompressed_page_size */
+	tw_i32(3, (int64_t)(nlv + P.vlen));	/* compressed_page_size */
+	tw_begin(5);				/* data_page_header */
+	tw_i32(1, (int64_t)P.nval);		/* num_values */
+	tw_i32(2, 0);				/* encoding: PLAIN */
+	tw_i32(3, 3);			/* definition levels: RLE */
+	tw_i32(4, 3);			/* repetition levels: RLE */
+	tw_end();
+	tw_end();
+	pw(lv, nlv);
+	pw(P.val, P.vlen);
+	P.nval = P.vlen = 0;
+	memset(P.def, 0, sizeof(P.def));
+}
+
+/* Column c of the m rows from the model's state g, as one column chunk. */
+static void
+pq_chunk(int c, uint64_t m)
+{
+	struct pqchunk *k;
+	struct insn x;
+	unsigned char b[8];
+	const char *s = NULL;
+	uint64_t i, v = 0;
+	size_t n = 0;
+	int j, got;
+
+	if (P.nck == P.capck) {
+		P.capck = P.capck ? 2 * P.capck : 64;
+		if ((P.ck = realloc(P.ck, P.capck * sizeof(*P.ck))) == NULL)
+			die(1, "out of memory");
+	}
+	k = &P.ck[P.nck++];
+	k->off = P.off;
+	k->nval = m;
+	for (i = 0; i < m; i++) {
+		gen_next(&x);
+		if ((got = ex_value(&x, c, &v, &s, &n)) > 0) {
+			le32(b, n);
+			pq_addval(b, 4);
+			pq_addval(s, n);
+		} else if (got == 0) {
+			for (j = 0; j < 8; j++)
+				b[j] = (unsigned char)(v >> 8 * j);
+			pq_addval(b, 8);
+		}
+		if (got >= 0)
+			P.def[P.nval / 8] |= (unsigned char)(1 << P.nval % 8);
+		if (++P.nval == PQ_PAGEVALS || P.vlen >= PQ_PAGEBYTES)
+			pq_page(c);
+	}
+	pq_page(c);
+	k->size = P.off - k->off;
+}
+
+static void
+pq_footer(uint64_t nrows)
+{
+	const struct pqchunk *k;
+	uint64_t g, start = P.off, total;
+	unsigned char b[4];
+	int c;
+
+	P.depth = 0;
+	tw_begin(0);				/* FileMetaData */
+	tw_i32(1, 1);				/* version */
+	tw_list(2, T_STRUCT, PQ_NCOL + 1);	/* schema */
+	tw_begin(0);
+	tw_bin(4, "schema", 6);
+	tw_i32(5, PQ_NCOL);			/* num_children */
+	tw_end();
+	for (c = 0; c < PQ_NCOL; c++) {
+		tw_begin(0);
+		tw_i32(1, P.isstr[c] ? 6 : 2);	/* BYTE_ARRAY, INT64 */
+		tw_i32(3, P.opt[c]);		/* REQUIRED, OPTIONAL */
+		tw_bin(4, P.name[c], P.namelen[c]);
+		if (P.isstr[c]) {
+			tw_i32(6, 0);		/* converted_type: UTF8 */
+			tw_begin(10);		/* logicalType */
+			tw_begin(1);		/* STRING */
+			tw_end();
+			tw_end();
+		}
+		tw_end();
+	}
+	tw_i64(3, (int64_t)nrows);
+	tw_list(4, T_STRUCT, P.ngroup);		/* row_groups */
+	for (g = 0; g < P.ngroup; g++) {
+		k = &P.ck[g * PQ_NCOL];
+		tw_begin(0);
+		tw_list(1, T_STRUCT, PQ_NCOL);	/* columns */
+		for (c = 0, total = 0; c < PQ_NCOL; c++) {
+			total += k[c].size;
+			tw_begin(0);		/* ColumnChunk */
+			tw_i64(2, (int64_t)k[c].off);	/* file_offset */
+			tw_begin(3);		/* ColumnMetaData */
+			tw_i32(1, P.isstr[c] ? 6 : 2);
+			tw_list(2, T_I32, P.opt[c] ? 2 : 1);
+			tw_zigzag(0);		/* PLAIN */
+			if (P.opt[c])
+				tw_zigzag(3);	/* RLE, for the levels */
+			tw_list(3, T_BINARY, 1);
+			tw_varint(P.namelen[c]);
+			pw(P.name[c], P.namelen[c]);
+			tw_i32(4, 0);		/* UNCOMPRESSED */
+			tw_i64(5, (int64_t)k[c].nval);
+			tw_i64(6, (int64_t)k[c].size);
+			tw_i64(7, (int64_t)k[c].size);
+			tw_i64(9, (int64_t)k[c].off);	/* data_page_off. */
+			tw_end();
+			tw_end();
+		}
+		tw_i64(2, (int64_t)total);	/* total_byte_size */
+		tw_i64(3, (int64_t)k[0].nval);	/* num_rows */
+		tw_end();
+	}
+	tw_bin(6, "npgen", 5);			/* created_by */
+	tw_end();
+	le32(b, P.off - start);
+	pw(b, 4);
+	pw("PAR1", 4);
+}
+
+/* -b: the rows whose values come to limit bytes, about the file's size. */
+static uint64_t
+pq_count(uint64_t limit)
+{
+	struct insn x;
+	const char *s;
+	uint64_t i, v, total = 0;
+	size_t n;
+	int c, got;
+
+	for (gen_init(), i = 0; total < limit; i++) {
+		gen_next(&x);
+		for (c = 0; c < PQ_NCOL; c++)
+			if ((got = ex_value(&x, c, &v, &s, &n)) >= 0)
+				total += got ? 4 + n : 8;
+	}
+	return i;
+}
+
+static void
+explorer_parquet(uint64_t n, uint64_t limit)
+{
+	static unsigned char start[sizeof(G)];
+	static char obuf[1 << 16];
+	uint64_t done, m;
+	int c;
+
+	pq_schema();
+	P.opt[15] = P.opt[16] = 1;	/* source locations: often none */
+	if (limit)
+		n = pq_count(limit);
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	pw("PAR1", 4);
+	gen_init();
+	for (done = 0; done < n; done += m, P.ngroup++) {
+		m = n - done < PQ_GROUP ? n - done : PQ_GROUP;
+		memcpy(start, &G, sizeof(G));
+		for (c = 0; c < PQ_NCOL; c++) {
+			memcpy(&G, start, sizeof(G));
+			pq_chunk(c, m);
+		}
+	}
+	pq_footer(n);
+	out.len = 0;
+}
+
 static void
 dma_lines(const struct insn *x)
 {
@@ -1130,7 +1540,8 @@ main(int argc, char *argv[])
 		die(2, "unknown format: %s", argv[0]);
 	if (jw.pretty && fmt != VIEW_JSON)
 		die(2, "-p applies to view-json only");
-	if (shufblock && (fmt == TRACE_TEXT || fmt == DMA_TEXT))
+	if (shufblock && (fmt == TRACE_TEXT || fmt == DMA_TEXT ||
+	    fmt == EXPLORER_PARQUET))
 		die(2, "-x applies to view-json, explorer-tsv, explorer-jsonl "
 		    "and dma-tsv only");
 
@@ -1141,9 +1552,10 @@ main(int argc, char *argv[])
 	if (limit && (fmt == VIEW_JSON || fmt == DMA_TEXT)) {
 		n = count_rows(fmt, limit);
 		limit = 0;
-	} else if (limit)
+	} else if (limit && fmt != EXPLORER_PARQUET)
 		n = UINT64_MAX;
-	setvbuf(stdout, NULL, _IONBF, 0);	/* out.buf is the buffer */
+	if (fmt != EXPLORER_PARQUET)	/* out.buf is the buffer */
+		setvbuf(stdout, NULL, _IONBF, 0);
 	switch (fmt) {
 	case VIEW_JSON:
 		view_json(n);
@@ -1154,6 +1566,9 @@ main(int argc, char *argv[])
 	case EXPLORER_TSV:
 	case EXPLORER_JSONL:
 		explorer(n, limit, fmt == EXPLORER_JSONL);
+		break;
+	case EXPLORER_PARQUET:
+		explorer_parquet(n, limit);
 		break;
 	case DMA_TEXT:
 		dma_text(n);

@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# Parquet files of every size, from npgen's own writer (explorer-parquet:
+# the explorer-tsv rows, see tests/npgen.c): the programs give the bytes
+# they give on the explorer-tsv form of the same seed and rows, and hold
+# their memory when the file is far larger than a ulimit -v.
+
+load helpers
+
+# same PROGRAM ARGS... -- NPGEN-ARGS...: PROGRAM on the Parquet file and on
+# the explorer-tsv rows of the same npgen arguments, byte for byte.
+same() {
+	local prog=() gen
+	while [ "$1" != -- ]; do prog+=("$1"); shift; done
+	shift
+	np "${prog[@]}" "$T/in.parquet"
+	status_is 0
+	no_err
+	mv "$OUT" "$T/from-parquet"
+	npgen "$@" explorer-tsv >"$T/in.tsv"
+	np "${prog[@]}" "$T/in.tsv"
+	status_is 0
+	no_err
+	if ! cmp -s "$T/from-parquet" "$OUT"; then
+		echo "${prog[*]}: Parquet and explorer-tsv differ:"
+		diff "$T/from-parquet" "$OUT" | head -20
+		return 1
+	fi
+}
+
+@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -u give the bytes of explorer-tsv" {
+	# 20000 rows: three pages a column (8192 values each), nulls in both
+	# source location columns.
+	npgen -s 11 -n 20000 explorer-parquet >"$T/in.parquet"
+	np pqdump -m "$T/in.parquet"
+	status_is 0
+	[ "$(sed -n 1p "$OUT")" = "rows	20000" ]
+	grep -qx 'nki_source_location	BYTE_ARRAY	STRING	optional' "$OUT"
+	same np-trace -- -s 11 -n 20000
+	[ "$(wc -l <"$OUT")" -eq 20001 ]
+	# Both forms hold rows with no source location.
+	[ "$(awk -F'\t' 'NR > 1 && $13 == ""' "$OUT" | wc -l)" -gt 10000 ]
+	same np-stall -- -s 11 -n 20000
+	same np-gaps -u -- -s 11 -n 20000
+	same np-trace -e Tensor -- -s 11 -n 20000
+}
+
+@test "npgen explorer-parquet: -s and -n are honoured, an empty table is a file" {
+	npgen -s 12 -n 3000 explorer-parquet >"$T/in.parquet"
+	same np-trace -- -s 12 -n 3000
+	npgen -s 13 -n 3000 explorer-parquet >"$T/other.parquet"
+	! cmp -s "$T/in.parquet" "$T/other.parquet"
+	npgen -n 0 explorer-parquet >"$T/in.parquet"
+	same np-trace -- -n 0
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+}
+
+@test "npgen explorer-parquet: -b gives about that many bytes, in several row groups" {
+	npgen -s 14 -b 100000000 explorer-parquet >"$T/in.parquet"
+	size=$(wc -c <"$T/in.parquet")
+	[ "$size" -gt 95000000 ] && [ "$size" -lt 105000000 ]
+	np pqdump -m "$T/in.parquet"
+	status_is 0
+	[ "$(sed -n 2p "$OUT")" = "row_groups	2" ]
+}
+
+# Measured: on a 3000-row file np-trace needs about 10 MB of virtual
+# memory, np-stall and np-gaps -u about 9.5 MB; on the 150 MB file below
+# np-trace about 20 MB (a read-ahead of 1 MiB for each of its columns),
+# np-stall 13 MB, np-gaps -u 12.5 MB.  40 MiB is headroom, and a quarter
+# of the file.
+@test "Parquet: np-trace, np-stall, np-gaps -u hold their memory on a 150 MB file" {
+	need_plain_build
+	npgen -s 15 -b 150000000 explorer-parquet >"$T/big.parquet"
+	[ "$(wc -c <"$T/big.parquet")" -gt 140000000 ]
+	n=$(pqdump -m "$T/big.parquet" | sed -n 's/^rows	//p')
+	for p in np-trace np-stall "np-gaps -u"; do
+		under_ulimit 40960 $p "$T/big.parquet"
+		status_is 0
+		no_err
+		mv "$OUT" "$T/from-parquet"
+		npgen -s 15 -n "$n" explorer-tsv | $p >"$OUT"
+		if ! cmp -s "$T/from-parquet" "$OUT"; then
+			echo "$p: Parquet and explorer-tsv differ:"
+			diff "$T/from-parquet" "$OUT" | head -20
+			return 1
+		fi
+	done
+	[ "$(wc -l <"$T/from-parquet")" -gt 1 ]
+}
