@@ -116,16 +116,18 @@ copy_back(unsigned char *op, size_t off, size_t len)
 	}
 }
 
-/* A match of at most 18 bytes, with FAST_ROOM bytes of room at op. */
+/*
+ * A match of at most 18 bytes, with FAST_ROOM bytes of room at op.  An
+ * offset of 8 or more takes three 8-byte blocks (each reads bytes already
+ * written); 8-byte loads also tend to fall inside one earlier store, which
+ * the processor forwards faster than a load spanning two.
+ */
 static inline void
 copy_short(unsigned char *op, size_t off, size_t len)
 {
 	const unsigned char *m = op - off;
 
-	if (off >= 16) {
-		memcpy(op, m, 16);
-		memcpy(op + 16, m + 16, 8);
-	} else if (off >= 8) {
+	if (off >= 8) {
 		memcpy(op, m, 8);
 		memcpy(op + 8, m + 8, 8);
 		memcpy(op + 16, m + 16, 8);

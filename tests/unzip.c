@@ -85,10 +85,14 @@ main(int argc, char *argv[])
 	}
 	if (codecs[i].fn(src, n, dst, cap, &out, err, sizeof err) != 0) {
 		fprintf(stderr, "unzip: %s\n", err);
+		free(src);
+		free(dst);
 		return 1;
 	}
 	if (out != cap) {
 		fprintf(stderr, "unzip: %zu bytes out, expected %zu\n", out, cap);
+		free(src);
+		free(dst);
 		return 1;
 	}
 	if (fwrite(dst, 1, out, stdout) != out || fflush(stdout) != 0) {
