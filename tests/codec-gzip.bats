@@ -361,6 +361,23 @@ size() {
 	err_is "unzip: gzip: at byte 13: distance 3 reaches before the start of the output (2 bytes written)"
 }
 
+@test "gzip: the same errors from the fast loop (room and input to spare)" {
+	# 16 bytes after the data and a big buffer: the word-at-a-time loop
+	# decodes these, not the careful one.
+	member 4b4c02220000000000000000000000000000000000
+	unz 1000 "$T/in"
+	status_is 1
+	err_is "unzip: gzip: at byte 13: distance 3 reaches before the start of the output (2 bytes written)"
+	member 1b0300000000000000000000000000000000
+	unz 1000 "$T/in"
+	status_is 1
+	err_is "unzip: gzip: at byte 11: invalid literal/length code"
+	member 4b043e00000000000000000000000000000000
+	unz 1000 "$T/in"
+	status_is 1
+	err_is "unzip: gzip: at byte 12: invalid distance code"
+}
+
 @test "gzip: a member's distances do not reach into the member before" {
 	# hello.gz, then a fixed block whose first symbol is length 3,
 	# distance 1.
