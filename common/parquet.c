@@ -450,8 +450,7 @@ converted(struct pq_column *c, int ct, int scale, int precision)
 
 /* One SchemaElement; *children is its num_children, -1 if absent. */
 static void
-schema_element(struct pq *p, struct thrift *t, struct pq_column *c,
-    int *children)
+schema_element(struct thrift *t, struct pq_column *c, int *children)
 {
 	struct th_field f;
 	const unsigned char *s;
@@ -505,7 +504,6 @@ schema_element(struct pq *p, struct thrift *t, struct pq_column *c,
 		converted(c, ct, scale, precision);
 	c->physical = type;
 	c->optional = rep;
-	(void)p;
 }
 
 /* What a column's non-null values become. */
@@ -542,7 +540,7 @@ schema(struct pq *p, struct thrift *t, const struct th_field *f)
 	p->col = xrealloc(NULL, n * sizeof *p->col);
 	memset(p->col, 0, sizeof *p->col);
 	p->ncol = 1;
-	schema_element(p, t, &p->col[0], &children);
+	schema_element(t, &p->col[0], &children);
 	free(p->col[0].name);
 	p->col[0].name = NULL;
 	p->ncol = 0;
@@ -557,7 +555,7 @@ schema(struct pq *p, struct thrift *t, const struct th_field *f)
 		c = &p->col[i];
 		memset(c, 0, sizeof *c);
 		p->ncol = (int)i + 1;
-		schema_element(p, t, c, &kids);
+		schema_element(t, c, &kids);
 		if (kids >= 0 || c->physical < 0)
 			th_fail(t, at, "column %s: nested group columns are "
 			    "not supported (flat schemas only)", c->name);
@@ -779,7 +777,7 @@ filemeta(struct pq *p, struct thrift *t)
 static void
 check_meta(struct pq *p, long long footer)
 {
-	const struct pq_chunk *ch;
+	struct pq_chunk *ch;
 	int64_t sum = 0, start;
 	int rg, col;
 
@@ -813,7 +811,7 @@ check_meta(struct pq *p, long long footer)
 				    "(bytes 4 to %lld)", rg,
 				    (long long)start,
 				    (long long)ch->compressed, footer);
-			((struct pq_chunk *)ch)->start = start;
+			ch->start = start;
 		}
 	}
 	if (sum != p->nrows)
