@@ -128,7 +128,8 @@ struct pq_cursor {
 	const unsigned char *vp, *vend;	/* the values */
 	uint64_t bit;		/* PLAIN booleans */
 	struct rle ix;		/* dictionary indices, RLE booleans */
-	struct dbp d1, d2;	/* values or lengths; DELTA_BYTE_ARRAY prefixes */
+	struct dbp d1;		/* values, or (suffix) lengths */
+	struct dbp d2;		/* DELTA_BYTE_ARRAY's prefix lengths */
 	const unsigned char *bss;
 	uint64_t bssn, bssi;
 	size_t prevoff, prevlen;	/* DELTA_BYTE_ARRAY's previous value */
