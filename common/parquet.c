@@ -2158,7 +2158,8 @@ pq_cell(const struct pq *p, int col)
 {
 	const struct pq_cursor *c;
 
-	if (col < 0 || col >= p->ncol || p->sel[col] < 0)
+	if (col < 0 || col >= p->ncol || p->sel[col] < 0 || p->rg < 0 ||
+	    p->rg >= p->nrg)
 		return NULL;
 	c = &p->cur[p->sel[col]];
 	return &c->cells[p->row - c->base];

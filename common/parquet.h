@@ -182,7 +182,8 @@ void pq_select(struct pq *p, int col);
 /* The next row, across row groups: 1, or 0 at the end. */
 int pq_next(struct pq *p);
 /* A selected column's cell in the current row, valid until the next
- * pq_next; NULL for a column not selected. */
+ * pq_next; NULL for a column not selected, or when there is no row (before
+ * the first pq_next, after the last). */
 const struct pq_cell *pq_cell(const struct pq *p, int col);
 
 /* Names of Parquet's enumerations, for listings; "?" for unknown values. */
