@@ -163,6 +163,66 @@ at() {
 	golden parquet/duckdb_allnull.tsv
 }
 
+# ---- the Explorer fixtures (tests/fixtures/explorer): each file's rows
+# equal those of rows/TABLE.jsonl, as DuckDB (or, for the files it cannot
+# read, arrow-rs) reads them; see tests/golden/parquet/README.md ----
+
+EX=$FIX/explorer
+
+# explorer GOLDEN FILE...: each Parquet file prints the golden rows.
+explorer() {
+	local g=$1 f
+	shift
+	for f in "$@"; do
+		np pqdump "$EX/parquet/$f.parquet"
+		status_is 0 || { echo "$f"; return 1; }
+		no_err || { echo "$f"; return 1; }
+		golden "parquet/explorer/$g.tsv" || { echo "$f"; return 1; }
+	done
+}
+
+@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" {
+	explorer instruction instruction-gzip-v1 instruction-gzip-v2 \
+	    instruction-lz4raw-v1 instruction-lz4raw-v2 instruction-snappy-v1 \
+	    instruction-snappy-v1-nodict instruction-snappy-v1-rg16 \
+	    instruction-snappy-v2 instruction-types-snappy-v2 \
+	    instruction-uncompressed-v1 instruction-uncompressed-v2 \
+	    instruction-zstd-v1 instruction-zstd-v2 instruction-zstd-v2-nodict \
+	    instruction-zstd-v2-rg16 pw-instruction-bss-v2 \
+	    pw-instruction-delta-gzip-v2 pw-instruction-fallback-snappy-v1 \
+	    pw-instruction-fallback-snappy-v2 pw-instruction-lz4raw-v2-rg32 \
+	    pw-instruction-plain-v1 pw-instruction-required-snappy-v1 \
+	    pw-instruction-snappy-dict-v1 pw-instruction-types-snappy-v1 \
+	    pw-instruction-zstd-v1
+}
+
+@test "parquet: Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" {
+	explorer dmapacket dmapacket-snappy-v1 dmapacket-zstd-v2-nodict \
+	    pw-dmapacket-bss-zstd-v2 pw-dmapacket-snappy-v1
+	explorer ccop ccop-snappy-v1 pw-ccop-snappy-v1
+	explorer ccinstruction ccinstruction-snappy-v1 pw-ccinstruction-snappy-v1
+	explorer summary summary-snappy-v1 pw-summary-snappy-v1
+	explorer metadata metadata-snappy-v1 pw-metadata-snappy-v1 \
+	    pw-metadata-v2
+}
+
+@test "parquet: an Explorer profile directory: Instruction in two files, the other tables" {
+	local P=$EX/profile@latest
+	np pqdump "$P/Instruction_0.parquet"
+	status_is 0
+	head -61 "$GOLD/parquet/explorer/instruction.tsv" | cmp - "$OUT"
+	np pqdump "$P/Instruction_1.parquet"
+	status_is 0
+	{ head -1 "$GOLD/parquet/explorer/instruction.tsv"
+	  tail -n +62 "$GOLD/parquet/explorer/instruction.tsv"; } | cmp - "$OUT"
+	for t in DmaPacket CcOp CcInstruction Summary Metadata; do
+		np pqdump "$P/$t.parquet"
+		status_is 0
+		golden "parquet/explorer/$(echo "$t" | tr A-Z a-z).tsv" ||
+		    { echo "$t"; return 1; }
+	done
+}
+
 @test "parquet: -c reads the columns named, in their order" {
 	np pqdump -c s,id,u64 "$PQ/duckdb_snappy_v2.parquet"
 	status_is 0
