@@ -24,8 +24,9 @@
  *
  * Nothing is written past cap; a block that decodes to fewer bytes leaves
  * *outlen short for the caller to judge.  Messages name the byte of the
- * input where the faulty sequence starts, or its offset field for a bad
- * offset (the end of the input when it ends too soon).
+ * input where the faulty sequence starts (one cut short included), its
+ * offset field for a bad or missing offset, or the end of the input when
+ * the block ends after a match.
  *
  * Speed: short literals and matches move in fixed 16-byte (or 8-byte)
  * blocks, which may write up to 15 bytes past their end; that is done only

@@ -27,7 +27,8 @@
  * The stated length must not exceed cap (the size the caller expects);
  * when it is smaller, *outlen says so and the caller decides.  Messages
  * name the byte of the input where the faulty preamble or element starts
- * (the end of the input when it ends too soon).
+ * (an element cut short included), or its end when it ends between
+ * elements short of the stated length.
  *
  * Speed: short literals and copies move in fixed 16-byte (or 8-byte)
  * blocks, which may write up to 15 bytes past their end; that is done only
