@@ -160,6 +160,12 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 {
 	const char *e = s + n, *run;
 
+	if (n > 0 && *s == '"') {	/* as out_escape writes it */
+		if (KEYBUF - *len < 2)
+			keytoolong(r);
+		keybuf[(*len)++] = '\\';
+		keybuf[(*len)++] = *s++;
+	}
 	while (s < e) {
 		for (run = s; s < e && !tsv_escletter[(unsigned char)*s]; s++)
 			;

@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 #include "textline.h"
 
 static const struct column cccols[] = {
@@ -47,6 +48,8 @@ const struct kind kind_cc = {
 	"collective", "cc_stream", CC_NCOL, cccols, CC_START, CC_END, CC_DUR,
 	cctext, "show-session --show-trace collectives",
 	"event ts phase", cc_finish,
+	SC_BIT(SC_CCOP) | SC_BIT(SC_CCINSTRUCTION),
+	"event, description or operation",
 };
 
 /*

@@ -16,10 +16,11 @@
 #include "dma.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 #include "textline.h"
 
 static const struct column dmacols[] = {
-	[D_QUEUE] = { "queue_name", T_TEXT, 0, "subgroup" },
+	[D_QUEUE] = { "queue_name", T_TEXT, 0, "subgroup queue_idx" },
 	[D_START] = { "start_ts", T_INT, C_TIME, "timestamp" },
 	[D_END] = { "end_ts", T_INT, C_TIME, NULL },
 	[D_DUR] = { "duration_ns", T_INT, C_TIME, "duration" },
@@ -43,6 +44,7 @@ const struct kind kind_dma = {
 	"DMA transfer", "dma", D_NCOL, dmacols, D_START, D_END, D_DUR,
 	dmatext, "show-session --show-dma", "queue event crc ts bytes",
 	dma_finish,
+	SC_BIT(SC_DMAPACKET), "queue_name, queue_idx or transfer_bytes",
 };
 
 /* Tidies a row: a semaphore of "-1" (none) becomes missing. */

@@ -177,29 +177,26 @@ kreserve(struct gstat *gs, size_t n)
 		np_die("out of memory");
 }
 
-/* Field text as TSV writes it: a field with a backslash or CR is
- * decoded and encoded again, so that equal text makes equal keys. */
+/* Field i's text as TSV writes it, at o (2n + 16 bytes of room): a TSV
+ * field with a backslash or CR is decoded and encoded again, so that
+ * equal text makes equal keys; a CSV or quoted field is encoded. */
 static size_t
-putfield(char *o, char *f, size_t n)
+putfield(char *o, struct tsv *t, int i)
 {
-	size_t i, k = 0;
+	char *f = t->f[i];
+	size_t j, n = t->len[i];
 
-	for (i = 0; i < n; i++)
-		if (f[i] == '\\' || f[i] == '\r')
-			break;
-	if (i == n) {
-		memcpy(o, f, n);
-		return n;
+	if (t->delim == '\t' && !(t->quotes && t->quoted[i])) {
+		for (j = 0; j < n; j++)
+			if (f[j] == '\\' || f[j] == '\r')
+				break;
+		if (j == n) {
+			memcpy(o, f, n);
+			return n;
+		}
+		n = tsv_unescape(f, n);
 	}
-	n = tsv_unescape(f, n);
-	for (i = 0; i < n; i++) {
-		if (tsv_escletter[(unsigned char)f[i]]) {
-			o[k++] = '\\';
-			o[k++] = tsv_escletter[(unsigned char)f[i]];
-		} else
-			o[k++] = f[i];
-	}
-	return k;
+	return (size_t)(out_escape(o, f, n) - o);
 }
 
 /* The entry of the current row's group. */
@@ -213,12 +210,11 @@ entry(struct gstat *gs, const int *kcol)
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * t->len[kcol[i]] + 1;
-	kreserve(gs, need + 1);	/* never NULL, even for no key */
+	kreserve(gs, need + 16);	/* never NULL, even for no key */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
-		len += putfield(gs->kbuf + len, t->f[kcol[i]],
-		    t->len[kcol[i]]);
+		len += putfield(gs->kbuf + len, t, kcol[i]);
 	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
 		np_die_at(gs->in.name, t->line, 0, "more than %ld groups "
@@ -261,15 +257,18 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 		return;
 	}
 	if (!num_f64(f, n, v))
-		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
+		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		    tsv_fieldcol(t, col),
 		    "expected a number in column '%s', found '%.*s'", name,
 		    (int)(n > 40 ? 40 : n), f);
 	if (!isfinite(*v))
-		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
+		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		    tsv_fieldcol(t, col),
 		    "expected a finite number in column '%s', found '%.*s'",
 		    name, (int)n, f);
 	if (!dec_parse(f, n, d))
-		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
+		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		    tsv_fieldcol(t, col),
 		    "expected a number of at most %d significant digits in "
 		    "column '%s', found '%.*s'", DEC_DIGITS, name,
 		    (int)(n > 60 ? 60 : n), f);
@@ -299,7 +298,8 @@ readrows(struct gstat *gs)
 		e = entry(gs, kcol);
 		for (i = 0; i < gs->nval; i++) {
 			if (t->len[vcol[i]] == 0) {
-				note(gs, "empty values skipped", t->line);
+				note(gs, "empty values skipped",
+				    tsv_fieldline(t, vcol[i]));
 				continue;
 			}
 			value(gs, vcol[i], gs->val[i], &d, &v);
@@ -337,11 +337,13 @@ count(struct gstat *gs, int col, int64_t sofar)
 	int64_t n;
 
 	if (!num_i64(t->f[col], t->len[col], &n) || n < 1)
-		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
+		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		    tsv_fieldcol(t, col),
 		    "expected a count (an integer from 1), found '%.*s'",
 		    (int)(t->len[col] > 40 ? 40 : t->len[col]), t->f[col]);
 	if (n > INT64_MAX - sofar)
-		np_die_at(gs->in.name, t->line, tsv_fieldcol(t, col),
+		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		    tsv_fieldcol(t, col),
 		    "expected counts within 64 bits, found %lld more after "
 		    "%lld", (long long)n, (long long)sofar);
 	return n;
@@ -387,8 +389,8 @@ bucket(struct gstat *gs, struct cell *c, int lo, int n)
 	hist_add(&c->h, v, count(gs, n, c->h.n));
 	return;
 bad:
-	np_die_at(gs->in.name, t->line, tsv_fieldcol(t, lo), "expected the "
-	    "bounds of a histogram bucket (relative error %g), found '%.*s' "
+	np_die_at(gs->in.name, tsv_fieldline(t, lo), tsv_fieldcol(t, lo),
+	    "expected the bounds of a histogram bucket (relative error %g), found '%.*s' "
 	    "and '%.*s'", HIST_ALPHA, (int)(t->len[lo] > 40 ? 40 :
 	    t->len[lo]), t->f[lo], (int)(t->len[lo + 1] > 40 ? 40 :
 	    t->len[lo + 1]), t->f[lo + 1]);
@@ -418,7 +420,7 @@ readhist(struct gstat *gs)
 	for (i = 0; i < gs->nkey; i++)
 		kcol[i] = column(gs, gs->key[i], nk, " key");
 	while (tsv_next(t)) {
-		t->len[cc] = tsv_unescape(t->f[cc], t->len[cc]);
+		tsv_cell(t, cc);
 		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
 			continue;
 		e = entry(gs, kcol);
@@ -463,24 +465,33 @@ void
 gs_readin(struct gstat *gs)
 {
 	const char *file = gs->in.name;
-	char *nl;
+	char *line;
 	long lineno, logs, first = 0;
+	int fmt;
 
-	src_checktext(&gs->in, SRC_SNIFF, "text (TSV with a header)");
 	/* Blank and log lines (2>&1) before the header are passed over. */
-	if (!src_firstdata(&gs->in, &nl, &lineno)) {
-		if (!gs->in.eof)
-			np_die("%s: more than %d bytes of blank or log lines, "
-			    "expected TSV with a header line", file, SRC_BUFSZ);
-		if (gs->in.end != gs->in.buf)
-			np_die("%s: only blank or log lines, expected TSV "
-			    "with a header line", file);
+	fmt = src_sniff(&gs->in, "text (TSV or CSV with a header)", &line,
+	    &lineno);
+	switch (fmt) {
+	case SRC_LONG:
+		np_die("%s: more than %d bytes of blank or log lines, expected "
+		    "TSV or CSV with a header line", file, SRC_BUFSZ);
+	case SRC_BLANKS:
+	case SRC_LOGS:
+		np_die("%s: only blank or log lines, expected TSV or CSV with "
+		    "a header line", file);
+	case SRC_EMPTY:
+		np_die("%s: empty input, expected TSV or CSV with a header "
+		    "line", file);
+	case SRC_JSON:
+		np_die_at(file, lineno, 1, "expected TSV or CSV with a header "
+		    "line, found JSON (np-sum reads JSON summaries without "
+		    "-g and -v)");
 	}
 	if ((logs = src_passpreamble(&gs->in, &first)) > 0)
 		note_add(&gs->notes, NOTE_LOGS, logs, file, first);
-	if (!tsv_open(&gs->t, &gs->in))
-		np_die("%s: empty input, expected TSV with a header line",
-		    file);
+	/* A header of one name has no delimiter: TSV, as ever. */
+	tsv_open(&gs->t, &gs->in, fmt == SRC_CSV ? ',' : '\t');
 	if (ishist(&gs->t))
 		readhist(gs);
 	else

@@ -261,9 +261,18 @@ nextline(struct src *s, char **line, size_t *len, struct src_fields *fl,
 			fl->rest = nl - 1;	/* the line's new end */
 		}
 	}
+	s->cut = (*line)[*len];
 	(*line)[*len] = '\0';
 	s->p = nl < s->end ? nl + 1 : nl;
 	return 1;
+}
+
+void
+src_ungetline(struct src *s, char *line, size_t len)
+{
+	line[len] = s->cut;
+	s->p = line;
+	s->in_line = 0;
 }
 
 int
@@ -360,4 +369,67 @@ src_passpreamble(struct src *s, long *first)
 			*first = s->line;
 	}
 	return logs;
+}
+
+/* Is the line [p, nl) a CSV header: two or more comma-separated names,
+ * none empty, and none holding a blank unless it is quoted? */
+static int
+csvheader(const char *p, const char *nl)
+{
+	int n = 1;
+
+	if (nl > p && nl[-1] == '\r')
+		nl--;
+	for (;;) {
+		const char *f = p;
+
+		if (p < nl && *p == '"') {
+			for (p++; p < nl; p++)
+				if (*p == '"' && (++p == nl || *p != '"'))
+					break;
+			if (p[-1] != '"' || p - f < 3)
+				return 0;
+		} else
+			for (; p < nl && *p != ','; p++)
+				if (*p == ' ' || *p == '\t')
+					return 0;
+		if (p == f)
+			return 0;
+		if (p == nl)
+			return n > 1;
+		if (*p != ',')
+			return 0;
+		p++;
+		n++;
+	}
+}
+
+int
+src_sniff(struct src *s, const char *what, char **line, long *lineno)
+{
+	char *p, *nl;
+
+	src_checktext(s, SRC_SNIFF, what);
+	if (!(*line = src_firstdata(s, &nl, lineno))) {
+		if (!s->eof)
+			return SRC_LONG;
+		if (s->end == s->buf)
+			return SRC_EMPTY;
+		for (p = s->buf; p < s->end; p++)
+			if (*p != ' ' && *p != '\t' && *p != '\r' &&
+			    *p != '\n')
+				return SRC_LOGS;
+		return SRC_BLANKS;
+	}
+	/* The binary check reaches past a long preamble too. */
+	src_checktext(s, (size_t)(*line - s->buf) + SRC_SNIFF, what);
+	for (p = *line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
+		;
+	if (*p == '{' || *p == '[')
+		return SRC_JSON;
+	if (memchr(*line, '\t', (size_t)(nl - *line)))
+		return SRC_TSV;
+	if (csvheader(*line, nl))
+		return SRC_CSV;
+	return SRC_TEXT;
 }

@@ -37,7 +37,9 @@ struct src {
 	long long base;		/* file offset of buf[0] */
 	long line;		/* line of *p, counted by whoever consumes;
 				   after src_getline, the line returned */
-	int in_line;		/* src_getline: p is past the line's end */
+	int in_line;		/* src_getline: p is past the line's end;
+				   csv_row: by the lines its row spans */
+	char cut;		/* the byte the line's NUL replaced */
 	long long line_off;	/* file offset where that line starts */
 };
 
@@ -62,6 +64,11 @@ size_t src_fill(struct src *s, char **keep);
  * the bound.  A last line without a newline is returned too.
  */
 int src_getline(struct src *s, char **line, size_t *len);
+
+/* Puts back the line src_getline returned last (line, len as it gave
+ * them), so that it is read again: for a reader that finds it must read
+ * that line another way. */
+void src_ungetline(struct src *s, char *line, size_t len);
 
 /* The first fields of a line: runs of bytes other than space and tab. */
 #define SRC_MAXFIELDS 64
@@ -135,6 +142,25 @@ char *src_wholeline(struct src *s, char *line, size_t limit);
  * buffer filled).  Only while nothing is consumed.
  */
 char *src_firstdata(struct src *s, char **nl, long *lineno);
+
+/*
+ * The front door: what a file holds, from its first line that is not
+ * blank or a logrus line (passed over however far in, within a full
+ * buffer).  Checks the first SRC_SNIFF bytes for binary data first, and
+ * dies naming what was expected (what: "JSON, TSV or CSV").  Nothing is
+ * consumed; *line is that first line (NULL when there is none), *lineno its number.
+ *   SRC_JSON   it begins with '{' or '['
+ *   SRC_TSV    it holds a TAB: a header line of TSV
+ *   SRC_CSV    it is a header line of CSV: two or more comma-separated
+ *              names, none empty, none with a blank unless quoted
+ *   SRC_TEXT   anything else
+ *   SRC_EMPTY  the file is empty; SRC_BLANKS only blank lines;
+ *              SRC_LOGS only blank and log lines; SRC_LONG more than a
+ *              buffer of them
+ */
+enum { SRC_EMPTY, SRC_BLANKS, SRC_LOGS, SRC_LONG, SRC_JSON, SRC_TSV,
+    SRC_CSV, SRC_TEXT };
+int src_sniff(struct src *s, const char *what, char **line, long *lineno);
 
 /*
  * Consumes the blank and logrus lines at the start of a file, once

@@ -13,6 +13,7 @@
 #include "insn.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 #include "textline.h"
 
 static const struct column insncols[] = {
@@ -42,6 +43,7 @@ const struct kind kind_insn = {
 	"instruction", "instruction", I_NCOL, insncols, I_START, I_END, I_DUR,
 	insntext, "show-session --show-trace instruction",
 	"engine opcode event ts pc", insn_finish,
+	SC_BIT(SC_INSTRUCTION), "opcode, pc or engine",
 };
 
 /*

@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -525,10 +526,29 @@ delimited(struct json *j, char *p)
 	    "found %s", found(j, p));
 }
 
-/*
- * At the top level, passes over lines that are not JSON: anything before the
- * first '{' or '[' that starts a line, and logrus lines (time="...") later.
- */
+/* Could a value begin at p (n bytes readable, NUL-padded)? */
+static int
+valuestart(const char *p, size_t n)
+{
+	static const char *const words[] = {
+		"true", "false", "null", "NaN", "Infinity",
+	};
+	size_t i, k;
+
+	if (strchr("{[\"-0123456789", *p) && *p)
+		return 1;
+	for (i = 0; i < sizeof words / sizeof words[0]; i++) {
+		k = strlen(words[i]);
+		if (n >= k && memcmp(p, words[i], k) == 0 &&
+		    !isalnum((unsigned char)p[k]) && p[k] != '_')
+			return 1;
+	}
+	return 0;
+}
+
+/* At the top level, passes over the lines that begin no JSON value and
+ * that the caller's passover takes: any before the first value that do not
+ * begin with '{' or '[' (the caller may pass over text before its JSON). */
 static char *
 topskip(struct json *j, char *p)
 {
@@ -536,14 +556,14 @@ topskip(struct json *j, char *p)
 
 	for (;;) {
 		p = skipws(j, p);
-		if (p >= in->end || !j->skip_logs)
+		if (p >= in->end || !j->passover || *p == '{' || *p == '[')
 			return p;
-		need(j, &p, 6);
-		if ((j->values == 0 && *p != '{' && *p != '[') ||
-		    src_islog(p, (size_t)(in->end - p)))
-			p = skipline(j, p);
-		else
+		need(j, &p, 9);
+		/* Before the first value, only '{' and '[' begin one. */
+		if ((j->values > 0 && valuestart(p, (size_t)(in->end - p))) ||
+		    !j->passover(j, p, (size_t)(in->end - p)))
 			return p;
+		p = skipline(j, p);
 	}
 }
 

@@ -9,10 +9,10 @@
  * however long it is.  Nesting deeper than JSON_MAXDEPTH is an error.
  *
  * The input may hold several top-level values one after another (JSON lines).
- * With skip_logs set, lines that do not start with '{' or '[' before the first
- * value are skipped (log lines captured with 2>&1), and so are logrus lines
- * (time="...") between top-level values; both are counted in skipped_lines
- * for the caller to report.
+ * What else may stand between them (text captured with the JSON, log lines)
+ * is the caller's to say: with passover set, a line at the top level that
+ * does not begin with '{' or '[' is offered to it, and passed over (counted
+ * in skipped_lines) when it returns 1; the parser knows no kind of line.
  */
 #ifndef NP_JSON_H
 #define NP_JSON_H
@@ -47,10 +47,14 @@ struct json {
 	long line, col;		/* where the last token starts */
 	long long off;		/* and its byte offset in the input, from 0 */
 	int depth;		/* containers open after the last token */
-	long skipped_lines;	/* non-JSON lines passed over, and the first */
+	long skipped_lines;	/* lines passed over, and the first */
 	long first_skipped;
 	long values;		/* top-level values begun */
-	int skip_logs;		/* set by the caller after json_init */
+	/* Set by the caller after json_init: 1 to pass over the line that
+	 * begins at p (n bytes readable there: at least 6, or all that is
+	 * left of the input), 0 to read it as JSON. */
+	int (*passover)(struct json *j, const char *p, size_t n);
+	void *arg;		/* for passover */
 	/* private */
 	int state;
 	char stack[JSON_MAXDEPTH];

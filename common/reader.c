@@ -7,6 +7,7 @@
 #include "group.h"
 #include "num.h"
 #include "reader.h"
+#include "schema.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -361,38 +362,80 @@ static int
 sniff(struct reader *r)
 {
 	struct src *in = &r->in;
-	char *p, *line, *nl;
+	const char *p, *nl, *or = r->k->text ? " or " : "",
+	    *text = r->k->text ? r->k->textname : "";
+	char *line;
 	long lineno;
 
-	src_checktext(in, SRC_SNIFF, "text (JSON, TSV or profiler output)");
-	/* The first line that is not blank or a log line decides. */
-	if ((line = src_firstdata(in, &nl, &lineno)) != NULL) {
-		for (p = line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
-			;
-		if (*p == '{' || *p == '[')
-			return FMT_JSON;
-		if (memchr(line, '\t', (size_t)(nl - line)))
-			return FMT_TSV;
+	switch (src_sniff(in, "text (JSON, TSV, CSV or profiler output)",
+	    &line, &lineno)) {
+	case SRC_JSON:
+		return FMT_JSON;
+	case SRC_TSV:
+		return FMT_TSV;
+	case SRC_CSV:
+		return FMT_CSV;
+	case SRC_TEXT:
 		if (r->k->text)
 			return FMT_TEXT;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		nl = strchr(p, '\n') ? strchr(p, '\n') : p + strlen(p);
 		np_die_at(in->name, lineno, (long)(p - line) + 1,
-		    "expected JSON or TSV with a "
-		    "header (%s has no text format), found '%.*s'",
-		    r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
-	}
-	if (!in->eof)
+		    "expected JSON, TSV or CSV with a header (%s has no text "
+		    "format), found '%.*s'", r->k->name,
+		    (int)(nl - p > 40 ? 40 : nl - p), p);
+	case SRC_LONG:
 		np_die("%s: more than %d bytes of blank or log lines, expected "
-		    "JSON, TSV%s%s", in->name, SRC_BUFSZ, r->k->text ? " or " :
-		    "", r->k->text ? r->k->textname : "");
-	if (in->end == in->buf)
-		np_die("%s: empty input, expected JSON, TSV%s%s", in->name,
-		    r->k->text ? " or " : "", r->k->text ? r->k->textname : "");
-	np_die("%s: only blank or log lines, expected JSON, TSV%s%s",
-	    in->name, r->k->text ? " or " : "",
-	    r->k->text ? r->k->textname : "");
+		    "JSON, TSV, CSV%s%s", in->name, SRC_BUFSZ, or, text);
+	case SRC_EMPTY:
+		np_die("%s: empty input, expected JSON, TSV, CSV%s%s",
+		    in->name, or, text);
+	}
+	np_die("%s: only blank or log lines, expected JSON, TSV, CSV%s%s",
+	    in->name, or, text);
+}
+
+/* ---- which table ---- */
+
+/*
+ * After a header or a file's first row: if it holds another table's own
+ * columns and none of the kind's tables', the input is the wrong one, and
+ * is named, rather than read as rows with the kind's columns missing.  A
+ * row of columns every kind has (start_ts, duration) is read as it is.
+ */
+static void
+vet(struct reader *r, const struct sc_votes *v, long line, long col)
+{
+	const char *what, *readers;
+
+	if (!sc_has(v, r->k->tables) && sc_best(v, &what, &readers))
+		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		    "column such as %s), found %s (read by %s)", r->k->name,
+		    r->k->ident, what, readers);
 }
 
 /* ---- JSON ---- */
+
+/*
+ * Between rows: lines before the first (captured with 2>&1), and logrus
+ * lines after it, are passed over and counted; other text after JSON
+ * means the file changes format there, which is said as such.
+ */
+static int
+passlines(struct json *j, const char *p, size_t n)
+{
+	struct reader *r = j->arg;
+	const char *nl;
+
+	if (j->values == 0 || src_islog(p, n))
+		return 1;
+	nl = memchr(p, '\n', n);
+	n = nl ? (size_t)(nl - p) : n;
+	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
+	    "(as the file began) or a log line, found text '%.*s': the file "
+	    "changes format here", (int)(n > 40 ? 40 : n), p);
+}
 
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
  * is a first member already read (its value is due). */
@@ -403,16 +446,21 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	const struct name *nm;
 	enum json_tok t;
 
+	struct sc_votes votes = { { 0 } };
+	long line = j->line, col = j->col;
+
 	rec->file = r->in.name;
 	rec->line = j->line;
 	for (;;) {
 		if (!key) {
 			t = json_next(j);
 			if (t == JSON_OBJ_END)
-				return;
+				break;
 			key = j->s;
 			klen = j->len;
 		}
+		if (r->vetting)
+			sc_vote(&votes, key, klen);
 		nm = lookup(key, klen);
 		key = NULL;
 		if (!nm || !(r->want >> nm->col & 1)) {
@@ -443,6 +491,12 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			    r->k->col[nm->col].type == T_TEXT ? "string"
 			    : "number", nm->cname, json_tokname(t));
 		}
+	}
+	if (r->vetting) {
+		/* A file's first row of rows not in a table says whose rows
+		 * they are. */
+		vet(r, &votes, line, col);
+		r->vetting = 0;
 	}
 }
 
@@ -491,17 +545,16 @@ jsonnext(struct reader *r, struct record *rec)
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
 			/*
-			 * A container under a name that is no column's: a
-			 * view export, tables by name, or a row whose first
-			 * field is an extra one.  The container is passed
-			 * over either way; the kind's table, or a column's
-			 * plain value, tells which.  Otherwise the object is
-			 * itself a row (and a column holding a container is
-			 * a type error, not a table to pass over).
+			 * A name that is no column's: a view export, tables
+			 * by name (after plain members such as "version"),
+			 * or a row whose first field is an extra one.  The
+			 * value is passed over either way; the kind's table,
+			 * or a column's value, tells which.  Otherwise the
+			 * object is itself a row (and a column holding a
+			 * container is a type error, not a table to pass
+			 * over).
 			 */
-			t = json_peek(j);
-			if ((t == JSON_ARR || t == JSON_OBJ) &&
-			    !lookup(key, klen)) {
+			if (!lookup(key, klen)) {
 				r->jstate = J_EITHER;
 				r->plain = 0;
 				goto table;
@@ -530,6 +583,7 @@ jsonnext(struct reader *r, struct record *rec)
 				plainvalues(r);
 				r->jstate = J_TABLE;
 				r->sawtable = 1;
+				r->vetting = 0;	/* the table says */
 				continue;
 			}
 			if (r->jstate == J_EITHER && lookup(key, klen)) {
@@ -579,6 +633,7 @@ static void
 tsvhead(struct reader *r)
 {
 	const struct name *nm;
+	struct sc_votes votes = { { 0 } };
 	int i, j, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
@@ -594,6 +649,9 @@ tsvhead(struct reader *r)
 				    "expected each column once, found '%s' "
 				    "again", r->t.name[i]);
 	}
+	for (i = 0; i < r->t.ncol; i++)
+		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
+	vet(r, &votes, r->t.line, 1);
 	if (!known)
 		np_die_at(r->in.name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
@@ -611,12 +669,16 @@ tsvnext(struct reader *r, struct record *rec)
 	rec->file = r->in.name;
 	rec->line = t->line;
 	for (i = 0; i < t->ncol; i++) {
-		if (r->tsvcol[i] < 0 || t->len[i] == 0)
-			continue;	/* empty is missing */
-		if (r->k->col[r->tsvcol[i]].type == T_TEXT)
-			t->len[i] = tsv_unescape(t->f[i], t->len[i]);
+		if (r->tsvcol[i] < 0)
+			continue;
+		if (r->k->col[r->tsvcol[i]].type == T_TEXT) {
+			if (tsv_missing(t, i))
+				continue;
+			tsv_cell(t, i);
+		} else if (t->len[i] == 0)
+			continue;	/* "" in a number column: a null */
 		rd_set(r, rec, r->tsvcol[i], r->tsvpref[i], t->f[i], t->len[i],
-		    t->line, tsv_fieldcol(t, i), t->name[i]);
+		    tsv_fieldline(t, i), tsv_fieldcol(t, i), t->name[i]);
 	}
 	return 1;
 }
@@ -640,14 +702,17 @@ openfile(struct reader *r)
 	switch (r->fmt) {
 	case FMT_JSON:
 		json_init(&r->j, &r->in);
-		r->j.skip_logs = 1;
+		r->j.passover = passlines;
+		r->j.arg = r;
 		r->jstate = J_TOP;
+		r->vetting = 1;
 		break;
 	case FMT_TSV:
+	case FMT_CSV:
 		/* What sniff passed over before the header: logs counted. */
 		if ((logs = src_passpreamble(&r->in, &first)) > 0)
 			note_add(&r->notes, NOTE_LOGS, logs, r->in.name, first);
-		tsv_open(&r->t, &r->in);
+		tsv_open(&r->t, &r->in, r->fmt == FMT_CSV ? ',' : '\t');
 		tsvhead(r);
 		break;
 	}
@@ -700,6 +765,7 @@ rd_next(struct reader *r)
 			got = jsonnext(r, rec);
 			break;
 		case FMT_TSV:
+		case FMT_CSV:
 			got = tsvnext(r, rec);
 			break;
 		default:

@@ -26,7 +26,7 @@
 
 #define RD_MAXPOS 16
 
-enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_TEXT };
+enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT };
 
 struct reader {
 	const struct kind *k;
@@ -55,6 +55,7 @@ struct reader {
 	long filerecs;		/* records from the current file */
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */
+	int vetting;		/* JSON: the first row is yet to be vetted */
 	long plain, plainline;	/* JSON: plain values among what may be tables */
 	struct notes notes;	/* what was passed over */
 	struct record rec;

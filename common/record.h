@@ -57,6 +57,11 @@ struct kind {
 	const char *textpos;	/* its field names for -F, space-separated */
 	/* Tidies a complete row (NULL for nothing). */
 	void (*finish)(struct record *);
+	/* The tables (schema.h, SC_BIT) whose rows are of this kind: a
+	 * header or first row must hold one of their own columns, such as
+	 * those named in ident (for messages). */
+	unsigned tables;
+	const char *ident;
 };
 
 struct field {

@@ -8,7 +8,9 @@
 #include "diag.h"
 #include "group.h"
 #include "num.h"
+#include "schema.h"
 #include "summary.h"
+#include "tsv.h"
 
 #define MAXCELLS 256		/* columns of a show-session table */
 
@@ -54,6 +56,14 @@ static void
 note(struct sumset *s, const char *what, long line)
 {
 	note_add(&s->notes, what, 1, s->in.name, line);
+}
+
+/* A text line that is neither a metric nor a table line. */
+static void
+misread(struct sumset *s, long line)
+{
+	s->misread++;
+	note(s, "lines not understood", line);
 }
 
 void
@@ -276,35 +286,64 @@ sum_add(struct sumset *s, long prof, const char *key, const char *val,
 
 /* ---- sniffing ---- */
 
+enum { SF_TEXT, SF_JSON, SF_TABLE };
+
+/* Does a header of names head a table, not a "key<TAB>value" line? */
+static int
+tablehead(const char *line, const char *nl, char delim)
+{
+	const char *p = line, *e;
+	double d;
+	int n = 0;
+
+	while (p < nl) {
+		if (!(e = memchr(p, delim, (size_t)(nl - p))))
+			e = nl;
+		if (e > p && e[-1] == '\r')
+			e--;
+		if (e == p || num_f64(p, (size_t)(e - p), &d))
+			return 0;	/* a value, not a name */
+		n++;
+		p = e + 1;
+	}
+	return n >= 2;
+}
+
 /*
- * 1 for JSON: a line that starts with '{' or '[' within SRC_SNIFF bytes of
- * the first line that is not blank or a log line (a summary may follow
- * any text).  Read up to that bound first, so that how reads fall cannot
+ * What the file holds: JSON when a line that starts with '{' or '['
+ * comes within SRC_SNIFF bytes of the first line that is not blank or a
+ * log line (a summary may follow any text), a table (TSV or CSV) when
+ * that line is a header of names, else summary-text or a show-session
+ * table.  Read up to that bound first, so that how reads fall cannot
  * change the answer.
  */
 static int
-sniff(struct sumset *s)
+sniff(struct sumset *s, char *delim)
 {
 	struct src *in = &s->in;
 	char *p, *line, *nl, *end;
 	long lineno;
 
-	src_checktext(in, SRC_SNIFF, "text (a summary)");
-	if (in->end == in->buf)
+	switch (src_sniff(in, "text (a summary)", &line, &lineno)) {
+	case SRC_EMPTY:
 		np_die("%s: empty input, expected a summary", in->name);
-	if (!(line = src_firstdata(in, &nl, &lineno))) {
-		if (!in->eof)
-			np_die("%s: more than %d bytes of blank or log lines, "
-			    "expected a summary", in->name, SRC_BUFSZ);
-		for (p = in->buf; p < in->end && isspace((unsigned char)*p); p++)
-			;
-		if (p == in->end)
-			np_die("%s: only blank lines, expected a summary",
-			    in->name);
-		return 0;	/* log lines only: read as text, counted */
+	case SRC_LONG:
+		np_die("%s: more than %d bytes of blank or log lines, "
+		    "expected a summary", in->name, SRC_BUFSZ);
+	case SRC_BLANKS:
+		np_die("%s: only blank lines, expected a summary", in->name);
+	case SRC_LOGS:
+		return SF_TEXT;	/* log lines only: read as text, counted */
+	case SRC_JSON:
+		return SF_JSON;
+	case SRC_TSV:
+	case SRC_CSV:
+		nl = src_wholeline(in, line, SRC_BUFSZ);
+		*delim = memchr(line, '\t', (size_t)(nl - line)) ? '\t' : ',';
+		if (tablehead(line, nl, *delim))
+			return SF_TABLE;
+		break;
 	}
-	src_checktext(in, (size_t)(line - in->buf) + SRC_SNIFF,
-	    "text (a summary)");
 	end = in->end < line + SRC_SNIFF ? in->end : line + SRC_SNIFF;
 	for (; line < end; line = nl + 1) {
 		if (!(nl = memchr(line, '\n', (size_t)(in->end - line))))
@@ -312,9 +351,55 @@ sniff(struct sumset *s)
 		for (p = line; p < nl && isspace((unsigned char)*p); p++)
 			;
 		if (p < nl && (*p == '{' || *p == '['))
-			return 1;
+			return SF_JSON;
 	}
-	return 0;
+	return SF_TEXT;
+}
+
+/* ---- tables: Neuron Explorer's Summary, as CSV or TSV ---- */
+
+/*
+ * A header of Summary columns, then one profile per row: a metric per
+ * column, its value as written (a missing one empty, as JSON's null).  A table of
+ * anything else is named, not read as metrics.
+ */
+static void
+readtable(struct sumset *s, char delim)
+{
+	struct tsv t;
+	struct sc_votes v = { { 0 } };
+	const char *what, *readers;
+	double d;
+	long p, logs, first = 0;
+	int i;
+
+	memset(&t, 0, sizeof t);
+	if ((logs = src_passpreamble(&s->in, &first)) > 0)
+		note_add(&s->notes, NOTE_LOGS, logs, s->in.name, first);
+	tsv_open(&t, &s->in, delim);
+	for (i = 0; i < t.ncol; i++)
+		sc_vote(&v, t.name[i], strlen(t.name[i]));
+	if (!sc_best(&v, &what, &readers) || v.n[SC_SUMMARY] == 0) {
+		if (!sc_best(&v, &what, &readers))
+			np_die_at(s->in.name, t.line, 1, "expected a summary, "
+			    "found a table of columns '%s', '%s', ... (np-sum "
+			    "-g and -v read tables)", t.name[0], t.name[1]);
+		np_die_at(s->in.name, t.line, 1, "expected a summary, found "
+		    "%s (read by %s)", what, readers);
+	}
+	while (tsv_next(&t)) {
+		p = newprof(s, NULL, 0);
+		for (i = 0; i < t.ncol; i++) {
+			tsv_cell(&t, i);
+			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
+			    t.f[i], t.len[i], tsv_missing(&t, i) ? MV_NULL :
+			    !(t.quotes && t.quoted[i]) &&
+			    num_f64(t.f[i], t.len[i], &d) ? MV_NUM : MV_STR,
+			    tsv_fieldline(&t, i), tsv_fieldcol(&t, i), -1))
+				note(s, "duplicate keys ignored", t.line);
+		}
+	}
+	free(t.hdr);
 }
 
 /* ---- JSON ---- */
@@ -421,6 +506,18 @@ summarytable(struct sumset *s)
 	}
 }
 
+/* Captured output may surround a summary (a command line before it, its
+ * log lines after): every line between documents is passed over, and
+ * counted. */
+static int
+passtext(struct json *j, const char *p, size_t n)
+{
+	(void)j;
+	(void)p;
+	(void)n;
+	return 1;
+}
+
 /*
  * One document: an object.  Members holding objects are profiles named by
  * their key (summary-json); a lower-case member holding an array is a view
@@ -436,7 +533,7 @@ readjson(struct sumset *s)
 	size_t n;
 
 	json_init(j, &s->in);
-	j->skip_logs = 1;
+	j->passover = passtext;
 	while ((t = json_next(j)) != JSON_EOF) {
 		if (t != JSON_OBJ)
 			json_fail(j, "expected an object at the top level, "
@@ -596,7 +693,7 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 	long pr, m;
 
 	if (n < 0) {
-		note(s, "lines not understood", ln);
+		misread(s, ln);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -623,7 +720,7 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 		return;
 	}
 	if (tb->n == 0) {
-		note(s, "lines not understood", ln);
+		misread(s, ln);
 		return;
 	}
 	/* Under the header, a row whose first or key cell is empty continues
@@ -632,7 +729,7 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 	    len[tb->keycol] == 0))) {
 		tb->afterhdr = 0;
 		if (!headerdone(s, tb)) {
-			note(s, "lines not understood", ln);
+			misread(s, ln);
 			return;
 		}
 	}
@@ -657,7 +754,7 @@ tablerow(struct sumset *s, struct table *tb, char *line, char *p, long ln,
 				    s->met[m].val, s->met[m].vlen);
 			}
 		} else
-			note(s, "lines not understood", ln);
+			misread(s, ln);
 		return;
 	}
 	pr = newprof(s, cell[tb->keycol], len[tb->keycol]);
@@ -688,8 +785,12 @@ kvline(struct sumset *s, long *cur, char *p, size_t n, long ln, long col)
 	}
 	for (v = p; v < e && (*v == ' ' || *v == '\t'); v++)
 		;
-	if (klen == 0 || isdigit((unsigned char)*k) || v == p || v == e) {
-		note(s, "lines not understood", ln);
+	/* A value of several words is a version ("2.30.51 (faafe)"), or
+	 * prose. */
+	if (klen == 0 || isdigit((unsigned char)*k) || v == p || v == e ||
+	    (strpbrk(v, " \t") && !(klen > 8 &&
+	    memcmp(k + klen - 8, "_version", 8) == 0))) {
+		misread(s, ln);
 		return;
 	}
 	if (*cur < 0)
@@ -743,7 +844,7 @@ readtext(struct sumset *s)
 		if (*p == '|')
 			tablerow(s, &tb, line, p, ln, afterrule);
 		else if (*p == '+')
-			note(s, "lines not understood", ln);
+			misread(s, ln);
 		else
 			kvline(s, &cur, p, (size_t)(e - p), ln,
 			    (long)(p - line) + 1);
@@ -793,11 +894,28 @@ sum_readin(struct sumset *s)
 {
 	const char *file = s->in.name;
 
+	char delim = '\t';
+	long met;
+
 	s->fileprof = s->nprof;
-	if (sniff(s))
+	switch (sniff(s, &delim)) {
+	case SF_JSON:
 		readjson(s);
-	else
+		break;
+	case SF_TABLE:
+		readtable(s, delim);
+		break;
+	default:
+		met = s->nmet;
+		s->misread = 0;
 		readtext(s);
+		if (s->nmet > met && s->misread > s->nmet - met) {
+			sum_report(s);
+			np_die("%s: %ld lines are neither 'key value' pairs nor "
+			    "table rows, more than the %ld metrics read: not a "
+			    "summary", file, s->misread, s->nmet - met);
+		}
+	}
 	src_close(&s->in);
 	if (s->nprof == s->fileprof) {
 		sum_report(s);

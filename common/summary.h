@@ -67,6 +67,7 @@ struct sumset {
 	struct src in;
 	struct json j;
 	long fileprof;		/* first profile of the file being read */
+	long misread;		/* its text lines not understood */
 };
 
 void sum_init(struct sumset *s);

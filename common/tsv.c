@@ -94,8 +94,9 @@ const char tsv_escletter[256] = {
 	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
 };
 
-char *
-out_escape(char *o, const char *s, size_t n)
+/* out_escape, but for a field's leading '"'. */
+static char *
+escape(char *o, const char *s, size_t n)
 {
 	const char *e;
 	char letter;
@@ -138,16 +139,32 @@ out_escape(char *o, const char *s, size_t n)
 	return o;
 }
 
+char *
+out_escape(char *o, const char *s, size_t n)
+{
+	/* A field that begins with '"' would read as a quoted one. */
+	if (n > 0 && *s == '"') {
+		*o++ = '\\';
+		*o++ = '"';
+		s++;
+		n--;
+	}
+	return escape(o, s, n);
+}
+
 void
 out_text(const char *s, size_t n)
 {
 	/* Longer than the buffer takes at once: in pieces that fit. */
 	const size_t piece = (OUT_BUFSZ - 16) / 2;
 	size_t k;
+	int first = 1;
 
 	do {
 		k = n < piece ? n : piece;
-		out_commit(out_escape(out_reserve(2 * k + 16), s, k));
+		out_commit((first ? out_escape : escape)(out_reserve(2 * k +
+		    16), s, k));
+		first = 0;
 		s += k;
 		n -= k;
 	} while (n > 0);
@@ -202,6 +219,7 @@ tsv_unescape(char *s, size_t n)
 			case 'n': *w++ = '\n'; r++; continue;
 			case 'r': *w++ = '\r'; r++; continue;
 			case '0': *w++ = '\0'; r++; continue;
+			case '"': *w++ = '"'; r++; continue;
 			case '\\': *w++ = '\\'; r++; continue;
 			}
 		}
@@ -222,15 +240,17 @@ tsv_unescape(char *s, size_t n)
 
 /*
  * Splits line into t->f / t->len (at most max fields kept); returns the
- * number of fields there are.  One pass, 16 bytes at a time where SSE2 is
- * there: rows of np-trace's output have many short fields, and a memchr
- * call per field costs more than the field.
+ * number of fields there are, and in *quote whether a kept field begins
+ * with '"' (then the row is CSV-quoted, and csv_row reads it again).  One
+ * pass, 16 bytes at a time where SSE2 is there: rows of np-trace's output
+ * have many short fields, and a memchr call per field costs more than the
+ * field.
  */
 static int
-split(struct tsv *t, char *line, size_t n, int max)
+split(struct tsv *t, char *line, size_t n, int max, int *quote)
 {
 	char *p = line, *e = line + n;
-	int i = 0;
+	int i = 0, k, anyq = 0;
 
 	t->f[0] = line;
 #if defined(__SSE2__)
@@ -238,46 +258,80 @@ split(struct tsv *t, char *line, size_t n, int max)
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
 		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
 		    _mm_set1_epi8('\t')));
+		anyq |= _mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    _mm_set1_epi8('"')));
 		while (m) {
 			CUT(p + __builtin_ctz(m));
 			m &= m - 1;
 		}
 	}
 #endif
-	for (; p < e; p++)
+	for (; p < e; p++) {
 		if (*p == '\t')
 			CUT(p);
+		anyq |= *p == '"';
+	}
 	if (i < max)
 		t->len[i] = (size_t)(e - t->f[i]);
+	*quote = 0;
+	for (k = 0; anyq && k <= i && k < max; k++)
+		if (t->len[k] && t->f[k][0] == '"')
+			*quote = 1;
 	return i + 1;
 }
 
-int
-tsv_open(struct tsv *t, struct src *in)
+/* The next row: split in one pass if it holds no quoted field, else
+ * read again by csv_row.  Returns how many fields it has, 0 at the end. */
+static int
+row(struct tsv *t, int max)
 {
 	char *line;
 	size_t n;
+	int nf, quote;
+
+	if (t->delim == ',')
+		return csv_row(t, max);
+	if (!src_getline(t->in, &line, &n))
+		return 0;
+	t->line = t->in->line;
+	t->quotes = 0;
+	nf = split(t, line, n, max, &quote);
+	if (quote) {
+		src_ungetline(t->in, line, n);
+		nf = csv_row(t, max);
+	}
+	return nf;
+}
+
+int
+tsv_open(struct tsv *t, struct src *in, char delim)
+{
+	size_t need;
+	char *h;
 	int i;
 
 	t->in = in;
+	t->delim = delim;
 	t->ncol = 0;
-	if (!src_getline(in, &line, &n))
+	if ((t->ncol = row(t, TSV_MAXCOL)) == 0)
 		return 0;
-	if (n + 1 > t->hdrcap) {
+	if (t->ncol > TSV_MAXCOL)
+		np_die_at(in->name, t->line, 0, "header has %d columns, "
+		    "more than the %d supported", t->ncol, TSV_MAXCOL);
+	/* The names, each NUL-terminated, in a buffer of their own. */
+	for (need = 0, i = 0; i < t->ncol; i++)
+		need += t->len[i] + 1;
+	if (need > t->hdrcap) {
 		free(t->hdr);
-		t->hdrcap = n + 1;
+		t->hdrcap = need;
 		if (!(t->hdr = malloc(t->hdrcap)))
 			np_die("out of memory");
 	}
-	memcpy(t->hdr, line, n + 1);
-	t->line = in->line;
-	t->ncol = split(t, t->hdr, n, TSV_MAXCOL);
-	if (t->ncol > TSV_MAXCOL)
-		np_die_at(in->name, in->line, 0, "header has %d columns, "
-		    "more than the %d supported", t->ncol, TSV_MAXCOL);
-	for (i = 0; i < t->ncol; i++) {
-		t->name[i] = t->f[i];
-		t->name[i][t->len[i]] = '\0';
+	for (h = t->hdr, i = 0; i < t->ncol; i++) {
+		memcpy(h, t->f[i], t->len[i]);
+		h[t->len[i]] = '\0';
+		t->name[i] = h;
+		h += t->len[i] + 1;
 	}
 	return 1;
 }
@@ -285,25 +339,34 @@ tsv_open(struct tsv *t, struct src *in)
 int
 tsv_next(struct tsv *t)
 {
-	char *line;
-	size_t n;
 	int nf;
 
-	if (!src_getline(t->in, &line, &n))
+	if ((nf = row(t, t->ncol)) == 0)
 		return 0;
-	t->line = t->in->line;
-	nf = split(t, line, n, t->ncol);
-	if (nf != t->ncol)	/* where the extra field starts, or the line ends */
-		np_die_at(t->in->name, t->line, nf > t->ncol ?
-		    src_col(t->in, t->f[t->ncol - 1] + t->len[t->ncol - 1]) + 1 :
-		    (long)n + 1,
-		    "expected %d tab-separated fields as in the header, "
-		    "found %d", t->ncol, nf);
+	if (nf != t->ncol) {
+		/* Where the extra field starts, or the row ends. */
+		if (!t->quotes) {
+			t->xline = t->line;
+			t->xcol = nf > t->ncol ? src_col(t->in,
+			    t->f[t->ncol - 1] + t->len[t->ncol - 1]) + 1 :
+			    src_col(t->in, t->f[nf - 1] + t->len[nf - 1]);
+		}
+		np_die_at(t->in->name, t->xline, t->xcol,
+		    "expected %d %s-separated fields as in the header, "
+		    "found %d", t->ncol, t->delim == ',' ? "comma" : "tab",
+		    nf);
+	}
 	return 1;
+}
+
+long
+tsv_fieldline(const struct tsv *t, int i)
+{
+	return t->quotes ? t->fline[i] : t->line;
 }
 
 long
 tsv_fieldcol(const struct tsv *t, int i)
 {
-	return src_col(t->in, t->f[i]);
+	return t->quotes ? t->fcol[i] : src_col(t->in, t->f[i]);
 }

@@ -7,8 +7,12 @@
  * NaN and infinities as an empty field.  A closed pipe ends the program
  * quietly with status 0; any other write error is fatal (status 1).
  *
- * Reading: the first line is the header; fields are found by header name and
- * un-escaped in place.  Every row must have as many fields as the header.
+ * Reading: tables with a header line, in two dialects.  np's TSV: fields
+ * separated by TABs, un-escaped on request (tsv_cell), where a field that
+ * begins with '"' is quoted as in CSV (the TSV DuckDB writes); and CSV,
+ * comma-separated, RFC 4180 (csv.c).  Fields are found by header name.
+ * Every row must have as many fields as the header.  An empty field that
+ * is not quoted is a missing value; a quoted one ("") is an empty string.
  */
 #ifndef NP_TSV_H
 #define NP_TSV_H
@@ -88,22 +92,56 @@ void out_header(const char *const *names, int n);
 
 struct tsv {
 	struct src *in;
+	char delim;			/* '\t' or ',' */
 	int ncol;			/* header fields */
 	char *name[TSV_MAXCOL];		/* header names, in hdr */
 	char *f[TSV_MAXCOL];		/* current row's fields */
 	size_t len[TSV_MAXCOL];
-	long line;			/* current row's line */
+	long line;			/* current row's (first) line */
 	char *hdr;			/* the header line, kept */
 	size_t hdrcap;
+	/* Set when the row was read by csv_row, which alone knows quotes
+	 * and rows that span lines: where each field starts, and whether
+	 * it was quoted. */
+	int quotes;
+	unsigned char quoted[TSV_MAXCOL];
+	long fline[TSV_MAXCOL], fcol[TSV_MAXCOL];
+	long xline, xcol;	/* where field max starts, or the row ends */
 };
 
-/* Reads the header line: 1, or 0 if the input is empty. */
-int tsv_open(struct tsv *t, struct src *in);
+/* Reads the header line of a table whose fields are separated by delim
+ * ('\t' or ','): 1, or 0 if the input is empty. */
+int tsv_open(struct tsv *t, struct src *in, char delim);
 /* Next row: 1, or 0 at end.  Dies when the field count differs. */
 int tsv_next(struct tsv *t);
-/* 1-based byte column where field i of the current row started. */
+/* Line and 1-based byte column where field i of the current row
+ * started. */
+long tsv_fieldline(const struct tsv *t, int i);
 long tsv_fieldcol(const struct tsv *t, int i);
-/* Un-escapes \t \n \r \0 \\ in place; other backslashes stay as they are. */
+/* Un-escapes \t \n \r \0 \\ \" in place; other backslashes stay as they
+ * are. */
 size_t tsv_unescape(char *s, size_t n);
+
+/* Field i's text, decoded in place: np's escapes in an unquoted TSV field,
+ * nothing in CSV or a quoted field.  Returns its length. */
+static inline size_t
+tsv_cell(struct tsv *t, int i)
+{
+	if (t->delim == '\t' && !(t->quotes && t->quoted[i]))
+		t->len[i] = tsv_unescape(t->f[i], t->len[i]);
+	return t->len[i];
+}
+
+/* Is field i missing: empty, and not quoted? */
+static inline int
+tsv_missing(const struct tsv *t, int i)
+{
+	return t->len[i] == 0 && !(t->quotes && t->quoted[i]);
+}
+
+/* For tsv.c: splits the row at the input's read position as CSV
+ * (csv.c), keeping at most max fields; returns how many it has, 0 at the
+ * end of the input. */
+int csv_row(struct tsv *t, int max);
 
 #endif

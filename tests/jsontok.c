@@ -30,6 +30,14 @@ show(const char *tag, const char *s, size_t n)
 	putchar('\n');
 }
 
+/* Lines before the first value, and logrus lines after it, as np's
+ * record reader passes them over. */
+static int
+passlogs(struct json *j, const char *p, size_t n)
+{
+	return j->values == 0 || src_islog(p, n);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -50,7 +58,8 @@ main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	src_open(&in, optind < argc ? argv[optind] : "-");
 	json_init(&j, &in);
-	j.skip_logs = logs;
+	if (logs)
+		j.passover = passlogs;
 	for (;;) {
 		if (skip) {
 			if (json_peek(&j) == JSON_EOF)

@@ -256,7 +256,7 @@ chainlayers() {
 	cd "$T"
 	np np-cc e.txt
 	status_is 1
-	err_is "np-cc: e.txt: empty input, expected JSON, TSV or show-session --show-trace collectives"
+	err_is "np-cc: e.txt: empty input, expected JSON, TSV, CSV or show-session --show-trace collectives"
 }
 
 @test "np-cc: binary input" {
@@ -264,7 +264,7 @@ chainlayers() {
 	cd "$T"
 	np np-cc b.dat
 	status_is 1
-	err_is "np-cc: b.dat:1:4: expected text (JSON, TSV or profiler output), found byte 0x00"
+	err_is "np-cc: b.dat:1:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
 }
 
 @test "np-cc: truncated text: the cut line is counted, the rest kept" {

@@ -307,14 +307,14 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	: >"$T/empty"
 	np np-dma "$T/empty"
 	status_is 1
-	err_is "np-dma: $T/empty: empty input, expected JSON, TSV or show-session --show-dma"
+	err_is "np-dma: $T/empty: empty input, expected JSON, TSV, CSV or show-session --show-dma"
 }
 
 @test "np-dma: binary input" {
 	printf 'DMA trace\n  1 q M2S\0SOP\n' >"$T/bin"
 	np np-dma "$T/bin"
 	status_is 1
-	err_is "np-dma: $T/bin:2:10: expected text (JSON, TSV or profiler output), found byte 0x00"
+	err_is "np-dma: $T/bin:2:10: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
 }
 
 @test "np-dma: truncated JSON" {

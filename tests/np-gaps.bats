@@ -409,14 +409,14 @@ shuffled() {
 	: >"$T/empty"
 	np np-gaps "$T/empty"
 	status_is 1
-	err_is "np-gaps: $T/empty: empty input, expected JSON, TSV or show-session --show-trace instruction"
+	err_is "np-gaps: $T/empty: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 }
 
 @test "np-gaps: binary input" {
 	printf 'start_ts\tend_ts\n1\t\0002\n' >"$T/bin"
 	np np-gaps "$T/bin"
 	status_is 1
-	err_is "np-gaps: $T/bin:2:3: expected text (JSON, TSV or profiler output), found byte 0x00"
+	err_is "np-gaps: $T/bin:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
 }
 
 @test "np-gaps: truncated JSON" {

@@ -376,7 +376,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 @test "np-stall: empty input, and a file that does not exist" {
 	np np-stall </dev/null
 	status_is 1
-	err_is "np-stall: -: empty input, expected JSON, TSV or show-session --show-trace instruction"
+	err_is "np-stall: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 	np np-stall "$T/nonesuch.json"
 	status_is 1
 	err_is "np-stall: $T/nonesuch.json: No such file or directory"
@@ -386,7 +386,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	printf 'start_ts\tevt_wait_time_ns\n1\t\0\n' >"$T/bin.tsv"
 	np np-stall "$T/bin.tsv"
 	status_is 1
-	err_is "np-stall: $T/bin.tsv:2:3: expected text (JSON, TSV or profiler output), found byte 0x00"
+	err_is "np-stall: $T/bin.tsv:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
 }
 
 @test "np-stall: CRLF line ends" {

@@ -173,11 +173,11 @@ a\tb	v	2	4' ]
 	: > "$T/e"
 	np np-sum -v x "$T/e"
 	status_is 1
-	err_is "np-sum: $T/e: empty input, expected TSV with a header line"
+	err_is "np-sum: $T/e: empty input, expected TSV or CSV with a header line"
 	printf 'a\tb\n1\t\0\n' > "$T/b"
 	np np-sum -v b "$T/b"
 	status_is 1
-	err_is "np-sum: $T/b:2:3: expected text (TSV with a header), found byte 0x00"
+	err_is "np-sum: $T/b:2:3: expected text (TSV or CSV with a header), found byte 0x00"
 	awk 'BEGIN { print "k\tv"; printf "a\t"; for (i = 0; i < 1100000; i++)
 	    printf "1"; print "" }' > "$T/h"
 	np np-sum -v v "$T/h"
@@ -301,7 +301,7 @@ a\tb	v	2	4' ]
 	printf '\n \n' >"$T/blank.tsv"
 	np np-sum -v v "$T/blank.tsv"
 	status_is 1
-	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV with a header line"
+	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV or CSV with a header line"
 }
 
 @test "np-sum -g: large values of few digits sum exactly, however large" {

@@ -258,7 +258,7 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 @test "np-trace: empty input is an error" {
 	np np-trace </dev/null
 	status_is 1
-	err_is "np-trace: -: empty input, expected JSON, TSV or show-session --show-trace instruction"
+	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 }
 
 @test "np-trace: text in which nothing is recognised is an error" {

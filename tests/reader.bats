@@ -141,7 +141,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	: >"$T/empty"
 	np np-trace "$T/empty"
 	status_is 1
-	err_is "np-trace: $T/empty: empty input, expected JSON, TSV or $TRACE_NAME"
+	err_is "np-trace: $T/empty: empty input, expected JSON, TSV, CSV or $TRACE_NAME"
 	# What was made before the trouble is written: here the header.
 	head -1 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
 }
@@ -149,14 +149,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 @test "reader: empty stdin" {
 	np np-trace </dev/null
 	status_is 1
-	err_is "np-trace: -: empty input, expected JSON, TSV or $TRACE_NAME"
+	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
 @test "reader: blank and log lines only" {
 	input logs.txt '\n  \r\ntime="2026-03-19T02:57:19Z" level=info msg="start"\n'
 	np np-trace "$T/logs.txt"
 	status_is 1
-	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV or $TRACE_NAME"
+	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
 @test "reader: counts over several files add to the right note" {
@@ -190,7 +190,7 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	    head -n 16000 >"$T/logs"
 	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
 	status_is 1
-	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV or $TRACE_NAME"
+	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
 @test "reader: an empty object and an empty array hold no instructions" {
@@ -238,7 +238,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input bin '\x1f\x8b\x08\x00'		# gzip's magic
 	np np-trace "$T/bin"
 	status_is 1
-	err_is "np-trace: $T/bin:1:1: expected text (JSON, TSV or profiler output), found byte 0x1f"
+	err_is "np-trace: $T/bin:1:1: expected text (JSON, TSV, CSV or profiler output), found byte 0x1f"
 	head -1 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
 }
 
@@ -246,7 +246,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input bin 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Te\0sor\n'
 	np np-trace "$T/bin"
 	status_is 1
-	err_is "np-trace: $T/bin:3:6: expected text (JSON, TSV or profiler output), found byte 0x00"
+	err_is "np-trace: $T/bin:3:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
 }
 
 @test "reader: a control byte inside the JSON past the first read" {

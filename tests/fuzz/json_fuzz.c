@@ -4,7 +4,7 @@
  *
  * The first byte is a control byte, the rest is the JSON text:
  *   bits 0-3  how reads are chunked in the first pass (fuzz.h)
- *   bit 4     skip_logs
+ *   bit 4     pass over log lines (passlogs)
  *   bits 5-7  which values the second pass skips
  * Pass A takes every token with json_next.  Pass B reads the same text in
  * other chunks, skips some values with json_skip (members' values and
@@ -155,6 +155,14 @@ addtok(enum json_tok t)
 	}
 }
 
+/* Lines before the first value, and logrus lines after it, as np's
+ * record reader passes them over. */
+static int
+passlogs(struct json *j, const char *p, size_t n)
+{
+	return j->values == 0 || src_islog(p, n);
+}
+
 static void
 begin(const uint8_t *data, size_t size, unsigned chunking, int logs)
 {
@@ -162,7 +170,7 @@ begin(const uint8_t *data, size_t size, unsigned chunking, int logs)
 	fz_reset();
 	src_open(&in, fz_name(0));
 	json_init(&j, &in);
-	j.skip_logs = logs;
+	j.passover = logs ? passlogs : NULL;
 }
 
 /* Pass A: every token. */

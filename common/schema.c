@@ -1,0 +1,87 @@
+#include <string.h>
+
+#include "schema.h"
+
+/* Columns that only one table's rows carry, as named by Neuron Explorer,
+ * by the view export, or by np's own output; np(7) lists them too. */
+static const struct {
+	const char *what, *readers, *cols;
+} tables[SC_NTABLES] = {
+	[SC_INSTRUCTION] = { "Instruction rows", "np-trace, np-gaps and "
+	    "np-stall", "opcode compiler_opcode pc compiler_pc "
+	    "evt_wait_time_ns evt_wait_time dma_wait_time_ns "
+	    "bir_debug_info_source_location nki_source_location operands "
+	    "compiler_operands hlo_name label engine" },
+	[SC_DMAPACKET] = { "DmaPacket rows", "np-dma", "queue_name queue_idx "
+	    "queue_type transfer_bytes transfer_size read_bytes write_bytes "
+	    "crc throughput engine_idx semaphore_id" },
+	[SC_CCOP] = { "CcOp rows", "np-cc", "operation algorithm "
+	    "num_elements dtype op_id stream_id input_size output_size "
+	    "algorithm_bandwidth bus_bandwidth replica_group" },
+	[SC_CCINSTRUCTION] = { "CcInstruction rows", "np-cc", "core_idx "
+	    "description trigger_engine cc_core event" },
+	[SC_SUMMARY] = { "a Summary table", "np-sum", "total_time "
+	    "total_active_time total_active_time_percent event_count "
+	    "neuroncore_cycle_count instance_type mfu_estimated_percent "
+	    "dma_transfer_count dma_active_time cc_op_count" },
+	[SC_STALLS] = { "np-stall's output", "np-sum -g", "instructions "
+	    "stalled stall_ns stall_share" },
+	[SC_GAPS] = { "np-gaps' output", "np-sum -g", "gap_start gap_end "
+	    "gap_ns busy_ns busy_share idle_ns" },
+	[SC_STATS] = { "np-sum -g's output", "np-sum -g (with -H rows)",
+	    "bucket_lo bucket_hi p50 p90 p99" },
+};
+
+/* Is the n bytes at name one of the space-separated words of list? */
+static int
+inlist(const char *list, const char *name, size_t n)
+{
+	const char *p = list, *e;
+
+	for (;;) {
+		e = strchr(p, ' ');
+		if (!e)
+			e = p + strlen(p);
+		if ((size_t)(e - p) == n && memcmp(p, name, n) == 0)
+			return 1;
+		if (!*e)
+			return 0;
+		p = e + 1;
+	}
+}
+
+void
+sc_vote(struct sc_votes *v, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < SC_NTABLES; i++)
+		if (inlist(tables[i].cols, name, len))
+			v->n[i]++;
+}
+
+int
+sc_has(const struct sc_votes *v, unsigned mask)
+{
+	int i;
+
+	for (i = 0; i < SC_NTABLES; i++)
+		if (mask >> i & 1 && v->n[i] > 0)
+			return 1;
+	return 0;
+}
+
+int
+sc_best(const struct sc_votes *v, const char **what, const char **readers)
+{
+	int i, best = -1;
+
+	for (i = 0; i < SC_NTABLES; i++)
+		if (v->n[i] > 0 && (best < 0 || v->n[i] > v->n[best]))
+			best = i;
+	if (best < 0)
+		return 0;
+	*what = tables[best].what;
+	*readers = tables[best].readers;
+	return 1;
+}

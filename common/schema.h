@@ -1,0 +1,38 @@
+/*
+ * schema: which table a set of column names comes from, so that the wrong
+ * input is named, not read as a plausible answer (DMA packets given to
+ * np-trace, instructions given to np-dma, ...).
+ *
+ * Each table that np knows (the Neuron Explorer tables, the view export's
+ * tables, np's own outputs) has columns that only its rows carry; a header
+ * or a first row is told apart by how many of those it holds.  The tables
+ * and their columns are listed in np(7), RECORD KINDS.
+ */
+#ifndef NP_SCHEMA_H
+#define NP_SCHEMA_H
+
+#include <stddef.h>
+
+enum {
+	SC_INSTRUCTION, SC_DMAPACKET, SC_CCOP, SC_CCINSTRUCTION, SC_SUMMARY,
+	SC_STALLS, SC_GAPS, SC_STATS, SC_NTABLES
+};
+#define SC_BIT(t) (1u << (t))
+
+struct sc_votes {
+	int n[SC_NTABLES];
+};
+
+/* Counts the column name toward the tables that carry it. */
+void sc_vote(struct sc_votes *v, const char *name, size_t len);
+/* Did a column of one of the tables in mask (SC_BIT) get a vote? */
+int sc_has(const struct sc_votes *v, unsigned mask);
+/*
+ * The table the most votes point to: 1 with its name ("DmaPacket rows")
+ * in *what and the programs that read it in *readers ("np-dma"); 0 when
+ * no column was any table's.
+ */
+int sc_best(const struct sc_votes *v, const char **what,
+    const char **readers);
+
+#endif

@@ -1,0 +1,270 @@
+#!/usr/bin/env bats
+# CSV and quoted TSV, and the wrong input named rather than read.
+#
+# tests/fixtures/explorer holds one profile written by DuckDB and
+# parquet-wasm in every form Neuron Explorer and its users produce (see
+# its README); the golden outputs under tests/golden/explorer are what np
+# writes from the JSON lines form, and every other form must give the
+# same bytes.
+
+load helpers
+
+E=$BATS_TEST_DIRNAME/fixtures/explorer
+
+@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" {
+	for f in json/Instruction.jsonl csv/table/Instruction.csv \
+	    csv/instruction.tsv csv/instruction-crlf.csv \
+	    csv/export/Instruction.csv; do
+		np np-trace "$E/$f"
+		status_is 0
+		no_err
+		golden explorer/instruction.tsv
+	done
+}
+
+@test "csv: np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" {
+	for f in json/Instruction.jsonl csv/table/Instruction.csv \
+	    csv/instruction.tsv; do
+		np np-stall -k src "$E/$f"
+		status_is 0
+		no_err
+		golden explorer/stall-src.tsv
+		np np-gaps -u "$E/$f"
+		status_is 0
+		no_err
+		golden explorer/gaps-u.tsv
+	done
+}
+
+@test "csv: DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" {
+	for f in json/DmaPacket.jsonl csv/table/DmaPacket.csv \
+	    csv/export/DmaPacket.csv; do
+		np np-dma "$E/$f"
+		status_is 0
+		no_err
+		golden explorer/dma.tsv
+		np np-dma -s "$E/$f"
+		status_is 0
+		no_err
+		golden explorer/dma-s.tsv
+	done
+}
+
+@test "csv: CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" {
+	# The first column is the rank: the file's name.
+	for f in json/CcInstruction.jsonl csv/table/CcInstruction.csv \
+	    csv/export/CcInstruction.csv; do
+		np-cc "$E/$f" 2>"$ERR" | cut -f2- >"$OUT"
+		no_err
+		golden explorer/ccinstruction.tsv
+	done
+	np-cc "$E/json/CcOp.jsonl" 2>"$ERR" | cut -f2- >"$OUT"
+	no_err
+	golden explorer/ccop.tsv
+	# The bandwidths are FLOAT columns: DuckDB writes a float's shortest
+	# text in CSV and its double in JSON.
+	np-cc "$E/csv/table/CcOp.csv" 2>"$ERR" | cut -f2-15,18 >"$OUT"
+	no_err
+	cut -f1-14,17 "$GOLD/explorer/ccop.tsv" | cmp - "$OUT"
+	[ "$(sed -n 2p "$E/csv/table/CcOp.csv" | cut -d, -f14,15)" = \
+	    "54528135000.0,81792200000.0" ]
+	[ "$(np-cc "$E/csv/table/CcOp.csv" | sed -n 2p | cut -f16,17)" = \
+	    "$(printf '54528135000\t81792200000')" ]
+}
+
+@test "csv: np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" {
+	np-trace "$E/json/Instruction.jsonl" >"$T/i.tsv"
+	np np-sum -g engine,opcode -v duration_ns,evt_wait_time_ns "$T/i.tsv"
+	status_is 0
+	mv "$OUT" "$T/want"
+	np np-sum -g engine,opcode -v duration_ns,evt_wait_time_ns \
+	    "$E/csv/table/Instruction.csv"
+	status_is 0
+	no_err
+	cmp "$T/want" "$OUT"
+}
+
+@test "csv: the Summary table as CSV, TSV and JSON lines is a summary" {
+	np np-sum "$E/json/Summary.jsonl"
+	status_is 0
+	no_err
+	cut -f2- "$OUT" >"$T/got"
+	cmp "$GOLD/explorer/summary.tsv" "$T/got"
+	# CSV and TSV hold the same metrics; DuckDB writes a FLOAT column's
+	# shortest float text there, and its double in JSON.
+	np np-sum "$E/csv/Summary.csv"
+	status_is 0
+	no_err
+	cut -f2 "$OUT" >"$T/csvkeys"
+	cut -f2- "$OUT" >"$T/csv"
+	cut -f1 "$GOLD/explorer/summary.tsv" | cmp - "$T/csvkeys"
+	np np-sum "$E/csv/Summary.tsv"
+	status_is 0
+	no_err
+	cut -f2- "$OUT" | cmp - "$T/csv"
+	grep -q '^total_time	6.1961e-05$' "$T/csv"
+}
+
+@test "csv: quoted fields hold commas, quotes and newlines; \"\" is empty, nothing is missing" {
+	printf 'start_ts,opcode,layer,pc\n1,"a,b","x\ny",4\n2,"q""","",\n3,,,\n' \
+	    >"$T/q.csv"
+	np np-trace "$T/q.csv"
+	status_is 0
+	no_err
+	cut -f1,5,6,14 "$OUT" >"$T/got"
+	printf 'start_ts\topcode\tpc\tlayer\n1\ta,b\t4\tx\\ny\n2\tq"\t\t\n3\t\t\t\n' |
+	    cmp - "$T/got"
+}
+
+@test "csv: a field of np's own that begins with a quote is written \\\" and read back" {
+	printf '{"start_ts":1,"duration_ns":2,"opcode":"\\"q\\" x"}\n' |
+	    np-trace >"$T/q.tsv"
+	[ "$(cut -f5 "$T/q.tsv" | tail -1)" = '\"q" x' ]
+	np np-trace "$T/q.tsv"
+	status_is 0
+	cmp "$T/q.tsv" "$OUT"
+	np np-sum -g opcode -v duration_ns "$T/q.tsv"
+	status_is 0
+	[ "$(cut -f1 "$OUT" | tail -1)" = '\"q" x' ]
+}
+
+@test "csv: a TSV field that begins with a quote is quoted, as DuckDB writes it" {
+	printf 'start_ts\topcode\tlayer\n1\t"a\tb\n""x"""\t"\\n"\n' >"$T/q.tsv"
+	np np-trace "$T/q.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f5,14 "$OUT" | tail -1)" = 'a\tb\n"x"	\\n' ]
+}
+
+@test "csv: bad quoting and field counts name the line and column" {
+	printf 'start_ts,opcode\n1,"abc\n2,x\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:2:3: expected the closing quote of the field opened here, found the end of the file"
+	printf 'start_ts,opcode\n1,"ab"c\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:2:7: expected ',' or the end of the row after a quoted field's closing quote, found 'c'"
+	printf 'start_ts,opcode\n1,"a\nb",9\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:3:4: expected 2 comma-separated fields as in the header, found 3"
+	printf 'start_ts,opcode,pc\n1,"a\r\nb"\r\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:3:3: expected 3 comma-separated fields as in the header, found 2"
+	printf 'start_ts\topcode\n1\t"x\n' >"$T/c.tsv"
+	np np-trace "$T/c.tsv"
+	status_is 1
+	err_is "np-trace: $T/c.tsv:2:3: expected the closing quote of the field opened here, found the end of the file"
+}
+
+@test "csv: rows before a bad one are written" {
+	{ printf 'start_ts,opcode\n'; seq 1 5000 | sed 's/$/,X/'; printf '9,"y\n'; } >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:5002:3: expected the closing quote of the field opened here, found the end of the file"
+	[ "$(wc -l <"$OUT")" -eq 5001 ]
+	[ "$(tail -1 "$OUT" | cut -f1,5)" = "5000	X" ]
+}
+
+@test "csv: binary, empty, header-only and huge rows" {
+	printf 'start_ts,opcode\n1,a\0b\n' >"$T/b.csv"
+	np np-trace "$T/b.csv"
+	status_is 1
+	err_is "np-trace: $T/b.csv:2:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	printf 'start_ts,opcode\r\n' >"$T/h.csv"
+	np np-trace "$T/h.csv"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+	# A quoted field of 1.5 MiB is a row longer than the buffer.
+	{ printf 'start_ts,opcode\n1,"'; head -c 1572864 /dev/zero | tr '\0' a
+	    printf '"\n'; } >"$T/big.csv"
+	np np-trace "$T/big.csv"
+	status_is 1
+	err_is "np-trace: $T/big.csv:2:1048576: row longer than 1048575 bytes"
+}
+
+@test "csv: np-sum -g reads CSV: quotes, empty values counted, errors placed" {
+	printf 'a,b\nx,1\n"x",2\n"q""",5\nx,\n' >"$T/g.csv"
+	np np-sum -n -g a -v b "$T/g.csv"
+	status_is 0
+	err_is "np-sum: empty values skipped: 1 (first: $T/g.csv:5)"
+	[ "$(cut -f1-4 "$OUT")" = "$(printf 'q"\tb\t1\t5\nx\tb\t2\t3')" ]
+	printf 'a,b\nx,"1\n2"\n' >"$T/g.csv"
+	np np-sum -g a -v b "$T/g.csv"
+	status_is 1
+	err_is "np-sum: $T/g.csv:2:3: expected a number in column 'b', found '1
+2'"
+	printf '{"a":1}\n' >"$T/g.json"
+	np np-sum -g a -v b "$T/g.json"
+	status_is 1
+	err_is "np-sum: $T/g.json:1:1: expected TSV or CSV with a header line, found JSON (np-sum reads JSON summaries without -g and -v)"
+}
+
+@test "csv: the wrong table is named, with the program that reads it" {
+	np np-dma "$E/csv/table/Instruction.csv"
+	status_is 1
+	err_is "np-dma: $E/csv/table/Instruction.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found Instruction rows (read by np-trace, np-gaps and np-stall)"
+	np np-cc "$E/json/Instruction.jsonl"
+	status_is 1
+	err_is "np-cc: $E/json/Instruction.jsonl:1:2: expected collective rows (with a column such as event, description or operation), found Instruction rows (read by np-trace, np-gaps and np-stall)"
+	np np-trace "$E/json/DmaPacket.jsonl"
+	status_is 1
+	err_is "np-trace: $E/json/DmaPacket.jsonl:1:2: expected instruction rows (with a column such as opcode, pc or engine), found DmaPacket rows (read by np-dma)"
+	np np-gaps "$E/csv/Summary.tsv"
+	status_is 1
+	err_is "np-gaps: $E/csv/Summary.tsv:1:1: expected instruction rows (with a column such as opcode, pc or engine), found a Summary table (read by np-sum)"
+	np np-sum "$E/csv/table/CcOp.csv"
+	status_is 1
+	err_is "np-sum: $E/csv/table/CcOp.csv:1:1: expected a summary, found CcOp rows (read by np-cc)"
+	np-trace "$E/json/Instruction.jsonl" >"$T/i.tsv"
+	np np-sum "$T/i.tsv"
+	status_is 1
+	err_is "np-sum: $T/i.tsv:1:1: expected a summary, found Instruction rows (read by np-trace, np-gaps and np-stall)"
+	printf 'a,b\n1,2\n' >"$T/t.csv"
+	np np-sum "$T/t.csv"
+	status_is 1
+	err_is "np-sum: $T/t.csv:1:1: expected a summary, found a table of columns 'a', 'b', ... (np-sum -g and -v read tables)"
+}
+
+@test "csv: prose is not a summary" {
+	np np-sum "$BATS_TEST_DIRNAME/../README.md"
+	status_is 1
+	[ "$(tail -1 "$ERR" | sed 's/: [0-9]* lines/: N lines/; s/the [0-9]* metrics/the M metrics/')" = \
+	    "np-sum: $BATS_TEST_DIRNAME/../README.md: N lines are neither 'key value' pairs nor table rows, more than the M metrics read: not a summary" ]
+	printf 'This is prose.\nnp is a set of small programs\ntotal_time 1\n' >"$T/p.txt"
+	np np-sum "$T/p.txt"
+	status_is 1
+	err_is "np-sum: lines not understood: 2 (first: $T/p.txt:1)
+np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more than the 1 metrics read: not a summary"
+}
+
+@test "csv: text after a summary's JSON (captured output) is passed over and counted" {
+	np np-sum "$SAMPLES/summary-captured-log.txt"
+	status_is 0
+	err_is "np-sum: non-JSON lines skipped: 6 (first: $SAMPLES/summary-captured-log.txt:1)"
+	cut -f2- "$OUT" >"$T/got"
+	[ "$(wc -l <"$T/got")" -gt 100 ]
+	grep '^{' "$SAMPLES/summary-captured-log.txt" >"$T/doc.json"
+	np np-sum "$T/doc.json"
+	no_err
+	cut -f2- "$OUT" | cmp - "$T/got"
+}
+
+@test "csv: a view export whose first members are plain values is an export" {
+	printf '{"version":2,"instruction":[{"timestamp":5,"duration":3,"opcode":"X"}]}\n' >"$T/v.json"
+	np np-trace "$T/v.json"
+	status_is 0
+	err_is "np-trace: plain values among the tables skipped: 1 (first: $T/v.json:1)"
+	[ "$(tail -1 "$OUT" | cut -f1-5)" = "5	8	3		X" ]
+}
+
+@test "csv: a file that turns from JSON to text says where" {
+	printf '{"start_ts":1,"opcode":"x"}\ntime="t" level=info\nSTDERR: done\n' >"$T/m.json"
+	np np-trace "$T/m.json"
+	status_is 1
+	err_is "np-trace: $T/m.json:3:1: expected JSON (as the file began) or a log line, found text 'STDERR: done': the file changes format here"
+	[ "$(wc -l <"$OUT")" -eq 2 ]
+}
