@@ -74,18 +74,21 @@ struct seqtab {
 	int ok;			/* set in this frame: a repeat may use it */
 };
 
+/* Everything one call needs, on its stack (about 142 KiB, most of it the
+ * literals of one block): the module keeps nothing between calls. */
 struct zstd {
-	const unsigned char *src;
+	const unsigned char *src;	/* the input, for "at byte N" */
 	size_t n;
-	unsigned char *dst, *op, *end, *frame;
+	unsigned char *dst, *op, *end;	/* the output, its next byte, its end */
+	unsigned char *frame;		/* the current frame's first byte out */
 	char *err;
 	size_t errlen;
-	size_t blockmax;
-	uint32_t rep[3];
-	int huf_ok;
-	unsigned huf_bits;
+	size_t blockmax;		/* min(window, 128 KiB) */
+	uint32_t rep[3];		/* repeat offsets */
+	int huf_ok;			/* a tree for treeless literals */
+	unsigned huf_bits;		/* its longest code */
 	struct seqtab ll, of, ml;
-	const unsigned char *lit, *litend;
+	const unsigned char *lit, *litend;	/* literals not yet copied */
 	struct hufent huf[1 << HUF_MAXBITS];
 	struct seqent lltab[1 << LL_MAXAL];
 	struct seqent oftab[1 << OF_MAXAL];

@@ -89,7 +89,8 @@ main(int argc, char *argv[])
 	if (codecs[i].fn(src, n, dst, cap, &out, err, sizeof err) != 0)
 		fprintf(stderr, "unzip: %s\n", err);
 	else if (out != cap)
-		fprintf(stderr, "unzip: %zu bytes out, expected %zu\n", out, cap);
+		fprintf(stderr, "unzip: %zu bytes out, expected %zu\n", out,
+		    cap);
 	else if (fwrite(dst, 1, out, stdout) != out || fflush(stdout) != 0)
 		fputs("unzip: write error\n", stderr);
 	else
