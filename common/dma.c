@@ -45,6 +45,7 @@ const struct kind kind_dma = {
 	dmatext, "show-session --show-dma", "queue event crc ts bytes",
 	dma_finish,
 	SC_BIT(SC_DMAPACKET), "queue_name, queue_idx or transfer_bytes",
+	"DmaPacket",
 };
 
 /* Tidies a row: a semaphore of "-1" (none) becomes missing. */

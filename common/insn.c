@@ -44,6 +44,7 @@ const struct kind kind_insn = {
 	insntext, "show-session --show-trace instruction",
 	"engine opcode event ts pc", insn_finish,
 	SC_BIT(SC_INSTRUCTION), "opcode, pc or engine",
+	"Instruction",
 };
 
 /*

@@ -59,7 +59,7 @@ main(int argc, char *argv[])
 	unsigned char *src, *dst;
 	size_t n, cap, out;
 	char err[256], *end;
-	int i, status;
+	int i;
 
 	if (argc != 3) {
 		fputs("usage: unzip codec size\n", stderr);
@@ -81,21 +81,25 @@ main(int argc, char *argv[])
 	/* One byte more than asked, so that a malloc(0) is never made. */
 	if (!(dst = malloc(cap + 1))) {
 		fputs("unzip: out of memory\n", stderr);
-		free(src);
 		return 1;
 	}
-	/* Freed on every path, so that make check's leak check stays quiet. */
-	status = 1;
-	if (codecs[i].fn(src, n, dst, cap, &out, err, sizeof err) != 0)
+	if (codecs[i].fn(src, n, dst, cap, &out, err, sizeof err) != 0) {
 		fprintf(stderr, "unzip: %s\n", err);
-	else if (out != cap)
-		fprintf(stderr, "unzip: %zu bytes out, expected %zu\n", out,
-		    cap);
-	else if (fwrite(dst, 1, out, stdout) != out || fflush(stdout) != 0)
+		free(src);
+		free(dst);
+		return 1;
+	}
+	if (out != cap) {
+		fprintf(stderr, "unzip: %zu bytes out, expected %zu\n", out, cap);
+		free(src);
+		free(dst);
+		return 1;
+	}
+	if (fwrite(dst, 1, out, stdout) != out || fflush(stdout) != 0) {
 		fputs("unzip: write error\n", stderr);
-	else
-		status = 0;
+		return 1;
+	}
 	free(src);
 	free(dst);
-	return status;
+	return 0;
 }
