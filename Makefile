@@ -123,7 +123,8 @@ fuzz: $(FUZZERS:%=$(B)/fuzz/%_fuzz)
 # build takes the memcheck-safe path of out_escape (no 16-byte load past a
 # short field), which is otherwise sound but reads bytes memcheck cannot
 # know to be harmless.
-VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats
+VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats \
+	parquet.bats
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite \
 	--suppressions=$(CURDIR)/tests/valgrind.supp

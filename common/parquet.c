@@ -128,7 +128,8 @@ struct pq_cursor {
 	const unsigned char *vp, *vend;	/* the values */
 	uint64_t bit;		/* PLAIN booleans */
 	struct rle ix;		/* dictionary indices, RLE booleans */
-	struct dbp d1, d2;	/* values or lengths; DELTA_BYTE_ARRAY prefixes */
+	struct dbp d1;		/* values, or (suffix) lengths */
+	struct dbp d2;		/* DELTA_BYTE_ARRAY's prefix lengths */
 	const unsigned char *bss;
 	uint64_t bssn, bssi;
 	size_t prevoff, prevlen;	/* DELTA_BYTE_ARRAY's previous value */
@@ -450,8 +451,7 @@ converted(struct pq_column *c, int ct, int scale, int precision)
 
 /* One SchemaElement; *children is its num_children, -1 if absent. */
 static void
-schema_element(struct pq *p, struct thrift *t, struct pq_column *c,
-    int *children)
+schema_element(struct thrift *t, struct pq_column *c, int *children)
 {
 	struct th_field f;
 	const unsigned char *s;
@@ -505,7 +505,6 @@ schema_element(struct pq *p, struct thrift *t, struct pq_column *c,
 		converted(c, ct, scale, precision);
 	c->physical = type;
 	c->optional = rep;
-	(void)p;
 }
 
 /* What a column's non-null values become. */
@@ -542,7 +541,7 @@ schema(struct pq *p, struct thrift *t, const struct th_field *f)
 	p->col = xrealloc(NULL, n * sizeof *p->col);
 	memset(p->col, 0, sizeof *p->col);
 	p->ncol = 1;
-	schema_element(p, t, &p->col[0], &children);
+	schema_element(t, &p->col[0], &children);
 	free(p->col[0].name);
 	p->col[0].name = NULL;
 	p->ncol = 0;
@@ -557,7 +556,7 @@ schema(struct pq *p, struct thrift *t, const struct th_field *f)
 		c = &p->col[i];
 		memset(c, 0, sizeof *c);
 		p->ncol = (int)i + 1;
-		schema_element(p, t, c, &kids);
+		schema_element(t, c, &kids);
 		if (kids >= 0 || c->physical < 0)
 			th_fail(t, at, "column %s: nested group columns are "
 			    "not supported (flat schemas only)", c->name);
@@ -779,7 +778,7 @@ filemeta(struct pq *p, struct thrift *t)
 static void
 check_meta(struct pq *p, long long footer)
 {
-	const struct pq_chunk *ch;
+	struct pq_chunk *ch;
 	int64_t sum = 0, start;
 	int rg, col;
 
@@ -813,7 +812,7 @@ check_meta(struct pq *p, long long footer)
 				    "(bytes 4 to %lld)", rg,
 				    (long long)start,
 				    (long long)ch->compressed, footer);
-			((struct pq_chunk *)ch)->start = start;
+			ch->start = start;
 		}
 	}
 	if (sum != p->nrows)
@@ -2159,7 +2158,8 @@ pq_cell(const struct pq *p, int col)
 {
 	const struct pq_cursor *c;
 
-	if (col < 0 || col >= p->ncol || p->sel[col] < 0)
+	if (col < 0 || col >= p->ncol || p->sel[col] < 0 || p->rg < 0 ||
+	    p->rg >= p->nrg)
 		return NULL;
 	c = &p->cur[p->sel[col]];
 	return &c->cells[p->row - c->base];

@@ -27,6 +27,28 @@
  * The file must be seekable (the footer is at its end).  Only the chunks of
  * the selected columns (pq_select) are ever read.
  *
+ *	struct pq p;
+ *	pq_open(&p, path);
+ *	pq_select(&p, col);		(each column wanted)
+ *	while (pq_next(&p))
+ *		v = pq_cell(&p, col);	(valid until the next pq_next)
+ *	pq_close(&p);
+ *
+ * What a cell holds, by the column's physical and logical type:
+ *   BOOLEAN		PQ_BOOL, i 0 or 1
+ *   INT32, INT64	PQ_INT, i; PQ_UINT, u for unsigned INTEGER (UINT_8 to
+ *			UINT_64, so that a UINT_64 above INT64_MAX stays
+ *			right); DECIMAL the unscaled integer (the column's
+ *			scale says where the point goes); DATE days since
+ *			1970-01-01; TIME and TIMESTAMP a count of the
+ *			column's unit (ms, us or ns)
+ *   FLOAT, DOUBLE	PQ_DOUBLE, d
+ *   BYTE_ARRAY,	PQ_BYTES, s and len, pointing into the page or the
+ *   FIXED_LEN_BYTE_ARRAY	dictionary (no copy, no NUL); a DECIMAL there is
+ *			its big-endian bytes
+ *   INT96		not read: selecting it is an error
+ *   a null		PQ_NULL
+ *
  * Memory is bounded by the pages of the selected columns, not by the file:
  *   - the footer, at most PQ_MAXFOOTER bytes, and what it decodes to (a few
  *     dozen bytes per column chunk);
@@ -160,7 +182,8 @@ void pq_select(struct pq *p, int col);
 /* The next row, across row groups: 1, or 0 at the end. */
 int pq_next(struct pq *p);
 /* A selected column's cell in the current row, valid until the next
- * pq_next; NULL for a column not selected. */
+ * pq_next; NULL for a column not selected, or when there is no row (before
+ * the first pq_next, after the last). */
 const struct pq_cell *pq_cell(const struct pq *p, int col);
 
 /* Names of Parquet's enumerations, for listings; "?" for unknown values. */

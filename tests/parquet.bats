@@ -32,8 +32,9 @@ fi32() { fh "$1" 5; zz "$2"; }
 fi64() { fh "$1" 6; zz "$2"; }
 fbin() { fh "$1" 8; uv ${#2}; printf '%s' "$2"; }
 
-# page TYPE USIZE CSIZE NV ENC [NNULLS DEFLEN]: a PageHeader, v1 (0),
-# dictionary (2) or v2 (3).
+# page TYPE USIZE CSIZE NV ENC [NNULLS DEFLEN RAW]: a PageHeader, v1 (0),
+# dictionary (2) or v2 (3); a v2 page with RAW set says is_compressed
+# false.
 page() {
 	fi32 1 "$1"; fi32 1 "$2"; fi32 1 "$3"
 	case $1 in
@@ -41,7 +42,9 @@ page() {
 	   printf '\\x00' ;;
 	2) fh 4 12; fi32 1 "$4"; fi32 1 "$5"; printf '\\x00' ;;
 	3) fh 5 12; fi32 1 "$4"; fi32 1 "$6"; fi32 1 "$4"; fi32 1 "$5"
-	   fi32 1 "$7"; fi32 1 0; printf '\\x00' ;;
+	   fi32 1 "$7"; fi32 1 0
+	   [ -z "$8" ] || fh 1 2
+	   printf '\\x00' ;;
 	esac
 	printf '\\x00'
 }
@@ -160,6 +163,66 @@ at() {
 	golden parquet/duckdb_allnull.tsv
 }
 
+# ---- the Explorer fixtures (tests/fixtures/explorer): each file's rows
+# equal those of rows/TABLE.jsonl, as DuckDB (or, for the files it cannot
+# read, arrow-rs) reads them; see tests/golden/parquet/README.md ----
+
+EX=$FIX/explorer
+
+# explorer GOLDEN FILE...: each Parquet file prints the golden rows.
+explorer() {
+	local g=$1 f
+	shift
+	for f in "$@"; do
+		np pqdump "$EX/parquet/$f.parquet"
+		status_is 0 || { echo "$f"; return 1; }
+		no_err || { echo "$f"; return 1; }
+		golden "parquet/explorer/$g.tsv" || { echo "$f"; return 1; }
+	done
+}
+
+@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" {
+	explorer instruction instruction-gzip-v1 instruction-gzip-v2 \
+	    instruction-lz4raw-v1 instruction-lz4raw-v2 instruction-snappy-v1 \
+	    instruction-snappy-v1-nodict instruction-snappy-v1-rg16 \
+	    instruction-snappy-v2 instruction-types-snappy-v2 \
+	    instruction-uncompressed-v1 instruction-uncompressed-v2 \
+	    instruction-zstd-v1 instruction-zstd-v2 instruction-zstd-v2-nodict \
+	    instruction-zstd-v2-rg16 pw-instruction-bss-v2 \
+	    pw-instruction-delta-gzip-v2 pw-instruction-fallback-snappy-v1 \
+	    pw-instruction-fallback-snappy-v2 pw-instruction-lz4raw-v2-rg32 \
+	    pw-instruction-plain-v1 pw-instruction-required-snappy-v1 \
+	    pw-instruction-snappy-dict-v1 pw-instruction-types-snappy-v1 \
+	    pw-instruction-zstd-v1
+}
+
+@test "parquet: Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" {
+	explorer dmapacket dmapacket-snappy-v1 dmapacket-zstd-v2-nodict \
+	    pw-dmapacket-bss-zstd-v2 pw-dmapacket-snappy-v1
+	explorer ccop ccop-snappy-v1 pw-ccop-snappy-v1
+	explorer ccinstruction ccinstruction-snappy-v1 pw-ccinstruction-snappy-v1
+	explorer summary summary-snappy-v1 pw-summary-snappy-v1
+	explorer metadata metadata-snappy-v1 pw-metadata-snappy-v1 \
+	    pw-metadata-v2
+}
+
+@test "parquet: an Explorer profile directory: Instruction in two files, the other tables" {
+	local P=$EX/profile@latest
+	np pqdump "$P/Instruction_0.parquet"
+	status_is 0
+	head -61 "$GOLD/parquet/explorer/instruction.tsv" | cmp - "$OUT"
+	np pqdump "$P/Instruction_1.parquet"
+	status_is 0
+	{ head -1 "$GOLD/parquet/explorer/instruction.tsv"
+	  tail -n +62 "$GOLD/parquet/explorer/instruction.tsv"; } | cmp - "$OUT"
+	for t in DmaPacket CcOp CcInstruction Summary Metadata; do
+		np pqdump "$P/$t.parquet"
+		status_is 0
+		golden "parquet/explorer/$(echo "$t" | tr A-Z a-z).tsv" ||
+		    { echo "$t"; return 1; }
+	done
+}
+
 @test "parquet: -c reads the columns named, in their order" {
 	np pqdump -c s,id,u64 "$PQ/duckdb_snappy_v2.parquet"
 	status_is 0
@@ -167,6 +230,21 @@ at() {
 	awk -F'\t' -v OFS='\t' '{ print $11, $1, $8 }' \
 	    "$GOLD/parquet/duckdb.tsv" >"$T/want"
 	cmp "$T/want" "$OUT"
+}
+
+@test "parquet: -c reads only the columns named: a broken one not named is not read" {
+	cp "$PQ/duckdb_uncompressed_v1.parquet" "$T/p.parquet"
+	# Column uniq's only page header, at its data_page_offset.
+	off=$(awk -F'\t' '$1 == 0 && $3 == "uniq" { print $10 }' \
+	    "$GOLD/parquet/duckdb_uncompressed_v1.meta")
+	patch "$T/p.parquet" "$off" '\x1d\x1d\x1d\x1d'
+	np pqdump -c id,s "$T/p.parquet"
+	status_is 0
+	no_err
+	cut -f 1,11 "$GOLD/parquet/duckdb.tsv" | cmp - "$OUT"
+	np pqdump -c id,uniq "$T/p.parquet"
+	status_is 1
+	err_is "pqdump: $T/p.parquet: byte $off: PageHeader: a field of unknown type 13"
 }
 
 @test "parquet: -c of a column not there" {
@@ -183,6 +261,9 @@ at() {
 	np pqdump -m "$PQ/duckdb_zstd_v1.parquet"
 	status_is 0
 	golden parquet/duckdb_zstd_v1.meta
+	np pqdump -m "$PQ/duckdb_uncompressed_v1.parquet"
+	status_is 0
+	golden parquet/duckdb_uncompressed_v1.meta
 }
 
 # ---- files built by hand ----
@@ -274,6 +355,24 @@ at() {
 	status_is 0
 	no_err
 	printf 'a\n1\n\n2\n' | cmp - "$OUT"
+}
+
+@test "parquet: a v2 page not compressed in a snappy chunk (is_compressed false)" {
+	bytes "$T/c" "$(page 3 8 8 2 0 0 0 1)" '\x05\x00\x00\x00\x06\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 2 1 0 1
+	np pqdump "$T/a.parquet"
+	status_is 0
+	no_err
+	printf 'a\n5\n6\n' | cmp - "$OUT"
+}
+
+@test "parquet: a column chunk that runs into the footer" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 0 1 400
+	np pqdump -m "$T/a.parquet"
+	status_is 1
+	off=$(footer_at "$T/a.parquet")
+	err_is "pqdump: $T/a.parquet: byte $off: column a: row group 0: the column chunk at byte 4, 400 bytes long, is not between the magic and the footer (bytes 4 to $off)"
 }
 
 @test "parquet: a page of fewer values than the chunk" {

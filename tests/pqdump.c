@@ -59,8 +59,8 @@ meta(const struct pq *p)
 					    pq_encoding_name(e));
 					first = 0;
 				}
-			printf("\t%lld\t%lld\t%lld\t", (long long)ch->num_values,
-			    (long long)ch->compressed,
+			printf("\t%lld\t%lld\t%lld\t",
+			    (long long)ch->num_values, (long long)ch->compressed,
 			    (long long)ch->uncompressed);
 			if (ch->dictionary_page_offset >= 0)
 				printf("%lld", (long long)
