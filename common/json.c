@@ -558,7 +558,8 @@ topskip(struct json *j, char *p)
 		p = skipws(j, p);
 		if (p >= in->end || !j->passover || *p == '{' || *p == '[')
 			return p;
-		need(j, &p, 9);
+		/* Enough for the caller to quote it, whatever the reads. */
+		need(j, &p, JSON_PASSOVER_BYTES);
 		/* Before the first value, only '{' and '[' begin one. */
 		if ((j->values > 0 && valuestart(p, (size_t)(in->end - p))) ||
 		    !j->passover(j, p, (size_t)(in->end - p)))

@@ -22,6 +22,7 @@
 #include "input.h"
 
 #define JSON_MAXDEPTH 64
+#define JSON_PASSOVER_BYTES 41	/* of a line offered to passover */
 #ifndef JSON_MAXSTR		/* smaller in the fuzz build, to reach its edges */
 #define JSON_MAXSTR (1 << 20)
 #endif
@@ -51,8 +52,8 @@ struct json {
 	long first_skipped;
 	long values;		/* top-level values begun */
 	/* Set by the caller after json_init: 1 to pass over the line that
-	 * begins at p (n bytes readable there: at least 6, or all that is
-	 * left of the input), 0 to read it as JSON. */
+	 * begins at p (n bytes readable there: at least JSON_PASSOVER_BYTES,
+	 * or all that is left of the input), 0 to read it as JSON. */
 	int (*passover)(struct json *j, const char *p, size_t n);
 	void *arg;		/* for passover */
 	/* private */

@@ -437,11 +437,16 @@ passlines(struct json *j, const char *p, size_t n)
 
 	if (j->values == 0 || src_islog(p, n))
 		return 1;
+	/* At most 40 bytes: the parser has those in, however reads fell. */
+	if (n > JSON_PASSOVER_BYTES - 1)
+		n = JSON_PASSOVER_BYTES - 1;
 	nl = memchr(p, '\n', n);
 	n = nl ? (size_t)(nl - p) : n;
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
 	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
 	    "(as the file began) or a log line, found text '%.*s': the file "
-	    "changes format here", (int)(n > 40 ? 40 : n), p);
+	    "changes format here", (int)n, p);
 }
 
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
