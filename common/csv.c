@@ -27,6 +27,18 @@
 
 enum { AT_START, IN_PLAIN, IN_QUOTES, AFTER_QUOTE };
 
+static _Noreturn void
+badafterquote(const struct src *s, long line, long col, char delim, char c)
+{
+	if ((unsigned char)c < 0x20 || c == 0x7f)
+		np_die_at(s->name, line, col, "expected '%s' or the end of the "
+		    "row after a quoted field's closing quote, found byte "
+		    "0x%02x", delim == '\t' ? "\\t" : ",", (unsigned char)c);
+	np_die_at(s->name, line, col, "expected '%s' or the end of the row "
+	    "after a quoted field's closing quote, found '%c'",
+	    delim == '\t' ? "\\t" : ",", c);
+}
+
 /*
  * Where the row at s->p ends: the offset of its LF (or of the end of a
  * last row without one) from s->p, reading on until the row is whole.
@@ -79,13 +91,10 @@ rowend(struct tsv *t, long line)
 				else if (c == '\r' && row + off + 1 == s->end &&
 				    !s->eof)
 					goto more;	/* CR LF, or not? */
-				else if (c != '\r' || row[off + 1] != '\n')
-					np_die_at(s->name, line + nl,
-					    (long)(off - lstart) + 1,
-					    "expected '%s' or the end of the "
-					    "row after a quoted field's "
-					    "closing quote, found '%c'",
-					    delim == '\t' ? "\\t" : ",", c);
+				else if (c != '\r' || (row[off + 1] != '\n' &&
+				    row + off + 1 < s->end))
+					badafterquote(s, line + nl,
+					    (long)(off - lstart) + 1, delim, c);
 				continue;
 			}
 		}
@@ -98,8 +107,8 @@ rowend(struct tsv *t, long line)
 			return off;
 		}
 		if (src_fill(s, &row) == 0 && !s->eof)
-			np_die_at(s->name, line, SRC_BUFSZ, "row longer than "
-			    "%d bytes", SRC_BUFSZ - 1);
+			np_die_at(s->name, line, 1, "expected a row of at most "
+			    "%d bytes, found a longer one", SRC_BUFSZ - 1);
 	}
 }
 

@@ -249,6 +249,7 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 	struct tsv *t = &gs->t;
 	const char *f = t->f[col];
 	size_t n = t->len[col];
+	char buf[TSV_SHOWN];
 	int64_t i;
 
 	if (num_i64(f, n, &i)) {
@@ -259,19 +260,19 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 	if (!num_f64(f, n, v))
 		np_die_at(gs->in.name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
-		    "expected a number in column '%s', found '%.*s'", name,
-		    (int)(n > 40 ? 40 : n), f);
+		    "expected a number in column '%s', found '%s'", name,
+		    tsv_shown(buf, f, n, 40));
 	if (!isfinite(*v))
 		np_die_at(gs->in.name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
-		    "expected a finite number in column '%s', found '%.*s'",
-		    name, (int)n, f);
+		    "expected a finite number in column '%s', found '%s'",
+		    name, tsv_shown(buf, f, n, 60));
 	if (!dec_parse(f, n, d))
 		np_die_at(gs->in.name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected a number of at most %d significant digits in "
-		    "column '%s', found '%.*s'", DEC_DIGITS, name,
-		    (int)(n > 60 ? 60 : n), f);
+		    "column '%s', found '%s'", DEC_DIGITS, name,
+		    tsv_shown(buf, f, n, 60));
 }
 
 static void

@@ -32,6 +32,7 @@ src_open(struct src *s, const char *path)
 	s->line = 1;
 	s->in_line = 0;
 	s->line_off = 0;
+	s->bomseen = 0;
 }
 
 void
@@ -40,6 +41,24 @@ src_close(struct src *s)
 	if (s->fd > 0)
 		close(s->fd);
 	s->fd = -1;
+}
+
+/*
+ * A UTF-8 byte-order mark (as Excel and pandas' utf-8-sig write it) is no
+ * part of the data: dropped before anything reads it.  base stays the file
+ * offset of buf[0], so offsets and columns count the bytes after it.
+ */
+static void
+skipbom(struct src *s)
+{
+	s->bomseen = 1;
+	if (s->end - s->buf < 3 || memcmp(s->buf, "\xef\xbb\xbf", 3) != 0)
+		return;
+	memmove(s->buf, s->buf + 3, (size_t)(s->end - s->buf - 3));
+	s->end -= 3;
+	memset(s->end, 0, SRC_PAD);
+	s->base = 3;
+	s->line_off = 3;
 }
 
 size_t
@@ -74,6 +93,8 @@ src_fill(struct src *s, char **keep)
 		s->eof = 1;
 	s->end += n;
 	memset(s->end, 0, SRC_PAD);
+	if (s->base == 0 && !s->bomseen && (s->end - s->buf >= 3 || s->eof))
+		skipbom(s);
 	return (size_t)n;
 }
 

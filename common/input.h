@@ -1,5 +1,6 @@
 /*
- * input: buffered reading of one file descriptor at a time.
+ * input: buffered reading of one file descriptor at a time.  A UTF-8
+ * byte-order mark at a file's start is dropped.
  *
  * One buffer of SRC_BUFSZ bytes is read into and reused for every file; nothing
  * is allocated per line or per record.  A line or token that the caller needs
@@ -40,6 +41,7 @@ struct src {
 	int in_line;		/* src_getline: p is past the line's end;
 				   csv_row: by the lines its row spans */
 	char cut;		/* the byte the line's NUL replaced */
+	int bomseen;		/* the file's start was checked for a BOM */
 	long long line_off;	/* file offset where that line starts */
 };
 

@@ -280,16 +280,17 @@ static _Noreturn void
 badvalue(struct reader *r, long line, long col, const char *what,
     const char *inname, const char *s, size_t n)
 {
-	int shown = n > 40 ? 40 : (int)n;
+	char buf[TSV_SHOWN];
 
+	tsv_shown(buf, s, n, 40);
 	if (r->fmt == FMT_JSON)
-		json_fail(&r->j, "expected %s for '%s', found '%.*s'", what,
-		    inname, shown, s);
+		json_fail(&r->j, "expected %s for '%s', found '%s'", what,
+		    inname, buf);
 	if (r->fmt == FMT_PARQUET)
-		np_die("%s: row %ld: column '%s': expected %s, found '%.*s'",
-		    r->in.name, line, inname, what, shown, s);
-	np_die_at(r->in.name, line, col, "expected %s for '%s', found "
-	    "'%.*s'", what, inname, shown, s);
+		np_die("%s: row %ld: column '%s': expected %s, found '%s'",
+		    r->in.name, line, inname, what, buf);
+	np_die_at(r->in.name, line, col, "expected %s for '%s', found '%s'",
+	    what, inname, buf);
 }
 
 void

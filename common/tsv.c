@@ -370,3 +370,31 @@ tsv_fieldcol(const struct tsv *t, int i)
 {
 	return t->quotes ? t->fcol[i] : src_col(t->in, t->f[i]);
 }
+
+const char *
+tsv_shown(char *buf, const char *s, size_t n, size_t max)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char c;
+	size_t i, k = 0;
+
+	if (max > 60)
+		max = 60;
+	for (i = 0; i < n && i < max; i++) {
+		c = (unsigned char)s[i];
+		if (c >= 0x20 && c != 0x7f) {
+			buf[k++] = (char)c;
+			continue;
+		}
+		buf[k++] = '\\';
+		if (c == '\t' || c == '\n' || c == '\r') {
+			buf[k++] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+			continue;
+		}
+		buf[k++] = 'x';
+		buf[k++] = hex[c >> 4];
+		buf[k++] = hex[c & 15];
+	}
+	buf[k] = '\0';
+	return buf;
+}

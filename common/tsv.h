@@ -87,6 +87,13 @@ extern const char tsv_escletter[256];
  * look at 16 bytes there); returns the end. */
 char *out_escape(char *o, const char *s, size_t n);
 
+/* The first max (at most 60) bytes of s, n long, as a message quotes
+ * them: control bytes written \t, \n, \r or \xNN, so that a value of CSV
+ * (which may hold any of them) keeps its message on one line.  Returns buf,
+ * of TSV_SHOWN bytes. */
+#define TSV_SHOWN 256
+const char *tsv_shown(char *buf, const char *s, size_t n, size_t max);
+
 /* Writes a header: the names, tab-separated, and a newline. */
 void out_header(const char *const *names, int n);
 

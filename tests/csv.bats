@@ -183,7 +183,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	    printf '"\n'; } >"$T/big.csv"
 	np np-trace "$T/big.csv"
 	status_is 1
-	err_is "np-trace: $T/big.csv:2:1048576: row longer than 1048575 bytes"
+	err_is "np-trace: $T/big.csv:2:1: expected a row of at most 1048575 bytes, found a longer one"
 }
 
 @test "csv: np-sum -g reads CSV: quotes, empty values counted, errors placed" {
@@ -195,8 +195,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	printf 'a,b\nx,"1\n2"\n' >"$T/g.csv"
 	np np-sum -g a -v b "$T/g.csv"
 	status_is 1
-	err_is "np-sum: $T/g.csv:2:3: expected a number in column 'b', found '1
-2'"
+	err_is "np-sum: $T/g.csv:2:3: expected a number in column 'b', found '1\\n2'"
 	printf '{"a":1}\n' >"$T/g.json"
 	np np-sum -g a -v b "$T/g.json"
 	status_is 1
@@ -267,4 +266,29 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	status_is 1
 	err_is "np-trace: $T/m.json:3:1: expected JSON (as the file began) or a log line, found text 'STDERR: done': the file changes format here"
 	[ "$(wc -l <"$OUT")" -eq 2 ]
+}
+
+@test "csv: a UTF-8 byte order mark is dropped; control bytes in messages are escaped" {
+	printf '\357\273\277start_ts,end_ts,engine,opcode\n1,5,T,X\n' >"$T/b.csv"
+	np np-trace "$T/b.csv"
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT" | cut -f1-5)" = "1	5	4	T	X" ]
+	printf '\357\273\277{"start_ts":1,"opcode":"x"' >"$T/b.json"
+	np np-trace "$T/b.json"
+	status_is 1
+	err_is "np-trace: $T/b.json:1:27: expected ',' or '}' after the member, found end of input (byte offset 29)"
+	printf 'start_ts,end_ts,engine,opcode\n1,2,T,X\n3,4,"T"\r,Y\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:3:8: expected ',' or the end of the row after a quoted field's closing quote, found byte 0x0d"
+	printf 'start_ts,pc\n1,"a\tb\nc"\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:2:3: expected a number for 'pc', found 'a\\tb\\nc'"
+	# A CR ending the file after a quoted field ends its row.
+	printf 'start_ts,opcode\n3,"Y"\r' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 0
+	[ "$(tail -1 "$OUT" | cut -f1,5)" = "3	Y" ]
 }
