@@ -8,6 +8,8 @@
 #include "num.h"
 #include "reader.h"
 #include "schema.h"
+#include "showdma.h"
+#include "showtrace.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -82,6 +84,11 @@ lookup(const char *s, size_t n)
 	return NULL;
 }
 
+/* The profiler text formats, each of one kind. */
+static const struct textfmt *const textfmts[] = {
+	&showtrace_insn, &showtrace_cc, &showdma,
+};
+
 void
 rd_open(struct reader *r, const struct kind *k, char **files, int n)
 {
@@ -97,6 +104,9 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(k);
+	for (c = 0; c < (int)(sizeof textfmts / sizeof textfmts[0]); c++)
+		if (textfmts[c]->kind == k)
+			r->tf = textfmts[c];
 	for (c = 0; c < k->ncol; c++)
 		if (k->col[c].flags & C_TIME)
 			r->timecol[r->ntimecols++] = c;
@@ -137,21 +147,8 @@ rd_time(const struct reader *r, int64_t v)
 	return v;
 }
 
-void
-rd_defpos(struct reader *r, const char *name, int pos)
-{
-	int i;
-
-	for (i = 0; i < r->npos; i++)
-		if (strcmp(r->posname[i], name) == 0)
-			return;	/* the user's override stays */
-	if (r->npos == RD_MAXPOS)
-		np_die("too many text field positions");
-	r->posname[r->npos] = name;
-	r->pos[r->npos++] = pos;
-}
-
-int
+/* The position the user gave the field name, or 0. */
+static int
 rd_pos(const struct reader *r, const char *name)
 {
 	int i;
@@ -204,9 +201,9 @@ rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 			return 0;
 		}
 		*eq = '\0';
-		if (!wordin(p, r->k->textpos)) {
+		if (!wordin(p, r->tf ? r->tf->fields : NULL)) {
 			snprintf(err, errlen, "unknown field '%s' (known: %s)",
-			    p, r->k->textpos ? r->k->textpos : "none");
+			    p, r->tf ? r->tf->fields : "none");
 			return 0;
 		}
 		if (rd_pos(r, p)) {
@@ -242,19 +239,6 @@ rd_note(struct reader *r, const char *what, long line)
 	note_add(&r->notes, what, 1, r->in.name, line);
 }
 
-void
-rd_notelog(struct reader *r, long line)
-{
-	/* Not a note against the file: log lines are not data. */
-	note_add(&r->notes, NOTE_LOGS, 1, r->in.name, line);
-}
-
-void
-rd_unpaired(struct reader *r, const char *what, long line)
-{
-	note_add(&r->notes, what, 1, r->in.name, line);
-}
-
 static void report(struct reader *);
 
 void
@@ -268,6 +252,8 @@ rd_close(struct reader *r)
 	r->t.hdr = NULL;
 	free(r->in.buf);
 	r->in.buf = NULL;
+	free(r->textst);
+	r->textst = NULL;
 }
 
 /* "expected <what> for '<inname>', found '<s>'" at the value; in JSON,
@@ -362,8 +348,8 @@ static int
 sniff(struct reader *r)
 {
 	struct src *in = &r->in;
-	const char *p, *nl, *or = r->k->text ? " or " : "",
-	    *text = r->k->text ? r->k->textname : "";
+	const char *p, *nl, *or = r->tf ? " or " : "",
+	    *text = r->tf ? r->tf->name : "";
 	char *line;
 	long lineno;
 
@@ -376,7 +362,7 @@ sniff(struct reader *r)
 	case SRC_CSV:
 		return FMT_CSV;
 	case SRC_TEXT:
-		if (r->k->text)
+		if (r->tf)
 			return FMT_TEXT;
 		for (p = line; *p == ' ' || *p == '\t'; p++)
 			;
@@ -683,6 +669,28 @@ tsvnext(struct reader *r, struct record *rec)
 	return 1;
 }
 
+/* ---- profiler text ---- */
+
+/* A text file starts: the format's state emptied, its field positions
+ * taken from -F or else its defaults. */
+static void
+textstart(struct reader *r)
+{
+	const struct textfmt *tf = r->tf;
+	int i, given;
+
+	if (!r->textst && !(r->textst = calloc(1, tf->size)))
+		np_die("out of memory");
+	r->tx.in = &r->in;
+	r->tx.notes = &r->notes;
+	for (i = 0; i < tf->nfields; i++) {
+		given = rd_pos(r, tf->field[i]);
+		r->tx.pos[i] = (given ? given : tf->defpos[i]) - 1;
+	}
+	r->tx.nsplit = tl_nsplit(r->tx.pos, tf->nfields);
+	tf->start(r->textst, &r->tx);
+}
+
 /* ---- files ---- */
 
 static int
@@ -697,6 +705,7 @@ openfile(struct reader *r)
 	src_open(&r->in, r->files[r->next++]);
 	r->filerecs = 0;
 	r->filenotes = 0;
+	r->tx.bad = 0;
 	r->sawtable = r->sawrows = 0;
 	r->fmt = sniff(r);
 	switch (r->fmt) {
@@ -715,6 +724,9 @@ openfile(struct reader *r)
 		tsv_open(&r->t, &r->in, r->fmt == FMT_CSV ? ',' : '\t');
 		tsvhead(r);
 		break;
+	case FMT_TEXT:
+		textstart(r);
+		break;
 	}
 	return 1;
 }
@@ -729,7 +741,7 @@ report(struct reader *r)
 static void
 endfile(struct reader *r)
 {
-	long bad = r->filenotes;
+	long bad = r->filenotes + r->tx.bad;
 
 	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
 		note_add(&r->notes, "non-JSON lines skipped",
@@ -745,7 +757,7 @@ endfile(struct reader *r)
 	if (bad) {
 		report(r);
 		np_die("%s: nothing recognised as %s %s", r->in.name,
-		    r->fmt == FMT_TEXT ? r->k->textname : r->k->name,
+		    r->fmt == FMT_TEXT ? r->tf->name : r->k->name,
 		    r->fmt == FMT_TEXT ? "lines" : "rows");
 	}
 }
@@ -769,7 +781,7 @@ rd_next(struct reader *r)
 			got = tsvnext(r, rec);
 			break;
 		default:
-			got = r->k->text(r, rec);
+			got = r->tf->next(r->textst, &r->tx, rec);
 			break;
 		}
 		if (!got) {
