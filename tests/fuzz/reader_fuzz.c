@@ -1,6 +1,6 @@
 /*
  * reader_fuzz: libFuzzer target for the record readers (common/reader.c,
- * tsv.c, insn.c's text reader, input.c) with the instruction kind, as
+ * tsv.c, the show-trace text reader showtrace.c, pair.c, input.c) with the instruction kind, as
  * np-trace runs them.
  *
  * The first byte is a control byte, the rest the input:
@@ -33,6 +33,7 @@ cleanup(void)
 	json_free(&rd.j);
 	free(rd.t.hdr);
 	free(rd.in.buf);
+	free(rd.textst);
 	memset(&rd, 0, sizeof rd);
 }
 
