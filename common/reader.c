@@ -24,16 +24,15 @@ enum {
 
 /* Input names of the kind's columns, hashed once per reader. */
 #define NAMES 512
-static struct name {
+struct rd_name {
 	const char *s;
 	size_t len;
 	int col, pref;
 	char cname[48];		/* NUL-terminated, for messages */
-} names[NAMES];
-static const struct kind *nameskind;
+};
 
 static void
-addname(const char *s, size_t n, int col, int pref)
+addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
 {
 	size_t h = grp_hash(s, n) % NAMES;
 
@@ -50,30 +49,31 @@ addname(const char *s, size_t n, int col, int pref)
 }
 
 static void
-hashnames(const struct kind *k)
+hashnames(struct reader *r)
 {
+	const struct kind *k = r->k;
 	int c, pref;
 	const char *p, *e;
 
-	if (nameskind == k)
-		return;
-	memset(names, 0, sizeof names);
-	nameskind = k;
+	if (!(r->names = calloc(NAMES, sizeof *r->names)))
+		np_die("out of memory");
 	for (c = 0; c < k->ncol; c++) {
-		addname(k->col[c].name, strlen(k->col[c].name), c, 0);
+		addname(r->names, k->col[c].name, strlen(k->col[c].name), c,
+		    0);
 		for (p = k->col[c].from, pref = 1; p && *p; pref++) {
 			e = strchr(p, ' ');
 			if (!e)
 				e = p + strlen(p);
-			addname(p, (size_t)(e - p), c, pref);
+			addname(r->names, p, (size_t)(e - p), c, pref);
 			p = *e ? e + 1 : e;
 		}
 	}
 }
 
-static const struct name *
-lookup(const char *s, size_t n)
+static const struct rd_name *
+lookup(const struct reader *r, const char *s, size_t n)
 {
+	const struct rd_name *names = r->names;
 	size_t h = grp_hash(s, n) % NAMES;
 
 	while (names[h].s) {
@@ -103,7 +103,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->want = UINT32_MAX;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
-	hashnames(k);
+	hashnames(r);
 	for (c = 0; c < (int)(sizeof textfmts / sizeof textfmts[0]); c++)
 		if (textfmts[c]->kind == k)
 			r->tf = textfmts[c];
@@ -180,12 +180,11 @@ wordin(const char *word, const char *list)
 static int
 rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 {
-	static char buf[256];
-	char *item[RD_MAXPOS], *p, *eq;
+	char *buf = r->posbuf, *item[RD_MAXPOS], *p, *eq;
 	int64_t v;
 	int i, n;
 
-	if (strlen(spec) >= sizeof buf) {
+	if (strlen(spec) >= sizeof r->posbuf) {
 		snprintf(err, errlen, "field positions too long");
 		return 0;
 	}
@@ -254,6 +253,8 @@ rd_close(struct reader *r)
 	r->in.buf = NULL;
 	free(r->textst);
 	r->textst = NULL;
+	free(r->names);
+	r->names = NULL;
 }
 
 /* "expected <what> for '<inname>', found '<s>'" at the value; in JSON,
@@ -429,7 +430,7 @@ static void
 jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 {
 	struct json *j = &r->j;
-	const struct name *nm;
+	const struct rd_name *nm;
 	enum json_tok t;
 
 	struct sc_votes votes = { { 0 } };
@@ -447,7 +448,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		if (r->vetting)
 			sc_vote(&votes, key, klen);
-		nm = lookup(key, klen);
+		nm = lookup(r, key, klen);
 		key = NULL;
 		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
@@ -540,7 +541,7 @@ jsonnext(struct reader *r, struct record *rec)
 			 * container is a type error, not a table to pass
 			 * over).
 			 */
-			if (!lookup(key, klen)) {
+			if (!lookup(r, key, klen)) {
 				r->jstate = J_EITHER;
 				r->plain = 0;
 				goto table;
@@ -572,7 +573,7 @@ jsonnext(struct reader *r, struct record *rec)
 				r->vetting = 0;	/* the table says */
 				continue;
 			}
-			if (r->jstate == J_EITHER && lookup(key, klen)) {
+			if (r->jstate == J_EITHER && lookup(r, key, klen)) {
 				/* A row: what was passed over were extra
 				 * fields (and a column holding a container is a
 				 * type error, as ever). */
@@ -618,12 +619,12 @@ jsonnext(struct reader *r, struct record *rec)
 static void
 tsvhead(struct reader *r)
 {
-	const struct name *nm;
+	const struct rd_name *nm;
 	struct sc_votes votes = { { 0 } };
 	int i, j, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
-		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
+		nm = lookup(r, r->t.name[i], strlen(r->t.name[i]));
 		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 		known += nm != NULL;

@@ -36,9 +36,10 @@ struct reader {
 	const char *unit;	/* input time unit: "ps", "ns" or "us" */
 	/* Field positions (1-based) of the text format the user gave (-F),
 	 * by name; the format has defaults for the others. */
-	const char *posname[RD_MAXPOS];
+	const char *posname[RD_MAXPOS];	/* in posbuf */
 	int pos[RD_MAXPOS];
 	int npos;
+	char posbuf[256];
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
@@ -63,6 +64,7 @@ struct reader {
 	const struct textfmt *tf;	/* the kind's text format, or NULL */
 	void *textst;		/* its state, once a text file is read */
 	struct textin tx;	/* what it is given */
+	struct rd_name *names;	/* the kind's input names, hashed */
 };
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */

@@ -34,6 +34,7 @@ cleanup(void)
 	free(rd.t.hdr);
 	free(rd.in.buf);
 	free(rd.textst);
+	free(rd.names);
 	memset(&rd, 0, sizeof rd);
 }
 
