@@ -89,7 +89,7 @@ FUZZTIME = 60
 FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
-	-Dwrite=fz_write
+	-Dwrite=fz_write -Dpread=fz_pread -Dlseek=fz_lseek
 FUZZSRC = $(filter-out common/diag.c,$(LIBSRC)) tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
 
@@ -100,6 +100,8 @@ FUZZERS = $(patsubst tests/fuzz/%_fuzz.c,%,$(wildcard tests/fuzz/*_fuzz.c))
 FUZZSMALL = -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 -DREC_ARENA=1000 -DSRC_SNIFF=64
 
 $(B)/fuzz/json_fuzz: FUZZSMALL = -DSRC_BUFSZ=64 -DJSON_MAXSTR=100
+$(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
+	-DPQ_HEADER_FIRST=16
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm

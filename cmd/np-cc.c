@@ -3,9 +3,14 @@
  * per-layer latency from those gaps, and skew across CC-cores and ranks.
  *
  * Every file is one rank.  A stream is one rank's CC-core; its n-th START
- * of the chosen event is collective n.  The default, -g and -L modes keep
- * a few numbers per stream, whatever the input's size; --skew keeps one
- * row per stream per collective until the end (bounded by SKEW_MAX).
+ * of the chosen event is collective n.  -g, -L and --skew need each
+ * stream's starts in time order: spill.h puts them in it (a reorder window
+ * of -w starts in memory, sorted runs in TMPDIR for those beyond it), so
+ * the answer is that of the input sorted, whatever its order.  Streams come
+ * out in a fixed order: by the file they first appear in, then rank, then
+ * CC-core (numbers in numeric order).  The default, -g and -L modes keep a
+ * few numbers per stream, whatever the input's size; --skew keeps one row
+ * per stream per collective until the end (bounded by SKEW_MAX).
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,12 +25,14 @@
 #include "../common/hist.h"
 #include "../common/num.h"
 #include "../common/reader.h"
+#include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ngLKe:k:p:x:c:F:u:h";
+static const char optstring[] = "ngLKe:k:p:x:c:F:u:w:h";
 static const char synopsis[] =
     "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
-    "[-x factor] [-c first,last] [-F positions] [-u unit] [file ...]";
+    "[-x factor] [-c first,last] [-F positions] [-u unit] [-w rows] "
+    "[file ...]";
 
 static const char *const longopts[] = {
 	"--gaps", "-g", "--layers", "-L", "--skew", "-K", NULL,
@@ -34,6 +41,8 @@ static const char *const longopts[] = {
 #define STREAM_MAX 65536	/* ranks x CC-cores */
 #define EXACT_MAX 1024		/* steady layers whose median is exact */
 #define SKEW_MAX (1 << 20)	/* collectives held by --skew */
+#define DEFWIN 4096		/* reorder window, starts */
+#define MAXWIN (1 << 20)
 
 enum mode { EVENTS, GAPS, LAYERS, SKEW };
 enum { CORE_NONE, CORE_INT, CORE_OTHER };
@@ -48,6 +57,8 @@ static int64_t first = 1, last = INT64_MAX;	/* --skew: collectives */
 /* One rank's CC-core. */
 struct stream {
 	long id;		/* order of first appearance */
+	long pos;		/* place in the output order */
+	long file;		/* the file it first appears in, counted */
 	size_t ranklen;		/* the key is rank, TAB, cc_core */
 	int corekind;		/* cc_core: CORE_NONE, CORE_INT (in core) */
 	int64_t core;
@@ -64,6 +75,25 @@ struct stream {
 };
 
 static struct group streams;
+static long *order;		/* stream ids by pos */
+
+/* A START of the chosen event on its way into time order. */
+struct start {
+	int64_t t;
+	int64_t dur;		/* INT64_MIN when unknown */
+	int64_t seq;		/* input order, for ties */
+	int64_t line;
+	const char *file;
+	long stream;		/* id */
+};
+
+static struct spill sorter;
+static int window = DEFWIN;
+static int64_t seq;
+static long nfile = -1;		/* files seen, less one */
+static const char *curfile;
+static const char *beyondfile;	/* the first start beyond the window */
+static long beyondline, beyondcol;	/* of its start_ts */
 
 /* --skew: the n-th START of a stream. */
 struct coll {
@@ -181,6 +211,7 @@ streamof(const struct record *rec)
 		    "(ranks x CC-cores)", STREAM_MAX);
 	if (isnew) {
 		s->id = streams.n - 1;
+		s->file = nfile;
 		s->ranklen = rank->len;
 		s->corekind = corekind(core);
 		s->core = core->i;
@@ -213,6 +244,73 @@ outmember(const struct stream *s)
 		out_raw(":", 1);
 		out_raw(key + s->ranklen + 1, n - s->ranklen - 1);
 	}
+}
+
+/* The output order of streams: file, rank, then CC-core (none, numbers
+ * in numeric order, then the others by their text). */
+static int
+streamcmp(long a, long b)
+{
+	const struct stream *x = grp_val(&streams, a), *y = grp_val(&streams,
+	    b);
+	const char *kx, *ky;
+	size_t nx, ny, n;
+	int c;
+
+	if (a == b)
+		return 0;
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	kx = grp_key(&streams, a, &nx);
+	ky = grp_key(&streams, b, &ny);
+	n = x->ranklen < y->ranklen ? x->ranklen : y->ranklen;
+	if ((c = memcmp(kx, ky, n)) != 0)
+		return c;
+	if (x->ranklen != y->ranklen)
+		return x->ranklen < y->ranklen ? -1 : 1;
+	if (x->corekind != y->corekind)
+		return x->corekind < y->corekind ? -1 : 1;
+	if (x->corekind == CORE_INT && x->core != y->core)
+		return x->core < y->core ? -1 : 1;
+	n = nx < ny ? nx : ny;
+	if ((c = memcmp(kx, ky, n)) != 0)
+		return c;
+	return (nx > ny) - (nx < ny);
+}
+
+/* Stream, then time, then input order. */
+static int
+bystream(const void *a, const void *b)
+{
+	const struct start *x = a, *y = b;
+	int c;
+
+	if (x->stream != y->stream && (c = streamcmp(x->stream, y->stream)))
+		return c;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static int
+byorder(const void *a, const void *b)
+{
+	return streamcmp(*(const long *)a, *(const long *)b);
+}
+
+/* pos and order[] from streamcmp. */
+static void
+place_streams(void)
+{
+	long i;
+
+	if (!(order = malloc(((size_t)streams.n + 1) * sizeof *order)))
+		np_die("out of memory");
+	for (i = 0; i < streams.n; i++)
+		order[i] = i;
+	qsort(order, (size_t)streams.n, sizeof *order, byorder);
+	for (i = 0; i < streams.n; i++)
+		((struct stream *)grp_val(&streams, order[i]))->pos = i;
 }
 
 /* ---- -g ---- */
@@ -384,18 +482,17 @@ summary(struct stream *s)
 /* ---- --skew ---- */
 
 static void
-skewadd(const struct stream *s, const struct record *rec, int64_t start)
+skewadd(const struct stream *s, const struct start *st)
 {
-	const struct field *d = &rec->f[CC_DUR];
 	struct coll *c;
 
 	if (s->starts < first || s->starts > last)
 		return;
 	if (s->starts > INT32_MAX)
-		np_die_at(rec->file, rec->line, 0, "--skew: more than %ld "
+		np_die_at(st->file, (long)st->line, 0, "--skew: more than %ld "
 		    "collectives on one CC-core", (long)INT32_MAX);
 	if (ncolls == SKEW_MAX)
-		np_die_at(rec->file, rec->line, 0, "--skew holds at most %d "
+		np_die_at(st->file, (long)st->line, 0, "--skew holds at most %d "
 		    "collectives (ranks x CC-cores x collectives); select "
 		    "fewer with -c first,last", SKEW_MAX);
 	if (ncolls == collcap) {
@@ -404,10 +501,10 @@ skewadd(const struct stream *s, const struct record *rec, int64_t start)
 			np_die("out of memory");
 	}
 	c = &colls[ncolls++];
-	c->start = start;
-	c->dur = d->set && d->isint ? d->i : INT64_MIN;
+	c->start = st->t;
+	c->dur = st->dur;
 	c->n = (int32_t)s->starts;
-	c->member = (int32_t)s->id;
+	c->member = (int32_t)s->id;	/* its pos once all are known */
 }
 
 static int
@@ -450,14 +547,14 @@ skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
 	out_opt_i64(nd > 0, dmed);
 	out_opt_i64(nd > 0, nd ? durs[nd - 1] : 0);
 	out_tab();
-	outmember(grp_val(&streams, c[late].member));
+	outmember(grp_val(&streams, order[c[late].member]));
 	out_tab();
 	for (i = 0; i < m && nd; i++)
 		if (c[i].dur != INT64_MIN &&
 		    (double)c[i].dur > factor * (double)dmed) {
 			if (comma)
 				out_raw(",", 1);
-			outmember(grp_val(&streams, c[i].member));
+			outmember(grp_val(&streams, order[c[i].member]));
 			comma = 1;
 		}
 	out_nl();
@@ -514,22 +611,13 @@ streamname(const struct stream *s)
 	return buf;
 }
 
-/* Gaps and collective numbers need each stream's starts in time order. */
-static _Noreturn void
-outoforder(const struct stream *s, const struct record *rec, int64_t t)
-{
-	np_die_at(rec->file, rec->line, 0, "expected %s starts in time order "
-	    "(%s), found %lld after %lld; sort the rows by start_ts", event,
-	    streamname(s), (long long)t, (long long)s->prev);
-}
-
-/* A START of the chosen event: gaps, layers, skew. */
+/* A START of the chosen event: checked, then on its way into order. */
 static void
 onstart(const struct record *rec)
 {
-	const struct field *f = &rec->f[CC_START];
-	struct stream *s;
-	int64_t t, gap;
+	const struct field *f = &rec->f[CC_START], *d = &rec->f[CC_DUR];
+	struct start st;
+	int64_t t;
 
 	if (!f->isint) {
 		if (!badstart++) {
@@ -546,20 +634,58 @@ onstart(const struct record *rec)
 		    (long long)-REC_TIMEMAX + 1, (long long)REC_TIMEMAX - 1,
 		    (long long)t);
 	}
-	s = streamof(rec);
-	if (s->starts && t < s->prev)
-		outoforder(s, rec, t);
+	if (rec->file != curfile) {
+		curfile = rec->file;
+		nfile++;
+	}
+	st.t = t;
+	st.dur = d->set && d->isint ? d->i : INT64_MIN;
+	st.seq = seq++;
+	st.line = rec->line;
+	st.file = rec->file;
+	st.stream = streamof(rec)->id;
+	if (sp_push(&sorter, &st) && !beyondfile) {
+		beyondfile = rec->file;
+		beyondline = f->line ? f->line : rec->line;
+		beyondcol = f->col;
+	}
+}
+
+/* A start in stream and time order: gaps, layers, skew (spill.h's
+ * deliver, too). */
+static void
+onsorted(const void *p)
+{
+	const struct start *st = p;
+	struct stream *s = grp_val(&streams, st->stream);
+	int64_t gap;
+
 	s->starts++;
 	if (mode == SKEW)
-		skewadd(s, rec, t);
+		skewadd(s, st);
 	if (s->starts > 1) {
-		gap = t - s->prev;
+		gap = st->t - s->prev;
 		if (mode == GAPS)
 			gaprow(s, s->starts - 1, s->prev, gap);
 		else if (mode == LAYERS)
 			layergap(s, s->starts - 1, gap);
 	}
-	s->prev = t;
+	s->prev = st->t;
+}
+
+static void
+replay(void)
+{
+	struct start st;
+	size_t i;
+
+	sp_end(&sorter);
+	while (sp_next(&sorter, &st))
+		onsorted(&st);
+	place_streams();
+	for (i = 0; i < ncolls; i++)
+		colls[i].member = (int32_t)((struct stream *)grp_val(&streams,
+		    colls[i].member))->pos;
 }
 
 static void
@@ -596,9 +722,14 @@ report(void)
 {
 	long i;
 
+	if (mode == EVENTS) {
+		out_flush();
+		return;
+	}
+	replay();
 	if (mode == LAYERS)
 		for (i = 0; i < streams.n; i++)
-			summary(grp_val(&streams, i));
+			summary(grp_val(&streams, order[i]));
 	if (mode == SKEW)
 		skewreport();
 	out_flush();
@@ -629,6 +760,9 @@ cleanup(void)
 		hist_free(&s->h);
 	}
 	grp_free(&streams);
+	if (mode != EVENTS)
+		sp_free(&sorter);
+	free(order);
 	free(colls);
 	free(lookup);
 }
@@ -679,6 +813,9 @@ main(int argc, char **argv)
 		case 'u':
 			unit = optarg;
 			break;
+		case 'w':
+			window = (int)np_optnum("w", optarg, 1, MAXWIN);
+			break;
 		case 'h':
 			np_help(synopsis);
 		default:
@@ -692,6 +829,9 @@ main(int argc, char **argv)
 	rd_open(&rd, &kind_cc, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
 	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
+	if (mode != EVENTS)
+		sp_init(&sorter, sizeof(struct start), window, bystream,
+		    onsorted);
 	if (hdr)
 		header();
 	while ((rec = rd_next(&rd))) {
@@ -704,6 +844,8 @@ main(int argc, char **argv)
 	}
 	report();
 	rd_close(&rd);
+	if (mode != EVENTS)
+		sp_report(&sorter, beyondfile, beyondline, beyondcol);
 	warnings();
 	cleanup();
 	return 0;

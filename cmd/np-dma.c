@@ -5,8 +5,9 @@
  * Queues run in parallel, so a queue's busy time is the union of its
  * transfers' intervals and the all-queue busy time is the union across
  * queues: durations are never added where wall time is meant.  The unions
- * need start order; a reorder window of -w transfers per queue (and one
- * across queues) restores it when the input is only locally out of order.
+ * need start order: spill.h puts the transfers in it, a reorder window of
+ * -w transfers in memory and sorted runs in TMPDIR for those beyond it, so
+ * the answer is that of the input sorted, whatever its order.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include "../common/insn.h"
 #include "../common/interval.h"
 #include "../common/reader.h"
+#include "../common/spill.h"
 #include "../common/tsv.h"
 
 static const char optstring[] = "HnSsb:F:u:w:h";
@@ -45,8 +47,11 @@ static int percentiles;		/* -s: keep the log histograms */
 
 /* ---- per-queue state ---- */
 
+/* A transfer's interval on its way into start order. */
 struct span {
-	int64_t s, e;		/* s first: the reorder window's key */
+	int64_t s, e;
+	int64_t seq;		/* input order, for ties */
+	int64_t queue;		/* index in queues */
 };
 
 struct queue {
@@ -57,25 +62,25 @@ struct queue {
 	int64_t bucketn[NBUCKET], bucketbytes[NBUCKET];
 	int64_t bucketmin[NBUCKET], bucketmax[NBUCKET];	/* sizes in it */
 	struct hist sizes;
-	struct reorder win;
+	long id;		/* index in queues */
 	struct runs busy;
 };
 
 static struct group queues;
 static struct queue all;		/* every queue together */
-static int across_broken;		/* the all-queue window overflowed */
-static const char *across_file;
-static long across_line;
+static struct spill sorter;		/* -s: every interval, in start order */
+static int64_t seq;
+static const char *beyondfile;		/* the first beyond the window */
+static long beyondline, beyondcol;	/* of its start_ts */
 
 static void
-queue_init(struct queue *q, int withbusy)
+queue_init(struct queue *q, long id)
 {
 	memset(q, 0, sizeof *q);
 	q->first = INT64_MAX;
 	q->last = INT64_MIN;
+	q->id = id;
 	hist_init(&q->sizes);
-	if (withbusy)
-		ro_init(&q->win, sizeof(struct span), (int)window);
 	runs_init(&q->busy);
 }
 
@@ -83,7 +88,6 @@ static void
 queue_free(struct queue *q)
 {
 	hist_free(&q->sizes);
-	ro_free(&q->win);
 }
 
 /* Bucket of a size: 0 for 0, else k for 2^(k-1) <= v < 2^k. */
@@ -176,39 +180,44 @@ add_size(struct queue *q, int64_t v)
 		hist_add(&q->sizes, (double)v, 1);
 }
 
-/* Feeds [s, e) through a reorder window into busy runs: -1 when it is
- * further out of order than the window. */
+/* Start order; ties in input order. */
 static int
-add_span(struct reorder *w, struct runs *busy, int64_t s, int64_t e)
+bystart(const void *a, const void *b)
 {
-	struct span in = { s, e }, out;
-	int64_t ds, de;
-	int got = ro_push(w, &in, &out);
+	const struct span *x = a, *y = b;
 
-	if (got == 1)
-		runs_add(busy, out.s, out.e, &ds, &de);
-	return got;
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* An interval in start order into the busy runs of its queue and of
+ * all (spill.h's deliver, too). */
+static void
+busy_add(const void *p)
+{
+	const struct span *sp = p;
+	struct queue *q = grp_val(&queues, sp->queue);
+	int64_t ds, de;
+
+	runs_add(&q->busy, sp->s, sp->e, &ds, &de);
+	runs_add(&all.busy, sp->s, sp->e, &ds, &de);
 }
 
 static void
-end_spans(struct reorder *w, struct runs *busy)
+end_spans(void)
 {
-	struct span out;
+	struct span sp;
 	int64_t ds, de;
+	long i;
 
-	while (ro_pop(w, &out))
-		runs_add(busy, out.s, out.e, &ds, &de);
-	runs_end(busy, &ds, &de);
-}
-
-static void
-out_of_order(const struct record *r, const char *q, size_t qlen,
-    int64_t start, int64_t after)
-{
-	bad_field(r, D_START, "expected the transfers of queue '%.*s' in "
-	    "start order (within -w %lld), found start_ts %lld after %lld; "
-	    "sort by start_ts first", (int)qlen, q, (long long)window,
-	    (long long)start, (long long)after);
+	sp_end(&sorter);
+	while (sp_next(&sorter, &sp))
+		busy_add(&sp);
+	for (i = 0; i < queues.n; i++)
+		runs_end(&((struct queue *)grp_val(&queues, i))->busy, &ds,
+		    &de);
+	runs_end(&all.busy, &ds, &de);
 }
 
 /*
@@ -225,6 +234,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	static int64_t grand;
 	int64_t s, e = 0, v;
 	struct queue *q = &all;
+	struct span sp;
 	int isnew, hasend = r->f[D_END].set;
 
 	/* Times >= 0 keep every interval and union below 2^63 ns. */
@@ -244,7 +254,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 			np_die_at(r->file, r->line, 0, "expected at most %d "
 			    "DMA queues, found more", MAXQUEUES);
 		if (isnew)
-			queue_init(q, busy);
+			queue_init(q, queues.n - 1);
 	}
 	q->transfers++;
 	if (s < q->first)
@@ -267,12 +277,14 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 		    r->line);
 		return;
 	}
-	if (add_span(&q->win, &q->busy, s, e) < 0)
-		out_of_order(r, qname, qlen, s, q->win.lastkey);
-	if (!across_broken && add_span(&all.win, &all.busy, s, e) < 0) {
-		across_broken = 1;
-		across_file = r->file;
-		across_line = r->line;
+	sp.s = s;
+	sp.e = e;
+	sp.seq = seq++;
+	sp.queue = q->id;
+	if (sp_push(&sorter, &sp) && !beyondfile) {
+		beyondfile = r->file;
+		beyondline = r->f[D_START].line ? r->f[D_START].line : r->line;
+		beyondcol = r->f[D_START].col;
 	}
 }
 
@@ -428,7 +440,7 @@ write_summary(int header, int histogram)
 			hist_merge(&all.sizes, &q->sizes);
 		}
 		if (queues.n)
-			summary_row("all", 3, &all, !across_broken);
+			summary_row("all", 3, &all, 1);
 	}
 	free(ix);
 }
@@ -565,29 +577,18 @@ setup(struct reader *rd, int mode, char **files, int nfiles,
 		grp_init(&queues, sizeof(struct queue), MAXQUEUES);
 	if (mode == M_SKINNY)
 		grp_init(&lines, sizeof(struct srcline), MAXLINES);
-	queue_init(&all, mode == M_SUMMARY);
+	queue_init(&all, -1);
+	if (mode == M_SUMMARY)
+		sp_init(&sorter, sizeof(struct span), (int)window, bystart,
+		    busy_add);
 	percentiles = mode == M_SUMMARY;
 }
 
 static void
 finish(int mode, int header)
 {
-	long i;
-
-	if (mode == M_SUMMARY) {
-		for (i = 0; i < queues.n; i++) {
-			struct queue *q = grp_val(&queues, i);
-			end_spans(&q->win, &q->busy);
-		}
-		if (!across_broken)
-			end_spans(&all.win, &all.busy);
-		else
-			np_warn("%s:%ld: transfers out of start order across "
-			    "queues beyond -w %lld: the all row's busy_ns and "
-			    "bandwidth_gb_per_s are left empty; sort by "
-			    "start_ts for them", across_file, across_line,
-			    (long long)window);
-	}
+	if (mode == M_SUMMARY)
+		end_spans();
 	switch (mode) {
 	case M_SUMMARY:
 	case M_QHIST:
@@ -616,6 +617,8 @@ cleanup(int mode)
 	}
 	if (mode == M_SKINNY)
 		grp_free(&lines);
+	if (mode == M_SUMMARY)
+		sp_free(&sorter);
 	queue_free(&all);
 }
 
@@ -684,6 +687,8 @@ main(int argc, char **argv)
 	if (mode != M_TRANSFERS)
 		finish(mode, header);
 	out_flush();
+	if (mode == M_SUMMARY)
+		sp_report(&sorter, beyondfile, beyondline, beyondcol);
 	cleanup(mode);
 	return 0;
 }

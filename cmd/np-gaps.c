@@ -5,10 +5,13 @@
  * time is the union of its instructions' intervals, as the profiler counts
  * *_engine_active_time.  The idle gaps between busy runs are listed with the
  * instruction on either side, or summed into utilisation.  Instructions are
- * put back in start order by a bounded reorder window (one per engine, or
- * one for all engines when their union is needed), so memory depends on the
- * window and the number of distinct opcode and source pairs, never on the
- * input's size.
+ * put in start order (ties in input order) by spill.h: a reorder window of
+ * -w rows in memory, and sorted runs in TMPDIR for rows beyond it, so the
+ * answer is that of the input sorted, whatever its order.  In order, they
+ * pass through a window per engine (in every mode that lists gaps engine by
+ * engine), which settles when each engine's gaps are written just as it did
+ * on sorted input.  Memory depends on the window and the number of distinct
+ * engines and opcode and source pairs, never on the input's size.
  */
 #include <math.h>
 #include <stdint.h>
@@ -22,6 +25,7 @@
 #include "../common/interval.h"
 #include "../common/num.h"
 #include "../common/reader.h"
+#include "../common/spill.h"
 #include "../common/tsv.h"
 
 static const char optstring[] = "ae:F:m:nt:uw:h";
@@ -67,10 +71,12 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
-	struct reorder win;	/* GAPS mode: the engine's own window */
+	int fed;		/* seen in start order yet */
 	struct track t;
 } eng[MAXENG];
 static int neng;
+static int fed[MAXENG];		/* engines in the order first fed */
+static int nfed;
 
 static struct engineset sel;
 
@@ -79,7 +85,9 @@ static int64_t minns = 1000;
 static int64_t from = INT64_MIN, to = INT64_MAX;
 static int hasfrom, hasto;
 static int window = DEFWIN;
-static struct reorder all_win;	/* ALL, UTIL: one window for all engines */
+static struct spill sorter;	/* every instruction, into start order */
+static const char *beyondfile;	/* the first row beyond the window */
+static long beyondline, beyondcol;	/* of its start_ts */
 static struct track all;
 static struct group texts;
 static char *keybuf;		/* an interning key being built */
@@ -126,8 +134,6 @@ engine(const struct record *r)
 	eng[i].len = len;
 	eng[i].t.eng = i;
 	runs_init(&eng[i].t.r);
-	if (mode == GAPS)
-		ro_init(&eng[i].win, sizeof(struct item), window);
 	return neng++;
 }
 
@@ -276,42 +282,32 @@ track_end(struct track *t)
 static void
 feed(const struct item *it)
 {
+	if (!eng[it->eng].fed) {
+		eng[it->eng].fed = 1;
+		fed[nfed++] = it->eng;
+	}
 	if (mode != ALL)
 		track_add(&eng[it->eng].t, it);
 	if (mode != GAPS)
 		track_add(&all, it);
 }
 
-static void
-push(struct reorder *w, const struct item *it, const struct record *r)
+/* Start order; ties in input order. */
+static int
+bystart(const void *a, const void *b)
 {
-	struct item out;
-	int got = ro_push(w, it, &out);
+	const struct item *x = a, *y = b;
 
-	if (got < 0) {
-		if (mode == GAPS)
-			np_die_at(r->file, r->line, 0, "expected start_ts of "
-			    "at least %lld on engine '%s', found %lld: further "
-			    "out of order than the reorder window (-w %d) "
-			    "allows; sort by start time first",
-			    (long long)w->lastkey, eng[it->eng].name,
-			    (long long)it->s, window);
-		np_die_at(r->file, r->line, 0, "expected start_ts of at least "
-		    "%lld, found %lld: further out of order than the reorder "
-		    "window (-w %d) allows; sort by start time first",
-		    (long long)w->lastkey, (long long)it->s, window);
-	}
-	if (got)
-		feed(&out);
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* spill.h's deliver: an instruction in start order, during the input. */
 static void
-drain(struct reorder *w)
+deliver(const void *it)
 {
-	struct item out;
-
-	while (ro_pop(w, &out))
-		feed(&out);
+	feed(it);
 }
 
 /* Start and end of the row in ns: 1, or 0 when it has no end. */
@@ -387,7 +383,11 @@ add(struct reader *rd, const struct record *r)
 	it.e = e;
 	it.seq = seq++;
 	it.text = mode == UTIL ? 0 : intern(r);	/* -u prints no text */
-	push(mode == GAPS ? &eng[it.eng].win : &all_win, &it, r);
+	if (sp_push(&sorter, &it) && !beyondfile) {
+		beyondfile = r->file;
+		beyondline = r->f[I_START].line ? r->f[I_START].line : r->line;
+		beyondcol = r->f[I_START].col;
+	}
 }
 
 static void
@@ -447,15 +447,14 @@ static void
 finish(void)
 {
 	int i, order[MAXENG];
+	struct item it;
 
-	if (mode != GAPS)
-		drain(&all_win);
-	/* Engine by engine, so that the last gaps come out grouped. */
-	for (i = 0; i < neng; i++) {
-		if (mode == GAPS)
-			drain(&eng[i].win);
-		track_end(&eng[i].t);
-	}
+	sp_end(&sorter);
+	while (sp_next(&sorter, &it))
+		feed(&it);
+	/* The last gaps in an order that does not depend on the input's. */
+	for (i = 0; i < nfed; i++)
+		track_end(&eng[fed[i]].t);
 	track_end(&all);
 	if (mode == UTIL) {
 		for (i = 0; i < neng; i++)
@@ -473,13 +472,9 @@ cleanup(void)
 {
 	int i;
 
-	for (i = 0; i < neng; i++) {
-		if (mode == GAPS)
-			ro_free(&eng[i].win);
+	for (i = 0; i < neng; i++)
 		free(eng[i].name);
-	}
-	if (mode != GAPS)
-		ro_free(&all_win);
+	sp_free(&sorter);
 	grp_free(&texts);
 	free(keybuf);
 }
@@ -539,8 +534,7 @@ main(int argc, char **argv)
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
 	all.eng = -1;
 	runs_init(&all.r);
-	if (mode != GAPS)
-		ro_init(&all_win, sizeof(struct item), window);
+	sp_init(&sorter, sizeof(struct item), window, bystart, deliver);
 	grp_init(&texts, sizeof(int32_t), MAXTEXT);
 	if (hdr)
 		header();
@@ -549,6 +543,7 @@ main(int argc, char **argv)
 	finish();
 	out_flush();
 	rd_close(&rd);
+	sp_report(&sorter, beyondfile, beyondline, beyondcol);
 	cleanup();
 	return 0;
 }

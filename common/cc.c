@@ -36,21 +36,23 @@ const struct kind kind_cc = {
 	cc_finish,
 	SC_BIT(SC_CCOP) | SC_BIT(SC_CCINSTRUCTION),
 	"event, description or operation",
+	"CcInstruction CcOp",
 };
 
 /*
- * Tidies a row: the rank is the file's name when the input has none, and
- * a CcOp row's operation (AllReduce, ...) is its event when it has none.
+ * Tidies a row: the rank is the file's (or profile directory's) name when
+ * the input has none, and a CcOp row's operation (AllReduce, ...) is its
+ * event when it has none.
  */
 static void
 cc_finish(struct record *r)
 {
 	struct field *f = &r->f[CC_RANK];
 
-	if (!f->set && r->file) {
+	if (!f->set && r->operand) {
 		/* The name lives as long as the program: no copy needed. */
-		f->s = r->file;
-		f->len = strlen(r->file);
+		f->s = r->operand;
+		f->len = strlen(r->operand);
 		rec_mark(r, CC_RANK);
 	}
 	if (!r->f[CC_EVENT].set && r->f[CC_OPERATION].set) {

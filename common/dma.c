@@ -32,6 +32,7 @@ const struct kind kind_dma = {
 	"DMA transfer", "dma", D_NCOL, dmacols, D_START, D_END, D_DUR,
 	dma_finish,
 	SC_BIT(SC_DMAPACKET), "queue_name, queue_idx or transfer_bytes",
+	"DmaPacket",
 };
 
 /* Tidies a row: a semaphore of "-1" (none) becomes missing. */

@@ -1,4 +1,7 @@
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -432,4 +435,61 @@ src_sniff(struct src *s, const char *what, char **line, long *lineno)
 	if (csvheader(*line, nl))
 		return SRC_CSV;
 	return SRC_TEXT;
+}
+
+int
+src_isdir(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
+}
+
+int
+src_tables(const char *dir, const char *tables, char ***files)
+{
+	const char *p, *e;
+	struct stat st;
+	char path[4096];
+	int i, n, nf = 0;
+
+	for (p = tables; *p; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		/* i = -1: T.parquet; then the split tables T_0, T_1, ... */
+		for (i = -1;; i++) {
+			n = i < 0 ? snprintf(path, sizeof path, "%s/%.*s.parquet",
+			    dir, (int)(e - p), p) : snprintf(path, sizeof path,
+			    "%s/%.*s_%d.parquet", dir, (int)(e - p), p, i);
+			if (n < 0 || (size_t)n >= sizeof path)
+				np_die("%s: path too long", dir);
+			if (stat(path, &st) != 0) {
+				if (i < 0)
+					continue;
+				break;
+			}
+			if (!(*files = realloc(*files, (size_t)(nf + 1) *
+			    sizeof **files)) || !((*files)[nf] = strdup(path)))
+				np_die("out of memory");
+			nf++;
+			if (i < 0)
+				break;
+		}
+	}
+	return nf;
+}
+
+const char *
+src_seekable(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") != 0)
+		return path;
+	if (fstat(0, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    lseek(0, 0, SEEK_SET) != 0)
+		np_die("-: Parquet needs a file, not a pipe: the footer is at "
+		    "its end (name the file)");
+	return "/dev/stdin";
 }

@@ -162,6 +162,21 @@ enum { SRC_EMPTY, SRC_BLANKS, SRC_LOGS, SRC_LONG, SRC_JSON, SRC_TSV,
     SRC_CSV, SRC_TEXT };
 int src_sniff(struct src *s, const char *what, char **line, long *lineno);
 
+/* A name to open path by again and read at any offset (Parquet's footer
+ * is at its end): path, or for standard input read from a file
+ * /dev/stdin; dies for a pipe. */
+const char *src_seekable(const char *path);
+/* Is path a directory (not "-")? */
+int src_isdir(const char *path);
+/*
+ * The files of a Neuron Explorer profile directory that hold the tables
+ * named in tables (space-separated), in order: for each table T,
+ * dir/T.parquet, or else dir/T_0.parquet, dir/T_1.parquet, ... while they
+ * exist.  The names are allocated into *files (which may hold an earlier
+ * list, reused) and kept for the program's life; returns how many.
+ */
+int src_tables(const char *dir, const char *tables, char ***files);
+
 /*
  * Consumes the blank and logrus lines at the start of a file, once
  * src_firstdata has read them in: the number of logrus lines, the first

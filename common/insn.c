@@ -37,6 +37,7 @@ const struct kind kind_insn = {
 	"instruction", "instruction", I_NCOL, insncols, I_START, I_END, I_DUR,
 	insn_finish,
 	SC_BIT(SC_INSTRUCTION), "opcode, pc or engine",
+	"Instruction",
 };
 
 /*

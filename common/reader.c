@@ -1,7 +1,11 @@
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "group.h"
@@ -268,6 +272,9 @@ badvalue(struct reader *r, long line, long col, const char *what,
 	if (r->fmt == FMT_JSON)
 		json_fail(&r->j, "expected %s for '%s', found '%.*s'", what,
 		    inname, shown, s);
+	if (r->fmt == FMT_PARQUET)
+		np_die("%s: row %ld: column '%s': expected %s, found '%.*s'",
+		    r->in.name, line, inname, what, shown, s);
 	np_die_at(r->in.name, line, col, "expected %s for '%s', found "
 	    "'%.*s'", what, inname, shown, s);
 }
@@ -692,24 +699,201 @@ textstart(struct reader *r)
 	tf->start(r->textst, &r->tx);
 }
 
+/* ---- Parquet ---- */
+
+/*
+ * Maps the file's columns to the kind's, by the names a header's are
+ * mapped by, selects only those (and only those wanted), and vets the
+ * file's columns as a header's.
+ */
+static void
+pqhead(struct reader *r)
+{
+	const struct kind *k = r->k;
+	const struct pq_column *pc;
+	const struct rd_name *nm;
+	struct sc_votes votes = { { 0 } };
+	int i, c, known = 0;
+
+	r->npq = 0;
+	for (i = 0; i < pq_ncols(&r->pq); i++) {
+		pc = pq_col(&r->pq, i);
+		sc_vote(&votes, pc->name, strlen(pc->name));
+		if (!(nm = lookup(r, pc->name, strlen(pc->name))))
+			continue;
+		known = 1;
+		if (!(r->want >> nm->col & 1) || r->npq == RD_MAXPQ)
+			continue;
+		c = nm->col;
+		r->pqsel[r->npq] = i;
+		r->pqkcol[r->npq] = c;
+		r->pqpref[r->npq] = nm->pref;
+		r->pqtime[r->npq] = 0;
+		if ((k->col[c].flags & C_TIME) && (pc->logical == PQ_L_TIMESTAMP ||
+		    pc->logical == PQ_L_TIME))
+			r->pqtime[r->npq] = pc->unit == PQ_MILLIS ? 1000000 :
+			    pc->unit == PQ_MICROS ? 1000 : 1;
+		pq_select(&r->pq, i);
+		r->npq++;
+	}
+	vet(r, &votes, 0, 0);
+	if (!known)
+		np_die("%s: expected a table with %s columns (such as %s), "
+		    "found none", r->in.name, k->name, k->col[0].name);
+}
+
+/* A value that does not fit the kind's column: "file: row N: ...". */
+static _Noreturn void
+pqbad(struct reader *r, int i, const char *what, const char *found)
+{
+	np_die("%s: row %ld: column '%s': expected %s, found %s", r->in.name,
+	    r->pqrow, pq_col(&r->pq, r->pqsel[i])->name, what, found);
+}
+
+static int
+pqnext(struct reader *r, struct record *rec)
+{
+	const struct kind *k = r->k;
+	const struct pq_cell *cell;
+	char num[NUM_BUFSZ];
+	struct field *f;
+	int i, c, pref;
+
+	if (!pq_next(&r->pq))
+		return 0;
+	rec->file = r->in.name;
+	rec->line = ++r->pqrow;
+	for (i = 0; i < r->npq; i++) {
+		cell = pq_cell(&r->pq, r->pqsel[i]);
+		c = r->pqkcol[i];
+		pref = r->pqpref[i];
+		f = &rec->f[c];
+		if (cell->kind == PQ_NULL || (f->set && f->pref < pref))
+			continue;	/* a better-named input set it */
+		switch (cell->kind) {
+		case PQ_BYTES:
+			if (k->col[c].type == T_TEXT) {
+				/* Valid until the next row: no copy. */
+				rec_setref(rec, c, cell->s, cell->len);
+				break;
+			}
+			rd_set(r, rec, c, pref, cell->s, cell->len, rec->line,
+			    0, pq_col(&r->pq, r->pqsel[i])->name);
+			break;
+		case PQ_BOOL:
+			if (k->col[c].type != T_TEXT)
+				pqbad(r, i, "a number", "a boolean");
+			rec_settext(rec, c, cell->i ? "true" : "false",
+			    cell->i ? 4 : 5);
+			break;
+		case PQ_INT:
+		case PQ_UINT:
+			if (cell->kind == PQ_UINT && cell->u > INT64_MAX) {
+				if (k->col[c].type == T_TEXT) {
+					rec_settext(rec, c, num, (size_t)
+					    snprintf(num, sizeof num, "%llu",
+					    (unsigned long long)cell->u));
+					break;
+				}
+				f->d = (double)cell->u;
+				f->isint = 0;
+				rec_mark(rec, c);
+				break;
+			}
+			if (k->col[c].type == T_TEXT) {
+				rec_settext(rec, c, num,
+				    num_fmt_i64(num, cell->i));
+				break;
+			}
+			rec_setint(rec, c, cell->i);
+			if (r->pqtime[i] > 1) {
+				if (cell->i > INT64_MAX / r->pqtime[i] ||
+				    cell->i < INT64_MIN / r->pqtime[i])
+					pqbad(r, i, "a time within 64 bits in "
+					    "ns", "one beyond");
+				f->i *= r->pqtime[i];
+			}
+			break;
+		case PQ_DOUBLE:
+			/* As its shortest text would read in JSON. */
+			rd_set(r, rec, c, pref, num, num_fmt_f64(num, cell->d),
+			    rec->line, 0, pq_col(&r->pq, r->pqsel[i])->name);
+			break;
+		}
+		f->pref = (unsigned char)pref;
+		f->line = rec->line;
+	}
+	return 1;
+}
+
 /* ---- files ---- */
+
+/* The next file to read: a file operand, or a directory's next table. */
+static const char *
+nextpath(struct reader *r)
+{
+	const char *path;
+
+	for (;;) {
+		if (r->dirnext < r->ndir)
+			return r->dirfiles[r->dirnext++];
+		if (r->next == r->nfiles)
+			return NULL;
+		path = r->files[r->next++];
+		r->operand = path;
+		if (!src_isdir(path))
+			return path;
+		r->dirnext = 0;
+		if ((r->ndir = src_tables(path, r->k->ptables,
+		    &r->dirfiles)) == 0)
+			np_die("%s: a profile directory without %s tables "
+			    "(expected %s.parquet, or %s_0.parquet and on, in "
+			    "it)", path, r->k->name, r->k->ptables,
+			    r->k->ptables);
+	}
+}
+
+/* Does the source begin with Parquet's magic?  Reads its first bytes. */
+static int
+isparquet(struct src *in)
+{
+	while (!in->eof && in->end - in->buf < 4)
+		src_fill(in, NULL);
+	return in->end - in->buf >= 4 && memcmp(in->buf, "PAR1", 4) == 0;
+}
+
+static void
+openparquet(struct reader *r)
+{
+	const char *path = src_seekable(r->in.name);
+
+	src_close(&r->in);
+	r->pqrow = 0;
+	pq_open(&r->pq, path);
+	r->pq.file = r->in.name;
+	pqhead(r);
+}
 
 static int
 openfile(struct reader *r)
 {
 	long logs, first = 0;
 
-	if (r->in.fd >= 0)
-		src_close(&r->in);
-	if (r->next == r->nfiles)
+	const char *path;
+
+	if (!(path = nextpath(r)))
 		return 0;
-	src_open(&r->in, r->files[r->next++]);
+	src_open(&r->in, path);
+	r->open = 1;
 	r->filerecs = 0;
 	r->filenotes = 0;
 	r->tx.bad = 0;
 	r->sawtable = r->sawrows = 0;
-	r->fmt = sniff(r);
+	r->fmt = isparquet(&r->in) ? FMT_PARQUET : sniff(r);
 	switch (r->fmt) {
+	case FMT_PARQUET:
+		openparquet(r);
+		break;
 	case FMT_JSON:
 		json_init(&r->j, &r->in);
 		r->j.passover = passlines;
@@ -770,7 +954,7 @@ rd_next(struct reader *r)
 	int got;
 
 	for (;;) {
-		if (r->in.fd < 0 && !openfile(r))
+		if (!r->open && !openfile(r))
 			return NULL;
 		rec_clear(rec);
 		switch (r->fmt) {
@@ -781,15 +965,23 @@ rd_next(struct reader *r)
 		case FMT_CSV:
 			got = tsvnext(r, rec);
 			break;
+		case FMT_PARQUET:
+			got = pqnext(r, rec);
+			break;
 		default:
 			got = r->tf->next(r->textst, &r->tx, rec);
 			break;
 		}
 		if (!got) {
 			endfile(r);
-			src_close(&r->in);
+			if (r->fmt == FMT_PARQUET)
+				pq_close(&r->pq);
+			else
+				src_close(&r->in);
+			r->open = 0;
 			continue;
 		}
+		rec->operand = r->operand;
 		/* To whole ns first: the one computed from the other two then
 		 * agrees with them as printed. */
 		scaletimes(r, rec);

@@ -8,7 +8,13 @@
  *                   streamed, the others skipped unread), JSON lines (one row
  *                   object per line), or an array of row objects;
  *   a line with TAB  TSV with a header (Neuron Explorer or np column names);
+ *   a CSV header    CSV (RFC 4180), as DuckDB and Neuron Explorer's UI
+ *                   write it;
+ *   "PAR1"          Parquet: the kind's columns are read, no others;
  *   anything else   the kind's profiler text format, if it has one.
+ * A directory is a Neuron Explorer profile: the kind's tables in it
+ * (Instruction.parquet, or Instruction_0.parquet, Instruction_1.parquet,
+ * ... in order) are read as files.
  * Whatever is passed over (log lines, lines not understood, rows lacking a
  * start time, unpaired events) is counted and reported on stderr at the end;
  * a file in which nothing was recognised is an error.
@@ -21,13 +27,15 @@
 #include "input.h"
 #include "json.h"
 #include "note.h"
+#include "parquet.h"
 #include "record.h"
 #include "textline.h"
 #include "tsv.h"
 
 #define RD_MAXPOS 16
+#define RD_MAXPQ 128		/* Parquet columns read: every input name */
 
-enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT };
+enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT, FMT_PARQUET };
 
 struct reader {
 	const struct kind *k;
@@ -45,6 +53,17 @@ struct reader {
 	uint32_t want;
 
 	/* private */
+	int open;		/* a file is being read */
+	const char *operand;	/* the file or directory it came from */
+	char **dirfiles;	/* a profile directory's tables, in order */
+	int ndir, dirnext;
+	struct pq pq;		/* Parquet: the file; the columns read, */
+	int pqsel[RD_MAXPQ];	/* the kind's column each sets, and */
+	int pqkcol[RD_MAXPQ];	/* under which of its names */
+	int pqpref[RD_MAXPQ];
+	int pqtime[RD_MAXPQ];	/* a TIMESTAMP's ns per unit, else 0 */
+	int npq;
+	long pqrow;		/* rows read from the file */
 	struct src in;
 	struct json j;
 	struct tsv t;

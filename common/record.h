@@ -56,6 +56,9 @@ struct kind {
 	 * those named in ident (for messages). */
 	unsigned tables;
 	const char *ident;
+	/* Its Neuron Explorer tables, space-separated, in the order a
+	 * profile directory's are read: "CcInstruction CcOp". */
+	const char *ptables;
 };
 
 struct field {
@@ -74,6 +77,7 @@ struct record {
 	uint32_t has;		/* bit c: f[c].set; rec_mark sets both */
 	size_t textlen;		/* at least the text bytes of the set fields */
 	const char *file;	/* where the row came from */
+	const char *operand;	/* the file or profile directory named */
 	long line;
 	char *arena;		/* REC_ARENA bytes for kept text */
 	size_t used;

@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "group.h"
 #include "num.h"
+#include "parquet.h"
 #include "schema.h"
 #include "summary.h"
 #include "tsv.h"
@@ -852,6 +853,67 @@ readtext(struct sumset *s)
 	}
 }
 
+/* ---- Parquet: Neuron Explorer's Summary table ---- */
+
+/* Every column of every row: a profile a row, a metric a column. */
+static void
+readparquet(struct sumset *s, const char *file)
+{
+	struct pq pq;
+	const struct pq_cell *c;
+	char num[NUM_BUFSZ];
+	const char *name, *v;
+	size_t vlen;
+	long p, row = 0;
+	int i, type;
+
+	pq_open(&pq, file);
+	pq.file = s->in.name;
+	for (i = 0; i < pq_ncols(&pq); i++)
+		pq_select(&pq, i);
+	while (pq_next(&pq)) {
+		p = newprof(s, NULL, 0);
+		row++;
+		for (i = 0; i < pq_ncols(&pq); i++) {
+			c = pq_cell(&pq, i);
+			name = pq_col(&pq, i)->name;
+			v = num;
+			type = MV_NUM;
+			switch (c->kind) {
+			case PQ_NULL:
+				v = "";
+				vlen = 0;
+				type = MV_NULL;
+				break;
+			case PQ_BYTES:
+				v = c->s;
+				vlen = c->len;
+				type = MV_STR;
+				break;
+			case PQ_BOOL:
+				v = c->i ? "true" : "false";
+				vlen = strlen(v);
+				type = MV_BOOL;
+				break;
+			case PQ_INT:
+				vlen = num_fmt_i64(num, c->i);
+				break;
+			case PQ_UINT:
+				vlen = (size_t)snprintf(num, sizeof num, "%llu",
+				    (unsigned long long)c->u);
+				break;
+			default:
+				vlen = num_fmt_f64(num, c->d);
+				break;
+			}
+			if (!addmetric(s, p, name, strlen(name), v, vlen,
+			    (char)type, row, 0, -1))
+				note(s, "duplicate keys ignored", row);
+		}
+	}
+	pq_close(&pq);
+}
+
 /* ---- files ---- */
 
 /* Names the file's profiles: the file, or file:label when it holds
@@ -885,19 +947,36 @@ nameprofs(struct sumset *s, const char *file)
 void
 sum_read(struct sumset *s, const char *file)
 {
-	src_open(&s->in, file);
+	const char *table = file;
+
+	/* A profile directory: its Summary table, named after it. */
+	if (src_isdir(file)) {
+		if (src_tables(file, "Summary", &s->dirfiles) == 0)
+			np_die("%s: a profile directory without a Summary "
+			    "table (expected Summary.parquet in it)", file);
+		table = s->dirfiles[0];
+	}
+	src_open(&s->in, table);
+	s->operand = file;
 	sum_readin(s);
 }
 
 void
 sum_readin(struct sumset *s)
 {
-	const char *file = s->in.name;
-
+	const char *file = s->operand ? s->operand : s->in.name;
 	char delim = '\t';
 	long met;
 
+	s->operand = NULL;
 	s->fileprof = s->nprof;
+	while (!s->in.eof && s->in.end - s->in.buf < 4)
+		src_fill(&s->in, NULL);
+	if (s->in.end - s->in.buf >= 4 && memcmp(s->in.buf, "PAR1", 4) == 0) {
+		src_close(&s->in);
+		readparquet(s, src_seekable(s->in.name));
+		goto named;
+	}
 	switch (sniff(s, &delim)) {
 	case SF_JSON:
 		readjson(s);
@@ -923,5 +1002,6 @@ sum_readin(struct sumset *s)
 		    "summary-text, show-session -j or a show-session table)",
 		    file);
 	}
+named:
 	nameprofs(s, file);
 }

@@ -68,6 +68,8 @@ struct sumset {
 	struct json j;
 	long fileprof;		/* first profile of the file being read */
 	long misread;		/* its text lines not understood */
+	const char *operand;	/* the file or directory named, for names */
+	char **dirfiles;	/* a directory's Summary table */
 };
 
 void sum_init(struct sumset *s);

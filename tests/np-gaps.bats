@@ -32,12 +32,12 @@ G=$FIX/np-gaps
 	[ "$(cut -f1,2 "$OUT")" = "$(printf 'gap_start\tgap_end\n5600\t9900')" ]
 }
 
-@test "np-gaps: -w 1 holds one row per engine: same gaps, settled earlier" {
+@test "np-gaps: -w 1: the same gaps in the same order" {
 	# Line 5 (B, 150) follows line 4 (C, 190): within even a 1-row window.
 	np np-gaps -w 1 "$G/basic.tsv"
 	status_is 0
 	no_err
-	golden np-gaps/gaps-w1.tsv
+	golden np-gaps/gaps.tsv
 }
 
 @test "np-gaps: -a, gaps where all engines are idle" {
@@ -173,31 +173,39 @@ usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w r
 # ---- time order ----
 
 # order.tsv: Tensor 100, Tensor 300, Vector 500, then Tensor 50 on line 5.
-@test "np-gaps: disorder beyond an engine's window names the row and window" {
-	# -w 1: Tensor's window gives out 100 when 300 comes; 50 is too late.
-	np np-gaps -w 1 "$G/order.tsv"
-	status_is 1
-	err_is "np-gaps: $G/order.tsv:5: expected start_ts of at least 100 on engine 'Tensor', found 50: further out of order than the reorder window (-w 1) allows; sort by start time first"
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src')" ]
+# Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
+ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>')"
+
+@test "np-gaps: a row beyond the window is put in order apart, and noted" {
+	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
+	np np-gaps -w 1 -m 0 "$G/order.tsv"
+	status_is 0
+	err_is "np-gaps: 1 row beyond the reorder window (-w 1), put in order in memory (first: $G/order.tsv:5:1)"
+	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
 }
 
-@test "np-gaps: disorder within an engine's window is put back in order" {
-	# -w 2: Tensor's window holds 100 and 300; 50 goes out first.
-	# Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
-	np np-gaps -w 2 -m 0 "$G/order.tsv"
+@test "np-gaps: disorder within the window is put back in order, no note" {
+	# -w 3: the window holds 100, 300 and 500; 50 goes out first.
+	np np-gaps -w 3 -m 0 "$G/order.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>')" ]
+	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
+	# -w 2: 500 pushes 100 out, 50 is beyond: the same gaps.
+	np np-gaps -w 2 -m 0 "$G/order.tsv"
+	status_is 0
+	err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/order.tsv:5:1)"
+	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
 }
 
-@test "np-gaps: -u and -a need start order across engines, within the window" {
-	# One window of 2 for all: 100, 300 in; 500 pushes 100 out; 50 late.
-	np np-gaps -u -w 2 "$G/order.tsv"
-	status_is 1
-	err_is "np-gaps: $G/order.tsv:5: expected start_ts of at least 100, found 50: further out of order than the reorder window (-w 2) allows; sort by start time first"
-	np np-gaps -a -w 2 "$G/order.tsv"
-	status_is 1
-	err_is "np-gaps: $G/order.tsv:5: expected start_ts of at least 100, found 50: further out of order than the reorder window (-w 2) allows; sort by start time first"
+@test "np-gaps: -u and -a beyond the window give what sorted input gives" {
+	np-trace "$G/order.tsv" | sort -s -k1,1n >"$T/sorted.tsv"
+	for m in -u -a; do
+		np-gaps $m -m 0 "$T/sorted.tsv" >"$T/want"
+		np np-gaps $m -m 0 -w 2 "$G/order.tsv"
+		status_is 0
+		err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/order.tsv:5:1)"
+		cmp "$OUT" "$T/want"
+	done
 	np np-gaps -u -w 3 "$G/order.tsv"
 	status_is 0
 	no_err
@@ -207,13 +215,18 @@ usage: np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w r
 # [1500,3000): ordered engine by engine, not across engines.
 @test "np-gaps: input ordered engine by engine, per-engine gaps" {
 	# Tensor gaps 200..300 (t1->t2), 400..2000 (t2->t3); Vector 1000..1500.
+	# Tensor's first is settled by t3; the others at the end, Vector's
+	# first (its first instruction, at 0, is the earliest).
 	np np-gaps -w 1 -m 0 "$G/blocks.tsv"
 	status_is 0
-	no_err
-	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>\nVector\t1000\t1500\t500\tv1\t<none>')" ]
+	err_is "np-gaps: 1 row beyond the reorder window (-w 1), put in order in memory (first: $G/blocks.tsv:5:1)"
+	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nVector\t1000\t1500\t500\tv1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>')" ]
+	# any: [0,1000) and [1500,3000) cover all of Tensor's runs; the one
+	# gap, [1000,1500), is 500 ns: short.  Busy 1000 + 1500 of 3000.
 	np np-gaps -u -w 2 "$G/blocks.tsv"
-	status_is 1
-	err_is "np-gaps: $G/blocks.tsv:5: expected start_ts of at least 100, found 0: further out of order than the reorder window (-w 2) allows; sort by start time first"
+	status_is 0
+	err_is "np-gaps: 1 row beyond the reorder window (-w 2), put in order in memory (first: $G/blocks.tsv:5:1)"
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0')" ]
 }
 
 @test "np-gaps: the suggested sort fixes such input" {
@@ -269,9 +282,12 @@ shuffled() {
 		cmp "$T/a" "$T/b"
 		[ "$(wc -l <"$T/a")" -gt 1000 ]
 	done
-	np np-gaps -w 30 -u "$T/d.tsv"
-	status_is 1
-	grep -q 'further out of order than the reorder window (-w 30) allows' "$ERR"
+	# Beyond the window, the same.
+	np-gaps -u -m 100 "$T/s.tsv" >"$T/b"
+	np np-gaps -w 30 -u -m 100 "$T/d.tsv"
+	status_is 0
+	err_is "np-gaps: 165 rows beyond the reorder window (-w 30), put in order in memory (first: $T/d.tsv:38:1)"
+	cmp "$OUT" "$T/b"
 }
 
 @test "np-gaps: columns it does not use are skipped unread" {

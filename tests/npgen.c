@@ -9,7 +9,9 @@
  * in every format and a test can compare np's output across formats.
  * Filler text (operands, hlo_attrs, ...) comes from per-row streams
  * seeded by (seed, row): it never disturbs the model, and a field shown
- * by two formats holds the same text in both.
+ * by two formats holds the same text in both.  -x B shuffles the rows of
+ * the row formats in blocks of B (seeded too): the same rows, each up to
+ * B - 1 places from its place in start order, for tests of np's sorting.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -72,6 +74,7 @@ typedef void putfn(const struct insn *);
 struct rng { uint64_t s; };
 
 static uint64_t	seed = 1;
+static uint64_t	shufblock;	/* -x: rows shuffled in blocks of this many */
 static int	neng = NENG;
 static int	goesc;		/* escape < > & as Go's encoding/json does */
 static unsigned char stop[2][256];	/* of(): bytes that end a literal run */
@@ -104,7 +107,7 @@ static void
 usage(void)
 {
 	fputs("usage: npgen [-p] [-s seed] [-n rows | -b bytes] [-e engines] "
-	    "format\nformats: view-json trace-text explorer-tsv explorer-jsonl "
+	    "[-x block] format\nformats: view-json trace-text explorer-tsv explorer-jsonl "
 	    "dma-text dma-tsv\n", stderr);
 	exit(2);
 }
@@ -460,6 +463,55 @@ gen_next(struct insn *x)
 	gen_fill(b);
 }
 
+/* -x: a block of rows in start order, shuffled, given out one by one. */
+static struct {
+	struct insn *row;
+	uint64_t n, next, left;
+	struct rng r;
+} S;
+
+/* The generator from the start, for n rows. */
+static void
+rows_init(uint64_t n)
+{
+	gen_init();
+	S.n = S.next = 0;
+	S.left = n;
+	rng_seed(&S.r, mix(seed, 0x5417f1e));
+	if (shufblock && !S.row &&
+	    !(S.row = malloc(shufblock * sizeof(*S.row))))
+		die(1, "out of memory");
+}
+
+/* The next row: in start order, or the next of a shuffled block. */
+static void
+row_next(struct insn *x)
+{
+	struct insn t;
+	uint64_t i, j;
+
+	if (!shufblock) {
+		gen_next(x);
+		return;
+	}
+	if (S.next == S.n) {
+		S.n = S.left < shufblock ? S.left : shufblock;
+		if (S.n == 0)	/* asked for more than n: go on in order */
+			S.n = 1;
+		for (i = 0; i < S.n; i++)
+			gen_next(&S.row[i]);
+		S.left -= S.left < S.n ? S.left : S.n;
+		for (i = S.n - 1; i > 0; i--) {		/* Fisher-Yates */
+			j = rn(&S.r, i + 1);
+			t = S.row[i];
+			S.row[i] = S.row[j];
+			S.row[j] = t;
+		}
+		S.next = 0;
+	}
+	*x = S.row[S.next++];
+}
+
 /* ---- field text ---- */
 
 static void
@@ -713,8 +765,10 @@ struct stats {
 static void
 stats_add(struct stats *s, const struct insn *x)
 {
-	if (s->n++ == 0)
-		s->first = s->last = x->ts;
+	if (s->n++ == 0 || x->ts < s->first)	/* -x: any order */
+		s->first = x->ts;
+	if (s->n == 1)
+		s->last = x->ts;
 	if (x->ts + x->dur > s->last)
 		s->last = x->ts + x->dur;
 	s->cnt[x->eng]++;
@@ -788,14 +842,14 @@ view_json(uint64_t n)
 	jw_close(']');
 	jw_key("dma", 3);
 	jw_open('[');
-	for (gen_init(), i = 0; i < n; i++)
-		if (gen_next(&x), x.dma)
+	for (rows_init(n), i = 0; i < n; i++)
+		if (row_next(&x), x.dma)
 			vj_dma(&x);
 	jw_close(']');
 	jw_key("instruction", 11);
 	jw_open('[');
-	for (gen_init(), i = 0; i < n; i++) {
-		gen_next(&x);
+	for (rows_init(n), i = 0; i < n; i++) {
+		row_next(&x);
 		vj_insn(&x);
 		stats_add(&s, &x);
 	}
@@ -937,9 +991,9 @@ explorer(uint64_t n, uint64_t limit, int json)
 
 	if (!json)
 		tsv_header(EX_SPEC);
-	gen_init();
+	rows_init(n);
 	for (i = 0; i < n && (limit == 0 || ototal() < limit); i++) {
-		gen_next(&x);
+		row_next(&x);
 		row(json, &x, EX_SPEC, opname[x.op], x.ts, englow[x.eng],
 		    engname[x.eng], x.dur, x.ts + x.dur, x.pc, put_ops, x.wait,
 		    x.dwait, x.hbmr, x.hbmw, x.sbr, x.sbw, x.psumr, put_src,
@@ -983,9 +1037,9 @@ dma_tsv(uint64_t n, uint64_t limit)
 	uint64_t i;
 
 	tsv_header(DMATSV_SPEC);
-	gen_init();
+	rows_init(n);
 	for (i = 0; i < n && (limit == 0 || ototal() < limit); i++) {
-		if (gen_next(&x), !x.dma)
+		if (row_next(&x), !x.dma)
 			continue;
 		row(0, &x, DMATSV_SPEC, x.dts, x.dts + x.ddur, x.ddur,
 		    qname[x.dq], x.dq < 4 ? "sync_io" : "vector_sp", x.dq,
@@ -1042,7 +1096,7 @@ main(int argc, char *argv[])
 	uint64_t n = 100, limit = 0;
 	int ch, fmt, nflag = 0;
 
-	while ((ch = getopt(argc, argv, "b:e:hn:ps:")) != -1)
+	while ((ch = getopt(argc, argv, "b:e:hn:ps:x:")) != -1)
 		switch (ch) {
 		case 'b':
 			limit = number(ch, optarg, 1, UINT64_MAX);
@@ -1060,6 +1114,9 @@ main(int argc, char *argv[])
 		case 's':
 			seed = number(ch, optarg, 0, UINT64_MAX);
 			break;
+		case 'x':
+			shufblock = number(ch, optarg, 1, 10000000);
+			break;
 		default:
 			usage();
 		}
@@ -1073,6 +1130,9 @@ main(int argc, char *argv[])
 		die(2, "unknown format: %s", argv[0]);
 	if (jw.pretty && fmt != VIEW_JSON)
 		die(2, "-p applies to view-json only");
+	if (shufblock && (fmt == TRACE_TEXT || fmt == DMA_TEXT))
+		die(2, "-x applies to view-json, explorer-tsv, explorer-jsonl "
+		    "and dma-tsv only");
 
 	stop[0][0] = stop[0]['%'] = 1;
 	stop[1][0] = stop[1]['%'] = stop[1]['<'] = stop[1]['>'] = 1;

@@ -41,6 +41,10 @@ int fz_open(const char *path, int flags, ...);
 ssize_t fz_read(int fd, void *buf, size_t n);
 int fz_close(int fd);
 ssize_t fz_write(int fd, const void *buf, size_t n);
+/* Whole-file access, for the Parquet reader: pread of any range, lseek to
+ * the end for the size. */
+ssize_t fz_pread(int fd, void *buf, size_t n, off_t off);
+off_t fz_lseek(int fd, off_t off, int whence);
 
 /* Aborts (a finding) with a message when cond is false. */
 #define FZ_CHECK(cond, ...) \

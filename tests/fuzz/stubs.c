@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,39 @@ fz_read(int fd, void *buf, size_t n)
 	memcpy(buf, f->data + f->off, k);	/* ASan checks buf's bounds */
 	f->off += k;
 	return (ssize_t)k;
+}
+
+ssize_t
+fz_pread(int fd, void *buf, size_t n, off_t off)
+{
+	struct file *f;
+	size_t k;
+
+	FZ_CHECK(fd >= FD0 && fd < FD0 + nfiles, "pread from fd %d", fd);
+	f = &files[fd - FD0];
+	FZ_CHECK(f->open, "pread from closed file %d", fd - FD0);
+	FZ_CHECK(n > 0 && off >= 0, "pread of %zu bytes at %lld", n,
+	    (long long)off);
+	if ((size_t)off >= f->len)
+		return 0;
+	k = f->len - (size_t)off;
+	if (k > n)
+		k = n;
+	memcpy(buf, f->data + off, k);	/* ASan checks buf's bounds */
+	return (ssize_t)k;
+}
+
+off_t
+fz_lseek(int fd, off_t off, int whence)
+{
+	struct file *f;
+
+	FZ_CHECK(fd >= FD0 && fd < FD0 + nfiles, "lseek on fd %d", fd);
+	f = &files[fd - FD0];
+	FZ_CHECK(f->open, "lseek on closed file %d", fd - FD0);
+	FZ_CHECK(whence == SEEK_END && off == 0, "lseek other than to the "
+	    "end");
+	return (off_t)f->len;
 }
 
 int

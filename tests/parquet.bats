@@ -1,0 +1,470 @@
+#!/usr/bin/env bats
+# The Parquet reader (common/parquet.c, thrift.c) through pqdump.
+#
+# Valid files: the fixtures of tests/fixtures/parquet (README.md there says
+# how each was made and how the expected rows in tests/golden/parquet were
+# written, by DuckDB or arrow-rs reading the same file).  Broken files are
+# made here: valid fixtures cut or patched with dd, and small files built
+# byte by byte (mkpq below), so that every message is exact.
+
+load helpers
+
+PQ=$FIX/parquet
+
+# ---- building files by hand ----
+
+# uv N: N as a ULEB128 varint, in printf escapes; zz N: zigzag first.
+uv() {
+	local v=$1
+	while [ "$v" -ge 128 ]; do
+		printf '\\x%02x' $(((v & 127) | 128))
+		v=$((v >> 7))
+	done
+	printf '\\x%02x' "$v"
+}
+zz() {
+	if [ "$1" -lt 0 ]; then uv $((-2 * $1 - 1)); else uv $((2 * $1)); fi
+}
+# A Thrift compact field header: delta from the previous id, and type.
+fh() { printf '\\x%02x' $(($1 * 16 + $2)); }
+# fi32 DELTA N, fi64 DELTA N, fbin DELTA TEXT.
+fi32() { fh "$1" 5; zz "$2"; }
+fi64() { fh "$1" 6; zz "$2"; }
+fbin() { fh "$1" 8; uv ${#2}; printf '%s' "$2"; }
+
+# page TYPE USIZE CSIZE NV ENC [NNULLS DEFLEN]: a PageHeader, v1 (0),
+# dictionary (2) or v2 (3).
+page() {
+	fi32 1 "$1"; fi32 1 "$2"; fi32 1 "$3"
+	case $1 in
+	0) fh 2 12; fi32 1 "$4"; fi32 1 "$5"; fi32 1 3; fi32 1 3
+	   printf '\\x00' ;;
+	2) fh 4 12; fi32 1 "$4"; fi32 1 "$5"; printf '\\x00' ;;
+	3) fh 5 12; fi32 1 "$4"; fi32 1 "$6"; fi32 1 "$4"; fi32 1 "$5"
+	   fi32 1 "$7"; fi32 1 0; printf '\\x00' ;;
+	esac
+	printf '\\x00'
+}
+
+# mkpq OUT CHUNK ROWS [PHYS REP CODEC NVALUES CHUNKLEN NAME2]: a file of
+# one column "a" whose chunk is the file CHUNK (pages, as printf escapes
+# turned to bytes), after the magic.  PHYS is the physical type (1, INT32),
+# REP the repetition (0 required, 1 optional), CODEC the codec (0); the
+# chunk's num_values and length are its rows and size unless given.  With
+# KIDS set, the column's element has that num_children: a group.
+mkpq() {
+	local out=$1 chunk=$2 rows=$3 phys=${4:-1} rep=${5:-0} codec=${6:-0}
+	local nv=${7:-$3} clen=${8:-$(wc -c <"$2")} foot=$T/foot.$$
+	{
+		fi32 1 1
+		fh 1 9; printf '\\x2c'
+		fbin 4 s; fi32 1 1; printf '\\x00'
+		fi32 1 "$phys"; fi32 2 "$rep"; fbin 1 a
+		[ -z "$KIDS" ] || fi32 1 "$KIDS"
+		printf '\\x00'
+		fi64 1 "$rows"
+		fh 1 9; printf '\\x1c'
+		fh 1 9; printf '\\x1c'
+		fh 3 12
+		fi32 1 "$phys"
+		fh 1 9; printf '\\x15'; zz 0
+		fh 1 9; printf '\\x18'; uv 1; printf a
+		fi32 1 "$codec"; fi64 1 "$nv"; fi64 1 "$clen"; fi64 1 "$clen"
+		fi64 2 4
+		printf '\\x00\\x00'
+		fi64 1 "$clen"; fi64 1 "$rows"; printf '\\x00'
+		printf '\\x00'
+	} >"$foot.esc"
+	printf "$(cat "$foot.esc")" >"$foot"
+	{
+		printf PAR1
+		cat "$chunk"
+		cat "$foot"
+		n=$(wc -c <"$foot")
+		printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((n & 255)) \
+		    $((n >> 8 & 255)) $((n >> 16 & 255)) $((n >> 24)))"
+		printf PAR1
+	} >"$out"
+}
+
+# bytes FILE ESCAPES...: the escapes as bytes into FILE.
+bytes() {
+	local f=$1
+	shift
+	printf "$(printf '%s' "$@")" >"$f"
+}
+
+# patch FILE OFFSET ESCAPES: overwrite bytes in place.
+patch() {
+	printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+size() { wc -c <"$1" | tr -d ' '; }
+
+# footer_at FILE: the byte offset where the footer starts.
+footer_at() {
+	local s n
+	s=$(size "$1")
+	n=$(od -An -tu4 -j $((s - 8)) -N4 "$1" | tr -d ' ')
+	echo $((s - 8 - n))
+}
+
+# at FILE TEXT: the offset of TEXT's first occurrence in FILE (from 0).
+at() {
+	grep -obUa -- "$2" "$1" | head -1 | cut -d: -f1
+}
+
+# ---- valid files: every row as DuckDB / arrow-rs read it ----
+
+@test "parquet: DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows" {
+	for c in uncompressed snappy zstd gzip lz4_raw; do
+		for v in v1 v2; do
+			np pqdump "$PQ/duckdb_${c}_$v.parquet"
+			status_is 0 || { echo "$c $v"; return 1; }
+			no_err
+			golden parquet/duckdb.tsv || { echo "$c $v"; return 1; }
+		done
+	done
+}
+
+@test "parquet: arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows" {
+	for f in delta_v2 delta_v1_zstd dict_v1_snappy dict_v2_gzip \
+	    plain_v1_lz4raw split_v2; do
+		np pqdump "$PQ/arrow_$f.parquet"
+		status_is 0 || { echo "$f"; return 1; }
+		no_err
+		golden parquet/arrow.tsv || { echo "$f"; return 1; }
+	done
+}
+
+@test "parquet: required columns, pages v1 and v2, three row groups" {
+	for v in v1 v2; do
+		np pqdump "$PQ/arrow_required_$v.parquet"
+		status_is 0
+		no_err
+		golden parquet/arrow_required.tsv
+	done
+}
+
+@test "parquet: three row groups of 2048, 2048 and 404 rows" {
+	np pqdump "$PQ/duckdb_rowgroups.parquet"
+	status_is 0
+	no_err
+	golden parquet/duckdb_rowgroups.tsv
+}
+
+@test "parquet: a column of nulls only" {
+	np pqdump "$PQ/duckdb_allnull.parquet"
+	status_is 0
+	no_err
+	golden parquet/duckdb_allnull.tsv
+}
+
+@test "parquet: -c reads the columns named, in their order" {
+	np pqdump -c s,id,u64 "$PQ/duckdb_snappy_v2.parquet"
+	status_is 0
+	no_err
+	awk -F'\t' -v OFS='\t' '{ print $11, $1, $8 }' \
+	    "$GOLD/parquet/duckdb.tsv" >"$T/want"
+	cmp "$T/want" "$OUT"
+}
+
+@test "parquet: -c of a column not there" {
+	np pqdump -c id,nope "$PQ/duckdb_snappy_v2.parquet"
+	status_is 1
+	err_is "pqdump: $PQ/duckdb_snappy_v2.parquet: no column nope"
+}
+
+@test "parquet: -m lists the schema and the column chunks" {
+	np pqdump -m "$PQ/arrow_required_v2.parquet"
+	status_is 0
+	no_err
+	golden parquet/arrow_required_v2.meta
+	np pqdump -m "$PQ/duckdb_zstd_v1.parquet"
+	status_is 0
+	golden parquet/duckdb_zstd_v1.meta
+}
+
+# ---- files built by hand ----
+
+@test "parquet: a file built here: INT32 PLAIN, required" {
+	bytes "$T/c" "$(page 0 12 12 3 0)" '\x07\x00\x00\x00\xf9\xff\xff\xff' \
+	    '\xff\xff\xff\x7f'
+	mkpq "$T/a.parquet" "$T/c" 3
+	np pqdump "$T/a.parquet"
+	status_is 0
+	no_err
+	printf 'a\n7\n-7\n2147483647\n' | cmp - "$OUT"
+}
+
+@test "parquet: DELTA_BINARY_PACKED with 64-bit deltas" {
+	# first value 0; a block of one miniblock of 128 64-bit deltas, min
+	# delta 0: all ones (0 - 1), then 2^63 (-1 + 2^63).
+	{
+		printf '%s' "$(uv 128)" "$(uv 1)" "$(uv 3)" "$(zz 0)" \
+		    "$(zz 0)" '\x40'
+		printf '\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'
+		printf '\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x80'
+	} >"$T/v.esc"
+	printf "$(cat "$T/v.esc")" >"$T/v"
+	head -c $((1024 - 16)) /dev/zero >>"$T/v"
+	n=$(size "$T/v")
+	bytes "$T/c" "$(page 0 "$n" "$n" 3 5)"
+	cat "$T/v" >>"$T/c"
+	mkpq "$T/a.parquet" "$T/c" 3 2
+	np pqdump "$T/a.parquet"
+	status_is 0
+	no_err
+	printf 'a\n0\n-1\n9223372036854775807\n' | cmp - "$OUT"
+}
+
+@test "parquet: a dictionary index out of range" {
+	# Dictionary [10, 20]; indices of 2 bits: an RLE run of 3 times 3.
+	bytes "$T/c" "$(page 2 8 8 2 0)" '\x0a\x00\x00\x00\x14\x00\x00\x00' \
+	    "$(page 0 3 3 3 8)" '\x02\x06\x03'
+	mkpq "$T/a.parquet" "$T/c" 3
+	np pqdump "$T/a.parquet"
+	status_is 1
+	off=$(($(at "$T/a.parquet" "$(printf '\x02\x06\x03')") + 3))
+	err_is "pqdump: $T/a.parquet: byte $off: column a: dictionary index 3 out of range (the dictionary has 2 entries)"
+}
+
+@test "parquet: definition levels that call for more values than the page holds" {
+	# 3 values, all defined (an RLE run of 3 ones), 2 INT32s.
+	bytes "$T/c" "$(page 0 14 14 3 0)" '\x02\x00\x00\x00\x06\x01' \
+	    '\x01\x00\x00\x00\x02\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 3 1 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 27: column a: PLAIN: the page's values run out before its definition levels do"
+}
+
+@test "parquet: definition levels that give fewer values than the page holds" {
+	# 3 values, one defined (levels 1, 0, 0 bit-packed), 2 INT32s.
+	bytes "$T/c" "$(page 0 14 14 3 0)" '\x02\x00\x00\x00\x03\x01' \
+	    '\x01\x00\x00\x00\x02\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 3 1 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 31: column a: the page holds more values than its definition levels give"
+}
+
+@test "parquet: nulls of a v2 page that differ from its num_nulls" {
+	# v2: 3 values, levels 1, 0, 1 (bit-packed, 1 byte), num_nulls 0.
+	bytes "$T/c" "$(page 3 10 10 3 0 0 2)" '\x03\x05' \
+	    '\x01\x00\x00\x00\x02\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 3 1 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: nulls: 1 by the page's definition levels, 0 by its header"
+	# A required column with nulls.
+	bytes "$T/c" "$(page 3 8 8 3 0 1 0)" '\x01\x00\x00\x00\x02\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 3 1 0
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 3 values of which 1 null, in a required column"
+}
+
+@test "parquet: a v2 page, levels uncompressed before snappy values" {
+	# Levels 1, 0, 1, then snappy: 8 literal bytes (1, 2).
+	bytes "$T/c" "$(page 3 10 12 3 0 1 2)" '\x03\x05' \
+	    '\x08\x1c\x01\x00\x00\x00\x02\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 3 1 1 1
+	np pqdump "$T/a.parquet"
+	status_is 0
+	no_err
+	printf 'a\n1\n\n2\n' | cmp - "$OUT"
+}
+
+@test "parquet: a page of fewer values than the chunk" {
+	bytes "$T/c" "$(page 0 8 8 2 0)" '\x01\x00\x00\x00\x02\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 3
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 29: column a: the column chunk ends after 2 of its 3 values"
+}
+
+@test "parquet: a page of more values than the chunk" {
+	bytes "$T/c" "$(page 0 12 12 3 0)" '\x01\x00\x00\x00\x02\x00\x00\x00' \
+	    '\x03\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 2
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 3 values, with 2 left in the column chunk"
+}
+
+@test "parquet: a page header past the end of the column chunk" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 0 1 5
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 9: a varint runs past the end of the column chunk"
+}
+
+@test "parquet: a page's compressed size past the end of the column chunk" {
+	bytes "$T/c" "$(page 0 4 40 1 0)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 40 bytes runs past the end of the column chunk (byte 25)"
+}
+
+@test "parquet: a page that fails to decompress gives the codec's message" {
+	# Snappy: 4 bytes, then a copy from before the start.
+	bytes "$T/c" "$(page 0 4 3 1 0)" '\x04\x01\x05'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 21: column a: snappy: at byte 1: copy offset 5 before the start of the output"
+}
+
+@test "parquet: a page that decompresses to another size than it says" {
+	# Snappy: 4 literal bytes, where the header says 8.
+	bytes "$T/c" "$(page 0 8 6 2 0)" '\x04\x0c\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 2 1 0 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: the page decompressed to 4 bytes, its header says 8"
+}
+
+@test "parquet: an unknown encoding, and one for another type" {
+	bytes "$T/c" "$(page 0 4 4 1 42)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: unknown encoding 42"
+	bytes "$T/c" "$(page 0 4 4 1 6)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: DELTA_LENGTH_BYTE_ARRAY encoding of INT32 values is not supported"
+}
+
+@test "parquet: codecs not supported are named" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 3
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 4: column a: the LZO codec is not supported"
+	np pqdump "$PQ/arrow_lz4hadoop.parquet"
+	status_is 1
+	err_is "pqdump: $PQ/arrow_lz4hadoop.parquet: byte 4: column b: the LZ4 codec is not supported"
+}
+
+@test "parquet: INT96 is an error only when its column is read" {
+	bytes "$T/c" "$(page 0 12 12 1 0)" '\x01\x02\x03\x04\x05\x06\x07\x08' \
+	    '\x09\x0a\x0b\x0c'
+	mkpq "$T/a.parquet" "$T/c" 1 3
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: column a: INT96 values (deprecated timestamps) are not supported"
+	np pqdump -m "$T/a.parquet"
+	status_is 0
+	[ "$(sed -n 4p "$OUT")" = "$(printf 'a\tINT96\t\trequired')" ]
+}
+
+@test "parquet: a repeated column is an error" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1 1 2
+	np pqdump "$T/a.parquet"
+	status_is 1
+	off=$(($(footer_at "$T/a.parquet") + 10))
+	err_is "pqdump: $T/a.parquet: byte $off: column a: repeated columns are not supported (flat schemas only)"
+}
+
+@test "parquet: a row group whose column chunk disagrees on its rows" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 0 2
+	np pqdump "$T/a.parquet"
+	status_is 1
+	off=$(footer_at "$T/a.parquet")
+	err_is "pqdump: $T/a.parquet: byte $off: column a: row group 0: 2 values in a row group of 1 rows"
+}
+
+# ---- the file and its footer ----
+
+@test "parquet: a pipe is not a file" {
+	np sh -c "cat '$PQ/duckdb_allnull.parquet' | pqdump /dev/stdin"
+	status_is 1
+	err_is "pqdump: /dev/stdin: Parquet needs a file, not a pipe: the footer is at its end"
+}
+
+@test "parquet: a file shorter than 12 bytes" {
+	printf 'PAR1PAR1' >"$T/s.parquet"
+	np pqdump "$T/s.parquet"
+	status_is 1
+	err_is "pqdump: $T/s.parquet: byte 0: a file of 8 bytes is too short for Parquet (12 at least)"
+}
+
+@test "parquet: bad magic at the start, at the end" {
+	cp "$PQ/duckdb_allnull.parquet" "$T/m.parquet"
+	patch "$T/m.parquet" 0 'PAR2'
+	np pqdump "$T/m.parquet"
+	status_is 1
+	err_is "pqdump: $T/m.parquet: byte 0: not a Parquet file: no PAR1 magic at its start"
+	head -c 400 "$PQ/duckdb_allnull.parquet" >"$T/t.parquet"
+	np pqdump "$T/t.parquet"
+	status_is 1
+	err_is "pqdump: $T/t.parquet: byte 396: no PAR1 magic at the end of the file (truncated?)"
+}
+
+@test "parquet: a footer longer than the file" {
+	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
+	patch "$T/f.parquet" 400 '\x00\x10\x00\x00'
+	np pqdump "$T/f.parquet"
+	status_is 1
+	err_is "pqdump: $T/f.parquet: byte 400: a footer of 4096 bytes is longer than the file (408 bytes) holds"
+}
+
+@test "parquet: a footer field of a bad type, with its offset" {
+	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
+	off=$(footer_at "$T/f.parquet")
+	patch "$T/f.parquet" "$off" '\x1d'
+	np pqdump "$T/f.parquet"
+	status_is 1
+	err_is "pqdump: $T/f.parquet: byte $off: FileMetaData: a field of unknown type 13"
+}
+
+@test "parquet: a footer field of another type than its own" {
+	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
+	off=$(footer_at "$T/f.parquet")
+	patch "$T/f.parquet" "$off" '\x35'
+	np pqdump "$T/f.parquet"
+	status_is 1
+	err_is "pqdump: $T/f.parquet: byte $off: FileMetaData field 3 (num_rows): expected i64, found i32"
+}
+
+@test "parquet: a footer string longer than the footer" {
+	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
+	foot=$(footer_at "$T/f.parquet")
+	off=$(($(at "$T/f.parquet" duckdb) - 1))
+	[ "$off" -gt "$foot" ]
+	patch "$T/f.parquet" "$off" '\xff\xff\xff\xff\x0f'
+	np pqdump "$T/f.parquet"
+	status_is 1
+	left=$((400 - off - 5))
+	err_is "pqdump: $T/f.parquet: byte $off: a binary of 4294967295 bytes runs past the end of the footer ($left bytes left)"
+}
+
+@test "parquet: a footer nested too deep" {
+	# FileMetaData's field 5 (skipped) holding 40 structs in each other.
+	{
+		printf 'PAR1'
+		for i in $(seq 40); do printf '\x5c'; done
+		head -c 40 /dev/zero
+		printf '\x00\x00\x00\x00'
+		printf '\x54\x00\x00\x00PAR1'
+	} >"$T/d.parquet"
+	np pqdump "$T/d.parquet"
+	status_is 1
+	err_is "pqdump: $T/d.parquet: byte 36: metadata nested deeper than 32 levels"
+}
+
+@test "parquet: a nested group column is an error naming it" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	KIDS=1 mkpq "$T/a.parquet" "$T/c" 1
+	np pqdump "$T/a.parquet"
+	status_is 1
+	off=$(($(footer_at "$T/a.parquet") + 10))
+	err_is "pqdump: $T/a.parquet: byte $off: column a: nested group columns are not supported (flat schemas only)"
+}
