@@ -181,7 +181,8 @@ dmanext(void *st, struct textin *tx, struct record *rec)
 		nf = fl.n;
 		if (nf == 0)
 			continue;
-		if (header(s, tx, line, &fl) || s->section == SEC_OTHER)
+		if ((tl_maybesection(&fl) && header(s, tx, line, &fl)) ||
+		    s->section == SEC_OTHER)
 			continue;
 		if (src_islog(f[0], len[0])) {
 			tl_notelog(tx, ln);

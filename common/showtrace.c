@@ -140,7 +140,8 @@ insnnext(void *st, struct textin *tx, struct record *rec)
 		nf = fl.n;
 		if (nf == 0)
 			continue;
-		if (insnheader(s, tx, line, &fl) || s->section == SEC_OTHER)
+		if ((tl_maybesection(&fl) && insnheader(s, tx, line, &fl)) ||
+		    s->section == SEC_OTHER)
 			continue;
 		if (src_islog(f[0], len[0])) {
 			tl_notelog(tx, ln);

@@ -127,6 +127,14 @@ struct tl_section {
 	int64_t nd, nc, core;
 };
 
+/* May the line with its first fields in fl be a section header?  Inline:
+ * the test every data line fails, without a call. */
+static inline int
+tl_maybesection(const struct src_fields *fl)
+{
+	return fl->n >= 3 && tl_is(fl->f[1], fl->len[1], "trace");
+}
+
 /* 1 if the line (with its first fields in fl) is a section header, which
  * is then described in *sec. */
 int tl_section(char *line, const struct src_fields *fl,
