@@ -125,7 +125,8 @@ fuzz: $(FUZZERS:%=$(B)/fuzz/%_fuzz)
 # know to be harmless.
 VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
-	--errors-for-leak-kinds=definite
+	--errors-for-leak-kinds=definite \
+	--suppressions=$(CURDIR)/tests/valgrind.supp
 valgrind:
 	$(MAKE) B=build/vg CFLAGS="-O2 -g -DOVERREAD_OK=0" build/vg/libnp.a \
 	    $(PROGS:%=build/vg/bin/%) $(TOOLNAMES:%=build/vg/bin/%)

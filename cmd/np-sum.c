@@ -304,7 +304,7 @@ main(int argc, char **argv)
 	}
 	files = argc > optind ? argv + optind : stdin_only;
 	nfiles = argc > optind ? argc - optind : 1;
-	if (!summ && !grp) {
+	if (!summ && !grp && !src_isdir(files[0])) {
 		/* Histogram rows need no option: they say what they hold. */
 		static struct src in;
 		src_open(&in, files[0]);

@@ -21,6 +21,7 @@
 #ifndef NP_CODEC_H
 #define NP_CODEC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef int codec_fn(const unsigned char *src, size_t n, unsigned char *dst,
@@ -34,5 +35,10 @@ int gzip_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
 int zstd_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
+
+/* For the decompressors: puts "NAME: at byte AT: MESSAGE" in err (errlen
+ * bytes) and returns -1. */
+int codec_vfail(char *err, size_t errlen, const char *name, size_t at,
+    const char *fmt, va_list ap);
 
 #endif

@@ -153,16 +153,10 @@ static int
 fail(struct inflate *z, size_t at, const char *fmt, ...)
 {
 	va_list ap;
-	int k;
 
-	if (z->errlen == 0)
-		return -1;
-	k = snprintf(z->err, z->errlen, "gzip: at byte %zu: ", at);
-	if (k >= 0 && (size_t)k < z->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(z->err + k, z->errlen - k, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	codec_vfail(z->err, z->errlen, "gzip", at, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 

@@ -446,13 +446,17 @@ src_isdir(const char *path)
 	    S_ISDIR(st.st_mode);
 }
 
+/* Every list src_tables made, each one's first slot the list before: the
+ * names are kept for the program's life, where messages may name them. */
+static char **tablelists;
+
 int
 src_tables(const char *dir, const char *tables, char ***files)
 {
 	const char *p, *e;
 	struct stat st;
-	char path[4096];
-	int i, n, nf = 0;
+	char path[4096], **list = NULL;
+	int i, n, nf = 1;
 
 	for (p = tables; *p; p = *e ? e + 1 : e) {
 		if (!(e = strchr(p, ' ')))
@@ -469,15 +473,20 @@ src_tables(const char *dir, const char *tables, char ***files)
 					continue;
 				break;
 			}
-			if (!(*files = realloc(*files, (size_t)(nf + 1) *
-			    sizeof **files)) || !((*files)[nf] = strdup(path)))
+			if (!(list = realloc(list, (size_t)(nf + 1) *
+			    sizeof *list)) || !(list[nf] = strdup(path)))
 				np_die("out of memory");
 			nf++;
 			if (i < 0)
 				break;
 		}
 	}
-	return nf;
+	if (!list)
+		return 0;
+	list[0] = (char *)tablelists;
+	tablelists = list;
+	*files = list + 1;
+	return nf - 1;
 }
 
 const char *

@@ -172,8 +172,9 @@ int src_isdir(const char *path);
  * The files of a Neuron Explorer profile directory that hold the tables
  * named in tables (space-separated), in order: for each table T,
  * dir/T.parquet, or else dir/T_0.parquet, dir/T_1.parquet, ... while they
- * exist.  The names are allocated into *files (which may hold an earlier
- * list, reused) and kept for the program's life; returns how many.
+ * exist.  The names are kept for the program's life (messages may name
+ * them after the reading is done), in a list put in *files; returns how
+ * many.
  */
 int src_tables(const char *dir, const char *tables, char ***files);
 

@@ -24,8 +24,9 @@
  *
  * Nothing is written past cap; a block that decodes to fewer bytes leaves
  * *outlen short for the caller to judge.  Messages name the byte of the
- * input where the faulty sequence starts, or its offset field for a bad
- * offset (the end of the input when it ends too soon).
+ * input where the faulty sequence starts (one cut short included), its
+ * offset field for a bad or missing offset, or the end of the input when
+ * the block ends after a match.
  *
  * Speed: short literals and matches move in fixed 16-byte (or 8-byte)
  * blocks, which may write up to 15 bytes past their end; that is done only
@@ -38,9 +39,10 @@
 #include <string.h>
 
 #include "codec.h"
+#include "lzcopy.h"
 
 /* Room that fixed-size block copies need past the bytes they produce. */
-#define SLACK 16
+#define SLACK LZ_SLACK
 /*
  * The common sequence, away from both ends: fewer than 15 literals, moved
  * as one 16-byte block when FAST_IN bytes of input are left (so it is not
@@ -63,74 +65,30 @@ static int
 fail(char *err, size_t errlen, size_t at, const char *fmt, ...)
 {
 	va_list ap;
-	int k;
 
-	if (errlen == 0)
-		return -1;
-	k = snprintf(err, errlen, "lz4raw: at byte %zu: ", at);
-	if (k >= 0 && (size_t)k < errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	codec_vfail(err, errlen, "lz4raw", at, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
 /*
- * The match copy when the output has room for SLACK bytes past it.  An
- * offset of 16 or more lets 16-byte blocks go one after another (each
- * reads only bytes already written); 8 to 15, 8-byte blocks.  Below 8 the
- * output repeats with period off, so one 16-byte pattern of it is stored
- * again and again, advanced by the largest multiple of off that fits in 16.
+ * A match of at most 18 bytes, with FAST_ROOM bytes of room at op.  An
+ * offset of 8 or more takes three 8-byte blocks (each reads bytes already
+ * written); 8-byte loads also tend to fall inside one earlier store, which
+ * the processor forwards faster than a load spanning two.
  */
-static inline void
-copy_back(unsigned char *op, size_t off, size_t len)
-{
-	static const unsigned char stride[8] = { 0, 16, 16, 15, 16, 15, 12,
-	    14 };
-	const unsigned char *m = op - off;
-	unsigned char *end = op + len, pat[16];
-	size_t i;
-
-	if (off >= 16) {
-		do {
-			memcpy(op, m, 16);
-			op += 16;
-			m += 16;
-		} while (op < end);
-	} else if (off >= 8) {
-		do {
-			memcpy(op, m, 8);
-			op += 8;
-			m += 8;
-		} while (op < end);
-	} else {
-		for (i = 0; i < off; i++)
-			pat[i] = m[i];
-		for (; i < 16; i++)
-			pat[i] = pat[i - off];
-		do {
-			memcpy(op, pat, 16);
-			op += stride[off];
-		} while (op < end);
-	}
-}
-
-/* A match of at most 18 bytes, with FAST_ROOM bytes of room at op. */
 static inline void
 copy_short(unsigned char *op, size_t off, size_t len)
 {
 	const unsigned char *m = op - off;
 
-	if (off >= 16) {
-		memcpy(op, m, 16);
-		memcpy(op + 16, m + 16, 8);
-	} else if (off >= 8) {
+	if (off >= 8) {
 		memcpy(op, m, 8);
 		memcpy(op + 8, m + 8, 8);
 		memcpy(op + 16, m + 16, 8);
 	} else
-		copy_back(op, off, len);
+		lz_copyback(op, off, len);
 }
 
 /*
@@ -146,7 +104,7 @@ copy_back_near_end(unsigned char *op, size_t off, size_t len,
 	const unsigned char *m;
 
 	if (room > SLACK && (fast = room - SLACK) < len) {
-		copy_back(op, off, fast);
+		lz_copyback(op, off, fast);
 		op += fast;
 		len -= fast;
 	}
@@ -282,7 +240,7 @@ offset:
 			    "the %zu bytes expected", mlen, (size_t)(op - dst),
 			    cap);
 		if (room - mlen >= SLACK)
-			copy_back(op, off, mlen);
+			lz_copyback(op, off, mlen);
 		else
 			copy_back_near_end(op, off, mlen, oend);
 		op += mlen;

@@ -22,12 +22,16 @@ static const struct {
 	    "description trigger_engine cc_core event" },
 	[SC_SUMMARY] = { "a Summary table", "np-sum", "total_time "
 	    "total_active_time total_active_time_percent event_count "
-	    "neuroncore_cycle_count instance_type mfu_estimated_percent "
+	    "neuroncore_cycle_count mfu_estimated_percent "
 	    "dma_transfer_count dma_active_time cc_op_count" },
 	[SC_STALLS] = { "np-stall's output", "np-sum -g", "instructions "
 	    "stalled stall_ns stall_share" },
 	[SC_GAPS] = { "np-gaps' output", "np-sum -g", "gap_start gap_end "
 	    "gap_ns busy_ns busy_share idle_ns" },
+	[SC_METADATA] = { "a Metadata table", "no np program: it describes "
+	    "the profile", "profile_schema_version ntff_version "
+	    "num_physical_cores vnc_enabled ticks_per_nanosec "
+	    "explorer_version" },
 	[SC_STATS] = { "np-sum -g's output", "np-sum -g (with -H rows)",
 	    "bucket_lo bucket_hi p50 p90 p99" },
 };

@@ -27,7 +27,8 @@
  * The stated length must not exceed cap (the size the caller expects);
  * when it is smaller, *outlen says so and the caller decides.  Messages
  * name the byte of the input where the faulty preamble or element starts
- * (the end of the input when it ends too soon).
+ * (an element cut short included), or its end when it ends between
+ * elements short of the stated length.
  *
  * Speed: short literals and copies move in fixed 16-byte (or 8-byte)
  * blocks, which may write up to 15 bytes past their end; that is done only
@@ -40,9 +41,10 @@
 #include <string.h>
 
 #include "codec.h"
+#include "lzcopy.h"
 
 /* Room that fixed-size block copies need past the bytes they produce. */
-#define SLACK 16
+#define SLACK LZ_SLACK
 /*
  * Away from both ends: FAST_IN bytes of input left hold any tag's offset
  * and a short literal's 16-byte block, and FAST_ROOM bytes of output the
@@ -61,58 +63,11 @@ static int
 fail(char *err, size_t errlen, size_t at, const char *fmt, ...)
 {
 	va_list ap;
-	int k;
 
-	if (errlen == 0)
-		return -1;
-	k = snprintf(err, errlen, "snappy: at byte %zu: ", at);
-	if (k >= 0 && (size_t)k < errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	codec_vfail(err, errlen, "snappy", at, fmt, ap);
+	va_end(ap);
 	return -1;
-}
-
-/*
- * The back-reference copy: len bytes from off bytes back, when the output
- * has room for SLACK bytes past them.  An offset of 16 or more lets 16-byte
- * blocks go one after another (each reads only bytes already written); 8 to
- * 15, 8-byte blocks.  Below 8 the output repeats with period off, so one
- * 16-byte pattern of it is stored again and again, advanced by the largest
- * multiple of off that fits in 16.
- */
-static inline void
-copy_back(unsigned char *op, size_t off, size_t len)
-{
-	static const unsigned char stride[8] = { 0, 16, 16, 15, 16, 15, 12,
-	    14 };
-	const unsigned char *m = op - off;
-	unsigned char *end = op + len, pat[16];
-	size_t i;
-
-	if (off >= 16) {
-		do {
-			memcpy(op, m, 16);
-			op += 16;
-			m += 16;
-		} while (op < end);
-	} else if (off >= 8) {
-		do {
-			memcpy(op, m, 8);
-			op += 8;
-			m += 8;
-		} while (op < end);
-	} else {
-		for (i = 0; i < off; i++)
-			pat[i] = m[i];
-		for (; i < 16; i++)
-			pat[i] = pat[i - off];
-		do {
-			memcpy(op, pat, 16);
-			op += stride[off];
-		} while (op < end);
-	}
 }
 
 /* The same near the end of the output, one byte at a time. */
@@ -202,7 +157,7 @@ snappy_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 			/* One test for both: off - 1 wraps when off is 0. */
 			if (off - 1 >= (size_t)(op - dst))
 				goto badoffset;
-			copy_back(op, off, len);
+			lz_copyback(op, off, len);
 			op += len;
 			continue;
 		}
@@ -280,7 +235,7 @@ literal:
 			    "stated length %llu", len, (size_t)(op - dst),
 			    (unsigned long long)want);
 		if ((size_t)(oend - op) - len >= SLACK)
-			copy_back(op, off, len);
+			lz_copyback(op, off, len);
 		else
 			copy_back_exact(op, off, len);
 		op += len;

@@ -74,18 +74,21 @@ struct seqtab {
 	int ok;			/* set in this frame: a repeat may use it */
 };
 
+/* Everything one call needs, on its stack (about 142 KiB, most of it the
+ * literals of one block): the module keeps nothing between calls. */
 struct zstd {
-	const unsigned char *src;
+	const unsigned char *src;	/* the input, for "at byte N" */
 	size_t n;
-	unsigned char *dst, *op, *end, *frame;
+	unsigned char *dst, *op, *end;	/* the output, its next byte, its end */
+	unsigned char *frame;		/* the current frame's first byte out */
 	char *err;
 	size_t errlen;
-	size_t blockmax;
-	uint32_t rep[3];
-	int huf_ok;
-	unsigned huf_bits;
+	size_t blockmax;		/* min(window, 128 KiB) */
+	uint32_t rep[3];		/* repeat offsets */
+	int huf_ok;			/* a tree for treeless literals */
+	unsigned huf_bits;		/* its longest code */
 	struct seqtab ll, of, ml;
-	const unsigned char *lit, *litend;
+	const unsigned char *lit, *litend;	/* literals not yet copied */
 	struct hufent huf[1 << HUF_MAXBITS];
 	struct seqent lltab[1 << LL_MAXAL];
 	struct seqent oftab[1 << OF_MAXAL];
@@ -145,15 +148,10 @@ static int
 fail(struct zstd *z, const unsigned char *at, const char *fmt, ...)
 {
 	va_list ap;
-	int k;
 
-	k = snprintf(z->err, z->errlen, "zstd: at byte %zu: ",
-	    (size_t)(at - z->src));
-	if (k >= 0 && (size_t)k < z->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(z->err + k, z->errlen - k, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	codec_vfail(z->err, z->errlen, "zstd", (size_t)(at - z->src), fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -209,30 +207,60 @@ xxh_merge(uint64_t h, uint64_t v)
 	return (h ^ xxh_round(0, v)) * P1 + P4;
 }
 
-static uint64_t
-xxh64(const unsigned char *p, size_t n)
-{
-	const unsigned char *end = p + n;
-	uint64_t v1, v2, v3, v4, h;
+/* XXH64 with seed 0, as the content checksum uses it, taken a block at a
+ * time while the block is still in cache: the 32-byte stripes as they
+ * come, the tail at the end.  The bytes stay in the output, so nothing is
+ * buffered. */
+struct xxh {
+	uint64_t v[4];
+	const unsigned char *start, *p;	/* the frame's output, next stripe */
+};
 
+static void
+xxh_init(struct xxh *x, const unsigned char *start)
+{
+	x->v[0] = P1 + P2;
+	x->v[1] = P2;
+	x->v[2] = 0;
+	x->v[3] = -P1;
+	x->start = x->p = start;
+}
+
+static void
+xxh_update(struct xxh *x, const unsigned char *end)
+{
+	const unsigned char *p = x->p;
+	uint64_t v0 = x->v[0], v1 = x->v[1], v2 = x->v[2], v3 = x->v[3];
+
+	for (; end - p >= 32; p += 32) {
+		v0 = xxh_round(v0, le64(p));
+		v1 = xxh_round(v1, le64(p + 8));
+		v2 = xxh_round(v2, le64(p + 16));
+		v3 = xxh_round(v3, le64(p + 24));
+	}
+	x->v[0] = v0;
+	x->v[1] = v1;
+	x->v[2] = v2;
+	x->v[3] = v3;
+	x->p = p;
+}
+
+static uint64_t
+xxh_final(struct xxh *x, const unsigned char *end)
+{
+	const unsigned char *p;
+	size_t n = end - x->start;
+	uint64_t h;
+
+	xxh_update(x, end);
+	p = x->p;
 	if (n >= 32) {
-		v1 = P1 + P2;
-		v2 = P2;
-		v3 = 0;
-		v4 = -P1;
-		do {
-			v1 = xxh_round(v1, le64(p));
-			v2 = xxh_round(v2, le64(p + 8));
-			v3 = xxh_round(v3, le64(p + 16));
-			v4 = xxh_round(v4, le64(p + 24));
-			p += 32;
-		} while (end - p >= 32);
-		h = rotl64(v1, 1) + rotl64(v2, 7) + rotl64(v3, 12) +
-		    rotl64(v4, 18);
-		h = xxh_merge(h, v1);
-		h = xxh_merge(h, v2);
-		h = xxh_merge(h, v3);
-		h = xxh_merge(h, v4);
+		h = rotl64(x->v[0], 1) + rotl64(x->v[1], 7) +
+		    rotl64(x->v[2], 12) + rotl64(x->v[3], 18);
+		h = xxh_merge(h, x->v[0]);
+		h = xxh_merge(h, x->v[1]);
+		h = xxh_merge(h, x->v[2]);
+		h = xxh_merge(h, x->v[3]);
 	} else
 		h = P5;
 	h += n;
@@ -861,14 +889,16 @@ copy16(unsigned char *d, const unsigned char *s)
 /* The least multiple of each offset below 8 that is 8 or more. */
 static const uint8_t spread[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
 
-/* Offset value ov to an offset, updating the repeat offsets. */
+/* Offset value ov to an offset, updating the repeat offsets.  Offset codes
+ * 2 and up give values above 3 (new offsets): the test is on the code, known
+ * before the bits are read. */
 static inline size_t
-offset_of(uint32_t *rep, uint32_t ov, size_t ll)
+offset_of(uint32_t *rep, unsigned code, uint32_t ov, size_t ll)
 {
 	uint32_t off;
 	unsigned idx;
 
-	if (ov > 3) {
+	if (code > 1) {
 		off = ov - 3;
 		rep[2] = rep[1];
 		rep[1] = rep[0];
@@ -893,8 +923,7 @@ offset_of(uint32_t *rep, uint32_t ov, size_t ll)
  * The nseq sequences of bit stream b, each executed as it is decoded: ll
  * literals, then ml bytes from off back.  The fast path copies whole words
  * and may write up to WILD bytes past the sequence, so it runs only while
- * the output has that much room.  An overread of the stream gives garbage
- * values, bounded as any others, and is caught at the end.
+ * the output has that much room.
  */
 static int
 run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
@@ -926,7 +955,11 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		if (nextra > 31)
 			bitin_reload(&b);
 		ll = le->base + bitin_read(&b, le->extra);
-		off = offset_of(rep, ov, ll);
+		/* Past the stream's start the values are garbage: say so
+		 * rather than what they break. */
+		if (b.used > 64)
+			return fail(z, at, "sequence bit stream overread");
+		off = offset_of(rep, oe->extra, ov, ll);
 
 		if (ll > (size_t)(litend - lit))
 			return fail(z, at, "literal length %u beyond the %zu "
@@ -1088,6 +1121,7 @@ frame(struct zstd *z, const unsigned char *p)
 	size_t hlen, left, bsize;
 	uint64_t window = 0, fcs = 0, did = 0;
 	uint32_t bh, sum;
+	struct xxh x;
 	int hasfcs;
 	size_t i;
 
@@ -1135,6 +1169,7 @@ frame(struct zstd *z, const unsigned char *p)
 	z->rep[1] = 4;
 	z->rep[2] = 8;
 	z->huf_ok = z->ll.ok = z->of.ok = z->ml.ok = 0;
+	xxh_init(&x, z->op);
 	do {
 		if (end - p < 3)
 			return fail(z, p, "truncated block header"), NULL;
@@ -1158,6 +1193,8 @@ frame(struct zstd *z, const unsigned char *p)
 			memset(z->op, *p, bsize);
 			z->op += bsize;
 			p++;
+			if (fhd & 4)
+				xxh_update(&x, z->op);
 			continue;
 		}
 		if ((size_t)(end - p) < bsize)
@@ -1171,6 +1208,8 @@ frame(struct zstd *z, const unsigned char *p)
 		} else if (compressed(z, p, bsize) != 0)
 			return NULL;
 		p += bsize;
+		if (fhd & 4)
+			xxh_update(&x, z->op);
 	} while (!last);
 	if (hasfcs && fcs != (uint64_t)(z->op - z->frame))
 		return fail(z, hdr, "frame content size %llu, decoded %zu",
@@ -1178,7 +1217,7 @@ frame(struct zstd *z, const unsigned char *p)
 	if (fhd & 4) {
 		if (end - p < 4)
 			return fail(z, p, "truncated content checksum"), NULL;
-		sum = (uint32_t)xxh64(z->frame, z->op - z->frame);
+		sum = (uint32_t)xxh_final(&x, z->op);
 		if (sum != le32(p))
 			return fail(z, p, "content checksum %08x, computed "
 			    "%08x", le32(p), sum), NULL;

@@ -1,0 +1,146 @@
+#!/usr/bin/env bats
+# Neuron Explorer's Parquet tables and profile directories, read by every
+# program: the same rows as JSON lines give the same bytes (the golden
+# outputs under tests/golden/explorer are np's output on the JSON lines
+# form of tests/fixtures/explorer; see its README for how each file was
+# written, by DuckDB and by parquet-wasm).
+
+load helpers
+
+E=$BATS_TEST_DIRNAME/fixtures/explorer
+P=$E/parquet
+D=$E/profile@latest
+
+@test "explorer: every Instruction Parquet file reads as its JSON lines" {
+	n=0
+	for f in "$P"/instruction-*.parquet "$P"/pw-instruction-*.parquet; do
+		np np-trace "$f"
+		status_is 0
+		no_err
+		golden explorer/instruction.tsv
+		n=$((n + 1))
+	done
+	# every codec, page version, dictionary, delta, split and row group
+	# layout the two writers were asked for
+	[ "$n" -eq 25 ]
+}
+
+@test "explorer: DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" {
+	for f in "$P"/dmapacket-*.parquet "$P"/pw-dmapacket-*.parquet; do
+		np np-dma "$f"
+		status_is 0
+		no_err
+		golden explorer/dma.tsv
+		np np-dma -s "$f"
+		status_is 0
+		golden explorer/dma-s.tsv
+	done
+	for f in "$P"/ccinstruction-*.parquet "$P"/pw-ccinstruction-*.parquet; do
+		np-cc "$f" 2>"$ERR" | cut -f2- >"$OUT"
+		no_err
+		golden explorer/ccinstruction.tsv
+	done
+	for f in "$P"/ccop-*.parquet "$P"/pw-ccop-*.parquet; do
+		np-cc "$f" 2>"$ERR" | cut -f2- >"$OUT"
+		no_err
+		golden explorer/ccop.tsv
+	done
+}
+
+@test "explorer: a profile directory gives each program its table, split tables in order" {
+	np np-trace "$D"
+	status_is 0
+	no_err
+	golden explorer/instruction.tsv
+	np np-stall -k src "$D"
+	status_is 0
+	golden explorer/stall-src.tsv
+	np np-gaps -u "$D"
+	status_is 0
+	golden explorer/gaps-u.tsv
+	np np-dma -s "$D"
+	status_is 0
+	golden explorer/dma-s.tsv
+	# np-cc: CcInstruction's events, then CcOp's, the rank the directory
+	np np-cc "$D"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 57 ]
+	[ "$(cut -f1 "$OUT" | sort -u | wc -l)" -eq 2 ]
+	[ "$(sed -n 2p "$OUT" | cut -f1)" = "$D" ]
+	{ head -1 "$GOLD/explorer/ccinstruction.tsv"
+	  tail -n +2 "$GOLD/explorer/ccinstruction.tsv"
+	  tail -n +2 "$GOLD/explorer/ccop.tsv"; } >"$T/want"
+	cut -f2- "$OUT" | cmp "$T/want" -
+}
+
+@test "explorer: np-sum reads Summary.parquet and profile directories, side by side" {
+	np np-sum "$P/summary-snappy-v1.parquet"
+	status_is 0
+	no_err
+	cut -f2 "$OUT" >"$T/keys"
+	cut -f1 "$GOLD/explorer/summary.tsv" | cmp - "$T/keys"
+	# a FLOAT column prints its value's shortest text
+	grep -q "	total_time	6.1961000028532e-5\$" "$OUT"
+	np np-sum -w "$D" "$P/pw-summary-snappy-v1.parquet"
+	status_is 0
+	no_err
+	[ "$(head -1 "$OUT")" = "key	$D	$P/pw-summary-snappy-v1.parquet" ]
+	[ "$(grep -c . "$OUT")" -eq 102 ]
+	grep -q '^neuroncore_cycle_count	86745	86745$' "$OUT"
+}
+
+@test "explorer: Parquet on standard input: from a file it reads, from a pipe it says to name the file" {
+	np np-trace <"$P/instruction-zstd-v1.parquet"
+	status_is 0
+	golden explorer/instruction.tsv
+	np sh -c 'cat "$1" | np-trace' sh "$P/instruction-zstd-v1.parquet"
+	status_is 1
+	err_is "np-trace: -: Parquet needs a file, not a pipe: the footer is at its end (name the file)"
+	np sh -c 'cat "$1" | np-sum' sh "$P/summary-snappy-v1.parquet"
+	status_is 1
+	err_is "np-sum: -: Parquet needs a file, not a pipe: the footer is at its end (name the file)"
+}
+
+@test "explorer: the wrong table, and a directory without the program's, are errors" {
+	np np-trace "$P/dmapacket-snappy-v1.parquet"
+	status_is 1
+	err_is "np-trace: $P/dmapacket-snappy-v1.parquet: expected instruction rows (with a column such as opcode, pc or engine), found DmaPacket rows (read by np-dma)"
+	np np-dma "$P/summary-snappy-v1.parquet"
+	status_is 1
+	err_is "np-dma: $P/summary-snappy-v1.parquet: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found a Summary table (read by np-sum)"
+	np np-trace "$P/metadata-snappy-v1.parquet"
+	status_is 1
+	err_is "np-trace: $P/metadata-snappy-v1.parquet: expected instruction rows (with a column such as opcode, pc or engine), found a Metadata table (read by no np program: it describes the profile)"
+	mkdir "$T/prof"
+	np np-dma "$T/prof"
+	status_is 1
+	err_is "np-dma: $T/prof: a profile directory without DMA transfer tables (expected DmaPacket.parquet, or DmaPacket_0.parquet and on, in it)"
+	np np-sum "$T/prof"
+	status_is 1
+	err_is "np-sum: $T/prof: a profile directory without a Summary table (expected Summary.parquet in it)"
+}
+
+@test "explorer: a corrupt page names file, byte and column, after the rows before it" {
+	# Row group 3 of 7 (rows 49 to 64): its start_ts chunk begins at byte
+	# 12535; its definition levels' length is overwritten.
+	cp "$P/instruction-snappy-v1-rg16.parquet" "$T/bad.parquet"
+	printf '\377\377\377\377' | dd of="$T/bad.parquet" bs=1 seek=12560 \
+	    conv=notrunc 2>/dev/null
+	np np-trace "$T/bad.parquet"
+	status_is 1
+	err_is "np-trace: $T/bad.parquet: byte 12535: column start_ts: definition levels of 4278190082 bytes runs past the end of the page (byte 4 of the page decompressed)"
+	[ "$(wc -l <"$OUT")" -eq 49 ]
+	head -49 "$GOLD/explorer/instruction.tsv" | cmp - "$OUT"
+	head -c 3000 "$P/instruction-zstd-v1.parquet" >"$T/cut.parquet"
+	np np-trace "$T/cut.parquet"
+	status_is 1
+	err_is "np-trace: $T/cut.parquet: byte 2996: no PAR1 magic at the end of the file (truncated?)"
+}
+
+@test "explorer: a Parquet value that does not fit its column names the row and column" {
+	np np-trace "$E/bad/wrongtype.parquet"
+	status_is 1
+	err_is "np-trace: $E/bad/wrongtype.parquet: row 1: column 'pc': expected a number, found 'x'"
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+}
