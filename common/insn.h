@@ -17,6 +17,9 @@ enum {
 
 extern const struct kind kind_insn;
 
+/* The usual spelling of an engine name given in any case, or NULL.  Rows
+ * of a text trace already carry it, and are passed at the first test. */
+const char *insn_engine(const char *s, size_t n);
 /* The source line: the BIR location, else the NKI one, else "<none>". */
 const char *insn_src(const struct record *r, size_t *len);
 

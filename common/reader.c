@@ -12,6 +12,8 @@
 #include "num.h"
 #include "reader.h"
 #include "schema.h"
+#include "showdma.h"
+#include "showtrace.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -26,16 +28,15 @@ enum {
 
 /* Input names of the kind's columns, hashed once per reader. */
 #define NAMES 512
-static struct name {
+struct rd_name {
 	const char *s;
 	size_t len;
 	int col, pref;
 	char cname[48];		/* NUL-terminated, for messages */
-} names[NAMES];
-static const struct kind *nameskind;
+};
 
 static void
-addname(const char *s, size_t n, int col, int pref)
+addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
 {
 	size_t h = grp_hash(s, n) % NAMES;
 
@@ -52,30 +53,31 @@ addname(const char *s, size_t n, int col, int pref)
 }
 
 static void
-hashnames(const struct kind *k)
+hashnames(struct reader *r)
 {
+	const struct kind *k = r->k;
 	int c, pref;
 	const char *p, *e;
 
-	if (nameskind == k)
-		return;
-	memset(names, 0, sizeof names);
-	nameskind = k;
+	if (!(r->names = calloc(NAMES, sizeof *r->names)))
+		np_die("out of memory");
 	for (c = 0; c < k->ncol; c++) {
-		addname(k->col[c].name, strlen(k->col[c].name), c, 0);
+		addname(r->names, k->col[c].name, strlen(k->col[c].name), c,
+		    0);
 		for (p = k->col[c].from, pref = 1; p && *p; pref++) {
 			e = strchr(p, ' ');
 			if (!e)
 				e = p + strlen(p);
-			addname(p, (size_t)(e - p), c, pref);
+			addname(r->names, p, (size_t)(e - p), c, pref);
 			p = *e ? e + 1 : e;
 		}
 	}
 }
 
-static const struct name *
-lookup(const char *s, size_t n)
+static const struct rd_name *
+lookup(const struct reader *r, const char *s, size_t n)
 {
+	const struct rd_name *names = r->names;
 	size_t h = grp_hash(s, n) % NAMES;
 
 	while (names[h].s) {
@@ -85,6 +87,11 @@ lookup(const char *s, size_t n)
 	}
 	return NULL;
 }
+
+/* The profiler text formats, each of one kind. */
+static const struct textfmt *const textfmts[] = {
+	&showtrace_insn, &showtrace_cc, &showdma,
+};
 
 void
 rd_open(struct reader *r, const struct kind *k, char **files, int n)
@@ -100,7 +107,10 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->want = UINT32_MAX;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
-	hashnames(k);
+	hashnames(r);
+	for (c = 0; c < (int)(sizeof textfmts / sizeof textfmts[0]); c++)
+		if (textfmts[c]->kind == k)
+			r->tf = textfmts[c];
 	for (c = 0; c < k->ncol; c++)
 		if (k->col[c].flags & C_TIME)
 			r->timecol[r->ntimecols++] = c;
@@ -141,21 +151,8 @@ rd_time(const struct reader *r, int64_t v)
 	return v;
 }
 
-void
-rd_defpos(struct reader *r, const char *name, int pos)
-{
-	int i;
-
-	for (i = 0; i < r->npos; i++)
-		if (strcmp(r->posname[i], name) == 0)
-			return;	/* the user's override stays */
-	if (r->npos == RD_MAXPOS)
-		np_die("too many text field positions");
-	r->posname[r->npos] = name;
-	r->pos[r->npos++] = pos;
-}
-
-int
+/* The position the user gave the field name, or 0. */
+static int
 rd_pos(const struct reader *r, const char *name)
 {
 	int i;
@@ -187,12 +184,11 @@ wordin(const char *word, const char *list)
 static int
 rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 {
-	static char buf[256];
-	char *item[RD_MAXPOS], *p, *eq;
+	char *buf = r->posbuf, *item[RD_MAXPOS], *p, *eq;
 	int64_t v;
 	int i, n;
 
-	if (strlen(spec) >= sizeof buf) {
+	if (strlen(spec) >= sizeof r->posbuf) {
 		snprintf(err, errlen, "field positions too long");
 		return 0;
 	}
@@ -208,9 +204,9 @@ rd_setpos(struct reader *r, const char *spec, char *err, size_t errlen)
 			return 0;
 		}
 		*eq = '\0';
-		if (!wordin(p, r->k->textpos)) {
+		if (!wordin(p, r->tf ? r->tf->fields : NULL)) {
 			snprintf(err, errlen, "unknown field '%s' (known: %s)",
-			    p, r->k->textpos ? r->k->textpos : "none");
+			    p, r->tf ? r->tf->fields : "none");
 			return 0;
 		}
 		if (rd_pos(r, p)) {
@@ -246,19 +242,6 @@ rd_note(struct reader *r, const char *what, long line)
 	note_add(&r->notes, what, 1, r->in.name, line);
 }
 
-void
-rd_notelog(struct reader *r, long line)
-{
-	/* Not a note against the file: log lines are not data. */
-	note_add(&r->notes, NOTE_LOGS, 1, r->in.name, line);
-}
-
-void
-rd_unpaired(struct reader *r, const char *what, long line)
-{
-	note_add(&r->notes, what, 1, r->in.name, line);
-}
-
 static void report(struct reader *);
 
 void
@@ -272,6 +255,10 @@ rd_close(struct reader *r)
 	r->t.hdr = NULL;
 	free(r->in.buf);
 	r->in.buf = NULL;
+	free(r->textst);
+	r->textst = NULL;
+	free(r->names);
+	r->names = NULL;
 }
 
 /* "expected <what> for '<inname>', found '<s>'" at the value; in JSON,
@@ -370,8 +357,8 @@ static int
 sniff(struct reader *r)
 {
 	struct src *in = &r->in;
-	const char *p, *nl, *or = r->k->text ? " or " : "",
-	    *text = r->k->text ? r->k->textname : "";
+	const char *p, *nl, *or = r->tf ? " or " : "",
+	    *text = r->tf ? r->tf->name : "";
 	char *line;
 	long lineno;
 
@@ -384,7 +371,7 @@ sniff(struct reader *r)
 	case SRC_CSV:
 		return FMT_CSV;
 	case SRC_TEXT:
-		if (r->k->text)
+		if (r->tf)
 			return FMT_TEXT;
 		for (p = line; *p == ' ' || *p == '\t'; p++)
 			;
@@ -456,7 +443,7 @@ static void
 jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 {
 	struct json *j = &r->j;
-	const struct name *nm;
+	const struct rd_name *nm;
 	enum json_tok t;
 
 	struct sc_votes votes = { { 0 } };
@@ -474,7 +461,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		if (r->vetting)
 			sc_vote(&votes, key, klen);
-		nm = lookup(key, klen);
+		nm = lookup(r, key, klen);
 		key = NULL;
 		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
@@ -567,7 +554,7 @@ jsonnext(struct reader *r, struct record *rec)
 			 * container is a type error, not a table to pass
 			 * over).
 			 */
-			if (!lookup(key, klen)) {
+			if (!lookup(r, key, klen)) {
 				r->jstate = J_EITHER;
 				r->plain = 0;
 				goto table;
@@ -599,7 +586,7 @@ jsonnext(struct reader *r, struct record *rec)
 				r->vetting = 0;	/* the table says */
 				continue;
 			}
-			if (r->jstate == J_EITHER && lookup(key, klen)) {
+			if (r->jstate == J_EITHER && lookup(r, key, klen)) {
 				/* A row: what was passed over were extra
 				 * fields (and a column holding a container is a
 				 * type error, as ever). */
@@ -645,12 +632,12 @@ jsonnext(struct reader *r, struct record *rec)
 static void
 tsvhead(struct reader *r)
 {
-	const struct name *nm;
+	const struct rd_name *nm;
 	struct sc_votes votes = { { 0 } };
 	int i, j, known = 0;
 
 	for (i = 0; i < r->t.ncol; i++) {
-		nm = lookup(r->t.name[i], strlen(r->t.name[i]));
+		nm = lookup(r, r->t.name[i], strlen(r->t.name[i]));
 		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
 		r->tsvpref[i] = nm ? nm->pref : 0;
 		known += nm != NULL;
@@ -696,6 +683,28 @@ tsvnext(struct reader *r, struct record *rec)
 	return 1;
 }
 
+/* ---- profiler text ---- */
+
+/* A text file starts: the format's state emptied, its field positions
+ * taken from -F or else its defaults. */
+static void
+textstart(struct reader *r)
+{
+	const struct textfmt *tf = r->tf;
+	int i, given;
+
+	if (!r->textst && !(r->textst = calloc(1, tf->size)))
+		np_die("out of memory");
+	r->tx.in = &r->in;
+	r->tx.notes = &r->notes;
+	for (i = 0; i < tf->nfields; i++) {
+		given = rd_pos(r, tf->field[i]);
+		r->tx.pos[i] = (given ? given : tf->defpos[i]) - 1;
+	}
+	r->tx.nsplit = tl_nsplit(r->tx.pos, tf->nfields);
+	tf->start(r->textst, &r->tx);
+}
+
 /* ---- Parquet ---- */
 
 /*
@@ -708,7 +717,7 @@ pqhead(struct reader *r)
 {
 	const struct kind *k = r->k;
 	const struct pq_column *pc;
-	const struct name *nm;
+	const struct rd_name *nm;
 	struct sc_votes votes = { { 0 } };
 	int i, c, known = 0;
 
@@ -716,7 +725,7 @@ pqhead(struct reader *r)
 	for (i = 0; i < pq_ncols(&r->pq); i++) {
 		pc = pq_col(&r->pq, i);
 		sc_vote(&votes, pc->name, strlen(pc->name));
-		if (!(nm = lookup(pc->name, strlen(pc->name))))
+		if (!(nm = lookup(r, pc->name, strlen(pc->name))))
 			continue;
 		known = 1;
 		if (!(r->want >> nm->col & 1) || r->npq == RD_MAXPQ)
@@ -884,6 +893,7 @@ openfile(struct reader *r)
 	r->open = 1;
 	r->filerecs = 0;
 	r->filenotes = 0;
+	r->tx.bad = 0;
 	r->sawtable = r->sawrows = 0;
 	r->fmt = isparquet(&r->in) ? FMT_PARQUET : sniff(r);
 	switch (r->fmt) {
@@ -905,6 +915,9 @@ openfile(struct reader *r)
 		tsv_open(&r->t, &r->in, r->fmt == FMT_CSV ? ',' : '\t');
 		tsvhead(r);
 		break;
+	case FMT_TEXT:
+		textstart(r);
+		break;
 	}
 	return 1;
 }
@@ -919,7 +932,7 @@ report(struct reader *r)
 static void
 endfile(struct reader *r)
 {
-	long bad = r->filenotes;
+	long bad = r->filenotes + r->tx.bad;
 
 	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
 		note_add(&r->notes, "non-JSON lines skipped",
@@ -935,7 +948,7 @@ endfile(struct reader *r)
 	if (bad) {
 		report(r);
 		np_die("%s: nothing recognised as %s %s", r->in.name,
-		    r->fmt == FMT_TEXT ? r->k->textname : r->k->name,
+		    r->fmt == FMT_TEXT ? r->tf->name : r->k->name,
 		    r->fmt == FMT_TEXT ? "lines" : "rows");
 	}
 }
@@ -962,7 +975,7 @@ rd_next(struct reader *r)
 			got = pqnext(r, rec);
 			break;
 		default:
-			got = r->k->text(r, rec);
+			got = r->tf->next(r->textst, &r->tx, rec);
 			break;
 		}
 		if (!got) {

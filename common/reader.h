@@ -29,6 +29,7 @@
 #include "note.h"
 #include "parquet.h"
 #include "record.h"
+#include "textline.h"
 #include "tsv.h"
 
 #define RD_MAXPOS 16
@@ -41,11 +42,12 @@ struct reader {
 	char **files;
 	int nfiles, next;	/* next file to open */
 	const char *unit;	/* input time unit: "ps", "ns" or "us" */
-	/* Field positions (1-based) of the text format, by name; the kind's
-	 * text reader sets defaults and the user may override them. */
-	const char *posname[RD_MAXPOS];
+	/* Field positions (1-based) of the text format the user gave (-F),
+	 * by name; the format has defaults for the others. */
+	const char *posname[RD_MAXPOS];	/* in posbuf */
 	int pos[RD_MAXPOS];
 	int npos;
+	char posbuf[256];
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
@@ -78,6 +80,10 @@ struct reader {
 	long plain, plainline;	/* JSON: plain values among what may be tables */
 	struct notes notes;	/* what was passed over */
 	struct record rec;
+	const struct textfmt *tf;	/* the kind's text format, or NULL */
+	void *textst;		/* its state, once a text file is read */
+	struct textin tx;	/* what it is given */
+	struct rd_name *names;	/* the kind's input names, hashed */
 };
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
@@ -99,18 +105,8 @@ struct record *rd_next(struct reader *r);
 /* Reports what was passed over, on stderr. */
 void rd_close(struct reader *r);
 
-/* For format readers: count something passed over at file:line. */
+/* Counts something passed over at line of the current file. */
 void rd_note(struct reader *r, const char *what, long line);
-/* A log line (time="...") passed over: counted like a note, but not a
- * problem with the file. */
-void rd_notelog(struct reader *r, long line);
-/* An event recognised but left without its pair (a START without an END):
- * counted like a note, but the file was understood, so a file of only
- * such events is not "nothing recognised". */
-void rd_unpaired(struct reader *r, const char *what, long line);
-/* Declares a text field position with its default (kind text readers). */
-void rd_defpos(struct reader *r, const char *name, int pos);
-int rd_pos(const struct reader *r, const char *name);
 /* Sets column c from text (a string, or a number's text); converts and
  * checks numbers; dies naming file, line, column and the input name.
  * Times stay in the input's unit: rd_next scales the row to ns, then

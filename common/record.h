@@ -41,7 +41,6 @@ struct column {
 	const char *from;	/* input names, space-separated, best first */
 };
 
-struct reader;
 struct record;
 
 struct kind {
@@ -50,11 +49,6 @@ struct kind {
 	int ncol;
 	const struct column *col;
 	int start, end, dur;	/* start_ts, end_ts, duration_ns, or -1 */
-	/* Reads the kind's profiler text format: 1 per record, 0 at the
-	 * end of the file (NULL when it has none). */
-	int (*text)(struct reader *, struct record *);
-	const char *textname;	/* "show-session --show-trace instruction" */
-	const char *textpos;	/* its field names for -F, space-separated */
 	/* Tidies a complete row (NULL for nothing). */
 	void (*finish)(struct record *);
 	/* The tables (schema.h, SC_BIT) whose rows are of this kind: a

@@ -68,17 +68,13 @@ tl_section(char *line, const struct src_fields *fl, struct tl_section *sec)
 }
 
 int
-tl_positions(struct reader *r, const char *const *names, const int *defs,
-    int n, int *pos)
+tl_nsplit(const int *pos, int n)
 {
 	int i, nsplit = 3;
 
-	for (i = 0; i < n; i++) {
-		rd_defpos(r, names[i], defs[i]);
-		pos[i] = rd_pos(r, names[i]) - 1;
+	for (i = 0; i < n; i++)
 		if (pos[i] >= nsplit)
 			nsplit = pos[i] + 1;
-	}
 	for (i = 0; i < n; i++)
 		if (pos[i] < 0 && nsplit < TL_MAXFIELDS) {
 			nsplit++;

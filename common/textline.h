@@ -1,8 +1,9 @@
 /*
  * textline: what the readers of the profiler's text formats share
- * (show-session --show-trace and --show-dma), beyond the fields of a line
- * that src_getfields finds: section headers, "key=N" tokens, and field
- * positions the user can override.
+ * (show-session --show-trace and --show-dma, showtrace.c and showdma.c),
+ * beyond the fields of a line that src_getfields finds: what a format is
+ * to the reader (struct textfmt) and is given by it (struct textin), what
+ * is passed over counted, section headers, "key=N" tokens.
  */
 #ifndef NP_TEXTLINE_H
 #define NP_TEXTLINE_H
@@ -11,10 +12,74 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "input.h"
+#include "note.h"
 #include "num.h"
-#include "reader.h"
+#include "record.h"
 
 #define TL_MAXFIELDS SRC_MAXFIELDS	/* the largest position -F accepts */
+#define TL_MAXPOS 8		/* field positions of one format, at most */
+
+/*
+ * What a text format is given by the reader, file by file: the input, the
+ * notes to count what it passes over into, and the field positions, already
+ * taken from the user's -F or else the format's defaults.
+ */
+struct textin {
+	struct src *in;
+	struct notes *notes;
+	long bad;		/* lines not understood in this file (tl_note):
+				   the reader reads it back at the file's end */
+	int pos[TL_MAXPOS];	/* 0-based; -1: found by its key=N token */
+	int nsplit;		/* fields to split (tl_nsplit) */
+};
+
+/*
+ * A profiler text format of one kind.  Its state (size bytes) is owned by
+ * the reader: allocated once, given to start when a file starts (to empty
+ * it), then to next for each record.
+ */
+struct textfmt {
+	const char *name;	/* "show-session --show-trace instruction" */
+	const struct kind *kind;	/* what its records are */
+	int nfields;		/* field positions -F may set (<= TL_MAXPOS) */
+	const char *const *field;	/* their names, in textin.pos order */
+	const int *defpos;	/* their defaults, 1-based; 0: by key=N */
+	const char *fields;	/* the names space-separated, for messages */
+	size_t size;
+	void (*start)(void *st, struct textin *tx);
+	/* 1 with a record in rec, 0 at the end of the file. */
+	int (*next)(void *st, struct textin *tx, struct record *rec);
+};
+
+/* Fields to split for the 0-based positions pos: the last one needed, one
+ * more when a field is found by its token (where it usually is), and at
+ * least the three words that start a section header. */
+int tl_nsplit(const int *pos, int n);
+
+/* A line not understood, at line of the file. */
+static inline void
+tl_note(struct textin *tx, const char *what, long line)
+{
+	tx->bad++;
+	note_add(tx->notes, what, 1, tx->in->name, line);
+}
+
+/* A log line (time="...") passed over: counted, but not a problem with the
+ * file. */
+static inline void
+tl_notelog(struct textin *tx, long line)
+{
+	note_add(tx->notes, NOTE_LOGS, 1, tx->in->name, line);
+}
+
+/* An event recognised but left without its pair: counted, but the file was
+ * understood, so a file of only such events is not "nothing recognised". */
+static inline void
+tl_unpaired(struct textin *tx, const char *what, long line)
+{
+	note_add(tx->notes, what, 1, tx->in->name, line);
+}
 
 /* Is the n bytes at s exactly word?  Inline, so that a literal word's
  * length and comparison are known when compiled: no calls per line. */
@@ -53,24 +118,6 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
  * with it in *v, -1 when it is not a number. */
 int tl_posint(const char *s, size_t n, const char *key, int64_t *v);
 
-/*
- * The token's first min(n, 8) bytes as one number, to compare short tokens
- * at once.  s lies in src's buffer, whose padding makes 8 bytes readable.
- */
-static inline uint64_t
-tl_key8(const char *s, size_t n)
-{
-	uint64_t w = 0;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(&w, s, 8);
-	return n >= 8 ? w : w & (((uint64_t)1 << (8 * n)) - 1);
-#else
-	memcpy(&w, s, n < 8 ? n : 8);
-	return w;
-#endif
-}
-
 /* A section header: "<What> trace for ND <d> NC <c> ..." or
  * "Collectives trace for CC-core <n>". */
 struct tl_section {
@@ -80,19 +127,17 @@ struct tl_section {
 	int64_t nd, nc, core;
 };
 
+/* May the line with its first fields in fl be a section header?  Inline:
+ * the test every data line fails, without a call. */
+static inline int
+tl_maybesection(const struct src_fields *fl)
+{
+	return fl->n >= 3 && tl_is(fl->f[1], fl->len[1], "trace");
+}
+
 /* 1 if the line (with its first fields in fl) is a section header, which
  * is then described in *sec. */
 int tl_section(char *line, const struct src_fields *fl,
     struct tl_section *sec);
-
-/*
- * Takes the n field positions named by names from the reader (the user's
- * -F, else defs; 0 means "found by its key=N token") into pos, 0-based
- * (-1 for none).  Returns how many fields to split: the last one needed,
- * one more when a field is found by its token (where it usually is), and
- * at least the three words that start a section header.
- */
-int tl_positions(struct reader *r, const char *const *names, const int *defs,
-    int n, int *pos);
 
 #endif

@@ -1,19 +1,23 @@
 /*
  * reader_fuzz: libFuzzer target for the record readers (common/reader.c,
- * tsv.c, insn.c's text reader, input.c) with the instruction kind, as
- * np-trace runs them.
+ * tsv.c, csv.c, the text formats showtrace.c and showdma.c, pair.c,
+ * input.c), as np-trace, np-dma and np-cc run them: each input is read as
+ * instructions, as DMA transfers and as collective events, so that every
+ * text format sees it.
  *
  * The first byte is a control byte, the rest the input:
  *   bits 0-3  how reads are chunked in the first pass (fuzz.h)
  *   bits 4-5  the input time unit: ns, ps, us, ns
  *   bit 6     two files: the input is cut at the place the next byte picks
- * Each input is read twice, in different chunks, and the rows written, the
- * notes and the error must come out the same.  Every row must have one field
- * per column, and no raw TAB, CR or LF inside a field.
+ * Each input is read twice per kind, in different chunks, and the rows
+ * written, the notes and the error must come out the same.  Every row must
+ * have one field per column, and no raw TAB, CR or LF inside a field.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/cc.h"
+#include "../../common/dma.h"
 #include "../../common/insn.h"
 #include "../../common/reader.h"
 #include "../../common/tsv.h"
@@ -33,11 +37,13 @@ cleanup(void)
 	json_free(&rd.j);
 	free(rd.t.hdr);
 	free(rd.in.buf);
+	free(rd.textst);
+	free(rd.names);
 	memset(&rd, 0, sizeof rd);
 }
 
 static void
-checkrows(void)
+checkrows(const struct kind *k)
 {
 	size_t i, tabs = 0;
 
@@ -46,7 +52,7 @@ checkrows(void)
 		if (fz_out[i] == '\t')
 			tabs++;
 		else if (fz_out[i] == '\n') {
-			FZ_CHECK(tabs == I_NCOL - 1, "a row of %zu fields",
+			FZ_CHECK(tabs == (size_t)k->ncol - 1, "a row of %zu fields",
 			    tabs + 1);
 			tabs = 0;
 		}
@@ -56,8 +62,8 @@ checkrows(void)
 }
 
 static void
-run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking,
-    const char *unit)
+run(const struct kind *k, int n, const uint8_t *const *data,
+    const size_t *len, unsigned chunking, const char *unit)
 {
 	static char *names[FZ_MAXFILES];
 	struct record *rec;
@@ -69,28 +75,53 @@ run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking,
 	if (setjmp(fz_jmp)) {
 		out_flush();
 		cleanup();
-		checkrows();
+		checkrows(k);
 		return;
 	}
 	for (i = 0; i < n; i++)
 		names[i] = fz_name(i);
-	rd_open(&rd, &kind_insn, names, n);
+	rd_open(&rd, k, names, n);
 	if (!rd_setunit(&rd, unit))
 		abort();
-	kind_header(&kind_insn);
+	kind_header(k);
 	while ((rec = rd_next(&rd))) {
 		FZ_CHECK(rec->line >= 1 && rec->file, "row from nowhere");
-		FZ_CHECK(rec->f[I_START].set, "row without a start");
-		for (i = 0; i < I_NCOL; i++)
-			FZ_CHECK(!rec->f[i].set || kind_insn.col[i].type !=
-			    T_TEXT || rec->f[i].s || !rec->f[i].len,
+		FZ_CHECK(rec->f[k->start].set, "row without a start");
+		for (i = 0; i < k->ncol; i++)
+			FZ_CHECK(!rec->f[i].set || k->col[i].type != T_TEXT ||
+			    rec->f[i].s || !rec->f[i].len,
 			    "text field %d without text", i);
-		rec_write(&kind_insn, rec);
+		rec_write(k, rec);
 	}
 	out_flush();
 	rd_close(&rd);
 	FZ_CHECK(rd.in.fd < 0, "a file left open");
-	checkrows();
+	checkrows(k);
+}
+
+/* Reads the input as k's records twice, in different chunks: the rows and
+ * the messages must not change. */
+static void
+twice(const struct kind *k, int n, const uint8_t *const *part,
+    const size_t *len, unsigned chunking, const char *unit)
+{
+	run(k, n, part, len, chunking, unit);
+	died_a = fz_died;
+	memcpy(msg_a, fz_msg, fz_msglen + 1);
+	if (fz_outlen > capout_a) {
+		capout_a = fz_outlen;
+		if (!(out_a = realloc(out_a, capout_a)))
+			abort();
+	}
+	if (fz_outlen)
+		memcpy(out_a, fz_out, fz_outlen);
+	outlen_a = fz_outlen;
+
+	run(k, n, part, len, chunking ? 0 : 7, unit);
+	FZ_CHECK(died_a == fz_died && strcmp(msg_a, fz_msg) == 0,
+	    "chunking changes the messages:\n%s---", msg_a);
+	FZ_CHECK(outlen_a == fz_outlen && (!fz_outlen ||
+	    memcmp(out_a, fz_out, fz_outlen) == 0), "chunking changes rows");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -99,10 +130,13 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const units[] = { "ns", "ps", "us", "ns" };
+	static const struct kind *const kinds[] = {
+		&kind_insn, &kind_dma, &kind_cc,
+	};
 	const uint8_t *part[2];
 	size_t len[2], cut;
 	unsigned ctl;
-	int n = 1;
+	int k, n = 1;
 
 	if (size < 1)
 		return 0;
@@ -119,22 +153,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		len[1] = size - 1 - cut;
 		n = 2;
 	}
-	run(n, part, len, ctl & 15, units[ctl >> 4 & 3]);
-	died_a = fz_died;
-	memcpy(msg_a, fz_msg, fz_msglen + 1);
-	if (fz_outlen > capout_a) {
-		capout_a = fz_outlen;
-		if (!(out_a = realloc(out_a, capout_a)))
-			abort();
-	}
-	if (fz_outlen)
-		memcpy(out_a, fz_out, fz_outlen);
-	outlen_a = fz_outlen;
-
-	run(n, part, len, (ctl & 15) ? 0 : 7, units[ctl >> 4 & 3]);
-	FZ_CHECK(died_a == fz_died && strcmp(msg_a, fz_msg) == 0,
-	    "chunking changes the messages:\n%s---", msg_a);
-	FZ_CHECK(outlen_a == fz_outlen && (!fz_outlen ||
-	    memcmp(out_a, fz_out, fz_outlen) == 0), "chunking changes rows");
+	for (k = 0; k < 3; k++)
+		twice(kinds[k], n, part, len, ctl & 15, units[ctl >> 4 & 3]);
 	return 0;
 }
