@@ -446,8 +446,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	const struct rd_name *nm;
 	enum json_tok t;
 
-	struct sc_votes votes = { { 0 } };
-	long line = j->line, col = j->col;
+	long line = r->objline, col = r->objcol;	/* its '{' */
 
 	rec->file = r->in.name;
 	rec->line = j->line;
@@ -458,9 +457,9 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				break;
 			key = j->s;
 			klen = j->len;
+			if (r->vetting)
+				sc_vote(&r->votes, key, klen);
 		}
-		if (r->vetting)
-			sc_vote(&votes, key, klen);
 		nm = lookup(r, key, klen);
 		key = NULL;
 		if (!nm || !(r->want >> nm->col & 1)) {
@@ -495,7 +494,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	if (r->vetting) {
 		/* A file's first row of rows not in a table says whose rows
 		 * they are. */
-		vet(r, &votes, line, col);
+		vet(r, &r->votes, line, col);
 		r->vetting = 0;
 	}
 }
@@ -535,6 +534,9 @@ jsonnext(struct reader *r, struct record *rec)
 			if (t != JSON_OBJ)
 				json_fail(j, "expected an object or an array, "
 				    "found %s", json_tokname(t));
+			r->objline = j->line;
+			r->objcol = j->col;
+			memset(&r->votes, 0, sizeof r->votes);
 			t = json_next(j);
 			if (t == JSON_OBJ_END) {
 				/* No table and no field: an empty export, or an
@@ -559,6 +561,8 @@ jsonnext(struct reader *r, struct record *rec)
 				r->plain = 0;
 				goto table;
 			}
+			if (r->vetting)
+				sc_vote(&r->votes, key, klen);
 			r->sawrows = 1;
 			jsonrow(r, rec, key, klen);
 			return 1;
@@ -573,6 +577,8 @@ jsonnext(struct reader *r, struct record *rec)
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
 		table:
+			if (r->vetting)
+				sc_vote(&r->votes, key, klen);
 			if (klen == strlen(r->k->table) &&
 			    memcmp(key, r->k->table, klen) == 0) {
 				t = json_next(j);
@@ -618,6 +624,9 @@ jsonnext(struct reader *r, struct record *rec)
 			if (t != JSON_OBJ)
 				json_fail(j, "expected an object for a row, "
 				    "found %s", json_tokname(t));
+			r->objline = j->line;
+			r->objcol = j->col;
+			memset(&r->votes, 0, sizeof r->votes);
 			r->sawrows = 1;
 			jsonrow(r, rec, NULL, 0);
 			return 1;
@@ -834,6 +843,26 @@ pqnext(struct reader *r, struct record *rec)
 
 /* ---- files ---- */
 
+/* "expected CcInstruction.parquet or CcOp.parquet (or split: ...)". */
+static _Noreturn void
+nodirtables(const struct reader *r, const char *dir)
+{
+	char names[256];
+	const char *p = r->k->ptables, *e;
+	size_t n = 0;
+
+	names[0] = '\0';
+	for (; *p && n < sizeof names; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		n += (size_t)snprintf(names + n, sizeof names - n, "%s%.*s.parquet",
+		    n ? " or " : "", (int)(e - p), p);
+	}
+	np_die("%s: a profile directory without %s tables (expected %s in "
+	    "it, or the table split into _0, _1, ... files)", dir, r->k->name,
+	    names);
+}
+
 /* The next file to read: a file operand, or a directory's next table. */
 static const char *
 nextpath(struct reader *r)
@@ -852,10 +881,7 @@ nextpath(struct reader *r)
 		r->dirnext = 0;
 		if ((r->ndir = src_tables(path, r->k->ptables,
 		    &r->dirfiles)) == 0)
-			np_die("%s: a profile directory without %s tables "
-			    "(expected %s.parquet, or %s_0.parquet and on, in "
-			    "it)", path, r->k->name, r->k->ptables,
-			    r->k->ptables);
+			nodirtables(r, path);
 	}
 }
 

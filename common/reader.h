@@ -29,6 +29,7 @@
 #include "note.h"
 #include "parquet.h"
 #include "record.h"
+#include "schema.h"
 #include "textline.h"
 #include "tsv.h"
 
@@ -77,6 +78,8 @@ struct reader {
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */
 	int vetting;		/* JSON: the first row is yet to be vetted */
+	long objline, objcol;	/* JSON: where the row's '{' is, and */
+	struct sc_votes votes;	/* the tables its names are columns of */
 	long plain, plainline;	/* JSON: plain values among what may be tables */
 	struct notes notes;	/* what was passed over */
 	struct record rec;

@@ -357,6 +357,19 @@ sniff(struct sumset *s, char *delim)
 	return SF_TEXT;
 }
 
+/* A flat object, a table's header, a Parquet file's columns: another
+ * table's rows (Instruction rows as JSON lines) are named, not read as
+ * profiles. */
+static void
+vet(struct sumset *s, const struct sc_votes *v, long line, long col)
+{
+	const char *what, *readers;
+
+	if (v->n[SC_SUMMARY] == 0 && sc_best(v, &what, &readers))
+		np_die_at(s->in.name, line, col, "expected a summary, found "
+		    "%s (read by %s)", what, readers);
+}
+
 /* ---- tables: Neuron Explorer's Summary, as CSV or TSV ---- */
 
 /*
@@ -380,14 +393,11 @@ readtable(struct sumset *s, char delim)
 	tsv_open(&t, &s->in, delim);
 	for (i = 0; i < t.ncol; i++)
 		sc_vote(&v, t.name[i], strlen(t.name[i]));
-	if (!sc_best(&v, &what, &readers) || v.n[SC_SUMMARY] == 0) {
-		if (!sc_best(&v, &what, &readers))
-			np_die_at(s->in.name, t.line, 1, "expected a summary, "
-			    "found a table of columns '%s', '%s', ... (np-sum "
-			    "-g and -v read tables)", t.name[0], t.name[1]);
-		np_die_at(s->in.name, t.line, 1, "expected a summary, found "
-		    "%s (read by %s)", what, readers);
-	}
+	vet(s, &v, t.line, 1);
+	if (!sc_best(&v, &what, &readers))
+		np_die_at(s->in.name, t.line, 1, "expected a summary, found a "
+		    "table of columns '%s', '%s', ... (np-sum -g and -v read "
+		    "tables)", t.name[0], t.name[1]);
 	while (tsv_next(&t)) {
 		p = newprof(s, NULL, 0);
 		for (i = 0; i < t.ncol; i++) {
@@ -533,6 +543,9 @@ readjson(struct sumset *s)
 	long doc;
 	size_t n;
 
+	struct sc_votes v;
+	long line, col;
+
 	json_init(j, &s->in);
 	j->passover = passtext;
 	while ((t = json_next(j)) != JSON_EOF) {
@@ -540,7 +553,11 @@ readjson(struct sumset *s)
 			json_fail(j, "expected an object at the top level, "
 			    "found %s", json_tokname(t));
 		doc = -1;
+		line = j->line;
+		col = j->col;
+		memset(&v, 0, sizeof v);
 		while ((t = json_next(j)) != JSON_OBJ_END) {
+			sc_vote(&v, j->s, j->len);
 			n = pathadd(s, 0, j->s, j->len);
 			t = json_peek(j);
 			if (t == JSON_OBJ) {
@@ -557,6 +574,8 @@ readjson(struct sumset *s)
 				walk(s, doc, n, json_next(j));
 			}
 		}
+		if (doc >= 0)
+			vet(s, &v, line, col);
 	}
 	if (j->skipped_lines)
 		note_add(&s->notes, "non-JSON lines skipped", j->skipped_lines,
@@ -867,10 +886,16 @@ readparquet(struct sumset *s, const char *file)
 	long p, row = 0;
 	int i, type;
 
+	struct sc_votes votes = { { 0 } };
+
 	pq_open(&pq, file);
 	pq.file = s->in.name;
-	for (i = 0; i < pq_ncols(&pq); i++)
+	for (i = 0; i < pq_ncols(&pq); i++) {
+		name = pq_col(&pq, i)->name;
+		sc_vote(&votes, name, strlen(name));
 		pq_select(&pq, i);
+	}
+	vet(s, &votes, 0, 0);
 	while (pq_next(&pq)) {
 		p = newprof(s, NULL, 0);
 		row++;
@@ -951,9 +976,18 @@ sum_read(struct sumset *s, const char *file)
 
 	/* A profile directory: its Summary table, named after it. */
 	if (src_isdir(file)) {
-		if (src_tables(file, "Summary", &s->dirfiles) == 0)
+		switch (src_tables(file, "Summary", &s->dirfiles)) {
+		case 0:
 			np_die("%s: a profile directory without a Summary "
 			    "table (expected Summary.parquet in it)", file);
+		case 1:
+			break;
+		default:
+			/* A one-row table is never split; a profile of each
+			 * part would be guessing. */
+			np_die("%s: a Summary table split into %s and more: "
+			    "name its files", file, s->dirfiles[0]);
+		}
 		table = s->dirfiles[0];
 	}
 	src_open(&s->in, table);

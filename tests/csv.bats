@@ -208,10 +208,10 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-dma: $E/csv/table/Instruction.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found Instruction rows (read by np-trace, np-gaps and np-stall)"
 	np np-cc "$E/json/Instruction.jsonl"
 	status_is 1
-	err_is "np-cc: $E/json/Instruction.jsonl:1:2: expected collective rows (with a column such as event, description or operation), found Instruction rows (read by np-trace, np-gaps and np-stall)"
+	err_is "np-cc: $E/json/Instruction.jsonl:1:1: expected collective rows (with a column such as event, description or operation), found Instruction rows (read by np-trace, np-gaps and np-stall)"
 	np np-trace "$E/json/DmaPacket.jsonl"
 	status_is 1
-	err_is "np-trace: $E/json/DmaPacket.jsonl:1:2: expected instruction rows (with a column such as opcode, pc or engine), found DmaPacket rows (read by np-dma)"
+	err_is "np-trace: $E/json/DmaPacket.jsonl:1:1: expected instruction rows (with a column such as opcode, pc or engine), found DmaPacket rows (read by np-dma)"
 	np np-gaps "$E/csv/Summary.tsv"
 	status_is 1
 	err_is "np-gaps: $E/csv/Summary.tsv:1:1: expected instruction rows (with a column such as opcode, pc or engine), found a Summary table (read by np-sum)"

@@ -115,7 +115,10 @@ D=$E/profile@latest
 	mkdir "$T/prof"
 	np np-dma "$T/prof"
 	status_is 1
-	err_is "np-dma: $T/prof: a profile directory without DMA transfer tables (expected DmaPacket.parquet, or DmaPacket_0.parquet and on, in it)"
+	err_is "np-dma: $T/prof: a profile directory without DMA transfer tables (expected DmaPacket.parquet in it, or the table split into _0, _1, ... files)"
+	np np-cc "$T/prof"
+	status_is 1
+	err_is "np-cc: $T/prof: a profile directory without collective tables (expected CcInstruction.parquet or CcOp.parquet in it, or the table split into _0, _1, ... files)"
 	np np-sum "$T/prof"
 	status_is 1
 	err_is "np-sum: $T/prof: a profile directory without a Summary table (expected Summary.parquet in it)"
@@ -143,4 +146,19 @@ D=$E/profile@latest
 	status_is 1
 	err_is "np-trace: $E/bad/wrongtype.parquet: row 1: column 'pc': expected a number, found 'x'"
 	[ "$(wc -l <"$OUT")" -eq 1 ]
+}
+
+@test "explorer: np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" {
+	np np-sum "$E/json/Instruction.jsonl"
+	status_is 1
+	err_is "np-sum: $E/json/Instruction.jsonl:1:1: expected a summary, found Instruction rows (read by np-trace, np-gaps and np-stall)"
+	np np-sum "$P/dmapacket-snappy-v1.parquet"
+	status_is 1
+	err_is "np-sum: $P/dmapacket-snappy-v1.parquet: expected a summary, found DmaPacket rows (read by np-dma)"
+	mkdir "$T/sd"
+	cp "$D/Summary.parquet" "$T/sd/Summary_0.parquet"
+	cp "$D/Summary.parquet" "$T/sd/Summary_1.parquet"
+	np np-sum "$T/sd"
+	status_is 1
+	err_is "np-sum: $T/sd: a Summary table split into $T/sd/Summary_0.parquet and more: name its files"
 }
