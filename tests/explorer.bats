@@ -142,9 +142,9 @@ D=$E/profile@latest
 }
 
 @test "explorer: a Parquet value that does not fit its column names the row and column" {
-	np np-trace "$E/bad/wrongtype.parquet"
+	np np-trace "$E/extra/wrongtype.parquet"
 	status_is 1
-	err_is "np-trace: $E/bad/wrongtype.parquet: row 1: column 'pc': expected a number, found 'x'"
+	err_is "np-trace: $E/extra/wrongtype.parquet: row 1: column 'pc': expected a number, found 'x'"
 	[ "$(wc -l <"$OUT")" -eq 1 ]
 }
 
@@ -161,4 +161,11 @@ D=$E/profile@latest
 	np np-sum "$T/sd"
 	status_is 1
 	err_is "np-sum: $T/sd: a Summary table split into $T/sd/Summary_0.parquet and more: name its files"
+}
+
+@test "explorer: TIMESTAMP columns in milliseconds and microseconds are read as ns" {
+	np np-trace "$E/extra/units.parquet"
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT" | cut -f1-5)" = "1700000000123000000	1700000000123999000	999000	Tensor	MATMUL" ]
 }
