@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # The LZ4 block decompressor (common/lz4raw.c, Parquet's LZ4_RAW) through
 # the test driver unzip (tests/unzip.c): blocks made by the reference
-# library (through python3-lz4), small blocks written by hand whose
-# acceptance or rejection the reference decoder agrees with, and broken
+# library (through the Python lz4 bindings), small blocks written by hand
+# whose acceptance or rejection the reference decoder agrees with, and broken
 # blocks, each with its exact message.  How every fixture was made:
 # fixtures/codec/lz4raw/README.md.
 #

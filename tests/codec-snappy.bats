@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # The Snappy block decompressor (common/snappy.c) through the test driver
 # unzip (tests/unzip.c): blocks made by the reference library (through
-# python3-snappy), one assembled by hand from the format description for
-# the elements that library never writes, and broken blocks, each with its
-# exact message.  How every fixture was made: fixtures/codec/snappy/README.md.
+# the Python snappy bindings), one assembled by hand from the format
+# description for the elements that library never writes, and broken
+# blocks, each with its exact message.  How every fixture was made:
+# fixtures/codec/snappy/README.md.
 #
 # A block is a varint of its uncompressed length, then elements: a tag byte
 # whose low two bits say literal (00), copy with a 1-, 2- or 4-byte offset

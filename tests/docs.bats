@@ -47,7 +47,7 @@ synopsis() {
 
 @test "docs: man pages format without a warning from groff" {
 	# groff -ww warns of unknown macros, bad arguments and lines it
-	# cannot break; make lint adds mandoc -Tlint where mandoc is installed.
+	# cannot break; make lint adds the mdoc linter where it is installed.
 	run groff -mdoc -ww -z -Tutf8 "$BATS_TEST_DIRNAME"/../man/*.1 \
 	    "$BATS_TEST_DIRNAME"/../man/np.7
 	[ "$status" -eq 0 ]

@@ -1,7 +1,8 @@
 /*
  * npgen: write a deterministic synthetic Neuron profile, for np's tests
- * and for `make bench`, in the formats of shared/FORMATS.md sections 3,
- * 4, 7 and 8, and the Explorer Instruction rows as a Parquet file.
+ * and for `make bench`, in the formats np(7) INPUT FORMATS describes (the
+ * view JSON export, Explorer rows as TSV, JSON lines and Parquet, and the
+ * show-session text traces).
  *
  * One seeded model (per-engine instruction timelines, some instructions
  * triggering a DMA transfer) is generated the same way whatever the

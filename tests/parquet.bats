@@ -125,7 +125,7 @@ at() {
 			np pqdump "$PQ/duckdb_${c}_$v.parquet"
 			status_is 0 || { echo "$c $v"; return 1; }
 			no_err
-			golden parquet/duckdb.tsv || { echo "$c $v"; return 1; }
+			golden parquet/duckdb_zstd_v2.tsv || { echo "$c $v"; return 1; }
 		done
 	done
 }
@@ -228,7 +228,7 @@ explorer() {
 	status_is 0
 	no_err
 	awk -F'\t' -v OFS='\t' '{ print $11, $1, $8 }' \
-	    "$GOLD/parquet/duckdb.tsv" >"$T/want"
+	    "$GOLD/parquet/duckdb_zstd_v2.tsv" >"$T/want"
 	cmp "$T/want" "$OUT"
 }
 
@@ -241,7 +241,7 @@ explorer() {
 	np pqdump -c id,s "$T/p.parquet"
 	status_is 0
 	no_err
-	cut -f 1,11 "$GOLD/parquet/duckdb.tsv" | cmp - "$OUT"
+	cut -f 1,11 "$GOLD/parquet/duckdb_zstd_v2.tsv" | cmp - "$OUT"
 	np pqdump -c id,uniq "$T/p.parquet"
 	status_is 1
 	err_is "pqdump: $T/p.parquet: byte $off: PageHeader: a field of unknown type 13"
@@ -536,7 +536,7 @@ explorer() {
 @test "parquet: a footer string longer than the footer" {
 	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
 	foot=$(footer_at "$T/f.parquet")
-	off=$(($(at "$T/f.parquet" duckdb) - 1))
+	off=$(($(at "$T/f.parquet" duckdb_schema) - 1))
 	[ "$off" -gt "$foot" ]
 	patch "$T/f.parquet" "$off" '\xff\xff\xff\xff\x0f'
 	np pqdump "$T/f.parquet"
