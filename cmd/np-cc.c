@@ -105,11 +105,6 @@ struct coll {
 static struct coll *colls;
 static size_t ncolls, collcap;
 
-/* Rows read whose start_ts is not a whole number (NaN, Infinity). */
-static long badstart;
-static const char *badfile;
-static long badline;
-
 /* Trailing layers with fewer than -k gaps, and the first one's stream. */
 static long incomplete;
 static long incompletefirst;
@@ -611,28 +606,21 @@ streamname(const struct stream *s)
 	return buf;
 }
 
-/* A START of the chosen event: checked, then on its way into order. */
+/* A START of the chosen event: checked, then on its way into order.  The
+ * reader has left out rows whose start is not whole ns. */
 static void
-onstart(const struct record *rec)
+onstart(struct reader *rd, const struct record *rec)
 {
 	const struct field *f = &rec->f[CC_START], *d = &rec->f[CC_DUR];
 	struct start st;
 	int64_t t;
 
-	if (!f->isint) {
-		if (!badstart++) {
-			badfile = rec->file;
-			badline = rec->line;
-		}
-		return;
-	}
 	t = f->i;
 	if (t <= -REC_TIMEMAX || t >= REC_TIMEMAX) {
 		/* So that every gap, spread and sum of gaps fits in 64 bits. */
-		np_die_at(rec->file, rec->line, f->col, "expected start_ts "
-		    "from %lld to %lld ns, found %lld",
-		    (long long)-REC_TIMEMAX + 1, (long long)REC_TIMEMAX - 1,
-		    (long long)t);
+		rd_note(rd, "rows with times beyond 2^62 ns skipped",
+		    rec->line);
+		return;
 	}
 	if (rec->file != curfile) {
 		curfile = rec->file;
@@ -739,9 +727,6 @@ report(void)
 static void
 warnings(void)
 {
-	if (badstart)
-		np_warn("rows with a start_ts that is not a number, skipped: "
-		    "%ld (first: %s:%ld)", badstart, badfile, badline);
 	if (incomplete)
 		np_warn("incomplete trailing layers, with fewer than %lld "
 		    "gaps: %ld (first: %s)", (long long)perlayer, incomplete,
@@ -840,7 +825,7 @@ main(int argc, char **argv)
 		if (mode == EVENTS)
 			rec_write(&kind_cc, rec);
 		else
-			onstart(rec);
+			onstart(&rd, rec);
 	}
 	report();
 	rd_close(&rd);

@@ -237,16 +237,14 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	struct span sp;
 	int isnew, hasend = r->f[D_END].set;
 
-	/* Times >= 0 keep every interval and union below 2^63 ns. */
-	if ((s = need_int(r, D_START, "start_ts")) < 0 && busy)
-		bad_field(r, D_START, "expected start_ts >= 0, found %lld",
-		    (long long)s);
-	if (hasend && (e = need_int(r, D_END, "end_ts")) < s) {
-		if (!r->f[D_END].line && r->f[D_DUR].line)
-			bad_field(r, D_DUR, "expected duration_ns >= 0, found "
-			    "%lld", (long long)(e - s));
-		bad_field(r, D_END, "expected end_ts >= start_ts %lld, found "
-		    "%lld", (long long)s, (long long)e);
+	/* The reader has left out rows whose times are not whole ns or end
+	 * before they start.  Times >= 0 keep every interval and union below
+	 * 2^63 ns. */
+	s = r->f[D_START].i;
+	e = hasend ? r->f[D_END].i : 0;
+	if (s < 0 && busy) {
+		rd_note(rd, "rows with a negative start_ts skipped", r->line);
+		return;
 	}
 	if (grouped) {
 		q = grp_get(&queues, qname, qlen, &isnew);

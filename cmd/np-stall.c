@@ -279,15 +279,15 @@ account(struct reader *rd, const struct record *r)
 		if (v > a->max)
 			a->max = v;
 	}
-	/* As value() takes it when it is the value (-v duration_ns). */
-	if (d->set && d->isint && d->i >= 0) {
+	/* The reader has left out rows with a negative or non-finite
+	 * duration_ns. */
+	if (d->set) {
 		addchecked(r, &totaldur, d->i, "duration_ns");
 		addchecked(r, &a->dur, d->i, "duration_ns");
 		a->ndur++;
 	} else if (vcol != I_DUR) {
-		rd_note(rd, d->set && d->isint ? "rows with a negative "
-		    "duration_ns, left out of its sum" : "rows without a "
-		    "finite duration_ns, left out of its sum", r->line);
+		rd_note(rd, "rows without duration_ns, left out of its "
+		    "sum", r->line);
 	}
 }
 

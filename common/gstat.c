@@ -241,8 +241,9 @@ cell(struct gstat *gs, struct gent *e, int v)
 	return &e->cell[v];
 }
 
-/* A value field: its exact decimal and its double, or dies. */
-static void
+/* A value field: its exact decimal and its double (1), 0 when it is NaN or
+ * infinite (an unusable value, counted as an empty one is), or dies. */
+static int
 value(struct gstat *gs, int col, const char *name, struct dec *d,
     double *v)
 {
@@ -255,24 +256,25 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 	if (num_i64(f, n, &i)) {
 		dec_i64(d, i);
 		*v = (double)i;
-		return;
+		return 1;
 	}
 	if (!num_f64(f, n, v))
 		np_die_at(gs->in.name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected a number in column '%s', found '%s'", name,
 		    tsv_shown(buf, f, n, 40));
-	if (!isfinite(*v))
-		np_die_at(gs->in.name, tsv_fieldline(t, col),
-		    tsv_fieldcol(t, col),
-		    "expected a finite number in column '%s', found '%s'",
-		    name, tsv_shown(buf, f, n, 60));
+	if (!isfinite(*v)) {
+		note(gs, "values NaN or infinite skipped",
+		    tsv_fieldline(t, col));
+		return 0;
+	}
 	if (!dec_parse(f, n, d))
 		np_die_at(gs->in.name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected a number of at most %d significant digits in "
 		    "column '%s', found '%s'", DEC_DIGITS, name,
 		    tsv_shown(buf, f, n, 60));
+	return 1;
 }
 
 static void
@@ -303,7 +305,8 @@ readrows(struct gstat *gs)
 				    tsv_fieldline(t, vcol[i]));
 				continue;
 			}
-			value(gs, vcol[i], gs->val[i], &d, &v);
+			if (!value(gs, vcol[i], gs->val[i], &d, &v))
+				continue;
 			cell_add(cell(gs, e, i), &d, v);
 		}
 	}

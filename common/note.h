@@ -6,7 +6,7 @@
 #ifndef NP_NOTE_H
 #define NP_NOTE_H
 
-#define NOTE_MAX 16		/* kinds of note: a fixed set in the code */
+#define NOTE_MAX 32		/* kinds of note: a fixed set in the code */
 
 /* Logrus lines (time="...") captured with 2>&1 before or among the data. */
 #define NOTE_LOGS "log lines skipped"

@@ -93,6 +93,26 @@ static const struct textfmt *const textfmts[] = {
 	&showtrace_insn, &showtrace_cc, &showdma,
 };
 
+/*
+ * Column c is a time: its notes, for a value that is NaN or infinite, or
+ * beyond 64 bits of ns.  The row's start, end and duration make the row
+ * unusable; any other time is taken as missing.
+ */
+static void
+timenotes(struct reader *r, int c)
+{
+	const struct kind *k = r->k;
+	const char *name = k->col[c].name;
+	char (*tn)[RD_TIMENOTE] = r->timenote[r->ntimecols];
+	int row = c == k->start || c == k->end || c == k->dur;
+
+	r->timecol[r->ntimecols++] = c;
+	snprintf(tn[TN_NONFINITE], RD_TIMENOTE, "rows with %s NaN or "
+	    "infinite %s", name, row ? "skipped" : "taken as missing");
+	snprintf(tn[TN_RANGE], RD_TIMENOTE, "rows with %s beyond 64 bits "
+	    "of ns %s", name, row ? "skipped" : "taken as missing");
+}
+
 void
 rd_open(struct reader *r, const struct kind *k, char **files, int n)
 {
@@ -113,7 +133,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 			r->tf = textfmts[c];
 	for (c = 0; c < k->ncol; c++)
 		if (k->col[c].flags & C_TIME)
-			r->timecol[r->ntimecols++] = c;
+			timenotes(r, c);
 	r->in.fd = -1;
 }
 
@@ -314,40 +334,78 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 /*
  * Times and durations to whole ns, before the missing one of start, end
  * and duration is derived: derived from rounded values, it agrees with
- * them as printed.
+ * them as printed.  A time that is NaN, infinite or beyond 64 bits of ns
+ * makes the row unusable when it is the row's start, end or duration (0:
+ * counted, and the row left out); any other time (a wait) is then missing,
+ * and counted.
  */
-static void
-scaletimes(const struct reader *r, struct record *rec)
+static int
+scaletimes(struct reader *r, struct record *rec)
 {
+	const struct kind *k = r->k;
 	double mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
 	struct field *f;
-	char num[NUM_BUFSZ];
-	int i;
+	int i, c, bad;
 
 	for (i = 0; i < r->ntimecols; i++) {
-		f = &rec->f[r->timecol[i]];
+		c = r->timecol[i];
+		f = &rec->f[c];
 		if (!f->set || (f->isint && mul == 1))
 			continue;
+		bad = 0;
 		if (f->isint && r->unit[0] == 'u' && (f->i > INT64_MAX / 1000 ||
 		    f->i < INT64_MIN / 1000))
-			np_die_at(rec->file, f->line ? f->line : rec->line,
-			    f->col, "expected %s within 64 bits in ns, found "
-			    "%lld us", r->k->col[r->timecol[i]].name,
-			    (long long)f->i);
-		if (f->isint)
+			bad = TN_RANGE;
+		else if (f->isint)
 			f->i = rd_time(r, f->i);
 		else if (num_inint64(f->d * mul)) {
 			f->i = (int64_t)llround(f->d * mul);
 			f->isint = 1;
-		} else if (isfinite(f->d)) {
-			num_fmt_f64(num, f->d);
-			np_die_at(rec->file, f->line ? f->line : rec->line,
-			    f->col, "expected %s within 64 bits in ns, found "
-			    "%s %s", r->k->col[r->timecol[i]].name, num,
-			    r->unit);
-		}
-		/* NaN and infinities stay: missing values, printed empty. */
+		} else
+			bad = isfinite(f->d) ? TN_RANGE : TN_NONFINITE;
+		if (!bad)
+			continue;
+		rd_note(r, r->timenote[i][bad], rec->line);
+		if (c == k->start || c == k->end || c == k->dur)
+			return 0;
+		rec_unmark(rec, c);
 	}
+	return 1;
+}
+
+/*
+ * The row's start, end and duration, made whole ns and completed: 0 when
+ * they make the row unusable (counted): a time that is NaN, infinite or
+ * beyond 64 bits of ns, given or derived, a negative duration given, or an
+ * end before the start.
+ */
+static int
+rowtimes(struct reader *r, struct record *rec)
+{
+	const struct kind *k = r->k;
+	int c, i, durgiven;
+
+	if (!scaletimes(r, rec))
+		return 0;
+	durgiven = k->dur >= 0 && rec->f[k->dur].set;
+	if ((c = rec_complete(k, rec)) >= 0) {
+		for (i = 0; r->timecol[i] != c; i++)
+			;
+		rd_note(r, r->timenote[i][TN_RANGE], rec->line);
+		return 0;
+	}
+	if (durgiven && rec->f[k->dur].i < 0) {
+		rd_note(r, "rows with a negative duration_ns skipped",
+		    rec->line);
+		return 0;
+	}
+	if (k->start >= 0 && k->end >= 0 && rec->f[k->start].set &&
+	    rec->f[k->end].set && rec->f[k->end].i < rec->f[k->start].i) {
+		rd_note(r, "rows with end_ts before start_ts skipped",
+		    rec->line);
+		return 0;
+	}
+	return 1;
 }
 
 /* ---- sniffing ---- */
@@ -823,13 +881,25 @@ pqnext(struct reader *r, struct record *rec)
 			rec_setint(rec, c, cell->i);
 			if (r->pqtime[i] > 1) {
 				if (cell->i > INT64_MAX / r->pqtime[i] ||
-				    cell->i < INT64_MIN / r->pqtime[i])
-					pqbad(r, i, "a time within 64 bits in "
-					    "ns", "one beyond");
-				f->i *= r->pqtime[i];
+				    cell->i < INT64_MIN / r->pqtime[i]) {
+					/* Beyond 64 bits of ns: the row's
+					 * times judge it. */
+					f->d = (double)cell->i * r->pqtime[i];
+					f->isint = 0;
+				} else
+					f->i *= r->pqtime[i];
 			}
 			break;
 		case PQ_DOUBLE:
+			if (!isfinite(cell->d) && k->col[c].type != T_TEXT) {
+				/* As JSON's NaN and Infinity: the row's
+				 * times judge it. */
+				f->d = cell->d;
+				f->isint = 0;
+				f->col = 0;
+				rec_mark(rec, c);
+				break;
+			}
 			/* As its shortest text would read in JSON. */
 			rd_set(r, rec, c, pref, num, num_fmt_f64(num, cell->d),
 			    rec->line, 0, pq_col(&r->pq, r->pqsel[i])->name);
@@ -1014,10 +1084,8 @@ rd_next(struct reader *r)
 			continue;
 		}
 		rec->operand = r->operand;
-		/* To whole ns first: the one computed from the other two then
-		 * agrees with them as printed. */
-		scaletimes(r, rec);
-		rec_complete(r->k, rec);
+		if (!rowtimes(r, rec))
+			continue;
 		if (r->k->finish)
 			r->k->finish(rec);
 		if (r->k->start >= 0 && !rec->f[r->k->start].set) {

@@ -35,6 +35,8 @@
 
 #define RD_MAXPOS 16
 #define RD_MAXPQ 128		/* Parquet columns read: every input name */
+#define RD_TIMENOTE 80		/* the text of a note about a time */
+enum { TN_NONFINITE = 1, TN_RANGE };
 
 enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT, FMT_PARQUET };
 
@@ -72,6 +74,8 @@ struct reader {
 	int jstate;
 	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
 	int ntimecols;
+	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
+	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
 	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
 	int tsvpref[TSV_MAXCOL];
 	long filerecs;		/* records from the current file */

@@ -55,11 +55,11 @@ rec_num(const struct record *r, int c)
 /*
  * Sets field c to field ca plus or minus field cb (op '+' or '-'): an
  * integer when both are, which must stay within 64 bits (a time 292 years
- * away is bad data, not something to wrap around); else a double.
+ * away is bad data, not something to wrap around): 0 when it does not, and
+ * c is left unset; else a double.
  */
-static void
-setderived(const struct kind *k, struct record *r, int c, int ca, int cb,
-    char op)
+static int
+setderived(struct record *r, int c, int ca, int cb, char op)
 {
 	int64_t a = r->f[ca].i, b = r->f[cb].i;
 	int over;
@@ -69,35 +69,35 @@ setderived(const struct kind *k, struct record *r, int c, int ca, int cb,
 		    : rec_num(r, ca) - rec_num(r, cb);
 		r->f[c].isint = 0;
 		rec_mark(r, c);
-		return;
+		return 1;
 	}
 	over = op == '+' ?
 	    (b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b) :
 	    (b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b);
-	if (over)	/* named where the second operand is, when known */
-		np_die_at(r->file, r->f[cb].line ? r->f[cb].line : r->line,
-		    r->f[cb].col, "expected %s %c %s within "
-		    "64 bits, found %lld %c %lld", k->col[ca].name, op,
-		    k->col[cb].name, (long long)a, op, (long long)b);
+	if (over)
+		return 0;
 	rec_setint(r, c, op == '+' ? a + b : a - b);
+	return 1;
 }
 
-void
+int
 rec_complete(const struct kind *k, struct record *r)
 {
 	struct field *s, *e, *d;
+	int c = -1, ok = 1;
 
 	if (k->start < 0 || k->end < 0 || k->dur < 0)
-		return;
+		return -1;
 	s = &r->f[k->start];
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
 	if (s->set && d->set && !e->set)
-		setderived(k, r, k->end, k->start, k->dur, '+');
+		ok = setderived(r, c = k->end, k->start, k->dur, '+');
 	else if (s->set && e->set && !d->set)
-		setderived(k, r, k->dur, k->end, k->start, '-');
+		ok = setderived(r, c = k->dur, k->end, k->start, '-');
 	else if (e->set && d->set && !s->set)
-		setderived(k, r, k->start, k->end, k->dur, '-');
+		ok = setderived(r, c = k->start, k->end, k->dur, '-');
+	return ok ? -1 : c;
 }
 
 int

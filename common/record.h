@@ -125,8 +125,9 @@ rec_setint(struct record *r, int c, int64_t v)
 	r->f[c].s = NULL;
 	rec_mark(r, c);
 }
-/* Fills the missing one of start, end and duration from the other two. */
-void rec_complete(const struct kind *k, struct record *r);
+/* Fills the missing one of start, end and duration from the other two:
+ * -1, or the column that would not fit in 64 bits (left unset). */
+int rec_complete(const struct kind *k, struct record *r);
 /* The value of a number field as a double (NAN when missing). */
 double rec_num(const struct record *r, int c);
 

@@ -142,10 +142,13 @@ a\tb	v	2	4' ]
 	np np-sum -g engine -v duration_ns "$T/t.tsv"
 	status_is 1
 	err_is "np-sum: $T/t.tsv:3:8: expected a number in column 'duration_ns', found 'abc'"
-	printf 'engine\tduration_ns\nTensor\tNaN\n' > "$T/n.tsv"
-	np np-sum -v duration_ns "$T/n.tsv"
-	status_is 1
-	err_is "np-sum: $T/n.tsv:2:8: expected a finite number in column 'duration_ns', found 'NaN'"
+	# NaN and infinities (1e400 too) are counted and left out, as empty
+	# values are.
+	printf 'engine\tduration_ns\nTensor\tNaN\nTensor\t4\nTensor\t1e400\n' > "$T/n.tsv"
+	np np-sum -n -v duration_ns "$T/n.tsv"
+	status_is 0
+	err_is "np-sum: values NaN or infinite skipped: 2 (first: $T/n.tsv:2)"
+	[ "$(cut -f1-3 "$OUT")" = "$(printf 'duration_ns\t1\t4')" ]
 	printf 'x\n1.00000000000000000000000000000000000001\n' > "$T/d.tsv"
 	np np-sum -v x "$T/d.tsv"
 	status_is 1
