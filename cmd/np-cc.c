@@ -68,8 +68,13 @@ struct stream {
 	int64_t lfirst, lsum, lgaps, lastgap;
 	/* complete layers */
 	int64_t layers, total, tlast;
-	/* steady-state layers: every complete one but layer 0 */
-	int64_t nsteady, ssum, smin, smax, sfirst;
+	/* The last complete layer past layer 0, held back from the steady
+	 * state until a gap follows it: if none does, it holds the epilogue. */
+	int haspend;
+	int64_t pendns, pendfirst, pendlast;
+	/* steady-state layers: every complete one but layer 0 and an
+	 * epilogue */
+	int64_t nsteady, ssum, smin, smax, sfirst, slast;
 	int64_t *exact;		/* the first EXACT_MAX of them */
 	struct hist h;		/* all of them, past EXACT_MAX */
 };
@@ -108,6 +113,11 @@ static size_t ncolls, collcap;
 /* Trailing layers with fewer than -k gaps, and the first one's stream. */
 static long incomplete;
 static long incompletefirst;
+
+/* Last complete layers left out of the steady state as the epilogue, and
+ * the first one's stream. */
+static long epilogues;
+static long epiloguefirst;
 
 /* ---- options ---- */
 
@@ -341,15 +351,17 @@ layerrow(const struct stream *s, int64_t layer, int64_t lo, int64_t hi,
 	out_nl();
 }
 
+/* A steady-state layer of ns, gaps lo .. hi. */
 static void
-steady(struct stream *s, int64_t ns)
+steady(struct stream *s, int64_t ns, int64_t lo, int64_t hi)
 {
 	int64_t i;
 
 	if (s->nsteady == 0) {
 		s->smin = s->smax = ns;
-		s->sfirst = s->lfirst;
+		s->sfirst = lo;
 	}
+	s->slast = hi;
 	if (ns < s->smin)
 		s->smin = ns;
 	if (ns > s->smax)
@@ -378,6 +390,10 @@ layergap(struct stream *s, int64_t g, int64_t gap)
 	if (g <= prologue)
 		return;
 	layer = (g - prologue - 1) / perlayer;
+	if (s->haspend) {	/* a gap follows it: a layer like the others */
+		steady(s, s->pendns, s->pendfirst, s->pendlast);
+		s->haspend = 0;
+	}
 	if (s->lgaps == 0) {
 		s->lfirst = g;
 		s->lsum = 0;
@@ -391,8 +407,12 @@ layergap(struct stream *s, int64_t g, int64_t gap)
 	s->layers++;
 	s->total += s->lsum;
 	s->tlast = g;
-	if (layer > 0)
-		steady(s, s->lsum);
+	if (layer > 0) {
+		s->haspend = 1;
+		s->pendns = s->lsum;
+		s->pendfirst = s->lfirst;
+		s->pendlast = g;
+	}
 }
 
 static int
@@ -444,8 +464,13 @@ static void
 summary(struct stream *s)
 {
 	int has = s->nsteady > 0;
-	int64_t slast = s->tlast;
+	int64_t slast = s->slast;
 
+	/* The last complete layer that no gap follows holds what runs after
+	 * the last layer: it is left out of the steady state, and counted.
+	 * Followed by an incomplete layer, it was a layer like the others. */
+	if (s->haspend && !epilogues++)
+		epiloguefirst = s->id;
 	if (s->lgaps) {
 		/* Reported as it is, not padded to -k gaps. */
 		layerrow(s, s->layers, s->lfirst, s->lastgap, s->lsum);
@@ -731,6 +756,10 @@ warnings(void)
 		np_warn("incomplete trailing layers, with fewer than %lld "
 		    "gaps: %ld (first: %s)", (long long)perlayer, incomplete,
 		    streamname(grp_val(&streams, incompletefirst)));
+	if (epilogues)
+		np_warn("last layers left out of mean, median, min and max, as "
+		    "the epilogue: %ld (first: %s)", epilogues,
+		    streamname(grp_val(&streams, epiloguefirst)));
 }
 
 static void
