@@ -13,6 +13,7 @@
  * per stream per collective until the end (bounded by SKEW_MAX).
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,8 @@ struct stream {
 	size_t ranklen;		/* the key is rank, TAB, cc_core */
 	int corekind;		/* cc_core: CORE_NONE, CORE_INT (in core) */
 	int64_t core;
-	int64_t starts;		/* STARTs of the event so far */
+	int64_t pushed;		/* STARTs of the event read */
+	int64_t starts;		/* STARTs of the event so far, in order */
 	int64_t prev;		/* the last one's start_ts */
 	/* -L: the layer being summed */
 	int64_t lfirst, lsum, lgaps, lastgap;
@@ -118,6 +120,13 @@ static long incompletefirst;
  * the first one's stream. */
 static long epilogues;
 static long epiloguefirst;
+
+/* What was found, for a mode that finds nothing: the reader (for its
+ * notes), the events read that are not the one chosen, rows of the one
+ * chosen. */
+static struct reader *rdr;
+static struct tally others;
+static long chosen;
 
 /* ---- options ---- */
 
@@ -637,6 +646,7 @@ static void
 onstart(struct reader *rd, const struct record *rec)
 {
 	const struct field *f = &rec->f[CC_START], *d = &rec->f[CC_DUR];
+	struct stream *s;
 	struct start st;
 	int64_t t;
 
@@ -656,7 +666,9 @@ onstart(struct reader *rd, const struct record *rec)
 	st.seq = seq++;
 	st.line = rec->line;
 	st.file = rec->file;
-	st.stream = streamof(rec)->id;
+	s = streamof(rec);
+	s->pushed++;
+	st.stream = s->id;
 	if (sp_push(&sorter, &st) && !beyondfile) {
 		beyondfile = rec->file;
 		beyondline = f->line ? f->line : rec->line;
@@ -729,9 +741,80 @@ header(void)
 	}
 }
 
-/* After the input: what -L and --skew write at the end. */
+/* ---- nothing to report ---- */
+
+/* A mode that found nothing to report on input that has rows: what was
+ * passed over, then why, and exit 1. */
+static _Noreturn void NP_PRINTF(1, 2)
+nothing(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	rd_close(rdr);
+	np_die("%s", msg);
+}
+
+/* No row of the event chosen: the events there were, and -e. */
 static void
-report(void)
+noevent(void)
+{
+	char seen[512];
+
+	if (chosen || others.rows == 0)	/* an empty table: an empty answer */
+		return;
+	tally_text(&others, seen, sizeof seen);
+	nothing("no %s events in %ld rows read (-e chooses the event; seen: "
+	    "%s)", event, others.rows, seen);
+}
+
+/* The most STARTs of the event on one stream. */
+static int64_t
+maxstarts(void)
+{
+	int64_t m = 0;
+	long i;
+
+	for (i = 0; i < streams.n; i++)
+		if (((struct stream *)grp_val(&streams, i))->pushed > m)
+			m = ((struct stream *)grp_val(&streams, i))->pushed;
+	return m;
+}
+
+/* Before the replay: -g without a gap, -L without a layer, -K without a
+ * collective in -c. */
+static void
+nonefound(void)
+{
+	int64_t m = maxstarts();
+	char lastspec[NUM_BUFSZ] = "";
+
+	if (chosen == 0)
+		return;		/* an empty table: an empty answer */
+	if (last != INT64_MAX)
+		num_fmt_i64(lastspec, last);
+
+	if (seq == 0)
+		nothing("no %s start within +-2^62 ns", event);
+	if (mode == GAPS && m < 2)
+		nothing("no gaps: at most one %s start on each CC-core", event);
+	if (mode == LAYERS && m - 1 <= prologue)
+		nothing("no layers: at most %lld %s starts on one CC-core (gaps: "
+		    "%lld), and the prologue takes %lld (-p)", (long long)m,
+		    event, (long long)(m > 0 ? m - 1 : 0), (long long)prologue);
+	if (mode == SKEW && m < first)
+		nothing("no collectives in -c %lld,%s: at most %lld %s starts "
+		    "on one CC-core", (long long)first, lastspec, (long long)m,
+		    event);
+}
+
+/* After the input: what -g, -L and --skew write at the end, under the
+ * header (hdr) when there is something to write. */
+static void
+report(int hdr)
 {
 	long i;
 
@@ -739,6 +822,9 @@ report(void)
 		out_flush();
 		return;
 	}
+	nonefound();
+	if (hdr)
+		header();
 	replay();
 	if (mode == LAYERS)
 		for (i = 0; i < streams.n; i++)
@@ -846,17 +932,29 @@ main(int argc, char **argv)
 	if (mode != EVENTS)
 		sp_init(&sorter, sizeof(struct start), window, bystream,
 		    onsorted);
-	if (hdr)
-		header();
+	rdr = &rd;
 	while ((rec = rd_next(&rd))) {
-		if (!wanted(rec))
+		if (!wanted(rec)) {
+			tally_add(&others, rec->f[CC_EVENT].s,
+			    rec->f[CC_EVENT].len);
 			continue;
-		if (mode == EVENTS)
+		}
+		if (mode == EVENTS) {
+			/* The header with the first row: a -e that
+			 * matches nothing is an error, not a header. */
+			if (chosen++ == 0 && hdr)
+				header();
 			rec_write(&kind_cc, rec);
-		else
+		} else {
+			chosen++;
 			onstart(&rd, rec);
+		}
 	}
-	report();
+	if (event)
+		noevent();
+	if (mode == EVENTS && chosen == 0 && hdr)
+		header();	/* an empty table: an empty answer */
+	report(hdr);
 	rd_close(&rd);
 	if (mode != EVENTS)
 		sp_report(&sorter, beyondfile, beyondline, beyondcol);

@@ -70,6 +70,7 @@ static struct group queues;
 static struct queue all;		/* every queue together */
 static struct spill sorter;		/* -s: every interval, in start order */
 static int64_t seq;
+static long nrows, used;	/* transfers -s and -H read, used */
 static const char *beyondfile;		/* the first beyond the window */
 static long beyondline, beyondcol;	/* of its start_ts */
 
@@ -237,6 +238,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	struct span sp;
 	int isnew, hasend = r->f[D_END].set;
 
+	nrows++;
 	/* The reader has left out rows whose times are not whole ns or end
 	 * before they start.  Times >= 0 keep every interval and union below
 	 * 2^63 ns. */
@@ -246,6 +248,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 		rd_note(rd, "rows with a negative start_ts skipped", r->line);
 		return;
 	}
+	used++;
 	if (grouped) {
 		q = grp_get(&queues, qname, qlen, &isnew);
 		if (!q)
@@ -450,6 +453,10 @@ struct srcline {
 };
 
 static struct group lines;
+/* What -S read, for a run that finds nothing: instructions, the opcodes
+ * of those that are not DMAs, DMA instructions, those with a size. */
+static long ninsn, ndma, nsized;
+static struct tally opcodes;
 
 static int
 is_dma(const struct record *r)
@@ -494,13 +501,18 @@ add_skinny(struct reader *rd, const struct record *r)
 	size_t len;
 	int64_t moved;
 
-	if (!is_dma(r))
+	ninsn++;
+	if (!is_dma(r)) {
+		tally_add(&opcodes, r->f[I_OPCODE].s, r->f[I_OPCODE].len);
 		return;
+	}
+	ndma++;
 	if ((moved = dma_moved(r)) < 0) {
 		rd_note(rd, "DMA instructions without byte counts skipped",
 		    r->line);
 		return;
 	}
+	nsized++;
 	if (moved >= skinnybelow)
 		return;
 	src = insn_src(r, &len);
@@ -602,6 +614,32 @@ finish(int mode, int header)
 		break;
 	}
 }
+/*
+ * A mode that found nothing to report on input that has rows says why,
+ * after the reader's notes, and exits 1: -S without a DMA instruction, or
+ * without one whose size is given; -s or -H with every transfer left out.
+ * An empty table is an empty answer.
+ */
+static void
+nothing(int mode)
+{
+	char seen[512];
+
+	if (mode == M_SKINNY && ninsn == 0)
+		return;		/* an empty table: the header alone */
+	if (mode == M_SKINNY && ndma == 0) {
+		tally_text(&opcodes, seen, sizeof seen);
+		np_die("no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) "
+		    "in %ld instructions read (seen: %s)", ninsn, seen);
+	}
+	if (mode == M_SKINNY && nsized == 0)
+		np_die("no DMA instruction with a size: the %ld read have no "
+		    "byte column", ndma);
+	if (mode != M_SKINNY && used == 0 && nrows > 0)
+		np_die("no transfers to report on: every row read was left "
+		    "out (counted above)");
+}
+
 
 static void
 cleanup(int mode)
@@ -682,8 +720,10 @@ main(int argc, char **argv)
 			    mode == M_SUMMARY);
 	}
 	rd_close(&rd);
-	if (mode != M_TRANSFERS)
+	if (mode != M_TRANSFERS) {
+		nothing(mode);
 		finish(mode, header);
+	}
 	out_flush();
 	if (mode == M_SUMMARY)
 		sp_report(&sorter, beyondfile, beyondline, beyondcol);

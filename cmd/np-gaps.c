@@ -15,6 +15,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -80,6 +81,8 @@ static int nfed;
 
 static struct engineset sel;
 
+static void header(void);
+
 static enum mode mode = GAPS;
 static int64_t minns = 1000;
 static int64_t from = INT64_MIN, to = INT64_MAX;
@@ -94,6 +97,13 @@ static char *keybuf;		/* an interning key being built */
 static size_t keycap;
 static int64_t seq;
 static int64_t first = INT64_MAX, last = INT64_MIN;	/* the span read */
+static int hdr = 1;
+/* Why no instruction was used, for a run that uses none: rows read, and
+ * of those not on the engines -e names (and which they were on), without
+ * an end, or outside -t. */
+static long nread, notsel, noend, outside;
+static struct tally engines;
+static const char *window_arg;
 
 /* "FROM,TO" in ns; either side may be left empty. */
 static void
@@ -357,12 +367,26 @@ add(struct reader *rd, const struct record *r)
 	struct item it;
 	int64_t s, e;
 
-	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(rd, r, &s, &e) ||
-	    !clip(&s, &e))
+	nread++;
+	if (!engineset_has(&sel, &r->f[I_ENGINE])) {
+		notsel++;
+		tally_add(&engines, r->f[I_ENGINE].s, r->f[I_ENGINE].len);
 		return;
+	}
+	if (!times(rd, r, &s, &e)) {
+		noend++;
+		return;
+	}
+	if (!clip(&s, &e)) {
+		outside++;
+		return;
+	}
 	it.eng = engine(r);
 	eng[it.eng].t.n++;
-	all.n++;
+	/* The header with the first instruction used: a run that uses
+	 * none is an error, not a header. */
+	if (all.n++ == 0 && hdr)
+		header();
 	if (s < first)
 		first = s;
 	if (e > last)
@@ -456,6 +480,35 @@ finish(void)
 		print_util("any", 3, &all);
 	}
 }
+/*
+ * No instruction was used, though the input has rows: what was passed
+ * over, then why, and exit 1.
+ */
+static _Noreturn void
+nothing(struct reader *rd)
+{
+	char msg[768], seen[512];
+	size_t n;
+
+	n = (size_t)snprintf(msg, sizeof msg, "no instruction to report on in "
+	    "%ld rows read:", nread);
+	if (notsel) {
+		tally_text(&engines, seen, sizeof seen);
+		n += (size_t)snprintf(msg + n, sizeof msg - n, " %ld not on the "
+		    "engines -e names (seen: %s)%s", notsel, seen, noend ||
+		    outside ? "," : "");
+	}
+	if (noend && n < sizeof msg)
+		n += (size_t)snprintf(msg + n, sizeof msg - n, " %ld without "
+		    "an end time or within +-2^62 ns%s", noend, outside ? "," :
+		    "");
+	if (outside && n < sizeof msg)
+		snprintf(msg + n, sizeof msg - n, " %ld outside -t %s", outside,
+		    window_arg);
+	rd_close(rd);
+	np_die("%s", msg);
+}
+
 
 static void
 cleanup(void)
@@ -474,7 +527,7 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, hdr = 1, aflag = 0, uflag = 0;
+	int c, aflag = 0, uflag = 0;
 	const char *pos = NULL;
 
 	np_init(argv);
@@ -499,6 +552,7 @@ main(int argc, char **argv)
 			break;
 		case 't':
 			parsewindow(optarg);
+			window_arg = optarg;
 			break;
 		case 'u':
 			uflag = 1;
@@ -526,10 +580,12 @@ main(int argc, char **argv)
 	runs_init(&all.r);
 	sp_init(&sorter, sizeof(struct item), window, bystart, deliver);
 	grp_init(&texts, sizeof(int32_t), MAXTEXT);
-	if (hdr)
-		header();
 	while ((rec = rd_next(&rd)))
 		add(&rd, rec);
+	if (all.n == 0 && nread > 0)
+		nothing(&rd);
+	if (all.n == 0 && hdr)	/* an empty table: an empty answer */
+		header();
 	finish();
 	out_flush();
 	rd_close(&rd);

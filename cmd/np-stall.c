@@ -45,6 +45,9 @@ static struct {
 } keys;
 
 static int vcol = I_WAIT;	/* the column attributed */
+/* Rows read, and those with a value: a run where none has one found
+ * nothing to report. */
+static long nrows, nvalued;
 static int64_t total, totaldur;	/* over every key: for shares, overflow */
 static char keybuf[KEYBUF];
 static struct group grp;
@@ -266,11 +269,13 @@ account(struct reader *rd, const struct record *r)
 	struct acc *a;
 	int64_t v;
 
+	nrows++;
 	if (!(a = grp_get(&grp, keybuf, len, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
 		    "(-k %s)", MAXKEYS, keys.spec);
 	a->n++;
 	if (value(rd, r, &v)) {
+		nvalued++;
 		addchecked(r, &total, v, kind_insn.col[vcol].name);
 		addchecked(r, &a->sum, v, kind_insn.col[vcol].name);
 		a->nval++;
@@ -441,6 +446,10 @@ main(int argc, char **argv)
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
 	rd_close(&rd);		/* what was passed over, before the rows */
+	if (nrows > 0 && nvalued == 0)
+		np_die("no instruction with %s in %ld rows read (the text "
+		    "traces have none): -v chooses the value column, such as "
+		    "-v duration_ns", kind_insn.col[vcol].name, nrows);
 	writerows(withheader, top);
 	grp_free(&grp);
 	return 0;

@@ -6,6 +6,8 @@
 #ifndef NP_NOTE_H
 #define NP_NOTE_H
 
+#include <stddef.h>
+
 #define NOTE_MAX 32		/* kinds of note: a fixed set in the code */
 
 /* Logrus lines (time="...") captured with 2>&1 before or among the data. */
@@ -26,5 +28,31 @@ void note_add(struct notes *ns, const char *what, long n, const char *file,
     long line);
 /* Writes each kind on standard error, in the order first seen; empties. */
 void note_report(struct notes *ns);
+
+/*
+ * What an input held, when a mode found none of what it looks for: the
+ * first TALLY_MAX distinct names met (engines, events, opcodes), with
+ * counts, and a count of the rest, so that the message can say what there
+ * was instead.  Fixed size, whatever the input.
+ */
+#define TALLY_MAX 5
+#define TALLY_NAME 64		/* longer names are cut */
+
+struct tally {
+	int n;
+	struct {
+		char name[TALLY_NAME];
+		size_t len;
+		long count;
+	} seen[TALLY_MAX];
+	long rows, other;	/* every name counted; those not kept */
+};
+
+/* Counts one more of the name s (n bytes); a control byte in it is kept
+ * as '?', so that the message stays on one line. */
+void tally_add(struct tally *t, const char *s, size_t n);
+/* "DMA_ADVANCE 120, SEMAPHORE_WAIT 40, and 12 rows of other names", or
+ * "none", into buf. */
+void tally_text(const struct tally *t, char *buf, size_t size);
 
 #endif

@@ -513,10 +513,16 @@ dense() {
 	status_is 0
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806')" ]
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-9223372036854775807\n8\tTPB_TRIGGER\t9223372036854775807\n8\tTPB_TRIGGER\t1\n8\tTPB_TRIGGER\t2\n' >"$T/far.tsv"
-	for m in -g -L -K; do
+	for m in -g -K; do
 		np np-cc $m "$T/far.tsv"
 		err_is "np-cc: rows with times beyond 2^62 ns skipped: 2 (first: $T/far.tsv:2)"
 	done
+	# Two starts left, one gap: the prologue's.
+	np np-cc -L "$T/far.tsv"
+	status_is 1
+	err_is "np-cc: rows with times beyond 2^62 ns skipped: 2 (first: $T/far.tsv:2)
+np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the prologue takes 1 (-p)"
+	[ ! -s "$OUT" ]
 	np np-cc -g -n "$T/far.tsv"
 	status_is 0
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t1\t1')" ]
@@ -528,4 +534,51 @@ dense() {
 	status_is 0
 	err_is "np-cc: rows with times beyond 2^62 ns skipped: 2 (first: $T/b.tsv:2)"
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806')" ]
+}
+
+# ---- a mode that finds nothing ----
+
+@test "np-cc: -L, -g, -K and -e on input without the event name the events seen and -e, exit 1, no header" {
+	{ echo 'Collectives trace for CC-core 8'
+	  for i in 1 2 3; do echo "DMA_ADVANCE ${i}00 START"; echo "DMA_ADVANCE ${i}50 END"; done
+	  echo 'SEMAPHORE_WAIT 400 START'; echo 'SEMAPHORE_WAIT 450 END'
+	  for e in A B C D E F; do echo "$e 500 START"; echo "$e 510 END"; done
+	} >"$T/none.txt"
+	for m in -L -g -K; do
+		np np-cc $m "$T/none.txt"
+		status_is 1
+		err_is "np-cc: no TPB_TRIGGER events in 10 rows read (-e chooses the event; seen: DMA_ADVANCE 3, SEMAPHORE_WAIT 1, A 1, B 1, C 1, and 3 rows of other names)"
+		[ ! -s "$OUT" ]
+	done
+	np np-cc -e TPB_TRIGGER "$T/none.txt"
+	status_is 1
+	err_is "np-cc: no TPB_TRIGGER events in 10 rows read (-e chooses the event; seen: DMA_ADVANCE 3, SEMAPHORE_WAIT 1, A 1, B 1, C 1, and 3 rows of other names)"
+	[ ! -s "$OUT" ]
+	np np-cc -L -e dma_advance "$T/none.txt"
+	status_is 0
+}
+
+@test "np-cc: -g with one start, -L with no gap past the prologue, -K outside -c: each says why, exit 1" {
+	printf 'Collectives trace for CC-core 8\nTPB_TRIGGER 100 START\nTPB_TRIGGER 150 END\nCollectives trace for CC-core 9\nTPB_TRIGGER 100 START\nTPB_TRIGGER 150 END\nTPB_TRIGGER 200 START\nTPB_TRIGGER 250 END\n' >"$T/few.txt"
+	np np-cc -g "$T/few.txt"
+	status_is 0
+	printf 'Collectives trace for CC-core 8\nTPB_TRIGGER 100 START\nTPB_TRIGGER 150 END\n' >"$T/one.txt"
+	np np-cc -g "$T/one.txt"
+	status_is 1
+	err_is "np-cc: no gaps: at most one TPB_TRIGGER start on each CC-core"
+	[ ! -s "$OUT" ]
+	np np-cc -L "$T/few.txt"
+	status_is 1
+	err_is "np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the prologue takes 1 (-p)"
+	[ ! -s "$OUT" ]
+	np np-cc -L -p 0 -k 1 "$T/few.txt"
+	status_is 0
+	np np-cc -K -c 3,9 "$T/few.txt"
+	status_is 1
+	err_is "np-cc: no collectives in -c 3,9: at most 2 TPB_TRIGGER starts on one CC-core"
+	np np-cc -K -c 3, "$T/few.txt"
+	status_is 1
+	err_is "np-cc: no collectives in -c 3,: at most 2 TPB_TRIGGER starts on one CC-core"
+	np np-cc -K -c 2,9 "$T/few.txt"
+	status_is 0
 }

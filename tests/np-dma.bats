@@ -612,3 +612,26 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	err_is "np-dma: lines not understood: 1 (first: $T/f3.txt:2)
 np-dma: $T/f3.txt: nothing recognised as show-session --show-dma lines"
 }
+
+@test "np-dma: -S without a DMA instruction, and -s with every transfer left out, say why and exit 1" {
+	np np-dma -S "$FIX/np-gaps/basic.tsv"
+	status_is 1
+	err_is "np-dma: no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) in 15 instructions read (seen: TENSOR_TENSOR 3, MATMUL 6, LDWEIGHTS 1, NOTIFY 2, TRANSPOSE 1, and 2 rows of other names)"
+	[ ! -s "$OUT" ]
+	printf 'start_ts\topcode\n1\tDMA_DIRECT2D\n' >"$T/nobytes.tsv"
+	np np-dma -S "$T/nobytes.tsv"
+	status_is 1
+	err_is "np-dma: DMA instructions without byte counts skipped: 1 (first: $T/nobytes.tsv:2)
+np-dma: no DMA instruction with a size: the 1 read have no byte column"
+	printf 'queue_name\tstart_ts\tend_ts\nq\t-5\t2\n' >"$T/neg.tsv"
+	np np-dma -s "$T/neg.tsv"
+	status_is 1
+	err_is "np-dma: rows with a negative start_ts skipped: 1 (first: $T/neg.tsv:2)
+np-dma: no transfers to report on: every row read was left out (counted above)"
+	[ ! -s "$OUT" ]
+	# An instruction table with no rows is an empty answer.
+	printf '{"instruction": []}\n' >"$T/e.json"
+	np np-dma -S "$T/e.json"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'source_location\tskinny_dmas\ttotal_bytes\tmean_bytes\ttotal_duration_ns')" ]
+}

@@ -82,11 +82,11 @@ G=$FIX/np-gaps
 	golden np-gaps/util-vector.tsv
 }
 
-@test "np-gaps: -u with nothing selected: only the any row, share empty" {
+@test "np-gaps: -u with nothing selected is an error naming the engines there are" {
 	np np-gaps -u -e Pool "$G/basic.tsv"
-	status_is 0
-	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tinstructions\tbusy_ns\tspan_ns\tbusy_share\tgaps\tidle_ns\nany\t0\t0\t0\t\t0\t0')" ]
+	status_is 1
+	err_is "np-gaps: no instruction to report on in 15 rows read: 15 not on the engines -e names (seen: Vector 4, Tensor 11)"
+	[ ! -s "$OUT" ]
 }
 
 @test "np-gaps: -t with one bound: span from the bound to the data" {
@@ -576,4 +576,28 @@ $usage"
 	status_is 0
 	no_err
 	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t50000')" ]
+}
+
+@test "np-gaps: no instruction to use says why, every mode, exit 1, no header" {
+	printf 'start_ts\tengine\n1\tTensor\n2\tVector\n' >"$T/noend.tsv"
+	for m in "" -a -u; do
+		np np-gaps $m "$T/noend.tsv"
+		status_is 1
+		err_is "np-gaps: rows without an end_ts or duration_ns skipped: 2 (first: $T/noend.tsv:2)
+np-gaps: no instruction to report on in 2 rows read: 2 without an end time or within +-2^62 ns"
+		[ ! -s "$OUT" ]
+	done
+	printf 'start_ts\tduration_ns\tengine\n1\t5\tTensor\n2\t5\tVector\n10\t5\tVector\n' >"$T/t.tsv"
+	np np-gaps -u -e gpsimd "$T/t.tsv"
+	status_is 1
+	err_is "np-gaps: no instruction to report on in 3 rows read: 3 not on the engines -e names (seen: Tensor 1, Vector 2)"
+	np np-gaps -u -e vector -t 100,200 "$T/t.tsv"
+	status_is 1
+	err_is "np-gaps: no instruction to report on in 3 rows read: 1 not on the engines -e names (seen: Tensor 1), 2 outside -t 100,200"
+	[ ! -s "$OUT" ]
+	# An instruction used, no gap of -m: an answer, the header alone.
+	np np-gaps -m 1000 "$T/t.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src')" ]
 }

@@ -513,10 +513,9 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 	status_is 0
 	err_is "np-gaps: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.json:1)
 np-gaps: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
-	np np-stall "$T/t.json"
+	np np-stall -v duration_ns "$T/t.json"
 	status_is 0
-	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $T/t.json:1)
-np-stall: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.json:1)
+	err_is "np-stall: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.json:1)
 np-stall: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 }
 
@@ -635,7 +634,7 @@ a\0b\t\\0 sixteen bytes on' ]
 	np-trace "$T/nul.json" >"$T/nul.tsv"
 	np np-trace "$T/nul.tsv"
 	cmp "$T/nul.tsv" "$OUT"
-	np np-stall -k opcode "$T/nul.tsv"
+	np np-stall -k opcode -v duration_ns "$T/nul.tsv"
 	status_is 0
 	[ "$(cut -f1,2 "$OUT")" = 'opcode	instructions
 a\0b	1
