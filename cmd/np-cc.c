@@ -719,7 +719,7 @@ header(void)
 	static const char *const gaps[] = { "rank", "cc_core", "n",
 	    "start_ts", "gap_ns" };
 	static const char *const layers[] = { "rank", "cc_core", "layer",
-	    "first_gap", "last_gap", "ns" };
+	    "first_gap", "last_gap", "layer_ns" };
 	static const char *const skew[] = { "n", "members", "first_start_ts",
 	    "median_start_ts", "last_start_ts", "spread_ns",
 	    "min_duration_ns", "median_duration_ns", "max_duration_ns",

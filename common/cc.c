@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cc.h"
+#include "insn.h"
 #include "schema.h"
 
 static const struct column cccols[] = {
@@ -41,13 +42,14 @@ const struct kind kind_cc = {
 
 /*
  * Tidies a row: the rank is the file's (or profile directory's) name when
- * the input has none, and a CcOp row's operation (AllReduce, ...) is its
- * event when it has none.
+ * the input has none, a CcOp row's operation (AllReduce, ...) is its event
+ * when it has none, and trigger_engine is spelt as insn.h spells engines.
  */
 static void
 cc_finish(struct record *r)
 {
 	struct field *f = &r->f[CC_RANK];
+	const char *canon;
 
 	if (!f->set && r->operand) {
 		/* The name lives as long as the program: no copy needed. */
@@ -55,6 +57,9 @@ cc_finish(struct record *r)
 		f->len = strlen(r->operand);
 		rec_mark(r, CC_RANK);
 	}
+	f = &r->f[CC_ENGINE];
+	if (f->set && (canon = insn_engine(f->s, f->len)))
+		f->s = canon;
 	if (!r->f[CC_EVENT].set && r->f[CC_OPERATION].set) {
 		r->f[CC_EVENT] = r->f[CC_OPERATION];
 		rec_mark(r, CC_EVENT);

@@ -6,13 +6,17 @@
 
 #include "diag.h"
 #include "gstat.h"
+#include "insn.h"
 #include "num.h"
 
 #define HISTCOLS 7
 
-static const char *const histcol[HISTCOLS] = { "column", "bucket_lo",
+/* The value column's name heads value_column; histogram rows np 0.1 wrote
+ * headed it column, which reads the same. */
+static const char *const histcol[HISTCOLS] = { "value_column", "bucket_lo",
     "bucket_hi", "count", "sum", "min", "max" };
-static const char *const statcol[] = { "column", "count", "sum", "min",
+#define OLDVALCOL "column"
+static const char *const statcol[] = { "value_column", "count", "sum", "min",
     "max", "mean", "p50", "p90", "p99", "share" };
 #define NSTATCOL (int)(sizeof statcol / sizeof statcol[0])
 
@@ -147,7 +151,10 @@ ishist(const struct tsv *t)
 
 	if (base < 0)
 		return 0;
-	for (i = 0; i < HISTCOLS; i++)
+	if (strcmp(t->name[base], histcol[0]) != 0 &&
+	    strcmp(t->name[base], OLDVALCOL) != 0)
+		return 0;
+	for (i = 1; i < HISTCOLS; i++)
 		if (strcmp(t->name[base + i], histcol[i]) != 0)
 			return 0;
 	return 1;
@@ -205,6 +212,7 @@ entry(struct gstat *gs, const int *kcol)
 {
 	struct tsv *t = &gs->t;
 	size_t need = 0, len = 0;
+	const char *canon;
 	struct gent *e;
 	int i;
 
@@ -214,6 +222,14 @@ entry(struct gstat *gs, const int *kcol)
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
+		/* An engine in its usual spelling, as np-trace writes it:
+		 * Explorer's "gpsimd" groups with "GpSimd". */
+		if (gs->keyeng[i] && (canon = insn_engine(t->f[kcol[i]],
+		    t->len[kcol[i]]))) {
+			memcpy(gs->kbuf + len, canon, strlen(canon));
+			len += strlen(canon);
+			continue;
+		}
 		len += putfield(gs->kbuf + len, t, kcol[i]);
 	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
@@ -293,8 +309,10 @@ readrows(struct gstat *gs)
 		    histcol[2], histcol[3], histcol[4], histcol[5],
 		    histcol[6]);
 	gs->keyset = 1;
-	for (i = 0; i < gs->nkey; i++)
+	for (i = 0; i < gs->nkey; i++) {
 		kcol[i] = column(gs, gs->key[i], t->ncol, "");
+		gs->keyeng[i] = insn_engcol(gs->key[i]);
+	}
 	for (i = 0; i < gs->nval; i++)
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
 	while (tsv_next(t)) {
@@ -446,16 +464,22 @@ readhist(struct gstat *gs)
 int
 gs_ishist(struct src *in)
 {
+	/* The end of the header: value_column (or np 0.1's column), then
+	 * the bucket and totals columns. */
 	static const char hdr[] = "column\tbucket_lo\tbucket_hi\tcount\t"
 	    "sum\tmin\tmax";
 	size_t n = sizeof hdr - 1;
-	char *nl;
+	char *nl, *p;
 
 	nl = src_wholeline(in, in->buf, SRC_SNIFF);
 	if (nl > in->buf && nl[-1] == '\r')
 		nl--;
-	return nl - in->buf >= (ptrdiff_t)n && memcmp(nl - n, hdr, n) == 0 &&
-	    (nl - in->buf == (ptrdiff_t)n || nl[-(ptrdiff_t)n - 1] == '\t');
+	if (nl - in->buf < (ptrdiff_t)n || memcmp(nl - n, hdr, n) != 0)
+		return 0;
+	p = nl - n;
+	if (p - in->buf >= 6 && memcmp(p - 6, "value_", 6) == 0)
+		p -= 6;
+	return p == in->buf || p[-1] == '\t';
 }
 
 void

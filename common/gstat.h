@@ -57,6 +57,7 @@ struct gstat {
 	/* private */
 	struct src in;
 	struct tsv t;
+	unsigned char keyeng[GS_MAXKEY];	/* key i is an engine column */
 	char *kbuf;		/* the key being built */
 	size_t kcap;
 	struct notes notes;	/* what was passed over */

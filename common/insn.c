@@ -59,6 +59,11 @@ static const struct {
 #undef E
 };
 
+const char *const insn_engines[] = {
+	"Tensor", "TensorMatrix", "Vector", "Scalar", "GpSimd", "Sync",
+	"Activation", "Pool", NULL,
+};
+
 const char *
 insn_engine(const char *s, size_t n)
 {
@@ -71,6 +76,17 @@ insn_engine(const char *s, size_t n)
 	    strncasecmp(engines[h].name, s, n) == 0))
 		return engines[h].name;
 	return NULL;
+}
+
+int
+insn_engcol(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 6 && strcmp(name + n - 6, "engine") == 0 &&
+	    (n == 6 || strcmp(name, "trigger_engine") == 0 ||
+	    strcmp(name, "before_engine") == 0 ||
+	    strcmp(name, "after_engine") == 0);
 }
 
 /* Canonical engine spelling; called on every row read. */

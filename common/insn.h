@@ -17,9 +17,21 @@ enum {
 
 extern const struct kind kind_insn;
 
-/* The usual spelling of an engine name given in any case, or NULL.  Rows
- * of a text trace already carry it, and are passed at the first test. */
+/*
+ * Engine names, in one place: every route (view JSON labels, Explorer's
+ * lower-case engine column, text traces, np's own TSV, np-sum's keys)
+ * spells an engine as the profiler's timelines and text trace do.
+ * insn_engines is that table, NULL-terminated, in np(7)'s order;
+ * insn_engine maps a name in any case to its entry, or gives NULL for a
+ * name that is none of them (a queue, a track of another kind).  Rows of
+ * a text trace already carry the spelling, and are passed at the first
+ * test.
+ */
+extern const char *const insn_engines[];
 const char *insn_engine(const char *s, size_t n);
+/* Does a column of that name hold engine names (engine, trigger_engine,
+ * before_engine, after_engine)? */
+int insn_engcol(const char *name);
 /* The source line: the BIR location, else the NKI one, else "<none>". */
 const char *insn_src(const struct record *r, size_t *len);
 

@@ -582,3 +582,10 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	np np-cc -K -c 2,9 "$T/few.txt"
 	status_is 0
 }
+
+@test "np-cc: trigger_engine is spelt as np(7) spells engines" {
+	printf 'core_idx\tdescription\tstart_ts\ttrigger_engine\n8\tTPB_TRIGGER\t1\tgpsimd\n8\tTPB_TRIGGER\t2\tPOOL\n8\tX\t3\tqSyncIO0\n' >"$T/e.tsv"
+	np np-cc -n "$T/e.tsv"
+	status_is 0
+	[ "$(cut -f7 "$OUT" | tr '\n' ' ')" = "GpSimd Pool qSyncIO0 " ]
+}

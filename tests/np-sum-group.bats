@@ -42,7 +42,7 @@ NS=$FIX/np-sum
 	# c: 10^18 exactly, min and max with all their 18 digits; d: 1.500000001
 	# (means are doubles: 250.0000001 / 3, and 10^18 / 2, whole, printed as one)
 	cut -f1-7 "$OUT" > "$T/got"
-	printf '%s\n' 'g	column	count	sum	min	max	mean' \
+	printf '%s\n' 'g	value_column	count	sum	min	max	mean' \
 	    'a	x	3	0	-0.3	0.2	0' \
 	    'b	x	3	250.0000001	0	250	83.33333336666666' \
 	    'c	x	2	1000000000000000000	123456789012345678	876543210987654322	500000000000000000' \
@@ -113,7 +113,7 @@ NS=$FIX/np-sum
 	np np-sum -v duration_ns insn.tsv
 	status_is 0
 	no_err
-	printf 'column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare\nduration_ns\t7\t3658\t60\t2000\t522.5714285714286\t149.9\t2000\t2000\t1\n' > "$T/want"
+	printf 'value_column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare\nduration_ns\t7\t3658\t60\t2000\t522.5714285714286\t149.9\t2000\t2000\t1\n' > "$T/want"
 	cmp "$T/want" "$OUT"
 }
 
@@ -165,7 +165,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: insn.tsv:1: expected a column 'nope' in the header, found none"
 	np np-sum -g engine insn.tsv
 	status_is 1
-	err_is "np-sum: insn.tsv:1: expected histogram columns (column bucket_lo bucket_hi count sum min max) at the end of the header, or -v naming value columns"
+	err_is "np-sum: insn.tsv:1: expected histogram columns (value_column bucket_lo bucket_hi count sum min max) at the end of the header, or -v naming value columns"
 }
 
 @test "np-sum -g: truncated, empty, binary and huge-line input are errors" {
@@ -300,7 +300,7 @@ a\tb	v	2	4' ]
 	np np-sum -g k -v v "$T/pre.tsv"
 	status_is 0
 	err_is "np-sum: log lines skipped: 1 (first: $T/pre.tsv:3)"
-	[ "$(cut -f1-5 "$OUT")" = "$(printf 'k\tcolumn\tcount\tsum\tmin\na\tv\t2\t4\t1')" ]
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'k\tvalue_column\tcount\tsum\tmin\na\tv\t2\t4\t1')" ]
 	printf '\n \n' >"$T/blank.tsv"
 	np np-sum -v v "$T/blank.tsv"
 	status_is 1
@@ -313,4 +313,28 @@ a\tb	v	2	4' ]
 	status_is 0
 	no_err
 	[ "$(cut -f3-5 "$OUT")" = "$(printf '1.000025e45\t0\t1e45')" ]
+}
+
+@test "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" {
+	printf 'g\tv\na\t1\na\t3\n' >"$T/in.tsv"
+	np-sum -H -g g -v v "$T/in.tsv" >"$T/new.h"
+	[ "$(head -1 "$T/new.h")" = "$(printf 'g\tvalue_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax')" ]
+	sed '1s/value_column/column/' "$T/new.h" >"$T/old.h"
+	np np-sum "$T/new.h" "$T/old.h"
+	status_is 0
+	no_err
+	[ "$(cut -f1-6 "$OUT")" = "$(printf 'g\tvalue_column\tcount\tsum\tmin\tmax\na\tv\t4\t8\t1\t3')" ]
+}
+
+@test "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" {
+	npgen -n 2000 explorer-tsv >"$T/ex.tsv"
+	np np-sum -n -g engine -v duration_ns "$T/ex.tsv"
+	status_is 0
+	[ "$(cut -f1 "$OUT" | tr '\n' ' ')" = "GpSimd Scalar Sync Tensor Vector " ]
+	np-trace "$T/ex.tsv" | np-sum -n -g engine -v duration_ns >"$T/via-trace"
+	cmp "$T/via-trace" "$OUT"
+	# Another key column is kept as it is.
+	printf 'opcode\tv\ngpsimd\t1\n' >"$T/o.tsv"
+	np np-sum -n -g opcode -v v "$T/o.tsv"
+	[ "$(cut -f1 "$OUT")" = gpsimd ]
 }
