@@ -507,9 +507,11 @@ add_skinny(struct reader *rd, const struct record *r)
 		return;
 	}
 	ndma++;
-	if ((moved = dma_moved(r)) < 0) {
-		rd_note(rd, "DMA instructions without byte counts skipped",
-		    r->line);
+	/* A size the input does not give (no byte column, or 0 bytes in
+	 * all four) is not a small one: counted apart. */
+	if ((moved = dma_moved(r)) <= 0) {
+		rd_note(rd, "DMA instructions without a size (0 bytes or no "
+		    "byte column), not counted as skinny", r->line);
 		return;
 	}
 	nsized++;
@@ -633,8 +635,8 @@ nothing(int mode)
 		    "in %ld instructions read (seen: %s)", ninsn, seen);
 	}
 	if (mode == M_SKINNY && nsized == 0)
-		np_die("no DMA instruction with a size: the %ld read have no "
-		    "byte column", ndma);
+		np_die("no DMA instruction with a size: the %ld read have 0 "
+		    "bytes or no byte column", ndma);
 	if (mode != M_SKINNY && used == 0 && nrows > 0)
 		np_die("no transfers to report on: every row read was left "
 		    "out (counted above)");
