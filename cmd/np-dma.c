@@ -6,7 +6,7 @@
  * transfers' intervals and the all-queue busy time is the union across
  * queues: durations are never added where wall time is meant.  The unions
  * need start order: spill.h puts the transfers in it, a reorder window of
- * -w transfers in memory and sorted runs in TMPDIR for those beyond it, so
+ * -r transfers in memory and sorted runs in TMPDIR for those beyond it, so
  * the answer is that of the input sorted, whatever its order.
  */
 #include <math.h>
@@ -26,14 +26,14 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "HnSsb:F:u:w:h";
+static const char optstring[] = "HnSsb:F:r:u:w:h";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
+    "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
 static const char *const longopts[] = {
 	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
-	"--bytes", "-b", "--window", "-w", NULL,
+	"--bytes", "-b", "--window", "-r", NULL,
 };
 
 #define MAXQUEUES 1024		/* distinct queues with -s */
@@ -653,12 +653,15 @@ main(int argc, char **argv)
 		case 'F':
 			pos = optarg;
 			break;
+		case 'r':
+			window = np_optnum("r", optarg, 1, MAXWINDOW);
+			break;
 		case 'u':
 			unit = optarg;
 			break;
 		case 'w':
-			window = np_optnum("w", optarg, 1, MAXWINDOW);
-			break;
+			np_moved('w', 'r', "reorder window",
+			    "np-sum's one column per profile", synopsis);
 		case 'h':
 			np_help(synopsis);
 		default:

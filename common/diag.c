@@ -107,6 +107,17 @@ np_help(const char *synopsis)
 }
 
 void
+np_moved(int old, int new, const char *what, const char *other,
+    const char *synopsis)
+{
+	fprintf(stderr, "%s: -%c is now -%c (%s)", progname, old, new, what);
+	if (other)
+		fprintf(stderr, "; -%c is %s", old, other);
+	fputc('\n', stderr);
+	np_usage(synopsis);
+}
+
+void
 np_version(void)
 {
 	printf("%s %s\n", progname, NP_VERSION);

@@ -39,6 +39,14 @@ _Noreturn void np_usage(const char *synopsis);
 /* The synopsis on stdout and exit 0, for -h / --help. */
 _Noreturn void np_help(const char *synopsis);
 _Noreturn void np_version(void);
+/*
+ * An option letter that moved, so that each letter has one meaning across
+ * the suite: "prog: -old is now -new (what); -old is other", then the
+ * usage line, exit 2.  other says what the old letter means now, here or
+ * in the other programs; NULL leaves it out.
+ */
+_Noreturn void np_moved(int old, int new, const char *what,
+    const char *other, const char *synopsis);
 
 /* Parses a number option: an int64 in [lo, hi] or usage error. */
 long long np_optnum(const char *opt, const char *arg, long long lo, long long hi);
