@@ -36,6 +36,23 @@ static const char synopsis[] =
     "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-C first,last", "with -K: only collectives first to last",
+	"-E event", "the event (default with -G, -L, -K: TPB_TRIGGER)",
+	"-F positions", "field positions of show-session text",
+	"-G, --gaps", "gaps between the starts of the event",
+	"-K, --skew", "skew across CC-cores and ranks",
+	"-L, --layers", "time per layer",
+	"-l per_layer", "with -L: collectives per layer (default 2)",
+	"-n, --no-header", "no header line",
+	"-p prologue", "with -L: gaps before the first layer (default 1)",
+	"-r rows", "with -G, -L, -K: reorder window, starts (default 4096)",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	"-x factor", "with -K: threshold of the slow column (default 2)",
+	NULL
+};
+
 static const char *const longopts[] = {
 	"--gaps", "-G", "--layers", "-L", "--skew", "-K", NULL,
 };
@@ -778,6 +795,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {

@@ -31,6 +31,19 @@ static const char synopsis[] =
     "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-b, --bytes bytes", "with -S: skinny below this many bytes (default 512)",
+	"-F positions", "field positions of show-session text",
+	"-H, --histogram", "transfer size histogram",
+	"-n, --no-header", "no header line",
+	"-r, --window rows", "with -s: reorder window, transfers (default 1024)",
+	"-S, --skinny", "skinny DMA instructions per source line",
+	"-s, --summary", "bytes, busy time and bandwidth per queue",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	NULL
+};
+
 static const char *const longopts[] = {
 	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
 	"--bytes", "-b", "--window", "-r", NULL,
@@ -631,6 +644,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {

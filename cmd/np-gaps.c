@@ -33,6 +33,20 @@ static const char synopsis[] =
     "np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] "
     "[-t from,to] [-u unit] [file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-a", "gaps of all engines together",
+	"-e engines", "only instructions on these engines, comma-separated",
+	"-F positions", "field positions of show-session text",
+	"-m min_ns", "only gaps of at least min_ns ns (default 1000)",
+	"-n, --no-header", "no header line",
+	"-r rows", "reorder window, instructions (default 4096)",
+	"-t from,to", "only the time [from, to), ns",
+	"-U", "busy time and share per engine instead of gaps",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	NULL
+};
+
 #define MAXENG 64		/* distinct engines in the input */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
@@ -488,6 +502,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	while ((c = getopt(argc, argv, optstring)) != -1) {

@@ -22,6 +22,17 @@ static const char synopsis[] =
     "np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-F positions", "field positions of show-session text",
+	"-g keys", "the key: src and column names, comma-separated",
+	"-N rows", "only the first rows",
+	"-n, --no-header", "no header line",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	"-v column", "the column attributed (default evt_wait_time_ns)",
+	NULL
+};
+
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
 #define MAXPARTS 16		/* columns in a compound key */
 #define KEYBUF 65536		/* bytes of one key, escaped */
@@ -400,6 +411,7 @@ main(int argc, char **argv)
 	static char defkeys[] = "src";
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	parsekeys(defkeys);

@@ -17,6 +17,20 @@ static const char synopsis[] =
     "np-sum [-dinw] [-k column] [file ...]\n"
     "       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-d, --derived", "add the derived metrics",
+	"-g, --group keys", "group by these columns, comma-separated",
+	"-H, --histograms", "histogram rows instead of statistics",
+	"-i, --insights", "findings of the insight rules",
+	"-k, --key column", "the header cell that names a table's rows",
+	"-M, --max-groups groups", "at most this many groups (default 100000)",
+	"-n, --no-header", "no header line",
+	"-v, --value values", "the value columns, comma-separated",
+	"-w, --wide", "one column per profile",
+	NULL
+};
+
 static const char *const longopts[] = {
 	"--derived", "-d", "--insights", "-i", "--wide", "-w",
 	"--key", "-k", "--group", "-g", "--value", "-v",
@@ -250,6 +264,7 @@ main(int argc, char **argv)
 	int nfiles;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {

@@ -411,10 +411,10 @@ np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
 @test "np-dma: -h and --help print the synopsis" {
 	np np-dma -h
 	status_is 0
-	[ "$(cat "$OUT")" = "$USAGE" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "$USAGE" ]
 	np np-dma --help
 	status_is 0
-	[ "$(cat "$OUT")" = "$USAGE" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "$USAGE" ]
 }
 
 @test "np-dma: --version" {

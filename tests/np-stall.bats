@@ -289,10 +289,10 @@ usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [f
 @test "np-stall: -h and --help print the usage" {
 	np np-stall -h
 	status_is 0
-	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 	np np-stall --help
 	status_is 0
-	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 }
 
 @test "np-stall: only the columns used are read" {

@@ -312,7 +312,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	np np-sum -h
 	status_is 0
 	man_synopsis np-sum.1 > "$T/syn"
-	sed 's/^usage: //; s/^ *//' "$OUT" > "$T/help"
+	sed '/^  -/,$d; s/^usage: //; s/^ *//' "$OUT" > "$T/help"
 	cmp "$T/syn" "$T/help"
 	np np-sum --help
 	status_is 0

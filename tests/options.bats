@@ -8,9 +8,9 @@ load helpers
 G=$FIX/np-gaps
 CC=$FIX/np-cc
 
-# usage PROG: the usage line its --help prints.
+# usage PROG: the usage its --help prints, before the option lines.
 usage() {
-	"$1" --help
+	"$1" --help | sed '/^  -/,$d'
 }
 
 # moved PROG OLD NEW WHAT OTHER ARGS...: PROG ARGS fails with the hint.
