@@ -509,7 +509,7 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.csv:6)"
 np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 	row 1 2 1 Tensor | out_is
 	# The same rows through every program that reads instructions.
-	np np-gaps -u "$T/t.json"
+	np np-gaps -U "$T/t.json"
 	status_is 0
 	err_is "np-gaps: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.json:1)
 np-gaps: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
@@ -634,7 +634,7 @@ a\0b\t\\0 sixteen bytes on' ]
 	np-trace "$T/nul.json" >"$T/nul.tsv"
 	np np-trace "$T/nul.tsv"
 	cmp "$T/nul.tsv" "$OUT"
-	np np-stall -k opcode -v duration_ns "$T/nul.tsv"
+	np np-stall -g opcode -v duration_ns "$T/nul.tsv"
 	status_is 0
 	[ "$(cut -f1,2 "$OUT")" = 'opcode	instructions
 a\0b	1
