@@ -440,9 +440,8 @@ np_needs(const struct np_cmd *cmd, int opt, const char *modes,
 	np_usage(cmd->synopsis);
 }
 
-/* The first letter of s given, or 0. */
-static int
-firstseen(const struct np_cmd *cmd, const char *s)
+int
+np_given(const struct np_cmd *cmd, const char *s)
 {
 	for (; *s; s++)
 		if (seen(cmd, *s))
@@ -454,7 +453,7 @@ void
 np_apart(const struct np_cmd *cmd, const char *a, const char *awhat,
     const char *b, const char *bwhat)
 {
-	int x = firstseen(cmd, a), y = firstseen(cmd, b);
+	int x = np_given(cmd, a), y = np_given(cmd, b);
 
 	if (!x || !y)
 		return;
