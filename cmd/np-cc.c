@@ -3,9 +3,7 @@
  * per-layer latency from those gaps, and skew across CC-cores and ranks.
  *
  * Every file is one rank.  A stream is one rank's CC-core; its n-th START
- * of the chosen event is collective n.  -G,"np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
-    "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
-    "[file ...]"and --skew need each
+ * of the chosen event is collective n.  -G, -L and --skew need each
  * stream's starts in time order: spill.h puts them in it (a reorder window
  * of -r starts in memory, sorted runs in TMPDIR for those beyond it), so
  * the answer is that of the input sorted, whatever its order.  Streams come

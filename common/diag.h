@@ -85,7 +85,7 @@ void np_args(int argc, char **argv, const char *optstring,
  * end.  It handles those every program shares itself: -n (header becomes
  * 0), -h (the help), an old letter of moved (the hint of np_moved, with
  * or without its argument), and an unknown option or one missing its
- * argument ("prog: unknown option '-q'", "prog: option '-t' requires an
+ * argument ("prog: unknown option '-j'", "prog: option '-t' requires an
  * argument", then the usage, exit 2).  An old letter still in optstring
  * (np-gaps -u) is returned when it has its argument, for the program to
  * tell (np_oldopt).
