@@ -29,7 +29,7 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ae:F:m:nr:t:Uu:w:h";
+static const char optstring[] = "ae:F:m:r:t:Uu:";
 static const char synopsis[] =
     "np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] "
     "[-t from,to] [-u unit] [file ...]";
@@ -46,6 +46,13 @@ static const char *const help[] = {
 	"-U", "busy time and share per engine instead of gaps",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	NULL
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'u', 'U', "utilisation", "the time unit: ps, ns or us" },
+	{ 'w', 'r', "reorder window", "np-sum's one column per profile" },
+	{ 0 }
 };
 
 #define MAXENG 64		/* distinct engines in the input */
@@ -541,14 +548,15 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.moved = oldopts, .atdie = out_salvage,
+	};
 	int c, aflag = 0, uflag = 0;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, NULL);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'a':
 			aflag = 1;
@@ -561,9 +569,6 @@ main(int argc, char **argv)
 			break;
 		case 'm':
 			minns = np_optnum("m", optarg, 0, INT64_MAX);
-			break;
-		case 'n':
-			hdr = 0;
 			break;
 		case 'r':
 			window = (int)np_optnum("r", optarg, 1, MAXWIN);
@@ -578,26 +583,16 @@ main(int argc, char **argv)
 		case 'u':
 			/* "-u prof.json", as utilisation was once asked for. */
 			if (!rd_isunit(optarg))
-				np_moved('u', 'U', "utilisation",
-				    "the time unit: ps, ns or us", synopsis);
+				np_oldopt(&cmd, 'u');
 			unit = optarg;
 			break;
-		case 'w':
-			np_moved('w', 'r', "reorder window",
-			    "np-sum's one column per profile", synopsis);
-		case 'h':
-			np_help(synopsis);
-		default:
-			if (optopt == 'u')	/* "-u" last, as -U was */
-				np_moved('u', 'U', "utilisation",
-				    "the time unit: ps, ns or us", synopsis);
-			np_usage(synopsis);
 		}
 	}
 	if (aflag && uflag) {
 		np_warn("-a and -U: expected one of them, found both");
 		np_usage(synopsis);
 	}
+	hdr = cmd.header;	/* written with the first instruction used */
 	mode = aflag ? ALL : uflag ? UTIL : GAPS;
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
