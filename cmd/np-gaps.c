@@ -774,6 +774,29 @@ cleanup(void)
 	free(keybuf);
 }
 
+/* -a, -B and -u each choose the output: one at most. */
+static void
+exclusive(int a, int b, int u)
+{
+	const char *given[3];
+	int n = 0;
+
+	if (a)
+		given[n++] = "-a";
+	if (b)
+		given[n++] = "-B";
+	if (u)
+		given[n++] = "-u";
+	if (n < 2)
+		return;
+	if (n == 2)
+		np_warn("%s and %s: expected one of them, found both",
+		    given[0], given[1]);
+	else
+		np_warn("-a, -B and -u: expected one of them, found all three");
+	np_usage(synopsis);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -820,11 +843,7 @@ main(int argc, char **argv)
 			np_usage(synopsis);
 		}
 	}
-	if (aflag + uflag + (bwidth || bcount) > 1) {
-		np_warn("-a, -B and -u: expected one of them at most, found "
-		    "more");
-		np_usage(synopsis);
-	}
+	exclusive(aflag, bwidth || bcount, uflag);
 	mode = aflag ? ALL : uflag ? UTIL : bwidth || bcount ? BUCKETS : GAPS;
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, NULL, pos, synopsis);

@@ -139,12 +139,19 @@ usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t fro
 }
 
 @test "buckets: -B excludes -a and -u" {
-	for o in -a -u; do
-		np np-gaps -B 1us "$o" "$G/basic.tsv"
-		status_is 2
-		err_is "np-gaps: -a, -B and -u: expected one of them at most, found more
-usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
-	done
+	usage="usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+	np np-gaps -B 1us -a "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -a and -B: expected one of them, found both
+$usage"
+	np np-gaps -u -B 1us "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -B and -u: expected one of them, found both
+$usage"
+	np np-gaps -u -B 1us -a "$G/basic.tsv"
+	status_is 2
+	err_is "np-gaps: -a, -B and -u: expected one of them, found all three
+$usage"
 }
 
 @test "buckets: more than 4096 pairs of core and engine is an error" {
