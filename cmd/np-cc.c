@@ -24,13 +24,14 @@
 #include "../common/group.h"
 #include "../common/hist.h"
 #include "../common/num.h"
+#include "../common/progress.h"
 #include "../common/reader.h"
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ngLKe:k:p:x:c:F:u:w:h";
+static const char optstring[] = "nqgLKe:k:p:x:c:F:u:w:h";
 static const char synopsis[] =
-    "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
+    "np-cc [-nq] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
     "[-x factor] [-c first,last] [-F positions] [-u unit] [-w rows] "
     "[file ...]";
 
@@ -782,6 +783,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			hdr = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		case 'g':
 			setmode(GAPS);

@@ -22,13 +22,14 @@
 #include "../common/hist.h"
 #include "../common/insn.h"
 #include "../common/interval.h"
+#include "../common/progress.h"
 #include "../common/reader.h"
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "HnSsb:F:u:w:h";
+static const char optstring[] = "HnqSsb:F:u:w:h";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
+    "np-dma [-HnqSs] [-b bytes] [-F positions] [-u unit] [-w window] "
     "[file ...]";
 
 static const char *const longopts[] = {
@@ -640,6 +641,9 @@ main(int argc, char **argv)
 			break;
 		case 'n':
 			header = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		case 'S':
 			skinny = 1;

@@ -33,13 +33,14 @@
 #include "../common/insn.h"
 #include "../common/interval.h"
 #include "../common/num.h"
+#include "../common/progress.h"
 #include "../common/reader.h"
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "aB:e:F:m:nt:uw:h";
+static const char optstring[] = "aB:e:F:m:nqt:uw:h";
 static const char synopsis[] =
-    "np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] "
+    "np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] "
     "[-t from,to] [-w rows] [file ...]";
 
 #define MAXENG 64		/* distinct engines in the input */
@@ -827,6 +828,9 @@ main(int argc, char **argv)
 			break;
 		case 'n':
 			hdr = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		case 't':
 			parsewindow(optarg);

@@ -14,12 +14,13 @@
 #include "../common/group.h"
 #include "../common/insn.h"
 #include "../common/num.h"
+#include "../common/progress.h"
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "nF:k:t:u:v:h";
+static const char optstring[] = "nqF:k:t:u:v:h";
 static const char synopsis[] =
-    "np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] "
+    "np-stall [-nq] [-F positions] [-k keys] [-t top] [-u unit] [-v column] "
     "[file ...]";
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
@@ -412,6 +413,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			withheader = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		case 'F':
 			pos = optarg;

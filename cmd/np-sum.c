@@ -9,13 +9,14 @@
 #include "../common/derive.h"
 #include "../common/diag.h"
 #include "../common/gstat.h"
+#include "../common/progress.h"
 #include "../common/summary.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "dinwk:g:v:Hm:h";
+static const char optstring[] = "dinqwk:g:v:Hm:h";
 static const char synopsis[] =
-    "np-sum [-dinw] [-k column] [file ...]\n"
-    "       np-sum [-Hn] [-g keys] [-m groups] [-v values] [file ...]";
+    "np-sum [-dinqw] [-k column] [file ...]\n"
+    "       np-sum [-Hnq] [-g keys] [-m groups] [-v values] [file ...]";
 
 static const char *const longopts[] = {
 	"--derived", "-d", "--insights", "-i", "--wide", "-w",
@@ -256,6 +257,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			header = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		case 'd':
 			derived = summ = 1;

@@ -7,12 +7,13 @@
 #include "../common/diag.h"
 #include "../common/insn.h"
 #include "../common/num.h"
+#include "../common/progress.h"
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ne:F:t:u:h";
+static const char optstring[] = "nqe:F:t:u:h";
 static const char synopsis[] =
-    "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
+    "np-trace [-nq] [-e engines] [-F positions] [-t from,to] [-u unit] "
     "[file ...]";
 
 static struct engineset engines;
@@ -45,6 +46,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			header = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		case 'e':
 			engineset_option(&engines, optarg, synopsis);

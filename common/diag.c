@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include "diag.h"
+#include "progress.h"
 
 #ifndef NP_VERSION
 #define NP_VERSION "0.1"
@@ -28,6 +29,7 @@ np_init(char **argv)
 static void
 vmsg(const char *file, long line, long col, const char *fmt, va_list ap)
 {
+	prog_erase();	/* a message never lands on the progress line */
 	fprintf(stderr, "%s: ", progname);
 	if (file) {
 		if (line > 0 && col > 0)
@@ -95,6 +97,7 @@ np_warn(const char *fmt, ...)
 void
 np_usage(const char *synopsis)
 {
+	prog_erase();
 	fprintf(stderr, "usage: %s\n", synopsis);
 	exit(NP_EXIT_USAGE);
 }
@@ -194,6 +197,10 @@ longopt(int argc, char **argv, int i, const char *optstring,
 	if (strncmp(a, "--no-header", namelen) == 0 && namelen == 11) {
 		name = "--no-header";
 		shortopt = "-n";
+	}
+	if (strncmp(a, "--quiet", namelen) == 0 && namelen == 7) {
+		name = "--quiet";
+		shortopt = "-q";
 	}
 	for (m = map; !name && m && *m; m += 2)
 		if (strncmp(a, m[0], namelen) == 0 && m[0][namelen] == '\0') {
