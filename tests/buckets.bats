@@ -134,12 +134,12 @@ G=$FIX/np-gaps
 		np np-gaps -B "$w" "$G/basic.tsv"
 		status_is 2
 		err_is "np-gaps: -B: expected a width of 1 ns to 10^17 ns in whole ns (500, 500ns, 2.5us, 1ms, 1s) or a count of buckets from 1 to 1000000000 (100x), found '$w'
-usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
 	done
 }
 
 @test "buckets: -B excludes -a and -u" {
-	usage="usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+	usage="usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
 	np np-gaps -B 1us -a "$G/basic.tsv"
 	status_is 2
 	err_is "np-gaps: -a and -B: expected one of them, found both

@@ -110,7 +110,7 @@ G=$FIX/np-gaps
 		np np-gaps -u -t "$t" "$G/basic.tsv"
 		status_is 2
 		err_is "np-gaps: -t: expected FROM,TO in ns, FROM <= TO, each within +-2^62, found '$t'
-usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
 	done
 	np np-gaps -u -t -4611686018427387903,4611686018427387903 "$G/basic.tsv"
 	status_is 0
@@ -494,7 +494,7 @@ shuffled() {
 	status_is 0
 	syn=$(man_synopsis np-gaps.1)
 	[ "$(cat "$OUT")" = "usage: $syn" ]
-	[ "$(cat "$OUT")" = "usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]" ]
+	[ "$(cat "$OUT")" = "usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]" ]
 	np np-gaps --help
 	status_is 0
 	[ "$(cat "$OUT")" = "usage: $syn" ]
@@ -507,7 +507,7 @@ shuffled() {
 }
 
 @test "np-gaps: bad usage exits 2" {
-	usage="usage: np-gaps [-anu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+	usage="usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
 	np np-gaps -a -u "$G/basic.tsv"
 	status_is 2
 	err_is "np-gaps: -a and -u: expected one of them, found both
