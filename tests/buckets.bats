@@ -23,13 +23,13 @@ G=$FIX/np-gaps
 	    "1000 2000 3000 " ]
 }
 
-@test "buckets: each engine's busy_ns sum to its busy_ns under -u" {
+@test "buckets: each engine's busy_ns sum to its busy_ns under -U" {
 	npgen -n 5000 explorer-tsv >"$T/g.tsv"
 	np np-gaps -B 7us "$T/g.tsv"
 	status_is 0
 	awk -F'\t' 'NR > 1 { b[$1] += $3 } END { for (k in b) print k "\t" b[k] }' \
 	    "$OUT" | sort >"$T/sums"
-	np-gaps -u "$T/g.tsv" | awk -F'\t' 'NR > 1 && $1 != "any" { print $1 "\t" $3 }' \
+	np-gaps -U "$T/g.tsv" | awk -F'\t' 'NR > 1 && $1 != "any" { print $1 "\t" $3 }' \
 	    >"$T/util"
 	[ -s "$T/util" ]
 	cmp "$T/sums" "$T/util"
@@ -106,11 +106,11 @@ G=$FIX/np-gaps
 	status_is 0
 	no_err
 	cp "$OUT" "$T/sorted"
-	np np-gaps -B 10us -w 1 "$T/r.tsv"
+	np np-gaps -B 10us -r 1 "$T/r.tsv"
 	status_is 0
 	cmp "$T/sorted" "$OUT"
 	grep -q 'beyond the reorder window' "$ERR"
-	np np-gaps -B 1000x -w 16 "$T/r.tsv"
+	np np-gaps -B 1000x -r 16 "$T/r.tsv"
 	status_is 0
 	cp "$OUT" "$T/count-r"
 	np np-gaps -B 1000x "$T/g.tsv"
@@ -120,7 +120,7 @@ G=$FIX/np-gaps
 
 @test "buckets: rows out of order within the window, no note" {
 	# cores.tsv's rows are out of order within the 4096-row window.
-	np np-gaps -B 1000 -w 8 "$G/cores.tsv"
+	np np-gaps -B 1000 -r 8 "$G/cores.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/buckets-cores.tsv
@@ -134,23 +134,23 @@ G=$FIX/np-gaps
 		np np-gaps -B "$w" "$G/basic.tsv"
 		status_is 2
 		err_is "np-gaps: -B: expected a width of 1 ns to 10^17 ns in whole ns (500, 500ns, 2.5us, 1ms, 1s) or a count of buckets from 1 to 1000000000 (100x), found '$w'
-usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	done
 }
 
-@test "buckets: -B excludes -a and -u" {
-	usage="usage: np-gaps [-anqu] [-B width] [-e engines] [-F positions] [-m min_ns] [-t from,to] [-w rows] [file ...]"
+@test "buckets: -B excludes -a and -U" {
+	usage="usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	np np-gaps -B 1us -a "$G/basic.tsv"
 	status_is 2
 	err_is "np-gaps: -a and -B: expected one of them, found both
 $usage"
-	np np-gaps -u -B 1us "$G/basic.tsv"
+	np np-gaps -U -B 1us "$G/basic.tsv"
 	status_is 2
-	err_is "np-gaps: -B and -u: expected one of them, found both
+	err_is "np-gaps: -B and -U: expected one of them, found both
 $usage"
-	np np-gaps -u -B 1us -a "$G/basic.tsv"
+	np np-gaps -U -B 1us -a "$G/basic.tsv"
 	status_is 2
-	err_is "np-gaps: -a, -B and -u: expected one of them, found all three
+	err_is "np-gaps: -a, -B and -U: expected one of them, found all three
 $usage"
 }
 
