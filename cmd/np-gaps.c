@@ -750,13 +750,17 @@ byname(const void *a, const void *b)
 }
 
 static void
-finish(void)
+finish(int hdr)
 {
 	int i, order[MAXENG];
 	struct item it;
 
 	sp_end(&sorter);
 	if (mode == BUCKETS) {
+		/* Once the rows are in order (and TMPDIR took them), with the
+		 * core column when rows had one. */
+		if (hdr)
+			header();
 		buckets();
 		return;
 	}
@@ -895,9 +899,7 @@ main(int argc, char **argv)
 		header();
 	while ((rec = rd_next(&rd)))
 		add(&rd, rec);
-	if (hdr && mode == BUCKETS)	/* the core column, when rows had one */
-		header();
-	finish();
+	finish(hdr);
 	out_flush();
 	rd_close(&rd);
 	sp_report(&sorter, beyondfile, beyondline, beyondcol);

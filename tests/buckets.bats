@@ -178,3 +178,16 @@ $usage"
 	no_err
 	[ "$(cat "$OUT")" -gt 100000 ]
 }
+
+@test "buckets: a TMPDIR that cannot take the rows is an error, input in order too" {
+	npgen -n 20000 explorer-tsv >"$T/g.tsv"
+	TMPDIR=$T/none np np-gaps -B 1ms "$T/g.tsv"
+	status_is 1
+	[ ! -s "$OUT" ]		# not even the header: it comes with the buckets
+	err_is "np-gaps: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none) to put rows in order: No such file or directory"
+	# 16384 rows stay in memory.
+	npgen -n 16000 explorer-tsv >"$T/s.tsv"
+	TMPDIR=$T/none np np-gaps -B 1ms "$T/s.tsv"
+	status_is 0
+	no_err
+}
