@@ -33,7 +33,8 @@ static const char synopsis[] =
     "np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] "
     "[-w rows] [file ...]";
 
-#define MAXENG 64		/* distinct engines in the input */
+#define MAXENG 64		/* distinct engines (of each core) in the input */
+#define MAXPC 64		/* distinct physical cores */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
 #define MAXWIN (1 << 20)
@@ -52,12 +53,13 @@ struct item {
 	int64_t e;
 	int64_t seq;		/* input order, to break ties */
 	int32_t text;		/* interned opcode and source location */
-	int32_t eng;
+	int32_t eng;		/* engine, and so physical core */
 };
 
 /* Busy runs of one engine (or of all), and the gaps between them. */
 struct track {
-	int eng;		/* -1: all engines */
+	int eng;		/* -1: all engines (of the physical core pc) */
+	int pc;
 	struct runs r;
 	struct item last;	/* in the current run, the one ending last */
 	int pending;		/* a gap, open to ties at its end */
@@ -71,6 +73,7 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
+	int pc;			/* its physical core, an index in pcs */
 	int fed;		/* seen in start order yet */
 	struct track t;
 } eng[MAXENG];
@@ -88,7 +91,17 @@ static int window = DEFWIN;
 static struct spill sorter;	/* every instruction, into start order */
 static const char *beyondfile;	/* the first row beyond the window */
 static long beyondline, beyondcol;	/* of its start_ts */
-static struct track all;
+/*
+ * Physical cores (pcore_idx, under LNC2), each with the track of all its
+ * engines together: an engine of one is never merged with the same engine
+ * of another.  Rows without pcore_idx share the first, unnamed one.
+ */
+static struct pcore {
+	int has;		/* pcore_idx given */
+	int64_t v;
+	struct track t;
+} pcs[MAXPC];
+static int npc;
 static struct group texts;
 static char *keybuf;		/* an interning key being built */
 static size_t keycap;
@@ -110,16 +123,42 @@ parsewindow(const char *arg)
 	}
 }
 
-/* The engine's index, registering it when new. */
+/* The index of the row's physical core, registering it when new. */
 static int
-engine(const struct record *r)
+pcore(const struct record *r)
+{
+	const struct field *f = &r->f[I_PCORE];
+	int i;
+
+	for (i = 0; i < npc; i++)
+		if (pcs[i].has == f->set && (!f->set || pcs[i].v == f->i))
+			return i;
+	if (npc == MAXPC)
+		np_die_at(r->file, r->line, f->col, "expected at most %d "
+		    "physical cores (pcore_idx), found another: %lld", MAXPC,
+		    (long long)f->i);
+	if (f->set && !f->isint)
+		np_die_at(r->file, f->line, f->col, "expected pcore_idx "
+		    "within 64 bits, found %g", f->d);
+	pcs[i].has = f->set;
+	pcs[i].v = f->i;
+	pcs[i].t.eng = -1;
+	pcs[i].t.pc = i;
+	runs_init(&pcs[i].t.r);
+	return npc++;
+}
+
+/* The index of the row's engine on physical core pc, registering it when
+ * new. */
+static int
+engine(const struct record *r, int pc)
 {
 	const struct field *f = &r->f[I_ENGINE];
 	size_t len = f->set ? f->len : 0;
 	int i;
 
 	for (i = 0; i < neng; i++)
-		if (eng[i].len == len &&
+		if (eng[i].pc == pc && eng[i].len == len &&
 		    (len == 0 || memcmp(eng[i].name, f->s, len) == 0))
 			return i;
 	if (neng == MAXENG)
@@ -132,7 +171,9 @@ engine(const struct record *r)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
 	eng[i].len = len;
+	eng[i].pc = pc;
 	eng[i].t.eng = i;
+	eng[i].t.pc = pc;
 	runs_init(&eng[i].t.r);
 	return neng++;
 }
@@ -186,6 +227,14 @@ out_pair(int32_t text)
 	out_text(k + sizeof oplen + oplen, len - sizeof oplen - oplen);
 }
 
+/* pcore_idx: empty when the input gives none. */
+static void
+out_pcore(int pc)
+{
+	if (pcs[pc].has)
+		out_i64(pcs[pc].v);
+}
+
 static void
 out_engine(int i)
 {
@@ -216,6 +265,8 @@ print_gap(const struct track *t)
 		out_tab();
 	}
 	out_pair(t->after.text);
+	out_tab();
+	out_pcore(t->pc);
 	out_nl();
 }
 
@@ -289,7 +340,7 @@ feed(const struct item *it)
 	if (mode != ALL)
 		track_add(&eng[it->eng].t, it);
 	if (mode != GAPS)
-		track_add(&all, it);
+		track_add(&pcs[eng[it->eng].pc].t, it);
 }
 
 /* Start order; ties in input order. */
@@ -370,9 +421,9 @@ add(struct reader *rd, const struct record *r)
 	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(rd, r, &s, &e) ||
 	    !clip(&s, &e))
 		return;
-	it.eng = engine(r);
+	it.eng = engine(r, pcore(r));
 	eng[it.eng].t.n++;
-	all.n++;
+	pcs[eng[it.eng].pc].t.n++;
 	if (s < first)
 		first = s;
 	if (e > last)
@@ -409,6 +460,8 @@ print_util(const char *name, size_t len, const struct track *t)
 	out_i64(t->gaps);
 	out_tab();
 	out_i64(t->idle);
+	out_tab();
+	out_pcore(t->pc);
 	out_nl();
 }
 
@@ -417,12 +470,13 @@ header(void)
 {
 	static const char *const gaps[] = { "engine", "gap_start", "gap_end",
 	    "gap_ns", "before_opcode", "before_src", "after_opcode",
-	    "after_src" };
+	    "after_src", "pcore_idx" };
 	static const char *const allgaps[] = { "gap_start", "gap_end",
 	    "gap_ns", "before_engine", "before_opcode", "before_src",
-	    "after_engine", "after_opcode", "after_src" };
+	    "after_engine", "after_opcode", "after_src", "pcore_idx" };
 	static const char *const util[] = { "engine", "instructions",
-	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns" };
+	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns",
+	    "pcore_idx" };
 
 	if (mode == GAPS)
 		out_header(gaps, sizeof gaps / sizeof *gaps);
@@ -432,6 +486,22 @@ header(void)
 		out_header(util, sizeof util / sizeof *util);
 }
 
+/* Physical cores: none first, then in numeric order. */
+static int
+pccmp(int a, int b)
+{
+	if (pcs[a].has != pcs[b].has)
+		return pcs[a].has - pcs[b].has;
+	return (pcs[a].v > pcs[b].v) - (pcs[a].v < pcs[b].v);
+}
+
+static int
+bypcore(const void *a, const void *b)
+{
+	return pccmp(*(const int *)a, *(const int *)b);
+}
+
+/* Engines by name, then physical core. */
 static int
 byname(const void *a, const void *b)
 {
@@ -440,7 +510,9 @@ byname(const void *a, const void *b)
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = n ? memcmp(x->name, y->name, n) : 0;
 
-	return c ? c : (x->len > y->len) - (x->len < y->len);
+	if (c == 0)
+		c = (x->len > y->len) - (x->len < y->len);
+	return c ? c : pccmp(x->pc, y->pc);
 }
 
 static void
@@ -455,7 +527,8 @@ finish(void)
 	/* The last gaps in an order that does not depend on the input's. */
 	for (i = 0; i < nfed; i++)
 		track_end(&eng[fed[i]].t);
-	track_end(&all);
+	for (i = 0; i < npc; i++)
+		track_end(&pcs[i].t);
 	if (mode == UTIL) {
 		for (i = 0; i < neng; i++)
 			order[i] = i;
@@ -463,7 +536,13 @@ finish(void)
 		for (i = 0; i < neng; i++)
 			print_util(eng[order[i]].name, eng[order[i]].len,
 			    &eng[order[i]].t);
-		print_util("any", 3, &all);
+		for (i = 0; i < npc; i++)
+			order[i] = i;
+		qsort(order, (size_t)npc, sizeof *order, bypcore);
+		for (i = 0; i < npc; i++)
+			print_util("any", 3, &pcs[order[i]].t);
+		if (npc == 0)	/* no input: one row of nothing */
+			print_util("any", 3, &pcs[0].t);
 	}
 }
 
@@ -530,10 +609,10 @@ main(int argc, char **argv)
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, NULL, pos, synopsis);
 	/* The other columns are skipped unread. */
-	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 :
+	rd_want(&rd, BIT(I_ENGINE) | BIT(I_PCORE) | (mode == UTIL ? 0 :
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
-	all.eng = -1;
-	runs_init(&all.r);
+	pcs[0].t.eng = -1;	/* the any row of no input */
+	runs_init(&pcs[0].t.r);
 	sp_init(&sorter, sizeof(struct item), window, bystart, deliver);
 	grp_init(&texts, sizeof(int32_t), MAXTEXT);
 	if (hdr)

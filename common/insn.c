@@ -29,6 +29,7 @@ static const struct column insncols[] = {
 	[I_SUBGRAPH] = { "subgraph", T_TEXT, 0, NULL },
 	[I_ND] = { "nd", T_INT, 0, "nd_idx" },
 	[I_NC] = { "nc", T_INT, 0, "nc_idx" },
+	[I_PCORE] = { "pcore_idx", T_INT, 0, NULL },
 };
 
 static void insn_finish(struct record *);

@@ -12,7 +12,7 @@
 enum {
 	I_START, I_END, I_DUR, I_ENGINE, I_OPCODE, I_PC, I_WAIT,
 	I_HBM_R, I_HBM_W, I_SBUF_R, I_SBUF_W, I_BIR, I_NKI, I_LAYER,
-	I_SUBGRAPH, I_ND, I_NC, I_NCOL
+	I_SUBGRAPH, I_ND, I_NC, I_PCORE, I_NCOL
 };
 
 extern const struct kind kind_insn;

@@ -296,7 +296,7 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	# Line 3 ends at 900 the instruction that started at 1000: dropped.
 	np np-trace -n "$F/end-before-start.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4')" ]
+	[ "$(cat "$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4\t')" ]
 	err_is "np-trace: END lines earlier than their START: 1 (first: $F/end-before-start.txt:3)"
 }
 

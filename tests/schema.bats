@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# Neuron Explorer schema fidelity: physical cores (pcore_idx), timeline
+# tracks, CcOp streams, DmaPacket queues, and further columns carried
+# through (-c).  The fixtures are tests/fixtures/explorer/schema/, made by
+# DuckDB from ../schema.sql (see the README there); each table is read as
+# Parquet, CSV and JSON lines, and through np's own TSV.
+
+load helpers
+
+S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
+
+@test "schema: two physical cores are never one engine: np-gaps in every mode" {
+	# Each core's Tensor engine is busy 2000 ns of 4000 with one gap of
+	# 1000 ns; merged they would be busy 4000 ns without a gap.
+	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
+		np np-gaps -u "$f"
+		status_is 0
+		no_err
+		golden schema/lnc2-gaps-u.tsv
+		np np-gaps -m 0 "$f"
+		status_is 0
+		golden schema/lnc2-gaps.tsv
+		np np-gaps -a -m 0 "$f"
+		status_is 0
+		golden schema/lnc2-gaps-a.tsv
+	done
+	[ "$(grep -c '^Tensor	2	2000	4000	0.5	1	1000	[01]$' "$GOLD/schema/lnc2-gaps-u.tsv")" -eq 2 ]
+}
+
+@test "schema: np-trace's TSV keeps pcore_idx, and reads back the same way" {
+	np-trace "$S/lnc2.parquet" >"$T/lnc2.tsv"
+	[ "$(head -1 "$T/lnc2.tsv" | tr '\t' '\n' | grep -c '^pcore_idx$')" -eq 1 ]
+	np np-gaps -u "$T/lnc2.tsv"
+	golden schema/lnc2-gaps-u.tsv
+	np np-stall -k engine "$T/lnc2.tsv"
+	golden schema/lnc2-stall.tsv
+	# without pcore_idx the column is there, empty
+	cut -f1-17 "$T/lnc2.tsv" >"$T/nocore.tsv"
+	np np-gaps -u "$T/nocore.tsv"
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    'engine	instructions	busy_ns	span_ns	busy_share	gaps	idle_ns	pcore_idx' \
+	    'Tensor	4	4000	4000	1	0	0	' \
+	    'any	4	4000	4000	1	0	0	')" ]
+}
+
+@test "schema: np-stall keeps physical cores apart, unless -k names pcore_idx" {
+	np np-stall -k engine "$S/lnc2.parquet"
+	status_is 0
+	golden schema/lnc2-stall.tsv
+	np np-stall -k pcore_idx,engine "$S/lnc2.csv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    'pcore_idx	engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
+	    '0	Tensor	2	1	100	100	100	0.5555555555555556	2000' \
+	    '1	Tensor	2	2	80	40	50	0.4444444444444444	2000')" ]
+}
