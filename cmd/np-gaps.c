@@ -418,7 +418,7 @@ add(struct reader *rd, const struct record *r)
 	struct item it;
 	int64_t s, e;
 
-	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(rd, r, &s, &e) ||
+	if (!engineset_hasrow(&sel, r) || !times(rd, r, &s, &e) ||
 	    !clip(&s, &e))
 		return;
 	it.eng = engine(r, pcore(r));
@@ -609,7 +609,7 @@ main(int argc, char **argv)
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, NULL, pos, synopsis);
 	/* The other columns are skipped unread. */
-	rd_want(&rd, BIT(I_ENGINE) | BIT(I_PCORE) | (mode == UTIL ? 0 :
+	rd_want(&rd, BIT(I_ENGINE) | BIT(I_TRACK) | BIT(I_PCORE) | (mode == UTIL ? 0 :
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
 	pcs[0].t.eng = -1;	/* the any row of no input */
 	runs_init(&pcs[0].t.r);

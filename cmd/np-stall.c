@@ -401,6 +401,8 @@ wanted(void)
 	for (i = 0; i < keys.n; i++)
 		mask |= keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
 		    : 1u << keys.col[i];
+	if (mask & 1u << I_ENGINE)	/* where the input gives none */
+		mask |= 1u << I_TRACK;
 	return mask;
 }
 

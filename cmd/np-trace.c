@@ -74,7 +74,7 @@ main(int argc, char **argv)
 	if (header)
 		kind_header(&kind_insn);
 	while ((rec = rd_next(&rd))) {
-		if (!engineset_has(&engines, &rec->f[I_ENGINE]))
+		if (!engineset_hasrow(&engines, rec))
 			continue;
 		if (window && !in_window(rec))
 			continue;

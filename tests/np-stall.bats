@@ -256,7 +256,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 @test "np-stall: usage errors" {
 	np np-stall -k line "$F/stall.json"
 	status_is 2
-	err_is "np-stall: -k: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc pcore_idx)
+	err_is "np-stall: -k: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc pcore_idx timeline_track)
 usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
 	np np-stall -k src,,engine "$F/stall.json"
 	status_is 2

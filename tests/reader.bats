@@ -24,7 +24,7 @@ row() {
 		printf '%s' "$f"
 		i=$((i + 1))
 	done
-	while [ $i -lt 18 ]; do
+	while [ $i -lt 19 ]; do
 		printf '\t'
 		i=$((i + 1))
 	done
@@ -268,8 +268,8 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	status_is 0
 	no_err
 	# start_ts 1, layer (the 14th column) the letters: 1, 13 TABs, the
-	# letters, 4 TABs, LF.
-	[ "$(wc -c <"$OUT")" -eq $((1 + 13 + MiB - 3 + 4 + 1)) ]
+	# letters, 5 TABs, LF.
+	[ "$(wc -c <"$OUT")" -eq $((1 + 13 + MiB - 3 + 5 + 1)) ]
 	[ "$(cut -f14 "$OUT" | tr -d 'a\n' | wc -c)" -eq 0 ]
 	{ printf 'start_ts\tlayer\n1\t'; letters $((MiB - 2)); printf '\n'; } \
 	    >"$T/long.tsv"

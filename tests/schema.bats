@@ -54,3 +54,35 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	    '0	Tensor	2	1	100	100	100	0.5555555555555556	2000' \
 	    '1	Tensor	2	2	80	40	50	0.4444444444444444	2000')" ]
 }
+
+@test "schema: the timeline track is the engine where the input gives none" {
+	# the UI export form has no engine column; track.* a NULL engine
+	np np-trace "$S/track-export.csv"
+	status_is 0
+	no_err
+	golden schema/track.tsv
+	for f in "$S/track.csv" "$S/track.parquet"; do
+		np np-trace "$f"
+		status_is 0
+		golden schema/track.tsv
+	done
+	np np-gaps -u "$S/track-export.csv"
+	status_is 0
+	[ "$(cut -f1,3 "$OUT" | tr '\t\n' ':,')" = "engine:busy_ns,:100,GpSimd:60,TensorMatrix:100,Vector:150,any:300," ]
+}
+
+@test "schema: -e matches the timeline track as well as the engine" {
+	# rows 2 and 4 are Tensor instructions on the TensorMatrix track
+	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
+		np np-trace -e tensormatrix "$f"
+		status_is 0
+		no_err
+		golden schema/lnc2-tensormatrix.tsv
+	done
+	[ "$(tail -n +2 "$OUT" | cut -f1,4,19 | tr '\t\n' ' ,')" = "2000 Tensor TensorMatrix,4000 Tensor TensorMatrix," ]
+	np np-trace -n -e Tensor "$S/lnc2.csv"
+	[ "$(wc -l <"$OUT")" -eq 4 ]
+	# np-gaps: the rows selected are those of the Tensor engine of core 1
+	np np-gaps -u -e TensorMatrix "$S/lnc2.csv"
+	[ "$(sed -n 2p "$OUT")" = "Tensor	2	2000	3000	0.6666666666666666	1	1000	1" ]
+}
