@@ -86,3 +86,26 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	np np-gaps -u -e TensorMatrix "$S/lnc2.csv"
 	[ "$(sed -n 2p "$OUT")" = "Tensor	2	2000	3000	0.6666666666666666	1	1000	1" ]
 }
+
+@test "schema: CcOp streams are kept apart in np-cc's gaps, layers and skew" {
+	# stream 40 starts every 150000 ns, and stream 41 70000 ns after
+	# each: one stream would give gaps of 70000 and 80000 ns
+	cd "$T"
+	cp "$S/streams.csv" r0.csv
+	cp "$S/streams.parquet" r1.parquet
+	np np-cc -g -e AllReduce r0.csv
+	status_is 0
+	no_err
+	golden schema/streams-g.tsv
+	[ "$(tail -n +2 "$OUT" | cut -f5 | sort -u)" = 150000 ]
+	np np-cc -L -k 1 -p 0 -e AllReduce r1.parquet
+	status_is 0
+	no_err
+	golden schema/streams-L.tsv
+	# rank r0's collective n of a stream meets r1's of the same stream
+	np np-cc -K -e AllReduce r0.csv r1.parquet
+	status_is 0
+	no_err
+	golden schema/streams-K.tsv
+	[ "$(tail -n +2 "$OUT" | cut -f1,2,12 | tr '\t\n' ' ,')" = "1 2 40,1 2 41,2 2 40,2 2 41,3 2 40,3 2 41," ]
+}
