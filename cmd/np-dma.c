@@ -261,8 +261,11 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
     int busy)
 {
 	const struct field *qf = &r->f[D_QUEUE], *pf = &r->f[D_PCORE];
-	const char *qname = qf->set ? qf->s : "";
-	size_t qlen = qf->set ? qf->len : 0;
+	/* No queue_name nor queue_idx (null, or empty): one labelled queue,
+	 * as src is <none>, never a queue named "". */
+	int noq = !qf->set || qf->len == 0;
+	const char *qname = noq ? "<none>" : qf->s;
+	size_t qlen = noq ? 6 : qf->len;
 	static int64_t grand;
 	static char *key;	/* the name, and a NUL and the core if given */
 	static size_t keycap;

@@ -109,3 +109,22 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	golden schema/streams-K.tsv
 	[ "$(tail -n +2 "$OUT" | cut -f1,2,12 | tr '\t\n' ' ,')" = "1 2 40,1 2 41,2 2 40,2 2 41,3 2 40,3 2 41," ]
 }
+
+@test "schema: DmaPacket without queue_name: queue_idx names the queue, none is <none>" {
+	for f in "$S/noname.csv" "$S/noname.parquet" "$S/noname.jsonl"; do
+		np np-dma -s "$f"
+		status_is 0
+		no_err
+		golden schema/noname-s.tsv
+	done
+	# the two packets without a queue: one queue <none>, of core 0
+	[ "$(grep '^<none>' "$OUT")" = "<none>	2	96	150	300	450	0.64	48	32	64	0" ]
+	[ "$(cut -f1 "$OUT" | grep -c '^$')" -eq 0 ]
+	# the rows keep the queue empty, and read back the same
+	np-dma "$S/noname.parquet" >"$T/rows.tsv"
+	[ "$(cut -f1 "$T/rows.tsv" | tr '\n' ,)" = "queue_name,3,3,3,,,7," ]
+	np np-dma -s "$T/rows.tsv"
+	golden schema/noname-s.tsv
+	np np-dma -s -H "$S/noname.csv"
+	[ "$(cut -f1,7 "$OUT" | sort -u | tr '\t\n' ' ,')" = "3 0,3 1,7 ,<none> 0,queue_name pcore_idx," ]
+}
