@@ -29,11 +29,11 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ngLKe:k:p:x:c:F:u:w:h";
+static const char optstring[] = "ngLKe:k:p:x:C:c:F:u:w:h";
 static const char synopsis[] =
     "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
-    "[-x factor] [-c first,last] [-F positions] [-u unit] [-w rows] "
-    "[file ...]";
+    "[-x factor] [-C first,last] [-c columns] [-F positions] [-u unit] "
+    "[-w rows] [file ...]";
 
 static const char *const longopts[] = {
 	"--gaps", "-g", "--layers", "-L", "--skew", "-K", NULL,
@@ -129,7 +129,7 @@ parserange(const char *arg)
 
 	if (num_range(arg, &first, &last, &hasfirst, &haslast) && first >= 1)
 		return;
-	np_warn("-c: expected FIRST,LAST with 1 <= FIRST <= LAST, "
+	np_warn("-C: expected FIRST,LAST with 1 <= FIRST <= LAST, "
 	    "found '%s'", arg);
 	np_usage(synopsis);
 }
@@ -597,7 +597,7 @@ skewadd(const struct stream *s, const struct start *st)
 	if (ncolls == SKEW_MAX)
 		np_die_at(st->file, (long)st->line, 0, "--skew holds at most %d "
 		    "collectives (ranks x CC-cores x collectives); select "
-		    "fewer with -c first,last", SKEW_MAX);
+		    "fewer with -C first,last", SKEW_MAX);
 	if (ncolls == collcap) {
 		collcap = collcap ? collcap * 2 : 4096;
 		if (!(colls = realloc(colls, collcap * sizeof *colls)))
@@ -805,7 +805,7 @@ replay(void)
 }
 
 static void
-header(void)
+header(const struct reader *rd)
 {
 	static const char *const gaps[] = { "rank", "cc_core", "n",
 	    "start_ts", "gap_ns", "stream_id" };
@@ -818,7 +818,7 @@ header(void)
 
 	switch (mode) {
 	case EVENTS:
-		kind_header(&kind_cc);
+		rd_header(rd);
 		break;
 	case GAPS:
 		out_header(gaps, 6);
@@ -892,6 +892,7 @@ main(int argc, char **argv)
 	struct record *rec;
 	int c, hdr = 1;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_init(argv);
 	np_atdie(out_salvage);
@@ -922,8 +923,11 @@ main(int argc, char **argv)
 		case 'x':
 			parsefactor(optarg);
 			break;
-		case 'c':
+		case 'C':
 			parserange(optarg);
+			break;
+		case 'c':
+			cols = optarg;
 			break;
 		case 'F':
 			pos = optarg;
@@ -944,15 +948,21 @@ main(int argc, char **argv)
 		event = "TPB_TRIGGER";
 	if (event)
 		eventlen = strlen(event);
+	if (cols && mode != EVENTS) {
+		np_warn("-c: the events' columns, not with -g, -L or -K");
+		np_usage(synopsis);
+	}
 	rd_open(&rd, &kind_cc, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
 	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
 	grp_init(&sids, sizeof(long), STREAM_MAX);
 	if (mode != EVENTS)
 		sp_init(&sorter, sizeof(struct start), window, bystream,
 		    onsorted);
 	if (hdr)
-		header();
+		header(&rd);
 	while ((rec = rd_next(&rd))) {
 		if (!wanted(rec))
 			continue;

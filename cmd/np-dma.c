@@ -27,10 +27,10 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "HnSsb:F:u:w:h";
+static const char optstring[] = "HnSsb:c:F:u:w:h";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
-    "[file ...]";
+    "np-dma [-HnSs] [-b bytes] [-c columns] [-F positions] [-u unit] "
+    "[-w window] [file ...]";
 
 static const char *const longopts[] = {
 	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
@@ -725,6 +725,7 @@ main(int argc, char **argv)
 	struct record *rec;
 	int c, header = 1, summary = 0, histogram = 0, skinny = 0, mode;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_init(argv);
 	np_atdie(out_salvage);
@@ -745,6 +746,9 @@ main(int argc, char **argv)
 			break;
 		case 'b':
 			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
+			break;
+		case 'c':
+			cols = optarg;
 			break;
 		case 'F':
 			pos = optarg;
@@ -767,9 +771,15 @@ main(int argc, char **argv)
 	}
 	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
 	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
+	if (cols && mode != M_TRANSFERS) {
+		np_warn("-c: the transfers' columns, not with -s, -H or -S");
+		np_usage(synopsis);
+	}
 	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
 	if (mode == M_TRANSFERS && header)
-		kind_header(&kind_dma);
+		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
 		if (mode == M_TRANSFERS)
 			rec_write(&kind_dma, rec);

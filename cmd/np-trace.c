@@ -10,10 +10,10 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ne:F:t:u:h";
+static const char optstring[] = "nc:e:F:t:u:h";
 static const char synopsis[] =
-    "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
-    "[file ...]";
+    "np-trace [-n] [-c columns] [-e engines] [-F positions] [-t from,to] "
+    "[-u unit] [file ...]";
 
 static struct engineset engines;
 static int64_t from = INT64_MIN, to = INT64_MAX;
@@ -37,6 +37,7 @@ main(int argc, char **argv)
 	struct record *rec;
 	int c, header = 1, window = 0, hasfrom, hasto;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_init(argv);
 	np_atdie(out_salvage);
@@ -45,6 +46,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			header = 0;
+			break;
+		case 'c':
+			cols = optarg;
 			break;
 		case 'e':
 			engineset_option(&engines, optarg, synopsis);
@@ -71,8 +75,10 @@ main(int argc, char **argv)
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
 	if (header)
-		kind_header(&kind_insn);
+		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
 		if (!engineset_hasrow(&engines, rec))
 			continue;

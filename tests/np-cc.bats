@@ -57,9 +57,9 @@ np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank r1.txt
 	golden $G/skew-x1.5.tsv
 }
 
-@test "np-cc: -K -c 2,3 keeps collectives 2 and 3 only" {
+@test "np-cc: -K -C 2,3 keeps collectives 2 and 3 only" {
 	cd "$CC"
-	np np-cc -K -c 2,3 r0.txt r1.txt
+	np np-cc -K -C 2,3 r0.txt r1.txt
 	status_is 0
 	sed -n '1p;3,4p' "$GOLD/$G/skew.tsv" >"$T/want"
 	cmp "$T/want" "$OUT"
@@ -393,7 +393,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 
 # ---- options and output ----
 
-SYN='usage: np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] [-x factor] [-c first,last] [-F positions] [-u unit] [-w rows] [file ...]'
+SYN='usage: np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] [-x factor] [-C first,last] [-c columns] [-F positions] [-u unit] [-w rows] [file ...]'
 
 @test "np-cc: -h and --help print the synopsis; --version" {
 	np np-cc -h
@@ -430,9 +430,9 @@ $SYN"
 	status_is 2
 	err_is "np-cc: -x: expected a number above 0, found '0'
 $SYN"
-	np np-cc -K -c 3,2
+	np np-cc -K -C 3,2
 	status_is 2
-	err_is "np-cc: -c: expected FIRST,LAST with 1 <= FIRST <= LAST, found '3,2'
+	err_is "np-cc: -C: expected FIRST,LAST with 1 <= FIRST <= LAST, found '3,2'
 $SYN"
 	np np-cc -F core=1
 	status_is 2
@@ -499,8 +499,8 @@ dense() {
 	cd "$T"
 	np np-cc -K s.txt
 	status_is 1
-	err_is "np-cc: s.txt:1048578: --skew holds at most 1048576 collectives (ranks x CC-cores x collectives); select fewer with -c first,last"
-	np np-cc -K -n -c 1048570, s.txt
+	err_is "np-cc: s.txt:1048578: --skew holds at most 1048576 collectives (ranks x CC-cores x collectives); select fewer with -C first,last"
+	np np-cc -K -n -C 1048570, s.txt
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 8 ]
 }

@@ -182,7 +182,7 @@ cc_events() {
 	permute "$T/ev.tsv" >"$T/x.tsv"
 	sorted_by "$T/ev.tsv" 4 >"$T/s.tsv"
 	np-cc -g "$T/s.tsv" >"$T/want.g" 2>/dev/null
-	for m in -g -L -K "-L -k 3 -p 0" "-K -c 5,50"; do
+	for m in -g -L -K "-L -k 3 -p 0" "-K -C 5,50"; do
 		np-cc $m "$T/s.tsv" >"$T/want" 2>/dev/null
 		np np-cc -w 32 $m "$T/x.tsv"
 		status_is 0

@@ -128,3 +128,64 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	np np-dma -s -H "$S/noname.csv"
 	[ "$(cut -f1,7 "$OUT" | sort -u | tr '\t\n' ' ,')" = "3 0,3 1,7 ,<none> 0,queue_name pcore_idx," ]
 }
+
+@test "schema: -c carries further columns through, in the order given, empty where missing" {
+	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
+		np np-trace -c psum_read_bytes,hlo_name,dma_wait_time_ns,spill_save_bytes "$f"
+		status_is 0
+		no_err
+		golden schema/lnc2-c.tsv
+	done
+	[ "$(head -1 "$OUT" | cut -f18-)" = "pcore_idx	timeline_track	psum_read_bytes	hlo_name	dma_wait_time_ns	spill_save_bytes" ]
+	[ "$(tail -1 "$OUT" | cut -f20-)" = "0	fusion \"x\", y	-25	128" ]
+	# np's TSV carries them on: the next program reads them by name
+	np-trace -c hlo_name "$S/lnc2.csv" >"$T/t.tsv"
+	np np-trace -c hlo_name "$T/t.tsv"
+	cmp "$T/t.tsv" "$OUT"
+	np np-dma -c id "$S/noname.csv"
+	status_is 0
+	[ "$(cut -f17 "$OUT" | tr '\n' ,)" = "id,1,2,3,4,5,6," ]
+	np np-cc -n -c stream_index "$S/streams.parquet"
+	status_is 0
+	[ "$(cut -f19 "$OUT" | tr '\n' ,)" = "0,1,0,1,0,1," ]
+}
+
+@test "schema: -c: a column the header lacks, text traces, and misuse are errors" {
+	np np-trace -n -c hlo_name,nope "$S/lnc2.csv"
+	status_is 1
+	err_is "np-trace: $S/lnc2.csv:1:1: expected a column 'nope' (given to -c), found none in the header"
+	np np-trace -n -c nope "$S/lnc2.parquet"
+	status_is 1
+	err_is "np-trace: $S/lnc2.parquet: expected a column 'nope' (given to -c), found none in the file"
+	np np-trace -n -c hlo_name "$BATS_TEST_DIRNAME/fixtures/np-trace/trace.txt"
+	status_is 1
+	err_is "np-trace: $BATS_TEST_DIRNAME/fixtures/np-trace/trace.txt: -c hlo_name: profiler text (show-session --show-trace instruction) has no further columns; -c reads them from JSON, TSV, CSV or Parquet"
+	[ ! -s "$OUT" ]
+	# JSON rows are not checked: the column is empty
+	np np-trace -n -c nope "$S/lnc2.jsonl"
+	status_is 0
+	[ "$(cut -f20 "$OUT" | sort -u)" = "" ]
+	np np-trace -c label "$S/lnc2.csv"
+	status_is 2
+	err_is "np-trace: -c: 'label' is read as the instruction column engine already
+usage: np-trace [-n] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+	np np-trace -c hlo_name,hlo_name "$S/lnc2.csv"
+	status_is 2
+	np np-trace -c a,b,c,d,e,f,g,h,i,j,k,l,m,n "$S/lnc2.csv"
+	status_is 2
+	err_is "np-trace: -c: at most 13 columns, found 14
+usage: np-trace [-n] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+	np np-dma -s -c id "$S/noname.csv"
+	status_is 2
+	np np-cc -g -c stream_index "$S/streams.csv"
+	status_is 2
+}
+
+@test "schema: -c holds no memory per row (ulimit -v)" {
+	need_plain_build
+	npgen -n 200000 explorer-tsv >"$T/big.tsv"
+	under_ulimit 40960 np-trace -n -c hlo_name,dma_wait_time_ns,psum_read_bytes,raw_flops "$T/big.tsv"
+	status_is 0
+	[ "$(wc -l <"$OUT")" -eq 200000 ]
+	[ "$(cut -f20 "$OUT" | grep -c fusion)" -gt 0 ]
+}
