@@ -519,6 +519,15 @@ passlines(struct json *j, const char *p, size_t n)
 	    "changes format here", (int)n, p);
 }
 
+/* A line inside a JSON value that stops the parser: a log line is named
+ * (they are passed over only between top-level values). */
+static const char *
+strayline(const struct json *j, const char *p, size_t n)
+{
+	(void)j;
+	return src_islog(p, n) ? "a log line" : NULL;
+}
+
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
  * is a first member already read (its value is due). */
 static void
@@ -1021,6 +1030,7 @@ openfile(struct reader *r)
 	case FMT_JSON:
 		json_init(&r->j, &r->in);
 		r->j.passover = passlines;
+		r->j.stray = strayline;
 		r->j.arg = r;
 		r->jstate = J_TOP;
 		r->vetting = 1;
@@ -1060,6 +1070,9 @@ endfile(struct reader *r)
 		note_add(&r->notes, "non-JSON lines skipped",
 		    r->j.skipped_lines, r->in.name, r->j.first_skipped);
 	}
+	if ((r->fmt == FMT_TSV || r->fmt == FMT_CSV) && r->t.blanks)
+		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in.name,
+		    r->t.firstblank);
 	if (r->filerecs)
 		return;
 	if (r->fmt == FMT_JSON && !r->sawtable && !r->sawrows) {

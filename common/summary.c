@@ -417,6 +417,9 @@ readtable(struct sumset *s, char delim)
 				note(s, "duplicate keys ignored", t.line);
 		}
 	}
+	if (t.blanks)
+		note_add(&s->notes, TSV_BLANKS, t.blanks, s->in->name,
+		    t.firstblank);
 	free(t.hdr);
 }
 
@@ -542,6 +545,15 @@ passtext(struct json *j, const char *p, size_t n)
  * export table, of which "summary" holds profiles and the others are
  * skipped unread; the rest (show-session -j) make one profile.
  */
+/* A line inside a JSON value that stops the parser: a log line is named
+ * (they are passed over only between values). */
+static const char *
+strayline(const struct json *j, const char *p, size_t n)
+{
+	(void)j;
+	return src_islog(p, n) ? "a log line" : NULL;
+}
+
 static void
 readjson(struct sumset *s)
 {
@@ -555,6 +567,7 @@ readjson(struct sumset *s)
 
 	json_init(j, s->in);
 	j->passover = passtext;
+	j->stray = strayline;
 	while ((t = json_next(j)) != JSON_EOF) {
 		if (t != JSON_OBJ)
 			json_fail(j, "expected an object at the top level, "
