@@ -111,6 +111,8 @@ void rd_want(struct reader *r, uint32_t mask);
 void rd_extra(struct reader *r, char *arg, const char *synopsis);
 /* The header of the kind's rows, with the -c columns. */
 void rd_header(const struct reader *r);
+/* Is unit a time unit -u takes ("ps", "ns", "us")? */
+int rd_isunit(const char *unit);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* The -u and -F options of a program (either may be NULL): a bad one is a

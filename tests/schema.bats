@@ -13,7 +13,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	# Each core's Tensor engine is busy 2000 ns of 4000 with one gap of
 	# 1000 ns; merged they would be busy 4000 ns without a gap.
 	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
-		np np-gaps -u "$f"
+		np np-gaps -U "$f"
 		status_is 0
 		no_err
 		golden schema/lnc2-gaps-u.tsv
@@ -30,24 +30,24 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 @test "schema: np-trace's TSV keeps pcore_idx, and reads back the same way" {
 	np-trace "$S/lnc2.parquet" >"$T/lnc2.tsv"
 	[ "$(head -1 "$T/lnc2.tsv" | tr '\t' '\n' | grep -c '^pcore_idx$')" -eq 1 ]
-	np np-gaps -u "$T/lnc2.tsv"
+	np np-gaps -U "$T/lnc2.tsv"
 	golden schema/lnc2-gaps-u.tsv
-	np np-stall -k engine "$T/lnc2.tsv"
+	np np-stall -g engine "$T/lnc2.tsv"
 	golden schema/lnc2-stall.tsv
 	# without pcore_idx the column is there, empty
 	cut -f1-17 "$T/lnc2.tsv" >"$T/nocore.tsv"
-	np np-gaps -u "$T/nocore.tsv"
+	np np-gaps -U "$T/nocore.tsv"
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
 	    'engine	instructions	busy_ns	span_ns	busy_share	gaps	idle_ns	pcore_idx' \
 	    'Tensor	4	4000	4000	1	0	0	' \
 	    'any	4	4000	4000	1	0	0	')" ]
 }
 
-@test "schema: np-stall keeps physical cores apart, unless -k names pcore_idx" {
-	np np-stall -k engine "$S/lnc2.parquet"
+@test "schema: np-stall keeps physical cores apart, unless -g names pcore_idx" {
+	np np-stall -g engine "$S/lnc2.parquet"
 	status_is 0
 	golden schema/lnc2-stall.tsv
-	np np-stall -k pcore_idx,engine "$S/lnc2.csv"
+	np np-stall -g pcore_idx,engine "$S/lnc2.csv"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
 	    'pcore_idx	engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
@@ -66,7 +66,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 		status_is 0
 		golden schema/track.tsv
 	done
-	np np-gaps -u "$S/track-export.csv"
+	np np-gaps -U "$S/track-export.csv"
 	status_is 0
 	[ "$(cut -f1,3 "$OUT" | tr '\t\n' ':,')" = "engine:busy_ns,:100,GpSimd:60,TensorMatrix:100,Vector:150,any:300," ]
 }
@@ -83,7 +83,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	np np-trace -n -e Tensor "$S/lnc2.csv"
 	[ "$(wc -l <"$OUT")" -eq 4 ]
 	# np-gaps: the rows selected are those of the Tensor engine of core 1
-	np np-gaps -u -e TensorMatrix "$S/lnc2.csv"
+	np np-gaps -U -e TensorMatrix "$S/lnc2.csv"
 	[ "$(sed -n 2p "$OUT")" = "Tensor	2	2000	3000	0.6666666666666666	1	1000	1" ]
 }
 
@@ -93,17 +93,17 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	cd "$T"
 	cp "$S/streams.csv" r0.csv
 	cp "$S/streams.parquet" r1.parquet
-	np np-cc -g -e AllReduce r0.csv
+	np np-cc -G -E AllReduce r0.csv
 	status_is 0
 	no_err
 	golden schema/streams-g.tsv
 	[ "$(tail -n +2 "$OUT" | cut -f5 | sort -u)" = 150000 ]
-	np np-cc -L -k 1 -p 0 -e AllReduce r1.parquet
+	np np-cc -L -l 1 -p 0 -E AllReduce r1.parquet
 	status_is 0
 	no_err
 	golden schema/streams-L.tsv
 	# rank r0's collective n of a stream meets r1's of the same stream
-	np np-cc -K -e AllReduce r0.csv r1.parquet
+	np np-cc -K -E AllReduce r0.csv r1.parquet
 	status_is 0
 	no_err
 	golden schema/streams-K.tsv
@@ -177,7 +177,7 @@ usage: np-trace [-n] [-c columns] [-e engines] [-F positions] [-t from,to] [-u u
 usage: np-trace [-n] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 	np np-dma -s -c id "$S/noname.csv"
 	status_is 2
-	np np-cc -g -c stream_index "$S/streams.csv"
+	np np-cc -G -c stream_index "$S/streams.csv"
 	status_is 2
 }
 
