@@ -65,17 +65,15 @@ static const struct np_oldopt oldopts[] = {
 	{ 0 }
 };
 
-#define MAXENG 64		/* distinct engines in the input */
+#define MAXENG 64		/* distinct engines (of each core) in the input */
+#define MAXPC 64		/* distinct physical cores */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
 #define MAXWIN (1 << 20)
-#define MAXTRACK 4096		/* -B: distinct (core, engine) pairs */
+#define MAXTRACK MAXENG	/* -B: (core, engine) pairs; engines are per core */
 #define MAXWIDTH 100000000000000000LL	/* -B: 10^17 ns */
 #define MAXCOUNT 1000000000	/* -B: buckets asked for */
 #define SHAREDIGITS 4		/* -B: busy_share's decimals */
-
-/* The column that names an instruction's core, for -B. */
-#define I_CORE I_NC
 
 #define BIT(c) ((uint32_t)1 << (c))
 
@@ -92,12 +90,13 @@ struct item {
 	int64_t seq;		/* input order, to break ties */
 	int32_t text;		/* interned opcode and source location;
 				   -B: the bucket track */
-	int32_t eng;
+	int32_t eng;		/* engine, and so physical core */
 };
 
 /* Busy runs of one engine (or of all), and the gaps between them. */
 struct track {
-	int eng;		/* -1: all engines */
+	int eng;		/* -1: all engines (of the physical core pc) */
+	int pc;
 	struct runs r;
 	struct item last;	/* in the current run, the one ending last */
 	int pending;		/* a gap, open to ties at its end */
@@ -111,6 +110,7 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
+	int pc;			/* its physical core, an index in pcs */
 	int fed;		/* seen in start order yet */
 	struct track t;
 } eng[MAXENG];
@@ -137,7 +137,17 @@ static int window = DEFWIN;
 static struct spill sorter;	/* every instruction, into start order */
 static const char *beyondfile;	/* the first row beyond the window */
 static long beyondline, beyondcol;	/* of its start_ts */
-static struct track all;
+/*
+ * Physical cores (pcore_idx, under LNC2), each with the track of all its
+ * engines together: an engine of one is never merged with the same engine
+ * of another.  Rows without pcore_idx share the first, unnamed one.
+ */
+static struct pcore {
+	int has;		/* pcore_idx given */
+	int64_t v;
+	struct track t;
+} pcs[MAXPC];
+static int npc;
 static struct group texts;
 static char *keybuf;		/* an interning key being built */
 static size_t keycap;
@@ -148,7 +158,6 @@ static int64_t bcount;		/* -B Nx: the count of buckets, or 0 */
 static struct btrack *btracks;
 static int nbtrack;
 static struct group btrackids;	/* (engine, core) to its index */
-static int anycore;		/* a row named its core */
 
 /* "FROM,TO" in ns; either side may be left empty. */
 static void
@@ -218,16 +227,42 @@ bad:
 	np_usage(synopsis);
 }
 
-/* The engine's index, registering it when new. */
+/* The index of the row's physical core, registering it when new. */
 static int
-engine(const struct record *r)
+pcore(const struct record *r)
+{
+	const struct field *f = &r->f[I_PCORE];
+	int i;
+
+	for (i = 0; i < npc; i++)
+		if (pcs[i].has == f->set && (!f->set || pcs[i].v == f->i))
+			return i;
+	if (npc == MAXPC)
+		np_die_at(r->file, r->line, f->col, "expected at most %d "
+		    "physical cores (pcore_idx), found another: %lld", MAXPC,
+		    (long long)f->i);
+	if (f->set && !f->isint)
+		np_die_at(r->file, f->line, f->col, "expected pcore_idx "
+		    "within 64 bits, found %g", f->d);
+	pcs[i].has = f->set;
+	pcs[i].v = f->i;
+	pcs[i].t.eng = -1;
+	pcs[i].t.pc = i;
+	runs_init(&pcs[i].t.r);
+	return npc++;
+}
+
+/* The index of the row's engine on physical core pc, registering it when
+ * new. */
+static int
+engine(const struct record *r, int pc)
 {
 	const struct field *f = &r->f[I_ENGINE];
 	size_t len = f->set ? f->len : 0;
 	int i;
 
 	for (i = 0; i < neng; i++)
-		if (eng[i].len == len &&
+		if (eng[i].pc == pc && eng[i].len == len &&
 		    (len == 0 || memcmp(eng[i].name, f->s, len) == 0))
 			return i;
 	if (neng == MAXENG)
@@ -240,7 +275,9 @@ engine(const struct record *r)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
 	eng[i].len = len;
+	eng[i].pc = pc;
 	eng[i].t.eng = i;
+	eng[i].t.pc = pc;
 	runs_init(&eng[i].t.r);
 	return neng++;
 }
@@ -294,6 +331,14 @@ out_pair(int32_t text)
 	out_text(k + sizeof oplen + oplen, len - sizeof oplen - oplen);
 }
 
+/* pcore_idx: empty when the input gives none. */
+static void
+out_pcore(int pc)
+{
+	if (pcs[pc].has)
+		out_i64(pcs[pc].v);
+}
+
 static void
 out_engine(int i)
 {
@@ -324,6 +369,8 @@ print_gap(const struct track *t)
 		out_tab();
 	}
 	out_pair(t->after.text);
+	out_tab();
+	out_pcore(t->pc);
 	out_nl();
 }
 
@@ -397,7 +444,7 @@ feed(const struct item *it)
 	if (mode != ALL)
 		track_add(&eng[it->eng].t, it);
 	if (mode != GAPS)
-		track_add(&all, it);
+		track_add(&pcs[eng[it->eng].pc].t, it);
 }
 
 /* Start order; ties in input order. */
@@ -474,7 +521,7 @@ clip(int64_t *s, int64_t *e)
 static int32_t
 btrack(const struct record *r, int e)
 {
-	const struct field *f = &r->f[I_CORE];
+	const struct field *f = &r->f[I_PCORE];
 	struct { int32_t eng, hascore; int64_t core; } key;
 	int32_t *id;
 	int isnew;
@@ -487,7 +534,7 @@ btrack(const struct record *r, int e)
 	    &isnew)))
 		np_die_at(r->file, r->line, 0, "-B: expected at most %d pairs "
 		    "of engine and %s, found more", MAXTRACK,
-		    kind_insn.col[I_CORE].name);
+		    kind_insn.col[I_PCORE].name);
 	if (isnew) {
 		if (!(btracks = realloc(btracks, (size_t)(nbtrack + 1) *
 		    sizeof *btracks)))
@@ -497,7 +544,6 @@ btrack(const struct record *r, int e)
 		btracks[nbtrack].core = key.core;
 		runs_init(&btracks[nbtrack].r);
 		btracks[nbtrack].busy = 0;
-		anycore |= f->set;
 		*id = nbtrack++;
 	}
 	return *id;
@@ -509,13 +555,13 @@ add(struct reader *rd, const struct record *r)
 	struct item it;
 	int64_t s, e;
 
-	if (!engineset_has(&sel, &r->f[I_ENGINE]) || !times(rd, r, &s, &e) ||
+	if (!engineset_hasrow(&sel, r) || !times(rd, r, &s, &e) ||
 	    !clip(&s, &e))
 		return;
-	it.eng = engine(r);
+	it.eng = engine(r, pcore(r));
 	it.text = mode == BUCKETS ? btrack(r, it.eng) : 0;
 	eng[it.eng].t.n++;
-	all.n++;
+	pcs[eng[it.eng].pc].t.n++;
 	if (s < first)
 		first = s;
 	if (e > last)
@@ -553,6 +599,8 @@ print_util(const char *name, size_t len, const struct track *t)
 	out_i64(t->gaps);
 	out_tab();
 	out_i64(t->idle);
+	out_tab();
+	out_pcore(t->pc);
 	out_nl();
 }
 
@@ -623,11 +671,6 @@ bucket_out(const int *order, int64_t bs, int64_t width)
 
 	for (i = 0; i < nbtrack; i++) {
 		t = &btracks[order[i]];
-		if (anycore) {
-			if (t->hascore)
-				out_i64(t->core);
-			out_tab();
-		}
 		out_engine(t->eng);
 		out_tab();
 		out_i64(bs);
@@ -635,6 +678,9 @@ bucket_out(const int *order, int64_t bs, int64_t width)
 		out_i64(t->busy);
 		out_tab();
 		out_share(t->busy, width);
+		out_tab();
+		if (t->hascore)
+			out_i64(t->core);
 		out_nl();
 	}
 }
@@ -719,15 +765,15 @@ header(void)
 {
 	static const char *const gaps[] = { "engine", "gap_start", "gap_end",
 	    "gap_ns", "before_opcode", "before_src", "after_opcode",
-	    "after_src" };
+	    "after_src", "pcore_idx" };
 	static const char *const allgaps[] = { "gap_start", "gap_end",
 	    "gap_ns", "before_engine", "before_opcode", "before_src",
-	    "after_engine", "after_opcode", "after_src" };
+	    "after_engine", "after_opcode", "after_src", "pcore_idx" };
 	static const char *const util[] = { "engine", "instructions",
-	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns" };
-	static const char *const bucket[] = { NULL, "engine",
-	    "bucket_start_ns", "busy_ns", "busy_share" };
-	const char *core[sizeof bucket / sizeof *bucket];
+	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns",
+	    "pcore_idx" };
+	static const char *const bucket[] = { "engine", "bucket_start_ns",
+	    "busy_ns", "busy_share", "pcore_idx" };
 
 	if (mode == GAPS)
 		out_header(gaps, sizeof gaps / sizeof *gaps);
@@ -735,15 +781,26 @@ header(void)
 		out_header(allgaps, sizeof allgaps / sizeof *allgaps);
 	else if (mode == UTIL)
 		out_header(util, sizeof util / sizeof *util);
-	else if (!anycore)
-		out_header(bucket + 1, sizeof bucket / sizeof *bucket - 1);
-	else {
-		memcpy(core, bucket, sizeof core);
-		core[0] = kind_insn.col[I_CORE].name;
-		out_header(core, sizeof core / sizeof *core);
-	}
+	else
+		out_header(bucket, sizeof bucket / sizeof *bucket);
 }
 
+/* Physical cores: none first, then in numeric order. */
+static int
+pccmp(int a, int b)
+{
+	if (pcs[a].has != pcs[b].has)
+		return pcs[a].has - pcs[b].has;
+	return (pcs[a].v > pcs[b].v) - (pcs[a].v < pcs[b].v);
+}
+
+static int
+bypcore(const void *a, const void *b)
+{
+	return pccmp(*(const int *)a, *(const int *)b);
+}
+
+/* Engines by name, then physical core. */
 static int
 byname(const void *a, const void *b)
 {
@@ -752,7 +809,9 @@ byname(const void *a, const void *b)
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = n ? memcmp(x->name, y->name, n) : 0;
 
-	return c ? c : (x->len > y->len) - (x->len < y->len);
+	if (c == 0)
+		c = (x->len > y->len) - (x->len < y->len);
+	return c ? c : pccmp(x->pc, y->pc);
 }
 
 static void
@@ -775,7 +834,8 @@ finish(int hdr)
 	/* The last gaps in an order that does not depend on the input's. */
 	for (i = 0; i < nfed; i++)
 		track_end(&eng[fed[i]].t);
-	track_end(&all);
+	for (i = 0; i < npc; i++)
+		track_end(&pcs[i].t);
 	if (mode == UTIL) {
 		for (i = 0; i < neng; i++)
 			order[i] = i;
@@ -783,7 +843,13 @@ finish(int hdr)
 		for (i = 0; i < neng; i++)
 			print_util(eng[order[i]].name, eng[order[i]].len,
 			    &eng[order[i]].t);
-		print_util("any", 3, &all);
+		for (i = 0; i < npc; i++)
+			order[i] = i;
+		qsort(order, (size_t)npc, sizeof *order, bypcore);
+		for (i = 0; i < npc; i++)
+			print_util("any", 3, &pcs[order[i]].t);
+		if (npc == 0)	/* no input: one row of nothing */
+			print_util("any", 3, &pcs[0].t);
 	}
 }
 
@@ -876,10 +942,11 @@ main(int argc, char **argv)
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
 	/* The other columns are skipped unread. */
-	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 : mode == BUCKETS ?
-	    BIT(I_CORE) : BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
-	all.eng = -1;
-	runs_init(&all.r);
+	rd_want(&rd, BIT(I_ENGINE) | BIT(I_TRACK) | BIT(I_PCORE) |
+	    (mode == UTIL || mode == BUCKETS ? 0 :
+	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
+	pcs[0].t.eng = -1;	/* the any row of no input */
+	runs_init(&pcs[0].t.r);
 	/* -B writes nothing before every row is read: no deliver. */
 	sp_init(&sorter, sizeof(struct item), window, bystart,
 	    mode == BUCKETS ? NULL : deliver);

@@ -54,12 +54,15 @@ struct acc {
 	int64_t sum, max;
 	int64_t ndur;		/* ... with a duration */
 	int64_t dur;
+	int haspc;		/* the physical core, when the key holds it */
+	int64_t pc;
 };
 
 static struct {
 	int col[MAXPARTS];	/* kind column, or K_SRC */
 	const char *name[MAXPARTS];
 	int n;
+	int pcore;		/* pcore_idx is one of them */
 	char spec[256];		/* as given, for messages */
 } keys;
 
@@ -138,6 +141,8 @@ parsekeys(char *arg)
 		keys.name[i] = p;
 	}
 	keys.n = n;
+	for (keys.pcore = 0, i = 0; i < n; i++)
+		keys.pcore |= keys.col[i] == I_PCORE;
 }
 
 /* -v: a numeric column with a unit; names the output columns after it. */
@@ -231,6 +236,16 @@ makekey(const struct record *r)
 		else
 			keyadd(r, &len, num, num_fmt_f64(num, f->d));
 	}
+	/* Physical cores kept apart, whatever the keys: a NUL and the
+	 * value (a key part never holds a raw NUL). */
+	f = &r->f[I_PCORE];
+	if (!keys.pcore && f->set) {
+		if (KEYBUF - len < 1 + NUM_BUFSZ)
+			keytoolong(r);
+		keybuf[len++] = '\0';
+		len += f->isint ? num_fmt_i64(keybuf + len, f->i) :
+		    num_fmt_f64(keybuf + len, f->d);
+	}
 	return len;
 }
 
@@ -288,7 +303,10 @@ account(struct reader *rd, const struct record *r)
 	if (!(a = grp_get(&grp, keybuf, len, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
 		    "(-g %s)", MAXKEYS, keys.spec);
-	a->n++;
+	if (a->n++ == 0 && !keys.pcore && r->f[I_PCORE].set) {
+		a->haspc = 1;
+		a->pc = r->f[I_PCORE].i;
+	}
 	if (value(rd, r, &v)) {
 		addchecked(r, &total, v, kind_insn.col[vcol].name);
 		addchecked(r, &a->sum, v, kind_insn.col[vcol].name);
@@ -345,6 +363,10 @@ header(void)
 		out_tab();
 		out_str("duration_ns");
 	}
+	if (!keys.pcore) {
+		out_tab();
+		out_str("pcore_idx");
+	}
 	out_nl();
 }
 
@@ -356,6 +378,8 @@ row(long i)
 	size_t len;
 
 	k = grp_key(&grp, i, &len);
+	if (a->haspc)		/* not printed: the last column is */
+		len = strlen(k);
 	out_raw(k, len);	/* escaped when made */
 	out_tab();
 	out_i64(a->n);
@@ -378,6 +402,11 @@ row(long i)
 		if (a->ndur)
 			out_i64(a->dur);
 	}
+	if (!keys.pcore) {
+		out_tab();
+		if (a->haspc)
+			out_i64(a->pc);
+	}
 	out_nl();
 }
 
@@ -385,12 +414,14 @@ row(long i)
 static uint32_t
 wanted(void)
 {
-	uint32_t mask = 1u << vcol | 1u << I_DUR;
+	uint32_t mask = 1u << vcol | 1u << I_DUR | 1u << I_PCORE;
 	int i;
 
 	for (i = 0; i < keys.n; i++)
 		mask |= keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
 		    : 1u << keys.col[i];
+	if (mask & 1u << I_ENGINE)	/* where the input gives none */
+		mask |= 1u << I_TRACK;
 	return mask;
 }
 

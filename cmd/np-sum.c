@@ -203,6 +203,8 @@ summaries(char **files, int n, int insight, const char *tablekey)
 	int f;
 
 	sum_init(&s);
+	if (first)
+		sum_use(&s, first);
 	if (tablekey)
 		s.table_key = tablekey;
 	if (header && !wide)
@@ -212,10 +214,9 @@ summaries(char **files, int n, int insight, const char *tablekey)
 		if (!wide)
 			sum_clear(&s);
 		from = s.nprof;
-		if (f == 0 && first) {
-			s.in = *first;
-			sum_readin(&s);
-		} else
+		if (f == 0 && first)
+			sum_readin(&s);	/* opened to look at: read on */
+		else
 			sum_read(&s, files[f]);
 		for (p = from; p < s.nprof; p++) {
 			if (insight)
@@ -231,6 +232,8 @@ summaries(char **files, int n, int insight, const char *tablekey)
 	out_flush();
 	sum_report(&s);
 	sum_free(&s);
+	if (first)
+		free(first->buf);
 }
 
 /* ---- group-by ---- */

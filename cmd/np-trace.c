@@ -10,14 +10,15 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "e:F:t:u:";
+static const char optstring[] = "c:e:F:t:u:";
 static const char synopsis[] =
-    "np-trace [-nq] [-e engines] [-F positions] [-t from,to] [-u unit] "
-    "[file ...]";
+    "np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] "
+    "[-u unit] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
-	"-e engines", "only instructions on these engines, comma-separated",
+	"-c columns", "further input columns carried through to the rows",
+	"-e engines", "only instructions on these engines or tracks",
 	"-F positions", "field positions of show-session text",
 	"-n, --no-header", "no header line",
 	"-q, --quiet", "no progress line on stderr",
@@ -52,10 +53,14 @@ main(int argc, char **argv)
 	};
 	int c, window = 0, hasfrom, hasto;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'c':
+			cols = optarg;
+			break;
 		case 'e':
 			engineset_option(&engines, optarg, synopsis);
 			break;
@@ -77,10 +82,12 @@ main(int argc, char **argv)
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
 	if (cmd.header)
-		kind_header(&kind_insn);
+		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
-		if (!engineset_has(&engines, &rec->f[I_ENGINE]))
+		if (!engineset_hasrow(&engines, rec))
 			continue;
 		if (window && !in_window(rec))
 			continue;

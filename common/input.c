@@ -400,7 +400,8 @@ src_passpreamble(struct src *s, long *first)
 }
 
 /* Is the line [p, nl) a CSV header: two or more comma-separated names,
- * none empty, and none holding a blank unless it is quoted? */
+ * none empty, and none holding a blank unless it is quoted, but for blanks
+ * right after a comma ("a, b, c", as written by hand)? */
 static int
 csvheader(const char *p, const char *nl)
 {
@@ -409,8 +410,12 @@ csvheader(const char *p, const char *nl)
 	if (nl > p && nl[-1] == '\r')
 		nl--;
 	for (;;) {
-		const char *f = p;
+		const char *f;
 
+		if (n > 1)
+			while (p < nl && (*p == ' ' || *p == '\t'))
+				p++;
+		f = p;
 		if (p < nl && *p == '"') {
 			for (p++; p < nl; p++)
 				if (*p == '"' && (++p == nl || *p != '"'))

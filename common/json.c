@@ -72,15 +72,40 @@ offat(const struct json *j, const char *at)
 	return j->in->base + (at - j->in->buf);
 }
 
+/* The first byte but for blanks of the line that holds at, or NULL when
+ * the buffer does not show its start. */
+static const char *
+linestart(const struct json *j, const char *at)
+{
+	const char *p = at;
+
+	while (p > j->in->buf && p[-1] != '\n')
+		p--;
+	if (p == j->in->buf)
+		return NULL;
+	while (p < at && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
 _Noreturn static void
 failat(const struct json *j, const char *at, const char *fmt, ...)
 {
 	char msg[512];
+	const char *what, *ls;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* Text the caller knows, inside a value: named, the parser's
+	 * expectation after it. */
+	if (j->stray && j->depth > 0 && (ls = linestart(j, at)) &&
+	    (what = j->stray(j, ls, (size_t)(j->in->end - ls))))
+		np_die_at(j->in->name, j->in->line, colat(j, ls), "found %s "
+		    "inside a JSON %s, where only JSON may be (%s; byte "
+		    "offset %lld)", what, j->stack[j->depth - 1] == '{' ?
+		    "object" : "array", msg, offat(j, ls));
 	np_die_at(j->in->name, j->in->line, colat(j, at), "%s (byte offset %lld)",
 	    msg, offat(j, at));
 }

@@ -55,7 +55,11 @@ struct json {
 	 * begins at p (n bytes readable there: at least JSON_PASSOVER_BYTES,
 	 * or all that is left of the input), 0 to read it as JSON. */
 	int (*passover)(struct json *j, const char *p, size_t n);
-	void *arg;		/* for passover */
+	/* Set by the caller, or NULL: when a syntax error falls on the first
+	 * byte of a line inside a container, what that line is, if the
+	 * caller knows ("a log line"), for the message; n bytes readable. */
+	const char *(*stray)(const struct json *j, const char *p, size_t n);
+	void *arg;		/* for passover and stray */
 	/* private */
 	int state;
 	char stack[JSON_MAXDEPTH];

@@ -114,12 +114,23 @@ struct tsv {
 	unsigned char quoted[TSV_MAXCOL];
 	long fline[TSV_MAXCOL], fcol[TSV_MAXCOL];
 	long xline, xcol;	/* where field max starts, or the row ends */
+	/* Blank lines between rows, passed over (the caller counts them
+	 * as notes), and the first one's line. */
+	long blanks, firstblank;
+	/* CSV whose header has blanks after its commas ("a, b"): the
+	 * blanks that begin an unquoted field are no part of it. */
+	int skipblanks;
 };
+
+/* What a caller says of the blank lines tsv_next passes over. */
+#define TSV_BLANKS "blank lines between rows skipped"
 
 /* Reads the header line of a table whose fields are separated by delim
  * ('\t' or ','): 1, or 0 if the input is empty. */
 int tsv_open(struct tsv *t, struct src *in, char delim);
-/* Next row: 1, or 0 at end.  Dies when the field count differs. */
+/* Next row: 1, or 0 at end.  Dies when the field count differs.  An empty
+ * line (not a quoted empty field) in a table of two or more columns is no
+ * row: it is passed over and counted in blanks. */
 int tsv_next(struct tsv *t);
 /* Line and 1-based byte column where field i of the current row
  * started. */

@@ -82,7 +82,7 @@ G=$FIX/np-gaps
 	printf 'start_ts\tend_ts\tengine\n5\t5\tX\n' >"$T/z.tsv"
 	np np-gaps -B 1us "$T/z.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'engine\tbucket_start_ns\tbusy_ns\tbusy_share\nX\t0\t0\t0.0000')" ]
+	[ "$(cat "$OUT")" = "$(printf 'engine\tbucket_start_ns\tbusy_ns\tbusy_share\tpcore_idx\nX\t0\t0\t0.0000\t')" ]
 }
 
 @test "buckets: busy_share rounds half up at the fourth decimal" {
@@ -154,12 +154,12 @@ $usage"
 $usage"
 }
 
-@test "buckets: more than 4096 pairs of core and engine is an error" {
-	awk 'BEGIN { print "start_ts\tend_ts\tengine\tnc"
-	    for (i = 0; i <= 4096; i++) print i "\t" i + 1 "\tTensor\t" i }' >"$T/c.tsv"
+@test "buckets: more than 64 physical cores is an error" {
+	awk 'BEGIN { print "start_ts\tend_ts\tengine\tpcore_idx"
+	    for (i = 0; i <= 64; i++) print i "\t" i + 1 "\tTensor\t" i }' >"$T/c.tsv"
 	np np-gaps -B 1ms "$T/c.tsv"
 	status_is 1
-	err_is "np-gaps: $T/c.tsv:4098: -B: expected at most 4096 pairs of engine and nc, found more"
+	err_is "np-gaps: $T/c.tsv:66:14: expected at most 64 physical cores (pcore_idx), found another: 64"
 }
 
 @test "buckets: a span too long for the count is an error" {

@@ -6,9 +6,9 @@
 load helpers
 
 D=$FIX/np-dma
-HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc'
-SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes'
-USAGE='usage: np-dma [-HnqSs] [-b bytes] [-F positions] [-r rows] [-u unit] [file ...]'
+HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc	pcore_idx'
+SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes	pcore_idx'
+USAGE='usage: np-dma [-HnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
 
 # ---- inputs ----
 
@@ -62,7 +62,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	np np-dma -n -u us "$T/us.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	1000	2500	1500	3										" ]
+	[ "$(cat "$OUT")" = "q	1000	2500	1500	3											" ]
 }
 
 @test "np-dma: -u us scales text times once" {
@@ -70,7 +70,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	np np-dma -n -u us "$T/us.txt"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1		" ]
+	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1			" ]
 }
 
 @test "np-dma: -u at the ends of the int64 range" {
@@ -192,7 +192,7 @@ s	1	-2	-3" ]
 	np np-dma -s "$T/e.tsv"
 	status_is 0
 	no_err
-	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000" ]
+	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000	" ]
 }
 
 @test "np-dma -s: transfers without an end or a size are counted" {
@@ -201,7 +201,7 @@ s	1	-2	-3" ]
 	np np-dma -s "$T/m.tsv"
 	status_is 0
 	# busy: [0,10) only; bytes: 8 only; last end: 10.
-	[ "$(sed -n 2p "$OUT")" = "q	2	8	10	0	10	0.8	8	8	8" ]
+	[ "$(sed -n 2p "$OUT")" = "q	2	8	10	0	10	0.8	8	8	8	" ]
 	err_is "np-dma: transfers without transfer_bytes, left out of byte counts: 1 (first: $T/m.tsv:2)
 np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3)"
 }
@@ -329,7 +329,7 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	printf 'DMA trace for ND 0 NC 4 queue q\n  1  q  M2S_SOP  -  100\n  2  q  S2M_EOP  0x1  200  bytes=5\n  3  q  M2S_SOP  -  300\n  4  q  S2M_E' >"$T/t.txt"
 	np np-dma -n "$T/t.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
+	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
 	err_is "np-dma: lines not understood: 1 (first: $T/t.txt:5)
 np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 }
@@ -339,17 +339,17 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	np np-dma -n "$T/c.txt"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
+	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
 	printf 'queue_name\tstart_ts\tend_ts\tcrc\r\nq\t100\t200\t0x1\r\n' >"$T/c.tsv"
 	np np-dma -n "$T/c.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100									0x1		" ]
+	[ "$(cat "$OUT")" = "q	100	200	100									0x1			" ]
 	printf '{"dma":[\r\n{"timestamp":100,"duration":100,"subgroup":"q"}\r\n]}\r\n' >"$T/c.json"
 	np np-dma -n "$T/c.json"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100											" ]
+	[ "$(cat "$OUT")" = "q	100	200	100												" ]
 }
 
 @test "np-dma: a line longer than the buffer" {

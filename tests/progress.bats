@@ -74,8 +74,9 @@ drawn() {
 	ontty 'np-trace big.parquet >o.tsv'
 	drawn np-trace big.parquet
 	# The last drawing is near the end of the columns' bytes, not at the
-	# 15% of the file they are.
-	[ "$(grep left "$T/lines" | tail -1 | awk '{ print $3 + 0 }')" -ge 90 ]
+	# 15% of the file they are (the clock is read once a MiB, so the last
+	# drawing may come a MiB before the end of the few MiB they are).
+	[ "$(grep left "$T/lines" | tail -1 | awk '{ print $3 + 0 }')" -ge 75 ]
 }
 
 @test "progress: standard input from a file is named stdin" {
