@@ -71,6 +71,8 @@ main(int argc, char **argv)
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	if (engines.n == 0 && !window)
+		rd_rows(&rd);	/* every record written as it comes */
 	if (header)
 		kind_header(&kind_insn);
 	while ((rec = rd_next(&rd))) {

@@ -52,6 +52,8 @@ struct reader {
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
+	/* Set by rd_rows. */
+	int rows;
 
 	/* private */
 	int open;		/* a file is being read */
@@ -96,6 +98,13 @@ void rd_open(struct reader *r, const struct kind *k, char **files, int n);
  * unset, for speed.  The kind's start, end and duration are always read.
  */
 void rd_want(struct reader *r, uint32_t mask);
+/*
+ * Says that the program writes every record rd_next returns with
+ * rec_write, unchanged, and nothing else: a text format may then write
+ * the rows itself, and rd_next returns only the others (the same rows,
+ * the same order; fewer calls).
+ */
+void rd_rows(struct reader *r);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* The -u and -F options of a program (either may be NULL): a bad one is a

@@ -32,6 +32,12 @@ struct textin {
 				   the reader reads it back at the file's end */
 	int pos[TL_MAXPOS];	/* 0-based; -1: found by its key=N token */
 	int nsplit;		/* fields to split (tl_nsplit) */
+	/* Set by the reader when the program writes every record as it comes,
+	 * unchanged (rec_write), and times need no scaling: the format may
+	 * then write a record's row itself, exactly as rec_write would, and
+	 * count it in written, instead of returning it. */
+	int rows;
+	long written;		/* rows so written from this file */
 };
 
 /*
