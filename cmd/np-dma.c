@@ -672,6 +672,10 @@ main(int argc, char **argv)
 	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
 	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
 	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
+	if (mode == M_TRANSFERS)
+		rd_rows(&rd);	/* every record written as it comes */
+	else if (mode == M_HIST)
+		rd_want(&rd, 1u << D_BYTES);	/* and the times */
 	if (mode == M_TRANSFERS && header)
 		kind_header(&kind_dma);
 	while ((rec = rd_next(&rd))) {

@@ -715,6 +715,7 @@ textstart(struct reader *r)
 	 * return: only where no time is scaled. */
 	r->tx.rows = r->rows && strcmp(r->unit, "ns") == 0;
 	r->tx.written = 0;
+	r->tx.want = r->want;
 	tf->start(r->textst, &r->tx);
 }
 

@@ -178,7 +178,10 @@ insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
 
 	if (sl->line)
 		tl_unpaired(tx, "START lines without an END", sl->line);
-	memcpy(w->opcode, op, oplen);
+	if (oplen <= 32)	/* op lies in src's buffer: 32 bytes readable */
+		memcpy(w->opcode, op, 32);
+	else
+		memcpy(w->opcode, op, oplen);
 	w->opcodelen = oplen;
 	sl->start = ts;
 	w->pc = pc;
@@ -348,7 +351,8 @@ fastpc(const struct textin *tx, const struct src_fields *fl, int64_t *pc,
 		}
 	} else {
 		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > 3 && memcmp(fl->f[i], "pc=", 3) == 0)
+			if (fl->len[i] > 3 && fl->f[i][2] == '=' &&
+			    fl->f[i][0] == 'p' && fl->f[i][1] == 'c')
 				break;
 		if (i == fl->n)
 			return fl->n == tx->nsplit ? -1 : 0;

@@ -38,6 +38,8 @@ struct textin {
 	 * count it in written, instead of returning it. */
 	int rows;
 	long written;		/* rows so written from this file */
+	uint32_t want;		/* the columns the program uses (rd_want): a
+				   format may leave the others unset */
 };
 
 /*
