@@ -36,6 +36,10 @@
 
 enum { PQ, PV, PC, PT, PB };	/* textin.pos: queue event crc ts bytes */
 
+static const struct tl_words dmawords = {
+	"SOP", "EOP or COMPLETION", "transfers", "queue",
+};
+
 /* The fast path writes a row's columns in this order, as rec_write does. */
 _Static_assert(D_QUEUE == 0 && D_START == 1 && D_END == 2 && D_DUR == 3 &&
     D_BYTES == 4 && D_CRC > D_BYTES && D_CRC - D_BYTES <= 8 &&
@@ -56,10 +60,13 @@ struct dmastate {
 		size_t tslen, byteslen;
 		char q[2 * TOKLEN + 16];
 		size_t qlen;
+		int64_t prev;	/* the SOP before, for tl_judge */
+		int hasprev;
 	} wait[MAXQUEUES];
 	enum { SEC_NONE, SEC_DMA, SEC_OTHER } section;
 	int64_t nd, nc;
 	int hasnd, hasnc;
+	struct tl_judge judge;	/* is the layout right? */
 	char tail[TAILMAX];	/* what follows a row's crc: see settail */
 	size_t taillen;
 	/* The end of the whole lines buffered (src_whole), for the buffer
@@ -96,6 +103,7 @@ dmastart(void *st, struct textin *tx)
 	s->hasnd = s->hasnc = 0;
 	settail(s);
 	s->whole = s->wend = NULL;
+	memset(&s->judge, 0, sizeof s->judge);
 }
 
 static void
@@ -147,6 +155,7 @@ queueslot(struct dmastate *s, struct textin *tx, const char *q, size_t n,
 		w = &s->wait[i];
 		w->qlen = (size_t)(out_escape(w->q, s->q.slot[i].name,
 		    s->q.slot[i].len) - w->q);
+		w->hasprev = 0;
 	}
 	return i;
 }
@@ -181,6 +190,27 @@ event(const char *s, size_t n)
 	if (tl_is(s + 4, n - 4, "EOP") || tl_is(s + 4, n - 4, "COMPLETION"))
 		return EV_END;
 	return EV_NONE;
+}
+
+/* A SOP at ts waits in slot i, with the byte count it carries. */
+static void
+sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
+    int hasbytes, int64_t bytes, long ln)
+{
+	struct pair_slot *sl = &s->q.slot[i];
+	struct dmawait *w = &s->wait[i];
+
+	if (sl->line)
+		tl_unpaired(tx, "SOP events without an EOP or COMPLETION",
+		    sl->line);
+	if (w->hasprev)
+		tl_judgestart(&s->judge, ts > w->prev);
+	w->prev = ts;
+	w->hasprev = 1;
+	sl->start = ts;
+	w->bytes = bytes;
+	w->hasbytes = hasbytes;
+	sl->line = ln;
 }
 
 /* Fills rec with the transfer in slot i that an end event closes: its
@@ -302,21 +332,17 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 	sl = &s->q.slot[i];
 	w = &s->wait[i];
 	if (ev == EV_SOP) {
-		if (sl->line)
-			tl_unpaired(tx, "SOP events without an EOP or "
-			    "COMPLETION", sl->line);
-		sl->start = ts;
-		w->bytes = bytes;
-		w->hasbytes = hasbytes;
+		sopwaits(s, tx, i, ts, hasbytes, bytes, ln);
 		w->tslen = num_fmt_i64(w->ts, ts);
 		w->byteslen = hasbytes ? num_fmt_i64(w->bytestext, bytes) : 0;
-		sl->line = ln;
 		return 0;
 	}
 	if (!sl->line) {
 		tl_unpaired(tx, "EOP or COMPLETION events without a SOP", ln);
 		return 0;
 	}
+	tl_judgeend(tx, &s->judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
+	    pt, &dmawords);
 	if (ts < sl->start) {
 		/* Not this SOP's end: neither makes a transfer. */
 		tl_unpaired(tx, "EOP or COMPLETION events earlier than "
@@ -414,19 +440,13 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 		sl = &s->q.slot[i];
 		w = &s->wait[i];
 		if (ev == EV_SOP) {
-			if (sl->line)
-				tl_unpaired(tx, "SOP events without an EOP or "
-				    "COMPLETION", sl->line);
-			sl->start = ts;
-			w->bytes = bytes;
-			w->hasbytes = hasbytes;
+			sopwaits(s, tx, i, ts, hasbytes, bytes, first + j);
 			memcpy(w->ts, f[pt], 16);
 			w->tslen = len[pt];
 			if (hasbytes) {
 				memcpy(w->bytestext, bt, 16);
 				w->byteslen = blen;
 			}
-			sl->line = first + j;
 			continue;
 		}
 		if (!sl->line) {
@@ -434,14 +454,16 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 			    "SOP", first + j);
 			continue;
 		}
+		if (sl->start < 0)	/* its duration may not fit */
+			break;
+		tl_judgeend(tx, &s->judge, sl->start, ts, first + j,
+		    (long)(f[pt] - p) + 1, pt, &dmawords);
 		if (ts < sl->start) {
 			tl_unpaired(tx, "EOP or COMPLETION events earlier than "
 			    "their SOP", first + j);
 			sl->line = 0;
 			continue;
 		}
-		if (sl->start < 0)	/* its duration may not fit */
-			break;
 		crc = NULL;
 		crclen = 0;
 		if (pc >= 0 && pc < fl.n && !tl_is(f[pc], len[pc], "-")) {
@@ -477,6 +499,7 @@ dmanext(void *st, struct textin *tx, struct record *rec)
 		if (dmaline(s, tx, rec, line, &fl))
 			return 1;
 	}
+	tl_judge(tx, &s->judge, tx->pos[PT], &dmawords);
 	dmaflush(s, tx);
 	return 0;
 }

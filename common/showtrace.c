@@ -44,6 +44,10 @@
 
 enum { PE, PO, PV, PT, PP };	/* textin.pos: engine opcode event ts pc */
 
+static const struct tl_words insnwords = {
+	"START", "END", "instructions", "engine",
+};
+
 /* The fast path writes a row's columns in this order, as rec_write does. */
 _Static_assert(I_START == 0 && I_END == 1 && I_DUR == 2 && I_ENGINE == 3 &&
     I_OPCODE == 4 && I_PC == 5 && I_PC < I_ND && I_NC == I_ND + 1 &&
@@ -66,10 +70,13 @@ struct insnstate {
 		size_t tslen, pclen;
 		char eng[2 * TOKLEN + 16];
 		size_t englen;
+		int64_t prev;	/* the START before, for tl_judge */
+		int hasprev;
 	} wait[MAXENGINES];
 	enum { SEC_NONE, SEC_INSN, SEC_OTHER } section;
 	int64_t nd, nc;
 	int hasndnc;
+	struct tl_judge judge;	/* is the layout right? */
 	char tail[TAILMAX];	/* what follows a row's pc: see settail */
 	size_t taillen;
 	/* The end of the whole lines buffered (src_whole), for the buffer
@@ -107,6 +114,7 @@ insnstart(void *st, struct textin *tx)
 	s->section = SEC_NONE;
 	s->hasndnc = 0;
 	settail(s);
+	memset(&s->judge, 0, sizeof s->judge);
 	s->whole = s->wend = NULL;
 }
 
@@ -163,6 +171,7 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 			w->name = sl->name;
 		w->englen = (size_t)(out_escape(w->eng, w->name, sl->len) -
 		    w->eng);
+		w->hasprev = 0;
 	}
 	return i;
 }
@@ -184,6 +193,10 @@ insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
 		memcpy(w->opcode, op, oplen);
 	w->opcodelen = oplen;
 	sl->start = ts;
+	if (w->hasprev)
+		tl_judgestart(&s->judge, ts > w->prev);
+	w->prev = ts;
+	w->hasprev = 1;
 	w->pc = pc;
 	w->haspc = haspc;
 	sl->line = ln;
@@ -315,6 +328,8 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 		tl_unpaired(tx, "END lines without a START", ln);
 		return 0;
 	}
+	tl_judgeend(tx, &s->judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
+	    pt, &insnwords);
 	if (ts < sl->start) {
 		/* Not this START's END: neither makes an instruction. */
 		tl_unpaired(tx, "END lines earlier than their START", ln);
@@ -430,14 +445,16 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 			tl_unpaired(tx, "END lines without a START", first + j);
 			continue;
 		}
+		if (sl->start < 0)	/* its duration may not fit */
+			break;
+		tl_judgeend(tx, &s->judge, sl->start, ts, first + j,
+		    (long)(f[pt] - p) + 1, pt, &insnwords);
 		if (ts < sl->start) {
 			tl_unpaired(tx, "END lines earlier than their START",
 			    first + j);
 			sl->line = 0;
 			continue;
 		}
-		if (sl->start < 0)	/* its duration may not fit */
-			break;
 		if (!tx->rows) {
 			insnrec(s, tx, rec, i, ts);
 			sl->line = 0;
@@ -467,6 +484,7 @@ insnnext(void *st, struct textin *tx, struct record *rec)
 		if (insnline(s, tx, rec, line, &fl))
 			return 1;
 	}
+	tl_judge(tx, &s->judge, tx->pos[PT], &insnwords);
 	insnflush(s, tx);
 	return 0;
 }
