@@ -604,7 +604,7 @@ np-dma: $T/f3.txt: nothing recognised as show-session --show-dma lines"
 @test "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
 	# a field of zeros where the time should be, the time after it
 	npgen -n 8000 dma-text | awk '/^DMA/ { print; next }
-	    { printf "  %s  %s  %s  %s  0  %s\n", $1, $2, $3, $4, $5 }' >"$T/z.txt"
+	    { printf "  %s  %s  %s  %s  0  %s  %s\n", $1, $2, $3, $4, $5, $6 }' >"$T/z.txt"
 	np np-dma "$T/z.txt"
 	status_is 1
 	err_is "np-dma: $T/z.txt:2004:36: expected the time at field 5 (-F ts=5), found all of the first 1000 transfers lasting 0: give the field that holds it with -F ts=N"
