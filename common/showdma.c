@@ -19,6 +19,15 @@
  *   on the same queue; its byte count is the end's, else the SOP's.
  * - Timestamps are integers in the input's unit (-u), scaled by the reader.
  *
+ * - Real traces run forward: a file whose first pairs mostly end before
+ *   they start, all last 0, or never start later on a queue has its time
+ *   read from another field, an error naming -F (tl_judge).
+ *
+ * Lines are read two ways that give the same bytes: a fast path (dmafast)
+ * over the whole lines buffered, for the plain line of a trace, and the
+ * general way (dmaline) for every other line, which makes each check and
+ * gives each message.
+ *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
  */

@@ -24,6 +24,15 @@
  *   the next section is read.
  * - Timestamps are integers in the input's unit (-u), scaled by the reader.
  *
+ * - Real traces run forward: a file whose first pairs mostly end before
+ *   they start, all last 0, or never start later on an engine has its time
+ *   read from another field, an error naming -F (tl_judge).
+ *
+ * Instruction lines are read two ways that give the same bytes: a fast
+ * path (insnfast) over the whole lines buffered, for the plain line of a
+ * trace, and the general way (insnline) for every other line, which makes
+ * each check and gives each message.
+ *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
  */
