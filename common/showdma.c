@@ -268,7 +268,10 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
 	const struct dmawait *w = &s->wait[i];
 	char *o = out_reserve(ROWMAX);
 
-	memcpy(o, w->q, w->qlen);
+	if (w->qlen <= 16)
+		memcpy(o, w->q, 16);
+	else
+		memcpy(o, w->q, w->qlen);
 	o += w->qlen;
 	*o++ = '\t';
 	memcpy(o, w->ts, NUM_BUFSZ);
@@ -289,7 +292,7 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
 	memcpy(o, "\t\t\t\t\t\t\t\t", 8);
 	o += D_CRC - D_BYTES;
 	if (crc)
-		o = out_escape(o, crc, crclen);
+		o = out_escapetoken(o, crc, crclen);
 	memcpy(o, s->tail, TAILMAX);
 	out_commit(o + s->taillen);
 	tx->written++;

@@ -259,10 +259,13 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
 	*o++ = '\t';
 	o += num_fmt_i64(o, ts - sl->start);
 	*o++ = '\t';
-	memcpy(o, w->eng, w->englen);
+	if (w->englen <= 16)
+		memcpy(o, w->eng, 16);
+	else
+		memcpy(o, w->eng, w->englen);
 	o += w->englen;
 	*o++ = '\t';
-	o = out_escape(o, w->opcode, w->opcodelen);
+	o = out_escapetoken(o, w->opcode, w->opcodelen);
 	*o++ = '\t';
 	if (w->haspc) {
 		memcpy(o, w->pctext, NUM_BUFSZ);
