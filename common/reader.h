@@ -105,6 +105,8 @@ void rd_want(struct reader *r, uint32_t mask);
  * the same order; fewer calls).
  */
 void rd_rows(struct reader *r);
+/* Is unit a time unit -u takes ("ps", "ns", "us")? */
+int rd_isunit(const char *unit);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* The -u and -F options of a program (either may be NULL): a bad one is a
