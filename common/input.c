@@ -510,3 +510,27 @@ src_whole(const struct src *s)
 		q--;
 	return q;
 }
+
+long
+src_countnl(const char *p, const char *e)
+{
+	long n = 0;
+
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+
+	for (; e - p >= 64; p += 64) {
+		uint64_t m = 0;
+		int i;
+
+		for (i = 0; i < 4; i++)
+			m |= (uint64_t)(unsigned)_mm_movemask_epi8(
+			    _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)
+			    (const void *)(p + 16 * i)), nl)) << 16 * i;
+		n += bitcount(m);
+	}
+#endif
+	for (; p < e; p++)
+		n += *p == '\n';
+	return n;
+}

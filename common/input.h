@@ -113,6 +113,9 @@ long src_col(const struct src *s, const char *at);
  */
 char *src_whole(const struct src *s);
 
+/* The number of '\n' in [p, e). */
+long src_countnl(const char *p, const char *e);
+
 /* Consumes the n whole lines from s->p up to to, where the next begins:
  * as n calls of src_getline would, the last of them the current line. */
 static inline void

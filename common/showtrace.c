@@ -655,6 +655,29 @@ eventline(struct ccstate *s, struct textin *tx, struct record *rec,
 	return 1;
 }
 
+/*
+ * Outside a collectives section, the whole lines buffered before the next
+ * that holds "trace for" (or a NUL, which src_getline then reports) are
+ * consumed at once, unread: the bulk of a trace is instructions, and the
+ * line by line way passes over each of them just the same.
+ */
+static void
+ccskip(struct textin *tx)
+{
+	struct src *in = tx->in;
+	char *p = in->p, *w = src_whole(in), *end, *ls;
+
+	if (w - p < 2)
+		return;
+	w[-1] = '\0';	/* the last whole line's '\n', for a moment */
+	if (!(end = strstr(p, "trace for")))
+		end = p + strlen(p);
+	w[-1] = '\n';
+	for (ls = end; ls > p && ls[-1] != '\n'; ls--)
+		;
+	src_take(in, ls, src_countnl(p, ls));
+}
+
 static int
 ccnext(void *st, struct textin *tx, struct record *rec)
 {
@@ -675,6 +698,8 @@ ccnext(void *st, struct textin *tx, struct record *rec)
 			s->hascore = s->nexthascore;
 			s->core = s->nextcore;
 		}
+		if (!s->insec)
+			ccskip(tx);
 		if (!src_getline(tx->in, &line, &n)) {
 			s->draining = s->ateof = 1;
 			continue;

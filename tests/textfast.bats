@@ -140,3 +140,30 @@ same() {	# same CMD ARGS... FILE: the fast and the general way agree
 	same np-dma -u ps "$T/m.txt"
 	np-dma "$T/m.txt" 2>/dev/null | grep -q '\\"c\\\\'
 }
+
+@test "textfast: np-cc passes over instruction lines in bulk, with the same answers" {
+	# 5 MB: instruction lines over several 1 MiB buffers, then the
+	# collectives section
+	npgen -n 40000 trace-text >"$T/g.txt"
+	sed -n '/^Collectives trace/,$p' "$T/g.txt" >"$T/cc.txt"
+	for o in -L -K -G ""; do
+		np-cc $o "$T/cc.txt" 2>/dev/null | sed "s|$T/cc.txt||g" >"$T/want"
+		np np-cc $o "$T/g.txt"
+		status_is 0
+		sed "s|$T/g.txt||g" "$OUT" | cmp - "$T/want"
+	done
+	# the lines passed over are counted: a place named after them
+	printf 'ZZZ  10270000000000  START\n' >>"$T/g.txt"
+	np np-cc -K "$T/g.txt"
+	grep -qx "np-cc: START lines without an END: 1 (first: $T/g.txt:$(wc -l <"$T/g.txt"))" "$ERR" ||
+	    { cat "$ERR"; false; }
+}
+
+@test "textfast: np-cc, a NUL among the instruction lines is the same error" {
+	npgen -n 40000 trace-text >"$T/g.txt"
+	{ head -n 50000 "$T/g.txt"; printf '  5000  Tensor  MATMUL  START  10\000261  pc=1\n'
+	  tail -n +50001 "$T/g.txt"; } >"$T/nul.txt"
+	np np-cc -L "$T/nul.txt"
+	status_is 1
+	err_is "np-cc: $T/nul.txt:50001:34: expected text, found byte 0x00"
+}
