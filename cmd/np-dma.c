@@ -796,6 +796,10 @@ main(int argc, char **argv)
 	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
 	if (cols)
 		rd_extra(&rd, cols, synopsis);
+	if (mode == M_TRANSFERS && !cols)
+		rd_rows(&rd);	/* every record written as it comes */
+	else if (mode == M_HIST)
+		rd_want(&rd, 1u << D_BYTES);	/* and the times */
 	if (mode == M_TRANSFERS && cmd.header)
 		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {

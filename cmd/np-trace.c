@@ -84,6 +84,8 @@ main(int argc, char **argv)
 	rd_options(&rd, unit, pos, synopsis);
 	if (cols)
 		rd_extra(&rd, cols, synopsis);
+	else if (engines.n == 0 && !window)
+		rd_rows(&rd);	/* every record written as it comes */
 	if (cmd.header)
 		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {

@@ -809,6 +809,11 @@ textstart(struct reader *r)
 		r->tx.pos[i] = (given ? given : tf->defpos[i]) - 1;
 	}
 	r->tx.nsplit = tl_nsplit(r->tx.pos, tf->nfields);
+	/* Rows the format writes itself are exactly the records rd_next would
+	 * return: only where no time is scaled. */
+	r->tx.rows = r->rows && strcmp(r->unit, "ns") == 0;
+	r->tx.written = 0;
+	r->tx.want = r->want;
 	tf->start(r->textst, &r->tx);
 }
 
@@ -1072,6 +1077,10 @@ endfile(struct reader *r)
 {
 	long bad = r->filenotes + r->tx.bad;
 
+	if (r->fmt == FMT_TEXT) {
+		r->filerecs += r->tx.written;
+		r->tx.written = 0;
+	}
 	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
 		note_add(&r->notes, "non-JSON lines skipped",
 		    r->j.skipped_lines, r->in.name, r->j.first_skipped);
@@ -1143,4 +1152,10 @@ rd_next(struct reader *r)
 		r->filerecs++;
 		return rec;
 	}
+}
+
+void
+rd_rows(struct reader *r)
+{
+	r->rows = 1;
 }

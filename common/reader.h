@@ -56,6 +56,8 @@ struct reader {
 	 * fields k->ncol onwards of each record. */
 	const char *extra[REC_MAXCOL];
 	int nextra;
+	/* Set by rd_rows. */
+	int rows;
 
 	/* private */
 	int open;		/* a file is being read */
@@ -111,6 +113,13 @@ void rd_want(struct reader *r, uint32_t mask);
 void rd_extra(struct reader *r, char *arg, const char *synopsis);
 /* The header of the kind's rows, with the -c columns. */
 void rd_header(const struct reader *r);
+/*
+ * Says that the program writes every record rd_next returns with
+ * rec_write, unchanged, and nothing else: a text format may then write
+ * the rows itself, and rd_next returns only the others (the same rows,
+ * the same order; fewer calls).
+ */
+void rd_rows(struct reader *r);
 /* Is unit a time unit -u takes ("ps", "ns", "us")? */
 int rd_isunit(const char *unit);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */

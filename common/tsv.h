@@ -87,6 +87,30 @@ extern const char tsv_escletter[256];
  * look at 16 bytes there); returns the end. */
 char *out_escape(char *o, const char *s, size_t n);
 
+/*
+ * out_escape for a blank-separated token of 16 bytes or fewer (no TAB, LF
+ * or NUL in it, by the way it was split) with 16 readable bytes at s:
+ * only a backslash, a CR or a leading '"' could need escaping, and the
+ * usual token, which needs none, is looked at and copied 16 bytes at once.
+ * Inline: a row's text fields on the text formats' fast path.
+ */
+static inline char *
+out_escapetoken(char *o, const char *s, size_t n)
+{
+#if defined(__SSE2__)
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+
+	if (n <= 16 && n > 0 && *s != '"' && (m & ((1u << n) - 1)) == 0) {
+		_mm_storeu_si128((__m128i *)(void *)o, v);
+		return o + n;
+	}
+#endif
+	return out_escape(o, s, n);
+}
+
 /* The first max (at most 60) bytes of s, n long, as a message quotes
  * them: control bytes written \t, \n, \r or \xNN, so that a value of CSV
  * (which may hold any of them) keeps its message on one line.  Returns buf,

@@ -600,3 +600,21 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	err_is "np-dma: lines not understood: 1 (first: $T/f3.txt:2)
 np-dma: $T/f3.txt: nothing recognised as show-session --show-dma lines"
 }
+
+@test "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+	# a field of zeros where the time should be, the time after it
+	npgen -n 8000 dma-text | awk '/^DMA/ { print; next }
+	    { printf "  %s  %s  %s  %s  0  %s  %s\n", $1, $2, $3, $4, $5, $6 }' >"$T/z.txt"
+	np np-dma "$T/z.txt"
+	status_is 1
+	err_is "np-dma: $T/z.txt:2004:36: expected the time at field 5 (-F ts=5), found all of the first 1000 transfers lasting 0: give the field that holds it with -F ts=N"
+	[ "$(wc -l <"$OUT")" -eq 1000 ]
+	np np-dma -F ts=6 "$T/z.txt"
+	status_is 0
+	npgen -n 8000 dma-text >"$T/d.txt"
+	np-dma "$T/d.txt" | cmp - "$OUT"
+	for f in "$F"/*.txt; do
+		np np-dma "$f"
+		! grep -q 'expected the time' "$ERR" || { cat "$ERR"; return 1; }
+	done
+}
