@@ -383,3 +383,43 @@ num_fmt_f64(char *buf, double v)
 	}
 	return tidyexp(buf, (size_t)n);
 }
+
+double
+num_round(double v, int digits)
+{
+	char buf[NUM_BUFSZ + 8];
+	double a = fabs(v), m;
+	int k, s;
+	size_t n;
+
+	if (v == 0 || !isfinite(v) || digits < 1 || digits > 15)
+		return v;
+	/* k: the power of ten of v's first digit (log10 may be off by one
+	 * at a power of ten: checked). */
+	k = (int)floor(log10(a));
+	if (k > -300 && k < 300) {
+		if (a < pow(10, k))
+			k--;
+		else if (a >= pow(10, k + 1))
+			k++;
+	}
+	s = digits - 1 - k;	/* v * 10^s has digits digits before the point */
+	if (s < -22 || s > 22)
+		goto text;
+	m = nearbyint(s < 0 ? a / pow10tab[-s] : a * pow10tab[s]);
+	/* m and 10^s are exact doubles: one division or multiplication
+	 * rounds correctly to the double nearest m * 10^-s. */
+	a = s < 0 ? m * pow10tab[-s] : m / pow10tab[s];
+	return v < 0 ? -a : a;
+text:
+	/* Outside the fast range: through decimal text. */
+	m = nearbyint(a / pow(10, -s));
+	if (!(m < 1e15))
+		return v;
+	n = num_fmt_i64(buf, (int64_t)m);
+	buf[n++] = 'e';
+	n += num_fmt_i64(buf + n, -s);
+	if (!num_f64(buf, n, &a))
+		return v;
+	return v < 0 ? -a : a;
+}

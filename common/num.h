@@ -45,6 +45,10 @@ num_inint64(double d)
  * in the fewest digits that read back the same ("2.5e-9", "1e40"); NaN
  * and infinities print as nothing (an empty field is "missing").
  */
+/* v rounded to digits (1 to 15) significant digits: the double nearest
+ * that decimal.  Zero, NaN and infinities are v. */
+double num_round(double v, int digits);
+
 size_t num_fmt_i64(char *buf, int64_t v);
 size_t num_fmt_f64(char *buf, double v);
 

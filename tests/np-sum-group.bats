@@ -113,7 +113,7 @@ NS=$FIX/np-sum
 	np np-sum -v duration_ns insn.tsv
 	status_is 0
 	no_err
-	printf 'column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare\nduration_ns\t7\t3658\t60\t2000\t522.5714285714286\t149.9\t2000\t2000\t1\n' > "$T/want"
+	printf 'column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare\nduration_ns\t7\t3658\t60\t2000\t522.5714285714286\t150\t2000\t2000\t1\n' > "$T/want"
 	cmp "$T/want" "$OUT"
 }
 
@@ -257,13 +257,20 @@ a\tb	v	2	4' ]
 }
 
 @test "np-sum: percentiles print as their 4 significant digits exactly" {
-	# 1.234e8 and 1.994e8 are what the buckets round to; a scaling by a
-	# power of ten printed them as 123399999.99999999 and 199399999.99999997.
-	printf 'g\tx\na\t100000000\na\t123400000\na\t123400000\na\t123400000\na\t200000000\n' >"$T/q.tsv"
+	# 50 values, more than are held exactly: p50 (rank 25) is in the bucket
+	# of 123400000 and p90 (rank 45) in that of 200000000, whose
+	# representatives round to 1.234e8 and 1.994e8 (a scaling by a power of
+	# ten printed them as 123399999.99999999 and 199399999.99999997); p99
+	# (rank 50) is the largest value, exactly.
+	{ printf 'g\tx\n'
+	  for i in 1 2 3 4 5 6 7 8 9 10; do printf 'a\t100000000\n'; done
+	  for i in $(seq 30); do printf 'a\t123400000\n'; done
+	  for i in 1 2 3 4 5 6 7 8 9 10; do printf 'a\t200000000\n'; done
+	} >"$T/q.tsv"
 	np np-sum -g g -v x "$T/q.tsv"
 	status_is 0
 	no_err
-	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t199400000')" ]
+	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t200000000')" ]
 }
 
 @test "np-sum: shares when a sum is past 38 digits" {
