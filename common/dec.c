@@ -208,6 +208,8 @@ digits(uint64_t hi, uint64_t lo, char *out)
 	return n;
 }
 
+static int fits64(const struct dec *, int64_t *);
+
 size_t
 dec_fmt(char *buf, const struct dec *d)
 {
@@ -215,6 +217,11 @@ dec_fmt(char *buf, const struct dec *d)
 	char dg[48];
 	char *o = buf;
 	int n, e = d->e, point, i;
+	int64_t v;
+
+	/* A whole number within int64, the common case, as num prints it. */
+	if (e == 0 && fits64(d, &v))
+		return num_fmt_i64(buf, v);
 
 	if (isneg(&m)) {
 		negate(&m);

@@ -71,7 +71,7 @@ rehash(struct group *g)
 	for (i = 0; i < on; i++) {
 		if (!old[i])
 			continue;
-		j = g->ent[(uint32_t)old[i] - 1].hash & mask;
+		j = (size_t)(old[i] >> 32) & mask;
 		while (g->slots[j])
 			j = (j + 1) & mask;
 		g->slots[j] = old[i];
@@ -122,7 +122,7 @@ grow(struct group *g)
 void *
 grp_get(struct group *g, const char *key, size_t len, int *isnew)
 {
-	uint64_t h = grp_hash(key, len), tag = h >> 32 << 32, s;
+	uint64_t h = grp_hash(key, len), tag = h << 32, s;
 	size_t mask = g->nslots - 1, i = (size_t)h & mask;
 	struct grp_ent *en;
 	long e;

@@ -21,7 +21,7 @@
 struct grp_ent {
 	char *key;
 	uint32_t len;
-	uint32_t hash;		/* the hash's low half: its slot */
+	uint32_t hash;		/* the hash's low half */
 };
 
 struct group {
@@ -29,7 +29,7 @@ struct group {
 	long cap;		/* most distinct keys allowed */
 	long n;			/* distinct keys */
 	/* private */
-	uint64_t *slots;	/* hash's high half << 32 | entry + 1; 0 empty */
+	uint64_t *slots;	/* the hash's low half << 32, entry + 1; 0 empty */
 	size_t nslots;
 	struct grp_ent *ent;	/* per entry */
 	char *vals;		/* entries' values, valsize each */
@@ -62,5 +62,20 @@ int grp_keycmp(const struct group *g, long i, long j);
  * a radix sort on the keys' first bytes); the caller frees them. */
 long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
     long, long));
+
+/*
+ * Asks for entry i to be brought into the cache ahead of its use, when a
+ * loop visits entries out of their order: stage 0 its entry and value,
+ * stage 1 its key (which needs the entry: ask for it some entries later).
+ */
+#ifdef __GNUC__
+/* A macro: GCC drops a call to a function that does nothing but prefetch. */
+#define grp_prefetch(g, i, stage) ((stage) == 0 ?				\
+	(__builtin_prefetch(&(g)->ent[i]),				\
+	__builtin_prefetch((g)->vals + (size_t)(i) * (g)->valsize)) :	\
+	__builtin_prefetch((g)->ent[i].key))
+#else
+#define grp_prefetch(g, i, stage) ((void)0)
+#endif
 
 #endif
