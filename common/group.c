@@ -7,6 +7,16 @@
 
 #define BLOCK 65536		/* bytes of keys allocated at a time */
 
+#define ENT(g, i) ((struct grp_ent *)(void *)((g)->rec + (size_t)(i) * (g)->stride))
+#define VAL(g, i) ((g)->rec + (size_t)(i) * (g)->stride + sizeof(struct grp_ent))
+
+/* An entry and its value, in whole 8-byte words. */
+static size_t
+strideof(size_t valsize)
+{
+	return sizeof(struct grp_ent) + (valsize + 7) / 8 * 8;
+}
+
 /*
  * Eight bytes per step (FNV-1a took one, and was the group-by's hot spot),
  * then a final mix so that the low bits, which pick the slot, depend on
@@ -37,6 +47,7 @@ grp_init(struct group *g, size_t valsize, long cap)
 {
 	memset(g, 0, sizeof *g);
 	g->valsize = valsize;
+	g->stride = strideof(valsize);
 	g->cap = cap < 0xfffffffeL ? cap : 0xfffffffeL;
 	g->nslots = 1024;
 	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
@@ -52,8 +63,7 @@ grp_free(struct group *g)
 		memcpy(&next, b, sizeof next);
 		free(b);
 	}
-	free(g->ent);
-	free(g->vals);
+	free(g->rec);
 	free(g->slots);
 	memset(g, 0, sizeof *g);
 }
@@ -107,15 +117,11 @@ static void
 grow(struct group *g)
 {
 	long na = g->alloc ? g->alloc * 2 : 256;
-	struct grp_ent *e;
-	char *v;
+	char *r;
 
-	if (!(e = realloc(g->ent, (size_t)na * sizeof *e)))
+	if (!(r = realloc(g->rec, (size_t)na * g->stride)))
 		np_die("out of memory");
-	g->ent = e;
-	if (!(v = realloc(g->vals, (size_t)na * g->valsize)))
-		np_die("out of memory");
-	g->vals = v;
+	g->rec = r;
 	g->alloc = na;
 }
 
@@ -131,11 +137,11 @@ grp_get(struct group *g, const char *key, size_t len, int *isnew)
 		if ((s & 0xffffffff00000000ULL) != tag)
 			continue;
 		e = (long)(uint32_t)s - 1;
-		en = &g->ent[e];
+		en = ENT(g, e);
 		if (en->len == len && memcmp(en->key, key, len) == 0) {
 			if (isnew)
 				*isnew = 0;
-			return g->vals + (size_t)e * g->valsize;
+			return VAL(g, e);
 		}
 	}
 	if (g->n == g->cap)
@@ -145,63 +151,63 @@ grp_get(struct group *g, const char *key, size_t len, int *isnew)
 	if (g->n == g->alloc)
 		grow(g);
 	e = g->n++;
-	en = &g->ent[e];
+	en = ENT(g, e);
 	en->key = keyspace(g, len + 1);
 	memcpy(en->key, key, len);
 	en->key[len] = '\0';
 	en->len = (uint32_t)len;
 	en->hash = (uint32_t)h;
-	memset(g->vals + (size_t)e * g->valsize, 0, g->valsize);
+	memset(VAL(g, e), 0, g->stride - sizeof *en);
 	g->slots[i] = tag | (uint64_t)(e + 1);
 	if ((size_t)g->n * 2 > g->nslots)
 		rehash(g);
 	if (isnew)
 		*isnew = 1;
-	return g->vals + (size_t)e * g->valsize;
+	return VAL(g, e);
 }
 
 void
 grp_widen(struct group *g, size_t valsize)
 {
-	size_t old = g->valsize;
-	char *v;
+	size_t old = g->stride, ns = strideof(valsize);
+	char *r;
 	long i;
 
-	if (valsize <= old)
+	if (valsize <= g->valsize)
 		return;
 	if (g->alloc) {
-		if (!(v = realloc(g->vals, (size_t)g->alloc * valsize)))
+		if (!(r = realloc(g->rec, (size_t)g->alloc * ns)))
 			np_die("out of memory");
 		/* From the last entry back, each moves up. */
 		for (i = g->n - 1; i >= 0; i--) {
-			memmove(v + (size_t)i * valsize, v + (size_t)i * old,
-			    old);
-			memset(v + (size_t)i * valsize + old, 0,
-			    valsize - old);
+			memmove(r + (size_t)i * ns, r + (size_t)i * old, old);
+			memset(r + (size_t)i * ns + old, 0, ns - old);
 		}
-		g->vals = v;
+		g->rec = r;
 	}
 	g->valsize = valsize;
+	g->stride = ns;
 }
 
 const char *
 grp_key(const struct group *g, long i, size_t *len)
 {
-	*len = g->ent[i].len;
-	return g->ent[i].key;
+	*len = ENT(g, i)->len;
+	return ENT(g, i)->key;
 }
 
 void *
 grp_val(const struct group *g, long i)
 {
-	return g->vals + (size_t)i * g->valsize;
+	return VAL(g, i);
 }
 
 int
 grp_keycmp(const struct group *g, long i, long j)
 {
-	size_t li = g->ent[i].len, lj = g->ent[j].len;
-	int c = memcmp(g->ent[i].key, g->ent[j].key, li < lj ? li : lj);
+	const struct grp_ent *a = ENT(g, i), *b = ENT(g, j);
+	size_t li = a->len, lj = b->len;
+	int c = memcmp(a->key, b->key, li < lj ? li : lj);
 
 	return c ? c : (li > lj) - (li < lj);
 }
@@ -219,7 +225,8 @@ byentry(const void *a, const void *b)
 /* A key's first 8 bytes as a number that orders as they do (zeros past
  * its end), beside its entry. */
 struct pfx {
-	uint64_t p;
+	uint64_t p;		/* what the radix sort orders by */
+	uint64_t k;		/* the key's first bytes */
 	long i;
 };
 
@@ -256,10 +263,11 @@ radix(struct pfx *a, struct pfx *tmp, long n)
 		memcpy(a, src, (size_t)n * sizeof *a);
 }
 
-/* By key: the prefixes in a radix sort, then each run of equal prefixes
- * by whole key. */
+/* By score (NULL: none), then key: the key prefixes in a radix sort, the
+ * scores in another (stable, so keys stay in order within a score), then
+ * each run of equal score and prefix by whole key. */
 static long *
-bykey(const struct group *g)
+bykey(const struct group *g, const uint64_t *score)
 {
 	struct pfx *a, *tmp;
 	long i, j, k, *ix;
@@ -270,8 +278,8 @@ bykey(const struct group *g)
 		np_die("out of memory");
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
-		memcpy(b, g->ent[i].key, g->ent[i].len < 8 ? g->ent[i].len : 8);
-		a[i].p = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
+		a[i].k = a[i].p = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
 		    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
 		    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
 		    (uint64_t)b[6] << 8 | b[7];
@@ -279,13 +287,19 @@ bykey(const struct group *g)
 	}
 	if (g->n > 0)
 		radix(a, tmp, g->n);
+	if (score && g->n > 0) {
+		for (i = 0; i < g->n; i++)
+			a[i].p = score[a[i].i];
+		radix(a, tmp, g->n);
+	}
 	free(tmp);
 	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
 		np_die("out of memory");
 	for (i = 0; i < g->n; i++)
 		ix[i] = a[i].i;
 	for (i = 0; i < g->n; i = j) {
-		for (j = i + 1; j < g->n && a[j].p == a[i].p; j++)
+		for (j = i + 1; j < g->n && a[j].p == a[i].p &&
+		    a[j].k == a[i].k; j++)
 			;
 		if (j - i < 2)
 			continue;
@@ -315,7 +329,7 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 	long i, *ix;
 
 	if (cmp == grp_keycmp)
-		return bykey(g);
+		return bykey(g, NULL);
 	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
 		np_die("out of memory");
 	for (i = 0; i < g->n; i++)
@@ -325,3 +339,10 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 	qsort(ix, (size_t)g->n, sizeof *ix, byentry);
 	return ix;
 }
+
+long *
+grp_sortedby(const struct group *g, const uint64_t *score)
+{
+	return bykey(g, score);
+}
+

@@ -4,8 +4,8 @@
  * cap the caller states; past it, the program stops with a message.
  *
  * Per key: its bytes and a NUL in a shared arena, 16 bytes of entry
- * (where the key is, its length and hash), the value, and 8 bytes of
- * hash slot at a load of 1/4 to 1/2: about 40 bytes and the key's length
+ * (where the key is, its length and hash) with the value beside it (one
+ * cache miss for both), and 8 bytes of * hash slot at a load of 1/4 to 1/2: about 40 bytes and the key's length
  * besides the value.  A slot holds the key's hash bits beside its entry,
  * so that a probe reads no entry but the one it finds.
  *
@@ -31,8 +31,8 @@ struct group {
 	/* private */
 	uint64_t *slots;	/* the hash's low half << 32, entry + 1; 0 empty */
 	size_t nslots;
-	struct grp_ent *ent;	/* per entry */
-	char *vals;		/* entries' values, valsize each */
+	char *rec;		/* per entry its grp_ent, then its value */
+	size_t stride;		/* bytes of each */
 	long alloc;		/* entries allocated */
 	char *arena;		/* the current block of key bytes */
 	size_t arenaleft;
@@ -62,6 +62,9 @@ int grp_keycmp(const struct group *g, long i, long j);
  * a radix sort on the keys' first bytes); the caller frees them. */
 long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
     long, long));
+/* The entries' indexes by score[entry] (ascending), then by key: radix
+ * sorts, no comparison but among equal scores and key prefixes. */
+long *grp_sortedby(const struct group *g, const uint64_t *score);
 
 /*
  * Asks for entry i to be brought into the cache ahead of its use, when a
@@ -71,9 +74,10 @@ long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
 #ifdef __GNUC__
 /* A macro: GCC drops a call to a function that does nothing but prefetch. */
 #define grp_prefetch(g, i, stage) ((stage) == 0 ?				\
-	(__builtin_prefetch(&(g)->ent[i]),				\
-	__builtin_prefetch((g)->vals + (size_t)(i) * (g)->valsize)) :	\
-	__builtin_prefetch((g)->ent[i].key))
+	(__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride),	\
+	__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride + 63)) :	\
+	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
+	    (size_t)(i) * (g)->stride))->key))
 #else
 #define grp_prefetch(g, i, stage) ((void)0)
 #endif

@@ -37,8 +37,8 @@ struct many {
 	int whole;		/* every value a whole number below 2^53 */
 	int nv, cap;		/* values listed; nv -1: in the histogram */
 	int64_t vn;		/* values listed or counted in buckets */
-	struct xval *v;
 	struct hist h;
+	struct xval v[];	/* the values listed, cap of them */
 };
 
 static int
@@ -71,7 +71,6 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 static void
 many_free(struct many *m)
 {
-	free(m->v);
 	hist_free(&m->h);
 	free(m);
 }
@@ -148,36 +147,42 @@ addsum(struct many *m, const struct dec *sum, double fsum)
 }
 
 /* The values listed go to the histogram. */
-static void
-tohist(struct many *m)
+static struct many *
+tohist(struct cell *c)
 {
+	struct many *m = c->u.m;
 	int i;
 
 	if (m->nv < 0)
-		return;
+		return m;
 	for (i = 0; i < m->nv; i++)
 		hist_add(&m->h, m->v[i].v, 1);
-	free(m->v);
-	m->v = NULL;
 	m->nv = -1;
+	m->cap = 0;
+	/* The list's room is given back. */
+	if ((m = realloc(m, sizeof *m)))
+		c->u.m = m;
+	return c->u.m;
 }
 
 /* Holds count copies of a value: listed while there are at most GS_EXACT,
  * in the histogram past that. */
 static void
-hold(struct many *m, const struct dec *d, double v, int64_t count)
+hold(struct cell *c, const struct dec *d, double v, int64_t count)
 {
+	struct many *m = c->u.m;
+
 	m->vn += count;
 	if (m->nv >= 0 && count <= GS_EXACT - m->nv) {
 		if (m->nv + count > m->cap) {
 			int nc = m->cap ? m->cap : 2;
-			struct xval *x;
 			while (nc < m->nv + count)
 				nc *= 2;
-			if (!(x = realloc(m->v, (size_t)nc * sizeof *x)))
+			if (!(m = realloc(m, sizeof *m + (size_t)nc *
+			    sizeof m->v[0])))
 				np_die("out of memory");
-			m->v = x;
 			m->cap = nc;
+			c->u.m = m;
 		}
 		for (; count > 0; count--) {
 			m->v[m->nv].d = *d;
@@ -185,7 +190,7 @@ hold(struct many *m, const struct dec *d, double v, int64_t count)
 		}
 		return;
 	}
-	tohist(m);
+	m = tohist(c);
 	hist_add(&m->h, v, count);
 }
 
@@ -200,21 +205,24 @@ many(struct cell *c)
 
 	if (c->state == GS_MANY)
 		return c->u.m;
-	if (!(m = calloc(1, sizeof *m)))
+	/* Room for two values listed, in the same block. */
+	if (!(m = calloc(1, sizeof *m + 2 * sizeof m->v[0])))
 		np_die("out of memory");
 	hist_init(&m->h);
 	m->whole = 1;
+	m->cap = 2;
+	d = c->u.one;
+	c->u.m = m;
 	if (c->state == GS_ONE) {
-		d = c->u.one;
 		v = dec_f64(&d);
 		m->sum = m->min = m->max = d;
 		m->dmin = m->dmax = v;
 		m->whole = iswhole(&d, v);
-		hold(m, &d, v, 1);
+		c->state = GS_MANY;
+		hold(c, &d, v, 1);
 	}
-	c->u.m = m;
 	c->state = GS_MANY;
-	return m;
+	return c->u.m;
 }
 
 /* Adds one value: d exactly, v its double. */
@@ -233,7 +241,7 @@ cell_add(struct cell *c, const struct dec *d, double v)
 	minmax(m, 0, d, v, d, v);
 	addsum(m, d, v);
 	m->whole &= iswhole(d, v);
-	hold(m, d, v, 1);
+	hold(c, d, v, 1);
 	c->n++;
 }
 
@@ -574,7 +582,7 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 			dec_i64(&da, a);
 			v = (double)a;
 			m->whole &= iswhole(&da, v);
-			hold(m, &da, v, n);
+			hold(c, &da, v, n);
 			return;
 		}
 		if (!wholebucket(a, b, &k, &sign))
@@ -585,13 +593,13 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 		if (!num_f64(t->f[lo], t->len[lo], &v) || !isfinite(v))
 			badbounds(gs, lo);
 		m->whole &= iswhole(&da, v);
-		hold(m, &da, v, n);
+		hold(c, &da, v, n);
 		return;
 	} else {
 		fracbucket(gs, lo, &k, &sign);
 		m->whole = 0;
 	}
-	tohist(m);
+	m = tohist(c);
 	hist_addk(&m->h, sign, k, n);
 	m->vn += n;
 }
