@@ -226,8 +226,8 @@ byentry(const void *a, const void *b)
  * its end), beside its entry. */
 struct pfx {
 	uint64_t p;		/* what the radix sort orders by */
-	uint64_t k;		/* the key's first bytes */
-	long i;
+	uint32_t i;		/* the entry */
+	uint32_t k;		/* the key's first 4 bytes, for runs of a score */
 };
 
 static void
@@ -279,11 +279,12 @@ bykey(const struct group *g, const uint64_t *score)
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
 		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
-		a[i].k = a[i].p = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+		a[i].p = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
 		    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
 		    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
 		    (uint64_t)b[6] << 8 | b[7];
-		a[i].i = i;
+		a[i].k = (uint32_t)(a[i].p >> 32);
+		a[i].i = (uint32_t)i;
 	}
 	if (g->n > 0)
 		radix(a, tmp, g->n);

@@ -510,7 +510,9 @@ fastfmt(char *buf, double v)
 		return 0;	/* subnormal, or not finite */
 	m = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
 	e = be - 1075;
-	k = (int)floor(log10(fabs(v)));
+	/* The power of ten of the first digit, from the binary exponent: this
+	 * or one less (digitsof finds which). */
+	k = (int)floor((be - 1023) * 0.30102999566398120);
 	for (p = 15; p <= 17; p++) {
 		if ((r = digitsof(m, e, p, k, &q, &x)) < 0)
 			return 0;
