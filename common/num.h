@@ -5,7 +5,9 @@
  * neuron-profile printed).  Integers are exact over the whole int64 range;
  * doubles round exactly as strtod does (a fast exact path for the common case,
  * strtod itself otherwise).  Printing uses '.' whatever the locale; doubles
- * print in the fewest digits that read back to the same value.
+ * print in the fewest digits that read back to the same value, the digits
+ * printf would give: worked out exactly in 128-bit integers for magnitudes
+ * from about 1e-16 to 1e15, by printf beyond (tests/numcheck.c compares).
  */
 #ifndef NP_NUM_H
 #define NP_NUM_H
@@ -46,6 +48,10 @@ num_inint64(double d)
  * in the fewest digits that read back the same ("2.5e-9", "1e40"); NaN
  * and infinities print as nothing (an empty field is "missing").
  */
+/* v rounded to digits (1 to 15) significant digits: the double nearest
+ * that decimal.  Zero, NaN and infinities are v. */
+double num_round(double v, int digits);
+
 size_t num_fmt_i64(char *buf, int64_t v);
 size_t num_fmt_f64(char *buf, double v);
 
