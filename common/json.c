@@ -29,6 +29,7 @@ json_init(struct json *j, struct src *in)
 	j->in = in;
 	j->state = S_TOP;
 	j->scratch = scratch;
+	j->mask = simd_strmask(simd_level());
 	if (!j->scratch && !(j->scratch = malloc(JSON_MAXSTR)))
 		np_die("out of memory");
 }
@@ -114,6 +115,15 @@ found(const struct json *j, const char *p)
 	return buf;
 }
 
+/* src_fill, forgetting the kept mask: the bytes it was made of may move,
+ * and those past the end change. */
+static size_t
+fill(struct json *j, char **keep)
+{
+	j->blk = NULL;
+	return src_fill(j->in, keep);
+}
+
 /* Makes n bytes from *p available (fewer only at end of file); *p is moved
  * along with the buffer. */
 static void
@@ -122,7 +132,7 @@ need(struct json *j, char **p, size_t n)
 	struct src *in = j->in;
 
 	while ((size_t)(in->end - *p) < n && !in->eof)
-		if (src_fill(in, p) == 0 && !in->eof)
+		if (fill(j, p) == 0 && !in->eof)
 			failat(j, *p, "token longer than %d bytes", SRC_BUFSZ);
 }
 
@@ -146,7 +156,7 @@ skipws(struct json *j, char *p)
 			if (p < in->end)
 				return p;
 			in->p = p;
-			if (src_fill(in, NULL) == 0)
+			if (fill(j, NULL) == 0)
 				return in->p;
 			p = in->p;
 			continue;
@@ -170,66 +180,38 @@ skipline(struct json *j, char *p)
 		if (nl)
 			return nl;	/* skipws counts it */
 		in->p = in->end;
-		if (src_fill(in, NULL) == 0)
+		if (fill(j, NULL) == 0)
 			return in->p;
 		p = in->p;
 	}
 }
 
 /*
- * Finds the next byte a string scan must stop at: '"', '\\', a control
- * byte (below 0x20) or a non-ASCII one (0x80 and up).  The zero padding
- * after the data stops it too, so it needs no bounds check: 16 bytes from
- * any p <= end are always readable.
+ * The first byte at or after p that may end a plain run of string text:
+ * '"', '\\', a control byte or a non-ASCII one.  The zero padding after the
+ * data stops it too, so it needs no bounds check (64 bytes from any
+ * p <= end are readable).  It is found in the mask of the 64 bytes from
+ * wherever a search began (simd.h), and that mask is kept: the keys and
+ * values that follow in the same 64 bytes are found in it without looking
+ * at their bytes again.  Every read into the buffer forgets it (fill).
  */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-
 static inline char *
-scanplain(char *p, const char *end)
+special(struct json *j, char *p)
 {
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'),
-	    space = _mm_set1_epi8(0x20);
-	__m128i v, hit;
-	int m;
+	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
+	uint64_t m;
 
-	(void)end;
-	for (;;) {
-		v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		/* A signed compare with 0x20 catches both the controls and
-		 * the bytes with the high bit set. */
-		hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
-		    _mm_cmpeq_epi8(v, bslash)), _mm_cmplt_epi8(v, space));
-		if ((m = _mm_movemask_epi8(hit)))
-			return p + __builtin_ctz((unsigned)m);
-		p += 16;
+	if (d < 64) {
+		if ((m = j->blkmask >> d))
+			return p + __builtin_ctzll(m);
+		p = (char *)j->blk + 64;	/* the rest of it is text */
 	}
+	while (!(m = j->mask(p)))
+		p += 64;
+	j->blk = p;
+	j->blkmask = m;
+	return p + __builtin_ctzll(m);
 }
-#else
-/* Portable SWAR, 8 bytes at a time: the classic "has a zero byte" test
- * (v - 0x01..) & ~v & 0x80.. finds '"', '\\' and the controls; a set high
- * bit in w itself finds the rest. */
-static inline char *
-scanplain(char *p, const char *end)
-{
-	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
-	uint64_t w, q, b;
-
-	while (p + 8 <= end) {
-		memcpy(&w, p, 8);
-		q = w ^ (ones * '"');
-		b = w ^ (ones * '\\');
-		if ((((q - ones) & ~q) | ((b - ones) & ~b) |
-		    ((w - ones * 0x20) & ~w) | w) & high)
-			break;
-		p += 8;
-	}
-	while ((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x80 &&
-	    *p != '"' && *p != '\\')
-		p++;
-	return p;
-}
-#endif
 
 static int
 hexval(int c)
@@ -340,7 +322,7 @@ string(struct json *j, char *q, int discard)
 	long long qoff = offat(j, q);
 
 	for (;;) {
-		p = scanplain(p, in->end);
+		p = special(j, p);
 		/* Whether a string is too long is settled before anything
 		 * else is said about the text past its first JSON_MAXSTR
 		 * bytes, so that the message does not depend on how reads
@@ -368,7 +350,7 @@ string(struct json *j, char *q, int discard)
 			    in->end == in->buf + SRC_BUFSZ)) {
 				/* Keep the text in place: refill behind it. */
 				ptrdiff_t off = p - start;
-				src_fill(in, &start);
+				fill(j, &start);
 				p = start + off;
 				continue;
 			}
@@ -377,7 +359,7 @@ string(struct json *j, char *q, int discard)
 			if (!discard)
 				spill(j, &o, &olen, start, p);
 			in->p = p;
-			src_fill(in, NULL);
+			fill(j, NULL);
 			start = p = in->p;
 			continue;
 		}

@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "input.h"
+#include "simd.h"
 
 #define JSON_MAXDEPTH 64
 #define JSON_PASSOVER_BYTES 41	/* of a line offered to passover */
@@ -60,6 +61,9 @@ struct json {
 	int state;
 	char stack[JSON_MAXDEPTH];
 	char *scratch;
+	simd_mask_fn mask;	/* set by json_init; a test may choose */
+	const char *blk;	/* 64 bytes whose mask is kept, or NULL */
+	uint64_t blkmask;
 };
 
 /* Starts parsing the source (already opened).  The scratch buffer is kept
