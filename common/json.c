@@ -187,30 +187,47 @@ skipline(struct json *j, char *p)
 }
 
 /*
- * The first byte at or after p that may end a plain run of string text:
- * '"', '\\', a control byte or a non-ASCII one.  The zero padding after the
- * data stops it too, so it needs no bounds check (64 bytes from any
- * p <= end are readable).  It is found in the mask of the 64 bytes from
- * wherever a search began (simd.h), and that mask is kept: the keys and
- * values that follow in the same 64 bytes are found in it without looking
- * at their bytes again.  Every read into the buffer forgets it (fill).
+ * The masks of the 64 bytes at p (simd.h), and those of the rest of the
+ * 64 bytes last looked at when p is among them: each block is looked at
+ * once, and the keys and values that follow in it are found in its masks
+ * without their bytes being looked at again.  *n is how many bytes from p
+ * they cover.  The zero padding after the data is special too, so a scan
+ * needs no bounds check: 64 bytes from any p <= end are readable, and no
+ * scan passes a special byte.  Every read into the buffer forgets the kept
+ * block (fill).
  */
+static inline struct simd_masks
+masks(struct json *j, const char *p, int *n)
+{
+	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
+	struct simd_masks m;
+
+	if (d < 64) {
+		m.special = j->blkm.special >> d;
+		m.bslash = j->blkm.bslash >> d;
+		*n = 64 - (int)d;
+		return m;
+	}
+	j->blk = p;
+	j->blkm = j->mask(p);
+	*n = 64;
+	return j->blkm;
+}
+
+/* The first byte at or after p that may end a plain run of string text:
+ * '"', '\\', a control byte or a non-ASCII one. */
 static inline char *
 special(struct json *j, char *p)
 {
-	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
-	uint64_t m;
+	struct simd_masks m;
+	int n;
 
-	if (d < 64) {
-		if ((m = j->blkmask >> d))
-			return p + __builtin_ctzll(m);
-		p = (char *)j->blk + 64;	/* the rest of it is text */
+	for (;;) {
+		m = masks(j, p, &n);
+		if (m.special)
+			return p + __builtin_ctzll(m.special);
+		p += n;
 	}
-	while (!(m = j->mask(p)))
-		p += 64;
-	j->blk = p;
-	j->blkmask = m;
-	return p + __builtin_ctzll(m);
 }
 
 static int
@@ -306,19 +323,81 @@ spill(struct json *j, char **o, size_t *olen, const char *start,
 	*olen += n;
 }
 
+/* Decodes the escape whose '\\' is at *p into u (4 bytes), moving *p past
+ * it; returns the number of bytes put in u. */
+static size_t
+escape(struct json *j, char **pp, char *u)
+{
+	char *p = *pp;
+	long cp, lo;
+	size_t n = 1;
+
+	if (j->in->end - p < 12)
+		need(j, &p, 12);
+	switch (p[1]) {
+	case '"': case '\\': case '/': u[0] = p[1]; break;
+	case 'b': u[0] = '\b'; break;
+	case 'f': u[0] = '\f'; break;
+	case 'n': u[0] = '\n'; break;
+	case 'r': u[0] = '\r'; break;
+	case 't': u[0] = '\t'; break;
+	case 'u':
+		if ((cp = hex4(p + 2)) < 0)
+			failat(j, p, "expected four hex digits after \\u");
+		if (cp >= 0xdc00 && cp <= 0xdfff)
+			failat(j, p, "expected a high surrogate before "
+			    "\\u%04lx, found it alone", cp);
+		if (cp >= 0xd800 && cp <= 0xdbff) {
+			if (p[6] != '\\' || p[7] != 'u' ||
+			    (lo = hex4(p + 8)) < 0xdc00 || lo > 0xdfff)
+				failat(j, p, "expected a low surrogate after "
+				    "\\u%04lx", cp);
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			p += 6;
+		}
+		n = utf8put(u, (unsigned long)cp);
+		p += 4;
+		break;
+	default:
+		failat(j, p, "expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r "
+		    "\\t \\uXXXX), found %s", found(j, p + 1));
+	}
+	*pp = p + 2;
+	return n;
+}
+
+/* Checks the UTF-8 sequence at *p, moving *p past it (and *start along,
+ * when bytes must be read). */
+static void
+utf8(struct json *j, char **p, char **start)
+{
+	int n;
+
+	if (j->in->end - *p < 4 && !j->in->eof) {
+		ptrdiff_t off = *p - *start;
+
+		need(j, p, 4);
+		*start = *p - off;
+	}
+	if (!(n = utf8len((unsigned char *)*p)))
+		failat(j, *p, "expected UTF-8 text, found byte 0x%02x",
+		    (unsigned char)*p[0]);
+	*p += n;
+}
+
 /*
- * Scans the string whose opening quote is at q.  Unless discard is set, the
- * decoded text is left in j->s / j->len: a slice of the buffer when there
- * was nothing to decode, else the scratch buffer.  Returns the address after
- * the closing quote.
+ * Scans the string whose opening quote is at q, and leaves its decoded
+ * text in j->s / j->len: a slice of the buffer when there was nothing to
+ * decode, else the scratch buffer.  Returns the address after the closing
+ * quote.
  */
 static char *
-string(struct json *j, char *q, int discard)
+string(struct json *j, char *q)
 {
 	struct src *in = j->in;
-	char *start = q + 1, *p = start, *o = NULL;
-	size_t olen = 0;
-	long qline = in->line, qcol = colat(j, q);
+	char *start = q + 1, *p = start, *o = NULL, u[4];
+	size_t olen = 0, n;
+	long qline = in->line;
 	long long qoff = offat(j, q);
 
 	for (;;) {
@@ -327,18 +406,16 @@ string(struct json *j, char *q, int discard)
 		 * else is said about the text past its first JSON_MAXSTR
 		 * bytes, so that the message does not depend on how reads
 		 * fell. */
-		if (!discard && olen + (size_t)(p - start) > JSON_MAXSTR)
+		if (olen + (size_t)(p - start) > JSON_MAXSTR)
 			goto toolong;
 		if (*p == '"' && p < in->end) {
-			if (!discard) {
-				if (o) {
-					spill(j, &o, &olen, start, p);
-					j->s = o;
-					j->len = olen;
-				} else {
-					j->s = start;
-					j->len = (size_t)(p - start);
-				}
+			if (o) {
+				spill(j, &o, &olen, start, p);
+				j->s = o;
+				j->len = olen;
+			} else {
+				j->s = start;
+				j->len = (size_t)(p - start);
 			}
 			return p + 1;
 		}
@@ -346,7 +423,7 @@ string(struct json *j, char *q, int discard)
 			if (in->eof)
 				failat(j, p, "expected '\"' to end the string, "
 				    "found end of input");
-			if (!discard && !o && !(start == in->buf &&
+			if (!o && !(start == in->buf &&
 			    in->end == in->buf + SRC_BUFSZ)) {
 				/* Keep the text in place: refill behind it. */
 				ptrdiff_t off = p - start;
@@ -355,88 +432,168 @@ string(struct json *j, char *q, int discard)
 				continue;
 			}
 			/* The buffer is full of this string: go on in the
-			 * scratch buffer (or nowhere, when discarding). */
-			if (!discard)
-				spill(j, &o, &olen, start, p);
+			 * scratch buffer. */
+			spill(j, &o, &olen, start, p);
 			in->p = p;
 			fill(j, NULL);
 			start = p = in->p;
 			continue;
 		}
 		if (*p == '\\') {
-			long cp, lo;
-			char u[4];
-			size_t n = 1;
-
-			if (!discard)
-				spill(j, &o, &olen, start, p);
-			if (in->end - p < 12)
-				need(j, &p, 12);
-			switch (p[1]) {
-			case '"': case '\\': case '/': u[0] = p[1]; break;
-			case 'b': u[0] = '\b'; break;
-			case 'f': u[0] = '\f'; break;
-			case 'n': u[0] = '\n'; break;
-			case 'r': u[0] = '\r'; break;
-			case 't': u[0] = '\t'; break;
-			case 'u':
-				if ((cp = hex4(p + 2)) < 0)
-					failat(j, p, "expected four hex digits "
-					    "after \\u");
-				if (cp >= 0xdc00 && cp <= 0xdfff)
-					failat(j, p, "expected a high surrogate "
-					    "before \\u%04lx, found it alone",
-					    cp);
-				if (cp >= 0xd800 && cp <= 0xdbff) {
-					if (p[6] != '\\' || p[7] != 'u' ||
-					    (lo = hex4(p + 8)) < 0xdc00 ||
-					    lo > 0xdfff)
-						failat(j, p, "expected a low "
-						    "surrogate after \\u%04lx",
-						    cp);
-					cp = 0x10000 + ((cp - 0xd800) << 10) +
-					    (lo - 0xdc00);
-					p += 6;
-				}
-				n = utf8put(u, (unsigned long)cp);
-				p += 4;
-				break;
-			default:
-				failat(j, p, "expected an escape (\\\" \\\\ \\/ "
-				    "\\b \\f \\n \\r \\t \\uXXXX), found %s",
-				    found(j, p + 1));
-			}
-			if (!discard) {
-				if (olen + n > JSON_MAXSTR)
-					goto toolong;
-				memcpy(o + olen, u, n);
-				olen += n;
-			}
-			p += 2;
+			spill(j, &o, &olen, start, p);
+			n = escape(j, &p, u);
+			if (olen + n > JSON_MAXSTR)
+				goto toolong;
+			memcpy(o + olen, u, n);
+			olen += n;
 			start = p;
 			continue;
 		}
 		if ((unsigned char)*p >= 0x80) {
-			int n;
-
 			if (in->end - p < 4 && !in->eof) {
-				if (!discard)
-					spill(j, &o, &olen, start, p);
-				need(j, &p, 4);
+				spill(j, &o, &olen, start, p);
 				start = p;
 			}
-			if (!(n = utf8len((unsigned char *)p)))
-				failat(j, p, "expected UTF-8 text, found byte "
-				    "0x%02x", (unsigned char)*p);
-			p += n;
+			utf8(j, &p, &start);
 			continue;
 		}
 		failat(j, p, "expected '\"' to end the string, found raw "
 		    "control character 0x%02x", (unsigned char)*p);
 	}
 toolong:
-	np_die_at(in->name, qline, qcol, "string longer than %d bytes (byte "
-	    "offset %lld)", JSON_MAXSTR, qoff);
+	np_die_at(in->name, qline, (long)(qoff - in->line_off) + 1, "string "
+	    "longer than %d bytes (byte offset %lld)", JSON_MAXSTR, qoff);
+}
+
+/* The bytes that may follow a '\\' in a string; 'u' also wants four hex
+ * digits. */
+static const unsigned char escletter[256] = {
+	['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1,
+	['r'] = 1, ['t'] = 1, ['u'] = 2,
+};
+/* Bit 0: a hex digit; bit 1: one that may begin a surrogate. */
+static const unsigned char hexdigit[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['a'] = 1, ['b'] = 1,
+	['c'] = 1, ['d'] = 3, ['e'] = 1, ['f'] = 1, ['A'] = 1, ['B'] = 1,
+	['C'] = 1, ['D'] = 3, ['E'] = 1, ['F'] = 1,
+};
+
+/*
+ * The bytes escaped by the backslashes in b (a bit a byte): those after a
+ * run of odd length.  Adding a run's first bit carries through the run to
+ * the bit after it, and the parity of the run's start and of that bit
+ * tells the run's length.  A run that reaches bit 63 escapes nothing here
+ * (the caller takes it up again from its start).
+ */
+static inline uint64_t
+escaped(uint64_t b)
+{
+	const uint64_t even = 0x5555555555555555ULL, odd = ~even;
+	uint64_t starts = b & ~(b << 1);
+
+	return (((b + (starts & even)) & ~b) & odd) |
+	    (((b + (starts & odd)) & ~b) & even);
+}
+
+/*
+ * Passes over the text of a string that is not kept, from p (after its
+ * opening quote), 64 bytes a step: the escapes are found from the masks of
+ * the backslashes, and each is checked by looking at the byte it escapes
+ * (a \u escape at its four digits), not at the bytes between.  Returns the
+ * address after the closing quote, with *done set; or, unset, the address
+ * of the first thing it does not take (the end of the data, a control
+ * byte, a non-ASCII byte, an escape that is wrong or a surrogate), which
+ * the caller takes byte by byte.
+ */
+static inline char *
+plainskip(struct json *j, char *p, int *done)
+{
+	struct simd_masks m;
+	uint64_t e, stop, lim;
+	int n, at;
+
+	for (;;) {
+		m = masks(j, p, &n);
+		lim = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+		if (m.bslash) {
+			if (m.bslash >> (n - 1) & 1) {
+				/* A run of backslashes reaches the end of
+				 * what the masks cover: taken up again from
+				 * its start, in the next step. */
+				uint64_t rest = ~m.bslash & lim;
+
+				if (!rest && n < 64) {
+					j->blk = NULL;	/* look from p */
+					continue;
+				}
+				if (!rest)
+					return p;	/* all backslashes */
+				n = 64 - __builtin_clzll(rest);
+				lim = ((uint64_t)1 << n) - 1;
+			}
+			e = escaped(m.bslash) & lim;
+			stop = m.special & ~m.bslash & ~e & lim;
+			if (stop)
+				e &= (stop & -stop) - 1;
+			for (; e; e &= e - 1) {
+				unsigned char *c = (unsigned char *)p +
+				    __builtin_ctzll(e);
+
+				if (escletter[*c] == 1)
+					continue;
+				/* Four hex digits, and not the first half
+				 * of a surrogate pair. */
+				if (escletter[*c] != 2 || (hexdigit[c[1]] &
+				    hexdigit[c[2]] & hexdigit[c[3]] &
+				    hexdigit[c[4]]) == 0 ||
+				    (hexdigit[c[1]] == 3 && c[2] >= '8'))
+					return (char *)c - 1;
+			}
+		} else
+			stop = m.special & lim;
+		if (stop) {
+			at = __builtin_ctzll(stop);
+			if (p[at] == '"' && p + at < j->in->end) {
+				*done = 1;
+				return p + at + 1;
+			}
+			return p + at;
+		}
+		p += n;
+	}
+}
+
+/* Passes over the string whose opening quote is at q, checking it as
+ * string does; returns the address after the closing quote. */
+static char *
+skipstring(struct json *j, char *q)
+{
+	struct src *in = j->in;
+	char *p = q + 1, u[4];
+	int done = 0;
+
+	for (;;) {
+		p = plainskip(j, p, &done);
+		if (done)
+			return p;
+		if (*p == '"' && p < in->end)
+			return p + 1;
+		if (p >= in->end) {
+			if (in->eof)
+				failat(j, p, "expected '\"' to end the string, "
+				    "found end of input");
+			in->p = p;
+			fill(j, NULL);
+			p = in->p;
+		} else if (*p == '\\')
+			escape(j, &p, u);
+		else if ((unsigned char)*p >= 0x80)
+			utf8(j, &p, &p);
+		else
+			failat(j, p, "expected '\"' to end the string, found "
+			    "raw control character 0x%02x", (unsigned char)*p);
+	}
 }
 
 static int
@@ -454,6 +611,14 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
+	/* The usual number: all of it read, and the byte after it ends it
+	 * (the data is followed by a NUL). */
+	n = num_scan(p, in->end);
+	if (n > 0 && n <= NUM_MAXLEN && p + n < in->end && !numchar(p[n])) {
+		j->s = p;
+		j->len = n;
+		return p + n;
+	}
 	for (;;) {
 		for (q = p; q < in->end && numchar(*q); q++)
 			;
@@ -564,6 +729,26 @@ endvalue(struct json *j)
 	j->state = j->depth ? S_AFTER : S_TOP;
 }
 
+/* Records where the token at p starts. */
+static inline void
+mark(struct json *j, const char *p)
+{
+	struct src *in = j->in;
+
+	j->line = in->line;
+	j->off = in->base + (p - in->buf);
+	j->col = (long)(j->off - in->line_off) + 1;
+}
+
+/* skipws, for the usual case of no blank at all. */
+static inline char *
+blanks(struct json *j, char *p)
+{
+	return (unsigned char)*p > ' ' ? p : skipws(j, p);
+}
+
+/* The next token.  Its text is not kept when discard is set, and its place
+ * is not recorded either when discard is 2 (inside a value skipped). */
 static enum json_tok
 next(struct json *j, int discard)
 {
@@ -572,16 +757,11 @@ next(struct json *j, int discard)
 	enum json_tok t;
 
 again:
-	p = skipws(j, p);
-	j->line = in->line;
-	j->col = colat(j, p);
-	j->off = offat(j, p);
+	p = blanks(j, p);
 	switch (j->state) {
 	case S_TOP:
 		p = topskip(j, p);
-		j->line = in->line;
-		j->col = colat(j, p);
-		j->off = offat(j, p);
+		mark(j, p);
 		if (p >= in->end) {
 			in->p = p;
 			return JSON_EOF;
@@ -602,6 +782,8 @@ again:
 			    : S_VALUE;
 			goto again;
 		}
+		if (discard < 2)
+			mark(j, p);
 		if (j->stack[j->depth - 1] == '{') {
 			if (*p != '}' || p >= in->end)
 				failat(j, p, "expected ',' or '}' after the "
@@ -619,6 +801,8 @@ again:
 		return t;
 	case S_OBJ_FIRST:
 		if (*p == '}' && p < in->end) {
+			if (discard < 2)
+				mark(j, p);
 			j->depth--;
 			endvalue(j);
 			in->p = p + 1;
@@ -630,11 +814,15 @@ again:
 			failat(j, p, "expected a string key%s, found %s",
 			    j->state == S_OBJ_FIRST ? " or '}'" : "",
 			    found(j, p));
-		in->p = string(j, p, discard);
+		if (discard < 2)
+			mark(j, p);
+		in->p = discard ? skipstring(j, p) : string(j, p);
 		j->state = S_COLON;
 		return JSON_KEY;
 	case S_ARR_FIRST:
 		if (*p == ']' && p < in->end) {
+			if (discard < 2)
+				mark(j, p);
 			j->depth--;
 			endvalue(j);
 			in->p = p + 1;
@@ -642,6 +830,8 @@ again:
 		}
 		/* FALLTHROUGH */
 	case S_VALUE:
+		if (discard < 2)
+			mark(j, p);
 		goto value;
 	}
 value:
@@ -659,9 +849,10 @@ value:
 		in->p = p + 1;
 		return JSON_ARR;
 	case '"':
-		p = string(j, p, discard);
-		t = JSON_STR;
-		break;
+		p = discard ? skipstring(j, p) : string(j, p);
+		endvalue(j);
+		in->p = p;
+		return JSON_STR;
 	case 't':
 		p = literal(j, p, "true", 4);
 		t = JSON_TRUE;
@@ -694,8 +885,7 @@ value:
 	default:
 		failat(j, p, "expected a value, found %s", found(j, p));
 	}
-	if (t != JSON_STR)
-		delimited(j, p);
+	delimited(j, p);
 	endvalue(j);
 	in->p = p;
 	return t;
@@ -713,9 +903,11 @@ json_skip(struct json *j)
 	int depth = j->depth;
 	enum json_tok t = next(j, 1);
 
+	/* The value's place is the one left: the caller's messages about
+	 * it name where it began. */
 	if (t == JSON_OBJ || t == JSON_ARR)
 		while (j->depth > depth)
-			next(j, 1);
+			next(j, 2);
 }
 
 enum json_tok

@@ -18,15 +18,16 @@ static const char *const names[SIMD_NLEVELS] = { "portable", "sse2", "avx2" };
 
 /*
  * Portable, 8 bytes a step, exact (a byte's answer never depends on its
- * neighbours, as it does in the quicker "has a zero byte" test): a byte is
- * 0 when (b & 0x7f) + 0x7f leaves bit 7 clear and b has it clear too.
+ * neighbours, as it does in the quicker "has a zero byte" test): a byte t
+ * is 0 when (t & 0x7f) + 0x7f leaves bit 7 clear and t has it clear too.
  */
-static uint64_t
+static struct simd_masks
 mask_portable(const char *p)
 {
 	const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80,
 	    low = ones * 0x7f;
-	uint64_t w, q, b, m = 0;
+	struct simd_masks r = { 0, 0 };
+	uint64_t w, q, b;
 	int i, k;
 
 	for (i = 0; i < 8; i++) {
@@ -37,59 +38,72 @@ mask_portable(const char *p)
 			w = w << 8 | u[k];
 		q = w ^ (ones * '"');
 		b = w ^ (ones * '\\');
-		q = ~(((q & low) + low) | q);		/* 0x80 where '"' */
-		b = ~(((b & low) + low) | b);		/* where '\\' */
-		/* Below 0x20: (b & 0x7f) + 0x60 leaves bit 7 clear. */
+		q = ~(((q & low) + low) | q) & high;	/* 0x80 where '"' */
+		b = ~(((b & low) + low) | b) & high;	/* where '\\' */
+		/* Below 0x20: (w & 0x7f) + 0x60 leaves bit 7 clear. */
 		w = (~((w & low) + ones * 0x60) & ~w & high) | (w & high) |
-		    ((q | b) & high);
+		    q | b;
 		/* Bit 7 of byte k to bit k. */
-		m |= ((w >> 7) * 0x0102040810204080ULL >> 56) << (8 * i);
+		r.special |= ((w >> 7) * 0x0102040810204080ULL >> 56) << (8 * i);
+		r.bslash |= ((b >> 7) * 0x0102040810204080ULL >> 56) << (8 * i);
 	}
-	return m;
+	return r;
 }
 
 #if defined(__SSE2__)
-static uint64_t
+static struct simd_masks
 mask_sse2(const char *p)
 {
 	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'),
 	    space = _mm_set1_epi8(0x20);
-	uint64_t m = 0;
+	struct simd_masks r = { 0, 0 };
 	int i;
 
 	for (i = 0; i < 4; i++) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
 		    (p + 16 * i));
+		__m128i b = _mm_cmpeq_epi8(v, bslash);
 		/* A signed compare with 0x20 catches both the controls and
 		 * the bytes with the high bit set. */
 		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v,
-		    quote), _mm_cmpeq_epi8(v, bslash)), _mm_cmplt_epi8(v,
-		    space));
+		    quote), b), _mm_cmplt_epi8(v, space));
 
-		m |= (uint64_t)(unsigned)_mm_movemask_epi8(hit) << (16 * i);
+		r.special |= (uint64_t)(unsigned)_mm_movemask_epi8(hit) <<
+		    (16 * i);
+		r.bslash |= (uint64_t)(unsigned)_mm_movemask_epi8(b) <<
+		    (16 * i);
 	}
-	return m;
+	return r;
 }
 #endif
 
 #if defined(HAVE_AVX2)
 __attribute__((target("avx2"))) static uint64_t
-mask_avx2(const char *p)
+mask32_avx2(__m256i v, uint64_t *bs)
 {
 	const __m256i quote = _mm256_set1_epi8('"'),
 	    bslash = _mm256_set1_epi8('\\'), space = _mm256_set1_epi8(0x20);
-	__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)
-	    (p + 32));
-	/* 0x20 > b, signed: the controls and the bytes of 0x80 and up. */
-	__m256i ha = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(a,
-	    quote), _mm256_cmpeq_epi8(a, bslash)), _mm256_cmpgt_epi8(space, a));
-	__m256i hb = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(b,
-	    quote), _mm256_cmpeq_epi8(b, bslash)), _mm256_cmpgt_epi8(space,
-	    b));
+	__m256i b = _mm256_cmpeq_epi8(v, bslash);
 
-	return (uint64_t)(unsigned)_mm256_movemask_epi8(ha) |
-	    (uint64_t)(unsigned)_mm256_movemask_epi8(hb) << 32;
+	*bs = (uint64_t)(unsigned)_mm256_movemask_epi8(b);
+	/* 0x20 > v, signed: the controls and the bytes of 0x80 and up. */
+	return (uint64_t)(unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+	    _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), b),
+	    _mm256_cmpgt_epi8(space, v)));
+}
+
+__attribute__((target("avx2"))) static struct simd_masks
+mask_avx2(const char *p)
+{
+	struct simd_masks r;
+	uint64_t ba, bb;
+
+	r.special = mask32_avx2(_mm256_loadu_si256((const __m256i *)(const
+	    void *)p), &ba);
+	r.special |= mask32_avx2(_mm256_loadu_si256((const __m256i *)(const
+	    void *)(p + 32)), &bb) << 32;
+	r.bslash = ba | bb << 32;
+	return r;
 }
 #endif
 

@@ -15,11 +15,15 @@
 enum { SIMD_PORTABLE, SIMD_SSE2, SIMD_AVX2, SIMD_NLEVELS };
 
 /*
- * Bit i set when p[i] may end a plain run of string text: '"', '\\', a
- * control byte (below 0x20) or a byte of 0x80 and up.  All 64 bytes from p
- * must be readable (the input buffer's padding sees to that).
+ * Of the 64 bytes at p, a bit a byte (bit i for p[i]): in special, those
+ * that may end a plain run of string text: '"', '\\', a control byte (below
+ * 0x20) or a byte of 0x80 and up; in bslash, the '\\' among them.  All 64
+ * bytes from p must be readable (the input buffer's padding sees to that).
  */
-typedef uint64_t (*simd_mask_fn)(const char *p);
+struct simd_masks {
+	uint64_t special, bslash;
+};
+typedef struct simd_masks (*simd_mask_fn)(const char *p);
 
 /* The level to run: NP_SIMD's (portable, sse2, avx2; it dies for one the
  * build or the CPU lacks, or a word it does not know), else the best. */
