@@ -24,12 +24,15 @@ void
 json_init(struct json *j, struct src *in)
 {
 	char *scratch = j->scratch;
+	int l;
 
 	memset(j, 0, sizeof *j);
 	j->in = in;
 	j->state = S_TOP;
 	j->scratch = scratch;
-	j->mask = simd_strmask(simd_level());
+	l = simd_level();
+	j->mask = simd_strmask(l);
+	j->skip = simd_strskip(l);
 	if (!j->scratch && !(j->scratch = malloc(JSON_MAXSTR)))
 		np_die("out of memory");
 }
@@ -187,47 +190,31 @@ skipline(struct json *j, char *p)
 }
 
 /*
- * The masks of the 64 bytes at p (simd.h), and those of the rest of the
- * 64 bytes last looked at when p is among them: each block is looked at
- * once, and the keys and values that follow in it are found in its masks
- * without their bytes being looked at again.  *n is how many bytes from p
- * they cover.  The zero padding after the data is special too, so a scan
- * needs no bounds check: 64 bytes from any p <= end are readable, and no
- * scan passes a special byte.  Every read into the buffer forgets the kept
- * block (fill).
+ * The first byte at or after p that may end a plain run of string text:
+ * '"', '\\', a control byte or a non-ASCII one.  It is found in the mask of
+ * the 64 bytes from where a search began (simd.h), and that mask is kept:
+ * the keys and values that follow in those bytes are found in it, without
+ * their bytes being looked at again.  The zero padding after the data
+ * stops a search too, so it needs no bounds check: 64 bytes from any
+ * p <= end are readable.  Every read into the buffer forgets the mask
+ * (fill).
  */
-static inline struct simd_masks
-masks(struct json *j, const char *p, int *n)
-{
-	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
-	struct simd_masks m;
-
-	if (d < 64) {
-		m.special = j->blkm.special >> d;
-		m.bslash = j->blkm.bslash >> d;
-		*n = 64 - (int)d;
-		return m;
-	}
-	j->blk = p;
-	j->blkm = j->mask(p);
-	*n = 64;
-	return j->blkm;
-}
-
-/* The first byte at or after p that may end a plain run of string text:
- * '"', '\\', a control byte or a non-ASCII one. */
 static inline char *
 special(struct json *j, char *p)
 {
-	struct simd_masks m;
-	int n;
+	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
+	uint64_t m;
 
-	for (;;) {
-		m = masks(j, p, &n);
-		if (m.special)
-			return p + __builtin_ctzll(m.special);
-		p += n;
+	if (d < 64) {
+		if ((m = j->blkmask >> d))
+			return p + __builtin_ctzll(m);
+		p = (char *)j->blk + 64;	/* the rest of it is text */
 	}
+	while (!(m = j->mask(p)))
+		p += 64;
+	j->blk = p;
+	j->blkmask = m;
+	return p + __builtin_ctzll(m);
 }
 
 static int
@@ -465,105 +452,6 @@ toolong:
 	    "longer than %d bytes (byte offset %lld)", JSON_MAXSTR, qoff);
 }
 
-/* The bytes that may follow a '\\' in a string; 'u' also wants four hex
- * digits. */
-static const unsigned char escletter[256] = {
-	['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1,
-	['r'] = 1, ['t'] = 1, ['u'] = 2,
-};
-/* Bit 0: a hex digit; bit 1: one that may begin a surrogate. */
-static const unsigned char hexdigit[256] = {
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
-	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['a'] = 1, ['b'] = 1,
-	['c'] = 1, ['d'] = 3, ['e'] = 1, ['f'] = 1, ['A'] = 1, ['B'] = 1,
-	['C'] = 1, ['D'] = 3, ['E'] = 1, ['F'] = 1,
-};
-
-/*
- * The bytes escaped by the backslashes in b (a bit a byte): those after a
- * run of odd length.  Adding a run's first bit carries through the run to
- * the bit after it, and the parity of the run's start and of that bit
- * tells the run's length.  A run that reaches bit 63 escapes nothing here
- * (the caller takes it up again from its start).
- */
-static inline uint64_t
-escaped(uint64_t b)
-{
-	const uint64_t even = 0x5555555555555555ULL, odd = ~even;
-	uint64_t starts = b & ~(b << 1);
-
-	return (((b + (starts & even)) & ~b) & odd) |
-	    (((b + (starts & odd)) & ~b) & even);
-}
-
-/*
- * Passes over the text of a string that is not kept, from p (after its
- * opening quote), 64 bytes a step: the escapes are found from the masks of
- * the backslashes, and each is checked by looking at the byte it escapes
- * (a \u escape at its four digits), not at the bytes between.  Returns the
- * address after the closing quote, with *done set; or, unset, the address
- * of the first thing it does not take (the end of the data, a control
- * byte, a non-ASCII byte, an escape that is wrong or a surrogate), which
- * the caller takes byte by byte.
- */
-static inline char *
-plainskip(struct json *j, char *p, int *done)
-{
-	struct simd_masks m;
-	uint64_t e, stop, lim;
-	int n, at;
-
-	for (;;) {
-		m = masks(j, p, &n);
-		lim = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-		if (m.bslash) {
-			if (m.bslash >> (n - 1) & 1) {
-				/* A run of backslashes reaches the end of
-				 * what the masks cover: taken up again from
-				 * its start, in the next step. */
-				uint64_t rest = ~m.bslash & lim;
-
-				if (!rest && n < 64) {
-					j->blk = NULL;	/* look from p */
-					continue;
-				}
-				if (!rest)
-					return p;	/* all backslashes */
-				n = 64 - __builtin_clzll(rest);
-				lim = ((uint64_t)1 << n) - 1;
-			}
-			e = escaped(m.bslash) & lim;
-			stop = m.special & ~m.bslash & ~e & lim;
-			if (stop)
-				e &= (stop & -stop) - 1;
-			for (; e; e &= e - 1) {
-				unsigned char *c = (unsigned char *)p +
-				    __builtin_ctzll(e);
-
-				if (escletter[*c] == 1)
-					continue;
-				/* Four hex digits, and not the first half
-				 * of a surrogate pair. */
-				if (escletter[*c] != 2 || (hexdigit[c[1]] &
-				    hexdigit[c[2]] & hexdigit[c[3]] &
-				    hexdigit[c[4]]) == 0 ||
-				    (hexdigit[c[1]] == 3 && c[2] >= '8'))
-					return (char *)c - 1;
-			}
-		} else
-			stop = m.special & lim;
-		if (stop) {
-			at = __builtin_ctzll(stop);
-			if (p[at] == '"' && p + at < j->in->end) {
-				*done = 1;
-				return p + at + 1;
-			}
-			return p + at;
-		}
-		p += n;
-	}
-}
-
 /* Passes over the string whose opening quote is at q, checking it as
  * string does; returns the address after the closing quote. */
 static char *
@@ -574,7 +462,7 @@ skipstring(struct json *j, char *q)
 	int done = 0;
 
 	for (;;) {
-		p = plainskip(j, p, &done);
+		p = (char *)j->skip(p, in->end, &done);
 		if (done)
 			return p;
 		if (*p == '"' && p < in->end)

@@ -62,8 +62,9 @@ struct json {
 	char stack[JSON_MAXDEPTH];
 	char *scratch;
 	simd_mask_fn mask;	/* set by json_init; a test may choose */
-	const char *blk;	/* 64 bytes whose masks are kept, or NULL */
-	struct simd_masks blkm;
+	simd_skip_fn skip;
+	const char *blk;	/* 64 bytes whose mask is kept, or NULL */
+	uint64_t blkmask;
 };
 
 /* Starts parsing the source (already opened).  The scratch buffer is kept
