@@ -378,8 +378,24 @@ utf8(struct json *j, char **p, char **start)
  * decode, else the scratch buffer.  Returns the address after the closing
  * quote.
  */
-static char *
+static char *stringrest(struct json *, char *);
+
+/* The usual string: nothing to decode, and all of it read. */
+static inline char *
 string(struct json *j, char *q)
+{
+	char *p = special(j, q + 1);
+
+	if (*p == '"' && p < j->in->end && p - q - 1 <= JSON_MAXSTR) {
+		j->s = q + 1;
+		j->len = (size_t)(p - q - 1);
+		return p + 1;
+	}
+	return stringrest(j, q);
+}
+
+static char *
+stringrest(struct json *j, char *q)
 {
 	struct src *in = j->in;
 	char *start = q + 1, *p = start, *o = NULL, u[4];
@@ -644,6 +660,25 @@ next(struct json *j, int discard)
 	char *p = in->p;
 	enum json_tok t;
 
+	/* The usual steps of compact JSON, without the rounds of the state
+	 * machine below: ',' and a key in an object, ':' and a value.  (The
+	 * byte after p is readable: at the end of the data it is the NUL
+	 * padding, which neither test takes.) */
+	if (j->state == S_AFTER && p[0] == ',' && p[1] == '"' &&
+	    j->stack[j->depth - 1] == '{') {
+		p++;
+		if (discard < 2)
+			mark(j, p);
+		in->p = discard ? skipstring(j, p) : string(j, p);
+		j->state = S_COLON;
+		return JSON_KEY;
+	}
+	if (j->state == S_COLON && p[0] == ':' && (unsigned char)p[1] > ' ') {
+		p++;
+		if (discard < 2)
+			mark(j, p);
+		goto value;
+	}
 again:
 	p = blanks(j, p);
 	switch (j->state) {
