@@ -177,12 +177,15 @@ escapeok(const unsigned char *c)
  * backslashes that reaches a step's last byte is taken up again from its
  * start in the next step, so that no escape is cut in two.
  */
-#define SKIPBODY(masksfn) {						\
+#define SKIPBODY(specialfn, masksfn) {						\
 	struct masks m;							\
 	uint64_t e, stop, lim;						\
 	int n;								\
 									\
 	for (;; p += n) {						\
+		/* Most steps of a long string hold nothing special. */	\
+		while (!specialfn(p))					\
+			p += 64;					\
 		m = masksfn(p);						\
 		n = 64;							\
 		lim = ~(uint64_t)0;					\
@@ -217,30 +220,14 @@ escapeok(const unsigned char *c)
 	return p;							\
 }
 
-static const char *
-skip_portable(const char *p, const char *end, int *done)
-SKIPBODY(masks_portable)
-
-#if defined(__SSE2__)
-static const char *
-skip_sse2(const char *p, const char *end, int *done)
-SKIPBODY(masks_sse2)
-#endif
-
-#if defined(HAVE_AVX2)
-AVX2 static const char *
-skip_avx2(const char *p, const char *end, int *done)
-SKIPBODY(masks_avx2)
-#endif
-
-static uint64_t
+static inline uint64_t
 mask_portable(const char *p)
 {
 	return masks_portable(p).special;
 }
 
 #if defined(__SSE2__)
-static uint64_t
+static inline uint64_t
 mask_sse2(const char *p)
 {
 	return masks_sse2(p).special;
@@ -248,11 +235,27 @@ mask_sse2(const char *p)
 #endif
 
 #if defined(HAVE_AVX2)
-AVX2 static uint64_t
+AVX2 static inline uint64_t
 mask_avx2(const char *p)
 {
 	return masks_avx2(p).special;
 }
+#endif
+
+static const char *
+skip_portable(const char *p, const char *end, int *done)
+SKIPBODY(mask_portable, masks_portable)
+
+#if defined(__SSE2__)
+static const char *
+skip_sse2(const char *p, const char *end, int *done)
+SKIPBODY(mask_sse2, masks_sse2)
+#endif
+
+#if defined(HAVE_AVX2)
+AVX2 static const char *
+skip_avx2(const char *p, const char *end, int *done)
+SKIPBODY(mask_avx2, masks_avx2)
 #endif
 
 int
