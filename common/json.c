@@ -515,8 +515,18 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
-	/* The usual number: all of it read, and the byte after it ends it
-	 * (the data is followed by a NUL). */
+	/* The usual number, an integer: all of it read, and the byte after
+	 * it ends it (the data is followed by a NUL, which stops the loop). */
+	q = p + (*p == '-');
+	if (*q >= '1' && *q <= '9') {
+		while ((unsigned)(*++q - '0') <= 9)
+			;
+		if (q < in->end && !numchar(*q) && q - p <= NUM_MAXLEN) {
+			j->s = p;
+			j->len = (size_t)(q - p);
+			return q;
+		}
+	}
 	n = num_scan(p, in->end);
 	if (n > 0 && n <= NUM_MAXLEN && p + n < in->end && !numchar(p[n])) {
 		j->s = p;
@@ -823,8 +833,20 @@ json_next(struct json *j)
 void
 json_skip(struct json *j)
 {
+	struct src *in = j->in;
+	char *p = in->p;
 	int depth = j->depth;
-	enum json_tok t = next(j, 1);
+	enum json_tok t;
+
+	/* The usual value passed over: a string, straight after its key's
+	 * ':'. */
+	if (j->state == S_COLON && p[0] == ':' && p[1] == '"') {
+		mark(j, p + 1);
+		in->p = skipstring(j, p + 1);
+		endvalue(j);
+		return;
+	}
+	t = next(j, 1);
 
 	/* The value's place is the one left: the caller's messages about
 	 * it name where it began. */
