@@ -3,12 +3,12 @@
  * per-layer latency from those gaps, and skew across CC-cores and ranks.
  *
  * Every file is one rank.  A stream is one rank's CC-core; its n-th START
- * of the chosen event is collective n.  -g, -L and --skew need each
+ * of the chosen event is collective n.  -G, -L and --skew need each
  * stream's starts in time order: spill.h puts them in it (a reorder window
- * of -w starts in memory, sorted runs in TMPDIR for those beyond it), so
+ * of -r starts in memory, sorted runs in TMPDIR for those beyond it), so
  * the answer is that of the input sorted, whatever its order.  Streams come
  * out in a fixed order: by the file they first appear in, then rank, then
- * CC-core (numbers in numeric order).  The default, -g and -L modes keep a
+ * CC-core (numbers in numeric order).  The default, -G and -L modes keep a
  * few numbers per stream, whatever the input's size; --skew keeps one row
  * per stream per collective until the end (bounded by SKEW_MAX).
  */
@@ -28,14 +28,41 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ngLKe:k:p:x:c:F:u:w:h";
+static const char optstring[] = "C:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
-    "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
-    "[-x factor] [-c first,last] [-F positions] [-u unit] [-w rows] "
+    "np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
+    "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-C first,last", "with -K: only collectives first to last",
+	"-E event", "the event (default with -G, -L, -K: TPB_TRIGGER)",
+	"-F positions", "field positions of show-session text",
+	"-G, --gaps", "gaps between the starts of the event",
+	"-K, --skew", "skew across CC-cores and ranks",
+	"-L, --layers", "time per layer",
+	"-l per_layer", "with -L: collectives per layer (default 2)",
+	"-n, --no-header", "no header line",
+	"-p prologue", "with -L: gaps before the first layer (default 1)",
+	"-r rows", "with -G, -L, -K: reorder window, starts (default 4096)",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	"-x factor", "with -K: threshold of the slow column (default 2)",
+	NULL
+};
+
 static const char *const longopts[] = {
-	"--gaps", "-g", "--layers", "-L", "--skew", "-K", NULL,
+	"--gaps", "-G", "--layers", "-L", "--skew", "-K", NULL,
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'c', 'C', "collectives range", NULL },
+	{ 'e', 'E', "event", "the engine filter elsewhere" },
+	{ 'g', 'G', "gaps mode", "group-by keys elsewhere" },
+	{ 'k', 'l', "collectives per layer", "np-sum's summary key column" },
+	{ 'w', 'r', "reorder window", "np-sum's one column per profile" },
+	{ 0 }
 };
 
 #define STREAM_MAX 65536	/* ranks x CC-cores */
@@ -110,7 +137,7 @@ static long badstart;
 static const char *badfile;
 static long badline;
 
-/* Trailing layers with fewer than -k gaps, and the first one's stream. */
+/* Trailing layers with fewer than -l gaps, and the first one's stream. */
 static long incomplete;
 static long incompletefirst;
 
@@ -123,7 +150,7 @@ parserange(const char *arg)
 
 	if (num_range(arg, &first, &last, &hasfirst, &haslast) && first >= 1)
 		return;
-	np_warn("-c: expected FIRST,LAST with 1 <= FIRST <= LAST, "
+	np_warn("-C: expected FIRST,LAST with 1 <= FIRST <= LAST, "
 	    "found '%s'", arg);
 	np_usage(synopsis);
 }
@@ -142,7 +169,7 @@ static void
 setmode(enum mode m)
 {
 	if (mode != EVENTS && mode != m) {
-		np_warn("-g, -L and -K exclude one another");
+		np_warn("-G, -L and -K exclude one another");
 		np_usage(synopsis);
 	}
 	mode = m;
@@ -313,7 +340,7 @@ place_streams(void)
 		((struct stream *)grp_val(&streams, order[i]))->pos = i;
 }
 
-/* ---- -g ---- */
+/* ---- -G ---- */
 
 static void
 gaprow(const struct stream *s, int64_t n, int64_t start, int64_t gap)
@@ -452,7 +479,7 @@ summary(struct stream *s)
 	int64_t slast = s->tlast;
 
 	if (s->lgaps) {
-		/* Reported as it is, not padded to -k gaps. */
+		/* Reported as it is, not padded to -l gaps. */
 		layerrow(s, s->layers, s->lfirst, s->lastgap, s->lsum);
 		if (!incomplete++)
 			incompletefirst = s->id;
@@ -494,7 +521,7 @@ skewadd(const struct stream *s, const struct start *st)
 	if (ncolls == SKEW_MAX)
 		np_die_at(st->file, (long)st->line, 0, "--skew holds at most %d "
 		    "collectives (ranks x CC-cores x collectives); select "
-		    "fewer with -c first,last", SKEW_MAX);
+		    "fewer with -C first,last", SKEW_MAX);
 	if (ncolls == collcap) {
 		collcap = collcap ? collcap * 2 : 4096;
 		if (!(colls = realloc(colls, collcap * sizeof *colls)))
@@ -772,56 +799,56 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, hdr = 1;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
+	};
+	int c;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, longopts);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
-		case 'n':
-			hdr = 0;
-			break;
-		case 'g':
-			setmode(GAPS);
-			break;
-		case 'L':
-			setmode(LAYERS);
-			break;
-		case 'K':
-			setmode(SKEW);
-			break;
-		case 'e':
-			event = optarg;
-			break;
-		case 'k':
-			perlayer = np_optnum("k", optarg, 1, 1000000);
-			break;
-		case 'p':
-			prologue = np_optnum("p", optarg, 0, 1000000000);
-			break;
-		case 'x':
-			parsefactor(optarg);
-			break;
-		case 'c':
+		case 'C':
 			parserange(optarg);
+			break;
+		case 'E':
+			event = np_optname("E", optarg, "an event name");
 			break;
 		case 'F':
 			pos = optarg;
 			break;
+		case 'G':
+			setmode(GAPS);
+			break;
+		case 'K':
+			setmode(SKEW);
+			break;
+		case 'L':
+			setmode(LAYERS);
+			break;
+		case 'l':
+			perlayer = np_optnum("l", optarg, 1, 1000000);
+			break;
+		case 'p':
+			prologue = np_optnum("p", optarg, 0, 1000000000);
+			break;
+		case 'r':
+			window = (int)np_optnum("r", optarg, 1, MAXWIN);
+			break;
 		case 'u':
 			unit = optarg;
 			break;
-		case 'w':
-			window = (int)np_optnum("w", optarg, 1, MAXWIN);
+		case 'x':
+			parsefactor(optarg);
 			break;
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
+	np_needs(&cmd, 'C', "K", "skew");
+	np_needs(&cmd, 'l', "L", "layers");
+	np_needs(&cmd, 'p', "L", "layers");
+	np_needs(&cmd, 'r', "GLK", "a mode that puts starts in order");
+	np_needs(&cmd, 'x', "K", "skew");
 	if (mode != EVENTS && !event)
 		event = "TPB_TRIGGER";
 	if (event)
@@ -832,7 +859,7 @@ main(int argc, char **argv)
 	if (mode != EVENTS)
 		sp_init(&sorter, sizeof(struct start), window, bystream,
 		    onsorted);
-	if (hdr)
+	if (cmd.header)
 		header();
 	while ((rec = rd_next(&rd))) {
 		if (!wanted(rec))

@@ -6,7 +6,7 @@
  * transfers' intervals and the all-queue busy time is the union across
  * queues: durations are never added where wall time is meant.  The unions
  * need start order: spill.h puts the transfers in it, a reorder window of
- * -w transfers in memory and sorted runs in TMPDIR for those beyond it, so
+ * -r transfers in memory and sorted runs in TMPDIR for those beyond it, so
  * the answer is that of the input sorted, whatever its order.
  */
 #include <math.h>
@@ -26,14 +26,33 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "HnSsb:F:u:w:h";
+static const char optstring[] = "b:F:Hr:Ssu:";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
+    "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-b, --bytes bytes", "with -S: skinny below this many bytes (default 512)",
+	"-F positions", "field positions of show-session text",
+	"-H, --histogram", "transfer size histogram",
+	"-n, --no-header", "no header line",
+	"-r, --window rows", "with -s: reorder window, transfers (default 1024)",
+	"-S, --skinny", "skinny DMA instructions per source line",
+	"-s, --summary", "bytes, busy time and bandwidth per queue",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	NULL
+};
 
 static const char *const longopts[] = {
 	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
-	"--bytes", "-b", "--window", "-w", NULL,
+	"--bytes", "-b", "--window", "-r", NULL,
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'w', 'r', "reorder window", "np-sum's one column per profile" },
+	{ 0 }
 };
 
 #define MAXQUEUES 1024		/* distinct queues with -s */
@@ -627,19 +646,27 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, header = 1, summary = 0, histogram = 0, skinny = 0, mode;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
+	};
+	int c, summary = 0, histogram = 0, skinny = 0, mode;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, longopts);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'b':
+			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
+			break;
+		case 'F':
+			pos = optarg;
+			break;
 		case 'H':
 			histogram = 1;
 			break;
-		case 'n':
-			header = 0;
+		case 'r':
+			window = np_optnum("r", optarg, 1, MAXWINDOW);
 			break;
 		case 'S':
 			skinny = 1;
@@ -647,32 +674,21 @@ main(int argc, char **argv)
 		case 's':
 			summary = 1;
 			break;
-		case 'b':
-			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
-			break;
-		case 'F':
-			pos = optarg;
-			break;
 		case 'u':
 			unit = optarg;
 			break;
-		case 'w':
-			window = np_optnum("w", optarg, 1, MAXWINDOW);
-			break;
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
 	if (skinny && (summary || histogram)) {
 		np_warn("-S: cannot be combined with -s or -H");
 		np_usage(synopsis);
 	}
+	np_needs(&cmd, 'b', "S", "skinny DMAs");
+	np_needs(&cmd, 'r', "s", "per-queue summary");
 	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
 	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
 	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
-	if (mode == M_TRANSFERS && header)
+	if (mode == M_TRANSFERS && cmd.header)
 		kind_header(&kind_dma);
 	while ((rec = rd_next(&rd))) {
 		if (mode == M_TRANSFERS)
@@ -685,7 +701,7 @@ main(int argc, char **argv)
 	}
 	rd_close(&rd);
 	if (mode != M_TRANSFERS)
-		finish(mode, header);
+		finish(mode, cmd.header);
 	out_flush();
 	if (mode == M_SUMMARY)
 		sp_report(&sorter, beyondfile, beyondline, beyondcol);

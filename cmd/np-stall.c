@@ -17,10 +17,28 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "nF:k:t:u:v:h";
+static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =
-    "np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] "
+    "np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-F positions", "field positions of show-session text",
+	"-g keys", "the key: src and column names, comma-separated",
+	"-N rows", "only the first rows",
+	"-n, --no-header", "no header line",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	"-v column", "the column attributed (default evt_wait_time_ns)",
+	NULL
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'k', 'g', "group-by keys", "np-sum's summary key column" },
+	{ 't', 'N', "top rows", "the time window elsewhere" },
+	{ 0 }
+};
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
 #define MAXPARTS 16		/* columns in a compound key */
@@ -105,13 +123,13 @@ parsekeys(char *arg)
 
 	/* Before np_optlist cuts it at the commas. */
 	snprintf(keys.spec, sizeof keys.spec, "%s", arg);
-	n = np_optlist("k", arg, part, MAXPARTS, "keys");
+	n = np_optlist("g", arg, part, MAXPARTS, "keys");
 	for (i = 0; i < n; i++) {
 		p = part[i];
 		if (strcmp(p, "src") == 0)
 			c = K_SRC;
 		else if ((c = kind_col(&kind_insn, p)) < 0) {
-			np_warn("-k: unknown key '%s' (known: %s)", p,
+			np_warn("-g: unknown key '%s' (known: %s)", p,
 			    known("src", anycol));
 			np_usage(synopsis);
 		}
@@ -149,7 +167,7 @@ parsevalue(const char *arg)
 static void
 keytoolong(const struct record *r)
 {
-	np_die_at(r->file, r->line, 0, "key longer than %d bytes (-k %s)",
+	np_die_at(r->file, r->line, 0, "key longer than %d bytes (-g %s)",
 	    KEYBUF, keys.spec);
 }
 
@@ -268,7 +286,7 @@ account(struct reader *rd, const struct record *r)
 
 	if (!(a = grp_get(&grp, keybuf, len, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
-		    "(-k %s)", MAXKEYS, keys.spec);
+		    "(-g %s)", MAXKEYS, keys.spec);
 	a->n++;
 	if (value(rd, r, &v)) {
 		addchecked(r, &total, v, kind_insn.col[vcol].name);
@@ -394,33 +412,32 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, withheader = 1;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.moved = oldopts, .atdie = out_salvage,
+	};
+	int c;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
 	static char defkeys[] = "src";
 
-	np_init(argv);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, NULL);
+	np_start(&cmd, argc, argv);
 	parsekeys(defkeys);
 	strcpy(hcount, "stalled");
 	strcpy(hsum, "stall_ns");
 	strcpy(hmean, "stall_mean_ns");
 	strcpy(hmax, "stall_max_ns");
 	strcpy(hshare, "stall_share");
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
-		case 'n':
-			withheader = 0;
-			break;
 		case 'F':
 			pos = optarg;
 			break;
-		case 'k':
+		case 'g':
 			parsekeys(optarg);
 			break;
-		case 't':
-			top = np_optnum("t", optarg, 1, INT64_MAX);
+		case 'N':
+			top = np_optnum("N", optarg, 1, INT64_MAX);
 			break;
 		case 'u':
 			unit = optarg;
@@ -428,10 +445,6 @@ main(int argc, char **argv)
 		case 'v':
 			parsevalue(optarg);
 			break;
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
@@ -441,7 +454,7 @@ main(int argc, char **argv)
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
 	rd_close(&rd);		/* what was passed over, before the rows */
-	writerows(withheader, top);
+	writerows(cmd.header, top);
 	grp_free(&grp);
 	return 0;
 }
