@@ -346,8 +346,8 @@ escape(struct json *j, char **pp, char *u)
 		p += 4;
 		break;
 	default:
-		failat(j, p, "expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r "
-		    "\\t \\uXXXX), found %s", found(j, p + 1));
+		failat(j, p, "expected an escape (\\\" \\\\ \\/ \\b \\f \\n "
+		    "\\r \\t \\uXXXX), found %s", found(j, p + 1));
 	}
 	*pp = p + 2;
 	return n;

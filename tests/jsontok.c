@@ -116,8 +116,8 @@ alllevels(char **argv, const char *file)
 		    r.errlen != first.errlen ||
 		    memcmp(r.out, first.out, r.outlen) != 0 ||
 		    memcmp(r.err, first.err, r.errlen) != 0) {
-			fprintf(stderr, "jsontok: NP_SIMD=%s differs from %s:\n",
-			    simd_name(l), simd_name(SIMD_PORTABLE));
+			fprintf(stderr, "jsontok: NP_SIMD=%s differs from "
+			    "%s:\n", simd_name(l), simd_name(SIMD_PORTABLE));
 			fwrite(r.err, 1, r.errlen, stderr);
 			return 3;
 		}
