@@ -119,13 +119,15 @@ alllevels(char **argv, const char *file)
 			fprintf(stderr, "jsontok: NP_SIMD=%s differs from "
 			    "%s:\n", simd_name(l), simd_name(SIMD_PORTABLE));
 			fwrite(r.err, 1, r.errlen, stderr);
-			return 3;
+			exit(3);
 		}
 		free(r.out);
 		free(r.err);
 	}
 	fwrite(first.out, 1, first.outlen, stdout);
 	fwrite(first.err, 1, first.errlen, stderr);
+	free(first.out);
+	free(first.err);
 	return first.status;
 }
 
