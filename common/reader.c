@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "group.h"
 #include "num.h"
 #include "reader.h"
 #include "schema.h"
@@ -35,10 +34,38 @@ struct rd_name {
 	char cname[48];		/* NUL-terminated, for messages */
 };
 
+/*
+ * A hash of a name, read in a few loads that stay within it (a key may lie
+ * in the JSON parser's scratch buffer, whose bytes past it were never
+ * written): names are short, and this is asked once a member.
+ */
+static size_t
+namehash(const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		a = x;
+		b = y;
+	} else {
+		a = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
+		    (uint64_t)(unsigned char)s[n - 1] << 16 : 0;
+		b = 0;
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ULL) ^ n) * 0xff51afd7ed558ccdULL;
+	return (size_t)((a ^ a >> 32) % NAMES);
+}
+
 static void
 addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
 {
-	size_t h = grp_hash(s, n) % NAMES;
+	size_t h = namehash(s, n);
 
 	while (names[h].s) {
 		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
@@ -78,7 +105,7 @@ static const struct rd_name *
 lookup(const struct reader *r, const char *s, size_t n)
 {
 	const struct rd_name *names = r->names;
-	size_t h = grp_hash(s, n) % NAMES;
+	size_t h = namehash(s, n);
 
 	while (names[h].s) {
 		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
