@@ -1036,6 +1036,31 @@ addbar(struct bars *bs)
 	return &bs->b[bs->n++];
 }
 
+/* The unit of the value column; for a statistic of np-sum -g (sum, mean,
+ * p50, ...), named without one, that of the column its rows name, when
+ * they all name one. */
+static enum unit
+statunit(const struct plot *p)
+{
+	enum unit u = unitof(p->val[0]);
+	char name[LABELMAX];
+	int k;
+
+	static const char stats[] = " sum min max mean p50 p90 p99 ";
+	char word[64];
+
+	snprintf(word, sizeof word, " %s ", p->val[0]);
+	if (!strstr(stats, word))
+		return u;
+	for (k = 0; k < p->nkey && u == U_NONE; k++)
+		if (strcmp(p->key[k], "column") == 0 && !p->varies[k]) {
+			memcpy(name, p->first[k], p->firstlen[k]);
+			name[p->firstlen[k]] = '\0';
+			u = unitof(name);
+		}
+	return u;
+}
+
 static void
 barrows(struct plot *p, struct bars *bs)
 {
@@ -1047,7 +1072,7 @@ barrows(struct plot *p, struct bars *bs)
 		b->n = showlabel(p, &p->row[i], b->lab);
 		b->v = p->vals[p->row[i].v];
 	}
-	bs->unit = unitof(p->val[0]);
+	bs->unit = statunit(p);
 	bs->name = p->val[0];
 	bs->tlen = title(p, bs->title, sizeof bs->title, p->val[0]);
 }

@@ -256,3 +256,12 @@ usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	status_is 0
 	no_err
 }
+
+@test "plot: np-sum -g: a statistic is in the unit of the column its rows name" {
+	np np-plot "$P/group.tsv"
+	status_is 0
+	golden plot/group.txt
+	np np-plot -v count "$P/group.tsv"
+	status_is 0
+	tail -1 "$OUT" | grep -q ' 2$'
+}
