@@ -93,6 +93,11 @@ struct plot {
 	/* The columns of the file being read. */
 	int kc[MAXKEYS], vc[MAXVALS], xc, loc, hic, unitc;
 	enum unit fileunit;
+
+	/* Times of day are kept as ns after the first one read, so that a
+	 * double holds them exactly (1e18 ns since 1970 would not). */
+	int64_t base;
+	int hasbase;
 	struct notes notes;
 };
 
@@ -542,8 +547,9 @@ decide(struct plot *p, const struct tsv *t)
 	switch (p->kind) {
 	case K_HEAT:
 		p->xname = "bucket_start_ns";
-		if (column(t, "pcore_idx") >= 0) {
-			names[0] = "pcore_idx";
+		if (column(t, "pcore_idx") >= 0 || column(t, "nc") >= 0) {
+			names[0] = column(t, "pcore_idx") >= 0 ? "pcore_idx" :
+			    "nc";
 			names[1] = "engine";
 			setkeys(p, names, 2);
 		} else {
@@ -694,15 +700,43 @@ notnumber(struct tsv *t, int i)
 	    tsv_shown(shown, t->f[i], t->len[i], 60));
 }
 
-/* Field i as a number; 0 when it is empty; dies when it is text. */
+/*
+ * A time of day in field i, as ns after the first one read (p->base):
+ * whole ns exactly, whatever their size.  As number, but text is an
+ * error but in a spread.
+ */
 static int
-mustnumber(struct tsv *t, int i, double *d)
+timenumber(struct plot *p, struct tsv *t, int i, double *d)
 {
-	int r = number(t, i, d);
+	int64_t v;
+	size_t n;
 
-	if (r < 0)
-		notnumber(t, i);
-	return r;
+	if (tsv_missing(t, i))
+		return 0;
+	n = tsv_cell(t, i);
+	if (num_i64(t->f[i], n, &v)) {
+		if (!p->hasbase) {
+			p->base = v;
+			p->hasbase = 1;
+		}
+		/* v - base, unless it overflows. */
+		if (!(p->base > 0 && v < INT64_MIN + p->base) &&
+		    !(p->base < 0 && v > INT64_MAX + p->base)) {
+			*d = (double)(v - p->base);
+			return 1;
+		}
+	}
+	if (!num_f64(t->f[i], n, d) || !isfinite(*d)) {
+		if (p->kind != K_SPREAD)
+			notnumber(t, i);
+		return -1;
+	}
+	if (!p->hasbase) {
+		p->base = num_inint64(*d) ? (int64_t)*d : 0;
+		p->hasbase = 1;
+	}
+	*d -= (double)p->base;
+	return 1;
 }
 
 /* Appends the row's key parts to the labels, SEP between them. */
@@ -816,7 +850,7 @@ readrow(struct plot *p, struct tsv *t)
 		}
 		break;
 	case K_HEAT:
-		if (!mustnumber(t, p->xc, &r->x))
+		if (!timenumber(p, t, p->xc, &r->x))
 			np_die_at(t->in->name, t->line, 0, "a bucket row "
 			    "without %s", p->xname);
 		break;
@@ -824,7 +858,8 @@ readrow(struct plot *p, struct tsv *t)
 		break;
 	}
 	for (i = 0; i < p->nval; i++) {
-		k = number(t, p->vc[i], &d);
+		k = unitof(p->val[i]) == U_TS ? timenumber(p, t, p->vc[i], &d) :
+		    number(t, p->vc[i], &d);
 		if (k < 0 && p->kind != K_SPREAD)
 			notnumber(t, p->vc[i]);
 		if (k < 0 && text < 0)
@@ -1509,7 +1544,8 @@ svgheat(struct plot *p)
 			    (int)(247 - 140 * v));
 		}
 	}
-	snprintf(what, sizeof what, "time from %.0f ns", h.x0);
+	snprintf(what, sizeof what, "time from %lld ns",
+	    (long long)(p->base + (int64_t)h.x0));
 	svgaxis(0, h.x1 - h.x0, x0, x1, y + 4, top, U_NS, what);
 	/* The legend: five steps of the scale. */
 	y += 48;

@@ -265,3 +265,23 @@ usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	status_is 0
 	tail -1 "$OUT" | grep -q ' 2$'
 }
+
+@test "plot: real np-gaps -B output; starts of 1.8e18 ns drawn to the ns" {
+	# buckets-explorer.tsv: np-gaps -B 100x of the Explorer profile, whose
+	# times are ns since 1970: buckets of 190 ns, not of a double's 256.
+	plot heat-explorer buckets-explorer.tsv
+	head -1 "$GOLD/plot/heat-explorer.txt" | grep -q '(100 buckets of 190 ns)$'
+	np np-plot "$P/cck-epoch.tsv"
+	status_is 0
+	golden plot/cck.txt
+}
+
+@test "plot: np-gaps -B's nc column leads the strips' keys like pcore_idx" {
+	np np-plot "$P/buckets-nc.tsv"
+	status_is 0
+	head -1 "$OUT" | grep -qx 'busy_share by nc, engine over 10 µs (10 buckets of 1 µs)'
+	np np-plot "$P/buckets-pcore.tsv"
+	sed 1d "$OUT" >"$T/pcore"
+	np np-plot "$P/buckets-nc.tsv"
+	sed 1d "$OUT" | cmp - "$T/pcore"
+}

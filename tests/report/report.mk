@@ -13,7 +13,8 @@
 #   mix.tsv      np-trace | np-sum -g engine,opcode: the instruction mix
 #   stall.tsv    np-stall -t 20: the source lines that wait longest
 #   util.tsv     np-gaps -u: busy share per engine
-#   buckets.tsv  np-gaps -B $(BUCKET): busy share over time (when np-gaps
+#   buckets.tsv  np-gaps -B $(BUCKET) (100 buckets over the span): busy
+#                share over time (when np-gaps
 #                has -B)
 #   dma.tsv      np-dma -s: bandwidth per DMA queue
 #   dmasize.tsv  np-dma -H: DMA sizes
@@ -28,7 +29,7 @@
 PROFILES = profiles/
 REPORT = report
 NP = build/bin
-BUCKET = 10us
+BUCKET = 100x
 HERE := $(dir $(lastword $(MAKEFILE_LIST)))
 
 SRCS := $(wildcard $(PROFILES:%/=%)/*)
