@@ -377,7 +377,7 @@ sig3(char *b, size_t n, double x)
 	double a = fabs(x);
 	char *dot, *e;
 
-	snprintf(b, n, a >= 99.95 ? "%.0f" : a >= 9.995 ? "%.1f" :
+	snprintf(b, n, a >= 999.5 * 1000 ? "%.3g" : a >= 99.95 ? "%.0f" : a >= 9.995 ? "%.1f" :
 	    a >= 0.9995 || a == 0 ? "%.2f" : "%.3g", x);
 	if ((dot = strchr(b, '.')) && !strchr(b, 'e')) {
 		for (e = b + strlen(b); e > dot + 1 && e[-1] == '0'; e--)
@@ -414,6 +414,10 @@ human(char *b, size_t n, double v, enum unit u)
 
 	if (u == U_NONE && v == floor(v) && fabs(v) < 1e7) {
 		snprintf(b, n, "%.0f", v);
+		return b;
+	}
+	if (fabs(v) / s->div >= 1e6) {	/* beyond the largest step */
+		sig3(b, n, v);
 		return b;
 	}
 	sig3(d, sizeof d, v / s->div);
@@ -794,8 +798,9 @@ group(struct plot *p, const struct row *r)
 
 	for (i = 0; i < p->ngrp; i++) {
 		g = &p->row[p->grp[i]];
-		if (g->lablen == r->lablen && memcmp(p->labels + g->lab,
-		    p->labels + r->lab, r->lablen) == 0)
+		if (g->lablen == r->lablen && (r->lablen == 0 ||
+		    memcmp(p->labels + g->lab, p->labels + r->lab,
+		    r->lablen) == 0))
 			return i;
 	}
 	if (p->ngrp == MAXGROUPS)
@@ -941,6 +946,8 @@ showlabel(const struct plot *p, const struct row *r, char *buf)
 	const char *s = label(p, r, &n), *e = s + n, *part;
 	int k, any = 0;
 
+	if (p->nkey == 0)
+		return 0;
 	for (k = 0; k < p->nkey; k++)
 		any |= p->varies[k];
 	for (k = 0; k < p->nkey && s <= e; k++) {
@@ -1441,7 +1448,8 @@ heattitle(const struct plot *p, const struct heat *h, char *buf, size_t n,
 	human(s, sizeof s, h->x1 - h->x0, U_NS);
 	if (*len < n)
 		*len += (size_t)snprintf(buf + *len, n - *len, " over %s "
-		    "(%ld buckets of %s)", s, h->nbuckets, w);
+		    "(%ld bucket%s of %s)", s, h->nbuckets, h->nbuckets == 1 ?
+		    "" : "s", w);
 	if (*len >= n)
 		*len = n - 1;
 }

@@ -14,8 +14,7 @@
 #   stall.tsv    np-stall -t 20: the source lines that wait longest
 #   util.tsv     np-gaps -u: busy share per engine
 #   buckets.tsv  np-gaps -B $(BUCKET) (100 buckets over the span): busy
-#                share over time (when np-gaps
-#                has -B)
+#                share over time, when np-gaps has -B
 #   dma.tsv      np-dma -s: bandwidth per DMA queue
 #   dmasize.tsv  np-dma -H: DMA sizes
 #   layers.tsv   np-cc -L: time per layer, where there are collectives
