@@ -42,6 +42,9 @@ report() {
 			xmlcheck "$T/r/$p/$a.svg"
 		done
 	done
+	# The instruction mix, most time first.
+	awk -F '\t' 'NR > 2 && $5 > last { exit 1 } { last = $5 }' "$T/r/run1/mix.tsv"
+	[ "$(head -1 "$T/r/run1/mix.tsv" | cut -f5)" = sum ]
 	[ -s "$T/r/dir/layers.svg" ]
 	xmlcheck "$T/r/dir/layers.svg"
 	# None in a summary alone, or collectives in a view export: an empty

@@ -10,7 +10,8 @@
 # @latest.  For each, REPORT/name/ holds a link to it (named after it, so
 # that np's rank and profile columns say its name) and one TSV per answer:
 #   summary.tsv  np-sum -d: the summary, with derived metrics
-#   mix.tsv      np-trace | np-sum -g engine,opcode: the instruction mix
+#   mix.tsv      np-trace | np-sum -g engine,opcode: the instruction mix,
+#                most time first
 #   stall.tsv    np-stall -t 20: the source lines that wait longest
 #   util.tsv     np-gaps -u: busy share per engine
 #   buckets.tsv  np-gaps -B $(BUCKET) (100 buckets over the span): busy
@@ -66,7 +67,7 @@ $(REPORT)/%/summary.tsv: $(REPORT)/%/.link
 $(REPORT)/%/mix.tsv: $(REPORT)/%/.link
 	$(ANSWER) '$@' '$(NP)/np-trace "$$p" | $(NP)/np-sum -g engine,opcode \
 	    -v duration_ns | { IFS= read -r h && printf "%s\n" "$$h" && \
-	    sort -t "$$(printf "\t")" -k11,11gr; }'
+	    sort -t "$$(printf "\t")" -k5,5gr; }'
 $(REPORT)/%/stall.tsv: $(REPORT)/%/.link
 	$(ANSWER) '$@' '$(NP)/np-stall -t 20 "$$p"'
 $(REPORT)/%/util.tsv: $(REPORT)/%/.link
