@@ -9,13 +9,15 @@ load helpers
 TOP=$BATS_TEST_DIRNAME/..
 
 # Profiles: two generated view exports, the Explorer profile directory, a
-# real summary alone, and a name that needs escaping in HTML.
+# real summary alone, with a name that needs escaping in HTML, and a text
+# trace.
 profiles() {
 	mkdir -p "$T/p"
 	npgen -s 1 -n 2000 view-json >"$T/p/run1.json"
 	npgen -s 2 -n 3000 view-json >"$T/p/run2.json"
 	ln -s "$FIX/explorer/profile@latest" "$T/p/dir@latest"
 	cp "$SAMPLES/summary-compact.json" "$T/p/r&d.json"
+	npgen -s 1 -n 2000 trace-text >"$T/p/trace.txt"
 }
 
 report() {
@@ -53,8 +55,12 @@ report() {
 	grep -q "^np-stall: " "$T/r/r&d/stall.tsv.err"
 	[ ! -s "$T/r/run1/layers.tsv" ]
 	[ -s "$T/r/run1/layers.tsv.err" ]
+	# The text trace: collectives, but no waits to draw: why, from np-plot.
+	[ -s "$T/r/trace/layers.svg" ]
+	[ -s "$T/r/trace/stall.tsv" ] && [ ! -s "$T/r/trace/stall.svg" ]
+	grep -q "no rows to draw" "$T/r/trace/stall.svg.err"
 	# A summary for each, in the metrics table.
-	[ "$(head -1 "$T/r/metrics.tsv")" = "$(printf 'key\tdir\tr&d\trun1\trun2\tratio')" ]
+	[ "$(head -1 "$T/r/metrics.tsv")" = "$(printf 'key\tdir\tr&d\trun1\trun2\ttrace\tratio')" ]
 	xmlcheck "$T/r/metrics.svg"
 	xmlcheck "$T/r/index.html"
 }
@@ -71,6 +77,8 @@ report() {
 	done
 	grep -q '<a href="dir/layers.tsv"><img src="dir/layers.svg"' "$h"
 	grep -q '<a href="run1/layers.tsv.err">why</a>' "$h"
+	grep -q '<a href="trace/stall.svg.err">why</a>' "$h"
+	grep -q '<a href="trace/layers.tsv"><img src="trace/layers.svg"' "$h"
 	# The summary alone has no column of pictures, but is named.
 	grep -q '<p class="sub">No pictures for <a href="r&amp;d/">r&amp;d</a>' "$h"
 	! grep -q 'r&d' "$h"

@@ -163,9 +163,11 @@ for k in $pictures; do
 		if [ -s "$f.svg" ]; then
 			printf '<td><a href="%s/%s.tsv"><img src="%s/%s.svg" alt="%s of %s"/></a></td>' \
 			    "$(esc "$p")" "$k" "$(esc "$p")" "$k" "$k" "$(esc "$p")"
-		elif [ -s "$f.tsv.err" ]; then
-			printf '<td class="none">&#8212; <a href="%s/%s.tsv.err">why</a></td>' \
-			    "$(esc "$p")" "$k"
+		elif [ -s "$f.svg.err" ] || [ -s "$f.tsv.err" ]; then
+			w=$k.tsv.err
+			[ ! -s "$f.svg.err" ] || w=$k.svg.err
+			printf '<td class="none">&#8212; <a href="%s/%s">why</a></td>' \
+			    "$(esc "$p")" "$w"
 		else
 			printf '<td class="none">&#8212;</td>'
 		fi

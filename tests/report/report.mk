@@ -82,10 +82,13 @@ $(REPORT)/%/layers.tsv: $(REPORT)/%/.link
 	$(ANSWER) '$@' '$(NP)/np-cc -L "$$p"'
 
 # A picture of each answer that has rows; an empty file for one that has
-# none, which the index shows as a dash.
+# none, or that np-plot cannot draw (the text trace has no waits for
+# np-stall's bars), which the index shows as a dash; what np-plot said in
+# name.svg.err.
 $(REPORT)/%.svg: $(REPORT)/%.tsv
-	if [ -s '$<' ]; then $(NP)/np-plot -o svg '$<' >'$@.tmp' && \
-	    mv '$@.tmp' '$@'; else : >'$@'; fi
+	if [ -s '$<' ] && $(NP)/np-plot -o svg '$<' >'$@.tmp' 2>'$@.err'; \
+	then mv '$@.tmp' '$@'; else rm -f '$@.tmp'; : >'$@'; fi; \
+	[ -s '$@.err' ] || rm -f '$@.err'
 
 # The metrics of every profile, one column each, those that differ most
 # first; and their picture.
