@@ -3,12 +3,14 @@
  * per-layer latency from those gaps, and skew across CC-cores and ranks.
  *
  * Every file is one rank.  A stream is one rank's CC-core; its n-th START
- * of the chosen event is collective n.  -g, -L and --skew need each
+ * of the chosen event is collective n.  -G,"np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
+    "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
+    "[file ...]"and --skew need each
  * stream's starts in time order: spill.h puts them in it (a reorder window
- * of -w starts in memory, sorted runs in TMPDIR for those beyond it), so
+ * of -r starts in memory, sorted runs in TMPDIR for those beyond it), so
  * the answer is that of the input sorted, whatever its order.  Streams come
  * out in a fixed order: by the file they first appear in, then rank, then
- * CC-core (numbers in numeric order).  The default, -g and -L modes keep a
+ * CC-core (numbers in numeric order).  The default, -G and -L modes keep a
  * few numbers per stream, whatever the input's size; --skew keeps one row
  * per stream per collective until the end (bounded by SKEW_MAX).
  */
@@ -28,14 +30,31 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ngLKe:k:p:x:c:F:u:w:h";
+static const char optstring[] = "nGgLKE:e:l:k:p:x:C:c:F:r:u:w:h";
 static const char synopsis[] =
-    "np-cc [-n] [-g | -L | -K] [-e event] [-k per_layer] [-p prologue] "
-    "[-x factor] [-c first,last] [-F positions] [-u unit] [-w rows] "
+    "np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
+    "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-C first,last", "with -K: only collectives first to last",
+	"-E event", "the event (default with -G, -L, -K: TPB_TRIGGER)",
+	"-F positions", "field positions of show-session text",
+	"-G, --gaps", "gaps between the starts of the event",
+	"-K, --skew", "skew across CC-cores and ranks",
+	"-L, --layers", "time per layer",
+	"-l per_layer", "with -L: collectives per layer (default 2)",
+	"-n, --no-header", "no header line",
+	"-p prologue", "with -L: gaps before the first layer (default 1)",
+	"-r rows", "with -G, -L, -K: reorder window, starts (default 4096)",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	"-x factor", "with -K: threshold of the slow column (default 2)",
+	NULL
+};
+
 static const char *const longopts[] = {
-	"--gaps", "-g", "--layers", "-L", "--skew", "-K", NULL,
+	"--gaps", "-G", "--layers", "-L", "--skew", "-K", NULL,
 };
 
 #define STREAM_MAX 65536	/* ranks x CC-cores */
@@ -110,7 +129,7 @@ static long badstart;
 static const char *badfile;
 static long badline;
 
-/* Trailing layers with fewer than -k gaps, and the first one's stream. */
+/* Trailing layers with fewer than -l gaps, and the first one's stream. */
 static long incomplete;
 static long incompletefirst;
 
@@ -123,7 +142,7 @@ parserange(const char *arg)
 
 	if (num_range(arg, &first, &last, &hasfirst, &haslast) && first >= 1)
 		return;
-	np_warn("-c: expected FIRST,LAST with 1 <= FIRST <= LAST, "
+	np_warn("-C: expected FIRST,LAST with 1 <= FIRST <= LAST, "
 	    "found '%s'", arg);
 	np_usage(synopsis);
 }
@@ -142,7 +161,7 @@ static void
 setmode(enum mode m)
 {
 	if (mode != EVENTS && mode != m) {
-		np_warn("-g, -L and -K exclude one another");
+		np_warn("-G, -L and -K exclude one another");
 		np_usage(synopsis);
 	}
 	mode = m;
@@ -313,7 +332,7 @@ place_streams(void)
 		((struct stream *)grp_val(&streams, order[i]))->pos = i;
 }
 
-/* ---- -g ---- */
+/* ---- -G ---- */
 
 static void
 gaprow(const struct stream *s, int64_t n, int64_t start, int64_t gap)
@@ -452,7 +471,7 @@ summary(struct stream *s)
 	int64_t slast = s->tlast;
 
 	if (s->lgaps) {
-		/* Reported as it is, not padded to -k gaps. */
+		/* Reported as it is, not padded to -l gaps. */
 		layerrow(s, s->layers, s->lfirst, s->lastgap, s->lsum);
 		if (!incomplete++)
 			incompletefirst = s->id;
@@ -494,7 +513,7 @@ skewadd(const struct stream *s, const struct start *st)
 	if (ncolls == SKEW_MAX)
 		np_die_at(st->file, (long)st->line, 0, "--skew holds at most %d "
 		    "collectives (ranks x CC-cores x collectives); select "
-		    "fewer with -c first,last", SKEW_MAX);
+		    "fewer with -C first,last", SKEW_MAX);
 	if (ncolls == collcap) {
 		collcap = collcap ? collcap * 2 : 4096;
 		if (!(colls = realloc(colls, collcap * sizeof *colls)))
@@ -776,6 +795,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
@@ -783,39 +803,53 @@ main(int argc, char **argv)
 		case 'n':
 			hdr = 0;
 			break;
-		case 'g':
+		case 'G':
 			setmode(GAPS);
 			break;
+		case 'g':
+			np_moved('g', 'G', "gaps mode", "group-by keys elsewhere",
+			    synopsis);
 		case 'L':
 			setmode(LAYERS);
 			break;
 		case 'K':
 			setmode(SKEW);
 			break;
-		case 'e':
+		case 'E':
 			event = optarg;
 			break;
-		case 'k':
-			perlayer = np_optnum("k", optarg, 1, 1000000);
+		case 'e':
+			np_moved('e', 'E', "event", "the engine filter elsewhere",
+			    synopsis);
+		case 'l':
+			perlayer = np_optnum("l", optarg, 1, 1000000);
 			break;
+		case 'k':
+			np_moved('k', 'l', "collectives per layer",
+			    "np-sum's summary key column", synopsis);
 		case 'p':
 			prologue = np_optnum("p", optarg, 0, 1000000000);
 			break;
 		case 'x':
 			parsefactor(optarg);
 			break;
-		case 'c':
+		case 'C':
 			parserange(optarg);
 			break;
+		case 'c':
+			np_moved('c', 'C', "collectives range", NULL, synopsis);
 		case 'F':
 			pos = optarg;
+			break;
+		case 'r':
+			window = (int)np_optnum("r", optarg, 1, MAXWIN);
 			break;
 		case 'u':
 			unit = optarg;
 			break;
 		case 'w':
-			window = (int)np_optnum("w", optarg, 1, MAXWIN);
-			break;
+			np_moved('w', 'r', "reorder window",
+			    "np-sum's one column per profile", synopsis);
 		case 'h':
 			np_help(synopsis);
 		default:

@@ -6,7 +6,7 @@
  * transfers' intervals and the all-queue busy time is the union across
  * queues: durations are never added where wall time is meant.  The unions
  * need start order: spill.h puts the transfers in it, a reorder window of
- * -w transfers in memory and sorted runs in TMPDIR for those beyond it, so
+ * -r transfers in memory and sorted runs in TMPDIR for those beyond it, so
  * the answer is that of the input sorted, whatever its order.
  */
 #include <math.h>
@@ -26,14 +26,27 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "HnSsb:F:u:w:h";
+static const char optstring[] = "HnSsb:F:r:u:w:h";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] "
+    "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-b, --bytes bytes", "with -S: skinny below this many bytes (default 512)",
+	"-F positions", "field positions of show-session text",
+	"-H, --histogram", "transfer size histogram",
+	"-n, --no-header", "no header line",
+	"-r, --window rows", "with -s: reorder window, transfers (default 1024)",
+	"-S, --skinny", "skinny DMA instructions per source line",
+	"-s, --summary", "bytes, busy time and bandwidth per queue",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	NULL
+};
 
 static const char *const longopts[] = {
 	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
-	"--bytes", "-b", "--window", "-w", NULL,
+	"--bytes", "-b", "--window", "-r", NULL,
 };
 
 #define MAXQUEUES 1024		/* distinct queues with -s */
@@ -631,6 +644,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
@@ -653,12 +667,15 @@ main(int argc, char **argv)
 		case 'F':
 			pos = optarg;
 			break;
+		case 'r':
+			window = np_optnum("r", optarg, 1, MAXWINDOW);
+			break;
 		case 'u':
 			unit = optarg;
 			break;
 		case 'w':
-			window = np_optnum("w", optarg, 1, MAXWINDOW);
-			break;
+			np_moved('w', 'r', "reorder window",
+			    "np-sum's one column per profile", synopsis);
 		case 'h':
 			np_help(synopsis);
 		default:

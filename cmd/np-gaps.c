@@ -6,7 +6,7 @@
  * *_engine_active_time.  The idle gaps between busy runs are listed with the
  * instruction on either side, or summed into utilisation.  Instructions are
  * put in start order (ties in input order) by spill.h: a reorder window of
- * -w rows in memory, and sorted runs in TMPDIR for rows beyond it, so the
+ * -r rows in memory, and sorted runs in TMPDIR for rows beyond it, so the
  * answer is that of the input sorted, whatever its order.  In order, they
  * pass through a window per engine (in every mode that lists gaps engine by
  * engine), which settles when each engine's gaps are written just as it did
@@ -28,10 +28,24 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ae:F:m:nt:uw:h";
+static const char optstring[] = "ae:F:m:nr:t:Uu:w:h";
 static const char synopsis[] =
-    "np-gaps [-anu] [-e engines] [-F positions] [-m min_ns] [-t from,to] "
-    "[-w rows] [file ...]";
+    "np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] "
+    "[-t from,to] [-u unit] [file ...]";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-a", "gaps of all engines together",
+	"-e engines", "only instructions on these engines, comma-separated",
+	"-F positions", "field positions of show-session text",
+	"-m min_ns", "only gaps of at least min_ns ns (default 1000)",
+	"-n, --no-header", "no header line",
+	"-r rows", "reorder window, instructions (default 4096)",
+	"-t from,to", "only the time [from, to), ns",
+	"-U", "busy time and share per engine instead of gaps",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	NULL
+};
 
 #define MAXENG 64		/* distinct engines in the input */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
@@ -382,7 +396,7 @@ add(struct reader *rd, const struct record *r)
 	it.s = s;
 	it.e = e;
 	it.seq = seq++;
-	it.text = mode == UTIL ? 0 : intern(r);	/* -u prints no text */
+	it.text = mode == UTIL ? 0 : intern(r);	/* -U prints no text */
 	if (sp_push(&sorter, &it) && !beyondfile) {
 		beyondfile = r->file;
 		beyondline = r->f[I_START].line ? r->f[I_START].line : r->line;
@@ -485,9 +499,10 @@ main(int argc, char **argv)
 	struct reader rd;
 	struct record *rec;
 	int c, hdr = 1, aflag = 0, uflag = 0;
-	const char *pos = NULL;
+	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
@@ -507,28 +522,41 @@ main(int argc, char **argv)
 		case 'n':
 			hdr = 0;
 			break;
+		case 'r':
+			window = (int)np_optnum("r", optarg, 1, MAXWIN);
+			break;
 		case 't':
 			parsewindow(optarg);
 			break;
-		case 'u':
+		case 'U':
 			uflag = 1;
 			break;
-		case 'w':
-			window = (int)np_optnum("w", optarg, 1, MAXWIN);
+		case 'u':
+			/* "-u prof.json", as utilisation was once asked for. */
+			if (!rd_isunit(optarg))
+				np_moved('u', 'U', "utilisation",
+				    "the time unit: ps, ns or us", synopsis);
+			unit = optarg;
 			break;
+		case 'w':
+			np_moved('w', 'r', "reorder window",
+			    "np-sum's one column per profile", synopsis);
 		case 'h':
 			np_help(synopsis);
 		default:
+			if (optopt == 'u')	/* "-u" last, as -U was */
+				np_moved('u', 'U', "utilisation",
+				    "the time unit: ps, ns or us", synopsis);
 			np_usage(synopsis);
 		}
 	}
 	if (aflag && uflag) {
-		np_warn("-a and -u: expected one of them, found both");
+		np_warn("-a and -U: expected one of them, found both");
 		np_usage(synopsis);
 	}
 	mode = aflag ? ALL : uflag ? UTIL : GAPS;
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
-	rd_options(&rd, NULL, pos, synopsis);
+	rd_options(&rd, unit, pos, synopsis);
 	/* The other columns are skipped unread. */
 	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 :
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));

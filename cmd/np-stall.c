@@ -17,10 +17,21 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "nF:k:t:u:v:h";
+static const char optstring[] = "nF:g:k:N:t:u:v:h";
 static const char synopsis[] =
-    "np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] "
+    "np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-F positions", "field positions of show-session text",
+	"-g keys", "the key: src and column names, comma-separated",
+	"-N rows", "only the first rows",
+	"-n, --no-header", "no header line",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	"-v column", "the column attributed (default evt_wait_time_ns)",
+	NULL
+};
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
 #define MAXPARTS 16		/* columns in a compound key */
@@ -105,13 +116,13 @@ parsekeys(char *arg)
 
 	/* Before np_optlist cuts it at the commas. */
 	snprintf(keys.spec, sizeof keys.spec, "%s", arg);
-	n = np_optlist("k", arg, part, MAXPARTS, "keys");
+	n = np_optlist("g", arg, part, MAXPARTS, "keys");
 	for (i = 0; i < n; i++) {
 		p = part[i];
 		if (strcmp(p, "src") == 0)
 			c = K_SRC;
 		else if ((c = kind_col(&kind_insn, p)) < 0) {
-			np_warn("-k: unknown key '%s' (known: %s)", p,
+			np_warn("-g: unknown key '%s' (known: %s)", p,
 			    known("src", anycol));
 			np_usage(synopsis);
 		}
@@ -149,7 +160,7 @@ parsevalue(const char *arg)
 static void
 keytoolong(const struct record *r)
 {
-	np_die_at(r->file, r->line, 0, "key longer than %d bytes (-k %s)",
+	np_die_at(r->file, r->line, 0, "key longer than %d bytes (-g %s)",
 	    KEYBUF, keys.spec);
 }
 
@@ -268,7 +279,7 @@ account(struct reader *rd, const struct record *r)
 
 	if (!(a = grp_get(&grp, keybuf, len, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
-		    "(-k %s)", MAXKEYS, keys.spec);
+		    "(-g %s)", MAXKEYS, keys.spec);
 	a->n++;
 	if (value(rd, r, &v)) {
 		addchecked(r, &total, v, kind_insn.col[vcol].name);
@@ -400,6 +411,7 @@ main(int argc, char **argv)
 	static char defkeys[] = "src";
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	parsekeys(defkeys);
@@ -416,12 +428,18 @@ main(int argc, char **argv)
 		case 'F':
 			pos = optarg;
 			break;
-		case 'k':
+		case 'g':
 			parsekeys(optarg);
 			break;
-		case 't':
-			top = np_optnum("t", optarg, 1, INT64_MAX);
+		case 'k':
+			np_moved('k', 'g', "group-by keys",
+			    "np-sum's summary key column", synopsis);
+		case 'N':
+			top = np_optnum("N", optarg, 1, INT64_MAX);
 			break;
+		case 't':
+			np_moved('t', 'N', "top rows",
+			    "the time window elsewhere", synopsis);
 		case 'u':
 			unit = optarg;
 			break;

@@ -12,15 +12,29 @@
 #include "../common/summary.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "dinwk:g:v:Hm:h";
+static const char optstring[] = "dinwk:g:v:HM:m:h";
 static const char synopsis[] =
     "np-sum [-dinw] [-k column] [file ...]\n"
-    "       np-sum [-Hn] [-g keys] [-m groups] [-v values] [file ...]";
+    "       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-d, --derived", "add the derived metrics",
+	"-g, --group keys", "group by these columns, comma-separated",
+	"-H, --histograms", "histogram rows instead of statistics",
+	"-i, --insights", "findings of the insight rules",
+	"-k, --key column", "the header cell that names a table's rows",
+	"-M, --max-groups groups", "at most this many groups (default 100000)",
+	"-n, --no-header", "no header line",
+	"-v, --value values", "the value columns, comma-separated",
+	"-w, --wide", "one column per profile",
+	NULL
+};
 
 static const char *const longopts[] = {
 	"--derived", "-d", "--insights", "-i", "--wide", "-w",
 	"--key", "-k", "--group", "-g", "--value", "-v",
-	"--histograms", "-H", "--max-groups", "-m", NULL,
+	"--histograms", "-H", "--max-groups", "-M", NULL,
 };
 
 static int header = 1, derived, wide;
@@ -250,6 +264,7 @@ main(int argc, char **argv)
 	int nfiles;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
@@ -283,10 +298,13 @@ main(int argc, char **argv)
 		case 'H':
 			hist = grp = 1;
 			break;
-		case 'm':
-			cap = (long)np_optnum("m", optarg, 1, 100000000);
+		case 'M':
+			cap = (long)np_optnum("M", optarg, 1, 100000000);
 			grp = 1;
 			break;
+		case 'm':
+			np_moved('m', 'M', "bound on groups",
+			    "np-gaps' minimum gap", synopsis);
 		case 'h':
 			np_help(synopsis);
 		default:
@@ -294,7 +312,7 @@ main(int argc, char **argv)
 		}
 	}
 	if (summ && grp) {
-		np_warn("-d, -i, -k and -w are for summaries; -g, -H, -m and "
+		np_warn("-d, -i, -k and -w are for summaries; -g, -H, -M and "
 		    "-v for group-by statistics");
 		np_usage(synopsis);
 	}

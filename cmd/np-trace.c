@@ -15,6 +15,16 @@ static const char synopsis[] =
     "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
     "[file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-e engines", "only instructions on these engines, comma-separated",
+	"-F positions", "field positions of show-session text",
+	"-n, --no-header", "no header line",
+	"-t from,to", "only instructions during [from, to), ns",
+	"-u unit", "the input's time unit: ps, ns (default) or us",
+	NULL
+};
+
 static struct engineset engines;
 static int64_t from = INT64_MIN, to = INT64_MAX;
 
@@ -39,6 +49,7 @@ main(int argc, char **argv)
 	const char *unit = NULL, *pos = NULL;
 
 	np_init(argv);
+	np_optionhelp(help);
 	np_atdie(out_salvage);
 	np_args(argc, argv, optstring, synopsis, NULL);
 	while ((c = getopt(argc, argv, optstring)) != -1) {

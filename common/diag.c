@@ -14,6 +14,7 @@
 const char *progname = "np";
 static const char *synopsis_seen;	/* from np_args, for np_optnum */
 static void (*atdie)(void);		/* from np_atdie */
+static const char *const *helpseen;	/* from np_optionhelp */
 
 void
 np_init(char **argv)
@@ -100,10 +101,49 @@ np_usage(const char *synopsis)
 }
 
 void
+np_optionhelp(const char *const *pairs)
+{
+	helpseen = pairs;
+}
+
+/* "  -e engines   what it does", the texts lined up. */
+static void
+printoptions(const char *const *pairs)
+{
+	static const char *const common[] = {
+		"-h, --help", "this help",
+		"--version", "the program and its version",
+		NULL
+	};
+	const char *const *p;
+	int w = 0, pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (p = pass ? common : pairs; p && *p; p += 2)
+			if ((int)strlen(*p) > w)
+				w = (int)strlen(*p);
+	for (pass = 0; pass < 2; pass++)
+		for (p = pass ? common : pairs; p && *p; p += 2)
+			printf("  %-*s  %s\n", w, p[0], p[1]);
+}
+
+void
 np_help(const char *synopsis)
 {
 	printf("usage: %s\n", synopsis);
+	printoptions(helpseen);
 	exit(fflush(stdout) == 0 ? 0 : NP_EXIT_DATA);
+}
+
+void
+np_moved(int old, int new, const char *what, const char *other,
+    const char *synopsis)
+{
+	fprintf(stderr, "%s: -%c is now -%c (%s)", progname, old, new, what);
+	if (other)
+		fprintf(stderr, "; -%c is %s", old, other);
+	fputc('\n', stderr);
+	np_usage(synopsis);
 }
 
 void

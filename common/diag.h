@@ -36,9 +36,23 @@ _Noreturn void np_die_at(const char *file, long line, long col,
 void np_warn(const char *fmt, ...) NP_PRINTF(1, 2);
 /* "usage: <synopsis>" on stderr, exit 2. */
 _Noreturn void np_usage(const char *synopsis);
-/* The synopsis on stdout and exit 0, for -h / --help. */
+/*
+ * The synopsis on stdout, then one line per option, and exit 0, for -h /
+ * --help.  The options are those given to np_optionhelp, pairs
+ * {"-e engines", "what it does", ..., NULL} in the order of the man page;
+ * -h and --version are added.
+ */
 _Noreturn void np_help(const char *synopsis);
+void np_optionhelp(const char *const *pairs);
 _Noreturn void np_version(void);
+/*
+ * An option letter that moved, so that each letter has one meaning across
+ * the suite: "prog: -old is now -new (what); -old is other", then the
+ * usage line, exit 2.  other says what the old letter means now, here or
+ * in the other programs; NULL leaves it out.
+ */
+_Noreturn void np_moved(int old, int new, const char *what,
+    const char *other, const char *synopsis);
 
 /* Parses a number option: an int64 in [lo, hi] or usage error. */
 long long np_optnum(const char *opt, const char *arg, long long lo, long long hi);

@@ -218,7 +218,7 @@ entry(struct gstat *gs, const int *kcol)
 	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
 		np_die_at(gs->in.name, t->line, 0, "more than %ld groups "
-		    "(raise the limit with -m)", gs->cap);
+		    "(raise the limit with -M)", gs->cap);
 	return e;
 }
 

@@ -132,9 +132,15 @@ rd_want(struct reader *r, uint32_t mask)
 }
 
 int
+rd_isunit(const char *unit)
+{
+	return !strcmp(unit, "ps") || !strcmp(unit, "ns") || !strcmp(unit, "us");
+}
+
+int
 rd_setunit(struct reader *r, const char *unit)
 {
-	if (strcmp(unit, "ps") && strcmp(unit, "ns") && strcmp(unit, "us"))
+	if (!rd_isunit(unit))
 		return 0;
 	r->unit = unit;
 	return 1;

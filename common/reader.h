@@ -96,6 +96,8 @@ void rd_open(struct reader *r, const struct kind *k, char **files, int n);
  * unset, for speed.  The kind's start, end and duration are always read.
  */
 void rd_want(struct reader *r, uint32_t mask);
+/* Is unit a time unit -u takes ("ps", "ns", "us")? */
+int rd_isunit(const char *unit);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */
 int rd_setunit(struct reader *r, const char *unit);
 /* The -u and -F options of a program (either may be NULL): a bad one is a

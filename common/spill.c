@@ -581,7 +581,7 @@ sp_report(const struct spill *sp, const char *file, long line, long col)
 	if (col > 0)
 		snprintf(at, sizeof at, ":%ld", col);
 	if (!sp->spilled) {
-		np_warn("%lld row%s beyond the reorder window (-w %d), put in "
+		np_warn("%lld row%s beyond the reorder window (-r %d), put in "
 		    "order in memory (first: %s:%ld%s)", (long long)sp->beyond,
 		    sp->beyond == 1 ? "" : "s", sp->cap, file, line, at);
 		return;
@@ -591,7 +591,7 @@ sp_report(const struct spill *sp, const char *file, long line, long col)
 		snprintf(m, sizeof m, ", merged %d at a time in %lld "
 		    "intermediate merge%s", sp->fanin, (long long)sp->merges,
 		    sp->merges == 1 ? "" : "s");
-	np_warn("%lld row%s beyond the reorder window (-w %d): %s spilled "
+	np_warn("%lld row%s beyond the reorder window (-r %d): %s spilled "
 	    "to %s in %lld run%s%s (first: %s:%ld%s)", (long long)sp->beyond,
 	    sp->beyond == 1 ? "" : "s", sp->cap, b, sp->dir, (long long)sp->made, sp->made == 1 ? "" : "s", m,
 	    file, line, at);

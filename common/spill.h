@@ -5,7 +5,7 @@
  * Items are fixed-size structs compared by the caller's function, which
  * must be a total order (ties broken by input order, kept in the item), so
  * that the output is the stable sort of the input.  A reorder window of
- * -w items puts locally disordered items right in memory: what leaves it,
+ * -r items puts locally disordered items right in memory: what leaves it,
  * in order, is run 0.  An item that comes after a later one has already
  * left the window is beyond it: such items are gathered in a second buffer
  * (of the window's size, or SP_MINLATE items if that is more), sorted and

@@ -25,11 +25,11 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 @test "csv: np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" {
 	for f in json/Instruction.jsonl csv/table/Instruction.csv \
 	    csv/instruction.tsv; do
-		np np-stall -k src "$E/$f"
+		np np-stall -g src "$E/$f"
 		status_is 0
 		no_err
 		golden explorer/stall-src.tsv
-		np np-gaps -u "$E/$f"
+		np np-gaps -U "$E/$f"
 		status_is 0
 		no_err
 		golden explorer/gaps-u.tsv

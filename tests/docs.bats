@@ -20,10 +20,46 @@ synopsis() {
 		np "$p" --help
 		status_is 0
 		want="usage: $(synopsis "$p")"
-		got=$(tr -s ' \t\n' '   ' <"$OUT" | sed 's/ $//')
+		# The synopsis is the lines before the first option line.
+		got=$(sed '/^  -/,$d' "$OUT" | tr -s ' \t\n' '   ' | sed 's/ $//')
 		if [ "$got" != "$want" ]; then
 			echo "$p --help: $got"
 			echo "man page:  $want"
+			return 1
+		fi
+	done
+}
+
+# The option letters of a man page's list (.It Fl X), sorted, one a line.
+man_letters() {
+	sed -n 's/^\.It Fl \([A-Za-z]\).*/\1/p' "$BATS_TEST_DIRNAME/../man/$1.1" |
+	    LC_ALL=C sort -u
+}
+
+@test "docs: --help has one line per option, those of the man page, lined up" {
+	for p in $(programs); do
+		np "$p" --help
+		status_is 0
+		sed '1,/^  -/{/^  -/!d;}' "$OUT" >"$T/opts"
+		# "  -X[, --long][ arg]  text": two spaces, the text in one
+		# column, -h and --version last.
+		if grep -v '^  -[A-Za-z-]' "$T/opts"; then
+			echo "$p: a line that is no option line"
+			return 1
+		fi
+		[ "$(tail -n 2 "$T/opts" | cut -c1-12)" = "  -h, --help
+  --version " ]
+		cols=$(sed 's/^\(  -[^ ]*\( [^ ]\{1,\}\)*  *\)[^ ].*/\1/' "$T/opts" |
+		    awk '{ print length($0) }' | sort -u)
+		if [ "$(echo "$cols" | wc -l)" -ne 1 ]; then
+			echo "$p: texts start in columns $cols"
+			return 1
+		fi
+		got=$(sed -n 's/^  -\([A-Za-gi-z]\).*/\1/p' "$T/opts" | LC_ALL=C sort -u)
+		want=$(man_letters "$p")
+		if [ "$got" != "$want" ]; then
+			echo "$p --help letters: $got"
+			echo "man page letters:  $want"
 			return 1
 		fi
 	done

@@ -52,10 +52,10 @@ D=$E/profile@latest
 	status_is 0
 	no_err
 	golden explorer/instruction.tsv
-	np np-stall -k src "$D"
+	np np-stall -g src "$D"
 	status_is 0
 	golden explorer/stall-src.tsv
-	np np-gaps -u "$D"
+	np np-gaps -U "$D"
 	status_is 0
 	golden explorer/gaps-u.tsv
 	np np-dma -s "$D"

@@ -8,7 +8,7 @@ load helpers
 D=$FIX/np-dma
 HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc'
 SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes'
-USAGE='usage: np-dma [-HnSs] [-b bytes] [-F positions] [-u unit] [-w window] [file ...]'
+USAGE='usage: np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] [file ...]'
 
 # ---- inputs ----
 
@@ -123,7 +123,7 @@ s	1	-2	-3" ]
 }
 
 @test "np-dma -s: a window of 1 is enough for union.tsv" {
-	np np-dma -s -w 1 "$D/union.tsv"
+	np np-dma -s -r 1 "$D/union.tsv"
 	status_is 0
 	no_err
 	golden np-dma/union-s.tsv
@@ -144,14 +144,14 @@ s	1	-2	-3" ]
 }
 
 @test "np-dma -s: beyond the window the transfer is put in order apart" {
-	np np-dma -s -w 2 "$D/window.tsv"
+	np np-dma -s -r 2 "$D/window.tsv"
 	status_is 0
-	err_is "np-dma: 1 row beyond the reorder window (-w 2), put in order in memory (first: $D/window.tsv:5:4)"
+	err_is "np-dma: 1 row beyond the reorder window (-r 2), put in order in memory (first: $D/window.tsv:5:4)"
 	golden np-dma/window-w3.tsv
 }
 
 @test "np-dma -s: within the window the late transfer is merged" {
-	np np-dma -s -w 3 "$D/window.tsv"
+	np np-dma -s -r 3 "$D/window.tsv"
 	status_is 0
 	no_err
 	golden np-dma/window-w3.tsv
@@ -165,14 +165,14 @@ s	1	-2	-3" ]
 }
 
 @test "np-dma -s: across queues beyond the window, the all row is whole" {
-	np np-dma -s -w 1 "$D/grouped.txt"
+	np np-dma -s -r 1 "$D/grouped.txt"
 	status_is 0
 	golden np-dma/grouped-s.tsv
-	err_is "np-dma: 1 row beyond the reorder window (-w 1), put in order in memory (first: $D/grouped.txt:9)"
+	err_is "np-dma: 1 row beyond the reorder window (-r 1), put in order in memory (first: $D/grouped.txt:9)"
 }
 
 @test "np-dma -s: sorted by start_ts, a window of 1 gives the all row" {
-	np sh -c 'np-dma "$1" | sort -t "	" -k2,2n | np-dma -s -w 1' sh \
+	np sh -c 'np-dma "$1" | sort -t "	" -k2,2n | np-dma -s -r 1' sh \
 	    "$D/grouped.txt"
 	status_is 0
 	no_err
@@ -411,10 +411,10 @@ np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
 @test "np-dma: -h and --help print the synopsis" {
 	np np-dma -h
 	status_is 0
-	[ "$(cat "$OUT")" = "$USAGE" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "$USAGE" ]
 	np np-dma --help
 	status_is 0
-	[ "$(cat "$OUT")" = "$USAGE" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "$USAGE" ]
 }
 
 @test "np-dma: --version" {
@@ -432,9 +432,9 @@ $USAGE"
 	status_is 2
 	err_is "np-dma: -S: cannot be combined with -s or -H
 $USAGE"
-	np np-dma -w 0 "$D/union.tsv"
+	np np-dma -r 0 "$D/union.tsv"
 	status_is 2
-	err_is "np-dma: -w: expected an integer from 1 to 65536, found '0'
+	err_is "np-dma: -r: expected an integer from 1 to 65536, found '0'
 $USAGE"
 	np np-dma -b -1 -S "$D/skinny.json"
 	status_is 2

@@ -19,26 +19,26 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 }
 
 @test "np-stall: by engine; a key with no wait ties with one waiting 0" {
-	np np-stall -k engine "$F/stall.json"
+	np np-stall -g engine "$F/stall.json"
 	status_is 0
 	golden np-stall/engine.tsv
 }
 
 @test "np-stall: by layer; missing and empty layers share the empty key" {
-	np np-stall -k layer "$F/stall.json"
+	np np-stall -g layer "$F/stall.json"
 	status_is 0
 	golden np-stall/layer.tsv
 }
 
 @test "np-stall: compound key and -v hbm_read_bytes" {
-	np np-stall -k engine,opcode -v hbm_read_bytes "$F/stall.json"
+	np np-stall -g engine,opcode -v hbm_read_bytes "$F/stall.json"
 	status_is 0
 	golden np-stall/engine-opcode-hbm.tsv
 	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $F/stall.json:8)"
 }
 
 @test "np-stall: -v duration_ns leaves out the repeated duration_ns column" {
-	np np-stall -k subgraph -v duration_ns "$F/stall.json"
+	np np-stall -g subgraph -v duration_ns "$F/stall.json"
 	status_is 0
 	no_err
 	golden np-stall/subgraph-duration.tsv
@@ -54,15 +54,15 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	np-trace "$F/stall.json" >"$T/stall.tsv"
 	np np-stall "$T/stall.tsv"
 	golden np-stall/src.tsv
-	np np-stall -k engine "$T/stall.tsv"
+	np np-stall -g engine "$T/stall.tsv"
 	golden np-stall/engine.tsv
-	np np-stall -k layer "$T/stall.tsv"
+	np np-stall -g layer "$T/stall.tsv"
 	golden np-stall/layer.tsv
-	np np-stall -k engine,opcode -v hbm_read_bytes "$T/stall.tsv"
+	np np-stall -g engine,opcode -v hbm_read_bytes "$T/stall.tsv"
 	golden np-stall/engine-opcode-hbm.tsv
 	# r6 is the row on line 7 of the TSV (line 1 is the header).
 	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $T/stall.tsv:7)"
-	np-trace "$F/stall.json" | np np-stall -k subgraph -v duration_ns
+	np-trace "$F/stall.json" | np np-stall -g subgraph -v duration_ns
 	status_is 0
 	golden np-stall/subgraph-duration.tsv
 }
@@ -71,24 +71,24 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	np-trace "$F/stall.json" >"$T/stall.tsv"
 	{ head -1 "$T/stall.tsv"; tail -n +2 "$T/stall.tsv" | tac; } \
 	    >"$T/reversed.tsv"
-	np np-stall -k engine,opcode -v hbm_read_bytes "$T/reversed.tsv"
+	np np-stall -g engine,opcode -v hbm_read_bytes "$T/reversed.tsv"
 	status_is 0
 	golden np-stall/engine-opcode-hbm.tsv
 }
 
-@test "np-stall: -t keeps the first rows; shares stay over every key" {
-	np np-stall -t 2 "$F/stall.json"
+@test "np-stall: -N keeps the first rows; shares stay over every key" {
+	np np-stall -N 2 "$F/stall.json"
 	status_is 0
 	head -3 "$GOLD/np-stall/src.tsv" | cmp - "$OUT"
-	np np-stall -t 100 "$F/stall.json"
+	np np-stall -N 100 "$F/stall.json"
 	golden np-stall/src.tsv
 }
 
 @test "np-stall: -n and --no-header drop the header" {
-	np np-stall -n -k engine "$F/stall.json"
+	np np-stall -n -g engine "$F/stall.json"
 	status_is 0
 	tail -n +2 "$GOLD/np-stall/engine.tsv" | cmp - "$OUT"
-	np np-stall --no-header -k engine "$F/stall.json"
+	np np-stall --no-header -g engine "$F/stall.json"
 	tail -n +2 "$GOLD/np-stall/engine.tsv" | cmp - "$OUT"
 }
 
@@ -98,7 +98,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	# duration_ns empty.
 	printf 'start_ts\tevt_wait_time_ns\tengine\n1\t1\tTensor\n2\t1\ttensor\n3\t2\tTENSOR\n' \
 	    >"$T/third.tsv"
-	np np-stall -k engine "$T/third.tsv"
+	np np-stall -g engine "$T/third.tsv"
 	status_is 0
 	err_is "np-stall: rows without a finite duration_ns, left out of its sum: 3 (first: $T/third.tsv:2)"
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
@@ -110,7 +110,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	# Total stall 0: the share 0/0 is empty, the mean too (none stalled).
 	printf 'start_ts\tduration_ns\tevt_wait_time_ns\tengine\n1\t5\t0\tSync\n' \
 	    >"$T/zero.tsv"
-	np np-stall -k engine "$T/zero.tsv"
+	np np-stall -g engine "$T/zero.tsv"
 	status_is 0
 	[ "$(tail -1 "$OUT")" = "$(printf 'Sync\t1\t0\t0\t\t0\t\t5')" ]
 }
@@ -125,10 +125,10 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	    'layer	subgraph	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
 	    'a\tb\\c	sg00	1	1	3	3	3	0.6	' \
 	    'x\ny	sg00	1	1	2	2	2	0.4	')
-	np np-stall -k layer,subgraph "$T/esc.json"
+	np np-stall -g layer,subgraph "$T/esc.json"
 	status_is 0
 	[ "$(cat "$OUT")" = "$want" ]
-	np-trace "$T/esc.json" | np np-stall -k layer,subgraph
+	np-trace "$T/esc.json" | np np-stall -g layer,subgraph
 	[ "$(cat "$OUT")" = "$want" ]
 }
 
@@ -137,7 +137,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	# byte order: "12" before "7".
 	printf 'start_ts\tpc\tevt_wait_time_ns\n1\t7\t5\n2\t12\t6\n3\t7\t1\n' \
 	    >"$T/pc.tsv"
-	np np-stall -n -k pc "$T/pc.tsv"
+	np np-stall -n -g pc "$T/pc.tsv"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
 	    '12	1	1	6	6	6	0.5	' \
@@ -148,7 +148,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	# trace-multi.txt pairs into Vector 50 ns, Tensor 200 and 100 ns,
 	# Sync 0 ns (see tests/golden/np-trace/trace-multi.tsv): total 350,
 	# Tensor 300/350 = 6/7, Vector 50/350 = 1/7, Sync 0 (not nonzero).
-	np np-stall -k engine -v duration_ns "$TR/trace-multi.txt"
+	np np-stall -g engine -v duration_ns "$TR/trace-multi.txt"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
 	    'engine	instructions	duration_nonzero	duration_ns	duration_mean_ns	duration_max_ns	duration_share' \
@@ -163,7 +163,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 @test "np-stall: show-trace text has no wait times: counted, columns empty" {
 	# ND 0 NC 4: Vector 50, Tensor 200, Sync 0 ns; ND 1 NC 5: Tensor 100.
 	# No stall_ns on either key: both sort as 0, "0\t4" before "1\t5".
-	np np-stall -k nd,nc "$TR/trace-multi.txt"
+	np np-stall -g nd,nc "$TR/trace-multi.txt"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf '%s\n' \
 	    'nd	nc	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
@@ -177,8 +177,8 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 	np-trace "$T/v.json" >"$T/v.tsv"
 	for k in src engine,opcode layer,subgraph pc nd,nc,engine; do
 		for v in evt_wait_time_ns hbm_read_bytes sbuf_write_bytes duration_ns; do
-			np-stall -k "$k" -v "$v" "$T/v.json" >"$T/a" 2>"$T/ea"
-			np-stall -k "$k" -v "$v" "$T/v.tsv" >"$T/b" 2>"$T/eb"
+			np-stall -g "$k" -v "$v" "$T/v.json" >"$T/a" 2>"$T/ea"
+			np-stall -g "$k" -v "$v" "$T/v.tsv" >"$T/b" 2>"$T/eb"
 			cmp "$T/a" "$T/b"
 			[ "$(wc -l <"$T/a")" -gt 2 ]
 		done
@@ -191,8 +191,8 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 	npgen -n 2000 view-json >"$T/v.json"
 	npgen -n 2000 explorer-tsv >"$T/e.tsv"
 	for k in src engine,opcode,layer; do
-		np-stall -k "$k" "$T/v.json" >"$T/a"
-		np np-stall -k "$k" "$T/e.tsv"
+		np-stall -g "$k" "$T/v.json" >"$T/a"
+		np np-stall -g "$k" "$T/e.tsv"
 		cmp "$T/a" "$OUT"
 	done
 }
@@ -207,7 +207,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 		if ($7 > 0) z[$4]++; if ($7 > m[$4]) m[$4] = $7 }
 		END { for (e in n) printf "%s\t%d\t%d\t%d\t%d\t%d\n",
 		    e, n[e], z[e], s[e], m[e], d[e] }' | sort >"$T/awk"
-	np np-stall -n -k engine "$T/v.json"
+	np np-stall -n -g engine "$T/v.json"
 	status_is 0
 	cut -f1-4,6,8 "$OUT" | sort | cmp - "$T/awk"
 	[ "$(wc -l <"$T/awk")" -eq 5 ]
@@ -220,7 +220,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 	# a.py:10 has 6 instructions, 4 stalled, 160 ns, mean 40, max 50,
 	# share 160/300 = 8/15, duration 720.
 	np-trace "$F/stall.json" >"$T/stall.tsv"
-	np np-stall -n -t 1 "$F/stall.json" - <"$T/stall.tsv"
+	np np-stall -n -N 1 "$F/stall.json" - <"$T/stall.tsv"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf 'a.py:10\t6\t4\t160\t40\t50\t0.5333333333333333\t720')" ]
 	err_is "np-stall: rows without evt_wait_time_ns: 2 (first: $F/stall.json:9)"
@@ -228,7 +228,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 
 @test "np-stall: an instruction table with no rows gives the header alone" {
 	printf '{"instruction": []}\n' >"$T/none.json"
-	np np-stall -k engine "$T/none.json"
+	np np-stall -g engine "$T/none.json"
 	status_is 0
 	no_err
 	[ "$(cat "$OUT")" = "$(printf 'engine\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns')" ]
@@ -238,7 +238,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 	# 1500 ps -> 2 ns (to the nearest), 2400 ps -> 2 ns: sum 4, max 2.
 	printf 'start_ts\tevt_wait_time_ns\tengine\n1000\t1500\tSync\n2000\t2400\tSync\n' \
 	    >"$T/ps.tsv"
-	np np-stall -n -k engine -u ps "$T/ps.tsv"
+	np np-stall -n -g engine -u ps "$T/ps.tsv"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf 'Sync\t2\t2\t4\t2\t2\t1\t')" ]
 }
@@ -246,32 +246,32 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 @test "np-stall: -F moves the text fields" {
 	# The timestamp as field 6 of trace.txt: 1 Tensor instruction.
 	sed 's/ \(START\|END\) / \1 x /' "$TR/trace.txt" >"$T/moved.txt"
-	np np-stall -n -k engine -v duration_ns -F ts=6 "$T/moved.txt"
+	np np-stall -n -g engine -v duration_ns -F ts=6 "$T/moved.txt"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf 'Tensor\t1\t1\t148\t148\t148\t1')" ]
 }
 
 @test "np-stall: usage errors" {
-	np np-stall -k line "$F/stall.json"
+	np np-stall -g line "$F/stall.json"
 	status_is 2
-	err_is "np-stall: -k: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc)
-usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
-	np np-stall -k src,,engine "$F/stall.json"
+	err_is "np-stall: -g: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc)
+usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+	np np-stall -g src,,engine "$F/stall.json"
 	status_is 2
-	[ "$(head -1 "$ERR")" = "np-stall: -k: expected keys separated by commas, found an empty one" ]
-	np np-stall -k pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc "$F/stall.json"
+	[ "$(head -1 "$ERR")" = "np-stall: -g: expected keys separated by commas, found an empty one" ]
+	np np-stall -g pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc "$F/stall.json"
 	status_is 2
-	[ "$(head -1 "$ERR")" = "np-stall: -k: more than 16 keys" ]
+	[ "$(head -1 "$ERR")" = "np-stall: -g: more than 16 keys" ]
 	for v in pc layer nonesuch start_ts; do
 		np np-stall -v "$v" "$F/stall.json"
 		status_is 2
 		[ "$(head -1 "$ERR")" = "np-stall: -v: expected a column of ns or bytes (duration_ns evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes), found '$v'" ]
 	done
-	np np-stall -t 0 "$F/stall.json"
+	np np-stall -N 0 "$F/stall.json"
 	status_is 2
-	err_is "np-stall: -t: expected an integer from 1 to 9223372036854775807, found '0'
-usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]"
-	np np-stall -t 3x "$F/stall.json"
+	err_is "np-stall: -N: expected an integer from 1 to 9223372036854775807, found '0'
+usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+	np np-stall -N 3x "$F/stall.json"
 	status_is 2
 	np np-stall -u s "$F/stall.json"
 	status_is 2
@@ -279,7 +279,7 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	np np-stall -F when=3 "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -F: unknown field 'when' (known: engine opcode event ts pc)" ]
-	np np-stall -k
+	np np-stall -g
 	status_is 2
 	np np-stall --top 3
 	status_is 2
@@ -289,15 +289,15 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 @test "np-stall: -h and --help print the usage" {
 	np np-stall -h
 	status_is 0
-	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 	np np-stall --help
 	status_is 0
-	[ "$(cat "$OUT")" = "usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 }
 
 @test "np-stall: only the columns used are read" {
 	# pc is not a number: np-trace, which reads every column, stops;
-	# np-stall -k src does not read pc; np-stall -k pc does, and stops.
+	# np-stall -g src does not read pc; np-stall -g pc does, and stops.
 	printf '{"instruction": [{"timestamp": 1, "pc": "abc", "evt_wait_time": 3}]}\n' \
 	    >"$T/pc.json"
 	np np-trace "$T/pc.json"
@@ -306,7 +306,7 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	np np-stall -n "$T/pc.json"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf '<none>\t1\t1\t3\t3\t3\t1\t')" ]
-	np np-stall -k pc "$T/pc.json"
+	np np-stall -g pc "$T/pc.json"
 	status_is 1
 	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc' (byte offset 40)"
 }
@@ -333,7 +333,7 @@ usage: np-stall [-n] [-F positions] [-k keys] [-t top] [-u unit] [-v column] [fi
 	    '{"timestamp": 2, "label": "Sync", "evt_wait_time": NaN}' \
 	    '{"timestamp": 3, "label": "Sync", "evt_wait_time": -1}' \
 	    >"$T/odd.jsonl"
-	np np-stall -n -k engine "$T/odd.jsonl"
+	np np-stall -n -g engine "$T/odd.jsonl"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(printf 'Sync\t3\t1\t4\t4\t4\t1\t')" ]
 	err_is "np-stall: rows without a finite duration_ns, left out of its sum: 3 (first: $T/odd.jsonl:1)
@@ -393,13 +393,13 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	# Tensor 5, Vector 7: total 12; 7/12 and 5/12.
 	printf 'start_ts\tevt_wait_time_ns\tengine\r\n1\t5\tTensor\r\n2\t7\tVector\r\n' \
 	    >"$T/crlf.tsv"
-	np np-stall -n -k engine "$T/crlf.tsv"
+	np np-stall -n -g engine "$T/crlf.tsv"
 	status_is 0
 	err_is "np-stall: rows without a finite duration_ns, left out of its sum: 2 (first: $T/crlf.tsv:2)"
 	[ "$(cat "$OUT")" = "$(printf '%s\n' 'Vector	1	1	7	7	7	0.5833333333333334	' \
 	    'Tensor	1	1	5	5	5	0.4166666666666667	')" ]
 	sed 's/$/\r/' "$F/stall.json" >"$T/crlf.json"
-	np np-stall -k engine "$T/crlf.json"
+	np np-stall -g engine "$T/crlf.json"
 	status_is 0
 	golden np-stall/engine.tsv
 }
@@ -407,7 +407,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 @test "np-stall: a line past the 1 MiB buffer" {
 	{ printf 'start_ts\tlayer\n1\t'; head -c 1100000 /dev/zero | tr '\0' x
 	    printf '\n'; } >"$T/huge.tsv"
-	np np-stall -k layer "$T/huge.tsv"
+	np np-stall -g layer "$T/huge.tsv"
 	status_is 1
 	err_is "np-stall: $T/huge.tsv:2:1048576: line longer than 1048575 bytes"
 }
@@ -432,9 +432,9 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 @test "np-stall: a key longer than 65536 bytes is an error" {
 	{ printf 'start_ts\tlayer\n1\t'; head -c 70000 /dev/zero | tr '\0' x
 	    printf '\n'; } >"$T/longkey.tsv"
-	np np-stall -k layer,engine "$T/longkey.tsv"
+	np np-stall -g layer,engine "$T/longkey.tsv"
 	status_is 1
-	err_is "np-stall: $T/longkey.tsv:2: key longer than 65536 bytes (-k layer,engine)"
+	err_is "np-stall: $T/longkey.tsv:2: key longer than 65536 bytes (-g layer,engine)"
 	# The default key does not read layer at all.
 	np np-stall "$T/longkey.tsv"
 	status_is 0
@@ -445,18 +445,18 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	# at its line (header on line 1, pc i on line i + 2).
 	awk 'BEGIN { print "start_ts\tpc"; for (i = 0; i < 1048576; i++) print i "\t" i }' \
 	    >"$T/keys.tsv"
-	np np-stall -n -k pc "$T/keys.tsv"
+	np np-stall -n -g pc "$T/keys.tsv"
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 1048576 ]
 	printf '1048576\t1048576\n' >>"$T/keys.tsv"
-	np np-stall -k pc "$T/keys.tsv"
+	np np-stall -g pc "$T/keys.tsv"
 	status_is 1
-	err_is "np-stall: $T/keys.tsv:1048578: more than 1048576 distinct keys (-k pc)"
+	err_is "np-stall: $T/keys.tsv:1048578: more than 1048576 distinct keys (-g pc)"
 }
 
 @test "np-stall: | head ends quietly" {
 	npgen -n 20000 view-json >"$T/v.json"
-	run bash -c "set -o pipefail; np-stall -k pc '$T/v.json' 2>'$ERR' | head -1"
+	run bash -c "set -o pipefail; np-stall -g pc '$T/v.json' 2>'$ERR' | head -1"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(printf 'pc\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns')" ]
 	no_err
@@ -471,7 +471,7 @@ np-stall: write error: No space left on device"
 
 @test "np-stall: memory stays constant on a 180 MB export" {
 	need_plain_build
-	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-stall -k engine'
+	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-stall -g engine'
 	status_is 0
 	no_err
 	# Every instruction is counted: the instructions column adds up.
@@ -482,11 +482,11 @@ np-stall: write error: No space left on device"
 
 @test "np-stall: a negative duration is left out of duration_ns and counted, whether or not it is the value" {
 	printf 'start_ts\tend_ts\tevt_wait_time_ns\tengine\n10\t5\t1\tT\n0\t20\t2\tT\n' >"$T/neg.tsv"
-	np np-stall -k engine "$T/neg.tsv"
+	np np-stall -g engine "$T/neg.tsv"
 	status_is 0
 	err_is "np-stall: rows with a negative duration_ns, left out of its sum: 1 (first: $T/neg.tsv:2)"
 	[ "$(cut -f1,2,4,8 "$OUT")" = "$(printf 'engine\tinstructions\tstall_ns\tduration_ns\nT\t2\t3\t20')" ]
-	np np-stall -k engine -v duration_ns "$T/neg.tsv"
+	np np-stall -g engine -v duration_ns "$T/neg.tsv"
 	status_is 0
 	err_is "np-stall: rows with a negative duration_ns taken as missing: 1 (first: $T/neg.tsv:2)"
 	[ "$(cut -f1,2,4 "$OUT")" = "$(printf 'engine\tinstructions\tduration_ns\nT\t2\t20')" ]

@@ -207,10 +207,10 @@ a\tb	v	2	4' ]
 
 @test "np-sum -m: more groups than allowed is an error" {
 	cd "$NS"
-	np np-sum -m 2 -g engine,opcode -v duration_ns insn.tsv
+	np np-sum -M 2 -g engine,opcode -v duration_ns insn.tsv
 	status_is 1
-	err_is "np-sum: insn.tsv:7: more than 2 groups (raise the limit with -m)"
-	np np-sum -m 0 -v duration_ns insn.tsv
+	err_is "np-sum: insn.tsv:7: more than 2 groups (raise the limit with -M)"
+	np np-sum -M 0 -v duration_ns insn.tsv
 	status_is 2
 }
 

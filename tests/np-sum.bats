@@ -312,7 +312,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	np np-sum -h
 	status_is 0
 	man_synopsis np-sum.1 > "$T/syn"
-	sed 's/^usage: //; s/^ *//' "$OUT" > "$T/help"
+	sed '/^  -/,$d; s/^usage: //; s/^ *//' "$OUT" > "$T/help"
 	cmp "$T/syn" "$T/help"
 	np np-sum --help
 	status_is 0
@@ -325,7 +325,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	status_is 2
 	err_is "np-sum: -i writes findings: it takes neither -w nor -d
 usage: np-sum [-dinw] [-k column] [file ...]
-       np-sum [-Hn] [-g keys] [-m groups] [-v values] [file ...]"
+       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]"
 	np np-sum -d -g engine "$SAMPLES/summary-compact.json"
 	status_is 2
 	np np-sum --frobnicate

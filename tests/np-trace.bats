@@ -216,7 +216,7 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 	status_is 0
 	no_err
 	[ "$(cut -f1-5 "$OUT")" = "$(printf '1\t3\t2\tTensor\tMATMUL\n1\t3\t2\tVector\tCOPY')" ]
-	np np-stall -k engine -u ps "$T/ps.txt"
+	np np-stall -g engine -u ps "$T/ps.txt"
 	status_is 0
 	[ "$(cut -f1,8 "$OUT")" = "$(printf 'engine\tduration_ns\nTensor\t2\nVector\t2')" ]
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Any row order: np-gaps, np-dma -s and np-cc -g/-L/-K give on rows far
+# Any row order: np-gaps, np-dma -s and np-cc -G/-L/-K give on rows far
 # out of order exactly what they give on the same rows sorted by start
 # (sort -s, ties in input order), through spill.h's sorted runs in TMPDIR;
 # the note that says so; merges beyond the fan-in; a TMPDIR that cannot
@@ -37,13 +37,13 @@ setup() {
 	awk '{ print $1 "\t" NR - 1 }' "$T/k" | sort -s -k1,1n >"$T/want"
 	np spillcheck -w 5 <"$T/k"
 	status_is 0
-	err_is "spillcheck: 19957 rows beyond the reorder window (-w 5): 311296 bytes spilled to $T/spill in 19 runs, merged 16 at a time in 1 intermediate merge (first: -:7)"
+	err_is "spillcheck: 19957 rows beyond the reorder window (-r 5): 311296 bytes spilled to $T/spill in 19 runs, merged 16 at a time in 1 intermediate merge (first: -:7)"
 	cmp "$OUT" "$T/want"
 	# Reversed: every row but the first few is beyond the window.
 	seq 100000 -1 1 >"$T/r"
 	np spillcheck -w 100 <"$T/r"
 	status_is 0
-	err_is "spillcheck: 99899 rows beyond the reorder window (-w 100): 1.6 MB spilled to $T/spill in 97 runs, merged 16 at a time in 6 intermediate merges (first: -:102)"
+	err_is "spillcheck: 99899 rows beyond the reorder window (-r 100): 1.6 MB spilled to $T/spill in 97 runs, merged 16 at a time in 6 intermediate merges (first: -:102)"
 	[ "$(head -1 "$OUT")" = "$(printf '1\t99999')" ]
 	[ "$(tail -1 "$OUT")" = "$(printf '100000\t0')" ]
 	[ "$(wc -l <"$OUT")" -eq 100000 ]
@@ -58,9 +58,9 @@ setup() {
 		NP_MERGE_FANIN=$f spillcheck -w 5 <"$T/k" >"$T/got" 2>"$ERR"
 		cmp "$T/got" "$T/want"
 	done
-	err_is "spillcheck: 19957 rows beyond the reorder window (-w 5): 311296 bytes spilled to $T/spill in 19 runs, merged 5 at a time in 4 intermediate merges (first: -:7)"
+	err_is "spillcheck: 19957 rows beyond the reorder window (-r 5): 311296 bytes spilled to $T/spill in 19 runs, merged 5 at a time in 4 intermediate merges (first: -:7)"
 	NP_MERGE_FANIN=2 np spillcheck -w 5 <"$T/k"
-	err_is "spillcheck: 19957 rows beyond the reorder window (-w 5): 311296 bytes spilled to $T/spill in 19 runs, merged 2 at a time in 19 intermediate merges (first: -:7)"
+	err_is "spillcheck: 19957 rows beyond the reorder window (-r 5): 311296 bytes spilled to $T/spill in 19 runs, merged 2 at a time in 19 intermediate merges (first: -:7)"
 	cmp "$OUT" "$T/want"
 	# Every window and fan-in, on keys with many ties and on reversed keys.
 	seq 12000 -1 1 | awk '{ print int($1 / 3) }' >"$T/r"
@@ -109,7 +109,7 @@ setup() {
 	printf '%s\n' 3 4 1 2 5 >"$T/l"
 	np spillcheck -w 1 <"$T/l"
 	status_is 0
-	err_is "spillcheck: 2 rows beyond the reorder window (-w 1), put in order in memory (first: -:3)"
+	err_is "spillcheck: 2 rows beyond the reorder window (-r 1), put in order in memory (first: -:3)"
 	[ "$(cut -f1 "$OUT" | tr '\n' ' ')" = "1 2 3 4 5 " ]
 }
 
@@ -117,22 +117,22 @@ setup() {
 	npgen -n 20000 -x 5000 explorer-tsv >"$T/x.tsv"
 	npgen -n 20000 explorer-tsv >"$T/o.tsv"
 	sorted_by "$T/x.tsv" 2 >"$T/s.tsv"
-	for m in "" "-m 0" "-a" "-a -m 0" "-u" "-u -t 10261900000,10262000000"; do
+	for m in "" "-m 0" "-a" "-a -m 0" "-U" "-U -t 10261900000,10262000000"; do
 		np-gaps $m "$T/s.tsv" >"$T/want"
-		np np-gaps -w 64 $m "$T/x.tsv"
+		np np-gaps -r 64 $m "$T/x.tsv"
 		status_is 0
 		cmp "$OUT" "$T/want"
 		[ "$(wc -l <"$OUT")" -gt 6 ]
 	done
 	# The rows as generated, in start order (ties in another order,
 	# which -u does not see): the same busy time.
-	np-gaps -u "$T/o.tsv" >"$T/want"
-	np np-gaps -u -w 64 "$T/x.tsv"
+	np-gaps -U "$T/o.tsv" >"$T/want"
+	np np-gaps -U -r 64 "$T/x.tsv"
 	cmp "$OUT" "$T/want"
-	np np-gaps -w 64 "$T/x.tsv"
-	err_is "np-gaps: 18674 rows beyond the reorder window (-w 64): 589824 bytes spilled to $T/spill in 18 runs, merged 16 at a time in 1 intermediate merge (first: $T/x.tsv:81:8)"
+	np np-gaps -r 64 "$T/x.tsv"
+	err_is "np-gaps: 18674 rows beyond the reorder window (-r 64): 589824 bytes spilled to $T/spill in 18 runs, merged 16 at a time in 1 intermediate merge (first: $T/x.tsv:81:8)"
 	# The sorted input needs no note.
-	np np-gaps -w 64 "$T/s.tsv"
+	np np-gaps -r 64 "$T/s.tsv"
 	no_err
 }
 
@@ -141,15 +141,15 @@ setup() {
 	npgen -n 5000 view-json >"$T/s.json"
 	np-trace "$T/x.json" >"$T/x.tsv"
 	sorted_by "$T/x.tsv" 1 >"$T/s.tsv"
-	for m in "-m 0" "-a -m 0" "-u"; do
+	for m in "-m 0" "-a -m 0" "-U"; do
 		np-gaps $m "$T/s.tsv" >"$T/want"
-		np np-gaps -w 16 $m "$T/x.json"
+		np np-gaps -r 16 $m "$T/x.json"
 		status_is 0
 		cmp "$OUT" "$T/want"
 	done
-	err_is "np-gaps: 4721 rows beyond the reorder window (-w 16): 131072 bytes spilled to $T/spill in 4 runs (first: $T/x.json:1:374104)"
+	err_is "np-gaps: 4721 rows beyond the reorder window (-r 16): 131072 bytes spilled to $T/spill in 4 runs (first: $T/x.json:1:374104)"
 	# The same instructions in start order: the same busy time.
-	np-gaps -u "$T/s.json" >"$T/want"
+	np-gaps -U "$T/s.json" >"$T/want"
 	cmp "$OUT" "$T/want"
 }
 
@@ -157,14 +157,14 @@ setup() {
 	npgen -n 40000 -x 10000 dma-tsv >"$T/x.tsv"
 	sorted_by "$T/x.tsv" 1 >"$T/s.tsv"
 	np-dma -s "$T/s.tsv" >"$T/want"
-	np np-dma -s -w 16 "$T/x.tsv"
+	np np-dma -s -r 16 "$T/x.tsv"
 	status_is 0
-	err_is "np-dma: 9600 rows beyond the reorder window (-w 16): 294912 bytes spilled to $T/spill in 9 runs (first: $T/x.tsv:26:1)"
+	err_is "np-dma: 9600 rows beyond the reorder window (-r 16): 294912 bytes spilled to $T/spill in 9 runs (first: $T/x.tsv:26:1)"
 	cmp "$OUT" "$T/want"
 	[ "$(wc -l <"$OUT")" -eq 8 ]
 	# Grouped by queue, as the text lists them: the same.
 	npgen -n 40000 dma-text >"$T/q.txt"
-	np np-dma -s -w 16 "$T/q.txt"
+	np np-dma -s -r 16 "$T/q.txt"
 	status_is 0
 	cmp "$OUT" "$T/want"
 }
@@ -177,29 +177,29 @@ cc_events() {
 	    awk -F'\t' -v OFS='\t' 'NR > 1 { $2 = 8 + NR % 3 } { print }'
 }
 
-@test "order: np-cc -g, -L and -K far out of order = sorted" {
+@test "order: np-cc -G, -L and -K far out of order = sorted" {
 	cc_events >"$T/ev.tsv"
 	permute "$T/ev.tsv" >"$T/x.tsv"
 	sorted_by "$T/ev.tsv" 4 >"$T/s.tsv"
-	np-cc -g "$T/s.tsv" >"$T/want.g" 2>/dev/null
-	for m in -g -L -K "-L -k 3 -p 0" "-K -c 5,50"; do
+	np-cc -G "$T/s.tsv" >"$T/want.g" 2>/dev/null
+	for m in -G -L -K "-L -l 3 -p 0" "-K -C 5,50"; do
 		np-cc $m "$T/s.tsv" >"$T/want" 2>/dev/null
-		np np-cc -w 32 $m "$T/x.tsv"
+		np np-cc -r 32 $m "$T/x.tsv"
 		status_is 0
 		cmp "$OUT" "$T/want"
 		[ "$(wc -l <"$OUT")" -gt 20 ]
 	done
-	np np-cc -w 32 -g "$T/x.tsv"
-	err_is "np-cc: 2234 rows beyond the reorder window (-w 32): 98304 bytes spilled to $T/spill in 2 runs (first: $T/x.tsv:58:21)"
+	np np-cc -r 32 -G "$T/x.tsv"
+	err_is "np-cc: 2234 rows beyond the reorder window (-r 32): 98304 bytes spilled to $T/spill in 2 runs (first: $T/x.tsv:58:21)"
 	# Streams are taken one after another (rank, then CC-core): rows in
 	# that order need no note; rows in time order across streams do.
 	(head -1 "$T/ev.tsv"; tail -n +2 "$T/ev.tsv" |
 	    sort -s -t "	" -k1,1 -k2,2n -k4,4n) >"$T/k.tsv"
-	np np-cc -w 32 -g "$T/k.tsv"
+	np np-cc -r 32 -G "$T/k.tsv"
 	no_err
 	cmp "$OUT" "$T/want.g"
-	np np-cc -w 32 -g "$T/s.tsv"
-	err_is "np-cc: 1929 rows beyond the reorder window (-w 32): 49152 bytes spilled to $T/spill in 1 run (first: $T/s.tsv:55:21)"
+	np np-cc -r 32 -G "$T/s.tsv"
+	err_is "np-cc: 1929 rows beyond the reorder window (-r 32): 49152 bytes spilled to $T/spill in 1 run (first: $T/s.tsv:55:21)"
 	cmp "$OUT" "$T/want.g"
 }
 
@@ -211,14 +211,14 @@ cc_events() {
 	status_is 1
 	err_is "spillcheck: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none) to put rows in order: No such file or directory"
 	npgen -n 20000 -x 5000 explorer-tsv >"$T/x.tsv"
-	TMPDIR=$T/x.tsv np np-gaps -w 64 "$T/x.tsv"
+	TMPDIR=$T/x.tsv np np-gaps -r 64 "$T/x.tsv"
 	status_is 1
 	err_is "np-gaps: $T/x.tsv/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/x.tsv) to put rows in order: Not a directory"
 	# The rows made before the error: the header.
 	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src')" ]
 	# Rows in order need no TMPDIR, however many: the same answer.
 	npgen -n 20000 explorer-tsv >"$T/o.tsv"
-	for m in "" -a -u; do
+	for m in "" -a -U; do
 		np-gaps $m "$T/o.tsv" >"$T/want"
 		TMPDIR=$T/none np np-gaps $m "$T/o.tsv"
 		status_is 0
@@ -236,7 +236,7 @@ cc_events() {
 @test "order: a write that fails in TMPDIR is an error, exit 1" {
 	npgen -n 20000 -x 5000 explorer-tsv >"$T/x.tsv"
 	# ulimit -f: a write past 64 KiB fails with EFBIG (SIGXFSZ ignored).
-	(trap '' XFSZ; ulimit -f 128; exec np-gaps -u -w 64 "$T/x.tsv") \
+	(trap '' XFSZ; ulimit -f 128; exec np-gaps -U -r 64 "$T/x.tsv") \
 	    >"$OUT" 2>"$ERR" && status=0 || status=$?
 	status_is 1
 	sed 's/np-spill-....../np-spill-NAME/' "$ERR" >"$T/err2"
@@ -254,11 +254,11 @@ cc_events() {
 	seq 0 699999 | awk 'BEGIN { print "start_ts\tend_ts\tengine" }
 	    { k = ($1 * 7919) % 700001; t = k * 10
 	      print t "\t" t + 5 + k % 7 "\tE" k % 4 }' >"$T/x.tsv"
-	under_ulimit 16384 np-gaps -u "$T/x.tsv"
+	under_ulimit 16384 np-gaps -U "$T/x.tsv"
 	status_is 0
-	err_is "np-gaps: 674799 rows beyond the reorder window (-w 4096): 22.3 MB spilled to $T/spill in 165 runs, merged 16 at a time in 10 intermediate merges (first: $T/x.tsv:4157:1)"
+	err_is "np-gaps: 674799 rows beyond the reorder window (-r 4096): 22.3 MB spilled to $T/spill in 165 runs, merged 16 at a time in 10 intermediate merges (first: $T/x.tsv:4157:1)"
 	sorted_by "$T/x.tsv" 1 >"$T/s.tsv"
-	np-gaps -u "$T/s.tsv" >"$T/want"
+	np-gaps -U "$T/s.tsv" >"$T/want"
 	cmp "$OUT" "$T/want"
 	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t700000')" ]
 }

@@ -27,7 +27,7 @@ same() {
 	fi
 }
 
-@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -u give the bytes of explorer-tsv" {
+@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -U give the bytes of explorer-tsv" {
 	# 20000 rows: three pages a column (8192 values each), nulls in both
 	# source location columns.
 	npgen -s 11 -n 20000 explorer-parquet >"$T/in.parquet"
@@ -40,7 +40,7 @@ same() {
 	# Both forms hold rows with no source location.
 	[ "$(awk -F'\t' 'NR > 1 && $13 == ""' "$OUT" | wc -l)" -gt 10000 ]
 	same np-stall -- -s 11 -n 20000
-	same np-gaps -u -- -s 11 -n 20000
+	same np-gaps -U -- -s 11 -n 20000
 	same np-trace -e Tensor -- -s 11 -n 20000
 }
 
@@ -64,16 +64,16 @@ same() {
 }
 
 # Measured: on a 3000-row file np-trace needs about 10 MB of virtual
-# memory, np-stall and np-gaps -u about 9.5 MB; on the 150 MB file below
+# memory, np-stall and np-gaps -U about 9.5 MB; on the 150 MB file below
 # np-trace about 20 MB (a read-ahead of 1 MiB for each of its columns),
-# np-stall 13 MB, np-gaps -u 12.5 MB.  40 MiB is headroom, and a quarter
+# np-stall 13 MB, np-gaps -U 12.5 MB.  40 MiB is headroom, and a quarter
 # of the file.
-@test "Parquet: np-trace, np-stall, np-gaps -u hold their memory on a 150 MB file" {
+@test "Parquet: np-trace, np-stall, np-gaps -U hold their memory on a 150 MB file" {
 	need_plain_build
 	npgen -s 15 -b 150000000 explorer-parquet >"$T/big.parquet"
 	[ "$(wc -c <"$T/big.parquet")" -gt 140000000 ]
 	n=$(pqdump -m "$T/big.parquet" | sed -n 's/^rows	//p')
-	for p in np-trace np-stall "np-gaps -u"; do
+	for p in np-trace np-stall "np-gaps -U"; do
 		under_ulimit 40960 $p "$T/big.parquet"
 		status_is 0
 		no_err

@@ -572,7 +572,7 @@ a\0b\t\\0 sixteen bytes on' ]
 	np-trace "$T/nul.json" >"$T/nul.tsv"
 	np np-trace "$T/nul.tsv"
 	cmp "$T/nul.tsv" "$OUT"
-	np np-stall -k opcode "$T/nul.tsv"
+	np np-stall -g opcode "$T/nul.tsv"
 	status_is 0
 	[ "$(cut -f1,2 "$OUT")" = 'opcode	instructions
 a\0b	1
