@@ -35,8 +35,17 @@ static const char optstring[] = "hk:no:P:v:";
 static const char synopsis[] =
     "np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]";
 
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-k, --key keys", "the columns that name the rows, comma-separated",
+	"-o, --output format", "term (the default) or svg",
+	"-P, --kind kind", "bar, hist, heat or spread (default: from the header)",
+	"-v, --value values", "the value column (spread: columns, comma-separated)",
+	NULL
+};
+
 static const char *const longopts[] = {
-	"--keys", "-k", "--output", "-o", "--kind", "-P", "--values", "-v",
+	"--key", "-k", "--output", "-o", "--kind", "-P", "--value", "-v",
 	NULL,
 };
 
@@ -1873,6 +1882,7 @@ main(int argc, char **argv)
 
 	np_init(argv);
 	np_atdie(out_salvage);
+	np_optionhelp(help);
 	np_args(argc, argv, optstring, synopsis, longopts);
 	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {

@@ -47,7 +47,7 @@ plot() {
 	plot dmas dmas.tsv
 }
 
-@test "plot: np-gaps -u: busy share per engine, in %" {
+@test "plot: np-gaps -U: busy share per engine, in %" {
 	plot util util.tsv
 }
 
@@ -88,7 +88,7 @@ plot() {
 
 @test "plot: the pipelines of the README just work" {
 	npgen -s 1 -n 4000 view-json >"$T/g.json"
-	np sh -c "np-stall -t 8 '$T/g.json' | np-plot"
+	np sh -c "np-stall -N 8 '$T/g.json' | np-plot"
 	status_is 0
 	golden plot/stall.txt
 	np sh -c "np-dma -H '$T/g.json' | np-plot -o svg"

@@ -16,8 +16,8 @@ esc() {
 caption() {
 	case $1 in
 	mix) echo 'Instruction mix: time per engine and opcode|np-trace | np-sum -g engine,opcode' ;;
-	stall) echo 'Who waits: semaphore wait per source line|np-stall -t 20' ;;
-	util) echo 'Busy share per engine|np-gaps -u' ;;
+	stall) echo 'Who waits: semaphore wait per source line|np-stall -N 20' ;;
+	util) echo 'Busy share per engine|np-gaps -U' ;;
 	buckets) echo 'Busy share over time|np-gaps -B' ;;
 	dma) echo 'Bandwidth per DMA queue|np-dma -s' ;;
 	dmasize) echo 'DMA transfer sizes|np-dma -H' ;;

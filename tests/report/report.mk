@@ -12,8 +12,8 @@
 #   summary.tsv  np-sum -d: the summary, with derived metrics
 #   mix.tsv      np-trace | np-sum -g engine,opcode: the instruction mix,
 #                most time first
-#   stall.tsv    np-stall -t 20: the source lines that wait longest
-#   util.tsv     np-gaps -u: busy share per engine
+#   stall.tsv    np-stall -N 20: the source lines that wait longest
+#   util.tsv     np-gaps -U: busy share per engine
 #   buckets.tsv  np-gaps -B $(BUCKET) (100 buckets over the span): busy
 #                share over time, when np-gaps has -B
 #   dma.tsv      np-dma -s: bandwidth per DMA queue
@@ -69,9 +69,9 @@ $(REPORT)/%/mix.tsv: $(REPORT)/%/.link
 	    -v duration_ns | { IFS= read -r h && printf "%s\n" "$$h" && \
 	    sort -t "$$(printf "\t")" -k5,5gr; }'
 $(REPORT)/%/stall.tsv: $(REPORT)/%/.link
-	$(ANSWER) '$@' '$(NP)/np-stall -t 20 "$$p"'
+	$(ANSWER) '$@' '$(NP)/np-stall -N 20 "$$p"'
 $(REPORT)/%/util.tsv: $(REPORT)/%/.link
-	$(ANSWER) '$@' '$(NP)/np-gaps -u "$$p"'
+	$(ANSWER) '$@' '$(NP)/np-gaps -U "$$p"'
 $(REPORT)/%/buckets.tsv: $(REPORT)/%/.link
 	$(ANSWER) '$@' '$(NP)/np-gaps -B $(BUCKET) "$$p"'
 $(REPORT)/%/dma.tsv: $(REPORT)/%/.link
