@@ -1518,6 +1518,18 @@ termheat(struct plot *p)
 	free(h.cell);
 }
 
+/* A heat cell's fill: the strip's background for 0, then light to dark
+ * blue. */
+static void
+heatfill(double v)
+{
+	if (v <= 0)
+		pf(" fill=\"#f4f6f9\"");
+	else
+		pf(" fill=\"rgb(%d,%d,%d)\"", (int)(222 - 214 * v),
+		    (int)(235 - 187 * v), (int)(247 - 140 * v));
+}
+
 static void
 svgheat(struct plot *p)
 {
@@ -1543,6 +1555,12 @@ svgheat(struct plot *p)
 	svgbegin(W, H);
 	svgtitle(t, tl);
 	cw = (x1 - x0) / h.ncell;
+	/* The axis first, so that the cells cover its grid lines. */
+	snprintf(what, sizeof what, "time from %lld ns",
+	    (long long)(p->base + (int64_t)h.x0));
+	svgaxis(0, h.x1 - h.x0, x0, x1, top + p->ngrp * rowh + 4, top, U_NS,
+	    what);
+	pf("<g shape-rendering=\"crispEdges\">\n");
 	for (g = 0, y = top; g < p->ngrp; g++, y += rowh) {
 		n = showlabel(p, &p->row[p->grp[g]], buf);
 		pf("<text class=\"l\" x=\"%.1f\" y=\"%.1f\" "
@@ -1555,15 +1573,12 @@ svgheat(struct plot *p)
 			if ((v = level(&h, g, c)) <= 0)
 				continue;
 			pf("<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
-			    "height=\"%d\" fill=\"rgb(%d,%d,%d)\"/>\n",
-			    x0 + c * cw, y + 2, cw, rowh - 4,
-			    (int)(222 - 214 * v), (int)(235 - 187 * v),
-			    (int)(247 - 140 * v));
+			    "height=\"%d\"", x0 + c * cw, y + 2, cw, rowh - 4);
+			heatfill(v);
+			pf("/>\n");
 		}
 	}
-	snprintf(what, sizeof what, "time from %lld ns",
-	    (long long)(p->base + (int64_t)h.x0));
-	svgaxis(0, h.x1 - h.x0, x0, x1, y + 4, top, U_NS, what);
+	pf("</g>\n");
 	/* The legend: five steps of the scale. */
 	y += 48;
 	pf("<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x0, y + 11,
@@ -1571,9 +1586,9 @@ svgheat(struct plot *p)
 	for (i = 0; i <= 4; i++) {
 		v = i / 4.0;
 		pf("<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" "
-		    "fill=\"rgb(%d,%d,%d)\" stroke=\"#999\"/>\n", x0 + 90 +
-		    i * 60, y, (int)(222 - 214 * v), (int)(235 - 187 * v),
-		    (int)(247 - 140 * v));
+		    "stroke=\"#999\"", x0 + 90 + i * 60, y);
+		heatfill(v);
+		pf("/>\n");
 		pf("<text x=\"%.1f\" y=\"%.1f\">%d%%</text>\n", x0 + 108 +
 		    i * 60, y + 11, i * 25);
 	}
