@@ -1064,7 +1064,8 @@ svgaxis(double lo, double hi, double x0, double x1, double y, double top,
 /* ---- bars: one a row, or one a histogram bin ---- */
 
 struct bar {
-	char lab[2 * LABELMAX + 64];
+	const struct row *row;	/* its label's row, or NULL: lab */
+	char lab[64];		/* a histogram bin's bounds */
 	size_t n;
 	double v;
 	int heading;		/* a histogram's name, not a bar */
@@ -1120,7 +1121,7 @@ barrows(struct plot *p, struct bars *bs)
 
 	for (i = 0; i < p->nrow; i++) {
 		b = addbar(bs);
-		b->n = showlabel(p, &p->row[i], b->lab);
+		b->row = &p->row[i];
 		b->v = p->vals[p->row[i].v];
 	}
 	bs->unit = statunit(p);
@@ -1171,7 +1172,7 @@ histbars(struct plot *p, struct bars *bs, int g, struct row **rs)
 	if (p->ngrp > 1) {
 		b = addbar(bs);
 		b->heading = 1;
-		b->n = showlabel(p, rs[0], b->lab);
+		b->row = rs[0];
 	}
 	u = rs[0]->unit;
 	if (n <= MAXBINS) {
@@ -1239,6 +1240,19 @@ static const char *const eighth[8] = { "", "\xe2\x96\x8f", "\xe2\x96\x8e",
     "\xe2\x96\x8d", "\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a",
     "\xe2\x96\x89" };
 
+/* A bar's label, in buf (LABELMAX + MAXKEYS bytes) when it is a row's:
+ * kept once, in the labels, not once more a bar. */
+static const char *
+barlabel(const struct plot *p, const struct bar *b, char *buf, size_t *n)
+{
+	if (!b->row) {
+		*n = b->n;
+		return b->lab;
+	}
+	*n = showlabel(p, b->row, buf);
+	return buf;
+}
+
 static double
 barmax(const struct bars *bs)
 {
@@ -1252,22 +1266,29 @@ barmax(const struct bars *bs)
 }
 
 static size_t
-labelwidth(const struct bars *bs, size_t cap)
+labelwidth(const struct plot *p, const struct bars *bs, size_t cap)
 {
-	size_t w = 0, k;
+	char buf[LABELMAX + MAXKEYS];
+	const char *s;
+	size_t w = 0, k, n;
 	long i;
 
-	for (i = 0; i < bs->n; i++)
-		if (!bs->b[i].heading && (k = u8count(bs->b[i].lab,
-		    bs->b[i].n)) > w)
+	for (i = 0; i < bs->n; i++) {
+		if (bs->b[i].heading)
+			continue;
+		s = barlabel(p, &bs->b[i], buf, &n);
+		if ((k = u8count(s, n)) > w)
 			w = k;
+	}
 	return w < cap ? w : cap;
 }
 
 static void
 termbars(const struct plot *p, const struct bars *bs)
 {
-	char v[64];
+	char v[64], buf[LABELMAX + MAXKEYS];
+	const char *s;
+	size_t n;
 	double max = barmax(bs), len;
 	size_t lw, vw = 0, k;
 	long i;
@@ -1277,7 +1298,7 @@ termbars(const struct plot *p, const struct bars *bs)
 		if ((k = strlen(human(v, sizeof v, bs->b[i].v, bs->unit))) >
 		    vw)
 			vw = k;
-	lw = labelwidth(bs, (size_t)p->width * 2 / 5);
+	lw = labelwidth(p, bs, (size_t)p->width * 2 / 5);
 	bw = p->width - (int)lw - (int)vw - 2;
 	if (bw < 1)
 		bw = 1;
@@ -1287,14 +1308,15 @@ termbars(const struct plot *p, const struct bars *bs)
 	out_nl();
 	for (i = 0; i < bs->n; i++) {
 		const struct bar *b = &bs->b[i];
+		s = barlabel(p, b, buf, &n);
 		if (b->heading) {
 			color(p, "1");
-			termline(b->lab, b->n, p->width);
+			termline(s, n, p->width);
 			color(p, "0");
 			out_nl();
 			continue;
 		}
-		termtext(b->lab, b->n, lw, 1);
+		termtext(s, n, lw, 1);
 		out_byte(' ');
 		len = max > 0 && b->v > 0 ? b->v / max * bw * 8 : 0;
 		full = (int)(len + 0.5);
@@ -1310,13 +1332,14 @@ termbars(const struct plot *p, const struct bars *bs)
 }
 
 static void
-svgbars(const struct bars *bs)
+svgbars(const struct plot *p, const struct bars *bs)
 {
 	const int W = 800, rowh = 18;
 	double max = barmax(bs), step, hi, x0, x1, y;
-	size_t lw = labelwidth(bs, 44);
+	size_t lw = labelwidth(p, bs, 44), n;
 	int h, top = 36;
-	char v[64];
+	char v[64], buf[LABELMAX + MAXKEYS];
+	const char *s;
 	long i;
 
 	step = tickstep(max > 0 ? max : 1);
@@ -1330,15 +1353,16 @@ svgbars(const struct bars *bs)
 	svgaxis(0, hi, x0, x1, y, top, bs->unit, bs->name);
 	for (i = 0, y = top; i < bs->n; i++, y += rowh) {
 		const struct bar *b = &bs->b[i];
+		s = barlabel(p, b, buf, &n);
 		if (b->heading) {
 			pf("<text class=\"t\" x=\"10\" y=\"%.1f\">", y + 13);
-			svgtext(b->lab, b->n, 100);
+			svgtext(s, n, 100);
 			pf("</text>\n");
 			continue;
 		}
 		pf("<text class=\"l\" x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"end\">", x0 - 6, y + 13);
-		svgtext(b->lab, b->n, lw);
+		svgtext(s, n, lw);
 		pf("</text>\n");
 		pf("<rect class=\"b\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 		    "height=\"%d\"/>\n", x0, y + 2, b->v > 0 ? b->v / hi *
@@ -1363,7 +1387,7 @@ drawbars(struct plot *p)
 	else
 		barrows(p, &bs);
 	if (p->svg)
-		svgbars(&bs);
+		svgbars(p, &bs);
 	else
 		termbars(p, &bs);
 	free(bs.b);

@@ -210,11 +210,20 @@ usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 
 @test "plot: at most 65536 rows, an error past them; memory bounded by that" {
 	need_plain_build
-	awk 'BEGIN { print "k\tv_ns"; for (i = 1; i <= 65536; i++) print "k" i "\t" i }' \
+	# Keys of 256 bytes and more, the most a row keeps of one.
+	awk 'BEGIN { k = sprintf("%0256d", 0)
+	    print "k\tv_ns"; for (i = 1; i <= 65536; i++) print "k" i k "\t" i }' \
 	    >"$T/max.tsv"
-	under_ulimit 65536 np-plot -o svg "$T/max.tsv"
+	under_ulimit 40960 np-plot -o svg "$T/max.tsv"
 	status_is 0
 	[ "$(grep -c '<rect class="b"' "$OUT")" -eq 65536 ]
+	# A spread at the bound on values: 65536 rows of 16.
+	awk 'BEGIN { printf "key"; for (j = 1; j <= 16; j++) printf "\tr%d", j
+	    print ""; for (i = 1; i <= 65536; i++) { printf "%d", i
+	    for (j = 1; j <= 16; j++) printf "\t%d", i + j; print "" } }' >"$T/sp.tsv"
+	under_ulimit 40960 np-plot "$T/sp.tsv"
+	status_is 0
+	[ "$(wc -l <"$OUT")" -eq 65537 ]
 	echo "k65537	1" >>"$T/max.tsv"
 	np np-plot "$T/max.tsv"
 	status_is 1
