@@ -294,3 +294,15 @@ usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot "$P/buckets-nc.tsv"
 	sed 1d "$OUT" | cmp - "$T/pcore"
 }
+
+@test "plot: at most 1048576 values (a spread's), an error past them" {
+	awk 'BEGIN { printf "key"; for (j = 1; j <= 64; j++) printf "\tr%d", j
+	    print ""; for (i = 1; i <= 16385; i++) { printf "%d", i
+	    for (j = 1; j <= 64; j++) printf "\t%d", j; print "" } }' >"$T/v.tsv"
+	np np-plot "$T/v.tsv"
+	status_is 1
+	err_is "np-plot: $T/v.tsv:16386: more than 1048576 values to draw: np-plot keeps at most 1048576"
+	sed '$d' "$T/v.tsv" >"$T/v2.tsv"
+	np np-plot "$T/v2.tsv"
+	status_is 0
+}
