@@ -3,9 +3,7 @@
  * per-layer latency from those gaps, and skew across CC-cores and ranks.
  *
  * Every file is one rank.  A stream is one rank's CC-core; its n-th START
- * of the chosen event is collective n.  -G,"np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
-    "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
-    "[file ...]"and --skew need each
+ * of the chosen event is collective n.  -G, -L and --skew need each
  * stream's starts in time order: spill.h puts them in it (a reorder window
  * of -r starts in memory, sorted runs in TMPDIR for those beyond it), so
  * the answer is that of the input sorted, whatever its order.  Streams come
@@ -30,7 +28,7 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "nGgLKE:e:l:k:p:x:C:c:F:r:u:w:h";
+static const char optstring[] = "C:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
     "np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
     "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
@@ -55,6 +53,16 @@ static const char *const help[] = {
 
 static const char *const longopts[] = {
 	"--gaps", "-G", "--layers", "-L", "--skew", "-K", NULL,
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'c', 'C', "collectives range", NULL },
+	{ 'e', 'E', "event", "the engine filter elsewhere" },
+	{ 'g', 'G', "gaps mode", "group-by keys elsewhere" },
+	{ 'k', 'l', "collectives per layer", "np-sum's summary key column" },
+	{ 'w', 'r', "reorder window", "np-sum's one column per profile" },
+	{ 0 }
 };
 
 #define STREAM_MAX 65536	/* ranks x CC-cores */
@@ -791,55 +799,39 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, hdr = 1;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
+	};
+	int c;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, longopts);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
-		case 'n':
-			hdr = 0;
+		case 'C':
+			parserange(optarg);
+			break;
+		case 'E':
+			event = np_optname("E", optarg, "an event name");
+			break;
+		case 'F':
+			pos = optarg;
 			break;
 		case 'G':
 			setmode(GAPS);
 			break;
-		case 'g':
-			np_moved('g', 'G', "gaps mode", "group-by keys elsewhere",
-			    synopsis);
-		case 'L':
-			setmode(LAYERS);
-			break;
 		case 'K':
 			setmode(SKEW);
 			break;
-		case 'E':
-			event = optarg;
+		case 'L':
+			setmode(LAYERS);
 			break;
-		case 'e':
-			np_moved('e', 'E', "event", "the engine filter elsewhere",
-			    synopsis);
 		case 'l':
 			perlayer = np_optnum("l", optarg, 1, 1000000);
 			break;
-		case 'k':
-			np_moved('k', 'l', "collectives per layer",
-			    "np-sum's summary key column", synopsis);
 		case 'p':
 			prologue = np_optnum("p", optarg, 0, 1000000000);
-			break;
-		case 'x':
-			parsefactor(optarg);
-			break;
-		case 'C':
-			parserange(optarg);
-			break;
-		case 'c':
-			np_moved('c', 'C', "collectives range", NULL, synopsis);
-		case 'F':
-			pos = optarg;
 			break;
 		case 'r':
 			window = (int)np_optnum("r", optarg, 1, MAXWIN);
@@ -847,15 +839,16 @@ main(int argc, char **argv)
 		case 'u':
 			unit = optarg;
 			break;
-		case 'w':
-			np_moved('w', 'r', "reorder window",
-			    "np-sum's one column per profile", synopsis);
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
+		case 'x':
+			parsefactor(optarg);
+			break;
 		}
 	}
+	np_needs(&cmd, 'C', "K", "skew");
+	np_needs(&cmd, 'l', "L", "layers");
+	np_needs(&cmd, 'p', "L", "layers");
+	np_needs(&cmd, 'r', "GLK", "a mode that puts starts in order");
+	np_needs(&cmd, 'x', "K", "skew");
 	if (mode != EVENTS && !event)
 		event = "TPB_TRIGGER";
 	if (event)
@@ -866,7 +859,7 @@ main(int argc, char **argv)
 	if (mode != EVENTS)
 		sp_init(&sorter, sizeof(struct start), window, bystream,
 		    onsorted);
-	if (hdr)
+	if (cmd.header)
 		header();
 	while ((rec = rd_next(&rd))) {
 		if (!wanted(rec))

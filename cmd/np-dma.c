@@ -26,7 +26,7 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "HnSsb:F:r:u:w:h";
+static const char optstring[] = "b:F:Hr:Ssu:";
 static const char synopsis[] =
     "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
@@ -47,6 +47,12 @@ static const char *const help[] = {
 static const char *const longopts[] = {
 	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
 	"--bytes", "-b", "--window", "-r", NULL,
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'w', 'r', "reorder window", "np-sum's one column per profile" },
+	{ 0 }
 };
 
 #define MAXQUEUES 1024		/* distinct queues with -s */
@@ -640,20 +646,27 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, header = 1, summary = 0, histogram = 0, skinny = 0, mode;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
+	};
+	int c, summary = 0, histogram = 0, skinny = 0, mode;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, longopts);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'b':
+			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
+			break;
+		case 'F':
+			pos = optarg;
+			break;
 		case 'H':
 			histogram = 1;
 			break;
-		case 'n':
-			header = 0;
+		case 'r':
+			window = np_optnum("r", optarg, 1, MAXWINDOW);
 			break;
 		case 'S':
 			skinny = 1;
@@ -661,35 +674,21 @@ main(int argc, char **argv)
 		case 's':
 			summary = 1;
 			break;
-		case 'b':
-			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
-			break;
-		case 'F':
-			pos = optarg;
-			break;
-		case 'r':
-			window = np_optnum("r", optarg, 1, MAXWINDOW);
-			break;
 		case 'u':
 			unit = optarg;
 			break;
-		case 'w':
-			np_moved('w', 'r', "reorder window",
-			    "np-sum's one column per profile", synopsis);
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
 	if (skinny && (summary || histogram)) {
 		np_warn("-S: cannot be combined with -s or -H");
 		np_usage(synopsis);
 	}
+	np_needs(&cmd, 'b', "S", "skinny DMAs");
+	np_needs(&cmd, 'r', "s", "per-queue summary");
 	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
 	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
 	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
-	if (mode == M_TRANSFERS && header)
+	if (mode == M_TRANSFERS && cmd.header)
 		kind_header(&kind_dma);
 	while ((rec = rd_next(&rd))) {
 		if (mode == M_TRANSFERS)
@@ -702,7 +701,7 @@ main(int argc, char **argv)
 	}
 	rd_close(&rd);
 	if (mode != M_TRANSFERS)
-		finish(mode, header);
+		finish(mode, cmd.header);
 	out_flush();
 	if (mode == M_SUMMARY)
 		sp_report(&sorter, beyondfile, beyondline, beyondcol);

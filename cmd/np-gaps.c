@@ -28,7 +28,7 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ae:F:m:nr:t:Uu:w:h";
+static const char optstring[] = "ae:F:m:r:t:Uu:";
 static const char synopsis[] =
     "np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] "
     "[-t from,to] [-u unit] [file ...]";
@@ -45,6 +45,13 @@ static const char *const help[] = {
 	"-U", "busy time and share per engine instead of gaps",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	NULL
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'u', 'U', "utilisation", "the time unit: ps, ns or us" },
+	{ 'w', 'r', "reorder window", "np-sum's one column per profile" },
+	{ 0 }
 };
 
 #define MAXENG 64		/* distinct engines in the input */
@@ -498,14 +505,15 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, hdr = 1, aflag = 0, uflag = 0;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.moved = oldopts, .atdie = out_salvage,
+	};
+	int c, aflag = 0, uflag = 0;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, NULL);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'a':
 			aflag = 1;
@@ -519,9 +527,6 @@ main(int argc, char **argv)
 		case 'm':
 			minns = np_optnum("m", optarg, 0, INT64_MAX);
 			break;
-		case 'n':
-			hdr = 0;
-			break;
 		case 'r':
 			window = (int)np_optnum("r", optarg, 1, MAXWIN);
 			break;
@@ -534,20 +539,9 @@ main(int argc, char **argv)
 		case 'u':
 			/* "-u prof.json", as utilisation was once asked for. */
 			if (!rd_isunit(optarg))
-				np_moved('u', 'U', "utilisation",
-				    "the time unit: ps, ns or us", synopsis);
+				np_oldopt(&cmd, 'u');
 			unit = optarg;
 			break;
-		case 'w':
-			np_moved('w', 'r', "reorder window",
-			    "np-sum's one column per profile", synopsis);
-		case 'h':
-			np_help(synopsis);
-		default:
-			if (optopt == 'u')	/* "-u" last, as -U was */
-				np_moved('u', 'U', "utilisation",
-				    "the time unit: ps, ns or us", synopsis);
-			np_usage(synopsis);
 		}
 	}
 	if (aflag && uflag) {
@@ -564,7 +558,7 @@ main(int argc, char **argv)
 	runs_init(&all.r);
 	sp_init(&sorter, sizeof(struct item), window, bystart, deliver);
 	grp_init(&texts, sizeof(int32_t), MAXTEXT);
-	if (hdr)
+	if (cmd.header)
 		header();
 	while ((rec = rd_next(&rd)))
 		add(&rd, rec);

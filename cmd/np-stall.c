@@ -17,7 +17,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "nF:g:k:N:t:u:v:h";
+static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =
     "np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
@@ -31,6 +31,13 @@ static const char *const help[] = {
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	"-v column", "the column attributed (default evt_wait_time_ns)",
 	NULL
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'k', 'g', "group-by keys", "np-sum's summary key column" },
+	{ 't', 'N', "top rows", "the time window elsewhere" },
+	{ 0 }
 };
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
@@ -405,51 +412,39 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, withheader = 1;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.moved = oldopts, .atdie = out_salvage,
+	};
+	int c;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
 	static char defkeys[] = "src";
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, NULL);
+	np_start(&cmd, argc, argv);
 	parsekeys(defkeys);
 	strcpy(hcount, "stalled");
 	strcpy(hsum, "stall_ns");
 	strcpy(hmean, "stall_mean_ns");
 	strcpy(hmax, "stall_max_ns");
 	strcpy(hshare, "stall_share");
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
-		case 'n':
-			withheader = 0;
-			break;
 		case 'F':
 			pos = optarg;
 			break;
 		case 'g':
 			parsekeys(optarg);
 			break;
-		case 'k':
-			np_moved('k', 'g', "group-by keys",
-			    "np-sum's summary key column", synopsis);
 		case 'N':
 			top = np_optnum("N", optarg, 1, INT64_MAX);
 			break;
-		case 't':
-			np_moved('t', 'N', "top rows",
-			    "the time window elsewhere", synopsis);
 		case 'u':
 			unit = optarg;
 			break;
 		case 'v':
 			parsevalue(optarg);
 			break;
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
@@ -459,7 +454,7 @@ main(int argc, char **argv)
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
 	rd_close(&rd);		/* what was passed over, before the rows */
-	writerows(withheader, top);
+	writerows(cmd.header, top);
 	grp_free(&grp);
 	return 0;
 }

@@ -12,7 +12,7 @@
 #include "../common/summary.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "dinwk:g:v:HM:m:h";
+static const char optstring[] = "dg:Hik:M:v:w";
 static const char synopsis[] =
     "np-sum [-dinw] [-k column] [file ...]\n"
     "       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]";
@@ -35,6 +35,12 @@ static const char *const longopts[] = {
 	"--derived", "-d", "--insights", "-i", "--wide", "-w",
 	"--key", "-k", "--group", "-g", "--value", "-v",
 	"--histograms", "-H", "--max-groups", "-M", NULL,
+};
+
+/* Letters that moved (np(7) OPTIONS). */
+static const struct np_oldopt oldopts[] = {
+	{ 'm', 'M', "bound on groups", "np-gaps' minimum gap" },
+	{ 0 }
 };
 
 static int header = 1, derived, wide;
@@ -258,71 +264,56 @@ main(int argc, char **argv)
 	static char *stdin_only[] = { "-" };
 	char *keys[GS_MAXKEY], *vals[GS_MAXVAL];
 	const char *tablekey = NULL;
-	int c, insight = 0, hist = 0, nkey = 0, nval = 0, summ = 0, grp = 0;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
+	};
+	int c, insight = 0, hist = 0, nkey = 0, nval = 0, grp;
 	long cap = 100000;
 	char **files;
 	int nfiles;
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, longopts);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
-		case 'n':
-			header = 0;
-			break;
 		case 'd':
-			derived = summ = 1;
-			break;
-		case 'i':
-			insight = summ = 1;
-			break;
-		case 'w':
-			wide = summ = 1;
-			break;
-		case 'k':
-			tablekey = optarg;
-			summ = 1;
+			derived = 1;
 			break;
 		case 'g':
 			nkey = np_optlist("g", optarg, keys, GS_MAXKEY,
 			    "column names");
-			grp = 1;
+			break;
+		case 'H':
+			hist = 1;
+			break;
+		case 'i':
+			insight = 1;
+			break;
+		case 'k':
+			tablekey = np_optname("k", optarg, "a column name");
+			break;
+		case 'M':
+			cap = (long)np_optnum("M", optarg, 1, 100000000);
 			break;
 		case 'v':
 			nval = np_optlist("v", optarg, vals, GS_MAXVAL,
 			    "column names");
-			grp = 1;
 			break;
-		case 'H':
-			hist = grp = 1;
+		case 'w':
+			wide = 1;
 			break;
-		case 'M':
-			cap = (long)np_optnum("M", optarg, 1, 100000000);
-			grp = 1;
-			break;
-		case 'm':
-			np_moved('m', 'M', "bound on groups",
-			    "np-gaps' minimum gap", synopsis);
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
-	if (summ && grp) {
-		np_warn("-d, -i, -k and -w are for summaries; -g, -H, -M and "
-		    "-v for group-by statistics");
-		np_usage(synopsis);
-	}
+	np_apart(&cmd, "dikw", "summaries", "gHMv", "group-by statistics");
+	header = cmd.header;
+	grp = np_given(&cmd, "gHMv");
 	if (insight && (wide || derived)) {
 		np_warn("-i writes findings: it takes neither -w nor -d");
 		np_usage(synopsis);
 	}
 	files = argc > optind ? argv + optind : stdin_only;
 	nfiles = argc > optind ? argc - optind : 1;
-	if (!summ && !grp && !src_isdir(files[0])) {
+	if (!grp && !np_given(&cmd, "dikw") && !src_isdir(files[0])) {
 		/* Histogram rows need no option: they say what they hold. */
 		static struct src in;
 		src_open(&in, files[0]);

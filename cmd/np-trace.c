@@ -10,7 +10,7 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ne:F:t:u:h";
+static const char optstring[] = "e:F:t:u:";
 static const char synopsis[] =
     "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
     "[file ...]";
@@ -45,18 +45,16 @@ main(int argc, char **argv)
 {
 	struct reader rd;
 	struct record *rec;
-	int c, header = 1, window = 0, hasfrom, hasto;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.atdie = out_salvage,
+	};
+	int c, window = 0, hasfrom, hasto;
 	const char *unit = NULL, *pos = NULL;
 
-	np_init(argv);
-	np_optionhelp(help);
-	np_atdie(out_salvage);
-	np_args(argc, argv, optstring, synopsis, NULL);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
-		case 'n':
-			header = 0;
-			break;
 		case 'e':
 			engineset_option(&engines, optarg, synopsis);
 			break;
@@ -74,15 +72,11 @@ main(int argc, char **argv)
 		case 'u':
 			unit = optarg;
 			break;
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
-	if (header)
+	if (cmd.header)
 		kind_header(&kind_insn);
 	while ((rec = rd_next(&rd))) {
 		if (!engineset_has(&engines, &rec->f[I_ENGINE]))

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <errno.h>
 #include <signal.h>
 
@@ -100,6 +101,15 @@ np_usage(const char *synopsis)
 	exit(NP_EXIT_USAGE);
 }
 
+/* The usage of the running program, exit 2. */
+static _Noreturn void
+usagedie(void)
+{
+	if (synopsis_seen)
+		np_usage(synopsis_seen);
+	exit(NP_EXIT_USAGE);
+}
+
 void
 np_optionhelp(const char *const *pairs)
 {
@@ -164,9 +174,7 @@ np_optnum(const char *opt, const char *arg, long long lo, long long hi)
 	if (errno || end == arg || *end || v < lo || v > hi) {
 		fprintf(stderr, "%s: -%s: expected an integer from %lld to %lld, "
 		    "found '%s'\n", progname, opt, lo, hi, arg);
-		if (synopsis_seen)
-			np_usage(synopsis_seen);
-		exit(NP_EXIT_USAGE);
+		usagedie();
 	}
 	return v;
 }
@@ -176,7 +184,7 @@ np_optlist(const char *opt, char *arg, char **name, int max,
     const char *what)
 {
 	char *p = arg, *comma;
-	int n = 0;
+	int n = 0, k;
 
 	for (;; p = comma + 1) {
 		if ((comma = strchr(p, ',')))
@@ -187,10 +195,14 @@ np_optlist(const char *opt, char *arg, char **name, int max,
 				    "found an empty one", opt, what);
 			else
 				np_warn("-%s: more than %d %s", opt, max, what);
-			if (synopsis_seen)
-				np_usage(synopsis_seen);
-			exit(NP_EXIT_USAGE);
+			usagedie();
 		}
+		for (k = 0; k < n; k++)
+			if (strcmp(name[k], p) == 0) {
+				np_warn("-%s: expected distinct %s, found '%s' "
+				    "twice", opt, what, p);
+				usagedie();
+			}
 		name[n++] = p;
 		if (!comma)
 			return n;
@@ -311,4 +323,149 @@ np_args(int argc, char **argv, const char *optstring, const char *synopsis,
 		for (k = 0; k < n; k++)
 			moveback(argv, first++, i + k);
 	}
+}
+
+/* ---- the start of main ---- */
+
+/* Options every program takes: -n and -h; with ':' first, so that getopt
+ * tells a missing argument (':') from an unknown option ('?') quietly. */
+#define SHARED ":hn"
+
+static char getopts[64];	/* SHARED, then the program's own */
+
+void
+np_start(struct np_cmd *cmd, int argc, char **argv)
+{
+	np_init(argv);
+	np_optionhelp(cmd->help);
+	np_atdie(cmd->atdie);
+	if (strlen(SHARED) + strlen(cmd->optstring) >= sizeof getopts) {
+		np_warn("too many options");
+		abort();
+	}
+	snprintf(getopts, sizeof getopts, "%s%s", SHARED, cmd->optstring);
+	np_args(argc, argv, getopts, cmd->synopsis, cmd->longopts);
+	cmd->header = 1;
+	memset(cmd->seen, 0, sizeof cmd->seen);
+	opterr = 0;	/* the messages are ours, the same on every libc */
+}
+
+static const struct np_oldopt *
+findold(const struct np_cmd *cmd, int c)
+{
+	const struct np_oldopt *m;
+
+	for (m = cmd->moved; m && m->old; m++)
+		if (m->old == c)
+			return m;
+	return NULL;
+}
+
+void
+np_oldopt(const struct np_cmd *cmd, int old)
+{
+	const struct np_oldopt *m = findold(cmd, old);
+
+	if (!m)
+		abort();	/* not in the table: a bug */
+	np_moved(m->old, m->new, m->what, m->other, cmd->synopsis);
+}
+
+int
+np_getopt(struct np_cmd *cmd, int argc, char **argv)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, getopts)) != -1) {
+		switch (c) {
+		case ':':
+		case '?':
+			/* An old letter: unknown now, or now needing an
+			 * argument (np-gaps -u last). */
+			if (findold(cmd, optopt))
+				np_oldopt(cmd, optopt);
+			if (c == ':')
+				fprintf(stderr, "%s: option '-%c' requires an "
+				    "argument\n", progname, optopt);
+			else if (optopt > ' ' && optopt < 127)
+				fprintf(stderr, "%s: unknown option '-%c'\n",
+				    progname, optopt);
+			else
+				fprintf(stderr, "%s: unknown option\n",
+				    progname);
+			np_usage(cmd->synopsis);
+		case 'h':
+			np_help(cmd->synopsis);
+		case 'n':
+			cmd->header = 0;
+			break;
+		default:
+			if (c > 0 && c < (int)sizeof cmd->seen)
+				cmd->seen[c] = 1;
+			return c;
+		}
+	}
+	return -1;
+}
+
+/* "-G, -L or -K" for "GLK". */
+static void
+printletters(const char *s)
+{
+	for (; *s; s++)
+		fprintf(stderr, "-%c%s", *s, s[1] == '\0' ? "" :
+		    s[2] == '\0' ? " or " : ", ");
+}
+
+static int
+seen(const struct np_cmd *cmd, int c)
+{
+	return c > 0 && c < (int)sizeof cmd->seen && cmd->seen[c];
+}
+
+void
+np_needs(const struct np_cmd *cmd, int opt, const char *modes,
+    const char *what)
+{
+	const char *m;
+
+	if (!seen(cmd, opt))
+		return;
+	for (m = modes; *m; m++)
+		if (seen(cmd, *m))
+			return;
+	fprintf(stderr, "%s: -%c needs ", progname, opt);
+	printletters(modes);
+	fprintf(stderr, " (%s)\n", what);
+	np_usage(cmd->synopsis);
+}
+
+int
+np_given(const struct np_cmd *cmd, const char *s)
+{
+	for (; *s; s++)
+		if (seen(cmd, *s))
+			return *s;
+	return 0;
+}
+
+void
+np_apart(const struct np_cmd *cmd, const char *a, const char *awhat,
+    const char *b, const char *bwhat)
+{
+	int x = np_given(cmd, a), y = np_given(cmd, b);
+
+	if (!x || !y)
+		return;
+	np_warn("-%c (%s) does not go with -%c (%s)", x, awhat, y, bwhat);
+	np_usage(cmd->synopsis);
+}
+
+const char *
+np_optname(const char *opt, const char *arg, const char *what)
+{
+	if (*arg)
+		return arg;
+	np_warn("-%s: expected %s, found an empty one", opt, what);
+	usagedie();
 }

@@ -88,7 +88,7 @@ void
 engineset_option(struct engineset *set, char *arg, const char *synopsis)
 {
 	char *name[INSN_MAXSEL];
-	int i, n;
+	int i, n, k;
 
 	n = np_optlist("e", arg, name, INSN_MAXSEL, "engine names");
 	if (set->n + n > INSN_MAXSEL) {	/* over several -e */
@@ -96,6 +96,12 @@ engineset_option(struct engineset *set, char *arg, const char *synopsis)
 		np_usage(synopsis);
 	}
 	for (i = 0; i < n; i++) {
+		for (k = 0; k < set->n; k++)
+			if (strcasecmp(set->name[k], name[i]) == 0) {
+				np_warn("-e: expected distinct engine names, "
+				    "found '%s' twice", name[i]);
+				np_usage(synopsis);
+			}
 		set->name[set->n] = name[i];
 		set->len[set->n++] = strlen(name[i]);
 	}

@@ -31,7 +31,8 @@ struct engineset {
 	int n;
 };
 
-/* The -e option: adds arg's names, or is a usage error past INSN_MAXSEL. */
+/* The -e option: adds arg's names; an empty one, one given before (in
+ * any case, by any -e), or more than INSN_MAXSEL, is a usage error. */
 void engineset_option(struct engineset *set, char *arg, const char *synopsis);
 /* Is a record's engine field in the set?  An empty set holds every engine. */
 int engineset_has(const struct engineset *set, const struct field *engine);

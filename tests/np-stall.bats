@@ -259,7 +259,7 @@ usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [f
 	np np-stall -g src,,engine "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -g: expected keys separated by commas, found an empty one" ]
-	np np-stall -g pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc,pc "$F/stall.json"
+	np np-stall -g src,start_ts,end_ts,duration_ns,engine,opcode,pc,evt_wait_time_ns,hbm_read_bytes,hbm_write_bytes,sbuf_read_bytes,sbuf_write_bytes,bir_debug_info_source_location,nki_source_location,layer,subgraph,nd "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -g: more than 16 keys" ]
 	for v in pc layer nonesuch start_ts; do

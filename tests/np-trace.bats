@@ -340,7 +340,9 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 		status_is 2
 		[ "$(head -1 "$ERR")" = "np-trace: -e: expected engine names separated by commas, found an empty one" ]
 	done
-	np np-trace -e a,b,c,d,e,f,g,h -e a,b,c,d,e,f,g,h -e a,b,c,d,e,f,g,h -e a,b,c,d,e,f,g,h -e x "$F/explorer.tsv"
+	# 33 distinct names, over several -e.
+	np np-trace -e a,b,c,d,e,f,g,h -e i,j,k,l,m,n,o,p -e q,r,s,t,u,v,w,x \
+	    -e y,z,aa,bb,cc,dd,ee,ff -e gg "$F/explorer.tsv"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-trace: -e: more than 32 engine names" ]
 }

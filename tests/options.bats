@@ -40,13 +40,8 @@ $(usage "$p")"
 }
 
 @test "options: np-gaps -u last, with no argument, says -U too" {
-	np np-gaps -u </dev/null
-	status_is 2
-	# The first line is getopt's, worded by the libc.
-	[ "$(wc -l <"$ERR")" -eq 3 ]
-	grep -q "^np-gaps: .*u" "$ERR"
-	[ "$(tail -n 2 "$ERR")" = "np-gaps: -u is now -U (utilisation); -u is the time unit: ps, ns or us
-$(usage np-gaps)" ]
+	moved np-gaps u U utilisation "the time unit: ps, ns or us" -u
+	moved np-gaps u U utilisation "the time unit: ps, ns or us" -nu
 }
 
 @test "options: np-gaps -u ps and -u us read times in that unit" {
@@ -137,4 +132,142 @@ $(usage np-gaps)" ]
 	[ "$(wc -l <"$OUT")" -eq 3 ]
 	moved np-sum m M "bound on groups" "np-gaps' minimum gap" \
 	    -m 2 -g k -v v "$T/t.tsv"
+}
+
+# usage_err PROG MSG ARGS...: PROG ARGS fails with MSG, then the usage.
+usage_err() {
+	local p=$1 msg=$2
+	shift 2
+	np "$p" "$@" </dev/null
+	status_is 2
+	[ ! -s "$OUT" ]
+	err_is "$p: $msg
+$(usage "$p")"
+}
+
+@test "options: an old letter last, with no argument, gives the hint too" {
+	moved np-stall t N "top rows" "the time window elsewhere" -t
+	moved np-stall k g "group-by keys" "np-sum's summary key column" -k
+	moved np-cc k l "collectives per layer" "np-sum's summary key column" \
+	    -L -k
+	moved np-cc e E event "the engine filter elsewhere" -e
+	moved np-cc c C "collectives range" "" -K -c
+	moved np-dma w r "reorder window" "np-sum's one column per profile" \
+	    -s -w
+	moved np-gaps w r "reorder window" "np-sum's one column per profile" -w
+	moved np-sum m M "bound on groups" "np-gaps' minimum gap" -g k -m
+}
+
+@test "options: an unknown option, and one missing its argument, in our words" {
+	for p in np-trace np-dma np-gaps np-stall np-cc np-sum; do
+		usage_err $p "unknown option '-j'" -j
+		usage_err $p "unknown option '-j'" -nj
+	done
+	for p in np-trace np-dma np-gaps np-stall np-cc; do
+		usage_err $p "option '-F' requires an argument" -F
+	done
+	usage_err np-gaps "option '-m' requires an argument" -m
+	usage_err np-sum "option '-g' requires an argument" -g
+	usage_err np-sum "option '-k' requires an argument" -dk
+}
+
+@test "options: np-dma -b needs -S, -r needs -s" {
+	D=$FIX/np-dma
+	usage_err np-dma "-b needs -S (skinny DMAs)" -b 100 "$D/skinny.json"
+	usage_err np-dma "-b needs -S (skinny DMAs)" --bytes=100 -s \
+	    "$D/union.tsv"
+	usage_err np-dma "-r needs -s (per-queue summary)" -r 2 "$D/union.tsv"
+	usage_err np-dma "-r needs -s (per-queue summary)" -H --window 2 \
+	    "$D/union.tsv"
+	usage_err np-dma "-r needs -s (per-queue summary)" -S -r 2 \
+	    "$D/skinny.json"
+	np np-dma -S -b 100 "$D/skinny.json"
+	status_is 0
+	np np-dma -s -r 2 "$D/union.tsv"
+	status_is 0
+	np np-dma -sH -r 2 "$D/union.tsv"
+	status_is 0
+}
+
+@test "options: np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders" {
+	for m in "" -G -K; do
+		usage_err np-cc "-l needs -L (layers)" $m -l 1 "$CC/r0.txt"
+		usage_err np-cc "-p needs -L (layers)" $m -p 0 "$CC/r0.txt"
+	done
+	for m in "" -G -L; do
+		usage_err np-cc "-x needs -K (skew)" $m -x 3 "$CC/r0.txt"
+		usage_err np-cc "-C needs -K (skew)" $m -C 1,2 "$CC/r0.txt"
+	done
+	usage_err np-cc "-r needs -G, -L or -K (a mode that puts starts in order)" \
+	    -r 5 "$CC/r0.txt"
+	usage_err np-cc "-r needs -G, -L or -K (a mode that puts starts in order)" \
+	    -E tpb_trigger -r 5 "$CC/r0.txt"
+	np np-cc -L -l 1 -p 0 -r 5 "$CC/r0.txt"
+	status_is 0
+	np np-cc --skew -x 3 -C 1,2 -r 5 "$CC/r0.txt"
+	status_is 0
+	np np-cc -G -r 5 "$CC/r0.txt"
+	status_is 0
+}
+
+@test "options: np-sum's summary options do not go with its group-by ones" {
+	S=$SAMPLES/summary-compact.json
+	usage_err np-sum "-d (summaries) does not go with -g (group-by statistics)" \
+	    -d -g k "$S"
+	usage_err np-sum "-i (summaries) does not go with -M (group-by statistics)" \
+	    -M 5 -i "$S"
+	usage_err np-sum "-k (summaries) does not go with -H (group-by statistics)" \
+	    --key NAME --histograms "$S"
+	usage_err np-sum "-w (summaries) does not go with -v (group-by statistics)" \
+	    -w -v x "$S"
+	# The first of each kind in the page's order, whatever the order given.
+	usage_err np-sum "-d (summaries) does not go with -g (group-by statistics)" \
+	    -v x -w -g k -d "$S"
+	# Each alone is fine; -v, -H and -M need no -g (one group of all rows).
+	printf 'k\tv\na\t1\nb\t2\n' >"$T/t.tsv"
+	np np-sum -d "$S"
+	status_is 0
+	np np-sum -M 5 -v v "$T/t.tsv"
+	status_is 0
+	[ "$(cut -f1-3 "$OUT")" = "$(printf 'column\tcount\tsum\nv\t2\t3')" ]
+}
+
+@test "options: an empty list, an empty name, or a name given twice is a usage error" {
+	F=$FIX/np-stall/stall.json
+	usage_err np-cc "-E: expected an event name, found an empty one" \
+	    -E '' "$CC/r0.txt"
+	usage_err np-sum "-k: expected a column name, found an empty one" \
+	    -k '' "$SAMPLES/summary-compact.json"
+	for a in '' a,,b ,a a,; do
+		usage_err np-sum "-g: expected column names separated by commas, found an empty one" \
+		    -g "$a" /dev/null
+		usage_err np-sum "-v: expected column names separated by commas, found an empty one" \
+		    -v "$a" /dev/null
+		usage_err np-trace "-e: expected engine names separated by commas, found an empty one" \
+		    -e "$a" "$F"
+		usage_err np-gaps "-e: expected engine names separated by commas, found an empty one" \
+		    -e "$a" "$F"
+		usage_err np-stall "-g: expected keys separated by commas, found an empty one" \
+		    -g "$a" "$F"
+	done
+	usage_err np-stall "-g: expected distinct keys, found 'src' twice" \
+	    -g src,src "$F"
+	usage_err np-stall "-g: expected distinct keys, found 'engine' twice" \
+	    -g engine,src,engine "$F"
+	usage_err np-sum "-g: expected distinct column names, found 'a' twice" \
+	    -g a,a /dev/null
+	usage_err np-sum "-v: expected distinct column names, found 'x' twice" \
+	    -v x,y,x /dev/null
+	for p in np-trace np-gaps; do
+		usage_err $p "-e: expected distinct engine names, found 'pe' twice" \
+		    -e pe,pe "$F"
+		# Engines match without regard to case, over every -e.
+		usage_err $p "-e: expected distinct engine names, found 'PE' twice" \
+		    -e pe,act -e PE "$F"
+	done
+	# Distinct names pass.
+	np np-stall -n -g engine,src "$F"
+	status_is 0
+	np np-trace -n -e pe,act "$F"
+	status_is 0
 }
