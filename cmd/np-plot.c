@@ -31,7 +31,7 @@
 #include "../common/num.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "hk:no:P:v:";
+static const char optstring[] = "k:o:P:v:";
 static const char synopsis[] =
     "np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]";
 
@@ -1915,15 +1915,16 @@ main(int argc, char **argv)
 {
 	static char *stdin_only[] = { "-", NULL };
 	static struct plot p;
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .atdie = out_salvage,
+	};
 	const char *nc;
 	char **files;
 	int c, i, nfiles;
 
-	np_init(argv);
-	np_atdie(out_salvage);
-	np_optionhelp(help);
-	np_args(argc, argv, optstring, synopsis, longopts);
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'P':
 			for (i = 0; i < NKIND; i++)
@@ -1946,10 +1947,6 @@ main(int argc, char **argv)
 				p.key[i] = copy(p.key[i]);
 			p.keyset = 1;
 			break;
-		case 'n':
-			np_warn("-n: a picture has no header line to leave "
-			    "out");
-			np_usage(synopsis);
 		case 'o':
 			if (strcmp(optarg, "svg") == 0)
 				p.svg = 1;
@@ -1970,11 +1967,11 @@ main(int argc, char **argv)
 				p.val[i] = copy(p.val[i]);
 			p.valset = 1;
 			break;
-		case 'h':
-			np_help(synopsis);
-		default:
-			np_usage(synopsis);
 		}
+	}
+	if (!cmd.header) {
+		np_warn("-n: a picture has no header line to leave out");
+		np_usage(synopsis);
 	}
 	files = argc > optind ? argv + optind : stdin_only;
 	nfiles = argc > optind ? argc - optind : 1;

@@ -202,6 +202,18 @@ usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	status_is 2
 	err_is "np-plot: -n: a picture has no header line to leave out
 usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+	np np-plot -Z "$P/stall.tsv"
+	status_is 2
+	err_is "np-plot: unknown option '-Z'
+usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+	np np-plot -k </dev/null
+	status_is 2
+	err_is "np-plot: option '-k' requires an argument
+usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+	np np-plot --no-header "$P/stall.tsv"
+	status_is 2
+	err_is "np-plot: -n: a picture has no header line to leave out
+usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -v stall_ns,duration_ns "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -v: a bar chart draws one column, given 2
