@@ -111,10 +111,10 @@ report() {
 	grep -q "no profiles in PROFILES=$T/none/" "$ERR"
 }
 
-@test "report: the metrics that differ most come first, by most over least" {
+@test "report: the metrics that differ most come first, by most over least; those some profiles lack after" {
 	mkdir -p "$T/a" "$T/b" "$T/c"
-	printf 'profile\tkey\tvalue\na\tsame\t5\na\tdouble\t1\na\tzero\t0\na\ttext\tx\na\tonly_a\t3\na\tneg\t-2\n' >"$T/a/summary.tsv"
-	printf 'profile\tkey\tvalue\nb\tsame\t5\nb\tdouble\t2\nb\tzero\t4\nb\ttext\ty\nb\tneg\t2\n' >"$T/b/summary.tsv"
+	printf 'profile\tkey\tvalue\na\tsame\t5\na\tdouble\t1\na\tzero\t0\na\ttext\tx\na\tonly_a\t3\na\tneg\t-2\na\tpart\t1\n' >"$T/a/summary.tsv"
+	printf 'profile\tkey\tvalue\nb\tsame\t5\nb\tdouble\t2\nb\tzero\t4\nb\ttext\ty\nb\tneg\t2\nb\tpart\t10\n' >"$T/b/summary.tsv"
 	printf 'profile\tkey\tvalue\nc\tsame\t5\nc\tdouble\t1.5\nc\tzero\t1\nc\ttext\tx\nc\tneg\t0\n' >"$T/c/summary.tsv"
 	np awk -f "$TOP/tests/report/metrics.awk" "$T/a/summary.tsv" \
 	    "$T/b/summary.tsv" "$T/c/summary.tsv"
@@ -126,6 +126,7 @@ report() {
 	neg	-2	2	0	3
 	double	1	2	1.5	2
 	same	5	5	5	1
+	part	1	10		10
 	only_a	3			
 	text	x	y	x	
 	EOF

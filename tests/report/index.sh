@@ -68,7 +68,7 @@ printf '&#8212; every picture is np-plot of the TSV it links to.</p>\n'
 
 # The metrics: those that differ most first, the difference as a bar.
 printf '<h2>Metrics that differ most between the runs</h2>\n'
-printf '<p class="sub">Each metric of np-sum -d, its most over its least across the profiles (&#8734; when the least is 0), those that differ most first.</p>\n'
+printf '<p class="sub">Each metric of np-sum -d, its most over its least across the profiles (&#8734; when the least is 0), those that differ most first; those that some profiles lack after them.</p>\n'
 awk -F '\t' -v top=25 '
 function esc(s) {
 	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)

@@ -4,9 +4,10 @@
 # profiles that have the metric (two or more, none of them with text for
 # it; a profile without a summary, an empty file, has none), when all
 # are above 0 (inf when the least is 0 and the most is not; 1 when all are
-# 0); for negative numbers 1 + (most - least) / the larger magnitude.  Metrics that differ most come first;
-# then those with text values, and those that only some profiles have
-# (ratio empty), by name.
+# 0); for negative numbers 1 + (most - least) / the larger magnitude.
+# Metrics that every profile has come first, those that differ most
+# first; then those that some profiles lack, in the same order; then
+# those without a ratio (text values, or in one profile only), by name.
 BEGIN {
 	FS = OFS = "\t"
 	for (n = 1; n < ARGC; n++) {
@@ -38,10 +39,12 @@ END {
 	print "\tratio"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]
-		num = 0; lo = ""; hi = ""; all = 1
+		num = 0; lo = ""; hi = ""; all = 1; miss = 0
 		for (i = 1; i <= n; i++) {
-			if (!has[i, key])
+			if (!has[i, key]) {
+				miss = 1
 				continue
+			}
 			if (!isnum(v[i, key])) {
 				all = 0
 				continue
@@ -64,9 +67,11 @@ END {
 		line = key
 		for (i = 1; i <= n; i++)
 			line = line "\t" v[i, key]
-		# Sort keys: the ratio, largest (inf) first; then the name.
-		r = d == "" || d == "inf" ? 0 : -log(d)
-		print (d == "" ? 2 : d == "inf" ? 0 : 1) "\t" r "\t" \
+		# Sort keys: metrics every profile has, then those some lack,
+		# then those without a ratio; in each, the ratio, largest (inf)
+		# first; then the name.
+		r = d == "" ? 0 : d == "inf" ? -1e300 : -log(d)
+		print (d == "" ? 2 : miss) "\t" r "\t" \
 		    line "\t" d | "sort -t '\t' -k1,1n -k2,2g -k3,3 | cut -f3-"
 	}
 }
