@@ -30,7 +30,7 @@
 
 static const char optstring[] = "C:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
-    "np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
+    "np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
     "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
@@ -45,6 +45,7 @@ static const char *const help[] = {
 	"-l per_layer", "with -L: collectives per layer (default 2)",
 	"-n, --no-header", "no header line",
 	"-p prologue", "with -L: gaps before the first layer (default 1)",
+	"-q, --quiet", "no progress line on stderr",
 	"-r rows", "with -G, -L, -K: reorder window, starts (default 4096)",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	"-x factor", "with -K: threshold of the slow column (default 2)",

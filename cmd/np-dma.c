@@ -28,7 +28,7 @@
 
 static const char optstring[] = "b:F:Hr:Ssu:";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
+    "np-dma [-HnqSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
     "[file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
@@ -37,6 +37,7 @@ static const char *const help[] = {
 	"-F positions", "field positions of show-session text",
 	"-H, --histogram", "transfer size histogram",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-r, --window rows", "with -s: reorder window, transfers (default 1024)",
 	"-S, --skinny", "skinny DMA instructions per source line",
 	"-s, --summary", "bytes, busy time and bandwidth per queue",

@@ -33,13 +33,14 @@
 
 static const char optstring[] = "k:o:P:v:";
 static const char synopsis[] =
-    "np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]";
+    "np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
 	"-k, --key keys", "the columns that name the rows, comma-separated",
 	"-o, --output format", "term (the default) or svg",
 	"-P, --kind kind", "bar, hist, heat or spread (default: from the header)",
+	"-q, --quiet", "no progress line on stderr",
 	"-v, --value values", "the value column (spread: columns, comma-separated)",
 	NULL
 };

@@ -19,7 +19,7 @@
 
 static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =
-    "np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
+    "np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
@@ -28,6 +28,7 @@ static const char *const help[] = {
 	"-g keys", "the key: src and column names, comma-separated",
 	"-N rows", "only the first rows",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	"-v column", "the column attributed (default evt_wait_time_ns)",
 	NULL

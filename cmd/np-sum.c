@@ -14,8 +14,8 @@
 
 static const char optstring[] = "dg:Hik:M:v:w";
 static const char synopsis[] =
-    "np-sum [-dinw] [-k column] [file ...]\n"
-    "       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]";
+    "np-sum [-dinqw] [-k column] [file ...]\n"
+    "       np-sum [-Hnq] [-g keys] [-M groups] [-v values] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
@@ -26,6 +26,7 @@ static const char *const help[] = {
 	"-k, --key column", "the header cell that names a table's rows",
 	"-M, --max-groups groups", "at most this many groups (default 100000)",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-v, --value values", "the value columns, comma-separated",
 	"-w, --wide", "one column per profile",
 	NULL

@@ -12,7 +12,7 @@
 
 static const char optstring[] = "e:F:t:u:";
 static const char synopsis[] =
-    "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
+    "np-trace [-nq] [-e engines] [-F positions] [-t from,to] [-u unit] "
     "[file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
@@ -20,6 +20,7 @@ static const char *const help[] = {
 	"-e engines", "only instructions on these engines, comma-separated",
 	"-F positions", "field positions of show-session text",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-t from,to", "only instructions during [from, to), ns",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	NULL

@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "input.h"
+#include "progress.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -25,6 +26,7 @@ src_open(struct src *s, const char *path)
 		s->fd = 0;
 	else if ((s->fd = open(path, O_RDONLY)) < 0)
 		np_die("%s: %s", path, strerror(errno));
+	prog_begin(path, s->fd, -1);
 	s->eof = 0;
 	s->p = s->end = s->buf;
 	memset(s->end, 0, SRC_PAD);
@@ -41,6 +43,7 @@ src_close(struct src *s)
 	if (s->fd > 0)
 		close(s->fd);
 	s->fd = -1;
+	prog_end();
 }
 
 /*
@@ -91,6 +94,7 @@ src_fill(struct src *s, char **keep)
 		np_die("%s: %s", s->name, strerror(errno));
 	if (n == 0)
 		s->eof = 1;
+	prog_add(n);
 	s->end += n;
 	memset(s->end, 0, SRC_PAD);
 	if (s->base == 0 && !s->bomseen && (s->end - s->buf >= 3 || s->eof))

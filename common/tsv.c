@@ -6,6 +6,7 @@
 
 #include "diag.h"
 #include "num.h"
+#include "progress.h"
 #include "tsv.h"
 
 #if defined(__SSE2__)
@@ -40,10 +41,14 @@ writeout(void)
 void
 out_flush(void)
 {
-	int error = writeout();
+	int error;
 
-	if (error == EPIPE)
+	prog_output();
+	error = writeout();
+	if (error == EPIPE) {
+		prog_erase();	/* _exit runs no atexit */
 		_exit(0);	/* the reader is gone: | head */
+	}
 	if (error)
 		np_die("write error: %s", strerror(error));
 }

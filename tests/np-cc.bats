@@ -393,7 +393,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 
 # ---- options and output ----
 
-SYN='usage: np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] [file ...]'
+SYN='usage: np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] [file ...]'
 
 @test "np-cc: -h and --help print the synopsis; --version" {
 	np np-cc -h
@@ -412,7 +412,7 @@ SYN='usage: np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-
 }
 
 @test "np-cc: bad usage exits 2" {
-	np np-cc -q
+	np np-cc -Z
 	status_is 2
 	np np-cc --frobnicate
 	status_is 2

@@ -110,7 +110,7 @@ G=$FIX/np-gaps
 		np np-gaps -U -t "$t" "$G/basic.tsv"
 		status_is 2
 		err_is "np-gaps: -t: expected FROM,TO in ns, FROM <= TO, each within +-2^62, found '$t'
-usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
+usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	done
 	np np-gaps -U -t -4611686018427387903,4611686018427387903 "$G/basic.tsv"
 	status_is 0
@@ -494,12 +494,14 @@ shuffled() {
 	status_is 0
 	syn=$(man_synopsis np-gaps.1)
 	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: $syn" ]
-	[ "$(cat "$OUT")" = "usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]
+	[ "$(cat "$OUT")" = "usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]
   -a               gaps of all engines together
+  -B width         busy time per bucket of width (10us, 1ms, 500, 100x)
   -e engines       only instructions on these engines, comma-separated
   -F positions     field positions of show-session text
   -m min_ns        only gaps of at least min_ns ns (default 1000)
   -n, --no-header  no header line
+  -q, --quiet      no progress line on stderr
   -r rows          reorder window, instructions (default 4096)
   -t from,to       only the time [from, to), ns
   -U               busy time and share per engine instead of gaps
@@ -519,7 +521,7 @@ shuffled() {
 }
 
 @test "np-gaps: bad usage exits 2" {
-	usage="usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
+	usage="usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	np np-gaps -a -U "$G/basic.tsv"
 	status_is 2
 	err_is "np-gaps: -a and -U: expected one of them, found both

@@ -255,7 +255,7 @@ np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 	np np-stall -g line "$F/stall.json"
 	status_is 2
 	err_is "np-stall: -g: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc)
-usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 	np np-stall -g src,,engine "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -g: expected keys separated by commas, found an empty one" ]
@@ -270,7 +270,7 @@ usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [f
 	np np-stall -N 0 "$F/stall.json"
 	status_is 2
 	err_is "np-stall: -N: expected an integer from 1 to 9223372036854775807, found '0'
-usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 	np np-stall -N 3x "$F/stall.json"
 	status_is 2
 	np np-stall -u s "$F/stall.json"
@@ -289,10 +289,10 @@ usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [f
 @test "np-stall: -h and --help print the usage" {
 	np np-stall -h
 	status_is 0
-	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 	np np-stall --help
 	status_is 0
-	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 }
 
 @test "np-stall: only the columns used are read" {

@@ -95,7 +95,7 @@ np-trace: START lines without an END: 1 (first: $F/trace-multi.txt:9)"
 	np np-trace -F time=5 "$F/trace.txt"
 	status_is 2
 	err_is "np-trace: -F: unknown field 'time' (known: engine opcode event ts pc)
-usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+usage: np-trace [-nq] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
 @test "np-trace: -F with an empty item, nothing, or a name twice is a usage error" {
@@ -103,12 +103,12 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 		np np-trace -F "$spec" "$F/trace.txt"
 		status_is 2
 		err_is "np-trace: -F: expected field positions separated by commas, found an empty one
-usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+usage: np-trace [-nq] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 	done
 	np np-trace -F ts=4,ts=5 "$F/trace.txt"
 	status_is 2
 	err_is "np-trace: -F: field 'ts' given twice
-usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+usage: np-trace [-nq] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
 @test "np-trace: files are read in order, - is stdin" {

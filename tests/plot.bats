@@ -193,31 +193,31 @@ plot() {
 	np np-plot -P pie "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -P: expected bar, hist, heat or spread, found 'pie'
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -o png "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -o: expected term or svg, found 'png'
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -n "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -n: a picture has no header line to leave out
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -Z "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: unknown option '-Z'
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -k </dev/null
 	status_is 2
 	err_is "np-plot: option '-k' requires an argument
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot --no-header "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -n: a picture has no header line to leave out
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -v stall_ns,duration_ns "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -v: a bar chart draws one column, given 2
-usage: np-plot [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 }
 
 @test "plot: at most 65536 rows, an error past them; memory bounded by that" {

@@ -44,6 +44,10 @@ report() {
 			xmlcheck "$T/r/$p/$a.svg"
 		done
 	done
+	# Busy share over time, from np-gaps -B: a heat strip per engine.
+	[ -s "$T/r/run1/buckets.svg" ]
+	xmlcheck "$T/r/run1/buckets.svg"
+	grep -q '<img src="run1/buckets.svg"' "$T/r/index.html"
 	# The instruction mix, most time first.
 	awk -F '\t' 'NR > 2 && $5 > last { exit 1 } { last = $5 }' "$T/r/run1/mix.tsv"
 	[ "$(head -1 "$T/r/run1/mix.tsv" | cut -f5)" = sum ]
