@@ -2,6 +2,8 @@
 #
 #   make            build bin/np-*
 #   make demo       build, then a report on the bundled sample profiles
+#   make report     PROFILES=dir/ (REPORT=report): answers and pictures of
+#                   every profile in dir, side by side in REPORT/index.html
 #   make test       build, then the bats suite ("N passed, N failed")
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
@@ -126,7 +128,7 @@ fuzz: $(FUZZERS:%=$(B)/fuzz/%_fuzz)
 # short field), which is otherwise sound but reads bytes memcheck cannot
 # know to be harmless.
 VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats \
-	parquet.bats
+	parquet.bats plot.bats
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite \
 	--suppressions=$(CURDIR)/tests/valgrind.supp
@@ -145,8 +147,18 @@ valgrind:
 lint:
 	mandoc -Tlint -Wwarning $(MANS)
 
+# make report PROFILES=dir/: every profile in dir, answered and drawn, in
+# REPORT/index.html (tests/report/report.mk says what goes in it).
+PROFILES = profiles/
+REPORT = report
+report: all
+	$(MAKE) -f tests/report/report.mk PROFILES=$(PROFILES) \
+	    REPORT=$(REPORT) NP=$(CURDIR)/$(B)/bin
+
 demo: all
 	sh tests/demo
+	$(MAKE) report PROFILES=build/demo/profiles/ REPORT=build/demo/report
+	@echo "np demo: the report is build/demo/report/index.html"
 
 bench: all
 	sh tests/bench
@@ -166,4 +178,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all test check check-portable valgrind lint demo bench install uninstall clean fuzz
+.PHONY: all report test check check-portable valgrind lint demo bench install uninstall clean fuzz
