@@ -2,6 +2,8 @@
 #
 #   make            build bin/np-*
 #   make demo       build, then a report on the bundled sample profiles
+#   make report     PROFILES=dir/ (REPORT=report): answers and pictures of
+#                   every profile in dir, side by side in REPORT/index.html
 #   make test       build, then the bats suite ("N passed, N failed")
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
@@ -71,13 +73,15 @@ check:
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/run
 
-# The same suite against the portable C paths (no SSE2, no little-endian
-# word tricks), which an x86-64 build never takes otherwise.
+# The same suite against the portable C paths (no SSE2, so no AVX2 either,
+# no little-endian word tricks), which an x86-64 build never takes
+# otherwise; NP_PORTABLE tells the tests that only the portable string
+# scanner is there.
 check-portable:
 	$(MAKE) B=build/portable CFLAGS="-O2 -g -U__SSE2__ -U__BYTE_ORDER__" \
 	    build/portable/libnp.a $(PROGS:%=build/portable/bin/%) \
 	    $(TOOLNAMES:%=build/portable/bin/%)
-	NP_BIN=$(CURDIR)/build/portable/bin sh tests/run
+	NP_BIN=$(CURDIR)/build/portable/bin NP_PORTABLE=1 sh tests/run
 
 # The fuzz targets link the readers' sources, built with clang's libFuzzer
 # and sanitizers, small buffers (to reach their edges with small inputs),
@@ -124,7 +128,7 @@ fuzz: $(FUZZERS:%=$(B)/fuzz/%_fuzz)
 # short field), which is otherwise sound but reads bytes memcheck cannot
 # know to be harmless.
 VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats \
-	parquet.bats
+	parquet.bats plot.bats
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite \
 	--suppressions=$(CURDIR)/tests/valgrind.supp
@@ -143,8 +147,18 @@ valgrind:
 lint:
 	mandoc -Tlint -Wwarning $(MANS)
 
+# make report PROFILES=dir/: every profile in dir, answered and drawn, in
+# REPORT/index.html (tests/report/report.mk says what goes in it).
+PROFILES = profiles/
+REPORT = report
+report: all
+	$(MAKE) -f tests/report/report.mk PROFILES=$(PROFILES) \
+	    REPORT=$(REPORT) NP=$(CURDIR)/$(B)/bin
+
 demo: all
 	sh tests/demo
+	$(MAKE) report PROFILES=build/demo/profiles/ REPORT=build/demo/report
+	@echo "np demo: the report is build/demo/report/index.html"
 
 bench: all
 	sh tests/bench
@@ -164,4 +178,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all test check check-portable valgrind lint demo bench install uninstall clean fuzz
+.PHONY: all report test check check-portable valgrind lint demo bench install uninstall clean fuzz

@@ -2,8 +2,10 @@
  * np-cc: collective events, the gaps between the starts of one event,
  * per-layer latency from those gaps, and skew across CC-cores and ranks.
  *
- * Every file is one rank.  A stream is one rank's CC-core; its n-th START
- * of the chosen event is collective n.  -G, -L and --skew need each
+ * Every file is one rank.  A stream is one rank's CC-core, or one of its
+ * collective streams (CcOp's stream_id, which CcInstruction rows lack);
+ * its n-th START of the chosen event is collective n of that stream.  -G,
+ * -L and -K need each
  * stream's starts in time order: spill.h puts them in it (a reorder window
  * of -r starts in memory, sorted runs in TMPDIR for those beyond it), so
  * the answer is that of the input sorted, whatever its order.  Streams come
@@ -29,15 +31,16 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "C:E:F:GKLl:p:r:u:x:";
+static const char optstring[] = "C:c:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
-    "np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
-    "[-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] "
-    "[file ...]";
+    "np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] "
+    "[-x factor] [-C first,last] [-c columns] [-F positions] [-r rows] "
+    "[-u unit] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
 	"-C first,last", "with -K: only collectives first to last",
+	"-c columns", "further input columns carried through to the events",
 	"-E event", "the event (default with -G, -L, -K: TPB_TRIGGER)",
 	"-F positions", "field positions of show-session text",
 	"-G, --gaps", "gaps between the starts of the event",
@@ -46,6 +49,7 @@ static const char *const help[] = {
 	"-l per_layer", "with -L: collectives per layer (default 2)",
 	"-n, --no-header", "no header line",
 	"-p prologue", "with -L: gaps before the first layer (default 1)",
+	"-q, --quiet", "no progress line on stderr",
 	"-r rows", "with -G, -L, -K: reorder window, starts (default 4096)",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	"-x factor", "with -K: threshold of the slow column (default 2)",
@@ -58,7 +62,6 @@ static const char *const longopts[] = {
 
 /* Letters that moved (np(7) OPTIONS). */
 static const struct np_oldopt oldopts[] = {
-	{ 'c', 'C', "collectives range", NULL },
 	{ 'e', 'E', "event", "the engine filter elsewhere" },
 	{ 'g', 'G', "gaps mode", "group-by keys elsewhere" },
 	{ 'k', 'l', "collectives per layer", "np-sum's summary key column" },
@@ -87,7 +90,9 @@ struct stream {
 	long id;		/* order of first appearance */
 	long pos;		/* place in the output order */
 	long file;		/* the file it first appears in, counted */
-	size_t ranklen;		/* the key is rank, TAB, cc_core */
+	size_t ranklen;		/* the key is rank, TAB, cc_core, TAB, */
+	size_t corelen;		/* stream_id: these end the first two */
+	long sid;		/* stream_id, an index in sids */
 	int corekind;		/* cc_core: CORE_NONE, CORE_INT (in core) */
 	int64_t core;
 	int64_t pushed;		/* STARTs of the event read */
@@ -110,6 +115,8 @@ struct stream {
 
 static struct group streams;
 static long *order;		/* stream ids by pos */
+static struct group sids;	/* the distinct stream_ids ("" for none) */
+static long *sidpos;		/* their places in the output order */
 
 /* A START of the chosen event on its way into time order. */
 struct start {
@@ -134,6 +141,7 @@ struct coll {
 	int64_t start, dur;	/* dur: INT64_MIN when unknown */
 	int32_t n;
 	int32_t member;		/* stream id */
+	int32_t sid;		/* its stream_id's place in the output order */
 };
 
 static struct coll *colls;
@@ -214,28 +222,35 @@ corekind(const struct field *core)
  * never matched here: it takes the lookup. */
 static int
 samestream(const struct stream *s, const struct field *rank,
-    const struct field *core)
+    const struct field *core, const struct field *sid)
 {
-	size_t n;
+	size_t n, slen = sid->set ? sid->len : 0;
 	int k = corekind(core);
+	const char *key;
 
 	if (s->ranklen != rank->len || k == CORE_OTHER || k != s->corekind ||
 	    (k == CORE_INT && s->core != core->i))
 		return 0;
-	return memcmp(grp_key(&streams, s->id, &n), rank->s, rank->len) == 0;
+	key = grp_key(&streams, s->id, &n);
+	return n - s->corelen - 1 == slen &&
+	    memcmp(key, rank->s, rank->len) == 0 &&
+	    (slen == 0 || memcmp(key + s->corelen + 1, sid->s, slen) == 0);
 }
 
 static struct stream *
 streamof(const struct record *rec)
 {
 	const struct field *rank = &rec->f[CC_RANK], *core = &rec->f[CC_CORE];
+	const struct field *sid = &rec->f[CC_STREAM];
 	struct stream *s;
-	size_t need = rank->len + 1 + NUM_BUFSZ;
+	size_t slen = sid->set ? sid->len : 0, corelen;
+	size_t need = rank->len + 2 + NUM_BUFSZ + slen;
+	long *sp;
 	int isnew;
 
 	/* Rows of one stream usually come in runs: skip the hashing. */
 	if (lastid >= 0 && samestream(s = grp_val(&streams, lastid), rank,
-	    core))
+	    core, sid))
 		return s;
 	if (need > lookupcap) {
 		free(lookup);
@@ -245,17 +260,30 @@ streamof(const struct record *rec)
 	}
 	memcpy(lookup, rank->s, rank->len);
 	lookup[rank->len] = '\t';
-	need = rank->len + 1 + numtext(core, lookup + rank->len + 1);
+	corelen = rank->len + 1 + numtext(core, lookup + rank->len + 1);
+	lookup[corelen] = '\t';
+	if (slen)
+		memcpy(lookup + corelen + 1, sid->s, slen);
+	need = corelen + 1 + slen;
 	s = grp_get(&streams, lookup, need, &isnew);
 	if (!s)
 		np_die_at(rec->file, rec->line, 0, "more than %d streams "
-		    "(ranks x CC-cores)", STREAM_MAX);
+		    "(ranks x CC-cores x stream_ids)", STREAM_MAX);
 	if (isnew) {
 		s->id = streams.n - 1;
 		s->file = nfile;
 		s->ranklen = rank->len;
+		s->corelen = corelen;
 		s->corekind = corekind(core);
 		s->core = core->i;
+		if (!(sp = grp_get(&sids, slen ? sid->s : "", slen, &isnew)))
+			np_die_at(rec->file, rec->line, 0, "more than %d "
+			    "stream_ids", STREAM_MAX);
+		s->sid = sids.n - 1;
+		if (!isnew)
+			s->sid = *sp;
+		else
+			*sp = s->sid;
 		hist_init(&s->h);
 	}
 	lastid = s->id;
@@ -270,7 +298,18 @@ outstream(const struct stream *s)
 	const char *key = grp_key(&streams, s->id, &n);
 
 	out_text(key, s->ranklen);
-	out_raw(key + s->ranklen, n - s->ranklen);
+	out_raw(key + s->ranklen, s->corelen - s->ranklen);
+}
+
+/* TAB, stream_id: the last column of a row of -g and -L */
+static void
+outsid(const struct stream *s)
+{
+	size_t n;
+	const char *key = grp_key(&streams, s->id, &n);
+
+	out_tab();
+	out_text(key + s->corelen + 1, n - s->corelen - 1);
 }
 
 /* rank:cc_core, or rank alone when the core is unknown */
@@ -281,14 +320,70 @@ outmember(const struct stream *s)
 	const char *key = grp_key(&streams, s->id, &n);
 
 	out_text(key, s->ranklen);
-	if (n > s->ranklen + 1) {
+	if (s->corelen > s->ranklen + 1) {
 		out_raw(":", 1);
-		out_raw(key + s->ranklen + 1, n - s->ranklen - 1);
+		out_raw(key + s->ranklen + 1, s->corelen - s->ranklen - 1);
 	}
 }
 
+static int
+isdigits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return n > 0 && (n == 1 || s[0] != '0');
+}
+
+/* The order of stream_ids: none first, then numbers in numeric order,
+ * then the others by their bytes. */
+static int
+sidcmp(long a, long b)
+{
+	size_t na, nb, n;
+	const char *ka = grp_key(&sids, a, &na), *kb = grp_key(&sids, b, &nb);
+	int da = isdigits(ka, na), db = isdigits(kb, nb), c;
+
+	if ((na == 0) != (nb == 0))
+		return na == 0 ? -1 : 1;
+	if (da != db)
+		return da ? -1 : 1;
+	if (da && na != nb)
+		return na < nb ? -1 : 1;
+	n = na < nb ? na : nb;
+	if ((c = memcmp(ka, kb, n)) != 0)
+		return c;
+	return (na > nb) - (na < nb);
+}
+
+static int
+bysid(const void *a, const void *b)
+{
+	return sidcmp(*(const long *)a, *(const long *)b);
+}
+
+/* sidpos from sidcmp. */
+static void
+place_sids(void)
+{
+	long i, *o;
+
+	o = malloc(((size_t)sids.n + 1) * sizeof *o);
+	sidpos = malloc(((size_t)sids.n + 1) * sizeof *sidpos);
+	if (!o || !sidpos)
+		np_die("out of memory");
+	for (i = 0; i < sids.n; i++)
+		o[i] = i;
+	qsort(o, (size_t)sids.n, sizeof *o, bysid);
+	for (i = 0; i < sids.n; i++)
+		sidpos[o[i]] = i;
+	free(o);
+}
+
 /* The output order of streams: file, rank, then CC-core (none, numbers
- * in numeric order, then the others by their text). */
+ * in numeric order, then the others by their text), then stream_id. */
 static int
 streamcmp(long a, long b)
 {
@@ -313,6 +408,9 @@ streamcmp(long a, long b)
 		return x->corekind < y->corekind ? -1 : 1;
 	if (x->corekind == CORE_INT && x->core != y->core)
 		return x->core < y->core ? -1 : 1;
+	if (x->corelen == y->corelen &&
+	    memcmp(kx, ky, x->corelen) == 0 && x->sid != y->sid)
+		return sidcmp(x->sid, y->sid);
 	n = nx < ny ? nx : ny;
 	if ((c = memcmp(kx, ky, n)) != 0)
 		return c;
@@ -366,6 +464,7 @@ gaprow(const struct stream *s, int64_t n, int64_t start, int64_t gap)
 	out_i64(start);
 	out_tab();
 	out_i64(gap);
+	outsid(s);
 	out_nl();
 }
 
@@ -384,6 +483,7 @@ layerrow(const struct stream *s, int64_t layer, int64_t lo, int64_t hi,
 	out_i64(hi);
 	out_tab();
 	out_i64(ns);
+	outsid(s);
 	out_nl();
 }
 
@@ -516,22 +616,27 @@ summary(struct stream *s)
 	sumrow(s, "total", s->layers > 0, prologue + 1, s->tlast);
 	if (s->layers > 0)
 		out_i64(s->total);
+	outsid(s);
 	out_nl();
 	sumrow(s, "mean", has, s->sfirst, slast);
 	if (has)
 		out_f64((double)s->ssum / (double)s->nsteady);
+	outsid(s);
 	out_nl();
 	sumrow(s, "median", has, s->sfirst, slast);
 	if (has)
 		out_i64(median(s));
+	outsid(s);
 	out_nl();
 	sumrow(s, "min", has, s->sfirst, slast);
 	if (has)
 		out_i64(s->smin);
+	outsid(s);
 	out_nl();
 	sumrow(s, "max", has, s->sfirst, slast);
 	if (has)
 		out_i64(s->smax);
+	outsid(s);
 	out_nl();
 }
 
@@ -561,6 +666,7 @@ skewadd(const struct stream *s, const struct start *st)
 	c->dur = st->dur;
 	c->n = (int32_t)s->starts;
 	c->member = (int32_t)s->id;	/* its pos once all are known */
+	c->sid = (int32_t)s->sid;	/* likewise */
 }
 
 static int
@@ -570,6 +676,8 @@ cmpcoll(const void *a, const void *b)
 
 	if (x->n != y->n)
 		return (x->n > y->n) - (x->n < y->n);
+	if (x->sid != y->sid)
+		return (x->sid > y->sid) - (x->sid < y->sid);
 	return (x->member > y->member) - (x->member < y->member);
 }
 
@@ -613,6 +721,7 @@ skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
 			outmember(grp_val(&streams, order[c[i].member]));
 			comma = 1;
 		}
+	outsid(grp_val(&streams, order[c->member]));
 	out_nl();
 }
 
@@ -630,7 +739,8 @@ skewreport(void)
 	if (!starts || !durs)
 		np_die("out of memory");
 	for (i = 0; i < ncolls; i = j) {
-		for (j = i + 1; j < ncolls && colls[j].n == colls[i].n; j++)
+		for (j = i + 1; j < ncolls && colls[j].n == colls[i].n &&
+		    colls[j].sid == colls[i].sid; j++)
 			;
 		skewrow(colls + i, j - i, starts, durs);
 	}
@@ -658,12 +768,17 @@ streamname(const struct stream *s)
 	size_t n;
 	const char *key = grp_key(&streams, s->id, &n);
 
-	if (n > s->ranklen + 1)
-		snprintf(buf, sizeof buf, "rank %.*s, CC-core %.*s",
-		    (int)s->ranklen, key, (int)(n - s->ranklen - 1),
+	size_t at;
+
+	at = (size_t)snprintf(buf, sizeof buf, "rank %.*s", (int)s->ranklen,
+	    key);
+	if (s->corelen > s->ranklen + 1 && at < sizeof buf)
+		at += (size_t)snprintf(buf + at, sizeof buf - at,
+		    ", CC-core %.*s", (int)(s->corelen - s->ranklen - 1),
 		    key + s->ranklen + 1);
-	else
-		snprintf(buf, sizeof buf, "rank %.*s", (int)s->ranklen, key);
+	if (n > s->corelen + 1 && at < sizeof buf)
+		snprintf(buf + at, sizeof buf - at, ", stream %.*s",
+		    (int)(n - s->corelen - 1), key + s->corelen + 1);
 	return buf;
 }
 
@@ -735,35 +850,38 @@ replay(void)
 	while (sp_next(&sorter, &st))
 		onsorted(&st);
 	place_streams();
-	for (i = 0; i < ncolls; i++)
+	place_sids();
+	for (i = 0; i < ncolls; i++) {
 		colls[i].member = (int32_t)((struct stream *)grp_val(&streams,
 		    colls[i].member))->pos;
+		colls[i].sid = (int32_t)sidpos[colls[i].sid];
+	}
 }
 
 static void
-header(void)
+header(const struct reader *rd)
 {
 	static const char *const gaps[] = { "rank", "cc_core", "n",
-	    "start_ts", "gap_ns" };
+	    "start_ts", "gap_ns", "stream_id" };
 	static const char *const layers[] = { "rank", "cc_core", "layer",
-	    "first_gap", "last_gap", "layer_ns" };
+	    "first_gap", "last_gap", "layer_ns", "stream_id" };
 	static const char *const skew[] = { "n", "members", "first_start_ts",
 	    "median_start_ts", "last_start_ts", "spread_ns",
 	    "min_duration_ns", "median_duration_ns", "max_duration_ns",
-	    "latest", "slow" };
+	    "latest", "slow", "stream_id" };
 
 	switch (mode) {
 	case EVENTS:
-		kind_header(&kind_cc);
+		rd_header(rd);
 		break;
 	case GAPS:
-		out_header(gaps, 5);
+		out_header(gaps, 6);
 		break;
 	case LAYERS:
-		out_header(layers, 6);
+		out_header(layers, 7);
 		break;
 	case SKEW:
-		out_header(skew, 11);
+		out_header(skew, 12);
 		break;
 	}
 }
@@ -851,7 +969,7 @@ report(int hdr)
 	}
 	nonefound();
 	if (hdr)
-		header();
+		header(rdr);
 	replay();
 	if (mode == LAYERS)
 		for (i = 0; i < streams.n; i++)
@@ -887,6 +1005,8 @@ cleanup(void)
 		hist_free(&s->h);
 	}
 	grp_free(&streams);
+	grp_free(&sids);
+	free(sidpos);
 	if (mode != EVENTS)
 		sp_free(&sorter);
 	free(order);
@@ -905,12 +1025,16 @@ main(int argc, char **argv)
 	};
 	int c;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'C':
 			parserange(optarg);
+			break;
+		case 'c':
+			cols = optarg;
 			break;
 		case 'E':
 			event = np_optname("E", optarg, "an event name");
@@ -953,9 +1077,16 @@ main(int argc, char **argv)
 		event = "TPB_TRIGGER";
 	if (event)
 		eventlen = strlen(event);
+	if (cols && mode != EVENTS) {
+		np_warn("-c: the events' columns, not with -G, -L or -K");
+		np_usage(synopsis);
+	}
 	rd_open(&rd, &kind_cc, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
 	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
+	grp_init(&sids, sizeof(long), STREAM_MAX);
 	if (mode != EVENTS)
 		sp_init(&sorter, sizeof(struct start), window, bystream,
 		    onsorted);
@@ -970,7 +1101,7 @@ main(int argc, char **argv)
 			/* The header with the first row: a -e that
 			 * matches nothing is an error, not a header. */
 			if (chosen++ == 0 && cmd.header)
-				header();
+				header(rdr);
 			rec_write(&kind_cc, rec);
 		} else {
 			chosen++;
@@ -980,7 +1111,7 @@ main(int argc, char **argv)
 	if (event)
 		noevent();
 	if (mode == EVENTS && chosen == 0 && cmd.header)
-		header();	/* an empty table: an empty answer */
+		header(rdr);	/* an empty table: an empty answer */
 	report(cmd.header);
 	rd_close(&rd);
 	if (mode != EVENTS)

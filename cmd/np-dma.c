@@ -22,21 +22,24 @@
 #include "../common/hist.h"
 #include "../common/insn.h"
 #include "../common/interval.h"
+#include "../common/num.h"
 #include "../common/reader.h"
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "b:F:Hr:Ssu:";
+static const char optstring[] = "b:c:F:Hr:Ssu:";
 static const char synopsis[] =
-    "np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] "
-    "[file ...]";
+    "np-dma [-HnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] "
+    "[-u unit] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
 	"-b, --bytes bytes", "with -S: skinny below this many bytes (default 512)",
+	"-c columns", "further input columns carried through to the transfers",
 	"-F positions", "field positions of show-session text",
 	"-H, --histogram", "transfer size histogram",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-r, --window rows", "with -s: reorder window, transfers (default 1024)",
 	"-S, --skinny", "skinny DMA instructions per source line",
 	"-s, --summary", "bytes, busy time and bandwidth per queue",
@@ -83,10 +86,19 @@ struct queue {
 	struct hist sizes;
 	long id;		/* index in queues */
 	struct runs busy;
+	size_t namelen;		/* of the key: the name, then the core's */
+	int haspc;		/* physical core (pcore_idx) given */
+	int64_t pc;
+	int all;		/* -s: its core's index in alls */
 };
 
 static struct group queues;
-static struct queue all;		/* every queue together */
+static struct queue all;		/* every queue together (-H) */
+/* -s: every queue of a physical core together, per core; transfers
+ * without pcore_idx share the first. */
+#define MAXPC 64
+static struct queue alls[MAXPC];
+static int nalls;
 static struct spill sorter;		/* -s: every interval, in start order */
 static int64_t seq;
 static long nrows, used;	/* transfers -s and -H read, used */
@@ -221,7 +233,7 @@ busy_add(const void *p)
 	int64_t ds, de;
 
 	runs_add(&q->busy, sp->s, sp->e, &ds, &de);
-	runs_add(&all.busy, sp->s, sp->e, &ds, &de);
+	runs_add(&alls[q->all].busy, sp->s, sp->e, &ds, &de);
 }
 
 static void
@@ -237,7 +249,29 @@ end_spans(void)
 	for (i = 0; i < queues.n; i++)
 		runs_end(&((struct queue *)grp_val(&queues, i))->busy, &ds,
 		    &de);
-	runs_end(&all.busy, &ds, &de);
+	for (i = 0; i < nalls; i++)
+		runs_end(&alls[i].busy, &ds, &de);
+}
+
+/* The index in alls of a queue's physical core, registered when new. */
+static int
+allof(const struct record *r, const struct queue *q)
+{
+	int i;
+
+	for (i = 0; i < nalls; i++)
+		if (alls[i].haspc == q->haspc && alls[i].pc == q->pc)
+			return i;
+	if (nalls == MAXPC && r)
+		np_die_at(r->file, r->line, 0, "expected at most %d physical "
+		    "cores (pcore_idx), found more", MAXPC);
+	if (nalls == MAXPC)
+		np_die("expected at most %d physical cores (pcore_idx), found "
+		    "more", MAXPC);
+	queue_init(&alls[i], -1);
+	alls[i].haspc = q->haspc;
+	alls[i].pc = q->pc;
+	return nalls++;
 }
 
 /*
@@ -248,10 +282,16 @@ static void
 add_transfer(struct reader *rd, const struct record *r, int grouped,
     int busy)
 {
-	const struct field *qf = &r->f[D_QUEUE];
-	const char *qname = qf->set ? qf->s : "";
-	size_t qlen = qf->set ? qf->len : 0;
+	const struct field *qf = &r->f[D_QUEUE], *pf = &r->f[D_PCORE];
+	/* No queue_name nor queue_idx (null, or empty): one labelled queue,
+	 * as src is <none>, never a queue named "". */
+	int noq = !qf->set || qf->len == 0;
+	const char *qname = noq ? "<none>" : qf->s;
+	size_t qlen = noq ? 6 : qf->len;
 	static int64_t grand;
+	static char *key;	/* the name, and a NUL and the core if given */
+	static size_t keycap;
+	size_t klen = qlen;
 	int64_t s, e = 0, v;
 	struct queue *q = &all;
 	struct span sp;
@@ -269,12 +309,32 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	}
 	used++;
 	if (grouped) {
-		q = grp_get(&queues, qname, qlen, &isnew);
+		/* A queue of one physical core is not that of another. */
+		if (pf->set) {
+			if (qlen + 1 + NUM_BUFSZ > keycap) {
+				free(key);
+				keycap = 2 * (qlen + 1 + NUM_BUFSZ);
+				if (!(key = malloc(keycap)))
+					np_die("out of memory");
+			}
+			memcpy(key, qname, qlen);
+			key[klen++] = '\0';
+			klen += num_fmt_i64(key + klen, need_int(r, D_PCORE,
+			    "pcore_idx"));
+			qname = key;
+		}
+		q = grp_get(&queues, qname, klen, &isnew);
 		if (!q)
 			np_die_at(r->file, r->line, 0, "expected at most %d "
 			    "DMA queues, found more", MAXQUEUES);
-		if (isnew)
+		if (isnew) {
 			queue_init(q, queues.n - 1);
+			q->namelen = qlen;
+			q->haspc = pf->set;
+			q->pc = pf->i;
+			if (busy)
+				q->all = allof(r, q);
+		}
 	}
 	q->transfers++;
 	if (s < q->first)
@@ -313,7 +373,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 static const char *const summary_cols[] = {
 	"queue_name", "transfers", "total_bytes", "busy_ns",
 	"first_start_ts", "last_end_ts", "bandwidth_gb_per_s", "mean_bytes",
-	"p50_bytes", "p90_bytes",
+	"p50_bytes", "p90_bytes", "pcore_idx",
 };
 
 /*
@@ -367,11 +427,15 @@ summary_row(const char *name, size_t len, const struct queue *q,
 		out_f64((double)q->bytes / (double)q->sized);
 	out_quantile(q, 0.5);
 	out_quantile(q, 0.9);
+	out_tab();
+	if (q->haspc)
+		out_i64(q->pc);
 	out_nl();
 }
 
 static const char *const hist_cols[] = {
 	"queue_name", "bucket_lo", "bucket_hi", "transfers", "bytes", "share",
+	"pcore_idx",
 };
 
 /* The buckets from the smallest size seen to the largest, empty ones
@@ -401,6 +465,11 @@ hist_rows(const char *name, size_t len, int named, const struct queue *q)
 		out_i64(q->bucketbytes[k]);
 		out_tab();
 		out_f64((double)q->bucketn[k] / (double)q->sized);
+		if (named) {
+			out_tab();
+			if (q->haspc)
+				out_i64(q->pc);
+		}
 		out_nl();
 	}
 }
@@ -422,6 +491,50 @@ merge_buckets(struct queue *to, const struct queue *q)
 	}
 }
 
+/* Physical cores: none first, then in numeric order. */
+static int
+bycore(const void *a, const void *b)
+{
+	const struct queue *x = a, *y = b;
+
+	if (x->haspc != y->haspc)
+		return x->haspc - y->haspc;
+	return (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+/* One all row per physical core: every count is a sum of its queues',
+ * busy the union of their intervals. */
+static void
+write_alls(void)
+{
+	struct queue *q, *a;
+	long i;
+	int k;
+
+	for (i = 0; i < queues.n; i++) {
+		q = grp_val(&queues, i);
+		for (k = 0; k < nalls; k++)
+			if (alls[k].haspc == q->haspc && alls[k].pc == q->pc)
+				break;
+		if (k == nalls)		/* -s -H: no intervals were kept */
+			allof(NULL, q);
+		a = &alls[k];
+		a->transfers += q->transfers;
+		a->sized += q->sized;
+		a->bytes += q->bytes;
+		a->hasend |= q->hasend;
+		if (q->first < a->first)
+			a->first = q->first;
+		if (q->last > a->last)
+			a->last = q->last;
+		merge_buckets(a, q);
+		hist_merge(&a->sizes, &q->sizes);
+	}
+	qsort(alls, (size_t)nalls, sizeof *alls, bycore);
+	for (k = 0; k < nalls; k++)
+		summary_row("all", 3, &alls[k], 1);
+}
+
 static void
 write_summary(int header, int histogram)
 {
@@ -431,37 +544,20 @@ write_summary(int header, int histogram)
 	size_t len;
 
 	if (header && histogram)
-		out_header(hist_cols, 6);
+		out_header(hist_cols, 7);
 	else if (header)
-		out_header(summary_cols, 10);
+		out_header(summary_cols, 11);
 	for (i = 0; i < queues.n; i++) {
 		q = grp_val(&queues, ix[i]);
 		name = grp_key(&queues, ix[i], &len);
+		len = q->namelen;
 		if (histogram)
 			hist_rows(name, len, 1, q);
 		else
 			summary_row(name, len, q, 1);
 	}
-	if (!histogram) {
-		/* all: every count is a sum, busy is the union */
-		all.first = INT64_MAX;
-		all.last = INT64_MIN;
-		for (i = 0; i < queues.n; i++) {
-			q = grp_val(&queues, i);
-			all.transfers += q->transfers;
-			all.sized += q->sized;
-			all.bytes += q->bytes;
-			all.hasend |= q->hasend;
-			if (q->first < all.first)
-				all.first = q->first;
-			if (q->last > all.last)
-				all.last = q->last;
-			merge_buckets(&all, q);
-			hist_merge(&all.sizes, &q->sizes);
-		}
-		if (queues.n)
-			summary_row("all", 3, &all, 1);
-	}
+	if (!histogram)
+		write_alls();
 	free(ix);
 }
 
@@ -677,6 +773,8 @@ cleanup(int mode)
 	if (mode == M_SUMMARY)
 		sp_free(&sorter);
 	queue_free(&all);
+	for (i = 0; i < nalls; i++)
+		queue_free(&alls[i]);
 }
 
 int
@@ -690,12 +788,16 @@ main(int argc, char **argv)
 	};
 	int c, summary = 0, histogram = 0, skinny = 0, mode;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'b':
 			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
+			break;
+		case 'c':
+			cols = optarg;
 			break;
 		case 'F':
 			pos = optarg;
@@ -725,9 +827,19 @@ main(int argc, char **argv)
 	np_needs(&cmd, 'r', "s", "per-queue summary");
 	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
 	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
+	if (cols && mode != M_TRANSFERS) {
+		np_warn("-c: the transfers' columns, not with -s, -H or -S");
+		np_usage(synopsis);
+	}
 	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
+	if (mode == M_TRANSFERS && !cols)
+		rd_rows(&rd);	/* every record written as it comes */
+	else if (mode == M_HIST)
+		rd_want(&rd, 1u << D_BYTES);	/* and the times */
 	if (mode == M_TRANSFERS && cmd.header)
-		kind_header(&kind_dma);
+		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
 		if (mode == M_TRANSFERS)
 			rec_write(&kind_dma, rec);

@@ -12,6 +12,15 @@
  * engine), which settles when each engine's gaps are written just as it did
  * on sorted input.  Memory depends on the window and the number of distinct
  * engines and opcode and source pairs, never on the input's size.
+ *
+ * -B writes busy time per time bucket, per engine (and core, where the
+ * input names one).  Every row is put in order before the first bucket is
+ * written, so that the engines and the span are known by then: each bucket
+ * has a row for every engine, and a count of buckets (-B 100x) can be
+ * turned into a width.  In start order, a bucket is final once an
+ * instruction starts at or after its end: what is busy beyond that point
+ * is the one stretch from it to the furthest end yet (interval.h), so one
+ * bucket is open at a time, with one sum per engine.
  */
 #include <math.h>
 #include <stdint.h>
@@ -29,18 +38,20 @@
 #include "../common/spill.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "ae:F:m:r:t:Uu:";
+static const char optstring[] = "aB:e:F:m:r:t:Uu:";
 static const char synopsis[] =
-    "np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] "
-    "[-t from,to] [-u unit] [file ...]";
+    "np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] "
+    "[-r rows] [-t from,to] [-u unit] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
 	"-a", "gaps of all engines together",
+	"-B width", "busy time per bucket of width (10us, 1ms, 500, 100x)",
 	"-e engines", "only instructions on these engines, comma-separated",
 	"-F positions", "field positions of show-session text",
 	"-m min_ns", "only gaps of at least min_ns ns (default 1000)",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-r rows", "reorder window, instructions (default 4096)",
 	"-t from,to", "only the time [from, to), ns",
 	"-U", "busy time and share per engine instead of gaps",
@@ -55,14 +66,19 @@ static const struct np_oldopt oldopts[] = {
 	{ 0 }
 };
 
-#define MAXENG 64		/* distinct engines in the input */
+#define MAXENG 64		/* distinct engines (of each core) in the input */
+#define MAXPC 64		/* distinct physical cores */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
 #define DEFWIN 4096		/* reorder window, rows */
 #define MAXWIN (1 << 20)
+#define MAXTRACK MAXENG	/* -B: (core, engine) pairs; engines are per core */
+#define MAXWIDTH 100000000000000000LL	/* -B: 10^17 ns */
+#define MAXCOUNT 1000000000	/* -B: buckets asked for */
+#define SHAREDIGITS 4		/* -B: busy_share's decimals */
 
 #define BIT(c) ((uint32_t)1 << (c))
 
-enum mode { GAPS, ALL, UTIL };
+enum mode { GAPS, ALL, UTIL, BUCKETS };
 
 /*
  * One instruction on its way through a reorder window.  Its opcode and
@@ -73,13 +89,15 @@ struct item {
 	int64_t s;		/* first: the reorder window's key */
 	int64_t e;
 	int64_t seq;		/* input order, to break ties */
-	int32_t text;		/* interned opcode and source location */
-	int32_t eng;
+	int32_t text;		/* interned opcode and source location;
+				   -B: the bucket track */
+	int32_t eng;		/* engine, and so physical core */
 };
 
 /* Busy runs of one engine (or of all), and the gaps between them. */
 struct track {
-	int eng;		/* -1: all engines */
+	int eng;		/* -1: all engines (of the physical core pc) */
+	int pc;
 	struct runs r;
 	struct item last;	/* in the current run, the one ending last */
 	int pending;		/* a gap, open to ties at its end */
@@ -93,12 +111,22 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
+	int pc;			/* its physical core, an index in pcs */
 	int fed;		/* seen in start order yet */
 	struct track t;
 } eng[MAXENG];
 static int neng;
 static int fed[MAXENG];		/* engines in the order first fed */
 static int nfed;
+
+/* -B: busy time of one engine on one core, in the open bucket. */
+struct btrack {
+	int eng;
+	int hascore;
+	int64_t core;
+	struct runs r;		/* the union of its instructions so far */
+	int64_t busy;		/* in the open bucket */
+};
 
 static struct engineset sel;
 
@@ -112,19 +140,34 @@ static int window = DEFWIN;
 static struct spill sorter;	/* every instruction, into start order */
 static const char *beyondfile;	/* the first row beyond the window */
 static long beyondline, beyondcol;	/* of its start_ts */
-static struct track all;
+/*
+ * Physical cores (pcore_idx, under LNC2), each with the track of all its
+ * engines together: an engine of one is never merged with the same engine
+ * of another.  Rows without pcore_idx share the first, unnamed one.
+ */
+static struct pcore {
+	int has;		/* pcore_idx given */
+	int64_t v;
+	struct track t;
+} pcs[MAXPC];
+static int npc;
 static struct group texts;
 static char *keybuf;		/* an interning key being built */
 static size_t keycap;
 static int64_t seq;
 static int64_t first = INT64_MAX, last = INT64_MIN;	/* the span read */
-static int hdr = 1;
-/* Why no instruction was used, for a run that uses none: rows read, and
- * of those not on the engines -e names (and which they were on), without
- * an end, or outside -t. */
-static long nread, notsel, noend, outside;
+static int wanthdr = 1;	/* -n not given: the header, written late */
+/* Rows read and instructions used; for a run that uses none, why: rows
+ * not on the engines -e names (and which they were on), without an end,
+ * or outside -t. */
+static long nread, notsel, noend, outside, used;
 static struct tally engines;
 static const char *window_arg;
+static int64_t bwidth;		/* -B: the width in ns, or 0 */
+static int64_t bcount;		/* -B Nx: the count of buckets, or 0 */
+static struct btrack *btracks;
+static int nbtrack;
+static struct group btrackids;	/* (engine, core) to its index */
 
 /* "FROM,TO" in ns; either side may be left empty. */
 static void
@@ -141,16 +184,95 @@ parsewindow(const char *arg)
 	}
 }
 
-/* The engine's index, registering it when new. */
+/*
+ * -B's argument: a width of a whole number of ns, written as a number
+ * (ns) or a decimal number and a unit (ns, us, ms, s), or a count of
+ * buckets over the span, "100x".
+ */
+static void
+parsewidth(const char *arg)
+{
+	static const struct {
+		const char *name;
+		int64_t ns;
+	} units[] = { { "", 1 }, { "ns", 1 }, { "us", 1000 },
+	    { "ms", 1000000 }, { "s", 1000000000 } };
+	const char *p = arg;
+	int64_t whole = 0, frac = 0, scale = 1, v;
+	size_t i;
+	int digits = 0;
+
+	for (; *p >= '0' && *p <= '9' && whole <= MAXWIDTH; p++, digits++)
+		whole = whole * 10 + (*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9' && scale < 1000000000;
+		    p++, digits++) {
+			frac = frac * 10 + (*p - '0');
+			scale *= 10;
+		}
+	if (digits == 0 || whole > MAXWIDTH)
+		goto bad;
+	if (strcmp(p, "x") == 0) {
+		if (scale != 1 || whole < 1 || whole > MAXCOUNT)
+			goto bad;
+		bcount = whole;
+		return;
+	}
+	for (i = 0; i < sizeof units / sizeof *units; i++)
+		if (strcmp(p, units[i].name) == 0)
+			break;
+	if (i == sizeof units / sizeof *units ||
+	    whole > MAXWIDTH / units[i].ns ||
+	    (frac * units[i].ns) % scale != 0)
+		goto bad;
+	v = whole * units[i].ns + frac * units[i].ns / scale;
+	if (v < 1 || v > MAXWIDTH)
+		goto bad;
+	bwidth = v;
+	return;
+bad:
+	np_warn("-B: expected a width of 1 ns to 10^17 ns in whole ns "
+	    "(500, 500ns, 2.5us, 1ms, 1s) or a count of buckets from 1 to "
+	    "%d (100x), found '%s'", MAXCOUNT, arg);
+	np_usage(synopsis);
+}
+
+/* The index of the row's physical core, registering it when new. */
 static int
-engine(const struct record *r)
+pcore(const struct record *r)
+{
+	const struct field *f = &r->f[I_PCORE];
+	int i;
+
+	for (i = 0; i < npc; i++)
+		if (pcs[i].has == f->set && (!f->set || pcs[i].v == f->i))
+			return i;
+	if (npc == MAXPC)
+		np_die_at(r->file, r->line, f->col, "expected at most %d "
+		    "physical cores (pcore_idx), found another: %lld", MAXPC,
+		    (long long)f->i);
+	if (f->set && !f->isint)
+		np_die_at(r->file, f->line, f->col, "expected pcore_idx "
+		    "within 64 bits, found %g", f->d);
+	pcs[i].has = f->set;
+	pcs[i].v = f->i;
+	pcs[i].t.eng = -1;
+	pcs[i].t.pc = i;
+	runs_init(&pcs[i].t.r);
+	return npc++;
+}
+
+/* The index of the row's engine on physical core pc, registering it when
+ * new. */
+static int
+engine(const struct record *r, int pc)
 {
 	const struct field *f = &r->f[I_ENGINE];
 	size_t len = f->set ? f->len : 0;
 	int i;
 
 	for (i = 0; i < neng; i++)
-		if (eng[i].len == len &&
+		if (eng[i].pc == pc && eng[i].len == len &&
 		    (len == 0 || memcmp(eng[i].name, f->s, len) == 0))
 			return i;
 	if (neng == MAXENG)
@@ -163,7 +285,9 @@ engine(const struct record *r)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
 	eng[i].len = len;
+	eng[i].pc = pc;
 	eng[i].t.eng = i;
+	eng[i].t.pc = pc;
 	runs_init(&eng[i].t.r);
 	return neng++;
 }
@@ -217,6 +341,14 @@ out_pair(int32_t text)
 	out_text(k + sizeof oplen + oplen, len - sizeof oplen - oplen);
 }
 
+/* pcore_idx: empty when the input gives none. */
+static void
+out_pcore(int pc)
+{
+	if (pcs[pc].has)
+		out_i64(pcs[pc].v);
+}
+
 static void
 out_engine(int i)
 {
@@ -247,6 +379,8 @@ print_gap(const struct track *t)
 		out_tab();
 	}
 	out_pair(t->after.text);
+	out_tab();
+	out_pcore(t->pc);
 	out_nl();
 }
 
@@ -320,7 +454,7 @@ feed(const struct item *it)
 	if (mode != ALL)
 		track_add(&eng[it->eng].t, it);
 	if (mode != GAPS)
-		track_add(&all, it);
+		track_add(&pcs[eng[it->eng].pc].t, it);
 }
 
 /* Start order; ties in input order. */
@@ -382,6 +516,39 @@ clip(int64_t *s, int64_t *e)
 	return 1;
 }
 
+/* -B: the index of the row's (engine, core) track, registering it when
+ * new. */
+static int32_t
+btrack(const struct record *r, int e)
+{
+	const struct field *f = &r->f[I_PCORE];
+	struct { int32_t eng, hascore; int64_t core; } key;
+	int32_t *id;
+	int isnew;
+
+	memset(&key, 0, sizeof key);	/* no padding bytes left unset */
+	key.eng = e;
+	key.hascore = f->set;
+	key.core = f->set ? f->i : 0;
+	if (!(id = grp_get(&btrackids, (const char *)&key, sizeof key,
+	    &isnew)))
+		np_die_at(r->file, r->line, 0, "-B: expected at most %d pairs "
+		    "of engine and %s, found more", MAXTRACK,
+		    kind_insn.col[I_PCORE].name);
+	if (isnew) {
+		if (!(btracks = realloc(btracks, (size_t)(nbtrack + 1) *
+		    sizeof *btracks)))
+			np_die("out of memory");
+		btracks[nbtrack].eng = e;
+		btracks[nbtrack].hascore = f->set;
+		btracks[nbtrack].core = key.core;
+		runs_init(&btracks[nbtrack].r);
+		btracks[nbtrack].busy = 0;
+		*id = nbtrack++;
+	}
+	return *id;
+}
+
 static void
 add(struct reader *rd, const struct record *r)
 {
@@ -389,7 +556,7 @@ add(struct reader *rd, const struct record *r)
 	int64_t s, e;
 
 	nread++;
-	if (!engineset_has(&sel, &r->f[I_ENGINE])) {
+	if (!engineset_hasrow(&sel, r)) {
 		notsel++;
 		tally_add(&engines, r->f[I_ENGINE].s, r->f[I_ENGINE].len);
 		return;
@@ -402,11 +569,14 @@ add(struct reader *rd, const struct record *r)
 		outside++;
 		return;
 	}
-	it.eng = engine(r);
+	it.eng = engine(r, pcore(r));
+	it.text = mode == BUCKETS ? btrack(r, it.eng) : 0;
 	eng[it.eng].t.n++;
+	pcs[eng[it.eng].pc].t.n++;
 	/* The header with the first instruction used: a run that uses
-	 * none is an error, not a header. */
-	if (all.n++ == 0 && hdr)
+	 * none is an error, not a header.  -B's waits for the rows to be
+	 * in order. */
+	if (used++ == 0 && wanthdr && mode != BUCKETS)
 		header();
 	if (s < first)
 		first = s;
@@ -417,7 +587,8 @@ add(struct reader *rd, const struct record *r)
 	it.s = s;
 	it.e = e;
 	it.seq = seq++;
-	it.text = mode == UTIL ? 0 : intern(r);	/* -U prints no text */
+	if (mode == GAPS || mode == ALL)	/* -U and -B print no text */
+		it.text = intern(r);
 	if (sp_push(&sorter, &it) && !beyondfile) {
 		beyondfile = r->file;
 		beyondline = r->f[I_START].line ? r->f[I_START].line : r->line;
@@ -444,7 +615,165 @@ print_util(const char *name, size_t len, const struct track *t)
 	out_i64(t->gaps);
 	out_tab();
 	out_i64(t->idle);
+	out_tab();
+	out_pcore(t->pc);
 	out_nl();
+}
+
+/*
+ * busy / width (busy <= width <= MAXWIDTH) with SHAREDIGITS decimals,
+ * rounded half up, by long division: exact, and the same on every
+ * machine, where a double printed in the fewest digits is not fixed.
+ */
+static void
+out_share(int64_t busy, int64_t width)
+{
+	char buf[NUM_BUFSZ], *p = buf;
+	int64_t r = busy % width;
+	int i;
+	int digit[SHAREDIGITS];
+
+	*p++ = (char)('0' + busy / width);
+	for (i = 0; i < SHAREDIGITS; i++) {
+		r *= 10;	/* below 10 * MAXWIDTH */
+		digit[i] = (int)(r / width);
+		r %= width;
+	}
+	if (2 * r >= width) {	/* carry the rounding up */
+		for (i = SHAREDIGITS - 1; i >= 0 && digit[i] == 9; i--)
+			digit[i] = 0;
+		if (i >= 0)
+			digit[i]++;
+		else
+			buf[0]++;
+	}
+	*p++ = '.';
+	for (i = 0; i < SHAREDIGITS; i++)
+		*p++ = (char)('0' + digit[i]);
+	out_raw(buf, (size_t)(p - buf));
+}
+
+/* By core (rows without one first), then engine name. */
+static int
+bytrack(const void *a, const void *b)
+{
+	const struct btrack *x = &btracks[*(const int *)a];
+	const struct btrack *y = &btracks[*(const int *)b];
+	const struct engine *ex = &eng[x->eng], *ey = &eng[y->eng];
+	size_t n = ex->len < ey->len ? ex->len : ey->len;
+	int c;
+
+	if (x->hascore != y->hascore)
+		return x->hascore - y->hascore;
+	if (x->core != y->core)
+		return x->core < y->core ? -1 : 1;
+	c = n ? memcmp(ex->name, ey->name, n) : 0;
+	return c ? c : (ex->len > ey->len) - (ex->len < ey->len);
+}
+
+/* floor(a / b), b > 0. */
+static int64_t
+floordiv(int64_t a, int64_t b)
+{
+	return a / b - (a % b < 0);
+}
+
+/* Writes the open bucket [bs, bs + width): a row per track, in order. */
+static void
+bucket_out(const int *order, int64_t bs, int64_t width)
+{
+	const struct btrack *t;
+	int i;
+
+	for (i = 0; i < nbtrack; i++) {
+		t = &btracks[order[i]];
+		out_engine(t->eng);
+		out_tab();
+		out_i64(bs);
+		out_tab();
+		out_i64(t->busy);
+		out_tab();
+		out_share(t->busy, width);
+		out_tab();
+		if (t->hascore)
+			out_i64(t->core);
+		out_nl();
+	}
+}
+
+/*
+ * The next bucket opens at be: each track starts it with what its current
+ * run already covers past be, which no instruction read later changes.
+ */
+static void
+bucket_next(int64_t be, int64_t width)
+{
+	struct btrack *t;
+	int i;
+
+	for (i = 0; i < nbtrack; i++) {
+		t = &btracks[i];
+		t->busy = t->r.open && t->r.e > be ? t->r.e - be : 0;
+		if (t->busy > width)
+			t->busy = width;
+	}
+}
+
+/*
+ * -B, once every row is read: the buckets from the one holding the span's
+ * start (-t FROM, or the first start) to the one holding its end, empty
+ * ones too.  A width's buckets start at multiples of it (from FROM with
+ * -t), so that profiles' buckets line up; a count's cover the span from
+ * its start, each ceil(span / count) ns wide.
+ */
+static void
+buckets(void)
+{
+	int64_t lo = hasfrom ? from : first, hi = hasto ? to : last;
+	int64_t origin, width = bwidth, bs, be, ns, ne;
+	struct btrack *t;
+	struct item it;
+	int i, *order;
+
+	if (first == INT64_MAX)
+		return;		/* no rows */
+	if (hi < lo)
+		hi = lo;
+	if (bcount) {
+		width = (hi - lo) / bcount + ((hi - lo) % bcount != 0);
+		if (width < 1)
+			width = 1;
+		if (width > MAXWIDTH)
+			np_die("-B %lldx: a span of %lld ns makes buckets wider "
+			    "than 10^17 ns", (long long)bcount,
+			    (long long)(hi - lo));
+		origin = lo;
+	} else
+		origin = hasfrom ? from : 0;
+	if (!(order = malloc((size_t)nbtrack * sizeof *order)))
+		np_die("out of memory");
+	for (i = 0; i < nbtrack; i++)
+		order[i] = i;
+	qsort(order, (size_t)nbtrack, sizeof *order, bytrack);
+	bs = origin + floordiv(lo - origin, width) * width;
+	be = bs + width;
+	while (sp_next(&sorter, &it)) {
+		for (; it.s >= be; bs = be, be += width) {
+			bucket_out(order, bs, width);
+			bucket_next(be, width);
+		}
+		t = &btracks[it.text];
+		if (runs_grow(&t->r, it.s, it.e, &ns, &ne) && ns < be)
+			t->busy += (ne < be ? ne : be) - ns;
+	}
+	/* The last bucket holds hi - 1, the span's last ns. */
+	do {
+		bucket_out(order, bs, width);
+		bucket_next(be, width);
+		bs = be;
+		be += width;
+	} while (bs < hi);
+	free(order);
 }
 
 static void
@@ -452,21 +781,42 @@ header(void)
 {
 	static const char *const gaps[] = { "engine", "gap_start", "gap_end",
 	    "gap_ns", "before_opcode", "before_src", "after_opcode",
-	    "after_src" };
+	    "after_src", "pcore_idx" };
 	static const char *const allgaps[] = { "gap_start", "gap_end",
 	    "gap_ns", "before_engine", "before_opcode", "before_src",
-	    "after_engine", "after_opcode", "after_src" };
+	    "after_engine", "after_opcode", "after_src", "pcore_idx" };
 	static const char *const util[] = { "engine", "instructions",
-	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns" };
+	    "busy_ns", "span_ns", "busy_share", "gaps", "idle_ns",
+	    "pcore_idx" };
+	static const char *const bucket[] = { "engine", "bucket_start_ns",
+	    "busy_ns", "busy_share", "pcore_idx" };
 
 	if (mode == GAPS)
 		out_header(gaps, sizeof gaps / sizeof *gaps);
 	else if (mode == ALL)
 		out_header(allgaps, sizeof allgaps / sizeof *allgaps);
-	else
+	else if (mode == UTIL)
 		out_header(util, sizeof util / sizeof *util);
+	else
+		out_header(bucket, sizeof bucket / sizeof *bucket);
 }
 
+/* Physical cores: none first, then in numeric order. */
+static int
+pccmp(int a, int b)
+{
+	if (pcs[a].has != pcs[b].has)
+		return pcs[a].has - pcs[b].has;
+	return (pcs[a].v > pcs[b].v) - (pcs[a].v < pcs[b].v);
+}
+
+static int
+bypcore(const void *a, const void *b)
+{
+	return pccmp(*(const int *)a, *(const int *)b);
+}
+
+/* Engines by name, then physical core. */
 static int
 byname(const void *a, const void *b)
 {
@@ -475,22 +825,33 @@ byname(const void *a, const void *b)
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = n ? memcmp(x->name, y->name, n) : 0;
 
-	return c ? c : (x->len > y->len) - (x->len < y->len);
+	if (c == 0)
+		c = (x->len > y->len) - (x->len < y->len);
+	return c ? c : pccmp(x->pc, y->pc);
 }
 
 static void
-finish(void)
+finish(int hdr)
 {
 	int i, order[MAXENG];
 	struct item it;
 
 	sp_end(&sorter);
+	if (mode == BUCKETS) {
+		/* Once the rows are in order (and TMPDIR took them), with the
+		 * core column when rows had one. */
+		if (hdr)
+			header();
+		buckets();
+		return;
+	}
 	while (sp_next(&sorter, &it))
 		feed(&it);
 	/* The last gaps in an order that does not depend on the input's. */
 	for (i = 0; i < nfed; i++)
 		track_end(&eng[fed[i]].t);
-	track_end(&all);
+	for (i = 0; i < npc; i++)
+		track_end(&pcs[i].t);
 	if (mode == UTIL) {
 		for (i = 0; i < neng; i++)
 			order[i] = i;
@@ -498,7 +859,13 @@ finish(void)
 		for (i = 0; i < neng; i++)
 			print_util(eng[order[i]].name, eng[order[i]].len,
 			    &eng[order[i]].t);
-		print_util("any", 3, &all);
+		for (i = 0; i < npc; i++)
+			order[i] = i;
+		qsort(order, (size_t)npc, sizeof *order, bypcore);
+		for (i = 0; i < npc; i++)
+			print_util("any", 3, &pcs[order[i]].t);
+		if (npc == 0)	/* no input: one row of nothing */
+			print_util("any", 3, &pcs[0].t);
 	}
 }
 /*
@@ -538,9 +905,34 @@ cleanup(void)
 
 	for (i = 0; i < neng; i++)
 		free(eng[i].name);
+	free(btracks);
+	grp_free(&btrackids);
 	sp_free(&sorter);
 	grp_free(&texts);
 	free(keybuf);
+}
+
+/* -a, -B and -U each choose the output: one at most. */
+static void
+exclusive(int a, int b, int u)
+{
+	const char *given[3];
+	int n = 0;
+
+	if (a)
+		given[n++] = "-a";
+	if (b)
+		given[n++] = "-B";
+	if (u)
+		given[n++] = "-U";
+	if (n < 2)
+		return;
+	if (n == 2)
+		np_warn("%s and %s: expected one of them, found both",
+		    given[0], given[1]);
+	else
+		np_warn("-a, -B and -U: expected one of them, found all three");
+	np_usage(synopsis);
 }
 
 int
@@ -560,6 +952,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'a':
 			aflag = 1;
+			break;
+		case 'B':
+			parsewidth(optarg);
 			break;
 		case 'e':
 			engineset_option(&sel, optarg, synopsis);
@@ -588,28 +983,30 @@ main(int argc, char **argv)
 			break;
 		}
 	}
-	if (aflag && uflag) {
-		np_warn("-a and -U: expected one of them, found both");
-		np_usage(synopsis);
-	}
-	hdr = cmd.header;	/* written with the first instruction used */
-	mode = aflag ? ALL : uflag ? UTIL : GAPS;
+	exclusive(aflag, bwidth || bcount, uflag);
+	wanthdr = cmd.header;	/* written with the first instruction used */
+	mode = aflag ? ALL : uflag ? UTIL : bwidth || bcount ? BUCKETS : GAPS;
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
 	/* The other columns are skipped unread. */
-	rd_want(&rd, BIT(I_ENGINE) | (mode == UTIL ? 0 :
+	rd_want(&rd, BIT(I_ENGINE) | BIT(I_TRACK) | BIT(I_PCORE) |
+	    (mode == UTIL || mode == BUCKETS ? 0 :
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
-	all.eng = -1;
-	runs_init(&all.r);
-	sp_init(&sorter, sizeof(struct item), window, bystart, deliver);
+	pcs[0].t.eng = -1;	/* the any row of no input */
+	runs_init(&pcs[0].t.r);
+	/* -B writes nothing before every row is read: no deliver. */
+	sp_init(&sorter, sizeof(struct item), window, bystart,
+	    mode == BUCKETS ? NULL : deliver);
 	grp_init(&texts, sizeof(int32_t), MAXTEXT);
+	grp_init(&btrackids, sizeof(int32_t), MAXTRACK);
 	while ((rec = rd_next(&rd)))
 		add(&rd, rec);
-	if (all.n == 0 && nread > 0)
+	if (used == 0 && nread > 0)
 		nothing(&rd);
-	if (all.n == 0 && hdr)	/* an empty table: an empty answer */
+	/* An empty table: an empty answer (-B writes its own). */
+	if (used == 0 && wanthdr && mode != BUCKETS)
 		header();
-	finish();
+	finish(wanthdr);
 	out_flush();
 	rd_close(&rd);
 	sp_report(&sorter, beyondfile, beyondline, beyondcol);

@@ -19,7 +19,7 @@
 
 static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =
-    "np-stall [-n] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
+    "np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
@@ -28,6 +28,7 @@ static const char *const help[] = {
 	"-g keys", "the key: src and column names, comma-separated",
 	"-N rows", "only the first rows",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	"-v column", "the column attributed (default evt_wait_time_ns)",
 	NULL
@@ -53,12 +54,15 @@ struct acc {
 	int64_t sum, max;
 	int64_t ndur;		/* ... with a duration */
 	int64_t dur;
+	int haspc;		/* the physical core, when the key holds it */
+	int64_t pc;
 };
 
 static struct {
 	int col[MAXPARTS];	/* kind column, or K_SRC */
 	const char *name[MAXPARTS];
 	int n;
+	int pcore;		/* pcore_idx is one of them */
 	char spec[256];		/* as given, for messages */
 } keys;
 
@@ -140,6 +144,8 @@ parsekeys(char *arg)
 		keys.name[i] = p;
 	}
 	keys.n = n;
+	for (keys.pcore = 0, i = 0; i < n; i++)
+		keys.pcore |= keys.col[i] == I_PCORE;
 }
 
 /* -v: a numeric column with a unit; names the output columns after it. */
@@ -233,6 +239,16 @@ makekey(const struct record *r)
 		else
 			keyadd(r, &len, num, num_fmt_f64(num, f->d));
 	}
+	/* Physical cores kept apart, whatever the keys: a NUL and the
+	 * value (a key part never holds a raw NUL). */
+	f = &r->f[I_PCORE];
+	if (!keys.pcore && f->set) {
+		if (KEYBUF - len < 1 + NUM_BUFSZ)
+			keytoolong(r);
+		keybuf[len++] = '\0';
+		len += f->isint ? num_fmt_i64(keybuf + len, f->i) :
+		    num_fmt_f64(keybuf + len, f->d);
+	}
 	return len;
 }
 
@@ -291,7 +307,10 @@ account(struct reader *rd, const struct record *r)
 	if (!(a = grp_get(&grp, keybuf, len, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
 		    "(-g %s)", MAXKEYS, keys.spec);
-	a->n++;
+	if (a->n++ == 0 && !keys.pcore && r->f[I_PCORE].set) {
+		a->haspc = 1;
+		a->pc = r->f[I_PCORE].i;
+	}
 	if (value(rd, r, &v)) {
 		nvalued++;
 		addchecked(r, &total, v, kind_insn.col[vcol].name);
@@ -312,17 +331,6 @@ account(struct reader *rd, const struct record *r)
 		rd_note(rd, "rows without duration_ns, left out of its "
 		    "sum", r->line);
 	}
-}
-
-/* Most attributed first; ties in byte order of the key. */
-static int
-bysum(const struct group *g, long i, long j)
-{
-	const struct acc *a = grp_val(g, i), *b = grp_val(g, j);
-
-	if (a->sum != b->sum)
-		return a->sum > b->sum ? -1 : 1;
-	return grp_keycmp(g, i, j);
 }
 
 static void
@@ -349,6 +357,10 @@ header(void)
 		out_tab();
 		out_str("duration_ns");
 	}
+	if (!keys.pcore) {
+		out_tab();
+		out_str("pcore_idx");
+	}
 	out_nl();
 }
 
@@ -360,6 +372,8 @@ row(long i)
 	size_t len;
 
 	k = grp_key(&grp, i, &len);
+	if (a->haspc)		/* not printed: the last column is */
+		len = strlen(k);
 	out_raw(k, len);	/* escaped when made */
 	out_tab();
 	out_i64(a->n);
@@ -382,6 +396,11 @@ row(long i)
 		if (a->ndur)
 			out_i64(a->dur);
 	}
+	if (!keys.pcore) {
+		out_tab();
+		if (a->haspc)
+			out_i64(a->pc);
+	}
 	out_nl();
 }
 
@@ -389,12 +408,14 @@ row(long i)
 static uint32_t
 wanted(void)
 {
-	uint32_t mask = 1u << vcol | 1u << I_DUR;
+	uint32_t mask = 1u << vcol | 1u << I_DUR | 1u << I_PCORE;
 	int i;
 
 	for (i = 0; i < keys.n; i++)
 		mask |= keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
 		    : 1u << keys.col[i];
+	if (mask & 1u << I_ENGINE)	/* where the input gives none */
+		mask |= 1u << I_TRACK;
 	return mask;
 }
 
@@ -402,12 +423,30 @@ wanted(void)
 static void
 writerows(int withheader, long long top)
 {
-	long *order = grp_sorted(&grp, bysum), i;
+	uint64_t *score;
+	long *order, i;
+
+	/* Most attributed first (a radix sort of the sums, reversed and
+	 * offset so that unsigned order is descending signed order); ties
+	 * in byte order of the key. */
+	if (!(score = malloc(((size_t)grp.n + 1) * sizeof *score)))
+		np_die("out of memory");
+	for (i = 0; i < grp.n; i++)
+		score[i] = ~((uint64_t)((const struct acc *)grp_val(&grp,
+		    i))->sum ^ 1ULL << 63);
+	order = grp_sortedby(&grp, score);
+	free(score);
 
 	if (withheader)
 		header();
-	for (i = 0; i < grp.n && (top < 0 || i < top); i++)
+	for (i = 0; i < grp.n && (top < 0 || i < top); i++) {
+		/* Rows in sum order, not where they are: ask ahead. */
+		if (i + 16 < grp.n)
+			grp_prefetch(&grp, order[i + 16], 0);
+		if (i + 8 < grp.n)
+			grp_prefetch(&grp, order[i + 8], 1);
 		row(order[i]);
+	}
 	out_flush();
 	free(order);
 }

@@ -14,8 +14,8 @@
 
 static const char optstring[] = "dg:Hik:M:v:w";
 static const char synopsis[] =
-    "np-sum [-dinw] [-k column] [file ...]\n"
-    "       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]";
+    "np-sum [-dinqw] [-k column] [file ...]\n"
+    "       np-sum [-Hnq] [-g keys] [-M groups] [-v values] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
@@ -26,6 +26,7 @@ static const char *const help[] = {
 	"-k, --key column", "the header cell that names a table's rows",
 	"-M, --max-groups groups", "at most this many groups (default 100000)",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-v, --value values", "the value columns, comma-separated",
 	"-w, --wide", "one column per profile",
 	NULL
@@ -202,6 +203,8 @@ summaries(char **files, int n, int insight, const char *tablekey)
 	int f;
 
 	sum_init(&s);
+	if (first)
+		sum_use(&s, first);
 	if (tablekey)
 		s.table_key = tablekey;
 	if (header && !wide)
@@ -211,10 +214,9 @@ summaries(char **files, int n, int insight, const char *tablekey)
 		if (!wide)
 			sum_clear(&s);
 		from = s.nprof;
-		if (f == 0 && first) {
-			s.in = *first;
-			sum_readin(&s);
-		} else
+		if (f == 0 && first)
+			sum_readin(&s);	/* opened to look at: read on */
+		else
 			sum_read(&s, files[f]);
 		for (p = from; p < s.nprof; p++) {
 			if (insight)
@@ -230,6 +232,8 @@ summaries(char **files, int n, int insight, const char *tablekey)
 	out_flush();
 	sum_report(&s);
 	sum_free(&s);
+	if (first)
+		free(first->buf);
 }
 
 /* ---- group-by ---- */

@@ -10,16 +10,18 @@
 #include "../common/reader.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "e:F:t:u:";
+static const char optstring[] = "c:e:F:t:u:";
 static const char synopsis[] =
-    "np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] "
-    "[file ...]";
+    "np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] "
+    "[-u unit] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
-	"-e engines", "only instructions on these engines, comma-separated",
+	"-c columns", "further input columns carried through to the rows",
+	"-e engines", "only instructions on these engines or tracks",
 	"-F positions", "field positions of show-session text",
 	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
 	"-t from,to", "only instructions during [from, to), ns",
 	"-u unit", "the input's time unit: ps, ns (default) or us",
 	NULL
@@ -51,10 +53,14 @@ main(int argc, char **argv)
 	};
 	int c, window = 0, hasfrom, hasto;
 	const char *unit = NULL, *pos = NULL;
+	char *cols = NULL;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'c':
+			cols = optarg;
+			break;
 		case 'e':
 			engineset_option(&engines, optarg, synopsis);
 			break;
@@ -76,10 +82,14 @@ main(int argc, char **argv)
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	if (cols)
+		rd_extra(&rd, cols, synopsis);
+	else if (engines.n == 0 && !window)
+		rd_rows(&rd);	/* every record written as it comes */
 	if (cmd.header)
-		kind_header(&kind_insn);
+		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
-		if (!engineset_has(&engines, &rec->f[I_ENGINE]))
+		if (!engineset_hasrow(&engines, rec))
 			continue;
 		if (window && !in_window(rec))
 			continue;

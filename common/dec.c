@@ -208,6 +208,8 @@ digits(uint64_t hi, uint64_t lo, char *out)
 	return n;
 }
 
+static int fits64(const struct dec *, int64_t *);
+
 size_t
 dec_fmt(char *buf, const struct dec *d)
 {
@@ -215,6 +217,11 @@ dec_fmt(char *buf, const struct dec *d)
 	char dg[48];
 	char *o = buf;
 	int n, e = d->e, point, i;
+	int64_t v;
+
+	/* A whole number within int64, the common case, as num prints it. */
+	if (e == 0 && fits64(d, &v))
+		return num_fmt_i64(buf, v);
 
 	if (isneg(&m)) {
 		negate(&m);
@@ -262,11 +269,43 @@ dec_fmt(char *buf, const struct dec *d)
 	return (size_t)(o - buf);
 }
 
+int
+dec_whole(const struct dec *d)
+{
+	return d->e >= 0 || (d->hi == 0 && d->lo == 0);
+}
+
+/* The int64 a dec with a power of ten of 0 holds, if it fits. */
+static int
+fits64(const struct dec *d, int64_t *v)
+{
+	if (!((d->hi == 0 && d->lo < (1ULL << 63)) ||
+	    (d->hi == UINT64_MAX && d->lo >= (1ULL << 63))))
+		return 0;
+	*v = (int64_t)d->lo;
+	return 1;
+}
+
 double
 dec_f64(const struct dec *d)
 {
+	static const double p10[23] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	    1e18, 1e19, 1e20, 1e21, 1e22 };
 	char buf[DEC_BUFSZ];
+	int64_t m;
 	double v;
+
+	/* Clinger's fast path, as num_f64 takes it: a mantissa and a power
+	 * of ten that are both exact doubles round once, correctly. */
+	if (fits64(d, &m)) {
+		if (d->e == 0)
+			return (double)m;
+		if (m > -(1LL << 53) && m < (1LL << 53) && d->e >= -22 &&
+		    d->e <= 22)
+			return d->e < 0 ? (double)m / p10[-d->e] :
+			    (double)m * p10[d->e];
+	}
 
 	num_f64(buf, dec_fmt(buf, d), &v);
 	return v;

@@ -36,5 +36,8 @@ int dec_cmp(const struct dec *a, const struct dec *b);
 size_t dec_fmt(char *buf, const struct dec *d);
 /* The nearest double. */
 double dec_f64(const struct dec *d);
+/* Is d a whole number?  For a dec from dec_parse or dec_i64, whose
+ * mantissa has no trailing zeros below the point. */
+int dec_whole(const struct dec *d);
 
 #endif

@@ -7,6 +7,7 @@
 #include <signal.h>
 
 #include "diag.h"
+#include "progress.h"
 
 #ifndef NP_VERSION
 #define NP_VERSION "0.1"
@@ -30,6 +31,7 @@ np_init(char **argv)
 static void
 vmsg(const char *file, long line, long col, const char *fmt, va_list ap)
 {
+	prog_erase();	/* a message never lands on the progress line */
 	fprintf(stderr, "%s: ", progname);
 	if (file) {
 		if (line > 0 && col > 0)
@@ -97,6 +99,7 @@ np_warn(const char *fmt, ...)
 void
 np_usage(const char *synopsis)
 {
+	prog_erase();
 	fprintf(stderr, "usage: %s\n", synopsis);
 	exit(NP_EXIT_USAGE);
 }
@@ -247,6 +250,10 @@ longopt(int argc, char **argv, int i, const char *optstring,
 		name = "--no-header";
 		shortopt = "-n";
 	}
+	if (strncmp(a, "--quiet", namelen) == 0 && namelen == 7) {
+		name = "--quiet";
+		shortopt = "-q";
+	}
 	for (m = map; !name && m && *m; m += 2)
 		if (strncmp(a, m[0], namelen) == 0 && m[0][namelen] == '\0') {
 			name = m[0];
@@ -327,9 +334,9 @@ np_args(int argc, char **argv, const char *optstring, const char *synopsis,
 
 /* ---- the start of main ---- */
 
-/* Options every program takes: -n and -h; with ':' first, so that getopt
+/* Options every program takes: -h, -n and -q; with ':' first, so that getopt
  * tells a missing argument (':') from an unknown option ('?') quietly. */
-#define SHARED ":hn"
+#define SHARED ":hnq"
 
 static char getopts[64];	/* SHARED, then the program's own */
 
@@ -398,6 +405,9 @@ np_getopt(struct np_cmd *cmd, int argc, char **argv)
 			np_help(cmd->synopsis);
 		case 'n':
 			cmd->header = 0;
+			break;
+		case 'q':
+			prog_quiet();
 			break;
 		default:
 			if (c > 0 && c < (int)sizeof cmd->seen)

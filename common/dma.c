@@ -24,6 +24,7 @@ static const struct column dmacols[] = {
 	[D_CRC] = { "crc", T_TEXT, 0, NULL },
 	[D_ND] = { "nd", T_INT, 0, "nd_idx" },
 	[D_NC] = { "nc", T_INT, 0, "nc_idx" },
+	[D_PCORE] = { "pcore_idx", T_INT, 0, NULL },
 };
 
 static void dma_finish(struct record *);

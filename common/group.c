@@ -5,6 +5,18 @@
 #include "diag.h"
 #include "group.h"
 
+#define BLOCK 65536		/* bytes of keys allocated at a time */
+
+#define ENT(g, i) ((struct grp_ent *)(void *)((g)->rec + (size_t)(i) * (g)->stride))
+#define VAL(g, i) ((g)->rec + (size_t)(i) * (g)->stride + sizeof(struct grp_ent))
+
+/* An entry and its value, in whole 8-byte words. */
+static size_t
+strideof(size_t valsize)
+{
+	return sizeof(struct grp_ent) + (valsize + 7) / 8 * 8;
+}
+
 /*
  * Eight bytes per step (FNV-1a took one, and was the group-by's hot spot),
  * then a final mix so that the low bits, which pick the slot, depend on
@@ -35,7 +47,8 @@ grp_init(struct group *g, size_t valsize, long cap)
 {
 	memset(g, 0, sizeof *g);
 	g->valsize = valsize;
-	g->cap = cap;
+	g->stride = strideof(valsize);
+	g->cap = cap < 0xfffffffeL ? cap : 0xfffffffeL;
 	g->nslots = 1024;
 	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
 		np_die("out of memory");
@@ -44,13 +57,13 @@ grp_init(struct group *g, size_t valsize, long cap)
 void
 grp_free(struct group *g)
 {
-	long i;
+	void *b, *next;
 
-	for (i = 0; i < g->n; i++)
-		free(g->key[i]);
-	free(g->key);
-	free(g->keylen);
-	free(g->vals);
+	for (b = g->blocks; b; b = next) {
+		memcpy(&next, b, sizeof next);
+		free(b);
+	}
+	free(g->rec);
 	free(g->slots);
 	memset(g, 0, sizeof *g);
 }
@@ -58,84 +71,143 @@ grp_free(struct group *g)
 static void
 rehash(struct group *g)
 {
-	size_t i, h;
-	long e;
+	uint64_t *old = g->slots;
+	size_t on = g->nslots, i, j, mask;
 
-	free(g->slots);
 	g->nslots *= 2;
+	mask = g->nslots - 1;
 	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
 		np_die("out of memory");
-	for (e = 0; e < g->n; e++) {
-		h = grp_hash(g->key[e], g->keylen[e]) & (g->nslots - 1);
-		for (i = h; g->slots[i]; i = (i + 1) & (g->nslots - 1))
-			;
-		g->slots[i] = e + 1;
+	for (i = 0; i < on; i++) {
+		if (!old[i])
+			continue;
+		j = (size_t)(old[i] >> 32) & mask;
+		while (g->slots[j])
+			j = (j + 1) & mask;
+		g->slots[j] = old[i];
 	}
+	free(old);
+}
+
+/* Room for n bytes of key: from the current block, or a new one (a key
+ * longer than a block gets one of its own). */
+static char *
+keyspace(struct group *g, size_t n)
+{
+	size_t sz;
+	char *b;
+
+	if (n <= g->arenaleft) {
+		b = g->arena;
+		g->arena += n;
+		g->arenaleft -= n;
+		return b;
+	}
+	sz = n + sizeof(void *) > BLOCK ? n + sizeof(void *) : BLOCK;
+	if (!(b = malloc(sz)))
+		np_die("out of memory");
+	memcpy(b, &g->blocks, sizeof(void *));
+	g->blocks = b;
+	g->arena = b + sizeof(void *) + n;
+	g->arenaleft = sz - sizeof(void *) - n;
+	return b + sizeof(void *);
+}
+
+static void
+grow(struct group *g)
+{
+	long na = g->alloc ? g->alloc * 2 : 256;
+	char *r;
+
+	if (!(r = realloc(g->rec, (size_t)na * g->stride)))
+		np_die("out of memory");
+	g->rec = r;
+	g->alloc = na;
 }
 
 void *
 grp_get(struct group *g, const char *key, size_t len, int *isnew)
 {
-	size_t i = grp_hash(key, len) & (g->nslots - 1);
+	uint64_t h = grp_hash(key, len), tag = h << 32, s;
+	size_t mask = g->nslots - 1, i = (size_t)h & mask;
+	struct grp_ent *en;
 	long e;
 
-	for (; g->slots[i]; i = (i + 1) & (g->nslots - 1)) {
-		e = g->slots[i] - 1;
-		if (g->keylen[e] == len && memcmp(g->key[e], key, len) == 0) {
+	for (; (s = g->slots[i]); i = (i + 1) & mask) {
+		if ((s & 0xffffffff00000000ULL) != tag)
+			continue;
+		e = (long)(uint32_t)s - 1;
+		en = ENT(g, e);
+		if (en->len == len && memcmp(en->key, key, len) == 0) {
 			if (isnew)
 				*isnew = 0;
-			return g->vals + (size_t)e * g->valsize;
+			return VAL(g, e);
 		}
 	}
 	if (g->n == g->cap)
 		return NULL;
-	if (g->n == g->alloc) {
-		long na = g->alloc ? g->alloc * 2 : 256;
-		char **k = realloc(g->key, (size_t)na * sizeof *k);
-		size_t *kl = k ? realloc(g->keylen, (size_t)na * sizeof *kl) : NULL;
-		char *v;
-		if (!k || !kl)
-			np_die("out of memory");
-		g->key = k;
-		g->keylen = kl;
-		if (!(v = realloc(g->vals, (size_t)na * g->valsize)))
-			np_die("out of memory");
-		g->vals = v;
-		g->alloc = na;
-	}
+	if (len > UINT32_MAX - 1)
+		np_die("a key of more than 4 GiB");
+	if (g->n == g->alloc)
+		grow(g);
 	e = g->n++;
-	if (!(g->key[e] = malloc(len + 1)))
-		np_die("out of memory");
-	memcpy(g->key[e], key, len);
-	g->key[e][len] = '\0';
-	g->keylen[e] = len;
-	memset(g->vals + (size_t)e * g->valsize, 0, g->valsize);
-	g->slots[i] = e + 1;
+	en = ENT(g, e);
+	en->key = keyspace(g, len + 1);
+	memcpy(en->key, key, len);
+	en->key[len] = '\0';
+	en->len = (uint32_t)len;
+	en->hash = (uint32_t)h;
+	memset(VAL(g, e), 0, g->stride - sizeof *en);
+	g->slots[i] = tag | (uint64_t)(e + 1);
 	if ((size_t)g->n * 2 > g->nslots)
 		rehash(g);
 	if (isnew)
 		*isnew = 1;
-	return g->vals + (size_t)e * g->valsize;
+	return VAL(g, e);
+}
+
+void
+grp_widen(struct group *g, size_t valsize)
+{
+	size_t old = g->stride, ns = strideof(valsize);
+	char *r;
+	long i;
+
+	if (valsize <= g->valsize)
+		return;
+	if (g->alloc) {
+		if (!(r = realloc(g->rec, (size_t)g->alloc * ns)))
+			np_die("out of memory");
+		/* From the last entry back, each moves up. */
+		for (i = g->n - 1; i >= 0; i--) {
+			memmove(r + (size_t)i * ns, r + (size_t)i * old, old);
+			memset(r + (size_t)i * ns + old, 0, ns - old);
+		}
+		g->rec = r;
+	}
+	g->valsize = valsize;
+	g->stride = ns;
 }
 
 const char *
 grp_key(const struct group *g, long i, size_t *len)
 {
-	*len = g->keylen[i];
-	return g->key[i];
+	*len = ENT(g, i)->len;
+	return ENT(g, i)->key;
 }
 
 void *
 grp_val(const struct group *g, long i)
 {
-	return g->vals + (size_t)i * g->valsize;
+	return VAL(g, i);
 }
 
 int
 grp_keycmp(const struct group *g, long i, long j)
 {
-	size_t li = g->keylen[i], lj = g->keylen[j];
-	int c = memcmp(g->key[i], g->key[j], li < lj ? li : lj);
+	const struct grp_ent *a = ENT(g, i), *b = ENT(g, j);
+	size_t li = a->len, lj = b->len;
+	int c = memcmp(a->key, b->key, li < lj ? li : lj);
 
 	return c ? c : (li > lj) - (li < lj);
 }
@@ -150,13 +222,116 @@ byentry(const void *a, const void *b)
 	return sortcmp(sortg, *(const long *)a, *(const long *)b);
 }
 
+/* A key's first 8 bytes as a number that orders as they do (zeros past
+ * its end), beside its entry. */
+struct pfx {
+	uint64_t p;		/* what the radix sort orders by */
+	uint32_t i;		/* the entry */
+	uint32_t k;		/* the key's first 4 bytes, for runs of a score */
+};
+
+static void
+radix(struct pfx *a, struct pfx *tmp, long n)
+{
+	size_t count[256];
+	struct pfx *src = a, *dst = tmp, *t;
+	long i;
+	int shift;
+
+	for (shift = 0; shift < 64; shift += 8) {
+		memset(count, 0, sizeof count);
+		for (i = 0; i < n; i++)
+			count[src[i].p >> shift & 0xff]++;
+		if (count[src[0].p >> shift & 0xff] == (size_t)n)
+			continue;	/* one byte value: the order stands */
+		{
+			size_t sum = 0, c;
+			int b;
+			for (b = 0; b < 256; b++) {
+				c = count[b];
+				count[b] = sum;
+				sum += c;
+			}
+		}
+		for (i = 0; i < n; i++)
+			dst[count[src[i].p >> shift & 0xff]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, (size_t)n * sizeof *a);
+}
+
+/* By score (NULL: none), then key: the key prefixes in a radix sort, the
+ * scores in another (stable, so keys stay in order within a score), then
+ * each run of equal score and prefix by whole key. */
+static long *
+bykey(const struct group *g, const uint64_t *score)
+{
+	struct pfx *a, *tmp;
+	long i, j, k, *ix;
+	unsigned char b[8];
+
+	if (!(a = malloc(((size_t)g->n + 1) * sizeof *a)) ||
+	    !(tmp = malloc(((size_t)g->n + 1) * sizeof *tmp)))
+		np_die("out of memory");
+	for (i = 0; i < g->n; i++) {
+		memset(b, 0, sizeof b);
+		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
+		a[i].p = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+		    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+		    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+		    (uint64_t)b[6] << 8 | b[7];
+		a[i].k = (uint32_t)(a[i].p >> 32);
+		a[i].i = (uint32_t)i;
+	}
+	if (g->n > 0)
+		radix(a, tmp, g->n);
+	if (score && g->n > 0) {
+		for (i = 0; i < g->n; i++)
+			a[i].p = score[a[i].i];
+		radix(a, tmp, g->n);
+	}
+	free(tmp);
+	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
+		np_die("out of memory");
+	for (i = 0; i < g->n; i++)
+		ix[i] = a[i].i;
+	for (i = 0; i < g->n; i = j) {
+		for (j = i + 1; j < g->n && a[j].p == a[i].p &&
+		    a[j].k == a[i].k; j++)
+			;
+		if (j - i < 2)
+			continue;
+		/* A short run, the common case, by insertion. */
+		if (j - i <= 16) {
+			for (k = i + 1; k < j; k++) {
+				long x = ix[k], m = k;
+				for (; m > i && grp_keycmp(g, ix[m - 1], x) > 0;
+				    m--)
+					ix[m] = ix[m - 1];
+				ix[m] = x;
+			}
+			continue;
+		}
+		sortg = g;
+		sortcmp = grp_keycmp;
+		qsort(ix + i, (size_t)(j - i), sizeof *ix, byentry);
+	}
+	free(a);
+	return ix;
+}
+
 long *
 grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
     long))
 {
-	long i, *ix = malloc(((size_t)g->n + 1) * sizeof *ix);
+	long i, *ix;
 
-	if (!ix)
+	if (cmp == grp_keycmp)
+		return bykey(g, NULL);
+	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
 		np_die("out of memory");
 	for (i = 0; i < g->n; i++)
 		ix[i] = i;
@@ -165,3 +340,10 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 	qsort(ix, (size_t)g->n, sizeof *ix, byentry);
 	return ix;
 }
+
+long *
+grp_sortedby(const struct group *g, const uint64_t *score)
+{
+	return bykey(g, score);
+}
+

@@ -3,6 +3,12 @@
  * group-by.  Memory grows with the number of distinct keys only, up to a
  * cap the caller states; past it, the program stops with a message.
  *
+ * Per key: its bytes and a NUL in a shared arena, 16 bytes of entry
+ * (where the key is, its length and hash) with the value beside it (one
+ * cache miss for both), and 8 bytes of * hash slot at a load of 1/4 to 1/2: about 40 bytes and the key's length
+ * besides the value.  A slot holds the key's hash bits beside its entry,
+ * so that a probe reads no entry but the one it finds.
+ *
  * Compound keys are the caller's concern: programs join the TSV-escaped
  * parts with TABs, so a key prints as it is.
  */
@@ -10,17 +16,27 @@
 #define NP_GROUP_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+struct grp_ent {
+	char *key;
+	uint32_t len;
+	uint32_t hash;		/* the hash's low half */
+};
 
 struct group {
 	size_t valsize;
 	long cap;		/* most distinct keys allowed */
 	long n;			/* distinct keys */
-	long *slots;		/* hash slots: entry index + 1, 0 empty */
+	/* private */
+	uint64_t *slots;	/* the hash's low half << 32, entry + 1; 0 empty */
 	size_t nslots;
-	char **key;		/* per entry */
-	size_t *keylen;
-	char *vals;		/* entries' values, valsize each */
+	char *rec;		/* per entry its grp_ent, then its value */
+	size_t stride;		/* bytes of each */
 	long alloc;		/* entries allocated */
+	char *arena;		/* the current block of key bytes */
+	size_t arenaleft;
+	void *blocks;		/* every block, linked through its start */
 };
 
 void grp_init(struct group *g, size_t valsize, long cap);
@@ -31,17 +47,39 @@ void grp_free(struct group *g);
 /*
  * The value for key, zero-filled when new (*isnew set then).  NULL when the
  * key is new and the table already holds cap keys.  The pointer is valid
- * until the next grp_get.
+ * until the next grp_get or grp_widen.
  */
 void *grp_get(struct group *g, const char *key, size_t len, int *isnew);
+/* Makes every value valsize bytes (no fewer than now), the new bytes
+ * zero. */
+void grp_widen(struct group *g, size_t valsize);
 /* Entry i (0 <= i < n), in insertion order. */
 const char *grp_key(const struct group *g, long i, size_t *len);
 void *grp_val(const struct group *g, long i);
 /* Compares entries i and j by key: in byte order, a prefix first. */
 int grp_keycmp(const struct group *g, long i, long j);
-/* The entries' indexes in the order cmp gives (grp_keycmp: by key); the
- * caller frees them. */
+/* The entries' indexes in the order cmp gives (grp_keycmp: by key, with
+ * a radix sort on the keys' first bytes); the caller frees them. */
 long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
     long, long));
+/* The entries' indexes by score[entry] (ascending), then by key: radix
+ * sorts, no comparison but among equal scores and key prefixes. */
+long *grp_sortedby(const struct group *g, const uint64_t *score);
+
+/*
+ * Asks for entry i to be brought into the cache ahead of its use, when a
+ * loop visits entries out of their order: stage 0 its entry and value,
+ * stage 1 its key (which needs the entry: ask for it some entries later).
+ */
+#ifdef __GNUC__
+/* A macro: GCC drops a call to a function that does nothing but prefetch. */
+#define grp_prefetch(g, i, stage) ((stage) == 0 ?				\
+	(__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride),	\
+	__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride + 63)) :	\
+	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
+	    (size_t)(i) * (g)->stride))->key))
+#else
+#define grp_prefetch(g, i, stage) ((void)0)
+#endif
 
 #endif

@@ -11,6 +11,12 @@
 
 #define HISTCOLS 7
 
+enum { GS_NONE, GS_ONE, GS_MANY };
+
+/* Whole numbers below this magnitude are exact doubles, as is each one's
+ * neighbour: a column of them is "whole". */
+#define WHOLE_MAX 9007199254740992.0	/* 2^53 */
+
 /* The value column's name heads value_column; histogram rows np 0.1 wrote
  * headed it column, which reads the same. */
 static const char *const histcol[HISTCOLS] = { "value_column", "bucket_lo",
@@ -20,11 +26,30 @@ static const char *const statcol[] = { "value_column", "count", "sum", "min",
     "max", "mean", "p50", "p90", "p99", "share" };
 #define NSTATCOL (int)(sizeof statcol / sizeof statcol[0])
 
-/* A group's entry in the table: its cells, one per value column. */
-struct gent {
-	struct cell *cell;
-	int ncell;
+/* A value held exactly, and its double. */
+struct xval {
+	struct dec d;
+	double v;
 };
+
+/* The state of a cell of more than one value. */
+struct many {
+	struct dec sum, min, max;
+	double fsum;		/* the sum as a double, for inexact */
+	double dmin, dmax;
+	int inexact;		/* the exact sum did not fit */
+	int whole;		/* every value a whole number below 2^53 */
+	int nv, cap;		/* values listed; nv -1: in the histogram */
+	int64_t vn;		/* values listed or counted in buckets */
+	struct hist h;
+	struct xval v[];	/* the values listed, cap of them */
+};
+
+static int
+iswhole(const struct dec *d, double v)
+{
+	return dec_whole(d) && fabs(v) < WHOLE_MAX;
+}
 
 void
 gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
@@ -42,21 +67,30 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 	gs->nval = nval;
 	gs->valset = vals != NULL;
 	gs->cap = cap;
-	grp_init(&gs->g, sizeof(struct gent), cap);
+	gs->ncell = nval > 0 ? nval : 1;
+	grp_init(&gs->g, (size_t)gs->ncell * sizeof(struct cell), cap);
 	gs->in.fd = -1;
+}
+
+static void
+many_free(struct many *m)
+{
+	hist_free(&m->h);
+	free(m);
 }
 
 void
 gs_free(struct gstat *gs)
 {
+	struct cell *c;
 	long i;
-	int c;
+	int v;
 
 	for (i = 0; i < gs->g.n; i++) {
-		struct gent *e = grp_val(&gs->g, i);
-		for (c = 0; c < e->ncell; c++)
-			hist_free(&e->cell[c].h);
-		free(e->cell);
+		c = grp_val(&gs->g, i);
+		for (v = 0; v < gs->ncell; v++)
+			if (c[v].state == GS_MANY)
+				many_free(c[v].u.m);
 	}
 	grp_free(&gs->g);
 	free(gs->kbuf);
@@ -64,11 +98,11 @@ gs_free(struct gstat *gs)
 	free(gs->in.buf);
 	/* Names taken from a histogram header were copied. */
 	if (gs->keyown)
-		for (c = 0; c < gs->nkey; c++)
-			free(gs->key[c]);
+		for (v = 0; v < gs->nkey; v++)
+			free(gs->key[v]);
 	if (!gs->valset)
-		for (c = 0; c < gs->nval; c++)
-			free(gs->val[c]);
+		for (v = 0; v < gs->nval; v++)
+			free(gs->val[v]);
 }
 
 static void
@@ -88,58 +122,174 @@ gs_report(struct gstat *gs)
 
 /* ---- cells ---- */
 
+/* Takes min and max into m (first: m holds no totals yet). */
 static void
-cell_minmax(struct cell *c, const struct dec *min, double dmin,
+minmax(struct many *m, int first, const struct dec *min, double dmin,
     const struct dec *max, double dmax)
 {
-	if (c->n == 0 || dmin < c->dmin ||
-	    (dmin == c->dmin && dec_cmp(min, &c->min) < 0)) {
-		c->min = *min;
-		c->dmin = dmin;
+	if (first || dmin < m->dmin ||
+	    (dmin == m->dmin && dec_cmp(min, &m->min) < 0)) {
+		m->min = *min;
+		m->dmin = dmin;
 	}
-	if (c->n == 0 || dmax > c->dmax ||
-	    (dmax == c->dmax && dec_cmp(max, &c->max) > 0)) {
-		c->max = *max;
-		c->dmax = dmax;
+	if (first || dmax > m->dmax ||
+	    (dmax == m->dmax && dec_cmp(max, &m->max) > 0)) {
+		m->max = *max;
+		m->dmax = dmax;
 	}
 }
 
 static void
-cell_sum(struct cell *c, const struct dec *sum, double fsum)
+addsum(struct many *m, const struct dec *sum, double fsum)
 {
-	if (c->inexact)
-		c->fsum += fsum;
-	else if (!dec_add(&c->sum, sum)) {
-		c->inexact = 1;
-		c->fsum = dec_f64(&c->sum) + fsum;
+	if (m->inexact)
+		m->fsum += fsum;
+	else if (!dec_add(&m->sum, sum)) {
+		m->inexact = 1;
+		m->fsum = dec_f64(&m->sum) + fsum;
 	}
+}
+
+/* The values listed go to the histogram. */
+static struct many *
+tohist(struct cell *c)
+{
+	struct many *m = c->u.m;
+	int i;
+
+	if (m->nv < 0)
+		return m;
+	for (i = 0; i < m->nv; i++)
+		hist_add(&m->h, m->v[i].v, 1);
+	m->nv = -1;
+	m->cap = 0;
+	/* The list's room is given back. */
+	if ((m = realloc(m, sizeof *m)))
+		c->u.m = m;
+	return c->u.m;
+}
+
+/* Holds count copies of a value: listed while there are at most GS_EXACT,
+ * in the histogram past that. */
+static void
+hold(struct cell *c, const struct dec *d, double v, int64_t count)
+{
+	struct many *m = c->u.m;
+
+	m->vn += count;
+	if (m->nv >= 0 && count <= GS_EXACT - m->nv) {
+		if (m->nv + count > m->cap) {
+			int nc = m->cap ? m->cap : 2;
+			while (nc < m->nv + count)
+				nc *= 2;
+			if (!(m = realloc(m, sizeof *m + (size_t)nc *
+			    sizeof m->v[0])))
+				np_die("out of memory");
+			m->cap = nc;
+			c->u.m = m;
+		}
+		for (; count > 0; count--) {
+			m->v[m->nv].d = *d;
+			m->v[m->nv++].v = v;
+		}
+		return;
+	}
+	m = tohist(c);
+	hist_add(&m->h, v, count);
+}
+
+/* The cell as one of more values: a GS_ONE cell's value becomes its
+ * totals and its first value listed. */
+static struct many *
+many(struct cell *c)
+{
+	struct many *m;
+	struct dec d;
+	double v;
+
+	if (c->state == GS_MANY)
+		return c->u.m;
+	/* Room for two values listed, in the same block. */
+	if (!(m = calloc(1, sizeof *m + 2 * sizeof m->v[0])))
+		np_die("out of memory");
+	hist_init(&m->h);
+	m->whole = 1;
+	m->cap = 2;
+	d = c->u.one;
+	c->u.m = m;
+	if (c->state == GS_ONE) {
+		v = dec_f64(&d);
+		m->sum = m->min = m->max = d;
+		m->dmin = m->dmax = v;
+		m->whole = iswhole(&d, v);
+		c->state = GS_MANY;
+		hold(c, &d, v, 1);
+	}
+	c->state = GS_MANY;
+	return c->u.m;
 }
 
 /* Adds one value: d exactly, v its double. */
 static void
 cell_add(struct cell *c, const struct dec *d, double v)
 {
-	cell_minmax(c, d, v, d, v);
-	cell_sum(c, d, v);
+	struct many *m;
+
+	if (c->state == GS_NONE) {
+		c->u.one = *d;
+		c->state = GS_ONE;
+		c->n = 1;
+		return;
+	}
+	m = many(c);
+	minmax(m, 0, d, v, d, v);
+	addsum(m, d, v);
+	m->whole &= iswhole(d, v);
+	hold(c, d, v, 1);
 	c->n++;
-	hist_add(&c->h, v, 1);
+}
+
+/* A cell's sum, exactly, or as a double when inexact. */
+struct total {
+	struct dec sum;
+	double fsum;
+	int inexact;
+};
+
+static void
+total_add(struct total *t, const struct cell *c)
+{
+	struct dec d;
+	double f;
+
+	if (c->state == GS_NONE)
+		return;
+	if (c->state == GS_ONE) {
+		d = c->u.one;
+		f = dec_f64(&d);
+	} else if (c->u.m->inexact) {
+		if (!t->inexact) {
+			t->inexact = 1;
+			t->fsum = dec_f64(&t->sum);
+		}
+		t->fsum += c->u.m->fsum;
+		return;
+	} else {
+		d = c->u.m->sum;
+		f = dec_f64(&d);
+	}
+	if (t->inexact)
+		t->fsum += f;
+	else if (!dec_add(&t->sum, &d)) {
+		t->inexact = 1;
+		t->fsum = dec_f64(&t->sum) + f;
+	}
 }
 
 static double
-cell_f64sum(const struct cell *c)
+total_f64(const struct total *t)
 {
-	return c->inexact ? c->fsum : dec_f64(&c->sum);
-}
-
-/* Adds cell src's sum to c's: as a double from when either has one. */
-static void
-cell_addsum(struct cell *c, const struct cell *src)
-{
-	if (src->inexact && !c->inexact) {
-		c->inexact = 1;
-		c->fsum = dec_f64(&c->sum);
-	}
-	cell_sum(c, &src->sum, cell_f64sum(src));
+	return t->inexact ? t->fsum : dec_f64(&t->sum);
 }
 
 /* ---- reading ---- */
@@ -206,14 +356,14 @@ putfield(char *o, struct tsv *t, int i)
 	return (size_t)(out_escape(o, f, n) - o);
 }
 
-/* The entry of the current row's group. */
-static struct gent *
+/* The cells of the current row's group. */
+static struct cell *
 entry(struct gstat *gs, const int *kcol)
 {
 	struct tsv *t = &gs->t;
 	size_t need = 0, len = 0;
 	const char *canon;
-	struct gent *e;
+	struct cell *e;
 	int i;
 
 	for (i = 0; i < gs->nkey; i++)
@@ -236,25 +386,6 @@ entry(struct gstat *gs, const int *kcol)
 		np_die_at(gs->in.name, t->line, 0, "more than %ld groups "
 		    "(raise the limit with -M)", gs->cap);
 	return e;
-}
-
-static struct cell *
-cell(struct gstat *gs, struct gent *e, int v)
-{
-	struct cell *c;
-	int i;
-
-	if (v >= e->ncell) {
-		if (!(c = realloc(e->cell, (size_t)gs->nval * sizeof *c)))
-			np_die("out of memory");
-		for (i = e->ncell; i < gs->nval; i++) {
-			memset(&c[i], 0, sizeof c[i]);
-			hist_init(&c[i].h);
-		}
-		e->cell = c;
-		e->ncell = gs->nval;
-	}
-	return &e->cell[v];
 }
 
 /* A value field: its exact decimal and its double (1), 0 when it is NaN or
@@ -298,7 +429,7 @@ readrows(struct gstat *gs)
 {
 	struct tsv *t = &gs->t;
 	int kcol[GS_MAXKEY], vcol[GS_MAXVAL], i;
-	struct gent *e;
+	struct cell *e;
 	struct dec d;
 	double v;
 
@@ -325,7 +456,7 @@ readrows(struct gstat *gs)
 			}
 			if (!value(gs, vcol[i], gs->val[i], &d, &v))
 				continue;
-			cell_add(cell(gs, e, i), &d, v);
+			cell_add(&e[i], &d, v);
 		}
 	}
 }
@@ -349,6 +480,10 @@ valindex(struct gstat *gs, const char *name, size_t n)
 		np_die("out of memory");
 	memcpy(gs->val[gs->nval], name, n);
 	gs->val[gs->nval][n] = '\0';
+	if (gs->nval == gs->ncell) {
+		grp_widen(&gs->g, (size_t)(gs->ncell + 1) * sizeof(struct cell));
+		gs->ncell++;
+	}
 	return gs->nval++;
 }
 
@@ -371,51 +506,123 @@ count(struct gstat *gs, int col, int64_t sofar)
 	return n;
 }
 
-static void
-exact(struct gstat *gs, int col, struct dec *d, double *v)
-{
-	value(gs, col, gs->t.name[col], d, v);
-}
-
 static int
 near(double a, double b)
 {
 	return fabs(a - b) <= 1e-9 * fabs(b);
 }
 
-/* A bucket row: adds its count where its bounds say, or dies. */
 static void
-bucket(struct gstat *gs, struct cell *c, int lo, int n)
+badbounds(struct gstat *gs, int lo)
 {
 	struct tsv *t = &gs->t;
-	double a, b, v = NAN, blo, bhi;
 
-	if (!num_f64(t->f[lo], t->len[lo], &a) || !isfinite(a))
-		goto bad;
-	if (!num_f64(t->f[lo + 1], t->len[lo + 1], &b) || !isfinite(b))
-		goto bad;
-	if (a == 0 && b == 0)
-		v = 0;
-	else if (a > 0 && b > a)
-		v = sqrt(a) * sqrt(b);
-	else if (b < 0 && a < b)
-		v = -(sqrt(-a) * sqrt(-b));
-	else
-		goto bad;
-	if (v != 0) {
-		hist_bounds(hist_index(v), &blo, &bhi);
-		if (!near(fabs(v > 0 ? a : b), blo) ||
-		    !near(fabs(v > 0 ? b : a), bhi))
-			goto bad;
-	}
-	hist_add(&c->h, v, count(gs, n, c->h.n));
-	return;
-bad:
 	np_die_at(gs->in.name, tsv_fieldline(t, lo), tsv_fieldcol(t, lo),
 	    "expected the bounds of a histogram bucket (relative error %g), found '%.*s' "
 	    "and '%.*s'", HIST_ALPHA, (int)(t->len[lo] > 40 ? 40 :
 	    t->len[lo]), t->f[lo], (int)(t->len[lo + 1] > 40 ? 40 :
 	    t->len[lo + 1]), t->f[lo + 1]);
+}
+
+/* Whole bounds (a, b] (negative: [a, b)): the bucket holding the same
+ * whole numbers, in *k and *sign, or 0. */
+static int
+wholebucket(int64_t a, int64_t b, int *k, int *sign)
+{
+	double lo, hi;
+	int i, c;
+
+	if (a >= b || (double)a <= -WHOLE_MAX || (double)b >= WHOLE_MAX)
+		return 0;
+	if (a >= 0) {
+		c = hist_index((double)b);
+		*sign = 1;
+	} else if (b <= 0) {
+		c = hist_index((double)a);
+		*sign = -1;
+	} else
+		return 0;
+	/* The bucket is b's (negative: a's), or a neighbour when a bound
+	 * falls on a whole number within rounding. */
+	for (i = c - 1; i <= c + 1; i++) {
+		hist_bounds(i, &lo, &hi);
+		if (*sign > 0 && floor(lo) == (double)a && floor(hi) == (double)b)
+			break;
+		if (*sign < 0 && -floor(hi) == (double)a &&
+		    -floor(lo) == (double)b)
+			break;
+	}
+	if (i > c + 1)
+		return 0;
+	*k = i;
+	return 1;
+}
+
+/* A bucket row with bounds that are not whole: its bucket, or dies. */
+static void
+fracbucket(struct gstat *gs, int lo, int *k, int *sign)
+{
+	struct tsv *t = &gs->t;
+	double a, b, v = NAN, blo, bhi;
+
+	if (!num_f64(t->f[lo], t->len[lo], &a) || !isfinite(a))
+		badbounds(gs, lo);
+	if (!num_f64(t->f[lo + 1], t->len[lo + 1], &b) || !isfinite(b))
+		badbounds(gs, lo);
+	if (a > 0 && b > a)
+		v = sqrt(a) * sqrt(b);
+	else if (b < 0 && a < b)
+		v = -(sqrt(-a) * sqrt(-b));
+	else
+		badbounds(gs, lo);
+	*k = hist_index(v);
+	*sign = v > 0 ? 1 : -1;
+	hist_bounds(*k, &blo, &bhi);
+	if (!near(fabs(v > 0 ? a : b), blo) || !near(fabs(v > 0 ? b : a), bhi))
+		badbounds(gs, lo);
+}
+
+/*
+ * A row with bounds: a value held exactly (both bounds the value), or a
+ * bucket (whole bounds, or the bucket's own); adds its count.
+ */
+static void
+boundsrow(struct gstat *gs, struct cell *c, int lo)
+{
+	struct tsv *t = &gs->t;
+	struct many *m = many(c);
+	int64_t a, b, n;
+	struct dec da, db;
+	double v;
+	int k, sign;
+
+	n = count(gs, lo + 2, m->vn);
+	if (num_i64(t->f[lo], t->len[lo], &a) &&
+	    num_i64(t->f[lo + 1], t->len[lo + 1], &b)) {
+		if (a == b) {
+			dec_i64(&da, a);
+			v = (double)a;
+			m->whole &= iswhole(&da, v);
+			hold(c, &da, v, n);
+			return;
+		}
+		if (!wholebucket(a, b, &k, &sign))
+			badbounds(gs, lo);
+	} else if (dec_parse(t->f[lo], t->len[lo], &da) &&
+	    dec_parse(t->f[lo + 1], t->len[lo + 1], &db) &&
+	    dec_cmp(&da, &db) == 0) {
+		if (!num_f64(t->f[lo], t->len[lo], &v) || !isfinite(v))
+			badbounds(gs, lo);
+		m->whole &= iswhole(&da, v);
+		hold(c, &da, v, n);
+		return;
+	} else {
+		fracbucket(gs, lo, &k, &sign);
+		m->whole = 0;
+	}
+	m = tohist(c);
+	hist_addk(&m->h, sign, k, n);
+	m->vn += n;
 }
 
 static void
@@ -425,8 +632,8 @@ readhist(struct gstat *gs)
 	int nk = t->ncol - HISTCOLS, kcol[GS_MAXKEY], i, v, cc = nk;
 	struct dec sum, min, max;
 	double fsum, dmin, dmax;
-	struct gent *e;
 	struct cell *c;
+	struct many *m;
 	int64_t n;
 
 	if (!gs->keyset) {
@@ -445,18 +652,18 @@ readhist(struct gstat *gs)
 		tsv_cell(t, cc);
 		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
 			continue;
-		e = entry(gs, kcol);
-		c = cell(gs, e, v);
+		c = &entry(gs, kcol)[v];
 		if (t->len[cc + 1] || t->len[cc + 2]) {
-			bucket(gs, c, cc + 1, cc + 3);
+			boundsrow(gs, c, cc + 1);
 			continue;
 		}
+		m = many(c);
 		n = count(gs, cc + 3, c->n);
-		exact(gs, cc + 4, &sum, &fsum);
-		exact(gs, cc + 5, &min, &dmin);
-		exact(gs, cc + 6, &max, &dmax);
-		cell_minmax(c, &min, dmin, &max, dmax);
-		cell_sum(c, &sum, fsum);
+		value(gs, cc + 4, t->name[cc + 4], &sum, &fsum);
+		value(gs, cc + 5, t->name[cc + 5], &min, &dmin);
+		value(gs, cc + 6, t->name[cc + 6], &max, &dmax);
+		minmax(m, c->n == 0, &min, dmin, &max, dmax);
+		addsum(m, &sum, fsum);
 		c->n += n;
 	}
 }
@@ -529,26 +736,56 @@ gs_readin(struct gstat *gs)
 
 /* ---- writing ---- */
 
+static int
+byvalue(const struct xval *a, const struct xval *b)
+{
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return dec_cmp(&a->d, &b->d);
+}
+
+/* A cell's listed values in value order (at most GS_EXACT: insertion). */
+static void
+listsort(struct many *m)
+{
+	struct xval x;
+	int i, j;
+
+	for (i = 1; i < m->nv; i++) {
+		x = m->v[i];
+		for (j = i; j > 0 && byvalue(&m->v[j - 1], &x) > 0; j--)
+			m->v[j] = m->v[j - 1];
+		m->v[j] = x;
+	}
+}
+
 /* The groups in byte order of their keys; checks that histogram input
- * was whole. */
+ * was whole, and puts listed values in order. */
 static long *
 sorted(struct gstat *gs)
 {
+	struct cell *e;
+	struct many *m;
+	const char *k;
+	size_t kl;
 	long i;
-	int c;
+	int v;
 
 	for (i = 0; i < gs->g.n; i++) {
-		struct gent *e = grp_val(&gs->g, i);
-		for (c = 0; c < e->ncell; c++) {
-			size_t kl;
-			const char *k = grp_key(&gs->g, i, &kl);
-			if (e->cell[c].h.n != e->cell[c].n)
+		e = grp_val(&gs->g, i);
+		for (v = 0; v < gs->nval; v++) {
+			if (e[v].state != GS_MANY)
+				continue;
+			m = e[v].u.m;
+			if (m->vn != e[v].n) {
+				k = grp_key(&gs->g, i, &kl);
 				np_die("histogram rows of column '%s' in "
 				    "group '%.*s': the buckets hold %lld "
 				    "values, the totals rows %lld",
-				    gs->val[c], (int)kl, k,
-				    (long long)e->cell[c].h.n,
-				    (long long)e->cell[c].n);
+				    gs->val[v], (int)kl, k, (long long)m->vn,
+				    (long long)e[v].n);
+			}
+			listsort(m);
 		}
 	}
 	return grp_sorted(&gs->g, grp_keycmp);
@@ -582,23 +819,21 @@ lead(struct gstat *gs, long g, int v)
 }
 
 static void
-outsum(struct gstat *gs, const struct cell *c)
-{
-	char buf[DEC_BUFSZ];
-
-	if (c->inexact) {
-		out_f64(c->fsum);
-		gs->inexact++;
-	} else
-		out_raw(buf, dec_fmt(buf, &c->sum));
-}
-
-static void
 outdec(const struct dec *d)
 {
 	char buf[DEC_BUFSZ];
 
 	out_raw(buf, dec_fmt(buf, d));
+}
+
+static void
+outsum(struct gstat *gs, const struct many *m)
+{
+	if (m->inexact) {
+		out_f64(m->fsum);
+		gs->inexact++;
+	} else
+		outdec(&m->sum);
 }
 
 /* A cell's exact part, as both the stats and the histogram rows begin:
@@ -608,11 +843,19 @@ outexact(struct gstat *gs, const struct cell *c)
 {
 	out_i64(c->n);
 	out_tab();
-	outsum(gs, c);
+	if (c->state == GS_ONE) {
+		outdec(&c->u.one);
+		out_tab();
+		outdec(&c->u.one);
+		out_tab();
+		outdec(&c->u.one);
+		return;
+	}
+	outsum(gs, c->u.m);
 	out_tab();
-	outdec(&c->min);
+	outdec(&c->u.m->min);
 	out_tab();
-	outdec(&c->max);
+	outdec(&c->u.m->max);
 }
 
 /* v limited to [lo, hi]. */
@@ -623,63 +866,106 @@ clamp(double v, double lo, double hi)
 }
 
 /*
- * A percentile: the bucket's representative within [min, max], which is no
- * further from the truth, printed to 4 significant digits: it is only good
- * to 1%, and 1556.5000347398168 would claim more.
+ * The p-th percentile (nearest rank: the ceil(p n / 100)-th smallest
+ * value) of a cell of more than one value.  Exact when the values are
+ * listed, or when it is the smallest or largest value, or when all are
+ * equal.  Otherwise its bucket's representative: for a whole column the
+ * nearest whole number the bucket holds; to 4 significant digits (it is
+ * only good to 1%, and 1556.5000347398168 would claim more); within
+ * [min, max].
  */
 static void
-outq(const struct cell *c, double q)
+outq(const struct many *m, int p)
 {
-	double v = clamp(hist_quantile(&c->h, q), c->dmin, c->dmax);
-	char buf[32];
+	int64_t n = m->vn, rank = n / 100 * p + (n % 100 * p + 99) / 100;
+	double r, lo, hi;
+	int k, sign;
 
-	if (v != 0 && isfinite(v)) {
-		/* Through decimal text: the double nearest the 4 digits,
-		 * which a scaling by a power of ten would miss. */
-		snprintf(buf, sizeof buf, "%.4g", v);
-		v = clamp(strtod(buf, NULL), c->dmin, c->dmax);
+	if (m->nv >= 0) {
+		outdec(&m->v[rank - 1].d);
+		return;
 	}
-	out_f64(v);
+	if (rank <= 1 || dec_cmp(&m->min, &m->max) == 0) {
+		outdec(&m->min);
+		return;
+	}
+	if (rank >= n) {
+		outdec(&m->max);
+		return;
+	}
+	hist_rank(&m->h, rank, &k, &sign);
+	if (sign == 0) {
+		out_i64(0);
+		return;
+	}
+	r = hist_rep(k);
+	if (m->whole) {
+		hist_bounds(k, &lo, &hi);
+		r = clamp(floor(r + 0.5), floor(lo) + 1, floor(hi));
+	}
+	r = clamp(num_round(sign * r, 4), m->dmin, m->dmax);
+	if (r == m->dmin)
+		outdec(&m->min);
+	else if (r == m->dmax)
+		outdec(&m->max);
+	else
+		out_f64(r);
 }
+
+/* The groups are visited in key order, not where they are: what the
+ * 8th and 16th next need is asked for now (a macro, as grp_prefetch). */
+#define AHEAD(gs, ix, i) do {					\
+	if ((i) + 16 < (gs)->g.n)					\
+		grp_prefetch(&(gs)->g, (ix)[(i) + 16], 0);		\
+	if ((i) + 8 < (gs)->g.n)					\
+		grp_prefetch(&(gs)->g, (ix)[(i) + 8], 1);		\
+} while (0)
 
 void
 gs_write(struct gstat *gs, int hdr)
 {
+	static const int pct[] = { 50, 90, 99 };
 	long *ix = sorted(gs), i, g;
 	double total[GS_MAXVAL];
-	int v;
+	struct cell *e, *c;
+	int v, q;
 
 	for (v = 0; v < gs->nval; v++) {
-		struct cell all;
+		struct total all;
 		memset(&all, 0, sizeof all);
-		for (g = 0; g < gs->g.n; g++) {
-			struct gent *e = grp_val(&gs->g, g);
-			if (v < e->ncell)
-				cell_addsum(&all, &e->cell[v]);
-		}
-		total[v] = cell_f64sum(&all);
+		for (g = 0; g < gs->g.n; g++)
+			total_add(&all, (struct cell *)grp_val(&gs->g, g) + v);
+		total[v] = total_f64(&all);
 	}
 	if (hdr)
 		header(gs, statcol, NSTATCOL);
 	for (i = 0; i < gs->g.n; i++) {
-		struct gent *e = grp_val(&gs->g, g = ix[i]);
-		for (v = 0; v < e->ncell; v++) {
-			const struct cell *c = &e->cell[v];
+		AHEAD(gs, ix, i);
+		e = grp_val(&gs->g, g = ix[i]);
+		for (v = 0; v < gs->nval; v++) {
+			double sum;
+			c = &e[v];
 			if (c->n == 0)
 				continue;
 			lead(gs, g, v);
 			outexact(gs, c);
 			out_tab();
-			out_f64(cell_f64sum(c) / (double)c->n);
-			out_tab();
-			outq(c, 0.5);
-			out_tab();
-			outq(c, 0.9);
-			out_tab();
-			outq(c, 0.99);
+			if (c->state == GS_ONE)
+				sum = dec_f64(&c->u.one);
+			else
+				sum = c->u.m->inexact ? c->u.m->fsum :
+				    dec_f64(&c->u.m->sum);
+			out_f64(sum / (double)c->n);
+			for (q = 0; q < 3; q++) {
+				out_tab();
+				if (c->state == GS_ONE)
+					outdec(&c->u.one);
+				else
+					outq(c->u.m, pct[q]);
+			}
 			out_tab();
 			if (total[v] != 0)
-				out_f64(cell_f64sum(c) / total[v]);
+				out_f64(sum / total[v]);
 			out_nl();
 		}
 	}
@@ -690,6 +976,7 @@ struct bctx {
 	struct gstat *gs;
 	long g;
 	int v;
+	int whole;
 };
 
 static void
@@ -697,11 +984,30 @@ bucketrow(void *ctx, int sign, double lo, double hi, int64_t n)
 {
 	struct bctx *b = ctx;
 
-	(void)sign;
 	lead(b->gs, b->g, b->v);
+	if (b->whole && sign > 0) {
+		lo = floor(lo);
+		hi = floor(hi);
+	} else if (b->whole && sign < 0) {
+		lo = ceil(lo);
+		hi = ceil(hi);
+	}
 	out_f64(lo);
 	out_tab();
 	out_f64(hi);
+	out_tab();
+	out_i64(n);
+	out_raw("\t\t\t\n", 4);
+}
+
+/* A value held exactly, count times. */
+static void
+pointrow(struct gstat *gs, long g, int v, const struct dec *d, int64_t n)
+{
+	lead(gs, g, v);
+	outdec(d);
+	out_tab();
+	outdec(d);
 	out_tab();
 	out_i64(n);
 	out_raw("\t\t\t\n", 4);
@@ -711,22 +1017,40 @@ void
 gs_write_hist(struct gstat *gs, int hdr)
 {
 	long *ix = sorted(gs), i;
+	const struct cell *c;
+	const struct cell *e;
+	struct many *m;
 	struct bctx b;
+	int j, k;
 
 	if (hdr)
 		header(gs, histcol, HISTCOLS);
 	b.gs = gs;
 	for (i = 0; i < gs->g.n; i++) {
-		struct gent *e = grp_val(&gs->g, b.g = ix[i]);
-		for (b.v = 0; b.v < e->ncell; b.v++) {
-			const struct cell *c = &e->cell[b.v];
+		AHEAD(gs, ix, i);
+		e = grp_val(&gs->g, b.g = ix[i]);
+		for (b.v = 0; b.v < gs->nval; b.v++) {
+			c = &e[b.v];
 			if (c->n == 0)
 				continue;
 			lead(gs, b.g, b.v);
 			out_raw("\t\t", 2);
 			outexact(gs, c);
 			out_nl();
-			hist_each(&c->h, bucketrow, &b);
+			if (c->state == GS_ONE) {
+				pointrow(gs, b.g, b.v, &c->u.one, 1);
+				continue;
+			}
+			m = c->u.m;
+			for (j = 0; j < m->nv; j = k) {
+				for (k = j + 1; k < m->nv &&
+				    dec_cmp(&m->v[k].d, &m->v[j].d) == 0; k++)
+					;
+				pointrow(gs, b.g, b.v, &m->v[j].d, k - j);
+			}
+			b.whole = m->whole;
+			if (m->nv < 0)
+				hist_each(&m->h, bucketrow, &b);
 		}
 	}
 	free(ix);

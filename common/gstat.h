@@ -2,24 +2,34 @@
  * gstat: group-by statistics on TSV columns.
  *
  * Per group (the values of the key columns) and value column: the count,
- * sum, min and max, exactly (the sum as an exact decimal, dec.h), and a
- * log-bucketed histogram for percentiles (hist.h: at most 1% relative
- * error).  The state can be written as histogram rows and read back, and
- * adding up such rows from any number of partial runs gives exactly the
- * state of one run over all the rows: counts and histogram buckets add,
- * exact sums add, min and max compare.
+ * sum, min and max, exactly (the sum as an exact decimal, dec.h), and the
+ * values for percentiles: a group of up to GS_EXACT values holds them
+ * exactly, a larger one a log-bucketed histogram (hist.h: at most 1%
+ * relative error) whose buckets are allocated as values arrive.  The state
+ * can be written as histogram rows and read back, and adding up such rows
+ * from any number of partial runs gives exactly the state of one run over
+ * all the rows: counts and histogram buckets add, exact sums add, min and
+ * max compare, exact values join (and go to the buckets when there are
+ * more than GS_EXACT of them).
  *
  * Histogram rows: the key columns, then
  *   column bucket_lo bucket_hi count sum min max
  * For each group and value column one totals row (bucket_lo and bucket_hi
- * empty; count, sum, min, max of all its values), then one row per
- * non-empty bucket (count of the values v with bucket_lo < v <= bucket_hi;
- * a bucket of exact zeros has both bounds 0; negative values fill buckets
- * with bucket_lo <= v < bucket_hi); sum, min and max are empty there.
+ * empty; count, sum, min, max of all its values), then, in value order,
+ * either one row per distinct value of a group held exactly (bucket_lo =
+ * bucket_hi = the value, count its copies), or one row per non-empty
+ * bucket: the count of the values v with bucket_lo < v <= bucket_hi
+ * (negative values: bucket_lo <= v < bucket_hi; a bucket of exact zeros
+ * has both bounds 0).  When every value of the group is a whole number,
+ * the bounds are written as whole numbers holding the same whole values
+ * (floor of each bound; for negatives the ceiling), which is how a merge
+ * knows that the column is whole.  Sum, min and max are empty but on the
+ * totals row.
  *
- * Memory: one entry per group, each a cell per value column with a
- * histogram of 8 bytes per bucket between its smallest and largest
- * magnitude; at most cap groups.
+ * Memory: one entry per group (group.h), with a cell of 40 bytes per value
+ * column; a group of more than one value adds its totals and exact values
+ * (32 bytes each, up to GS_EXACT), or its histogram (8 bytes per bucket
+ * between its smallest and largest magnitude); at most cap groups.
  */
 #ifndef NP_GSTAT_H
 #define NP_GSTAT_H
@@ -36,14 +46,18 @@
 #define GS_MAXVAL 64		/* value columns */
 #define GS_MAXKEY 32		/* key columns */
 
+#define GS_EXACT 32		/* values a group holds exactly, at most */
+
+struct many;
+
+/* One group's value column: none, one value held in place, or more. */
 struct cell {
-	int64_t n;		/* values */
-	struct dec sum;
-	double fsum;		/* the sum as a double, for inexact */
-	int inexact;		/* the exact sum did not fit */
-	struct dec min, max;
-	double dmin, dmax;
-	struct hist h;
+	int64_t n;		/* values: as added, or as totals rows count */
+	union {
+		struct dec one;	/* GS_ONE: the value */
+		struct many *m;	/* GS_MANY */
+	} u;
+	int state;
 };
 
 struct gstat {
@@ -61,6 +75,7 @@ struct gstat {
 	char *kbuf;		/* the key being built */
 	size_t kcap;
 	struct notes notes;	/* what was passed over */
+	int ncell;		/* cells in each group's entry */
 	long inexact;		/* sums printed as doubles */
 };
 

@@ -36,6 +36,8 @@ hist_index(double v)
 void
 hist_bounds(int k, double *lo, double *hi)
 {
+	if (lngamma == 0)
+		lngamma = log(GAMMA);
 	*lo = exp((k - 1) * lngamma);
 	*hi = exp(k * lngamma);
 }
@@ -147,4 +149,52 @@ hist_each(const struct hist *h, void (*fn)(void *, int, double, double,
 			hist_bounds(h->pos_lo + i, &lo, &hi);
 			fn(ctx, 1, lo, hi, h->pos[i]);
 		}
+}
+
+void
+hist_rank(const struct hist *h, int64_t rank, int *k, int *sign)
+{
+	int64_t seen = 0;
+	int i;
+
+	for (i = h->neg_n - 1; i >= 0; i--)
+		if ((seen += h->neg[i]) >= rank) {
+			*k = h->neg_lo + i;
+			*sign = -1;
+			return;
+		}
+	*k = 0;
+	*sign = 0;
+	if ((seen += h->zero) >= rank)
+		return;
+	for (i = 0; i < h->pos_n; i++)
+		if ((seen += h->pos[i]) >= rank) {
+			*k = h->pos_lo + i;
+			*sign = 1;
+			return;
+		}
+	if (h->pos_n) {
+		*k = h->pos_lo + h->pos_n - 1;
+		*sign = 1;
+	}
+}
+
+double
+hist_rep(int k)
+{
+	if (lngamma == 0)
+		lngamma = log(GAMMA);
+	return rep(k);
+}
+
+void
+hist_addk(struct hist *h, int sign, int k, int64_t count)
+{
+	if (sign == 0)
+		h->zero += count;
+	else if (sign > 0)
+		*slot(&h->pos, &h->pos_lo, &h->pos_n, k) += count;
+	else
+		*slot(&h->neg, &h->neg_lo, &h->neg_n, k) += count;
+	h->n += count;
 }

@@ -29,12 +29,19 @@ void hist_init(struct hist *h);
 void hist_free(struct hist *h);
 /* Adds count copies of v (v finite). */
 void hist_add(struct hist *h, double v, int64_t count);
+/* Adds count values to bucket k of sign (-1, 0 for zeros, 1). */
+void hist_addk(struct hist *h, int sign, int k, int64_t count);
 /* Adds h2's counts into h. */
 void hist_merge(struct hist *h, const struct hist *h2);
 /* Bucket index of |v| (v != 0). */
 int hist_index(double v);
 /* Boundaries of bucket k for positive values: (lo, hi]. */
 void hist_bounds(int k, double *lo, double *hi);
+/* The bucket of the rank-th smallest value (1 <= rank <= n): its index in
+ * *k and its sign in *sign (-1, 0 for zeros, 1). */
+void hist_rank(const struct hist *h, int64_t rank, int *k, int *sign);
+/* The representative of bucket k: 2 GAMMA^k / (GAMMA + 1). */
+double hist_rep(int k);
 /* The representative of the nearest-rank q-quantile (0 < q <= 1): the
  * smallest bucket by which at least ceil(q n) values are counted.  NAN
  * when empty. */

@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "input.h"
+#include "progress.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -25,6 +26,7 @@ src_open(struct src *s, const char *path)
 		s->fd = 0;
 	else if ((s->fd = open(path, O_RDONLY)) < 0)
 		np_die("%s: %s", path, strerror(errno));
+	prog_begin(path, s->fd, -1);
 	s->eof = 0;
 	s->p = s->end = s->buf;
 	memset(s->end, 0, SRC_PAD);
@@ -41,6 +43,7 @@ src_close(struct src *s)
 	if (s->fd > 0)
 		close(s->fd);
 	s->fd = -1;
+	prog_end();
 }
 
 /*
@@ -91,6 +94,7 @@ src_fill(struct src *s, char **keep)
 		np_die("%s: %s", s->name, strerror(errno));
 	if (n == 0)
 		s->eof = 1;
+	prog_add(n);
 	s->end += n;
 	memset(s->end, 0, SRC_PAD);
 	if (s->base == 0 && !s->bomseen && (s->end - s->buf >= 3 || s->eof))
@@ -128,30 +132,6 @@ lineend(char *p)
 }
 
 #if defined(__SSE2__)
-/* Masks of the line ends ('\n', NUL) and blanks (space, tab) among the 64
- * bytes at p, a bit a byte. */
-static inline void
-masks64(const char *p, uint64_t *stop, uint64_t *blank)
-{
-	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128(),
-	    space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-	__m128i v0, v1, v2, v3;
-
-#define LOAD(i) _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i)))
-#define MASK(v, a, b) ((uint64_t)(unsigned)_mm_movemask_epi8( \
-	_mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b))))
-	v0 = LOAD(0);
-	v1 = LOAD(1);
-	v2 = LOAD(2);
-	v3 = LOAD(3);
-	*stop = MASK(v0, nl, zero) | MASK(v1, nl, zero) << 16 |
-	    MASK(v2, nl, zero) << 32 | MASK(v3, nl, zero) << 48;
-	*blank = MASK(v0, space, tab) | MASK(v1, space, tab) << 16 |
-	    MASK(v2, space, tab) << 32 | MASK(v3, space, tab) << 48;
-#undef LOAD
-#undef MASK
-}
-
 /* The number of bits set in x (POPCNT is not in the x86-64 baseline). */
 static inline int
 bitcount(uint64_t x)
@@ -178,7 +158,7 @@ src_split(char *p, struct src_fields *fl, int max)
 	uint64_t stop, blank, tok, prev, starts, ends, carry = 0;
 	int ns = 0, ne = 0;
 
-	masks64(base, &stop, &blank);
+	src_masks64(base, &stop, &blank);
 	tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
 	prev = tok << 1;
 	starts = tok & ~prev;
@@ -205,7 +185,7 @@ src_split(char *p, struct src_fields *fl, int max)
 			break;
 		carry = tok >> 63;
 		base += 64;
-		masks64(base, &stop, &blank);
+		src_masks64(base, &stop, &blank);
 		tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
 		prev = tok << 1 | carry;
 		starts = tok & ~prev;
@@ -396,7 +376,8 @@ src_passpreamble(struct src *s, long *first)
 }
 
 /* Is the line [p, nl) a CSV header: two or more comma-separated names,
- * none empty, and none holding a blank unless it is quoted? */
+ * none empty, and none holding a blank unless it is quoted, but for blanks
+ * right after a comma ("a, b, c", as written by hand)? */
 static int
 csvheader(const char *p, const char *nl)
 {
@@ -405,8 +386,12 @@ csvheader(const char *p, const char *nl)
 	if (nl > p && nl[-1] == '\r')
 		nl--;
 	for (;;) {
-		const char *f = p;
+		const char *f;
 
+		if (n > 1)
+			while (p < nl && (*p == ' ' || *p == '\t'))
+				p++;
+		f = p;
 		if (p < nl && *p == '"') {
 			for (p++; p < nl; p++)
 				if (*p == '"' && (++p == nl || *p != '"'))
@@ -522,4 +507,39 @@ src_seekable(const char *path)
 		np_die("-: Parquet needs a file, not a pipe: the footer is at "
 		    "its end (name the file)");
 	return "/dev/stdin";
+}
+
+char *
+src_whole(const struct src *s)
+{
+	char *q = s->end;
+
+	/* Backwards: the last line's start is near the end. */
+	while (q > s->p && q[-1] != '\n')
+		q--;
+	return q;
+}
+
+long
+src_countnl(const char *p, const char *e)
+{
+	long n = 0;
+
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+
+	for (; e - p >= 64; p += 64) {
+		uint64_t m = 0;
+		int i;
+
+		for (i = 0; i < 4; i++)
+			m |= (uint64_t)(unsigned)_mm_movemask_epi8(
+			    _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)
+			    (const void *)(p + 16 * i)), nl)) << 16 * i;
+		n += bitcount(m);
+	}
+#endif
+	for (; p < e; p++)
+		n += *p == '\n';
+	return n;
 }

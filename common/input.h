@@ -15,7 +15,12 @@
 #define NP_INPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #ifndef SRC_BUFSZ		/* smaller in the fuzz build, to reach its edges */
 #define SRC_BUFSZ (1 << 20)
@@ -98,6 +103,148 @@ char *src_split(char *p, struct src_fields *fl, int max);
 
 /* Column (1-based) of a position in the buffer, on the current line. */
 long src_col(const struct src *s, const char *at);
+
+/*
+ * For a reader that walks the buffered lines itself (the text formats'
+ * fast path), then consumes them at once: the end of the whole lines
+ * buffered from s->p on (just past the last '\n'; s->p when there is
+ * none).  Nothing is read or consumed.  Line j (from 0) of them is line
+ * s->line + s->in_line + j of the file.
+ */
+char *src_whole(const struct src *s);
+
+/* The number of '\n' in [p, e). */
+long src_countnl(const char *p, const char *e);
+
+/* Consumes the n whole lines from s->p up to to, where the next begins:
+ * as n calls of src_getline would, the last of them the current line. */
+static inline void
+src_take(struct src *s, char *to, long n)
+{
+	if (n == 0)
+		return;
+	s->line += s->in_line + n - 1;
+	s->in_line = 1;
+	s->p = to;
+}
+
+#if defined(__SSE2__)
+/* Masks of the line ends ('\n', NUL) and blanks (space, tab) among the 64
+ * bytes at p, a bit a byte. */
+static inline void
+src_masks64(const char *p, uint64_t *stop, uint64_t *blank)
+{
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128(),
+	    space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	__m128i v0, v1, v2, v3;
+
+#define LOAD(i) _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i)))
+#define MASK(v, a, b) ((uint64_t)(unsigned)_mm_movemask_epi8( \
+	_mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b))))
+	v0 = LOAD(0);
+	v1 = LOAD(1);
+	v2 = LOAD(2);
+	v3 = LOAD(3);
+	*stop = MASK(v0, nl, zero) | MASK(v1, nl, zero) << 16 |
+	    MASK(v2, nl, zero) << 32 | MASK(v3, nl, zero) << 48;
+	*blank = MASK(v0, space, tab) | MASK(v1, space, tab) << 16 |
+	    MASK(v2, space, tab) << 32 | MASK(v3, space, tab) << 48;
+#undef LOAD
+#undef MASK
+}
+
+/* The mask of the line ends among the 64 bytes at p, a bit a byte. */
+static inline uint64_t
+src_masks64nl(const char *p)
+{
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+	uint64_t m = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16 * i));
+
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, zero))) << 16 * i;
+	}
+	return m;
+}
+#endif
+
+/*
+ * The first max fields of the whole line at p (a '\n' ends it, before the
+ * buffered data's end), split as src_getfields splits them, a "\r" before
+ * the "\n" in no field: 1 with them in fl and the line's '\n' in *nl.  0,
+ * leaving the line to src_getfields, when it holds a NUL.  Inline, and
+ * with one 64-byte step where the line's fields lie in its first 64
+ * bytes (they do in a trace): the fast path's splitter.
+ */
+static inline int
+src_splitline(char *p, struct src_fields *fl, int max, char **nl)
+{
+	char *end;
+#if defined(__SSE2__)
+	uint64_t stop, blank, tok, starts, ends, carry = 0;
+	char *base = p;
+	int ns = 0, ne = 0;
+
+	/* The usual line: its fields, or those wanted, in one step. */
+	src_masks64(p, &stop, &blank);
+	tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
+	starts = tok & ~(tok << 1);
+	ends = ~tok & tok << 1;
+	for (; ends && ne < max; ne++) {
+		fl->f[ne] = p + __builtin_ctzll(starts);
+		fl->len[ne] = (size_t)(__builtin_ctzll(ends) -
+		    __builtin_ctzll(starts));
+		starts &= starts - 1;
+		ends &= ends - 1;
+	}
+	if (stop || ne == max) {
+		while (!stop)
+			stop = src_masks64nl(base += 64);
+		goto found;
+	}
+	ns = ne = 0;
+	for (;; base += 64) {
+		src_masks64(base, &stop, &blank);
+		tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
+		starts = tok & ~(tok << 1 | carry);
+		ends = ~tok & (tok << 1 | carry);
+		carry = tok >> 63;
+		for (; starts && ns < max; starts &= starts - 1)
+			fl->f[ns++] = base + __builtin_ctzll(starts);
+		for (; ends && ne < ns; ends &= ends - 1, ne++)
+			fl->len[ne] = (size_t)(base + __builtin_ctzll(ends) -
+			    fl->f[ne]);
+		if (stop)
+			break;
+		if (ne == max) {	/* the rest only for its end */
+			while (!(stop = src_masks64nl(base += 64)))
+				;
+			break;
+		}
+	}
+found:
+	end = base + __builtin_ctzll(stop);
+	fl->n = ne;
+	fl->rest = ne == max ? fl->f[max - 1] + fl->len[max - 1] : end;
+#else
+	end = src_split(p, fl, max);
+#endif
+	if (*end != '\n')
+		return 0;	/* a NUL */
+	*nl = end;
+	/* As src_getfields: "a b\r" and "a b \r" are the fields a, b. */
+	if (end > p && end[-1] == '\r' && fl->n &&
+	    fl->f[fl->n - 1] + fl->len[fl->n - 1] == end) {
+		if (--fl->len[fl->n - 1] == 0)
+			fl->n--;
+		fl->rest = end - 1;
+	}
+	return 1;
+}
 
 /* A byte that text does not hold: NUL, and control bytes other than
  * blanks and ESC (which coloured log lines carry). */

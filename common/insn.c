@@ -15,7 +15,7 @@ static const struct column insncols[] = {
 	[I_START] = { "start_ts", T_INT, C_TIME, "timestamp" },
 	[I_END] = { "end_ts", T_INT, C_TIME, NULL },
 	[I_DUR] = { "duration_ns", T_INT, C_TIME, "duration" },
-	[I_ENGINE] = { "engine", T_TEXT, 0, "label subgroup timeline_track" },
+	[I_ENGINE] = { "engine", T_TEXT, 0, "label subgroup" },
 	[I_OPCODE] = { "opcode", T_TEXT, 0, "compiler_opcode" },
 	[I_PC] = { "pc", T_INT, 0, "compiler_pc" },
 	[I_WAIT] = { "evt_wait_time_ns", T_INT, C_TIME, "evt_wait_time" },
@@ -29,6 +29,8 @@ static const struct column insncols[] = {
 	[I_SUBGRAPH] = { "subgraph", T_TEXT, 0, NULL },
 	[I_ND] = { "nd", T_INT, 0, "nd_idx" },
 	[I_NC] = { "nc", T_INT, 0, "nc_idx" },
+	[I_PCORE] = { "pcore_idx", T_INT, 0, NULL },
+	[I_TRACK] = { "timeline_track", T_TEXT, 0, NULL },
 };
 
 static void insn_finish(struct record *);
@@ -89,13 +91,21 @@ insn_engcol(const char *name)
 	    strcmp(name, "after_engine") == 0);
 }
 
-/* Canonical engine spelling; called on every row read. */
+/*
+ * Called on every row read: the engine is the timeline track's where the
+ * input gives no engine (Explorer's UI export, a NULL engine), and either
+ * is spelt the usual way.  The track stays as given.
+ */
 static void
 insn_finish(struct record *r)
 {
 	struct field *f = &r->f[I_ENGINE];
 	const char *canon;
 
+	if (!f->set && r->f[I_TRACK].set) {
+		*f = r->f[I_TRACK];
+		rec_mark(r, I_ENGINE);
+	}
 	if (f->set && (canon = insn_engine(f->s, f->len)))
 		f->s = canon;
 }
@@ -135,6 +145,13 @@ engineset_has(const struct engineset *set, const struct field *engine)
 		    strncasecmp(engine->s, set->name[i], engine->len) == 0)
 			return 1;
 	return 0;
+}
+
+int
+engineset_hasrow(const struct engineset *set, const struct record *r)
+{
+	return engineset_has(set, &r->f[I_ENGINE]) ||
+	    (r->f[I_TRACK].set && engineset_has(set, &r->f[I_TRACK]));
 }
 
 const char *

@@ -12,7 +12,7 @@
 enum {
 	I_START, I_END, I_DUR, I_ENGINE, I_OPCODE, I_PC, I_WAIT,
 	I_HBM_R, I_HBM_W, I_SBUF_R, I_SBUF_W, I_BIR, I_NKI, I_LAYER,
-	I_SUBGRAPH, I_ND, I_NC, I_NCOL
+	I_SUBGRAPH, I_ND, I_NC, I_PCORE, I_TRACK, I_NCOL
 };
 
 extern const struct kind kind_insn;
@@ -48,5 +48,7 @@ struct engineset {
 void engineset_option(struct engineset *set, char *arg, const char *synopsis);
 /* Is a record's engine field in the set?  An empty set holds every engine. */
 int engineset_has(const struct engineset *set, const struct field *engine);
+/* Is an instruction's engine, or its timeline track, in the set? */
+int engineset_hasrow(const struct engineset *set, const struct record *r);
 
 #endif

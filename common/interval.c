@@ -33,6 +33,19 @@ runs_add(struct runs *r, int64_t s, int64_t e, int64_t *ds, int64_t *de)
 }
 
 int
+runs_grow(struct runs *r, int64_t s, int64_t e, int64_t *ns, int64_t *ne)
+{
+	int64_t from = r->open && r->e > s ? r->e : s, ds, de;
+
+	(void)runs_add(r, s, e, &ds, &de);
+	if (e <= from)
+		return 0;
+	*ns = from;
+	*ne = e;
+	return 1;
+}
+
+int
 runs_end(struct runs *r, int64_t *ds, int64_t *de)
 {
 	if (!r->open)

@@ -22,6 +22,13 @@ void runs_init(struct runs *r);
  * is returned; the new interval begins the next run.
  */
 int runs_add(struct runs *r, int64_t s, int64_t e, int64_t *ds, int64_t *de);
+/*
+ * runs_add, and the part of [s, e) that no interval fed before covers, in
+ * *ns, *ne: 1 when it is not empty.  In start order that part is one
+ * interval, from the current run's end (or s) to e; time-bucketed busy
+ * time (np-gaps -B) counts it into the buckets it falls in.
+ */
+int runs_grow(struct runs *r, int64_t s, int64_t e, int64_t *ns, int64_t *ne);
 /* Finishes the last run: 1 with it in *ds, *de, or 0 if there is none. */
 int runs_end(struct runs *r, int64_t *ds, int64_t *de);
 

@@ -24,11 +24,15 @@ void
 json_init(struct json *j, struct src *in)
 {
 	char *scratch = j->scratch;
+	int l;
 
 	memset(j, 0, sizeof *j);
 	j->in = in;
 	j->state = S_TOP;
 	j->scratch = scratch;
+	l = simd_level();
+	j->mask = simd_strmask(l);
+	j->skip = simd_strskip(l);
 	if (!j->scratch && !(j->scratch = malloc(JSON_MAXSTR)))
 		np_die("out of memory");
 }
@@ -72,15 +76,40 @@ offat(const struct json *j, const char *at)
 	return j->in->base + (at - j->in->buf);
 }
 
+/* The first byte but for blanks of the line that holds at, or NULL when
+ * the buffer does not show its start. */
+static const char *
+linestart(const struct json *j, const char *at)
+{
+	const char *p = at;
+
+	while (p > j->in->buf && p[-1] != '\n')
+		p--;
+	if (p == j->in->buf)
+		return NULL;
+	while (p < at && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
 _Noreturn static void
 failat(const struct json *j, const char *at, const char *fmt, ...)
 {
 	char msg[512];
+	const char *what, *ls;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* Text the caller knows, inside a value: named, the parser's
+	 * expectation after it. */
+	if (j->stray && j->depth > 0 && (ls = linestart(j, at)) &&
+	    (what = j->stray(j, ls, (size_t)(j->in->end - ls))))
+		np_die_at(j->in->name, j->in->line, colat(j, ls), "found %s "
+		    "inside a JSON %s, where only JSON may be (%s; byte "
+		    "offset %lld)", what, j->stack[j->depth - 1] == '{' ?
+		    "object" : "array", msg, offat(j, ls));
 	np_die_at(j->in->name, j->in->line, colat(j, at), "%s (byte offset %lld)",
 	    msg, offat(j, at));
 }
@@ -114,6 +143,15 @@ found(const struct json *j, const char *p)
 	return buf;
 }
 
+/* src_fill, forgetting the kept mask: the bytes it was made of may move,
+ * and those past the end change. */
+static size_t
+fill(struct json *j, char **keep)
+{
+	j->blk = NULL;
+	return src_fill(j->in, keep);
+}
+
 /* Makes n bytes from *p available (fewer only at end of file); *p is moved
  * along with the buffer. */
 static void
@@ -122,7 +160,7 @@ need(struct json *j, char **p, size_t n)
 	struct src *in = j->in;
 
 	while ((size_t)(in->end - *p) < n && !in->eof)
-		if (src_fill(in, p) == 0 && !in->eof)
+		if (fill(j, p) == 0 && !in->eof)
 			failat(j, *p, "token longer than %d bytes", SRC_BUFSZ);
 }
 
@@ -146,7 +184,7 @@ skipws(struct json *j, char *p)
 			if (p < in->end)
 				return p;
 			in->p = p;
-			if (src_fill(in, NULL) == 0)
+			if (fill(j, NULL) == 0)
 				return in->p;
 			p = in->p;
 			continue;
@@ -170,66 +208,39 @@ skipline(struct json *j, char *p)
 		if (nl)
 			return nl;	/* skipws counts it */
 		in->p = in->end;
-		if (src_fill(in, NULL) == 0)
+		if (fill(j, NULL) == 0)
 			return in->p;
 		p = in->p;
 	}
 }
 
 /*
- * Finds the next byte a string scan must stop at: '"', '\\', a control
- * byte (below 0x20) or a non-ASCII one (0x80 and up).  The zero padding
- * after the data stops it too, so it needs no bounds check: 16 bytes from
- * any p <= end are always readable.
+ * The first byte at or after p that may end a plain run of string text:
+ * '"', '\\', a control byte or a non-ASCII one.  It is found in the mask of
+ * the 64 bytes from where a search began (simd.h), and that mask is kept:
+ * the keys and values that follow in those bytes are found in it, without
+ * their bytes being looked at again.  The zero padding after the data
+ * stops a search too, so it needs no bounds check: 64 bytes from any
+ * p <= end are readable.  Every read into the buffer forgets the mask
+ * (fill).
  */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-
 static inline char *
-scanplain(char *p, const char *end)
+special(struct json *j, char *p)
 {
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'),
-	    space = _mm_set1_epi8(0x20);
-	__m128i v, hit;
-	int m;
+	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
+	uint64_t m;
 
-	(void)end;
-	for (;;) {
-		v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		/* A signed compare with 0x20 catches both the controls and
-		 * the bytes with the high bit set. */
-		hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
-		    _mm_cmpeq_epi8(v, bslash)), _mm_cmplt_epi8(v, space));
-		if ((m = _mm_movemask_epi8(hit)))
-			return p + __builtin_ctz((unsigned)m);
-		p += 16;
+	if (d < 64) {
+		if ((m = j->blkmask >> d))
+			return p + __builtin_ctzll(m);
+		p = (char *)j->blk + 64;	/* the rest of it is text */
 	}
+	while (!(m = j->mask(p)))
+		p += 64;
+	j->blk = p;
+	j->blkmask = m;
+	return p + __builtin_ctzll(m);
 }
-#else
-/* Portable SWAR, 8 bytes at a time: the classic "has a zero byte" test
- * (v - 0x01..) & ~v & 0x80.. finds '"', '\\' and the controls; a set high
- * bit in w itself finds the rest. */
-static inline char *
-scanplain(char *p, const char *end)
-{
-	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
-	uint64_t w, q, b;
-
-	while (p + 8 <= end) {
-		memcpy(&w, p, 8);
-		q = w ^ (ones * '"');
-		b = w ^ (ones * '\\');
-		if ((((q - ones) & ~q) | ((b - ones) & ~b) |
-		    ((w - ones * 0x20) & ~w) | w) & high)
-			break;
-		p += 8;
-	}
-	while ((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x80 &&
-	    *p != '"' && *p != '\\')
-		p++;
-	return p;
-}
-#endif
 
 static int
 hexval(int c)
@@ -324,39 +335,115 @@ spill(struct json *j, char **o, size_t *olen, const char *start,
 	*olen += n;
 }
 
+/* Decodes the escape whose '\\' is at *p into u (4 bytes), moving *p past
+ * it; returns the number of bytes put in u. */
+static size_t
+escape(struct json *j, char **pp, char *u)
+{
+	char *p = *pp;
+	long cp, lo;
+	size_t n = 1;
+
+	if (j->in->end - p < 12)
+		need(j, &p, 12);
+	switch (p[1]) {
+	case '"': case '\\': case '/': u[0] = p[1]; break;
+	case 'b': u[0] = '\b'; break;
+	case 'f': u[0] = '\f'; break;
+	case 'n': u[0] = '\n'; break;
+	case 'r': u[0] = '\r'; break;
+	case 't': u[0] = '\t'; break;
+	case 'u':
+		if ((cp = hex4(p + 2)) < 0)
+			failat(j, p, "expected four hex digits after \\u");
+		if (cp >= 0xdc00 && cp <= 0xdfff)
+			failat(j, p, "expected a high surrogate before "
+			    "\\u%04lx, found it alone", cp);
+		if (cp >= 0xd800 && cp <= 0xdbff) {
+			if (p[6] != '\\' || p[7] != 'u' ||
+			    (lo = hex4(p + 8)) < 0xdc00 || lo > 0xdfff)
+				failat(j, p, "expected a low surrogate after "
+				    "\\u%04lx", cp);
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			p += 6;
+		}
+		n = utf8put(u, (unsigned long)cp);
+		p += 4;
+		break;
+	default:
+		failat(j, p, "expected an escape (\\\" \\\\ \\/ \\b \\f \\n "
+		    "\\r \\t \\uXXXX), found %s", found(j, p + 1));
+	}
+	*pp = p + 2;
+	return n;
+}
+
+/* Checks the UTF-8 sequence at *p, moving *p past it (and *start along,
+ * when bytes must be read). */
+static void
+utf8(struct json *j, char **p, char **start)
+{
+	int n;
+
+	if (j->in->end - *p < 4 && !j->in->eof) {
+		ptrdiff_t off = *p - *start;
+
+		need(j, p, 4);
+		*start = *p - off;
+	}
+	if (!(n = utf8len((unsigned char *)*p)))
+		failat(j, *p, "expected UTF-8 text, found byte 0x%02x",
+		    (unsigned char)*p[0]);
+	*p += n;
+}
+
 /*
- * Scans the string whose opening quote is at q.  Unless discard is set, the
- * decoded text is left in j->s / j->len: a slice of the buffer when there
- * was nothing to decode, else the scratch buffer.  Returns the address after
- * the closing quote.
+ * Scans the string whose opening quote is at q, and leaves its decoded
+ * text in j->s / j->len: a slice of the buffer when there was nothing to
+ * decode, else the scratch buffer.  Returns the address after the closing
+ * quote.
  */
+static char *stringrest(struct json *, char *);
+
+/* The usual string: nothing to decode, and all of it read. */
+static inline char *
+string(struct json *j, char *q)
+{
+	char *p = special(j, q + 1);
+
+	if (*p == '"' && p < j->in->end && p - q - 1 <= JSON_MAXSTR) {
+		j->s = q + 1;
+		j->len = (size_t)(p - q - 1);
+		return p + 1;
+	}
+	return stringrest(j, q);
+}
+
 static char *
-string(struct json *j, char *q, int discard)
+stringrest(struct json *j, char *q)
 {
 	struct src *in = j->in;
-	char *start = q + 1, *p = start, *o = NULL;
-	size_t olen = 0;
-	long qline = in->line, qcol = colat(j, q);
+	char *start = q + 1, *p = start, *o = NULL, u[4];
+	size_t olen = 0, n;
+	long qline = in->line;
 	long long qoff = offat(j, q);
 
 	for (;;) {
-		p = scanplain(p, in->end);
+		p = special(j, p);
 		/* Whether a string is too long is settled before anything
 		 * else is said about the text past its first JSON_MAXSTR
 		 * bytes, so that the message does not depend on how reads
 		 * fell. */
-		if (!discard && olen + (size_t)(p - start) > JSON_MAXSTR)
+		if (olen + (size_t)(p - start) > JSON_MAXSTR)
 			goto toolong;
 		if (*p == '"' && p < in->end) {
-			if (!discard) {
-				if (o) {
-					spill(j, &o, &olen, start, p);
-					j->s = o;
-					j->len = olen;
-				} else {
-					j->s = start;
-					j->len = (size_t)(p - start);
-				}
+			if (o) {
+				spill(j, &o, &olen, start, p);
+				j->s = o;
+				j->len = olen;
+			} else {
+				j->s = start;
+				j->len = (size_t)(p - start);
 			}
 			return p + 1;
 		}
@@ -364,97 +451,78 @@ string(struct json *j, char *q, int discard)
 			if (in->eof)
 				failat(j, p, "expected '\"' to end the string, "
 				    "found end of input");
-			if (!discard && !o && !(start == in->buf &&
+			if (!o && !(start == in->buf &&
 			    in->end == in->buf + SRC_BUFSZ)) {
 				/* Keep the text in place: refill behind it. */
 				ptrdiff_t off = p - start;
-				src_fill(in, &start);
+				fill(j, &start);
 				p = start + off;
 				continue;
 			}
 			/* The buffer is full of this string: go on in the
-			 * scratch buffer (or nowhere, when discarding). */
-			if (!discard)
-				spill(j, &o, &olen, start, p);
+			 * scratch buffer. */
+			spill(j, &o, &olen, start, p);
 			in->p = p;
-			src_fill(in, NULL);
+			fill(j, NULL);
 			start = p = in->p;
 			continue;
 		}
 		if (*p == '\\') {
-			long cp, lo;
-			char u[4];
-			size_t n = 1;
-
-			if (!discard)
-				spill(j, &o, &olen, start, p);
-			if (in->end - p < 12)
-				need(j, &p, 12);
-			switch (p[1]) {
-			case '"': case '\\': case '/': u[0] = p[1]; break;
-			case 'b': u[0] = '\b'; break;
-			case 'f': u[0] = '\f'; break;
-			case 'n': u[0] = '\n'; break;
-			case 'r': u[0] = '\r'; break;
-			case 't': u[0] = '\t'; break;
-			case 'u':
-				if ((cp = hex4(p + 2)) < 0)
-					failat(j, p, "expected four hex digits "
-					    "after \\u");
-				if (cp >= 0xdc00 && cp <= 0xdfff)
-					failat(j, p, "expected a high surrogate "
-					    "before \\u%04lx, found it alone",
-					    cp);
-				if (cp >= 0xd800 && cp <= 0xdbff) {
-					if (p[6] != '\\' || p[7] != 'u' ||
-					    (lo = hex4(p + 8)) < 0xdc00 ||
-					    lo > 0xdfff)
-						failat(j, p, "expected a low "
-						    "surrogate after \\u%04lx",
-						    cp);
-					cp = 0x10000 + ((cp - 0xd800) << 10) +
-					    (lo - 0xdc00);
-					p += 6;
-				}
-				n = utf8put(u, (unsigned long)cp);
-				p += 4;
-				break;
-			default:
-				failat(j, p, "expected an escape (\\\" \\\\ \\/ "
-				    "\\b \\f \\n \\r \\t \\uXXXX), found %s",
-				    found(j, p + 1));
-			}
-			if (!discard) {
-				if (olen + n > JSON_MAXSTR)
-					goto toolong;
-				memcpy(o + olen, u, n);
-				olen += n;
-			}
-			p += 2;
+			spill(j, &o, &olen, start, p);
+			n = escape(j, &p, u);
+			if (olen + n > JSON_MAXSTR)
+				goto toolong;
+			memcpy(o + olen, u, n);
+			olen += n;
 			start = p;
 			continue;
 		}
 		if ((unsigned char)*p >= 0x80) {
-			int n;
-
 			if (in->end - p < 4 && !in->eof) {
-				if (!discard)
-					spill(j, &o, &olen, start, p);
-				need(j, &p, 4);
+				spill(j, &o, &olen, start, p);
 				start = p;
 			}
-			if (!(n = utf8len((unsigned char *)p)))
-				failat(j, p, "expected UTF-8 text, found byte "
-				    "0x%02x", (unsigned char)*p);
-			p += n;
+			utf8(j, &p, &start);
 			continue;
 		}
 		failat(j, p, "expected '\"' to end the string, found raw "
 		    "control character 0x%02x", (unsigned char)*p);
 	}
 toolong:
-	np_die_at(in->name, qline, qcol, "string longer than %d bytes (byte "
-	    "offset %lld)", JSON_MAXSTR, qoff);
+	np_die_at(in->name, qline, (long)(qoff - in->line_off) + 1, "string "
+	    "longer than %d bytes (byte offset %lld)", JSON_MAXSTR, qoff);
+}
+
+/* Passes over the string whose opening quote is at q, checking it as
+ * string does; returns the address after the closing quote. */
+static char *
+skipstring(struct json *j, char *q)
+{
+	struct src *in = j->in;
+	char *p = q + 1, u[4];
+	int done = 0;
+
+	for (;;) {
+		p = (char *)j->skip(p, in->end, &done);
+		if (done)
+			return p;
+		if (*p == '"' && p < in->end)
+			return p + 1;
+		if (p >= in->end) {
+			if (in->eof)
+				failat(j, p, "expected '\"' to end the string, "
+				    "found end of input");
+			in->p = p;
+			fill(j, NULL);
+			p = in->p;
+		} else if (*p == '\\')
+			escape(j, &p, u);
+		else if ((unsigned char)*p >= 0x80)
+			utf8(j, &p, &p);
+		else
+			failat(j, p, "expected '\"' to end the string, found "
+			    "raw control character 0x%02x", (unsigned char)*p);
+	}
 }
 
 static int
@@ -472,6 +540,24 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
+	/* The usual number, an integer: all of it read, and the byte after
+	 * it ends it (the data is followed by a NUL, which stops the loop). */
+	q = p + (*p == '-');
+	if (*q >= '1' && *q <= '9') {
+		while ((unsigned)(*++q - '0') <= 9)
+			;
+		if (q < in->end && !numchar(*q) && q - p <= NUM_MAXLEN) {
+			j->s = p;
+			j->len = (size_t)(q - p);
+			return q;
+		}
+	}
+	n = num_scan(p, in->end);
+	if (n > 0 && n <= NUM_MAXLEN && p + n < in->end && !numchar(p[n])) {
+		j->s = p;
+		j->len = n;
+		return p + n;
+	}
 	for (;;) {
 		for (q = p; q < in->end && numchar(*q); q++)
 			;
@@ -582,6 +668,26 @@ endvalue(struct json *j)
 	j->state = j->depth ? S_AFTER : S_TOP;
 }
 
+/* Records where the token at p starts. */
+static inline void
+mark(struct json *j, const char *p)
+{
+	struct src *in = j->in;
+
+	j->line = in->line;
+	j->off = in->base + (p - in->buf);
+	j->col = (long)(j->off - in->line_off) + 1;
+}
+
+/* skipws, for the usual case of no blank at all. */
+static inline char *
+blanks(struct json *j, char *p)
+{
+	return (unsigned char)*p > ' ' ? p : skipws(j, p);
+}
+
+/* The next token.  Its text is not kept when discard is set, and its place
+ * is not recorded either when discard is 2 (inside a value skipped). */
 static enum json_tok
 next(struct json *j, int discard)
 {
@@ -589,17 +695,31 @@ next(struct json *j, int discard)
 	char *p = in->p;
 	enum json_tok t;
 
+	/* The usual steps of compact JSON, without the rounds of the state
+	 * machine below: ',' and a key in an object, ':' and a value.  (The
+	 * byte after p is readable: at the end of the data it is the NUL
+	 * padding, which neither test takes.) */
+	if (j->state == S_AFTER && p[0] == ',' && p[1] == '"' &&
+	    j->stack[j->depth - 1] == '{') {
+		p++;
+		if (discard < 2)
+			mark(j, p);
+		in->p = discard ? skipstring(j, p) : string(j, p);
+		j->state = S_COLON;
+		return JSON_KEY;
+	}
+	if (j->state == S_COLON && p[0] == ':' && (unsigned char)p[1] > ' ') {
+		p++;
+		if (discard < 2)
+			mark(j, p);
+		goto value;
+	}
 again:
-	p = skipws(j, p);
-	j->line = in->line;
-	j->col = colat(j, p);
-	j->off = offat(j, p);
+	p = blanks(j, p);
 	switch (j->state) {
 	case S_TOP:
 		p = topskip(j, p);
-		j->line = in->line;
-		j->col = colat(j, p);
-		j->off = offat(j, p);
+		mark(j, p);
 		if (p >= in->end) {
 			in->p = p;
 			return JSON_EOF;
@@ -620,6 +740,8 @@ again:
 			    : S_VALUE;
 			goto again;
 		}
+		if (discard < 2)
+			mark(j, p);
 		if (j->stack[j->depth - 1] == '{') {
 			if (*p != '}' || p >= in->end)
 				failat(j, p, "expected ',' or '}' after the "
@@ -637,6 +759,8 @@ again:
 		return t;
 	case S_OBJ_FIRST:
 		if (*p == '}' && p < in->end) {
+			if (discard < 2)
+				mark(j, p);
 			j->depth--;
 			endvalue(j);
 			in->p = p + 1;
@@ -648,11 +772,15 @@ again:
 			failat(j, p, "expected a string key%s, found %s",
 			    j->state == S_OBJ_FIRST ? " or '}'" : "",
 			    found(j, p));
-		in->p = string(j, p, discard);
+		if (discard < 2)
+			mark(j, p);
+		in->p = discard ? skipstring(j, p) : string(j, p);
 		j->state = S_COLON;
 		return JSON_KEY;
 	case S_ARR_FIRST:
 		if (*p == ']' && p < in->end) {
+			if (discard < 2)
+				mark(j, p);
 			j->depth--;
 			endvalue(j);
 			in->p = p + 1;
@@ -660,6 +788,8 @@ again:
 		}
 		/* FALLTHROUGH */
 	case S_VALUE:
+		if (discard < 2)
+			mark(j, p);
 		goto value;
 	}
 value:
@@ -677,9 +807,10 @@ value:
 		in->p = p + 1;
 		return JSON_ARR;
 	case '"':
-		p = string(j, p, discard);
-		t = JSON_STR;
-		break;
+		p = discard ? skipstring(j, p) : string(j, p);
+		endvalue(j);
+		in->p = p;
+		return JSON_STR;
 	case 't':
 		p = literal(j, p, "true", 4);
 		t = JSON_TRUE;
@@ -712,8 +843,7 @@ value:
 	default:
 		failat(j, p, "expected a value, found %s", found(j, p));
 	}
-	if (t != JSON_STR)
-		delimited(j, p);
+	delimited(j, p);
 	endvalue(j);
 	in->p = p;
 	return t;
@@ -728,12 +858,26 @@ json_next(struct json *j)
 void
 json_skip(struct json *j)
 {
+	struct src *in = j->in;
+	char *p = in->p;
 	int depth = j->depth;
-	enum json_tok t = next(j, 1);
+	enum json_tok t;
 
+	/* The usual value passed over: a string, straight after its key's
+	 * ':'. */
+	if (j->state == S_COLON && p[0] == ':' && p[1] == '"') {
+		mark(j, p + 1);
+		in->p = skipstring(j, p + 1);
+		endvalue(j);
+		return;
+	}
+	t = next(j, 1);
+
+	/* The value's place is the one left: the caller's messages about
+	 * it name where it began. */
 	if (t == JSON_OBJ || t == JSON_ARR)
 		while (j->depth > depth)
-			next(j, 1);
+			next(j, 2);
 }
 
 enum json_tok

@@ -7,6 +7,9 @@
  * buffer of JSON_MAXSTR bytes when they do.  A value the caller does not want
  * is passed over with json_skip, which validates it but never buffers it,
  * however long it is.  Nesting deeper than JSON_MAXDEPTH is an error.
+ * Strings are scanned 64 bytes a step (simd.h): a string passed over is
+ * checked by the masks of its backslashes and of the bytes that end plain
+ * text, not byte by byte, with the same messages as a string taken.
  *
  * The input may hold several top-level values one after another (JSON lines).
  * What else may stand between them (text captured with the JSON, log lines)
@@ -20,6 +23,7 @@
 #include <stddef.h>
 
 #include "input.h"
+#include "simd.h"
 
 #define JSON_MAXDEPTH 64
 #define JSON_PASSOVER_BYTES 41	/* of a line offered to passover */
@@ -55,11 +59,19 @@ struct json {
 	 * begins at p (n bytes readable there: at least JSON_PASSOVER_BYTES,
 	 * or all that is left of the input), 0 to read it as JSON. */
 	int (*passover)(struct json *j, const char *p, size_t n);
-	void *arg;		/* for passover */
+	/* Set by the caller, or NULL: when a syntax error falls on the first
+	 * byte of a line inside a container, what that line is, if the
+	 * caller knows ("a log line"), for the message; n bytes readable. */
+	const char *(*stray)(const struct json *j, const char *p, size_t n);
+	void *arg;		/* for passover and stray */
 	/* private */
 	int state;
 	char stack[JSON_MAXDEPTH];
 	char *scratch;
+	simd_mask_fn mask;	/* set by json_init; a test may choose */
+	simd_skip_fn skip;
+	const char *blk;	/* 64 bytes whose mask is kept, or NULL */
+	uint64_t blkmask;
 };
 
 /* Starts parsing the source (already opened).  The scratch buffer is kept

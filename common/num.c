@@ -358,6 +358,171 @@ tidyexp(char *buf, size_t n)
 	return (size_t)(end - buf);
 }
 
+
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 u128;
+
+/* 5^0 .. 5^31, each below 2^73: as u128 built from 5^27 (the largest
+ * power below 2^64) when past it. */
+static u128
+pow5(int t)
+{
+	static const uint64_t p5[28] = { 1ULL, 5ULL, 25ULL, 125ULL, 625ULL,
+	    3125ULL, 15625ULL, 78125ULL, 390625ULL, 1953125ULL, 9765625ULL,
+	    48828125ULL, 244140625ULL, 1220703125ULL, 6103515625ULL,
+	    30517578125ULL, 152587890625ULL, 762939453125ULL,
+	    3814697265625ULL, 19073486328125ULL, 95367431640625ULL,
+	    476837158203125ULL, 2384185791015625ULL, 11920928955078125ULL,
+	    59604644775390625ULL, 298023223876953125ULL,
+	    1490116119384765625ULL, 7450580596923828125ULL };
+
+	return t <= 27 ? p5[t] : (u128)p5[27] * p5[t - 27];
+}
+
+/* -1, 0 or 1 as q is below, at or above x / 2^s (0 <= s < 128). */
+static int
+cmpshift(uint64_t q, u128 x, int s)
+{
+	u128 hq = x >> s, r = x & (((u128)1 << s) - 1);
+
+	if ((u128)q != hq)
+		return (u128)q < hq ? -1 : 1;
+	return r ? -1 : 0;
+}
+
+/*
+ * The p significant digits of a (positive, normal, m 2^e) correctly
+ * rounded, half to even, as %.*g rounds: *q, and the power of ten of the
+ * first digit in *x; 1 if q 10^(x - p + 1) reads back as a, 0 if not, -1
+ * when the exact arithmetic would not fit 128 bits.
+ */
+static int
+digitsof(uint64_t m, int e, int p, int k, uint64_t *q, int *x)
+{
+	static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL,
+	    10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+	    1000000000ULL, 10000000000ULL, 100000000000ULL,
+	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+	    1000000000000000ULL, 10000000000000000ULL,
+	    100000000000000000ULL };
+	int t, s, c, lo, hi, tries;
+	uint64_t d;
+	u128 n, h, l, half, rem;
+
+	for (tries = 0; tries < 3; tries++) {
+		t = p - 1 - k;	/* a 10^t has p digits before the point */
+		s = -(e + t);	/* a 10^t = m 5^t / 2^s */
+		if (t < 0 || t > 31 || s < 1 || s > 125)
+			return -1;
+		n = (u128)m * pow5(t);
+		d = (uint64_t)(n >> s);
+		if (d < p10[p - 1]) {
+			k--;
+			continue;
+		}
+		if (d >= p10[p]) {
+			k++;
+			continue;
+		}
+		rem = n & (((u128)1 << s) - 1);
+		half = (u128)1 << (s - 1);
+		if (rem > half || (rem == half && (d & 1)))
+			d++;
+		*x = k;
+		*q = d;
+		if (d == p10[p]) {	/* 9.99... rounded up to 10.0... */
+			*q = p10[p - 1];
+			*x = k + 1;
+		}
+		/* Reads back as a iff within a's rounding interval: half an
+		 * ulp each side (a quarter below a power of two), the ends
+		 * included when m is even (ties go to even). */
+		h = (u128)(2 * m + 1) * pow5(t);
+		c = cmpshift(d, h, s + 1);
+		hi = c < 0 || (c == 0 && !(m & 1));
+		if (m == 1ULL << 52 && e > -1074) {
+			l = (u128)(4 * m - 1) * pow5(t);
+			c = cmpshift(d, l, s + 2);
+		} else {
+			l = (u128)(2 * m - 1) * pow5(t);
+			c = cmpshift(d, l, s + 1);
+		}
+		lo = c > 0 || (c == 0 && !(m & 1));
+		return hi && lo;
+	}
+	return -1;
+}
+
+/* The digits of q (p of them, trailing zeros dropped) as %.*g writes
+ * them with first-digit exponent x, then tidied as tidyexp does. */
+static size_t
+gform(char *buf, int neg, uint64_t q, int p, int x)
+{
+	char dg[24], *o = buf;
+	int nd = p, i;
+
+	for (i = p - 1; i >= 0; i--, q /= 10)
+		dg[i] = (char)('0' + q % 10);
+	while (nd > 1 && dg[nd - 1] == '0')
+		nd--;
+	if (neg)
+		*o++ = '-';
+	if (x < -4 || x >= p) {
+		*o++ = dg[0];
+		if (nd > 1) {
+			*o++ = '.';
+			memcpy(o, dg + 1, (size_t)nd - 1);
+			o += nd - 1;
+		}
+		*o++ = 'e';
+		o += num_fmt_i64(o, x);
+	} else if (x >= 0) {
+		for (i = 0; i <= x; i++)
+			*o++ = i < nd ? dg[i] : '0';
+		if (nd > x + 1) {
+			*o++ = '.';
+			memcpy(o, dg + x + 1, (size_t)(nd - x - 1));
+			o += nd - x - 1;
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (i = x + 1; i < 0; i++)
+			*o++ = '0';
+		memcpy(o, dg, (size_t)nd);
+		o += nd;
+	}
+	*o = '\0';
+	return (size_t)(o - buf);
+}
+
+/* num_fmt_f64's digits without printf, when 128 bits hold the exact
+ * arithmetic (magnitudes from about 1e-16 to 1e15): the length, or 0. */
+static size_t
+fastfmt(char *buf, double v)
+{
+	uint64_t bits, m, q;
+	int be, e, k, p, x, r;
+
+	memcpy(&bits, &v, sizeof bits);
+	be = (int)(bits >> 52 & 0x7ff);
+	if (be == 0 || be == 0x7ff)
+		return 0;	/* subnormal, or not finite */
+	m = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
+	e = be - 1075;
+	/* The power of ten of the first digit, from the binary exponent: this
+	 * or one less (digitsof finds which). */
+	k = (int)floor((be - 1023) * 0.30102999566398120);
+	for (p = 15; p <= 17; p++) {
+		if ((r = digitsof(m, e, p, k, &q, &x)) < 0)
+			return 0;
+		if (r || p == 17)
+			return gform(buf, v < 0, q, p, x);
+	}
+	return 0;
+}
+#endif
+
 size_t
 num_fmt_f64(char *buf, double v)
 {
@@ -370,6 +535,10 @@ num_fmt_f64(char *buf, double v)
 	/* The range test first: casting a double beyond int64 is undefined. */
 	if (num_inint64(v) && v == floor(v))
 		return num_fmt_i64(buf, (int64_t)v);
+#ifdef __SIZEOF_INT128__
+	if ((n = (int)fastfmt(buf, v)) > 0)
+		return (size_t)n;
+#endif
 	/*
 	 * %.15g is the fewest digits for any normal double that has a form
 	 * of 15 digits or fewer (its error is far below the 15th digit); the
@@ -382,4 +551,52 @@ num_fmt_f64(char *buf, double v)
 			break;
 	}
 	return tidyexp(buf, (size_t)n);
+}
+
+double
+num_round(double v, int digits)
+{
+	char buf[NUM_BUFSZ + 8];
+	double a = fabs(v), m;
+	int k, s;
+	size_t n;
+
+	if (v == 0 || !isfinite(v) || digits < 1 || digits > 15)
+		return v;
+	/* k: the power of ten of v's first digit (log10 may be off by one
+	 * at a power of ten: checked). */
+	k = (int)floor(log10(a));
+	if (k > -300 && k < 300) {
+		if (a < pow(10, k))
+			k--;
+		else if (a >= pow(10, k + 1))
+			k++;
+	}
+	s = digits - 1 - k;	/* v * 10^s has digits digits before the point */
+	if (s < -22 || s > 22)
+		goto text;
+	m = s < 0 ? a / pow10tab[-s] : a * pow10tab[s];
+	/* A scaled value that rounded onto a half: which side the exact one
+	 * is on (fma gives the exact remainder), as printf would see it. */
+	if (m - floor(m) == 0.5) {
+		double r = s < 0 ? fma(-m, pow10tab[-s], a) :
+		    fma(a, pow10tab[s], -m);
+		m = r > 0 ? floor(m) + 1 : r < 0 ? floor(m) : nearbyint(m);
+	} else
+		m = nearbyint(m);
+	/* m and 10^s are exact doubles: one division or multiplication
+	 * rounds correctly to the double nearest m * 10^-s. */
+	a = s < 0 ? m * pow10tab[-s] : m / pow10tab[s];
+	return v < 0 ? -a : a;
+text:
+	/* Outside the fast range: through decimal text. */
+	m = nearbyint(a / pow(10, -s));
+	if (!(m < 1e15))
+		return v;
+	n = num_fmt_i64(buf, (int64_t)m);
+	buf[n++] = 'e';
+	n += num_fmt_i64(buf + n, -s);
+	if (!num_f64(buf, n, &a))
+		return v;
+	return v < 0 ? -a : a;
 }

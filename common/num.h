@@ -5,13 +5,16 @@
  * neuron-profile printed).  Integers are exact over the whole int64 range;
  * doubles round exactly as strtod does (a fast exact path for the common case,
  * strtod itself otherwise).  Printing uses '.' whatever the locale; doubles
- * print in the fewest digits that read back to the same value.
+ * print in the fewest digits that read back to the same value, the digits
+ * printf would give: worked out exactly in 128-bit integers for magnitudes
+ * from about 1e-16 to 1e15, by printf beyond (tests/numcheck.c compares).
  */
 #ifndef NP_NUM_H
 #define NP_NUM_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define NUM_MAXLEN 1024		/* longest number text accepted */
 #define NUM_BUFSZ 32		/* room for any number num_fmt_* prints */
@@ -45,7 +48,79 @@ num_inint64(double d)
  * in the fewest digits that read back the same ("2.5e-9", "1e40"); NaN
  * and infinities print as nothing (an empty field is "missing").
  */
+/* v rounded to digits (1 to 15) significant digits: the double nearest
+ * that decimal.  Zero, NaN and infinities are v. */
+double num_round(double v, int digits);
+
 size_t num_fmt_i64(char *buf, int64_t v);
 size_t num_fmt_f64(char *buf, double v);
 
+
+/*
+ * The first t (1 to 8) of the eight bytes at s as a number, or -1 if they
+ * are not all ASCII digits.  Little-endian: one word, the bytes after them
+ * shifted out and leading zeros shifted in, then SWAR (three
+ * multiplications instead of eight).
+ */
+static inline int64_t
+num_digits8(const char *s, size_t t)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	if (t < 8)
+		w = w << (8 * (8 - t)) |
+		    (0x3030303030303030ULL >> (8 * t));
+	if ((w & 0xf0f0f0f0f0f0f0f0ULL) != 0x3030303030303030ULL ||
+	    ((w + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) !=
+	    0x3030303030303030ULL)
+		return -1;
+	w -= 0x3030303030303030ULL;
+	w = (w * 10 + (w >> 8)) & 0x00ff00ff00ff00ffULL;
+	w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
+	w = (w * 10000 + (w >> 32)) & 0x00000000ffffffffULL;
+	return (int64_t)w;
+#else
+	int64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < t; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (d > 9)
+			return -1;
+		v = v * 10 + d;
+	}
+	return v;
+#endif
+}
+
+/*
+ * 1 with the number in *v if s[0..n) is a whole number of 1 to 16 digits
+ * written as num_fmt_i64 prints it (no sign, no leading zero): its text
+ * may then be copied where the number is printed.  0 for anything else,
+ * which num_i64 may still read.  s must have 8 readable bytes past s + n
+ * (it lies in src's buffer, whose padding makes them so).  Inline: the
+ * text readers' hot path.
+ */
+static inline int
+num_canon(const char *s, size_t n, int64_t *v)
+{
+	int64_t hi, lo;
+
+	if (n - 1 >= 16 || (s[0] == '0' && n > 1))
+		return 0;
+	if (n <= 8) {
+		if ((lo = num_digits8(s, n)) < 0)
+			return 0;
+		*v = lo;
+		return 1;
+	}
+	hi = num_digits8(s, n - 8);
+	lo = num_digits8(s + n - 8, 8);
+	if (hi < 0 || lo < 0)
+		return 0;
+	*v = hi * 100000000 + lo;
+	return 1;
+}
 #endif

@@ -101,6 +101,19 @@ pair_find(struct pairs *p, const char *s, size_t n)
 	return pair_findslow(p, s, n, key, h);
 }
 
+/*
+ * The slot of the name s (as pair_find) when the cache holds it, else -1:
+ * for a fast path that leaves every other name to pair_find.
+ */
+static inline int
+pair_cached(const struct pairs *p, const char *s, size_t n)
+{
+	uint64_t key = pair_key8(s, n);
+	int i = p->cache[PAIR_HASH(key, n)] - 1;
+
+	return i >= 0 && pair_same(&p->slot[i], s, n, key) ? i : -1;
+}
+
 /* The waiting start with the earliest line, or -1 when none waits. */
 int pair_oldest(const struct pairs *p);
 /* Counts every start still waiting as what, in notes (at file:line of each,

@@ -25,6 +25,7 @@
 #include "codec.h"
 #include "diag.h"
 #include "parquet.h"
+#include "progress.h"
 #include "thrift.h"
 
 #define SLACK 16
@@ -901,8 +902,10 @@ pq_close(struct pq *p)
 	free(p->sel);
 	free(p->footer);
 	free(p->created_by);
-	if (p->fd >= 0)
+	if (p->fd >= 0) {
 		close(p->fd);
+		prog_end();
+	}
 	memset(p, 0, sizeof *p);
 	p->fd = -1;
 }
@@ -1230,6 +1233,7 @@ static const unsigned char *
 chunk_bytes(struct pq_cursor *c, int64_t off, size_t n)
 {
 	size_t want;
+	int64_t prev = c->clen ? c->coff + (int64_t)c->clen : off;
 
 	if (off >= c->coff && (uint64_t)(off - c->coff) + n <= c->clen)
 		return c->cbuf + (off - c->coff);
@@ -1238,6 +1242,9 @@ chunk_bytes(struct pq_cursor *c, int64_t off, size_t n)
 		want = (size_t)(c->end - off);
 	grow(&c->cbuf, &c->ccap, want + SLACK);
 	readat(c->pq, c->cbuf, want, off);
+	/* Progress counts the bytes past those read before only. */
+	if (off + (int64_t)want > prev)
+		prog_add(off + (int64_t)want - (off > prev ? off : prev));
 	memset(c->cbuf + want, 0, SLACK);
 	c->coff = off;
 	c->clen = want;
@@ -2115,6 +2122,20 @@ pq_select(struct pq *p, int col)
  * and only at the first row past some batch (refill_at) refills those that
  * end there, so that most rows touch no cursor at all.
  */
+/* Progress over the bytes to be read: the chunks of the columns
+ * selected, never the rest of the file. */
+static void
+progress_begin(const struct pq *p)
+{
+	long long total = 0;
+	int rg, i;
+
+	for (rg = 0; rg < p->nrg; rg++)
+		for (i = 0; i < p->ncur; i++)
+			total += pq_chunk(p, rg, p->cur[i].col)->compressed;
+	prog_begin(p->file, p->fd, total);
+}
+
 int
 pq_next(struct pq *p)
 {
@@ -2122,6 +2143,8 @@ pq_next(struct pq *p)
 	int64_t row, next;
 	int i;
 
+	if (!p->started)
+		progress_begin(p);
 	p->started = 1;
 	while (p->rg_left == 0) {
 		if (p->rg + 1 >= p->nrg) {

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "group.h"
 #include "num.h"
 #include "reader.h"
 #include "schema.h"
@@ -35,10 +34,38 @@ struct rd_name {
 	char cname[48];		/* NUL-terminated, for messages */
 };
 
+/*
+ * A hash of a name, read in a few loads that stay within it (a key may lie
+ * in the JSON parser's scratch buffer, whose bytes past it were never
+ * written): names are short, and this is asked once a member.
+ */
+static size_t
+namehash(const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		a = x;
+		b = y;
+	} else {
+		a = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
+		    (uint64_t)(unsigned char)s[n - 1] << 16 : 0;
+		b = 0;
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ULL) ^ n) * 0xff51afd7ed558ccdULL;
+	return (size_t)((a ^ a >> 32) % NAMES);
+}
+
 static void
 addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
 {
-	size_t h = grp_hash(s, n) % NAMES;
+	size_t h = namehash(s, n);
 
 	while (names[h].s) {
 		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
@@ -78,7 +105,7 @@ static const struct rd_name *
 lookup(const struct reader *r, const char *s, size_t n)
 {
 	const struct rd_name *names = r->names;
-	size_t h = grp_hash(s, n) % NAMES;
+	size_t h = namehash(s, n);
 
 	while (names[h].s) {
 		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
@@ -86,6 +113,14 @@ lookup(const struct reader *r, const char *s, size_t n)
 		h = (h + 1) % NAMES;
 	}
 	return NULL;
+}
+
+/* A column's type: a further column (-c) is text, as the input spells
+ * it. */
+static enum coltype
+coltype(const struct reader *r, int c)
+{
+	return c < r->k->ncol ? r->k->col[c].type : T_TEXT;
 }
 
 /* The profiler text formats, each of one kind. */
@@ -138,10 +173,84 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 }
 
 void
+rd_extra(struct reader *r, char *arg, const char *synopsis)
+{
+	const struct kind *k = r->k;
+	const struct rd_name *nm;
+	char *name[REC_MAXCOL];
+	int i, j, n, c;
+
+	n = np_optlist("c", arg, name, REC_MAXCOL, "column names");
+	if (n > REC_MAXCOL - k->ncol) {
+		np_warn("-c: at most %d columns, found %d", REC_MAXCOL -
+		    k->ncol, n);
+		np_usage(synopsis);
+	}
+	for (i = 0; i < n; i++) {
+		if ((nm = lookup(r, name[i], strlen(name[i])))) {
+			np_warn("-c: '%s' is read as the %s column %s already",
+			    name[i], k->name, k->col[nm->col].name);
+			np_usage(synopsis);
+		}
+		for (j = 0; j < i; j++)
+			if (strcmp(name[i], name[j]) == 0) {
+				np_warn("-c: '%s' given twice", name[i]);
+				np_usage(synopsis);
+			}
+	}
+	for (i = 0; i < n; i++) {
+		c = k->ncol + i;
+		r->extra[i] = name[i];
+		addname(r->names, name[i], strlen(name[i]), c, 0);
+		r->want |= (uint32_t)1 << c;
+	}
+	r->nextra = n;
+	r->rec.nextra = n;
+}
+
+void
+rd_header(const struct reader *r)
+{
+	int c;
+
+	for (c = 0; c < r->k->ncol; c++) {
+		if (c)
+			out_tab();
+		out_str(r->k->col[c].name);
+	}
+	for (c = 0; c < r->nextra; c++) {
+		out_tab();
+		out_str(r->extra[c]);
+	}
+	out_nl();
+}
+
+/* A -c column the file's header lacks: "file:LINE:1: ...". */
+static void
+needextras(const struct reader *r, const char *const *have, int nhave,
+    long line)
+{
+	int i, j;
+
+	for (i = 0; i < r->nextra; i++) {
+		for (j = 0; j < nhave; j++)
+			if (strcmp(have[j], r->extra[i]) == 0)
+				break;
+		if (j == nhave)
+			np_die_at(r->in.name, line, 1, "expected a column '%s' "
+			    "(given to -c), found none in the header",
+			    r->extra[i]);
+	}
+}
+
+void
 rd_want(struct reader *r, uint32_t mask)
 {
 	const struct kind *k = r->k;
+	int i;
 
+	for (i = 0; i < r->nextra; i++)	/* always read: they are written */
+		mask |= (uint32_t)1 << (k->ncol + i);
 	if (k->start >= 0)
 		mask |= 1u << k->start;
 	if (k->end >= 0)
@@ -314,7 +423,7 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 
 	if (f->set && f->pref < pref)
 		return;		/* a better-named input already set it */
-	if (r->k->col[c].type == T_TEXT) {
+	if (coltype(r, c) == T_TEXT) {
 		f->s = rec_keep(rec, s, n);
 		f->len = n;
 	} else if (num_i64(s, n, &f->i)) {
@@ -501,6 +610,15 @@ passlines(struct json *j, const char *p, size_t n)
 	    "changes format here", (int)n, p);
 }
 
+/* A line inside a JSON value that stops the parser: a log line is named
+ * (they are passed over only between top-level values). */
+static const char *
+strayline(const struct json *j, const char *p, size_t n)
+{
+	(void)j;
+	return src_islog(p, n) ? "a log line" : NULL;
+}
+
 /* Reads the members of a row object whose '{' is taken; key, when not NULL,
  * is a first member already read (its value is due). */
 static void
@@ -541,7 +659,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			break;
 		case JSON_TRUE:
 		case JSON_FALSE:
-			if (r->k->col[nm->col].type == T_TEXT) {
+			if (coltype(r, nm->col) == T_TEXT) {
 				rd_set(r, rec, nm->col, nm->pref,
 				    t == JSON_TRUE ? "true" : "false",
 				    t == JSON_TRUE ? 4 : 5, j->line, j->col,
@@ -551,7 +669,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			/* FALLTHROUGH */
 		default:
 			json_fail(j, "expected a %s for '%s', found %s",
-			    r->k->col[nm->col].type == T_TEXT ? "string"
+			    coltype(r, nm->col) == T_TEXT ? "string"
 			    : "number", nm->cname, json_tokname(t));
 		}
 	}
@@ -729,6 +847,7 @@ tsvhead(struct reader *r)
 		np_die_at(r->in.name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
 		    r->k->col[0].name);
+	needextras(r, (const char *const *)r->t.name, r->t.ncol, r->t.line);
 }
 
 static int
@@ -744,7 +863,7 @@ tsvnext(struct reader *r, struct record *rec)
 	for (i = 0; i < t->ncol; i++) {
 		if (r->tsvcol[i] < 0)
 			continue;
-		if (r->k->col[r->tsvcol[i]].type == T_TEXT) {
+		if (coltype(r, r->tsvcol[i]) == T_TEXT) {
 			if (tsv_missing(t, i))
 				continue;
 			tsv_cell(t, i);
@@ -775,6 +894,11 @@ textstart(struct reader *r)
 		r->tx.pos[i] = (given ? given : tf->defpos[i]) - 1;
 	}
 	r->tx.nsplit = tl_nsplit(r->tx.pos, tf->nfields);
+	/* Rows the format writes itself are exactly the records rd_next would
+	 * return: only where no time is scaled. */
+	r->tx.rows = r->rows && strcmp(r->unit, "ns") == 0;
+	r->tx.written = 0;
+	r->tx.want = r->want;
 	tf->start(r->textst, &r->tx);
 }
 
@@ -808,7 +932,8 @@ pqhead(struct reader *r)
 		r->pqkcol[r->npq] = c;
 		r->pqpref[r->npq] = nm->pref;
 		r->pqtime[r->npq] = 0;
-		if ((k->col[c].flags & C_TIME) && (pc->logical == PQ_L_TIMESTAMP ||
+		if (c < k->ncol && (k->col[c].flags & C_TIME) &&
+		    (pc->logical == PQ_L_TIMESTAMP ||
 		    pc->logical == PQ_L_TIME))
 			r->pqtime[r->npq] = pc->unit == PQ_MILLIS ? 1000000 :
 			    pc->unit == PQ_MICROS ? 1000 : 1;
@@ -819,6 +944,15 @@ pqhead(struct reader *r)
 	if (!known)
 		np_die("%s: expected a table with %s columns (such as %s), "
 		    "found none", r->in.name, k->name, k->col[0].name);
+	for (i = 0; i < r->nextra; i++) {
+		for (c = 0; c < pq_ncols(&r->pq); c++)
+			if (strcmp(pq_col(&r->pq, c)->name, r->extra[i]) == 0)
+				break;
+		if (c == pq_ncols(&r->pq))
+			np_die("%s: expected a column '%s' (given to -c), "
+			    "found none in the file", r->in.name,
+			    r->extra[i]);
+	}
 }
 
 /* A value that does not fit the kind's column: "file: row N: ...". */
@@ -832,7 +966,6 @@ pqbad(struct reader *r, int i, const char *what, const char *found)
 static int
 pqnext(struct reader *r, struct record *rec)
 {
-	const struct kind *k = r->k;
 	const struct pq_cell *cell;
 	char num[NUM_BUFSZ];
 	struct field *f;
@@ -851,7 +984,7 @@ pqnext(struct reader *r, struct record *rec)
 			continue;	/* a better-named input set it */
 		switch (cell->kind) {
 		case PQ_BYTES:
-			if (k->col[c].type == T_TEXT) {
+			if (coltype(r, c) == T_TEXT) {
 				/* Valid until the next row: no copy. */
 				rec_setref(rec, c, cell->s, cell->len);
 				break;
@@ -860,7 +993,7 @@ pqnext(struct reader *r, struct record *rec)
 			    0, pq_col(&r->pq, r->pqsel[i])->name);
 			break;
 		case PQ_BOOL:
-			if (k->col[c].type != T_TEXT)
+			if (coltype(r, c) != T_TEXT)
 				pqbad(r, i, "a number", "a boolean");
 			rec_settext(rec, c, cell->i ? "true" : "false",
 			    cell->i ? 4 : 5);
@@ -868,7 +1001,7 @@ pqnext(struct reader *r, struct record *rec)
 		case PQ_INT:
 		case PQ_UINT:
 			if (cell->kind == PQ_UINT && cell->u > INT64_MAX) {
-				if (k->col[c].type == T_TEXT) {
+				if (coltype(r, c) == T_TEXT) {
 					rec_settext(rec, c, num, (size_t)
 					    snprintf(num, sizeof num, "%llu",
 					    (unsigned long long)cell->u));
@@ -879,7 +1012,7 @@ pqnext(struct reader *r, struct record *rec)
 				rec_mark(rec, c);
 				break;
 			}
-			if (k->col[c].type == T_TEXT) {
+			if (coltype(r, c) == T_TEXT) {
 				rec_settext(rec, c, num,
 				    num_fmt_i64(num, cell->i));
 				break;
@@ -897,7 +1030,7 @@ pqnext(struct reader *r, struct record *rec)
 			}
 			break;
 		case PQ_DOUBLE:
-			if (!isfinite(cell->d) && k->col[c].type != T_TEXT) {
+			if (!isfinite(cell->d) && coltype(r, c) != T_TEXT) {
 				/* As JSON's NaN and Infinity: the row's
 				 * times judge it. */
 				f->d = cell->d;
@@ -1005,6 +1138,7 @@ openfile(struct reader *r)
 	case FMT_JSON:
 		json_init(&r->j, &r->in);
 		r->j.passover = passlines;
+		r->j.stray = strayline;
 		r->j.arg = r;
 		r->jstate = J_TOP;
 		r->vetting = 1;
@@ -1018,6 +1152,10 @@ openfile(struct reader *r)
 		tsvhead(r);
 		break;
 	case FMT_TEXT:
+		if (r->nextra)
+			np_die("%s: -c %s: profiler text (%s) has no further "
+			    "columns; -c reads them from JSON, TSV, CSV or "
+			    "Parquet", r->in.name, r->extra[0], r->tf->name);
 		textstart(r);
 		break;
 	}
@@ -1036,10 +1174,17 @@ endfile(struct reader *r)
 {
 	long bad = r->filenotes + r->tx.bad;
 
+	if (r->fmt == FMT_TEXT) {
+		r->filerecs += r->tx.written;
+		r->tx.written = 0;
+	}
 	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
 		note_add(&r->notes, "non-JSON lines skipped",
 		    r->j.skipped_lines, r->in.name, r->j.first_skipped);
 	}
+	if ((r->fmt == FMT_TSV || r->fmt == FMT_CSV) && r->t.blanks)
+		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in.name,
+		    r->t.firstblank);
 	if (r->filerecs)
 		return;
 	if (r->fmt == FMT_JSON && !r->sawtable && !r->sawrows) {
@@ -1102,4 +1247,10 @@ rd_next(struct reader *r)
 		r->filerecs++;
 		return rec;
 	}
+}
+
+void
+rd_rows(struct reader *r)
+{
+	r->rows = 1;
 }

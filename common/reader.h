@@ -54,6 +54,12 @@ struct reader {
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
+	/* Further input columns carried through (-c), by name, in order:
+	 * fields k->ncol onwards of each record. */
+	const char *extra[REC_MAXCOL];
+	int nextra;
+	/* Set by rd_rows. */
+	int rows;
 
 	/* private */
 	int open;		/* a file is being read */
@@ -100,6 +106,24 @@ void rd_open(struct reader *r, const struct kind *k, char **files, int n);
  * unset, for speed.  The kind's start, end and duration are always read.
  */
 void rd_want(struct reader *r, uint32_t mask);
+/*
+ * The -c option: further input columns (comma-separated names in arg,
+ * which must stay as it is), carried through as text after the kind's.
+ * A name that is one of the kind's columns or input names, given twice,
+ * or more than REC_MAXCOL - k->ncol of them, is a usage error.  A TSV,
+ * CSV or Parquet file without one of them is an error at its header; a
+ * text trace, which has no such columns, is an error.
+ */
+void rd_extra(struct reader *r, char *arg, const char *synopsis);
+/* The header of the kind's rows, with the -c columns. */
+void rd_header(const struct reader *r);
+/*
+ * Says that the program writes every record rd_next returns with
+ * rec_write, unchanged, and nothing else: a text format may then write
+ * the rows itself, and rd_next returns only the others (the same rows,
+ * the same order; fewer calls).
+ */
+void rd_rows(struct reader *r);
 /* Is unit a time unit -u takes ("ps", "ns", "us")? */
 int rd_isunit(const char *unit);
 /* Sets the input time unit ("ps", "ns", "us"); 0 if unknown. */

@@ -124,6 +124,14 @@ kind_header(const struct kind *k)
 	out_nl();
 }
 
+/* A column's type: a further column (-c) is text, as the input spells
+ * it. */
+static enum coltype
+coltype(const struct kind *k, int c)
+{
+	return c < k->ncol ? k->col[c].type : T_TEXT;
+}
+
 /* A row too long for the output buffer, field by field. */
 static void
 rec_writelong(const struct kind *k, const struct record *r)
@@ -131,13 +139,13 @@ rec_writelong(const struct kind *k, const struct record *r)
 	const struct field *f;
 	int c;
 
-	for (c = 0; c < k->ncol; c++) {
+	for (c = 0; c < k->ncol + r->nextra; c++) {
 		if (c)
 			out_tab();
 		f = &r->f[c];
 		if (!f->set)
 			continue;
-		if (k->col[c].type == T_TEXT)
+		if (coltype(k, c) == T_TEXT)
 			out_text(f->s, f->len);
 		else if (f->isint)
 			out_i64(f->i);
@@ -165,7 +173,8 @@ rec_write(const struct kind *k, const struct record *r)
 	 * escaped; the tabs, up to REC_MAXCOL - 1 of them, each run copied as
 	 * a whole REC_MAXCOL bytes; and the newline.
 	 */
-	size_t need = (size_t)k->ncol * NUM_BUFSZ + 2 * r->textlen +
+	int ncol = k->ncol + r->nextra;
+	size_t need = (size_t)ncol * NUM_BUFSZ + 2 * r->textlen +
 	    2 * REC_MAXCOL + 1;
 	uint32_t m;
 	char *o;
@@ -182,7 +191,7 @@ rec_write(const struct kind *k, const struct record *r)
 		o += c - prev;
 		prev = c;
 		f = &r->f[c];
-		if (k->col[c].type == T_TEXT)
+		if (coltype(k, c) == T_TEXT)
 			o = out_escape(o, f->s, f->len);
 		else if (f->isint && (uint64_t)f->i < 10)
 			*o++ = (char)('0' + f->i);	/* nd, nc, flags */
@@ -192,7 +201,7 @@ rec_write(const struct kind *k, const struct record *r)
 			o += num_fmt_f64(o, f->d);
 	}
 	memcpy(o, tabs, REC_MAXCOL);
-	o += k->ncol - 1 - prev;
+	o += ncol - 1 - prev;
 	*o++ = '\n';
 	out_commit(o);
 }

@@ -81,6 +81,9 @@ struct record {
 	long line;
 	char *arena;		/* REC_ARENA bytes for kept text */
 	size_t used;
+	/* Further input columns carried through as text (-c): fields ncol
+	 * to ncol + nextra - 1 of the kind's ncol.  Kept by rec_clear. */
+	int nextra;
 };
 
 /* Empties the fields that are set, and the arena. */

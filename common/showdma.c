@@ -19,6 +19,15 @@
  *   on the same queue; its byte count is the end's, else the SOP's.
  * - Timestamps are integers in the input's unit (-u), scaled by the reader.
  *
+ * - Real traces run forward: a file whose first pairs mostly end before
+ *   they start, all last 0, or never start later on a queue has its time
+ *   read from another field, an error naming -F (tl_judge).
+ *
+ * Lines are read two ways that give the same bytes: a fast path (dmafast)
+ * over the whole lines buffered, for the plain line of a trace, and the
+ * general way (dmaline) for every other line, which makes each check and
+ * gives each message.
+ *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
  */
@@ -29,22 +38,72 @@
 #include "num.h"
 #include "pair.h"
 #include "showdma.h"
+#include "tsv.h"
 
 #define MAXQUEUES 1024
 #define TOKLEN 64
 
 enum { PQ, PV, PC, PT, PB };	/* textin.pos: queue event crc ts bytes */
 
+static const struct tl_words dmawords = {
+	"SOP", "EOP or COMPLETION", "transfers", "queue",
+};
+
+/* The fast path writes a row's columns in this order, as rec_write does. */
+_Static_assert(D_QUEUE == 0 && D_START == 1 && D_END == 2 && D_DUR == 3 &&
+    D_BYTES == 4 && D_CRC > D_BYTES && D_CRC - D_BYTES <= 8 &&
+    D_ND == D_CRC + 1 && D_NC == D_ND + 1 && D_NCOL > D_NC,
+    "DMA columns in the fast path's order");
+
+#define TAILMAX 64		/* a row's tail: tabs, nd, nc, newline */
+#define ROWMAX 1024		/* the most a row written by transferrow takes */
+
 struct dmastate {
 	struct pairs q;		/* the SOP waiting, per queue */
 	struct dmawait {	/* and the byte count it carries, by slot */
 		int64_t bytes;
 		int hasbytes;
+		/* The SOP's time and count as rec_write prints them, and
+		 * the queue's name escaped, for transferrow. */
+		char ts[NUM_BUFSZ], bytestext[NUM_BUFSZ];
+		size_t tslen, byteslen;
+		char q[2 * TOKLEN + 16];
+		size_t qlen;
+		int64_t prev;	/* the SOP before, for tl_judge */
+		int hasprev;
 	} wait[MAXQUEUES];
 	enum { SEC_NONE, SEC_DMA, SEC_OTHER } section;
 	int64_t nd, nc;
 	int hasnd, hasnc;
+	struct tl_judge judge;	/* is the layout right? */
+	char tail[TAILMAX];	/* what follows a row's crc: see settail */
+	size_t taillen;
+	/* The end of the whole lines buffered (src_whole), for the buffer
+	 * as it was: data ending at wend, at file offset wbase. */
+	char *whole, *wend;
+	long long wbase;
 };
+
+/* What a row holds after its crc, in this section: nd and nc when the
+ * header gave them, and the tabs of the columns after them.
+ */
+static void
+settail(struct dmastate *s)
+{
+	char *o = s->tail;
+	int c;
+
+	*o++ = '\t';
+	if (s->hasnd)
+		o += num_fmt_i64(o, s->nd);
+	*o++ = '\t';
+	if (s->hasnc)
+		o += num_fmt_i64(o, s->nc);
+	for (c = D_NC + 1; c < D_NCOL; c++)
+		*o++ = '\t';	/* the columns no text trace gives */
+	*o++ = '\n';
+	s->taillen = (size_t)(o - s->tail);
+}
 
 static void
 dmastart(void *st, struct textin *tx)
@@ -55,6 +114,9 @@ dmastart(void *st, struct textin *tx)
 	pair_init(&s->q, MAXQUEUES, TOKLEN - 1);
 	s->section = SEC_NONE;
 	s->hasnd = s->hasnc = 0;
+	settail(s);
+	s->whole = s->wend = NULL;
+	memset(&s->judge, 0, sizeof s->judge);
 }
 
 static void
@@ -83,6 +145,7 @@ header(struct dmastate *s, struct textin *tx, char *line,
 	s->hasnc = sec.hasnc;
 	s->nd = sec.nd;
 	s->nc = sec.nc;
+	settail(s);
 	return 1;
 }
 
@@ -91,7 +154,8 @@ static int
 queueslot(struct dmastate *s, struct textin *tx, const char *q, size_t n,
     long line)
 {
-	int i = pair_find(&s->q, q, n);
+	int had = s->q.n, i = pair_find(&s->q, q, n);
+	struct dmawait *w;
 
 	if (i == PAIR_FULL)
 		np_die_at(tx->in->name, line, src_col(tx->in, q),
@@ -100,6 +164,12 @@ queueslot(struct dmastate *s, struct textin *tx, const char *q, size_t n,
 		np_die_at(tx->in->name, line, src_col(tx->in, q),
 		    "expected a queue name of at most %d bytes, found %zu "
 		    "bytes", TOKLEN - 1, n);
+	if (s->q.n != had) {
+		w = &s->wait[i];
+		w->qlen = (size_t)(out_escape(w->q, s->q.slot[i].name,
+		    s->q.slot[i].len) - w->q);
+		w->hasprev = 0;
+	}
 	return i;
 }
 
@@ -123,7 +193,7 @@ linebytes(const struct textin *tx, const struct src_fields *fl, int64_t *v)
 /* SOP, EOP / COMPLETION, or neither. */
 enum { EV_NONE, EV_SOP, EV_END };
 
-static int
+static inline int
 event(const char *s, size_t n)
 {
 	if (n < 4 || (memcmp(s, "M2S_", 4) && memcmp(s, "S2M_", 4)))
@@ -133,6 +203,27 @@ event(const char *s, size_t n)
 	if (tl_is(s + 4, n - 4, "EOP") || tl_is(s + 4, n - 4, "COMPLETION"))
 		return EV_END;
 	return EV_NONE;
+}
+
+/* A SOP at ts waits in slot i, with the byte count it carries. */
+static void
+sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
+    int hasbytes, int64_t bytes, long ln)
+{
+	struct pair_slot *sl = &s->q.slot[i];
+	struct dmawait *w = &s->wait[i];
+
+	if (sl->line)
+		tl_unpaired(tx, "SOP events without an EOP or COMPLETION",
+		    sl->line);
+	if (w->hasprev)
+		tl_judgestart(&s->judge, ts > w->prev);
+	w->prev = ts;
+	w->hasprev = 1;
+	sl->start = ts;
+	w->bytes = bytes;
+	w->hasbytes = hasbytes;
+	sl->line = ln;
 }
 
 /* Fills rec with the transfer in slot i that an end event closes: its
@@ -146,20 +237,266 @@ transfer(struct dmastate *s, struct textin *tx, struct record *rec, int i,
 
 	rec->file = tx->in->name;
 	rec->line = sl->line;
-	rec_settext(rec, D_QUEUE, sl->name, sl->len);
+	/* Neither the slot nor the line changes before the next call: no
+	 * copies. */
+	if (tx->want & 1u << D_QUEUE)
+		rec_setref(rec, D_QUEUE, sl->name, sl->len);
 	rec_setint(rec, D_START, sl->start);
 	rec_setint(rec, D_END, end);
 	if (hasbytes)
 		rec_setint(rec, D_BYTES, bytes);
 	else if (s->wait[i].hasbytes)
 		rec_setint(rec, D_BYTES, s->wait[i].bytes);
-	if (crc)
-		rec_settext(rec, D_CRC, crc, crclen);
-	if (s->hasnd)
+	if (crc && tx->want & 1u << D_CRC)
+		rec_setref(rec, D_CRC, crc, crclen);
+	if (s->hasnd && tx->want & 1u << D_ND)
 		rec_setint(rec, D_ND, s->nd);
-	if (s->hasnc)
+	if (s->hasnc && tx->want & 1u << D_NC)
 		rec_setint(rec, D_NC, s->nc);
 	sl->line = 0;
+}
+
+/*
+ * The same transfer written as its row, exactly as rec_write writes
+ * transfer's record once the reader has completed it (tx->rows: no time
+ * to scale).  The end's time and byte count are their text (16 readable
+ * bytes each, as num_canon found them); the SOP's were kept as text; only
+ * the duration is printed.
+ */
+static void
+transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
+    size_t endlen, int64_t ts, const char *crc, size_t crclen,
+    const char *bytes, size_t byteslen)
+{
+	struct pair_slot *sl = &s->q.slot[i];
+	const struct dmawait *w = &s->wait[i];
+	char *o = out_reserve(ROWMAX);
+
+	if (w->qlen <= 16)
+		memcpy(o, w->q, 16);
+	else
+		memcpy(o, w->q, w->qlen);
+	o += w->qlen;
+	*o++ = '\t';
+	memcpy(o, w->ts, NUM_BUFSZ);
+	o += w->tslen;
+	*o++ = '\t';
+	memcpy(o, end, 16);
+	o += endlen;
+	*o++ = '\t';
+	o += num_fmt_i64(o, ts - sl->start);
+	*o++ = '\t';
+	if (bytes) {
+		memcpy(o, bytes, 16);
+		o += byteslen;
+	} else if (w->hasbytes) {
+		memcpy(o, w->bytestext, NUM_BUFSZ);
+		o += w->byteslen;
+	}
+	memcpy(o, "\t\t\t\t\t\t\t\t", 8);
+	o += D_CRC - D_BYTES;
+	if (crc)
+		o = out_escapetoken(o, crc, crclen);
+	memcpy(o, s->tail, TAILMAX);
+	out_commit(o + s->taillen);
+	tx->written++;
+	sl->line = 0;
+}
+
+/*
+ * One line, the general way (src_getfields split it): 1 with a transfer
+ * in rec, else 0.  Every line the fast path does not take comes here, so
+ * this is where each check is made and each message given.
+ */
+static int
+dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
+    char *line, struct src_fields *fl)
+{
+	char **f = fl->f, *crc;
+	size_t *len = fl->len, crclen;
+	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
+	    pt = tx->pos[PT];
+	int nf = fl->n, ev, hasbytes, i;
+	int64_t ts, bytes = 0;
+	struct pair_slot *sl;
+	struct dmawait *w;
+	long ln = tx->in->line;
+
+	if (nf == 0)
+		return 0;
+	if ((tl_maybesection(fl) && header(s, tx, line, fl)) ||
+	    s->section == SEC_OTHER)
+		return 0;
+	if (src_islog(f[0], len[0])) {
+		tl_notelog(tx, ln);
+		return 0;
+	}
+	if (pq >= nf || pv >= nf || pt >= nf ||
+	    (ev = event(f[pv], len[pv])) == EV_NONE ||
+	    !num_i64(f[pt], len[pt], &ts) ||
+	    (hasbytes = linebytes(tx, fl, &bytes)) < 0) {
+		tl_note(tx, "lines not understood", ln);
+		return 0;
+	}
+	crc = NULL;
+	crclen = 0;
+	if (pc >= 0 && pc < nf && !tl_is(f[pc], len[pc], "-")) {
+		crc = f[pc];
+		crclen = len[pc];
+	}
+	i = queueslot(s, tx, f[pq], len[pq], ln);
+	sl = &s->q.slot[i];
+	w = &s->wait[i];
+	if (ev == EV_SOP) {
+		sopwaits(s, tx, i, ts, hasbytes, bytes, ln);
+		w->tslen = num_fmt_i64(w->ts, ts);
+		w->byteslen = hasbytes ? num_fmt_i64(w->bytestext, bytes) : 0;
+		return 0;
+	}
+	if (!sl->line) {
+		tl_unpaired(tx, "EOP or COMPLETION events without a SOP", ln);
+		return 0;
+	}
+	tl_judgeend(tx, &s->judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
+	    pt, &dmawords);
+	if (ts < sl->start) {
+		/* Not this SOP's end: neither makes a transfer. */
+		tl_unpaired(tx, "EOP or COMPLETION events earlier than "
+		    "their SOP", ln);
+		sl->line = 0;
+		return 0;
+	}
+	transfer(s, tx, rec, i, ts, crc, crclen, hasbytes, bytes);
+	return 1;
+}
+
+/*
+ * The byte count of a line split into fl, as linebytes finds it, when it
+ * is written as num_fmt_i64 prints it: 1 with it (and its text at *t), 0
+ * when the line has none.  -1 leaves the line to the general way: a count
+ * written otherwise, or one that may lie past the fields split.
+ */
+static int
+fastbytes(const struct textin *tx, const struct src_fields *fl, int64_t *v,
+    const char **t, size_t *tlen)
+{
+	int pb = tx->pos[PB], i;
+	const char *f;
+	size_t n;
+
+	if (pb >= 0) {
+		if (pb >= fl->n)
+			return 0;
+		f = fl->f[pb];
+		n = fl->len[pb];
+		if (n > 6 && memcmp(f, "bytes=", 6) == 0) {
+			f += 6;
+			n -= 6;
+		}
+	} else {
+		for (i = 0; i < fl->n; i++)
+			if (fl->len[i] > 6 && fl->f[i][5] == '=' &&
+			    memcmp(fl->f[i], "bytes", 5) == 0)
+				break;
+		if (i == fl->n)
+			return fl->n == tx->nsplit ? -1 : 0;
+		f = fl->f[i] + 6;
+		n = fl->len[i] - 6;
+	}
+	if (!num_canon(f, n, v))
+		return -1;
+	*t = f;
+	*tlen = n;
+	return 1;
+}
+
+/*
+ * The fast path, as showtrace's: the whole lines buffered, walked in place
+ * while each is a DMA line of the plain kind, its time and byte count
+ * written as num_fmt_i64 prints them, its queue one seen before; a row is
+ * written (tx->rows) or returned as a record (1).  The first line of any
+ * other kind, and the partial line at the buffer's end, are left
+ * unconsumed to dmaline (0), which then makes every check as it always
+ * did.
+ */
+static int
+dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
+{
+	struct src *in = tx->in;
+	struct src_fields fl;
+	char *p = in->p, *nl, **f = fl.f, *crc;
+	size_t *len = fl.len, blen = 0, crclen;
+	const char *bt = NULL;
+	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
+	    pt = tx->pos[PT], nsplit = tx->nsplit, need, ev, hasbytes, i;
+	long j = 0, first = in->line + in->in_line;
+	int64_t ts, bytes = 0;
+	struct pair_slot *sl;
+	struct dmawait *w;
+
+	if (s->section != SEC_DMA)
+		return 0;
+	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
+		s->whole = src_whole(in);
+		s->wend = in->end;
+		s->wbase = in->base;
+	}
+	need = pq > pv ? pq : pv;
+	need = need > pt ? need : pt;
+	for (; p < s->whole; p = nl + 1, j++) {
+		if (!src_splitline(p, &fl, nsplit, &nl))
+			break;
+		if (fl.n <= need || tl_maybesection(&fl) ||
+		    src_islog(f[0], len[0]) ||
+		    (ev = event(f[pv], len[pv])) == EV_NONE ||
+		    !num_canon(f[pt], len[pt], &ts) ||
+		    (hasbytes = fastbytes(tx, &fl, &bytes, &bt, &blen)) < 0 ||
+		    (i = pair_cached(&s->q, f[pq], len[pq])) < 0)
+			break;
+		sl = &s->q.slot[i];
+		w = &s->wait[i];
+		if (ev == EV_SOP) {
+			sopwaits(s, tx, i, ts, hasbytes, bytes, first + j);
+			memcpy(w->ts, f[pt], 16);
+			w->tslen = len[pt];
+			if (hasbytes) {
+				memcpy(w->bytestext, bt, 16);
+				w->byteslen = blen;
+			}
+			continue;
+		}
+		if (!sl->line) {
+			tl_unpaired(tx, "EOP or COMPLETION events without a "
+			    "SOP", first + j);
+			continue;
+		}
+		if (sl->start < 0)	/* its duration may not fit */
+			break;
+		tl_judgeend(tx, &s->judge, sl->start, ts, first + j,
+		    (long)(f[pt] - p) + 1, pt, &dmawords);
+		if (ts < sl->start) {
+			tl_unpaired(tx, "EOP or COMPLETION events earlier than "
+			    "their SOP", first + j);
+			sl->line = 0;
+			continue;
+		}
+		crc = NULL;
+		crclen = 0;
+		if (pc >= 0 && pc < fl.n && !tl_is(f[pc], len[pc], "-")) {
+			crc = f[pc];
+			crclen = len[pc];
+		}
+		if (!tx->rows) {
+			transfer(s, tx, rec, i, ts, crc, crclen, hasbytes,
+			    bytes);
+			src_take(in, nl + 1, j + 1);
+			return 1;
+		}
+		transferrow(s, tx, i, f[pt], len[pt], ts, crc, crclen,
+		    hasbytes ? bt : NULL, blen);
+	}
+	src_take(in, p, j);
+	return 0;
 }
 
 static int
@@ -167,67 +504,18 @@ dmanext(void *st, struct textin *tx, struct record *rec)
 {
 	struct dmastate *s = st;
 	struct src_fields fl;
-	char *line, **f = fl.f, *crc;
-	size_t n, *len = fl.len, crclen;
-	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
-	    pt = tx->pos[PT];
-	int nf, ev, hasbytes, i;
-	int64_t ts, bytes = 0;
-	struct pair_slot *sl;
+	char *line;
+	size_t n;
 
-	while (src_getfields(tx->in, &line, &n, &fl, tx->nsplit)) {
-		long ln = tx->in->line;
-
-		nf = fl.n;
-		if (nf == 0)
-			continue;
-		if ((tl_maybesection(&fl) && header(s, tx, line, &fl)) ||
-		    s->section == SEC_OTHER)
-			continue;
-		if (src_islog(f[0], len[0])) {
-			tl_notelog(tx, ln);
-			continue;
-		}
-		if (pq >= nf || pv >= nf || pt >= nf ||
-		    (ev = event(f[pv], len[pv])) == EV_NONE ||
-		    !num_i64(f[pt], len[pt], &ts) ||
-		    (hasbytes = linebytes(tx, &fl, &bytes)) < 0) {
-			tl_note(tx, "lines not understood", ln);
-			continue;
-		}
-		crc = NULL;
-		crclen = 0;
-		if (pc >= 0 && pc < nf && !tl_is(f[pc], len[pc], "-")) {
-			crc = f[pc];
-			crclen = len[pc];
-		}
-		i = queueslot(s, tx, f[pq], len[pq], ln);
-		sl = &s->q.slot[i];
-		if (ev == EV_SOP) {
-			if (sl->line)
-				tl_unpaired(tx, "SOP events without an EOP or "
-				    "COMPLETION", sl->line);
-			sl->start = ts;
-			s->wait[i].bytes = bytes;
-			s->wait[i].hasbytes = hasbytes;
-			sl->line = ln;
-			continue;
-		}
-		if (!sl->line) {
-			tl_unpaired(tx, "EOP or COMPLETION events without a "
-			    "SOP", ln);
-			continue;
-		}
-		if (ts < sl->start) {
-			/* Not this SOP's end: neither makes a transfer. */
-			tl_unpaired(tx, "EOP or COMPLETION events earlier than "
-			    "their SOP", ln);
-			sl->line = 0;
-			continue;
-		}
-		transfer(s, tx, rec, i, ts, crc, crclen, hasbytes, bytes);
-		return 1;
+	for (;;) {
+		if (dmafast(s, tx, rec))
+			return 1;
+		if (!src_getfields(tx->in, &line, &n, &fl, tx->nsplit))
+			break;
+		if (dmaline(s, tx, rec, line, &fl))
+			return 1;
 	}
+	tl_judge(tx, &s->judge, tx->pos[PT], &dmawords);
 	dmaflush(s, tx);
 	return 0;
 }

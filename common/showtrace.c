@@ -24,6 +24,15 @@
  *   the next section is read.
  * - Timestamps are integers in the input's unit (-u), scaled by the reader.
  *
+ * - Real traces run forward: a file whose first pairs mostly end before
+ *   they start, all last 0, or never start later on an engine has its time
+ *   read from another field, an error naming -F (tl_judge).
+ *
+ * Instruction lines are read two ways that give the same bytes: a fast
+ * path (insnfast) over the whole lines buffered, for the plain line of a
+ * trace, and the general way (insnline) for every other line, which makes
+ * each check and gives each message.
+ *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
  */
@@ -35,6 +44,7 @@
 #include "num.h"
 #include "pair.h"
 #include "showtrace.h"
+#include "tsv.h"
 
 /* ---- instruction sections ---- */
 
@@ -42,6 +52,19 @@
 #define TOKLEN 64
 
 enum { PE, PO, PV, PT, PP };	/* textin.pos: engine opcode event ts pc */
+
+static const struct tl_words insnwords = {
+	"START", "END", "instructions", "engine",
+};
+
+/* The fast path writes a row's columns in this order, as rec_write does. */
+_Static_assert(I_START == 0 && I_END == 1 && I_DUR == 2 && I_ENGINE == 3 &&
+    I_OPCODE == 4 && I_PC == 5 && I_PC < I_ND && I_NC == I_ND + 1 &&
+    I_NCOL > I_NC, "instruction columns in the fast path's order");
+
+#define TAILMAX 64		/* a row's tail: tabs, nd, nc, newline */
+/* The most a row written by insnrow takes. */
+#define ROWMAX 1024
 
 struct insnstate {
 	struct pairs eng;	/* the START waiting, per engine */
@@ -51,11 +74,47 @@ struct insnstate {
 		size_t opcodelen;
 		int64_t pc;
 		int haspc;
+		/* Their text as rec_write prints them, for insnrow. */
+		char ts[NUM_BUFSZ], pctext[NUM_BUFSZ];
+		size_t tslen, pclen;
+		char eng[2 * TOKLEN + 16];
+		size_t englen;
+		int64_t prev;	/* the START before, for tl_judge */
+		int hasprev;
 	} wait[MAXENGINES];
 	enum { SEC_NONE, SEC_INSN, SEC_OTHER } section;
 	int64_t nd, nc;
 	int hasndnc;
+	struct tl_judge judge;	/* is the layout right? */
+	char tail[TAILMAX];	/* what follows a row's pc: see settail */
+	size_t taillen;
+	/* The end of the whole lines buffered (src_whole), for the buffer
+	 * as it was: data ending at wend, at file offset wbase. */
+	char *whole, *wend;
+	long long wbase;
 };
+
+/* What a row holds after its pc, in this section: the empty columns'
+ * tabs, then nd and nc when the header gave them, and the tabs of the
+ * columns after them. */
+static void
+settail(struct insnstate *s)
+{
+	char *o = s->tail;
+	int c;
+
+	for (c = I_PC; c < (s->hasndnc ? I_ND : I_NCOL - 1); c++)
+		*o++ = '\t';
+	if (s->hasndnc) {
+		o += num_fmt_i64(o, s->nd);
+		*o++ = '\t';
+		o += num_fmt_i64(o, s->nc);
+	}
+	for (c = I_NC + 1; s->hasndnc && c < I_NCOL; c++)
+		*o++ = '\t';	/* the columns no text trace gives */
+	*o++ = '\n';
+	s->taillen = (size_t)(o - s->tail);
+}
 
 static void
 insnstart(void *st, struct textin *tx)
@@ -66,6 +125,9 @@ insnstart(void *st, struct textin *tx)
 	pair_init(&s->eng, MAXENGINES, TOKLEN - 1);
 	s->section = SEC_NONE;
 	s->hasndnc = 0;
+	settail(s);
+	memset(&s->judge, 0, sizeof s->judge);
+	s->whole = s->wend = NULL;
 }
 
 static void
@@ -90,6 +152,7 @@ insnheader(struct insnstate *s, struct textin *tx, char *line,
 	s->hasndnc = sec.hasnd && sec.hasnc;
 	s->nd = sec.nd;
 	s->nc = sec.nc;
+	settail(s);
 	return 1;
 }
 
@@ -104,6 +167,7 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 {
 	int had = s->eng.n, i = pair_find(&s->eng, e, n);
 	const struct pair_slot *sl;
+	struct insnwait *w;
 
 	if (i == PAIR_FULL)
 		np_die_at(tx->in->name, line, src_col(tx->in, e),
@@ -113,11 +177,310 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 		    "engine name longer than %d bytes", TOKLEN - 1);
 	if (s->eng.n != had) {
 		sl = &s->eng.slot[i];
-		s->wait[i].name = insn_engine(sl->name, sl->len);
-		if (!s->wait[i].name)
-			s->wait[i].name = sl->name;
+		w = &s->wait[i];
+		w->name = insn_engine(sl->name, sl->len);
+		if (!w->name)
+			w->name = sl->name;
+		w->englen = (size_t)(out_escape(w->eng, w->name, sl->len) -
+		    w->eng);
+		w->hasprev = 0;
 	}
 	return i;
+}
+
+/* A START waits in slot i, with what it carries; ts and pc are in the
+ * text rec_write would print for them. */
+static void
+insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
+    size_t oplen, int64_t ts, int haspc, int64_t pc, long ln)
+{
+	struct pair_slot *sl = &s->eng.slot[i];
+	struct insnwait *w = &s->wait[i];
+
+	if (sl->line)
+		tl_unpaired(tx, "START lines without an END", sl->line);
+	if (oplen <= 32)	/* op lies in src's buffer: 32 bytes readable */
+		memcpy(w->opcode, op, 32);
+	else
+		memcpy(w->opcode, op, oplen);
+	w->opcodelen = oplen;
+	sl->start = ts;
+	if (w->hasprev)
+		tl_judgestart(&s->judge, ts > w->prev);
+	w->prev = ts;
+	w->hasprev = 1;
+	w->pc = pc;
+	w->haspc = haspc;
+	sl->line = ln;
+}
+
+/* The instruction that an END at ts closes in slot i, as a record. */
+static void
+insnrec(const struct insnstate *s, struct textin *tx, struct record *rec,
+    int i, int64_t ts)
+{
+	const struct pair_slot *sl = &s->eng.slot[i];
+	const struct insnwait *w = &s->wait[i];
+
+	rec->file = tx->in->name;
+	rec->line = sl->line;
+	rec_setint(rec, I_START, sl->start);
+	rec_setint(rec, I_END, ts);
+	/* duration_ns is left to rec_complete: after -u has scaled both
+	 * times to whole ns, so that it is their difference as printed. */
+	/* The slot is not reused before the next call: no copies. */
+	rec_setref(rec, I_ENGINE, w->name, sl->len);
+	rec_setref(rec, I_OPCODE, w->opcode, w->opcodelen);
+	if (w->haspc)
+		rec_setint(rec, I_PC, w->pc);
+	if (s->hasndnc) {
+		rec_setint(rec, I_ND, s->nd);
+		rec_setint(rec, I_NC, s->nc);
+	}
+}
+
+/*
+ * The same instruction written as its row, exactly as rec_write writes
+ * insnrec's record once the reader has completed it (tx->rows: no time
+ * to scale).  The END's time is its text, end (endlen bytes, 16 readable
+ * ones, as num_canon found it); the START's and the pc's were kept as
+ * text; only the duration is printed.
+ */
+static void
+insnrow(const struct insnstate *s, struct textin *tx, int i,
+    const char *end, size_t endlen, int64_t ts)
+{
+	const struct pair_slot *sl = &s->eng.slot[i];
+	const struct insnwait *w = &s->wait[i];
+	char *o = out_reserve(ROWMAX);
+
+	memcpy(o, w->ts, NUM_BUFSZ);
+	o += w->tslen;
+	*o++ = '\t';
+	memcpy(o, end, 16);
+	o += endlen;
+	*o++ = '\t';
+	o += num_fmt_i64(o, ts - sl->start);
+	*o++ = '\t';
+	if (w->englen <= 16)
+		memcpy(o, w->eng, 16);
+	else
+		memcpy(o, w->eng, w->englen);
+	o += w->englen;
+	*o++ = '\t';
+	o = out_escapetoken(o, w->opcode, w->opcodelen);
+	*o++ = '\t';
+	if (w->haspc) {
+		memcpy(o, w->pctext, NUM_BUFSZ);
+		o += w->pclen;
+	}
+	memcpy(o, s->tail, TAILMAX);
+	out_commit(o + s->taillen);
+	tx->written++;
+}
+
+/*
+ * One line, the general way (src_getfields split it): 1 with an
+ * instruction in rec, else 0.  Every line the fast path does not take
+ * comes here, so this is where each check is made and each message given.
+ */
+static int
+insnline(struct insnstate *s, struct textin *tx, struct record *rec,
+    char *line, struct src_fields *fl)
+{
+	char **f = fl->f;
+	size_t *len = fl->len;
+	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
+	    pt = tx->pos[PT], pp = tx->pos[PP], nsplit = tx->nsplit;
+	int nf = fl->n, haspc, i;
+	int64_t ts, pc = 0;
+	struct pair_slot *sl;
+	struct insnwait *w;
+	long ln = tx->in->line;
+
+	if (nf == 0)
+		return 0;
+	if ((tl_maybesection(fl) && insnheader(s, tx, line, fl)) ||
+	    s->section == SEC_OTHER)
+		return 0;
+	if (src_islog(f[0], len[0])) {
+		tl_notelog(tx, ln);
+		return 0;
+	}
+	if (s->section != SEC_INSN || pe >= nf || pv >= nf ||
+	    pt >= nf || po >= nf || !num_i64(f[pt], len[pt], &ts)) {
+		tl_note(tx, "lines not understood", ln);
+		return 0;
+	}
+	if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
+		/* The pc of the START's line is the instruction's. */
+		if (pp < 0)
+			haspc = tl_keyint(fl, nsplit, "pc", &pc);
+		else
+			haspc = pp < nf ?
+			    tl_posint(f[pp], len[pp], "pc", &pc) : 0;
+		if (haspc < 0) {
+			tl_note(tx, "lines not understood", ln);
+			return 0;
+		}
+		i = engineslot(s, tx, f[pe], len[pe], ln);
+		if (len[po] >= TOKLEN)	/* never cut short */
+			np_die_at(tx->in->name, ln, src_col(tx->in, f[po]),
+			    "opcode longer than %d bytes", TOKLEN - 1);
+		insnwaits(s, tx, i, f[po], len[po], ts, haspc, pc, ln);
+		w = &s->wait[i];
+		w->tslen = num_fmt_i64(w->ts, ts);
+		w->pclen = haspc ? num_fmt_i64(w->pctext, pc) : 0;
+		return 0;
+	}
+	if (len[pv] != 3 || memcmp(f[pv], "END", 3) != 0) {
+		tl_note(tx, "lines not understood", ln);
+		return 0;
+	}
+	i = engineslot(s, tx, f[pe], len[pe], ln);
+	sl = &s->eng.slot[i];
+	if (!sl->line) {
+		tl_unpaired(tx, "END lines without a START", ln);
+		return 0;
+	}
+	tl_judgeend(tx, &s->judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
+	    pt, &insnwords);
+	if (ts < sl->start) {
+		/* Not this START's END: neither makes an instruction. */
+		tl_unpaired(tx, "END lines earlier than their START", ln);
+		sl->line = 0;
+		return 0;
+	}
+	insnrec(s, tx, rec, i, ts);
+	sl->line = 0;
+	return 1;
+}
+
+/*
+ * The pc of a START line split into fl, as the general way finds it, when
+ * it is written as num_fmt_i64 prints it: 1 with it (and its text at *t),
+ * 0 when the line has none.  -1 leaves the line to the general way: a pc
+ * written otherwise, or one that may lie past the fields split.
+ */
+static int
+fastpc(const struct textin *tx, const struct src_fields *fl, int64_t *pc,
+    const char **t, size_t *tlen)
+{
+	int pp = tx->pos[PP], i;
+	const char *f;
+	size_t n;
+
+	if (pp >= 0) {
+		if (pp >= fl->n)
+			return 0;
+		f = fl->f[pp];
+		n = fl->len[pp];
+		if (n > 3 && memcmp(f, "pc=", 3) == 0) {
+			f += 3;
+			n -= 3;
+		}
+	} else {
+		for (i = 0; i < fl->n; i++)
+			if (fl->len[i] > 3 && fl->f[i][2] == '=' &&
+			    fl->f[i][0] == 'p' && fl->f[i][1] == 'c')
+				break;
+		if (i == fl->n)
+			return fl->n == tx->nsplit ? -1 : 0;
+		f = fl->f[i] + 3;
+		n = fl->len[i] - 3;
+	}
+	if (!num_canon(f, n, pc))
+		return -1;
+	*t = f;
+	*tlen = n;
+	return 1;
+}
+
+/*
+ * The fast path: the whole lines buffered, walked in place (src_splitline)
+ * while each is an instruction line of the plain kind, its times and pc
+ * written as num_fmt_i64 prints them, its engine one seen before; a row
+ * is written (tx->rows) or returned as a record (1).  The first line of
+ * any other kind, and the partial line at the buffer's end, are left
+ * unconsumed to insnline (0), which then makes every check as it always
+ * did.  So the two ways give the same records, rows, notes and messages.
+ */
+static int
+insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
+{
+	struct src *in = tx->in;
+	struct src_fields fl;
+	char *p = in->p, *nl, **f = fl.f;
+	size_t *len = fl.len, pclen = 0;
+	const char *pct = NULL;
+	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
+	    pt = tx->pos[PT], nsplit = tx->nsplit, need, haspc, i;
+	long j = 0, first = in->line + in->in_line;
+	int64_t ts, pc = 0;
+	struct pair_slot *sl;
+	struct insnwait *w;
+
+	if (s->section != SEC_INSN)
+		return 0;
+	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
+		s->whole = src_whole(in);
+		s->wend = in->end;
+		s->wbase = in->base;
+	}
+	need = pe > po ? pe : po;
+	need = need > pv ? need : pv;
+	need = need > pt ? need : pt;
+	for (; p < s->whole; p = nl + 1, j++) {
+		if (!src_splitline(p, &fl, nsplit, &nl))
+			break;
+		if (fl.n <= need || tl_maybesection(&fl) ||
+		    src_islog(f[0], len[0]) ||
+		    !num_canon(f[pt], len[pt], &ts) ||
+		    (i = pair_cached(&s->eng, f[pe], len[pe])) < 0)
+			break;
+		sl = &s->eng.slot[i];
+		w = &s->wait[i];
+		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
+			if (len[po] >= TOKLEN ||
+			    (haspc = fastpc(tx, &fl, &pc, &pct, &pclen)) < 0)
+				break;
+			insnwaits(s, tx, i, f[po], len[po], ts, haspc, pc,
+			    first + j);
+			memcpy(w->ts, f[pt], 16);
+			w->tslen = len[pt];
+			if (haspc) {
+				memcpy(w->pctext, pct, 16);
+				w->pclen = pclen;
+			}
+			continue;
+		}
+		if (len[pv] != 3 || memcmp(f[pv], "END", 3) != 0)
+			break;
+		if (!sl->line) {
+			tl_unpaired(tx, "END lines without a START", first + j);
+			continue;
+		}
+		if (sl->start < 0)	/* its duration may not fit */
+			break;
+		tl_judgeend(tx, &s->judge, sl->start, ts, first + j,
+		    (long)(f[pt] - p) + 1, pt, &insnwords);
+		if (ts < sl->start) {
+			tl_unpaired(tx, "END lines earlier than their START",
+			    first + j);
+			sl->line = 0;
+			continue;
+		}
+		if (!tx->rows) {
+			insnrec(s, tx, rec, i, ts);
+			sl->line = 0;
+			src_take(in, nl + 1, j + 1);
+			return 1;
+		}
+		insnrow(s, tx, i, f[pt], len[pt], ts);
+		sl->line = 0;
+	}
+	src_take(in, p, j);
+	return 0;
 }
 
 static int
@@ -125,98 +488,18 @@ insnnext(void *st, struct textin *tx, struct record *rec)
 {
 	struct insnstate *s = st;
 	struct src_fields fl;
-	char *line, **f = fl.f;
-	size_t n, *len = fl.len;
-	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
-	    pt = tx->pos[PT], pp = tx->pos[PP], nsplit = tx->nsplit;
-	int nf, haspc, i;
-	int64_t ts, pc = 0;
-	struct pair_slot *sl;
-	struct insnwait *w;
+	char *line;
+	size_t n;
 
-	while (src_getfields(tx->in, &line, &n, &fl, nsplit)) {
-		long ln = tx->in->line;
-
-		nf = fl.n;
-		if (nf == 0)
-			continue;
-		if ((tl_maybesection(&fl) && insnheader(s, tx, line, &fl)) ||
-		    s->section == SEC_OTHER)
-			continue;
-		if (src_islog(f[0], len[0])) {
-			tl_notelog(tx, ln);
-			continue;
-		}
-		if (s->section != SEC_INSN || pe >= nf || pv >= nf ||
-		    pt >= nf || po >= nf || !num_i64(f[pt], len[pt], &ts)) {
-			tl_note(tx, "lines not understood", ln);
-			continue;
-		}
-		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
-			/* The pc of the START's line is the instruction's. */
-			if (pp < 0)
-				haspc = tl_keyint(&fl, nsplit, "pc", &pc);
-			else
-				haspc = pp < nf ?
-				    tl_posint(f[pp], len[pp], "pc", &pc) : 0;
-			if (haspc < 0) {
-				tl_note(tx, "lines not understood", ln);
-				continue;
-			}
-			i = engineslot(s, tx, f[pe], len[pe], ln);
-			sl = &s->eng.slot[i];
-			w = &s->wait[i];
-			if (sl->line)
-				tl_unpaired(tx, "START lines without an END",
-				    sl->line);
-			if (len[po] >= TOKLEN)	/* never cut short */
-				np_die_at(tx->in->name, ln,
-				    src_col(tx->in, f[po]), "opcode longer "
-				    "than %d bytes", TOKLEN - 1);
-			memcpy(w->opcode, f[po], len[po]);
-			w->opcodelen = len[po];
-			sl->start = ts;
-			w->pc = pc;
-			w->haspc = haspc;
-			sl->line = ln;
-			continue;
-		}
-		if (len[pv] != 3 || memcmp(f[pv], "END", 3) != 0) {
-			tl_note(tx, "lines not understood", ln);
-			continue;
-		}
-		i = engineslot(s, tx, f[pe], len[pe], ln);
-		sl = &s->eng.slot[i];
-		w = &s->wait[i];
-		if (!sl->line) {
-			tl_unpaired(tx, "END lines without a START", ln);
-			continue;
-		}
-		if (ts < sl->start) {
-			/* Not this START's END: neither makes an instruction. */
-			tl_unpaired(tx, "END lines earlier than their START",
-			    ln);
-			sl->line = 0;
-			continue;
-		}
-		rec->file = tx->in->name;
-		rec->line = sl->line;
-		rec_setint(rec, I_START, sl->start);
-		rec_setint(rec, I_END, ts);
-		/* duration_ns is left to rec_complete: after -u has scaled both
-		 * times to whole ns, so that it is their difference as printed. */
-		/* The slot is not reused before the next call: no copies. */
-		rec_setref(rec, I_ENGINE, w->name, sl->len);
-		rec_setref(rec, I_OPCODE, w->opcode, w->opcodelen);
-		if (w->haspc)
-			rec_setint(rec, I_PC, w->pc);
-		if (s->hasndnc) {
-			rec_setint(rec, I_ND, s->nd);
-			rec_setint(rec, I_NC, s->nc);
-		}
-		sl->line = 0;
-		return 1;
+	for (;;) {
+		if (insnfast(s, tx, rec))
+			return 1;
+		if (!src_getfields(tx->in, &line, &n, &fl, tx->nsplit))
+			break;
+		if (insnline(s, tx, rec, line, &fl))
+			return 1;
 	}
+	tl_judge(tx, &s->judge, tx->pos[PT], &insnwords);
 	insnflush(s, tx);
 	return 0;
 }
@@ -375,6 +658,29 @@ eventline(struct ccstate *s, struct textin *tx, struct record *rec,
 	return 1;
 }
 
+/*
+ * Outside a collectives section, the whole lines buffered before the next
+ * that holds "trace for" (or a NUL, which src_getline then reports) are
+ * consumed at once, unread: the bulk of a trace is instructions, and the
+ * line by line way passes over each of them just the same.
+ */
+static void
+ccskip(struct textin *tx)
+{
+	struct src *in = tx->in;
+	char *p = in->p, *w = src_whole(in), *end, *ls;
+
+	if (w - p < 2)
+		return;
+	w[-1] = '\0';	/* the last whole line's '\n', for a moment */
+	if (!(end = strstr(p, "trace for")))
+		end = p + strlen(p);
+	w[-1] = '\n';
+	for (ls = end; ls > p && ls[-1] != '\n'; ls--)
+		;
+	src_take(in, ls, src_countnl(p, ls));
+}
+
 static int
 ccnext(void *st, struct textin *tx, struct record *rec)
 {
@@ -395,6 +701,8 @@ ccnext(void *st, struct textin *tx, struct record *rec)
 			s->hascore = s->nexthascore;
 			s->core = s->nextcore;
 		}
+		if (!s->insec)
+			ccskip(tx);
 		if (!src_getline(tx->in, &line, &n)) {
 			s->draining = s->ateof = 1;
 			continue;

@@ -20,7 +20,8 @@ sum_init(struct sumset *s)
 {
 	memset(s, 0, sizeof *s);
 	s->table_key = "NODE ID";
-	s->in.fd = -1;
+	s->own.fd = -1;
+	s->in = &s->own;
 	s->idxprof = -1;
 }
 
@@ -31,7 +32,7 @@ sum_free(struct sumset *s)
 	free(s->met);
 	free(s->prof);
 	free(s->slot);
-	free(s->in.buf);
+	free(s->own.buf);
 	json_free(&s->j);
 	s->text = NULL;
 	s->met = NULL;
@@ -39,7 +40,13 @@ sum_free(struct sumset *s)
 	s->slot = NULL;
 	s->nslot = s->slotcap = 0;
 	s->idxprof = -1;
-	s->in.buf = NULL;
+	s->own.buf = NULL;
+}
+
+void
+sum_use(struct sumset *s, struct src *in)
+{
+	s->in = in;
 }
 
 void
@@ -56,7 +63,7 @@ sum_clear(struct sumset *s)
 static void
 note(struct sumset *s, const char *what, long line)
 {
-	note_add(&s->notes, what, 1, s->in.name, line);
+	note_add(&s->notes, what, 1, s->in->name, line);
 }
 
 /* A text line that is neither a metric nor a table line. */
@@ -84,7 +91,7 @@ reserve(struct sumset *s, size_t n)
 
 	if (n > SUM_MAXTEXT - s->used)
 		np_die("%s: more than %zu MiB of summary text held, the limit",
-		    s->in.name, SUM_MAXTEXT >> 20);
+		    s->in->name, SUM_MAXTEXT >> 20);
 	if (s->used + n <= s->cap)
 		return;
 	while (cap < s->used + n)
@@ -244,7 +251,7 @@ addmetric(struct sumset *s, long p, const char *key, size_t klen,
 	if (*slot)
 		return 0;
 	if (s->nmet == SUM_MAXMETRICS)
-		np_die_at(s->in.name, line, col, "more than %ld summary "
+		np_die_at(s->in->name, line, col, "more than %ld summary "
 		    "metrics held, the limit", SUM_MAXMETRICS);
 	if (s->nmet == s->metcap) {
 		long cap = s->metcap ? s->metcap * 2 : 1024;
@@ -261,7 +268,7 @@ addmetric(struct sumset *s, long p, const char *key, size_t klen,
 	m->vlen = vlen;
 	m->type = type;
 	m->next = -1;
-	m->file = s->in.name;
+	m->file = s->in->name;
 	m->line = line;
 	m->col = col;
 	m->off = off;
@@ -321,7 +328,7 @@ tablehead(const char *line, const char *nl, char delim)
 static int
 sniff(struct sumset *s, char *delim)
 {
-	struct src *in = &s->in;
+	struct src *in = s->in;
 	char *p, *line, *nl, *end;
 	long lineno;
 
@@ -366,7 +373,7 @@ vet(struct sumset *s, const struct sc_votes *v, long line, long col)
 	const char *what, *readers;
 
 	if (v->n[SC_SUMMARY] == 0 && sc_best(v, &what, &readers))
-		np_die_at(s->in.name, line, col, "expected a summary, found "
+		np_die_at(s->in->name, line, col, "expected a summary, found "
 		    "%s (read by %s)", what, readers);
 }
 
@@ -388,14 +395,14 @@ readtable(struct sumset *s, char delim)
 	int i;
 
 	memset(&t, 0, sizeof t);
-	if ((logs = src_passpreamble(&s->in, &first)) > 0)
-		note_add(&s->notes, NOTE_LOGS, logs, s->in.name, first);
-	tsv_open(&t, &s->in, delim);
+	if ((logs = src_passpreamble(s->in, &first)) > 0)
+		note_add(&s->notes, NOTE_LOGS, logs, s->in->name, first);
+	tsv_open(&t, s->in, delim);
 	for (i = 0; i < t.ncol; i++)
 		sc_vote(&v, t.name[i], strlen(t.name[i]));
 	vet(s, &v, t.line, 1);
 	if (!sc_best(&v, &what, &readers))
-		np_die_at(s->in.name, t.line, 1, "expected a summary, found a "
+		np_die_at(s->in->name, t.line, 1, "expected a summary, found a "
 		    "table of columns '%s', '%s', ... (np-sum -g and -v read "
 		    "tables)", t.name[0], t.name[1]);
 	while (tsv_next(&t)) {
@@ -410,6 +417,9 @@ readtable(struct sumset *s, char delim)
 				note(s, "duplicate keys ignored", t.line);
 		}
 	}
+	if (t.blanks)
+		note_add(&s->notes, TSV_BLANKS, t.blanks, s->in->name,
+		    t.firstblank);
 	free(t.hdr);
 }
 
@@ -535,6 +545,15 @@ passtext(struct json *j, const char *p, size_t n)
  * export table, of which "summary" holds profiles and the others are
  * skipped unread; the rest (show-session -j) make one profile.
  */
+/* A line inside a JSON value that stops the parser: a log line is named
+ * (they are passed over only between values). */
+static const char *
+strayline(const struct json *j, const char *p, size_t n)
+{
+	(void)j;
+	return src_islog(p, n) ? "a log line" : NULL;
+}
+
 static void
 readjson(struct sumset *s)
 {
@@ -546,8 +565,9 @@ readjson(struct sumset *s)
 	struct sc_votes v;
 	long line, col;
 
-	json_init(j, &s->in);
+	json_init(j, s->in);
 	j->passover = passtext;
+	j->stray = strayline;
 	while ((t = json_next(j)) != JSON_EOF) {
 		if (t != JSON_OBJ)
 			json_fail(j, "expected an object at the top level, "
@@ -579,7 +599,7 @@ readjson(struct sumset *s)
 	}
 	if (j->skipped_lines)
 		note_add(&s->notes, "non-JSON lines skipped", j->skipped_lines,
-		    s->in.name, j->first_skipped);
+		    s->in->name, j->first_skipped);
 }
 
 /* ---- text: summary-text lines and show-session tables ---- */
@@ -835,11 +855,11 @@ readtext(struct sumset *s)
 
 	memset(&tb, 0, sizeof tb);
 	tb.lastrow = -1;
-	while (src_getline(&s->in, &line, &n)) {
-		ln = s->in.line;
+	while (src_getline(s->in, &line, &n)) {
+		ln = s->in->line;
 		for (p = line; p < line + n; p++)
 			if (src_isbinary((unsigned char)*p))
-				np_die_at(s->in.name, ln, (long)(p - line) + 1,
+				np_die_at(s->in->name, ln, (long)(p - line) + 1,
 				    "expected text (a summary), found byte "
 				    "0x%02x", (unsigned char)*p);
 		e = line + n;
@@ -889,7 +909,7 @@ readparquet(struct sumset *s, const char *file)
 	struct sc_votes votes = { { 0 } };
 
 	pq_open(&pq, file);
-	pq.file = s->in.name;
+	pq.file = s->in->name;
 	for (i = 0; i < pq_ncols(&pq); i++) {
 		name = pq_col(&pq, i)->name;
 		sc_vote(&votes, name, strlen(name));
@@ -990,7 +1010,7 @@ sum_read(struct sumset *s, const char *file)
 		}
 		table = s->dirfiles[0];
 	}
-	src_open(&s->in, table);
+	src_open(s->in, table);
 	s->operand = file;
 	sum_readin(s);
 }
@@ -998,17 +1018,17 @@ sum_read(struct sumset *s, const char *file)
 void
 sum_readin(struct sumset *s)
 {
-	const char *file = s->operand ? s->operand : s->in.name;
+	const char *file = s->operand ? s->operand : s->in->name;
 	char delim = '\t';
 	long met;
 
 	s->operand = NULL;
 	s->fileprof = s->nprof;
-	while (!s->in.eof && s->in.end - s->in.buf < 4)
-		src_fill(&s->in, NULL);
-	if (s->in.end - s->in.buf >= 4 && memcmp(s->in.buf, "PAR1", 4) == 0) {
-		src_close(&s->in);
-		readparquet(s, src_seekable(s->in.name));
+	while (!s->in->eof && s->in->end - s->in->buf < 4)
+		src_fill(s->in, NULL);
+	if (s->in->end - s->in->buf >= 4 && memcmp(s->in->buf, "PAR1", 4) == 0) {
+		src_close(s->in);
+		readparquet(s, src_seekable(s->in->name));
 		goto named;
 	}
 	switch (sniff(s, &delim)) {
@@ -1029,7 +1049,7 @@ sum_readin(struct sumset *s)
 			    "summary", file, s->misread, s->nmet - met);
 		}
 	}
-	src_close(&s->in);
+	src_close(s->in);
 	if (s->nprof == s->fileprof) {
 		sum_report(s);
 		np_die("%s: no summary found (expected summary-json, "

@@ -64,7 +64,8 @@ struct sumset {
 	size_t slotcap;		/* slots allocated */
 	long idxprof;		/* that profile, or -1 */
 	struct notes notes;	/* what was passed over */
-	struct src in;
+	struct src *in;		/* what is read: own, or the caller's */
+	struct src own;
 	struct json j;
 	long fileprof;		/* first profile of the file being read */
 	long misread;		/* its text lines not understood */
@@ -78,9 +79,13 @@ void sum_free(struct sumset *s);
 void sum_clear(struct sumset *s);
 /* Reads one file ("-" is stdin) and appends its profiles; dies on bad
  * input, and when nothing in the file is a summary.  sum_readin reads
- * s->in, a file the caller opened. */
+ * the source as it stands, opened by the caller (see sum_use). */
 void sum_read(struct sumset *s, const char *path);
 void sum_readin(struct sumset *s);
+/* From now on, files are read through in, a source the caller owns (and
+ * may have opened and looked into: nothing read is lost), instead of the
+ * set's own: one buffer for both.  The caller frees it after sum_free. */
+void sum_use(struct sumset *s, struct src *in);
 /* Reports what was passed over, on stderr. */
 void sum_report(struct sumset *s);
 

@@ -1,5 +1,7 @@
+#include <stdio.h>
 #include <string.h>
 
+#include "diag.h"
 #include "num.h"
 #include "textline.h"
 
@@ -81,4 +83,33 @@ tl_nsplit(const int *pos, int n)
 			break;
 		}
 	return nsplit;
+}
+
+void
+tl_judge(struct textin *tx, struct tl_judge *j, int tspos,
+    const struct tl_words *w)
+{
+	char found[160];
+
+	if (j->done)
+		return;
+	j->done = 1;
+	if (j->pairs < TL_JUDGEMIN)
+		return;
+	if (j->earlier * 2 > j->pairs)
+		snprintf(found, sizeof found, "%ld of the first %ld %s lines "
+		    "earlier than their %s", j->earlier, j->pairs, w->end,
+		    w->start);
+	else if (j->zero == j->pairs)
+		snprintf(found, sizeof found, "all of the first %ld %s "
+		    "lasting 0", j->pairs, w->things);
+	else if (j->again >= TL_JUDGEMIN && j->rose == 0)
+		snprintf(found, sizeof found, "no %s line later than the one "
+		    "before it on its %s, in the first %ld %s", w->start,
+		    w->place, j->pairs, w->things);
+	else
+		return;
+	np_die_at(tx->in->name, j->line, j->col, "expected the time at "
+	    "field %d (-F ts=%d), found %s: give the field that holds it "
+	    "with -F ts=N", tspos + 1, tspos + 1, found);
 }

@@ -32,6 +32,14 @@ struct textin {
 				   the reader reads it back at the file's end */
 	int pos[TL_MAXPOS];	/* 0-based; -1: found by its key=N token */
 	int nsplit;		/* fields to split (tl_nsplit) */
+	/* Set by the reader when the program writes every record as it comes,
+	 * unchanged (rec_write), and times need no scaling: the format may
+	 * then write a record's row itself, exactly as rec_write would, and
+	 * count it in written, instead of returning it. */
+	int rows;
+	long written;		/* rows so written from this file */
+	uint32_t want;		/* the columns the program uses (rd_want): a
+				   format may leave the others unset */
 };
 
 /*
@@ -139,5 +147,64 @@ tl_maybesection(const struct src_fields *fl)
  * is then described in *sec. */
 int tl_section(char *line, const struct src_fields *fl,
     struct tl_section *sec);
+
+
+/*
+ * A layout that cannot be right (the time read from the wrong field, as a
+ * bare pc at the time's place makes it): judged over a file's first
+ * TL_JUDGE pairs, when the last of them is read, or at the file's end
+ * over what there was if that is at least TL_JUDGEMIN.  Wrong when most
+ * ends come earlier than their start, when every pair lasts 0, or when no
+ * start is later than the one before it at its place (engine, queue).
+ * Real traces run forward: any of them says the time is not where it was
+ * read, and the message names -F.
+ */
+#define TL_JUDGE 1000
+#define TL_JUDGEMIN 16
+
+struct tl_judge {
+	long pairs;		/* ends that met a start waiting */
+	long earlier, zero;	/* of them, earlier than it; at its time */
+	long again, rose;	/* starts after another at their place;
+				   later than it */
+	long line, col;		/* of the last end counted */
+	int done;		/* judged, for this file */
+};
+
+/* The words of a format's messages, and where it read the time. */
+struct tl_words {
+	const char *start, *end;	/* "START", "END" */
+	const char *things;	/* "instructions" */
+	const char *place;	/* "engine" */
+};
+
+/* Judges the file so far (and no more after). */
+void tl_judge(struct textin *tx, struct tl_judge *j, int tspos,
+    const struct tl_words *w);
+
+/* A start at its place, later than the one before it there or not. */
+static inline void
+tl_judgestart(struct tl_judge *j, int rose)
+{
+	j->again++;
+	j->rose += rose;
+}
+
+/* An end that met a start waiting, at line and col; the last of the
+ * pairs judged is judged with them. */
+static inline void
+tl_judgeend(struct textin *tx, struct tl_judge *j, int64_t start,
+    int64_t end, long line, long col, int tspos, const struct tl_words *w)
+{
+	if (j->done)
+		return;
+	j->pairs++;
+	j->earlier += end < start;
+	j->zero += end == start;
+	j->line = line;
+	j->col = col;
+	if (j->pairs == TL_JUDGE)
+		tl_judge(tx, j, tspos, w);
+}
 
 #endif

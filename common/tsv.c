@@ -6,6 +6,7 @@
 
 #include "diag.h"
 #include "num.h"
+#include "progress.h"
 #include "tsv.h"
 
 #if defined(__SSE2__)
@@ -40,10 +41,14 @@ writeout(void)
 void
 out_flush(void)
 {
-	int error = writeout();
+	int error;
 
-	if (error == EPIPE)
+	prog_output();
+	error = writeout();
+	if (error == EPIPE) {
+		prog_erase();	/* _exit runs no atexit */
 		_exit(0);	/* the reader is gone: | head */
+	}
 	if (error)
 		np_die("write error: %s", strerror(error));
 }
@@ -280,6 +285,25 @@ split(struct tsv *t, char *line, size_t n, int max, int *quote)
 	return i + 1;
 }
 
+/* Drops the blanks that begin each unquoted field of the row (CSV written
+ * "a, b"), keeping where each field starts right for messages. */
+static void
+skipblanks(struct tsv *t)
+{
+	int i;
+
+	for (i = 0; i < t->ncol; i++) {
+		if (t->quotes && t->quoted[i])
+			continue;
+		while (t->len[i] && (*t->f[i] == ' ' || *t->f[i] == '\t')) {
+			t->f[i]++;
+			t->len[i]--;
+			if (t->quotes)
+				t->fcol[i]++;
+		}
+	}
+}
+
 /* The next row: split in one pass if it holds no quoted field, else
  * read again by csv_row.  Returns how many fields it has, 0 at the end. */
 static int
@@ -313,11 +337,19 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	t->in = in;
 	t->delim = delim;
 	t->ncol = 0;
+	t->blanks = 0;
 	if ((t->ncol = row(t, TSV_MAXCOL)) == 0)
 		return 0;
 	if (t->ncol > TSV_MAXCOL)
 		np_die_at(in->name, t->line, 0, "header has %d columns, "
 		    "more than the %d supported", t->ncol, TSV_MAXCOL);
+	t->skipblanks = 0;
+	for (i = 1; delim == ',' && i < t->ncol; i++)
+		if (t->len[i] && (*t->f[i] == ' ' || *t->f[i] == '\t') &&
+		    !(t->quotes && t->quoted[i]))
+			t->skipblanks = 1;
+	if (t->skipblanks)
+		skipblanks(t);
 	/* The names, each NUL-terminated, in a buffer of their own. */
 	for (need = 0, i = 0; i < t->ncol; i++)
 		need += t->len[i] + 1;
@@ -341,8 +373,20 @@ tsv_next(struct tsv *t)
 {
 	int nf;
 
-	if ((nf = row(t, t->ncol)) == 0)
-		return 0;
+	for (;;) {
+		if ((nf = row(t, t->ncol)) == 0)
+			return 0;
+		/* A blank line (as an editor or a concatenation leaves
+		 * between rows) is no row of one missing value: the header
+		 * has two or more columns. */
+		if (nf != 1 || t->len[0] != 0 || t->ncol < 2 ||
+		    (t->quotes && t->quoted[0]))
+			break;
+		if (t->blanks++ == 0)
+			t->firstblank = t->line;
+	}
+	if (t->skipblanks && nf == t->ncol)
+		skipblanks(t);
 	if (nf != t->ncol) {
 		/* Where the extra field starts, or the row ends. */
 		if (!t->quotes) {

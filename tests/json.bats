@@ -7,7 +7,9 @@
 #
 # Every case runs twice: token by token, and with -s, which passes over each
 # top-level value with json_skip.  Both must accept the same texts and reject
-# the others with the same message and exit status 1.  The expected tokens
+# the others with the same message and exit status 1.  Each of those runs
+# is made on every string scanner the build and the CPU have (jsontok -A:
+# portable, sse2, avx2; NP_SIMD in np(7)), which must agree to the byte.  The expected tokens
 # and messages are written by hand from the RFC's grammar; columns count
 # bytes from 1 (a tab is one column), and the input is stdin, named "-".
 
@@ -24,14 +26,14 @@ bytes() { printf "$1" >"$T/in.json"; }
 # jsontok -s passes over N top-level values.
 accepts() {
 	cat >"$T/want"
-	np jsontok <"$T/in.json"
+	np jsontok -A <"$T/in.json"
 	status_is 0
 	no_err
 	if ! cmp -s "$T/want" "$OUT"; then
 		diff -u "$T/want" "$OUT" | head -40
 		return 1
 	fi
-	np jsontok -s <"$T/in.json"
+	np jsontok -A -s <"$T/in.json"
 	status_is 0
 	no_err
 	if [ "$(grep -c '^skipped$' "$OUT")" -ne "$1" ] ||
@@ -48,10 +50,10 @@ accepts() {
 rejects() {
 	local at=${1%%: *} off
 	off=$(byteoff "$T/in.json" "${at%%:*}" "${at#*:}")
-	np jsontok <"$T/in.json"
+	np jsontok -A <"$T/in.json"
 	status_is 1
 	err_is "jsontok: -:$1 (byte offset $off)"
-	np jsontok -s <"$T/in.json"
+	np jsontok -A -s <"$T/in.json"
 	status_is 1
 	err_is "jsontok: -:$1 (byte offset $off)"
 }
@@ -706,6 +708,87 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	status_is 0
 	no_err
 	echo skipped | cmp - "$OUT"
+}
+
+# ---- the 64-byte steps of the string scanners ----
+
+# A string is looked at 64 bytes a step from the byte after its quote, and
+# passed over by the masks of its backslashes; these put each kind of
+# escape, and runs of backslashes, across the ends of the first and second
+# steps, at every place from 58 to 70 bytes and from 122 to 130 in.
+EDGES="$(seq 58 70) $(seq 122 130)"
+
+@test "json accept: escapes and backslash runs across the scanners' 64-byte steps" {
+	local k e
+	# Each escape, as written and as jsontok shows it decoded.
+	set -- '\"' '"' '\\' '\x5c' '\/' '/' '\n' '\x0a' '\u00e9' 'é' \
+	    '\ud83d\ude00' '😀' '\\\\\\' '\x5c\x5c\x5c' '\\\\\\\"' '\x5c\x5c\x5c"' \
+	    'é' 'é'
+	{ printf '['; sep=
+	  for k in $EDGES; do
+		i=0
+		for e in "$@"; do
+			i=$((i + 1))
+			[ $((i % 2)) -eq 1 ] || continue
+			printf '%s"%s%sb"' "$sep" "$(letters "$k")" "$e"
+			sep=,
+		done
+	  done
+	  printf ']'; } >"$T/in.json"
+	{ echo 'an array'
+	  for k in $EDGES; do
+		i=0
+		for e in "$@"; do
+			i=$((i + 1))
+			[ $((i % 2)) -eq 0 ] || continue
+			printf 'str %s%sb\n' "$(letters "$k")" "$e"
+		done
+	  done
+	  echo "']'"; } | accepts 1
+}
+
+@test "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" {
+	local k
+	for k in $EDGES; do
+		json "[\"$(letters "$k")\\x\"]"
+		rejects "1:$((k + 3)): expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"
+		json "[\"$(letters "$k")\\\\\\u12x4\"]"
+		rejects "1:$((k + 5)): expected four hex digits after \\u"
+		json "[\"$(letters "$k")\\udc00\"]"
+		rejects "1:$((k + 3)): expected a high surrogate before \\udc00, found it alone"
+		bytes "[\"$(letters "$k")\\\\\\\\\\001\"]"
+		rejects "1:$((k + 5)): expected '\"' to end the string, found raw control character 0x01"
+		bytes "[\"$(letters "$k")\\xff\"]"
+		rejects "1:$((k + 3)): expected UTF-8 text, found byte 0xff"
+	done
+}
+
+@test "json accept: NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" {
+	json '["a\"b"]'
+	NP_SIMD=mmx np jsontok <"$T/in.json"
+	status_is 1
+	err_is "jsontok: NP_SIMD: expected portable, sse2 or avx2, found 'mmx'"
+	NP_SIMD=portable np jsontok <"$T/in.json"
+	status_is 0
+	printf 'an array\nstr a"b\n%s\n' "']'" | cmp - "$OUT"
+	if [ -n "$NP_PORTABLE" ]; then
+		NP_SIMD=sse2 np jsontok <"$T/in.json"
+		status_is 1
+		err_is "jsontok: NP_SIMD: sse2 is not in this build or CPU"
+		NP_SIMD=avx2 np jsontok <"$T/in.json"
+		status_is 1
+		err_is "jsontok: NP_SIMD: avx2 is not in this build or CPU"
+		return
+	fi
+	NP_SIMD=sse2 np jsontok <"$T/in.json"
+	status_is 0
+	NP_SIMD=avx2 np jsontok <"$T/in.json"
+	if grep -qw avx2 /proc/cpuinfo; then
+		status_is 0
+	else
+		status_is 1
+		err_is "jsontok: NP_SIMD: avx2 is not in this build or CPU"
+	fi
 }
 
 # ---- tokens across the edges of reads ----

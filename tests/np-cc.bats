@@ -91,7 +91,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	np np-cc -G -n - <"$CC/r1.txt"
 	status_is 0
 	# r1 gaps from the README, rank "-".
-	printf -- '-\t8\t%s\t%s\t%s\n' 1 1100 520 2 1620 830 3 2450 650 \
+	printf -- '-\t8\t%s\t%s\t%s\t\n' 1 1100 520 2 1620 830 3 2450 650 \
 	    4 3100 600 5 3700 900 6 4600 400 >"$T/want"
 	cmp "$T/want" "$OUT"
 }
@@ -112,7 +112,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	np np-cc -G -F event=3,ts=4,phase=2 -u us f.txt
 	status_is 0
 	no_err
-	printf 'rank\tcc_core\tn\tstart_ts\tgap_ns\nf.txt\t2\t1\t1000\t3000\n' \
+	printf 'rank\tcc_core\tn\tstart_ts\tgap_ns\tstream_id\nf.txt\t2\t1\t1000\t3000\t\n' \
 	    >"$T/want"
 	cmp "$T/want" "$OUT"
 }
@@ -124,7 +124,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	no_err
 	golden $G/ccinstr.tsv
 	np np-cc -G -n ccinstr.tsv
-	printf 'ccinstr.tsv\t8\t1\t1000\t500\nccinstr.tsv\t8\t2\t1500\t800\n' \
+	printf 'ccinstr.tsv\t8\t1\t1000\t500\t\nccinstr.tsv\t8\t2\t1500\t800\t\n' \
 	    >"$T/want"
 	cmp "$T/want" "$OUT"
 }
@@ -136,7 +136,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	no_err
 	golden $G/ccop.tsv
 	np np-cc -G -n -E AllReduce ccop.jsonl
-	printf 'ccop.jsonl\t\t1\t5000\t2200\n' >"$T/want"
+	printf 'ccop.jsonl\t\t1\t5000\t2200\t0\n' >"$T/want"
 	cmp "$T/want" "$OUT"
 }
 
@@ -279,7 +279,7 @@ chainlayers() {
 	status_is 0
 	err_is "np-cc: lines not understood: 1 (first: t.txt:5)
 np-cc: START lines without an END: 1 (first: t.txt:4)"
-	printf 'rank\tcc_core\tn\tstart_ts\tgap_ns\nt.txt\t8\t1\t1100\t520\n' \
+	printf 'rank\tcc_core\tn\tstart_ts\tgap_ns\tstream_id\nt.txt\t8\t1\t1100\t520\t\n' \
 	    >"$T/want"
 	cmp "$T/want" "$OUT"
 }
@@ -342,7 +342,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	    5000 5100 100 4000 4100 100 6000 '' '' >"$T/want"
 	cmp "$T/want" "$OUT"
 	# 4000, 5000, 6000: within the window, no note.
-	printf 'o.txt\t8\t1\t4000\t1000\no.txt\t8\t2\t5000\t1000\n' \
+	printf 'o.txt\t8\t1\t4000\t1000\t\no.txt\t8\t2\t5000\t1000\t\n' \
 	    >"$T/want"
 	np np-cc -n -G o.txt
 	status_is 0
@@ -381,7 +381,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 	np np-cc -G -n nan.tsv
 	status_is 0
 	err_is "np-cc: rows with start_ts NaN or infinite skipped: 1 (first: nan.tsv:2)"
-	printf 'nan.tsv\t\t1\t100\t200\n' | cmp - "$OUT"
+	printf 'nan.tsv\t\t1\t100\t200\t\n' | cmp - "$OUT"
 }
 
 @test "np-cc: more events on one CC-core than the bound" {
@@ -395,7 +395,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 
 # ---- options and output ----
 
-SYN='usage: np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-x factor] [-C first,last] [-F positions] [-r rows] [-u unit] [file ...]'
+SYN='usage: np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-x factor] [-C first,last] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
 
 @test "np-cc: -h and --help print the synopsis; --version" {
 	np np-cc -h
@@ -414,7 +414,7 @@ SYN='usage: np-cc [-n] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-
 }
 
 @test "np-cc: bad usage exits 2" {
-	np np-cc -q
+	np np-cc -Z
 	status_is 2
 	np np-cc --frobnicate
 	status_is 2
@@ -511,7 +511,7 @@ dense() {
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387903\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/edge.tsv"
 	np np-cc -G -n "$T/edge.tsv"
 	status_is 0
-	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806')" ]
+	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806\t')" ]
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-9223372036854775807\n8\tTPB_TRIGGER\t9223372036854775807\n8\tTPB_TRIGGER\t1\n8\tTPB_TRIGGER\t2\n' >"$T/far.tsv"
 	for m in -G -K; do
 		np np-cc $m "$T/far.tsv"
@@ -525,7 +525,7 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	[ ! -s "$OUT" ]
 	np np-cc -G -n "$T/far.tsv"
 	status_is 0
-	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t1\t1')" ]
+	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t1\t1\t')" ]
 }
 
 @test "np-cc: the start_ts bound is as the note says, both ends included" {
@@ -533,7 +533,7 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	np np-cc -G -n "$T/b.tsv"
 	status_is 0
 	err_is "np-cc: rows with times beyond 2^62 ns skipped: 2 (first: $T/b.tsv:2)"
-	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806')" ]
+	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806\t')" ]
 }
 
 # ---- a mode that finds nothing ----

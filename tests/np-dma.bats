@@ -6,9 +6,9 @@
 load helpers
 
 D=$FIX/np-dma
-HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc'
-SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes'
-USAGE='usage: np-dma [-HnSs] [-b bytes] [-F positions] [-r rows] [-u unit] [file ...]'
+HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc	pcore_idx'
+SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes	pcore_idx'
+USAGE='usage: np-dma [-HnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
 
 # ---- inputs ----
 
@@ -62,7 +62,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	np np-dma -n -u us "$T/us.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	1000	2500	1500	3										" ]
+	[ "$(cat "$OUT")" = "q	1000	2500	1500	3											" ]
 }
 
 @test "np-dma: -u us scales text times once" {
@@ -70,7 +70,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	np np-dma -n -u us "$T/us.txt"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1		" ]
+	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1			" ]
 }
 
 @test "np-dma: -u at the ends of the int64 range" {
@@ -193,7 +193,7 @@ np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 	np np-dma -s "$T/e.tsv"
 	status_is 0
 	no_err
-	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000" ]
+	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000	" ]
 }
 
 @test "np-dma -s: transfers without an end or a size are counted" {
@@ -202,7 +202,7 @@ np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 	np np-dma -s "$T/m.tsv"
 	status_is 0
 	# busy: [0,10) only; bytes: 8 only; last end: 10.
-	[ "$(sed -n 2p "$OUT")" = "q	2	8	10	0	10	0.8	8	8	8" ]
+	[ "$(sed -n 2p "$OUT")" = "q	2	8	10	0	10	0.8	8	8	8	" ]
 	err_is "np-dma: transfers without transfer_bytes, left out of byte counts: 1 (first: $T/m.tsv:2)
 np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3)"
 }
@@ -341,7 +341,7 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	printf 'DMA trace for ND 0 NC 4 queue q\n  1  q  M2S_SOP  -  100\n  2  q  S2M_EOP  0x1  200  bytes=5\n  3  q  M2S_SOP  -  300\n  4  q  S2M_E' >"$T/t.txt"
 	np np-dma -n "$T/t.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
+	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
 	err_is "np-dma: lines not understood: 1 (first: $T/t.txt:5)
 np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 }
@@ -351,17 +351,17 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	np np-dma -n "$T/c.txt"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4" ]
+	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
 	printf 'queue_name\tstart_ts\tend_ts\tcrc\r\nq\t100\t200\t0x1\r\n' >"$T/c.tsv"
 	np np-dma -n "$T/c.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100									0x1		" ]
+	[ "$(cat "$OUT")" = "q	100	200	100									0x1			" ]
 	printf '{"dma":[\r\n{"timestamp":100,"duration":100,"subgroup":"q"}\r\n]}\r\n' >"$T/c.json"
 	np np-dma -n "$T/c.json"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100											" ]
+	[ "$(cat "$OUT")" = "q	100	200	100												" ]
 }
 
 @test "np-dma: a line longer than the buffer" {
@@ -655,4 +655,22 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	          if ($c["bir_debug_info_source_location"] != "") bir++ } }
 	    END { print np, unsized, recipe, bir }' "$T/ex.tsv" >"$T/awk"
 	[ "$(cat "$T/awk")" = "142 10 258 236" ]
+}
+
+@test "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+	# a field of zeros where the time should be, the time after it
+	npgen -n 8000 dma-text | awk '/^DMA/ { print; next }
+	    { printf "  %s  %s  %s  %s  0  %s  %s\n", $1, $2, $3, $4, $5, $6 }' >"$T/z.txt"
+	np np-dma "$T/z.txt"
+	status_is 1
+	err_is "np-dma: $T/z.txt:2004:36: expected the time at field 5 (-F ts=5), found all of the first 1000 transfers lasting 0: give the field that holds it with -F ts=N"
+	[ "$(wc -l <"$OUT")" -eq 1000 ]
+	np np-dma -F ts=6 "$T/z.txt"
+	status_is 0
+	npgen -n 8000 dma-text >"$T/d.txt"
+	np-dma "$T/d.txt" | cmp - "$OUT"
+	for f in "$F"/*.txt; do
+		np np-dma "$f"
+		! grep -q 'expected the time' "$ERR" || { cat "$ERR"; return 1; }
+	done
 }

@@ -93,7 +93,7 @@ G=$FIX/np-gaps
 	# From 9000: only V4 [9900,10000): span 10000 - 9000, busy 100.
 	np np-gaps -U -t 9000, "$G/basic.tsv"
 	status_is 0
-	[ "$(sed -n 3p "$OUT")" = "$(printf 'any\t1\t100\t1000\t0.1\t0\t0')" ]
+	[ "$(sed -n 3p "$OUT")" = "$(printf 'any\t1\t100\t1000\t0.1\t0\t0\t')" ]
 	# Up to 60: only V1 [0,50): span 60 - 0 (the first start), busy 50.
 	np np-gaps -U -t ,60 "$G/basic.tsv"
 	status_is 0
@@ -110,7 +110,7 @@ G=$FIX/np-gaps
 		np np-gaps -U -t "$t" "$G/basic.tsv"
 		status_is 2
 		err_is "np-gaps: -t: expected FROM,TO in ns, FROM <= TO, each within +-2^62, found '$t'
-usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
+usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	done
 	np np-gaps -U -t -4611686018427387903,4611686018427387903 "$G/basic.tsv"
 	status_is 0
@@ -174,7 +174,7 @@ usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from
 
 # order.tsv: Tensor 100, Tensor 300, Vector 500, then Tensor 50 on line 5.
 # Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
-ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>')"
+ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\t\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>\t')"
 
 @test "np-gaps: a row beyond the window is put in order apart, and noted" {
 	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
@@ -226,7 +226,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	np np-gaps -U -r 2 "$G/blocks.tsv"
 	status_is 0
 	err_is "np-gaps: 1 row beyond the reorder window (-r 2), put in order in memory (first: $G/blocks.tsv:5:1)"
-	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0')" ]
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0\t')" ]
 }
 
 @test "np-gaps: the suggested sort fixes such input" {
@@ -236,7 +236,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	no_err
 	# any: [0,1000) and [1500,3000) cover all of Tensor's runs; the one
 	# gap, [1000,1500), is 500 ns: short.  Busy 1000 + 1500 of 3000.
-	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0')" ]
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0\t')" ]
 }
 
 # Rows sorted by start, then shuffled within blocks of $2 rows: each row is
@@ -299,7 +299,7 @@ shuffled() {
 	np np-gaps -U "$T/u.json"
 	status_is 0
 	no_err
-	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0')" ]
+	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0\t')" ]
 }
 
 # ---- agreement with the profiler and across formats (npgen) ----
@@ -334,9 +334,12 @@ shuffled() {
 	npgen -n 2000 view-json >"$T/p.json"
 	npgen -n 2000 explorer-tsv >"$T/p.tsv"
 	npgen -n 2000 trace-text >"$T/p.txt"
-	np-gaps -U "$T/p.json" >"$T/a"
-	np-gaps -U "$T/p.tsv" >"$T/b"
-	np-gaps -U "$T/p.txt" >"$T/c"
+	# the TSV's rows are of pcore_idx 0, the others' of none: the same
+	# numbers, but for the last column
+	np-gaps -U "$T/p.json" | cut -f1-7 >"$T/a"
+	np-gaps -U "$T/p.tsv" | cut -f1-7 >"$T/b"
+	np-gaps -U "$T/p.txt" | cut -f1-7 >"$T/c"
+	[ "$(np-gaps -U "$T/p.tsv" | cut -f8 | sort -u | tr '\n' ,)" = "0,pcore_idx," ]
 	cmp "$T/a" "$T/b"
 	cmp "$T/a" "$T/c"
 }
@@ -395,7 +398,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	np np-gaps "$T/noeng.tsv"
 	status_is 0
 	no_err
-	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t<none>\t\t<none>')" ]
+	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t<none>\t\t<none>\t')" ]
 }
 
 @test "np-gaps: more than 64 engines is an error naming the row" {
@@ -496,12 +499,14 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	status_is 0
 	syn=$(man_synopsis np-gaps.1)
 	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: $syn" ]
-	[ "$(cat "$OUT")" = "usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]
+	[ "$(cat "$OUT")" = "usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]
   -a               gaps of all engines together
+  -B width         busy time per bucket of width (10us, 1ms, 500, 100x)
   -e engines       only instructions on these engines, comma-separated
   -F positions     field positions of show-session text
   -m min_ns        only gaps of at least min_ns ns (default 1000)
   -n, --no-header  no header line
+  -q, --quiet      no progress line on stderr
   -r rows          reorder window, instructions (default 4096)
   -t from,to       only the time [from, to), ns
   -U               busy time and share per engine instead of gaps
@@ -521,7 +526,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 }
 
 @test "np-gaps: bad usage exits 2" {
-	usage="usage: np-gaps [-anU] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
+	usage="usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	np np-gaps -a -U "$G/basic.tsv"
 	status_is 2
 	err_is "np-gaps: -a and -U: expected one of them, found both
@@ -611,5 +616,5 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	np np-gaps -m 1000 "$T/t.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src')" ]
+	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
 }

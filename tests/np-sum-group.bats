@@ -113,7 +113,7 @@ NS=$FIX/np-sum
 	np np-sum -v duration_ns insn.tsv
 	status_is 0
 	no_err
-	printf 'value_column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare\nduration_ns\t7\t3658\t60\t2000\t522.5714285714286\t149.9\t2000\t2000\t1\n' > "$T/want"
+	printf 'value_column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare\nduration_ns\t7\t3658\t60\t2000\t522.5714285714286\t150\t2000\t2000\t1\n' > "$T/want"
 	cmp "$T/want" "$OUT"
 }
 
@@ -260,13 +260,20 @@ a\tb	v	2	4' ]
 }
 
 @test "np-sum: percentiles print as their 4 significant digits exactly" {
-	# 1.234e8 and 1.994e8 are what the buckets round to; a scaling by a
-	# power of ten printed them as 123399999.99999999 and 199399999.99999997.
-	printf 'g\tx\na\t100000000\na\t123400000\na\t123400000\na\t123400000\na\t200000000\n' >"$T/q.tsv"
+	# 50 values, more than are held exactly: p50 (rank 25) is in the bucket
+	# of 123400000 and p90 (rank 45) in that of 200000000, whose
+	# representatives round to 1.234e8 and 1.994e8 (a scaling by a power of
+	# ten printed them as 123399999.99999999 and 199399999.99999997); p99
+	# (rank 50) is the largest value, exactly.
+	{ printf 'g\tx\n'
+	  for i in 1 2 3 4 5 6 7 8 9 10; do printf 'a\t100000000\n'; done
+	  for i in $(seq 30); do printf 'a\t123400000\n'; done
+	  for i in 1 2 3 4 5 6 7 8 9 10; do printf 'a\t200000000\n'; done
+	} >"$T/q.tsv"
 	np np-sum -g g -v x "$T/q.tsv"
 	status_is 0
 	no_err
-	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t199400000')" ]
+	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t200000000')" ]
 }
 
 @test "np-sum: shares when a sum is past 38 digits" {
@@ -337,4 +344,111 @@ a\tb	v	2	4' ]
 	printf 'opcode\tv\ngpsimd\t1\n' >"$T/o.tsv"
 	np np-sum -n -g opcode -v v "$T/o.tsv"
 	[ "$(cut -f1 "$OUT")" = gpsimd ]
+}
+
+@test "np-sum -g: equal values report that value; whole columns whole percentiles" {
+	# A column of 100 ones (more than are held exactly): every percentile
+	# is 1, not the bucket's representative 0.99.
+	{ echo v; for i in $(seq 100); do echo 1; done; } >"$T/ones.tsv"
+	np np-sum -n -v v "$T/ones.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f7-9 "$OUT")" = "$(printf '1\t1\t1')" ]
+	# 1500 .. 1599: p50 (rank 50, 1549) is in bucket 368, (1541.09,
+	# 1572.22], representative 1556.50003...: the nearest whole number it
+	# holds, 1557; p90 (rank 90, 1589) and p99 (rank 99, 1598) in bucket
+	# 369, (1572.22, 1603.98], representative 1587.944...: 1588.  (awk in
+	# tests/fixtures/np-sum/README.md.)  Within 1% of 1549, 1589, 1598.
+	{ echo v; seq 1500 1599; } >"$T/dur.tsv"
+	np np-sum -n -v v "$T/dur.tsv"
+	status_is 0
+	[ "$(cut -f7-9 "$OUT")" = "$(printf '1557\t1588\t1588')" ]
+}
+
+@test "np-sum -g: up to 32 values exact percentiles, then the buckets" {
+	# 1.5 .. 32.5: nearest rank, exactly: p50 the 16th, p90 the
+	# ceil(28.8) = 29th, p99 the 32nd.
+	{ echo v; for i in $(seq 32); do echo "$i.5"; done; } >"$T/f32.tsv"
+	np np-sum -n -v v "$T/f32.tsv"
+	status_is 0
+	[ "$(cut -f7-9 "$OUT")" = "$(printf '16.5\t29.5\t32.5')" ]
+	# 1.5 .. 33.5: p50 (17.5) is bucket 144's representative
+	# 17.637823699209861, to 4 digits 17.64; p90 (the 30th, 30.5) bucket
+	# 171's 30.267171338721898, 30.27; p99 the largest, 33.5, exactly.
+	{ echo v; for i in $(seq 33); do echo "$i.5"; done; } >"$T/f33.tsv"
+	np np-sum -n -v v "$T/f33.tsv"
+	status_is 0
+	[ "$(cut -f7-9 "$OUT")" = "$(printf '17.64\t30.27\t33.5')" ]
+}
+
+@test "np-sum -H: exact values as rows of equal bounds, merged into one run's result" {
+	{ echo v; for i in $(seq 33); do echo "$i.5"; done; } >"$T/f33.tsv"
+	{ echo v; sed -n 2,17p "$T/f33.tsv"; } >"$T/a.tsv"
+	{ echo v; sed -n 18,34p "$T/f33.tsv"; } >"$T/b.tsv"
+	np-sum -H -v v "$T/a.tsv" >"$T/a.h"
+	np-sum -H -v v "$T/b.tsv" >"$T/b.h"
+	# 16 values: held exactly, each a row with both bounds the value
+	[ "$(sed -n 2,4p "$T/a.h")" = "$(printf 'v\t\t\t16\t144\t1.5\t16.5\nv\t1.5\t1.5\t1\t\t\t\nv\t2.5\t2.5\t1\t\t\t')" ]
+	[ "$(wc -l <"$T/a.h")" -eq 18 ]
+	# together 33: past 32, so the merge puts them in buckets, as one run
+	np-sum -v v "$T/f33.tsv" >"$T/one"
+	np np-sum "$T/a.h" "$T/b.h"
+	status_is 0
+	no_err
+	cmp "$T/one" "$OUT"
+	np-sum -H -v v "$T/f33.tsv" >"$T/one.h"
+	np np-sum -H "$T/b.h" "$T/a.h"
+	cmp "$T/one.h" "$OUT"
+	# repeated values: one row each, with their count
+	printf 'v\n7\n7\n-2\n7\n' | np-sum -H -v v >"$T/r.h"
+	[ "$(tail -n +2 "$T/r.h")" = "$(printf 'v\t\t\t4\t19\t-2\t7\nv\t-2\t-2\t1\t\t\t\nv\t7\t7\t3\t\t\t')" ]
+}
+
+@test "np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" {
+	# 39 x 17 and one 18: bucket 142, (16.778, 17.117], holds only the
+	# whole number 17, written (16, 17]; 18's bucket (17.117.., 18.xx]
+	# as (17, 18].
+	{ echo v; for i in $(seq 39); do echo 17; done; echo 18; } >"$T/w.tsv"
+	np np-sum -H -v v "$T/w.tsv"
+	status_is 0
+	[ "$(tail -n +2 "$OUT")" = "$(printf 'v\t\t\t40\t681\t17\t18\nv\t16\t17\t39\t\t\t\nv\t17\t18\t1\t\t\t')" ]
+	mv "$OUT" "$T/w.h"
+	# p50 and p90: the whole number in 17's bucket, 17; read back the same
+	np np-sum "$T/w.h"
+	[ "$(cut -f7-9 "$OUT" | tail -1)" = "$(printf '17\t17\t18')" ]
+	# with 0.5 the column is no longer whole: the representative
+	# 16.946212143511012, to 4 digits, in the merge as in one run
+	printf 'v\n0.5\n' | np-sum -H -v v >"$T/half.h"
+	np np-sum "$T/w.h" "$T/half.h"
+	[ "$(cut -f7-9 "$OUT" | tail -1)" = "$(printf '16.95\t16.95\t18')" ]
+	{ cat "$T/w.tsv"; echo 0.5; } | np-sum -v v >"$T/one"
+	cmp "$T/one" "$OUT"
+	# whole bounds that are not a bucket's are an error
+	printf 'column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\nv\t\t\t1\t17\t17\t17\nv\t15\t17\t1\t\t\t\n' >"$T/bad.h"
+	np np-sum "$T/bad.h"
+	status_is 1
+	err_is "np-sum: $T/bad.h:3:3: expected the bounds of a histogram bucket (relative error 0.01), found '15' and '17'"
+}
+
+@test "np-sum -g: a million groups of one value in 200 bytes a group" {
+	need_plain_build
+	awk 'BEGIN { print "key\tv"
+	    for (i = 0; i < 1000000; i++) printf "k%d\t%d\n", i * 7919 % 1000000, i }' >"$T/m.tsv"
+	# 16 MiB for the program, then 200 bytes a group
+	under_ulimit $((16384 + 1000000 * 200 / 1024)) np-sum -M 1000000 -g key -v v "$T/m.tsv"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 1000001 ]
+	[ "$(sed -n 2p "$OUT" | cut -f1-10)" = "$(printf 'k0\tv\t1\t0\t0\t0\t0\t0\t0\t0')" ]
+	under_ulimit $((16384 + 1000000 * 200 / 1024)) np-sum -H -M 1000000 -g key -v v "$T/m.tsv"
+	status_is 0
+	[ "$(wc -l <"$OUT")" -eq 2000001 ]
+}
+
+@test "num: doubles print in printf's fewest digits, and round to 4 digits as printf, without it" {
+	# shares, means and percentiles are printed by num.c's own digits:
+	# compared with printf's on 200000 doubles of every magnitude
+	np numcheck 200000
+	status_is 0
+	[ "$(cat "$OUT")" = "200000 doubles, 0 differences" ]
 }

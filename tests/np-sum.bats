@@ -324,8 +324,8 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	np np-sum -i -w "$SAMPLES/summary-compact.json"
 	status_is 2
 	err_is "np-sum: -i writes findings: it takes neither -w nor -d
-usage: np-sum [-dinw] [-k column] [file ...]
-       np-sum [-Hn] [-g keys] [-M groups] [-v values] [file ...]"
+usage: np-sum [-dinqw] [-k column] [file ...]
+       np-sum [-Hnq] [-g keys] [-M groups] [-v values] [file ...]"
 	np np-sum -d -g engine "$SAMPLES/summary-compact.json"
 	status_is 2
 	np np-sum --frobnicate

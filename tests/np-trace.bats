@@ -41,21 +41,30 @@ F=$BATS_TEST_DIRNAME/fixtures/np-trace
 	np np-trace "$F/explorer.tsv"
 	status_is 0
 	no_err
-	golden np-trace/rows.tsv
+	golden np-trace/explorer-rows.tsv
+	# the view JSON's rows, but for the timeline_track they add
+	np-trace "$F/view-pretty.json" | cut -f -18 >"$T/view"
+	cut -f -18 "$OUT" | cmp "$T/view" -
 }
 
 @test "np-trace: Explorer JSON lines" {
 	np np-trace "$F/explorer.jsonl"
 	status_is 0
 	no_err
-	golden np-trace/rows.tsv
+	golden np-trace/explorer-rows.tsv
+	# the view JSON's rows, but for the timeline_track they add
+	np-trace "$F/view-pretty.json" | cut -f -18 >"$T/view"
+	cut -f -18 "$OUT" | cmp "$T/view" -
 }
 
 @test "np-trace: a JSON array of Explorer rows" {
 	np np-trace "$F/explorer-array.json"
 	status_is 0
 	no_err
-	golden np-trace/rows.tsv
+	golden np-trace/explorer-rows.tsv
+	# the view JSON's rows, but for the timeline_track they add
+	np-trace "$F/view-pretty.json" | cut -f -18 >"$T/view"
+	cut -f -18 "$OUT" | cmp "$T/view" -
 }
 
 @test "np-trace: its own output reads back unchanged" {
@@ -95,7 +104,7 @@ np-trace: START lines without an END: 1 (first: $F/trace-multi.txt:9)"
 	np np-trace -F time=5 "$F/trace.txt"
 	status_is 2
 	err_is "np-trace: -F: unknown field 'time' (known: engine opcode event ts pc)
-usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
 @test "np-trace: -F with an empty item, nothing, or a name twice is a usage error" {
@@ -103,12 +112,12 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 		np np-trace -F "$spec" "$F/trace.txt"
 		status_is 2
 		err_is "np-trace: -F: expected field positions separated by commas, found an empty one
-usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 	done
 	np np-trace -F ts=4,ts=5 "$F/trace.txt"
 	status_is 2
 	err_is "np-trace: -F: field 'ts' given twice
-usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
 @test "np-trace: files are read in order, - is stdin" {
@@ -122,9 +131,9 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 
 @test "np-trace: -n and --no-header drop the header" {
 	np np-trace -n "$F/explorer.tsv"
-	tail -n +2 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
+	tail -n +2 "$GOLD/np-trace/explorer-rows.tsv" | cmp - "$OUT"
 	np np-trace --no-header "$F/explorer.tsv"
-	tail -n +2 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
+	tail -n +2 "$GOLD/np-trace/explorer-rows.tsv" | cmp - "$OUT"
 }
 
 @test "np-trace: -e selects engines, in any case" {
@@ -225,7 +234,7 @@ usage: np-trace [-n] [-e engines] [-F positions] [-t from,to] [-u unit] [file ..
 	tac "$F/explorer.jsonl" >"$T/reversed.jsonl"
 	np np-trace -n "$T/reversed.jsonl"
 	status_is 0
-	tail -n +2 "$GOLD/np-trace/rows.tsv" | tac | cmp - "$OUT"
+	tail -n +2 "$GOLD/np-trace/explorer-rows.tsv" | tac | cmp - "$OUT"
 }
 
 @test "np-trace: the same instructions in every generated format" {
@@ -296,7 +305,7 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	# Line 3 ends at 900 the instruction that started at 1000: dropped.
 	np np-trace -n "$F/end-before-start.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4')" ]
+	[ "$(cat "$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4\t\t')" ]
 	err_is "np-trace: END lines earlier than their START: 1 (first: $F/end-before-start.txt:3)"
 }
 
@@ -395,7 +404,7 @@ np-trace: $T/bad.txt: nothing recognised as show-session --show-trace instructio
 	status_is 0
 	err_is "np-trace: END lines without a START: 1 (first: $T/unpaired.txt:3)
 np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
-	golden np-trace/rows.tsv
+	golden np-trace/explorer-rows.tsv
 }
 
 @test "np-trace: a column holding a container is a type error, after a leading extra field too" {
@@ -403,4 +412,74 @@ np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
 	np np-trace "$T/ctype.jsonl"
 	status_is 1
 	err_is "np-trace: $T/ctype.jsonl:1:21: expected a number for 'start_ts', found an array (byte offset 20)"
+}
+
+# A layout that cannot be right: the time read from the wrong field.
+barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
+	npgen -n "$1" trace-text | awk 'NR == 1 { print; next }
+	    { pc = $6; sub(/pc=/, "", pc)
+	      printf "  %s  %s  %s  %s  %s  %s\n", $1, $2, $3, $4, pc, $5 }'
+}
+
+@test "np-trace: a bare pc at the time's field is an error naming -F, after the first 1000 instructions" {
+	barepc 3000 >"$T/bare.txt"
+	np np-trace "$T/bare.txt"
+	status_is 1
+	err_is "np-trace: $T/bare.txt:2005:40: expected the time at field 5 (-F ts=5), found all of the first 1000 instructions lasting 0: give the field that holds it with -F ts=N"
+	# the 999 before it are written
+	[ "$(wc -l <"$OUT")" -eq 1000 ]
+	[ "$(tail -n 1 "$OUT" | cut -f1-4)" = "$(printf '556\t556\t0\tTensor')" ]
+	np np-trace -F ts=6 "$T/bare.txt"
+	status_is 0
+	no_err
+	npgen -n 3000 trace-text >"$T/t.txt"
+	np-trace "$T/t.txt" | cut -f1-5 | cmp - <(cut -f1-5 "$OUT")
+}
+
+@test "np-trace: a short file with a wrong layout is judged at its end, every row written" {
+	barepc 20 >"$T/bare.txt"
+	np np-trace -n "$T/bare.txt"
+	status_is 1
+	err_is "np-trace: $T/bare.txt:41:38: expected the time at field 5 (-F ts=5), found all of the first 20 instructions lasting 0: give the field that holds it with -F ts=N"
+	[ "$(wc -l <"$OUT")" -eq 20 ]
+	# Fewer than 16 instructions say nothing.
+	barepc 15 >"$T/few.txt"
+	np np-trace -n "$T/few.txt"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 15 ]
+}
+
+@test "np-trace: most ENDs earlier than their START is an error naming -F" {
+	# times counted down: every END before its START
+	npgen -n 40 trace-text | awk 'NR == 1 { print; next }
+	    { $5 = sprintf("%.0f", 20000000000 - $5); print }' >"$T/down.txt"
+	np np-trace -n "$T/down.txt"
+	status_is 1
+	err_is "np-trace: $T/down.txt:81:25: expected the time at field 5 (-F ts=5), found 40 of the first 40 END lines earlier than their START: give the field that holds it with -F ts=N"
+	[ ! -s "$OUT" ]
+}
+
+@test "np-trace: start times that never increase on an engine are an error naming -F" {
+	awk 'BEGIN { print "Instruction trace for ND 0 NC 0"
+	    for (k = 1; k <= 20; k++) {
+		t = 100000 - 1000 * k
+		printf "%d Tensor MATMUL START %d pc=%d\n", 2 * k - 1, t, k
+		printf "%d Tensor MATMUL END %d pc=%d\n", 2 * k, t + 5, k } }' \
+	    >"$T/back.txt"
+	np np-trace -n "$T/back.txt"
+	status_is 1
+	err_is "np-trace: $T/back.txt:41:22: expected the time at field 5 (-F ts=5), found no START line later than the one before it on its engine, in the first 20 instructions: give the field that holds it with -F ts=N"
+	[ "$(wc -l <"$OUT")" -eq 20 ]
+}
+
+@test "np-trace: the layout check passes every text trace among the fixtures" {
+	for f in "$F"/*.txt "$FIX"/np-cc/*.txt "$FIX"/np-dma/*.txt; do
+		np np-trace "$f"
+		! grep -q 'expected the time' "$ERR" || { cat "$ERR"; return 1; }
+	done
+	npgen -n 5000 trace-text >"$T/t.txt"
+	np np-trace "$T/t.txt"
+	status_is 0
+	no_err
 }

@@ -101,7 +101,7 @@ $(usage "$p")"
 	    -k engine "$FIX/np-stall/stall.json"
 }
 
-@test "options: np-cc -G, -E, -l, -C; -g, -e, -k, -c say so" {
+@test "options: np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns" {
 	np np-cc -G "$CC/r0.txt"
 	status_is 0
 	np np-cc --gaps "$CC/r0.txt"
@@ -119,7 +119,12 @@ $(usage "$p")"
 	    -e dma_advance "$CC/r0.txt"
 	moved np-cc k l "collectives per layer" "np-sum's summary key column" \
 	    -L -k 1 "$CC/r0.txt"
-	moved np-cc c C "collectives range" "" -K -c 2,3 "$CC/r0.txt"
+	# -c now names further columns (np-trace, np-dma, np-cc): the old
+	# range given with -K is a usage error that says what -c is for
+	np np-cc -K -c 2,3 "$CC/r0.txt"
+	status_is 2
+	err_is "np-cc: -c: the events' columns, not with -G, -L or -K
+$(usage np-cc)"
 }
 
 @test "options: np-sum -M bounds the groups; -m says so" {
@@ -151,7 +156,6 @@ $(usage "$p")"
 	moved np-cc k l "collectives per layer" "np-sum's summary key column" \
 	    -L -k
 	moved np-cc e E event "the engine filter elsewhere" -e
-	moved np-cc c C "collectives range" "" -K -c
 	moved np-dma w r "reorder window" "np-sum's one column per profile" \
 	    -s -w
 	moved np-gaps w r "reorder window" "np-sum's one column per profile" -w

@@ -24,7 +24,7 @@ row() {
 		printf '%s' "$f"
 		i=$((i + 1))
 	done
-	while [ $i -lt 17 ]; do
+	while [ $i -lt 19 ]; do
 		printf '\t'
 		i=$((i + 1))
 	done
@@ -268,8 +268,8 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	status_is 0
 	no_err
 	# start_ts 1, layer (the 14th column) the letters: 1, 13 TABs, the
-	# letters, 3 TABs, LF.
-	[ "$(wc -c <"$OUT")" -eq $((1 + 13 + MiB - 3 + 3 + 1)) ]
+	# letters, 5 TABs, LF.
+	[ "$(wc -c <"$OUT")" -eq $((1 + 13 + MiB - 3 + 5 + 1)) ]
 	[ "$(cut -f14 "$OUT" | tr -d 'a\n' | wc -c)" -eq 0 ]
 	{ printf 'start_ts\tlayer\n1\t'; letters $((MiB - 2)); printf '\n'; } \
 	    >"$T/long.tsv"
@@ -695,4 +695,65 @@ rc=1"
 	np bash -c 'np-trace "$1" >/dev/full' sh "$T/bad.tsv"
 	status_is 1
 	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'"
+}
+
+# ---- review leftovers: blank lines in tables, CSV headers with blanks,
+# log lines inside JSON ----
+
+@test "reader: a blank line between TSV or CSV rows is passed over and counted" {
+	printf 'start_ts,end_ts,engine\r\n1,2,Tensor\r\n\r\n3,4,Vector\r\n\r\n' >"$T/b.csv"
+	np np-trace -n "$T/b.csv"
+	status_is 0
+	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
+	err_is "np-trace: blank lines between rows skipped: 2 (first: $T/b.csv:3)"
+	printf 'start_ts\tend_ts\tengine\n1\t2\tTensor\n\n3\t4\tVector\n' >"$T/b.tsv"
+	np np-trace -n "$T/b.tsv"
+	status_is 0
+	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
+	err_is "np-trace: blank lines between rows skipped: 1 (first: $T/b.tsv:3)"
+	# a quoted empty field is a row, and still must have every field
+	printf 'start_ts,engine\n1,Tensor\n""\n' >"$T/q.csv"
+	np np-trace -n "$T/q.csv"
+	status_is 1
+	err_is "np-trace: $T/q.csv:3:3: expected 2 comma-separated fields as in the header, found 1"
+	# np-sum's tables too
+	printf 'total_time,event_count\n\n1.5,7\n' >"$T/s.csv"
+	np np-sum "$T/s.csv"
+	status_is 0
+	[ "$(tail -n +2 "$OUT" | cut -f2,3 | tr '\t\n' '=,')" = "total_time=1.5,event_count=7," ]
+	err_is "np-sum: blank lines between rows skipped: 1 (first: $T/s.csv:2)"
+}
+
+@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field" {
+	printf 'start_ts, end_ts, engine\n1, 2, Tensor\n3,4,Vector\n' >"$T/h.csv"
+	np np-trace -n "$T/h.csv"
+	status_is 0
+	no_err
+	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
+	# without them, a leading blank stays: RFC 4180
+	printf 'start_ts,end_ts,layer\n1,2, a\n' >"$T/k.csv"
+	np np-trace -n "$T/k.csv"
+	status_is 0
+	[ "$(cut -f14 "$OUT")" = " a" ]
+}
+
+@test "reader: a log line inside a JSON array or object is named as such" {
+	printf '[{"start_ts":1,"end_ts":2},\ntime="2024-05-01T00:00:00Z" level=info msg=x\n{"start_ts":3,"end_ts":4}]\n' >"$T/l.json"
+	np np-trace -n "$T/l.json"
+	status_is 1
+	err_is "np-trace: $T/l.json:2:1: found a log line inside a JSON array, where only JSON may be (expected 'true', found 'i'; byte offset 28)"
+	[ "$(cat "$OUT")" = "$(row 1 2 1)" ]
+	printf '[{"start_ts":1,\n  time="x" level=info\n}]\n' >"$T/o.json"
+	np np-trace "$T/o.json"
+	status_is 1
+	err_is "np-trace: $T/o.json:2:3: found a log line inside a JSON object, where only JSON may be (expected a string key, found 't'; byte offset 18)"
+	printf '{"summary": {"a": 1,\ntime="x" level=info\n"b": 2}}\n' >"$T/s.json"
+	np np-sum "$T/s.json"
+	status_is 1
+	err_is "np-sum: $T/s.json:2:1: found a log line inside a JSON object, where only JSON may be (expected a string key, found 't'; byte offset 21)"
+	# other text there is the parser's plain message
+	printf '[{"start_ts":1},\nhello\n]\n' >"$T/h.json"
+	np np-trace "$T/h.json"
+	status_is 1
+	err_is "np-trace: $T/h.json:2:1: expected a value, found 'h' (byte offset 17)"
 }

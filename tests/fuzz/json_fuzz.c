@@ -7,7 +7,8 @@
  *   bit 4     pass over log lines (passlogs)
  *   bits 5-7  which values the second pass skips
  * Pass A takes every token with json_next.  Pass B reads the same text in
- * other chunks, skips some values with json_skip (members' values and
+ * other chunks, with the other string scanners (SSE2, AVX2; A's is the
+ * portable one), skips some values with json_skip (members' values and
  * top-level values, chosen by bits 5-7) and peeks before each value it is
  * due.  Beyond what the sanitizers catch, it checks that
  *   - B's tokens, positions, depths and final error equal A's, with the
@@ -28,6 +29,7 @@
 #include "../../common/input.h"
 #include "../../common/json.h"
 #include "../../common/num.h"
+#include "../../common/simd.h"
 #include "fuzz.h"
 
 struct tok {
@@ -163,13 +165,24 @@ passlogs(struct json *j, const char *p, size_t n)
 	return j->values == 0 || src_islog(p, n);
 }
 
+/* Pass A scans strings with the portable masks, pass B with SSE2 or
+ * AVX2 (as the input's length is even or odd, where the CPU has AVX2):
+ * the vector scanners must agree with the plain one. */
 static void
-begin(const uint8_t *data, size_t size, unsigned chunking, int logs)
+begin(const uint8_t *data, size_t size, unsigned chunking, int logs,
+    int simd)
 {
+	int level = SIMD_PORTABLE;
+
+	if (simd)
+		level = (size & 1) && simd_have(SIMD_AVX2) ? SIMD_AVX2 :
+		    simd_have(SIMD_SSE2) ? SIMD_SSE2 : SIMD_PORTABLE;
 	fz_files(1, &data, &size, chunking);
 	fz_reset();
 	src_open(&in, fz_name(0));
 	json_init(&j, &in);
+	j.mask = simd_strmask(level);
+	j.skip = simd_strskip(level);
 	j.passover = logs ? passlogs : NULL;
 }
 
@@ -186,7 +199,7 @@ pass_a(const uint8_t *data, size_t size, unsigned chunking, int logs)
 		memcpy(msg_a, fz_msg, fz_msglen + 1);
 		return;
 	}
-	begin(data, size, chunking, logs);
+	begin(data, size, chunking, logs, 0);
 	do {
 		t = json_next(&j);
 		checktok(t);
@@ -252,7 +265,7 @@ pass_b(const uint8_t *data, size_t size, unsigned chunking, int logs,
 		    msg_a);
 		return;
 	}
-	begin(data, size, chunking, logs);
+	begin(data, size, chunking, logs, 1);
 	for (;;) {
 		if (due) {
 			pk = json_peek(&j);

@@ -1,0 +1,338 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "simd.h"
+
+/* AVX2 is compiled for one function at a time, with the compiler's target
+ * attribute, in a build that is for the x86-64 baseline (and so never in
+ * one without SSE2). */
+#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_AVX2 1
+#include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static const char *const names[SIMD_NLEVELS] = { "portable", "sse2", "avx2" };
+
+/* The masks of 64 bytes, a bit a byte: '"', '\\', and the bytes that end
+ * a plain run of string text (those two, controls, non-ASCII). */
+struct masks {
+	uint64_t quote, bslash, special;
+};
+
+/*
+ * Portable, 8 bytes a step, exact (a byte's answer never depends on its
+ * neighbours, as it does in the quicker "has a zero byte" test): a byte t
+ * is 0 when (t & 0x7f) + 0x7f leaves bit 7 clear and t has it clear too.
+ */
+static inline struct masks
+masks_portable(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80,
+	    low = ones * 0x7f, gather = 0x0102040810204080ULL;
+	struct masks r = { 0, 0, 0 };
+	uint64_t w, q, b;
+	int i, k;
+
+	for (i = 0; i < 8; i++) {
+		const unsigned char *u = (const unsigned char *)p + 8 * i;
+
+		/* Assembled byte by byte: the same on either byte order. */
+		for (w = 0, k = 7; k >= 0; k--)
+			w = w << 8 | u[k];
+		q = w ^ (ones * '"');
+		b = w ^ (ones * '\\');
+		q = ~(((q & low) + low) | q) & high;	/* 0x80 where '"' */
+		b = ~(((b & low) + low) | b) & high;	/* where '\\' */
+		/* Below 0x20: (w & 0x7f) + 0x60 leaves bit 7 clear. */
+		w = (~((w & low) + ones * 0x60) & ~w & high) | (w & high) |
+		    q | b;
+		/* Bit 7 of byte k to bit k. */
+		r.quote |= ((q >> 7) * gather >> 56) << (8 * i);
+		r.bslash |= ((b >> 7) * gather >> 56) << (8 * i);
+		r.special |= ((w >> 7) * gather >> 56) << (8 * i);
+	}
+	return r;
+}
+
+#if defined(__SSE2__)
+/* The masks of 16 bytes. */
+static inline void
+masks16_sse2(const char *p, uint64_t *q, uint64_t *b, uint64_t *s)
+{
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'),
+	    space = _mm_set1_epi8(0x20);
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i vq = _mm_cmpeq_epi8(v, quote);
+	__m128i vb = _mm_cmpeq_epi8(v, bslash);
+
+	*q = (unsigned)_mm_movemask_epi8(vq);
+	*b = (unsigned)_mm_movemask_epi8(vb);
+	/* A signed compare with 0x20 catches both the controls and the
+	 * bytes with the high bit set. */
+	*s = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(vq, vb),
+	    _mm_cmplt_epi8(v, space)));
+}
+
+static inline struct masks
+masks_sse2(const char *p)
+{
+	struct masks r;
+	uint64_t q[3], b[3], s[3];
+
+	masks16_sse2(p, &r.quote, &r.bslash, &r.special);
+	masks16_sse2(p + 16, &q[0], &b[0], &s[0]);
+	masks16_sse2(p + 32, &q[1], &b[1], &s[1]);
+	masks16_sse2(p + 48, &q[2], &b[2], &s[2]);
+	r.quote |= q[0] << 16 | q[1] << 32 | q[2] << 48;
+	r.bslash |= b[0] << 16 | b[1] << 32 | b[2] << 48;
+	r.special |= s[0] << 16 | s[1] << 32 | s[2] << 48;
+	return r;
+}
+#endif
+
+#if defined(HAVE_AVX2)
+#define AVX2 __attribute__((target("avx2")))
+
+/* The masks of 32 bytes. */
+AVX2 static inline void
+masks32_avx2(const char *p, uint64_t *q, uint64_t *b, uint64_t *s)
+{
+	const __m256i quote = _mm256_set1_epi8('"'),
+	    bslash = _mm256_set1_epi8('\\'), space = _mm256_set1_epi8(0x20);
+	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i vq = _mm256_cmpeq_epi8(v, quote);
+	__m256i vb = _mm256_cmpeq_epi8(v, bslash);
+
+	*q = (uint32_t)_mm256_movemask_epi8(vq);
+	*b = (uint32_t)_mm256_movemask_epi8(vb);
+	/* 0x20 > v, signed: the controls and the bytes of 0x80 and up. */
+	*s = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(
+	    vq, vb), _mm256_cmpgt_epi8(space, v)));
+}
+
+AVX2 static inline struct masks
+masks_avx2(const char *p)
+{
+	struct masks r;
+	uint64_t q, b, s;
+
+	masks32_avx2(p, &r.quote, &r.bslash, &r.special);
+	masks32_avx2(p + 32, &q, &b, &s);
+	r.quote |= q << 32;
+	r.bslash |= b << 32;
+	r.special |= s << 32;
+	return r;
+}
+#endif
+
+/* The bytes that may follow a '\\' in a string: 1, or 2 for 'u' (which
+ * wants four hex digits). */
+static const unsigned char escletter[256] = {
+	['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1,
+	['r'] = 1, ['t'] = 1, ['u'] = 2,
+};
+/* Bit 0: a hex digit; bit 1: one that may begin a surrogate. */
+static const unsigned char hexdigit[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['a'] = 1, ['b'] = 1,
+	['c'] = 1, ['d'] = 3, ['e'] = 1, ['f'] = 1, ['A'] = 1, ['B'] = 1,
+	['C'] = 1, ['D'] = 3, ['E'] = 1, ['F'] = 1,
+};
+
+/*
+ * The bytes escaped by the backslashes in b (a bit a byte): those after a
+ * run of odd length.  Adding a run's first bit carries through the run to
+ * the bit after it, and the parity of the run's start and of that bit
+ * tells the run's length.  A run that reaches bit 63 escapes nothing here
+ * (the caller takes it up again from its start).
+ */
+static inline uint64_t
+escaped(uint64_t b)
+{
+	const uint64_t even = 0x5555555555555555ULL, odd = ~even;
+	uint64_t starts = b & ~(b << 1);
+
+	return (((b + (starts & even)) & ~b) & odd) |
+	    (((b + (starts & odd)) & ~b) & even);
+}
+
+/* Is the escape at c (the byte after its '\\') one that the masks cannot
+ * take, but that is right and no half of a surrogate pair? */
+static inline int
+escapeok(const unsigned char *c)
+{
+	if (escletter[*c] == 1)
+		return 1;
+	return escletter[*c] == 2 && (hexdigit[c[1]] & hexdigit[c[2]] &
+	    hexdigit[c[3]] & hexdigit[c[4]] & 1) && !(hexdigit[c[1]] == 3 &&
+	    c[2] >= '8');
+}
+
+/*
+ * The string skip (simd.h), one body for each level's masks, so that
+ * each is compiled with its own (the AVX2 one for AVX2).  A run of
+ * backslashes that reaches a step's last byte is taken up again from its
+ * start in the next step, so that no escape is cut in two.
+ */
+#define SKIPBODY(specialfn, masksfn) {						\
+	struct masks m;							\
+	uint64_t e, stop, lim;						\
+	int n;								\
+									\
+	for (;; p += n) {						\
+		/* Most steps of a long string hold nothing special. */	\
+		while (!specialfn(p))					\
+			p += 64;					\
+		m = masksfn(p);						\
+		n = 64;							\
+		lim = ~(uint64_t)0;					\
+		if (!m.bslash)						\
+			stop = m.special;				\
+		else {							\
+			if (m.bslash >> 63) {				\
+				if (!~m.bslash)				\
+					break;	/* all backslashes */	\
+				n = 64 - __builtin_clzll(~m.bslash);	\
+				lim = ((uint64_t)1 << n) - 1;		\
+			}						\
+			e = escaped(m.bslash) & lim;			\
+			stop = m.special & ~m.bslash & ~e & lim;	\
+			if (stop)					\
+				e &= (stop & -stop) - 1;		\
+			/* \" and \\ need nothing more. */		\
+			for (e &= ~(m.quote | m.bslash); e; e &= e - 1)	\
+				if (!escapeok((const unsigned char *)p + \
+				    __builtin_ctzll(e)))		\
+					return p + __builtin_ctzll(e) - 1; \
+		}							\
+		if (stop) {						\
+			p += __builtin_ctzll(stop);			\
+			if (*p == '"' && p < end) {			\
+				*done = 1;				\
+				return p + 1;				\
+			}						\
+			return p;					\
+		}							\
+	}								\
+	return p;							\
+}
+
+static inline uint64_t
+mask_portable(const char *p)
+{
+	return masks_portable(p).special;
+}
+
+#if defined(__SSE2__)
+static inline uint64_t
+mask_sse2(const char *p)
+{
+	return masks_sse2(p).special;
+}
+#endif
+
+#if defined(HAVE_AVX2)
+AVX2 static inline uint64_t
+mask_avx2(const char *p)
+{
+	return masks_avx2(p).special;
+}
+#endif
+
+static const char *
+skip_portable(const char *p, const char *end, int *done)
+SKIPBODY(mask_portable, masks_portable)
+
+#if defined(__SSE2__)
+static const char *
+skip_sse2(const char *p, const char *end, int *done)
+SKIPBODY(mask_sse2, masks_sse2)
+#endif
+
+#if defined(HAVE_AVX2)
+AVX2 static const char *
+skip_avx2(const char *p, const char *end, int *done)
+SKIPBODY(mask_avx2, masks_avx2)
+#endif
+
+int
+simd_have(int level)
+{
+	switch (level) {
+	case SIMD_PORTABLE:
+		return 1;
+#if defined(__SSE2__)
+	case SIMD_SSE2:
+		return 1;
+#endif
+#if defined(HAVE_AVX2)
+	case SIMD_AVX2:
+		__builtin_cpu_init();
+		return __builtin_cpu_supports("avx2") != 0;
+#endif
+	}
+	return 0;
+}
+
+int
+simd_level(void)
+{
+	const char *v = getenv("NP_SIMD");
+	int l;
+
+	if (v && *v) {
+		for (l = 0; l < SIMD_NLEVELS; l++)
+			if (strcmp(v, names[l]) == 0)
+				break;
+		if (l == SIMD_NLEVELS)
+			np_die("NP_SIMD: expected portable, sse2 or avx2, "
+			    "found '%s'", v);
+		if (!simd_have(l))
+			np_die("NP_SIMD: %s is not in this build or CPU", v);
+		return l;
+	}
+	for (l = SIMD_NLEVELS - 1; !simd_have(l); l--)
+		;
+	return l;
+}
+
+simd_mask_fn
+simd_strmask(int level)
+{
+	switch (level) {
+#if defined(__SSE2__)
+	case SIMD_SSE2:
+		return mask_sse2;
+#endif
+#if defined(HAVE_AVX2)
+	case SIMD_AVX2:
+		return mask_avx2;
+#endif
+	}
+	return mask_portable;
+}
+
+simd_skip_fn
+simd_strskip(int level)
+{
+	switch (level) {
+#if defined(__SSE2__)
+	case SIMD_SSE2:
+		return skip_sse2;
+#endif
+#if defined(HAVE_AVX2)
+	case SIMD_AVX2:
+		return skip_avx2;
+#endif
+	}
+	return skip_portable;
+}
+
+const char *
+simd_name(int level)
+{
+	return names[level];
+}

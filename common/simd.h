@@ -1,0 +1,49 @@
+/*
+ * simd: the byte-class masks the JSON parser scans strings by, 64 bytes a
+ * call, in three implementations: portable C, SSE2 (the x86-64 baseline)
+ * and AVX2.  Which one runs is settled here and nowhere else: the best the
+ * build and the CPU have (AVX2 is asked of the CPU at run time, as the
+ * build assumes only the baseline), or the one NP_SIMD names (np(7)), so
+ * that the tests can run each.  Builds without SSE2 (make check-portable:
+ * -U__SSE2__) have the portable one only.
+ */
+#ifndef NP_SIMD_H
+#define NP_SIMD_H
+
+#include <stdint.h>
+
+enum { SIMD_PORTABLE, SIMD_SSE2, SIMD_AVX2, SIMD_NLEVELS };
+
+/*
+ * Bit i set when p[i] may end a plain run of string text: '"', '\\', a
+ * control byte (below 0x20) or a byte of 0x80 and up.  All 64 bytes from p
+ * must be readable (the input buffer's padding sees to that).
+ */
+typedef uint64_t (*simd_mask_fn)(const char *p);
+
+/*
+ * Passes over the text of a JSON string from p (after its opening quote),
+ * 64 bytes a step, for a string that is not kept: its escapes are found
+ * from the mask of its backslashes, the usual \" and \\ are taken from the
+ * masks alone, and each other escape is checked at the byte it escapes (a
+ * \u escape at its four digits), never at the bytes between.  Returns the
+ * address after the closing quote, with *done set; or, *done unset, that
+ * of the first thing it leaves to the caller: the end of the data (end),
+ * a control byte, a non-ASCII byte, a wrong escape, a surrogate, or 64
+ * backslashes in a row.  The data must be followed by 64 zero bytes.
+ */
+typedef const char *(*simd_skip_fn)(const char *p, const char *end,
+    int *done);
+
+/* The level to run: NP_SIMD's (portable, sse2, avx2; it dies for one the
+ * build or the CPU lacks, or a word it does not know), else the best. */
+int simd_level(void);
+/* Whether this build and CPU can run a level. */
+int simd_have(int level);
+/* The string mask and string skip of a level it has. */
+simd_mask_fn simd_strmask(int level);
+simd_skip_fn simd_strskip(int level);
+/* "portable", "sse2", "avx2". */
+const char *simd_name(int level);
+
+#endif
