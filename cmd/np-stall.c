@@ -424,7 +424,10 @@ static void
 writerows(int withheader, long long top)
 {
 	uint64_t *score;
-	long *order, i;
+	/* Static, so that it is still reachable when a closed pipe ends the
+	 * program inside the loop (out_flush exits quietly on EPIPE). */
+	static long *order;
+	long i;
 
 	/* Most attributed first (a radix sort of the sums, reversed and
 	 * offset so that unsigned order is descending signed order); ties
