@@ -128,7 +128,7 @@ fuzz: $(FUZZERS:%=$(B)/fuzz/%_fuzz)
 # short field), which is otherwise sound but reads bytes memcheck cannot
 # know to be harmless.
 VGFILES = reader.bats np-trace.bats np-dma.bats np-stall.bats np-sum.bats \
-	parquet.bats plot.bats
+	parquet.bats np-plot.bats
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite \
 	--suppressions=$(CURDIR)/tests/valgrind.supp
