@@ -6,6 +6,7 @@
 
 #include "../common/diag.h"
 #include "../common/insn.h"
+#include "../common/note.h"
 #include "../common/num.h"
 #include "../common/reader.h"
 #include "../common/tsv.h"
@@ -29,6 +30,7 @@ static const char *const help[] = {
 
 static struct engineset engines;
 static int64_t from = INT64_MIN, to = INT64_MAX;
+static const char *window_arg;	/* -t as given, for a message */
 
 /* An instruction is in the window if it runs during [from, to), or is a
  * zero-length one at a time inside it. */
@@ -42,6 +44,29 @@ in_window(const struct record *r)
 	return e > from || s >= from;
 }
 
+/*
+ * The input had rows but -e and -t left none: how many each passed over
+ * (and the engines seen), and exit 1, as np(7) Exit status says.
+ */
+static _Noreturn void
+nothing(struct reader *rd, const struct tally *seen, long nread,
+    long notsel, long outside)
+{
+	char engs[512];
+
+	tally_text(seen, engs, sizeof engs);
+	rd_close(rd);
+	if (notsel && outside)
+		np_die("no instruction to write in %ld rows read: %ld not on "
+		    "the engines -e names (seen: %s), %ld outside -t %s",
+		    nread, notsel, engs, outside, window_arg);
+	if (notsel)
+		np_die("no instruction to write in %ld rows read: %ld not on "
+		    "the engines -e names (seen: %s)", nread, notsel, engs);
+	np_die("no instruction to write in %ld rows read: %ld outside -t %s",
+	    nread, outside, window_arg);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -52,6 +77,9 @@ main(int argc, char **argv)
 		.atdie = out_salvage,
 	};
 	int c, window = 0, hasfrom, hasto;
+	int filtered;
+	long nread = 0, notsel = 0, outside = 0, written = 0;
+	struct tally seen = { 0 };
 	const char *unit = NULL, *pos = NULL;
 	char *cols = NULL;
 
@@ -74,6 +102,7 @@ main(int argc, char **argv)
 				np_usage(synopsis);
 			}
 			window = 1;
+			window_arg = optarg;
 			break;
 		case 'u':
 			unit = optarg;
@@ -86,15 +115,31 @@ main(int argc, char **argv)
 		rd_extra(&rd, cols, synopsis);
 	else if (engines.n == 0 && !window)
 		rd_rows(&rd);	/* every record written as it comes */
-	if (cmd.header)
+	/* With -e or -t, the header comes with the first row, so that a
+	 * filter that leaves nothing is an error with nothing written. */
+	filtered = engines.n > 0 || window;
+	if (cmd.header && !filtered)
 		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
-		if (!engineset_hasrow(&engines, rec))
+		nread++;
+		if (!engineset_hasrow(&engines, rec)) {
+			notsel++;
+			tally_add(&seen, rec->f[I_ENGINE].s,
+			    rec->f[I_ENGINE].set ? rec->f[I_ENGINE].len : 0);
 			continue;
-		if (window && !in_window(rec))
+		}
+		if (window && !in_window(rec)) {
+			outside++;
 			continue;
+		}
+		if (written++ == 0 && cmd.header && filtered)
+			rd_header(&rd);
 		rec_write(&kind_insn, rec);
 	}
+	if (filtered && written == 0 && nread > 0)
+		nothing(&rd, &seen, nread, notsel, outside);
+	if (filtered && written == 0 && cmd.header)
+		rd_header(&rd);	/* an empty input: an empty answer */
 	out_flush();
 	rd_close(&rd);
 	return 0;

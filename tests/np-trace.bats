@@ -483,3 +483,26 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	status_is 0
 	no_err
 }
+
+@test "np-trace: -e and -t that leave nothing say why, exit 1, write nothing" {
+	printf 'start_ts\tend_ts\tengine\n1\t2\tPE\n3\t4\tACT\n5\t6\tPE\n' >"$T/e.tsv"
+	np np-trace -e Pool "$T/e.tsv"
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-trace: no instruction to write in 3 rows read: 3 not on the engines -e names (seen: PE 2, ACT 1)"
+	np np-trace -t 100,200 "$T/e.tsv"
+	status_is 1
+	err_is "np-trace: no instruction to write in 3 rows read: 3 outside -t 100,200"
+	np np-trace -e pe -t 4,5 "$T/e.tsv"
+	status_is 1
+	err_is "np-trace: no instruction to write in 3 rows read: 1 not on the engines -e names (seen: ACT 1), 2 outside -t 4,5"
+	# One row left: the header comes with it.
+	np np-trace -e pe -t 5,6 "$T/e.tsv"
+	status_is 0
+	[ "$(wc -l <"$OUT")" -eq 2 ]
+	# No rows at all: the header alone, as without -e.
+	printf 'start_ts\tend_ts\tengine\n' >"$T/h.tsv"
+	np np-trace -e pe "$T/h.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(np-trace "$T/h.tsv")" ]
+}

@@ -272,6 +272,6 @@ $(usage "$p")"
 	# Distinct names pass.
 	np np-stall -n -g engine,src "$F"
 	status_is 0
-	np np-trace -n -e pe,act "$F"
+	np np-trace -n -e tensor,vector "$F"
 	status_is 0
 }
