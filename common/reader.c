@@ -266,7 +266,8 @@ listadd(char *list, size_t *len, const char *name, size_t n)
 {
 	if (*len == RD_LISTBUF)
 		return;		/* cut short already */
-	if (n + 1 + 4 > RD_LISTBUF - *len) {	/* a space, " ...", NUL */
+	/* Room for a space, the name, and " ..." and a NUL after it. */
+	if (n + 1 + 5 > RD_LISTBUF - *len) {
 		memcpy(list + *len, *len ? " ..." : "...", *len ? 5 : 4);
 		*len = RD_LISTBUF;
 		return;

@@ -680,3 +680,16 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	status_is 1
 	err_is "np-stall: $T/p.tsv:2:7: expected a number for 'psum_read_bytes', found 'x'"
 }
+
+@test "np-stall: the list of the columns a header has is cut short at 2048 bytes" {
+	# 150 names of 19 bytes, then start_ts.  Listed: the first, then
+	# each with its space: after k names 20k - 1 bytes; the next fits
+	# while 20k - 1 + 20 + 5 (" ..." and a NUL) <= 2048, so up to k =
+	# 102 (2039 bytes), then " ...".
+	names=$(seq -f 'x%03g_abcdefghijklmn' 1 150 | tr '\n' '\t')
+	printf '%sstart_ts\n' "$names" >"$T/wide.tsv"
+	printf '%s1\n' "$(seq 150 | sed 's/.*//' | tr '\n' '\t')" >>"$T/wide.tsv"
+	np np-stall -g hlo_name "$T/wide.tsv"
+	status_is 1
+	err_is "np-stall: $T/wide.tsv:1:1: expected a column 'hlo_name' (given to -g), found none in the header, which has: $(seq -f 'x%03g_abcdefghijklmn' 1 102 | tr '\n' ' ')..."
+}
