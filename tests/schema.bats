@@ -154,10 +154,10 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 @test "schema: -c: a column the header lacks, text traces, and misuse are errors" {
 	np np-trace -n -c hlo_name,nope "$S/lnc2.csv"
 	status_is 1
-	err_is "np-trace: $S/lnc2.csv:1:1: expected a column 'nope' (given to -c), found none in the header"
+	err_is "np-trace: $S/lnc2.csv:1:1: expected a column 'nope' (given to -c), found none in the header, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	np np-trace -n -c nope "$S/lnc2.parquet"
 	status_is 1
-	err_is "np-trace: $S/lnc2.parquet: expected a column 'nope' (given to -c), found none in the file"
+	err_is "np-trace: $S/lnc2.parquet: expected a column 'nope' (given to -c), found none in the file, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	np np-trace -n -c hlo_name "$BATS_TEST_DIRNAME/fixtures/np-trace/trace.txt"
 	status_is 1
 	err_is "np-trace: $BATS_TEST_DIRNAME/fixtures/np-trace/trace.txt: -c hlo_name: profiler text (show-session --show-trace instruction) has no further columns; -c reads them from JSON, TSV, CSV or Parquet"
