@@ -1088,6 +1088,7 @@ nextpath(struct reader *r)
 		if (!src_isdir(path))
 			return path;
 		r->dirnext = 0;
+		sc_checkdir(path);	/* before a missing table's error */
 		if ((r->ndir = src_tables(path, r->k->ptables,
 		    &r->dirfiles)) == 0)
 			nodirtables(r, path);

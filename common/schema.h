@@ -35,4 +35,15 @@ int sc_has(const struct sc_votes *v, unsigned mask);
 int sc_best(const struct sc_votes *v, const char **what,
     const char **readers);
 
+/*
+ * The MAJOR of Neuron Explorer's profile schema whose column names np
+ * reads.  A MAJOR change may rename a column (np(7), INPUT FORMATS), and a
+ * column np reads under its old name would then read as missing in every
+ * row, so a profile directory whose Metadata table gives another MAJOR is
+ * named on standard error, once.  A directory without a Metadata table, or
+ * whose table gives no profile_schema_version, passes unnamed.
+ */
+#define SC_MAJOR 7
+void sc_checkdir(const char *dir);
+
 #endif

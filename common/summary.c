@@ -1009,6 +1009,7 @@ sum_read(struct sumset *s, const char *file)
 			    "name its files", file, s->dirfiles[0]);
 		}
 		table = s->dirfiles[0];
+		sc_checkdir(file);
 	}
 	src_open(s->in, table);
 	s->operand = file;
