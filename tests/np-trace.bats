@@ -515,14 +515,19 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	[ "$(cat "$OUT")" = "$(np-trace "$T/h.tsv")" ]
 }
 
-@test "np-trace: a TensorMatrix row reads the same from view JSON and Explorer rows" {
+@test "np-trace: a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" {
 	# The view JSON labels the row with its timeline track; Explorer
 	# gives the engine (lower case) and the track apart.
 	printf '%s\n' '{"start_ts":10261883214,"end_ts":10261883362,"duration_ns":148,"engine":"tensor","timeline_track":"TensorMatrix","opcode":"MATMUL"}' \
 	    >"$T/explorer.jsonl"
-	np np-trace "$T/explorer.jsonl"
-	status_is 0
-	golden np-trace/official.tsv
+	printf '%s\n' start_ts,end_ts,duration_ns,engine,timeline_track,opcode \
+	    10261883214,10261883362,148,tensor,TensorMatrix,MATMUL >"$T/e.csv"
+	tr , '\t' <"$T/e.csv" >"$T/e.tsv"
+	for f in "$T/explorer.jsonl" "$T/e.csv" "$T/e.tsv"; do
+		np np-trace "$f"
+		status_is 0
+		golden np-trace/official.tsv
+	done
 	np np-trace -e TensorMatrix "$F/official.json"
 	status_is 0
 	golden np-trace/official.tsv
