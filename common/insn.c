@@ -60,9 +60,10 @@ static const struct {
 	const char *name;
 	size_t len;
 	const char *engine;	/* name, or the engine of a track */
+	size_t englen;
 } engines[0x20] = {
-#define E(i, s) [i] = { s, sizeof s - 1, s }
-#define T(i, s, e) [i] = { s, sizeof s - 1, e }
+#define E(i, s) [i] = { s, sizeof s - 1, s, sizeof s - 1 }
+#define T(i, s, e) [i] = { s, sizeof s - 1, e, sizeof e - 1 }
 	T(ENGINEHASH('T', 6), tensor, tensor),
 	T(ENGINEHASH('T', 12), "TensorMatrix", tensor),
 	E(ENGINEHASH('V', 6), "Vector"), E(ENGINEHASH('S', 6), "Scalar"),
@@ -126,20 +127,18 @@ static void
 insn_finish(struct record *r)
 {
 	struct field *f = &r->f[I_ENGINE];
-	const char *canon, *track;
+	int h;
 
 	if (!f->set && r->f[I_TRACK].set) {
 		*f = r->f[I_TRACK];
 		rec_mark(r, I_ENGINE);
 	}
-	if (!f->set)
+	if (!f->set || (h = engine_find(f->s, f->len)) < 0)
 		return;
-	if (!r->f[I_TRACK].set && (track = insn_track(f->s, f->len)))
-		rec_setref(r, I_TRACK, track, strlen(track));
-	if ((canon = insn_engine(f->s, f->len))) {
-		f->s = canon;
-		f->len = strlen(canon);
-	}
+	if (engines[h].engine != engines[h].name && !r->f[I_TRACK].set)
+		rec_setref(r, I_TRACK, engines[h].name, engines[h].len);
+	f->s = engines[h].engine;
+	f->len = engines[h].englen;
 }
 
 void
