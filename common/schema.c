@@ -1,8 +1,6 @@
 #include <string.h>
 
 #include "diag.h"
-#include "input.h"
-#include "parquet.h"
 #include "schema.h"
 
 /* Columns that only one table's rows carry, as named by Neuron Explorer,
@@ -93,44 +91,12 @@ sc_best(const struct sc_votes *v, const char **what, const char **readers)
 	return 1;
 }
 
-/*
- * The profile_schema_version of the Metadata table file holds, into buf
- * (NUL-terminated, cut to n - 1 bytes); 0 when it has none (no column, no
- * row, null, or not text).
- */
-static int
-metaversion(const char *file, char *buf, size_t n)
-{
-	struct pq pq;
-	const struct pq_cell *c;
-	int col, got = 0;
-
-	pq_open(&pq, file);
-	if ((col = pq_find(&pq, "profile_schema_version")) >= 0) {
-		pq_select(&pq, col);
-		if (pq_next(&pq) && (c = pq_cell(&pq, col)) &&
-		    c->kind == PQ_BYTES) {
-			if (c->len < n)
-				n = c->len + 1;
-			memcpy(buf, c->s, n - 1);
-			buf[n - 1] = '\0';
-			got = 1;
-		}
-	}
-	pq_close(&pq);
-	return got;
-}
-
 void
-sc_checkdir(const char *dir)
+sc_version(const char *dir, const char *v)
 {
-	char **files, v[64];
 	long major = 0;
 	const char *p;
 
-	if (src_tables(dir, "Metadata", &files) == 0 ||
-	    !metaversion(files[0], v, sizeof v))
-		return;
 	for (p = v; *p >= '0' && *p <= '9' && major < 1000; p++)
 		major = major * 10 + (*p - '0');
 	if (p > v && (*p == '.' || *p == '\0') && major == SC_MAJOR)

@@ -39,11 +39,11 @@ int sc_best(const struct sc_votes *v, const char **what,
  * The MAJOR of Neuron Explorer's profile schema whose column names np
  * reads.  A MAJOR change may rename a column (np(7), INPUT FORMATS), and a
  * column np reads under its old name would then read as missing in every
- * row, so a profile directory whose Metadata table gives another MAJOR is
- * named on standard error, once.  A directory without a Metadata table, or
- * whose table gives no profile_schema_version, passes unnamed.
+ * row, so sc_version names on standard error the profile directory dir
+ * whose Metadata table gives the profile_schema_version v of another
+ * MAJOR (rd_checkdir reads it).
  */
 #define SC_MAJOR 7
-void sc_checkdir(const char *dir);
+void sc_version(const char *dir, const char *v);
 
 #endif
