@@ -1202,6 +1202,31 @@ nodirtables(const struct reader *r, const char *dir)
 	    names);
 }
 
+void
+rd_checkdir(const char *dir)
+{
+	struct pq pq;
+	const struct pq_cell *c;
+	char **files, v[64];
+	size_t n;
+	int col;
+
+	if (src_tables(dir, "Metadata", &files) == 0)
+		return;
+	pq_open(&pq, files[0]);
+	if ((col = pq_find(&pq, "profile_schema_version")) >= 0) {
+		pq_select(&pq, col);
+		if (pq_next(&pq) && (c = pq_cell(&pq, col)) &&
+		    c->kind == PQ_BYTES) {
+			n = c->len < sizeof v ? c->len : sizeof v - 1;
+			memcpy(v, c->s, n);
+			v[n] = '\0';
+			sc_version(dir, v);
+		}
+	}
+	pq_close(&pq);
+}
+
 /* The next file to read: a file operand, or a directory's next table. */
 static const char *
 nextpath(struct reader *r)
@@ -1218,6 +1243,7 @@ nextpath(struct reader *r)
 		if (!src_isdir(path))
 			return path;
 		r->dirnext = 0;
+		rd_checkdir(path);	/* before a missing table's error */
 		if ((r->ndir = src_tables(path, r->k->ptables,
 		    &r->dirfiles)) == 0)
 			nodirtables(r, path);

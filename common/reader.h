@@ -114,6 +114,12 @@ struct reader {
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
 void rd_open(struct reader *r, const struct kind *k, char **files, int n);
 /*
+ * The profile directory dir's Metadata table, when it has one with a
+ * profile_schema_version, checked by sc_version (schema.h): done for each
+ * directory read, by rd_next and by np-sum's summaries.
+ */
+void rd_checkdir(const char *dir);
+/*
  * Reads only the columns in mask (bit c for column c) and leaves the others
  * unset, for speed.  The kind's start, end and duration are always read.
  */
