@@ -195,9 +195,13 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 	starts = tok & ~(tok << 1);
 	ends = ~tok & tok << 1;
 	for (; ends && ne < max; ne++) {
-		fl->f[ne] = p + __builtin_ctzll(starts);
-		fl->len[ne] = (size_t)(__builtin_ctzll(ends) -
-		    __builtin_ctzll(starts));
+		/* Unsigned offsets: no sign extension, no subtraction of
+		 * pointers (a field's start and end are bit numbers). */
+		unsigned a = (unsigned)__builtin_ctzll(starts),
+		    b = (unsigned)__builtin_ctzll(ends);
+
+		fl->f[ne] = p + a;
+		fl->len[ne] = b - a;
 		starts &= starts - 1;
 		ends &= ends - 1;
 	}

@@ -284,7 +284,7 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
 	memcpy(o, end, 16);
 	o += endlen;
 	*o++ = '\t';
-	o += num_fmt_i64(o, ts - sl->start);
+	o += num_fmt_small(o, ts - sl->start);
 	*o++ = '\t';
 	if (bytes) {
 		memcpy(o, bytes, 16);

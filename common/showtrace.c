@@ -260,7 +260,7 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
 	memcpy(o, end, 16);
 	o += endlen;
 	*o++ = '\t';
-	o += num_fmt_i64(o, ts - sl->start);
+	o += num_fmt_small(o, ts - sl->start);
 	*o++ = '\t';
 	if (w->englen <= 16)
 		memcpy(o, w->eng, 16);
