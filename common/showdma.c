@@ -371,46 +371,6 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 }
 
 /*
- * The byte count of a line split into fl, as linebytes finds it, when it
- * is written as num_fmt_i64 prints it: 1 with it (and its text at *t), 0
- * when the line has none.  -1 leaves the line to the general way: a count
- * written otherwise, or one that may lie past the fields split.
- */
-static int
-fastbytes(const struct textin *tx, const struct src_fields *fl, int64_t *v,
-    const char **t, size_t *tlen)
-{
-	int pb = tx->pos[PB], i;
-	const char *f;
-	size_t n;
-
-	if (pb >= 0) {
-		if (pb >= fl->n)
-			return 0;
-		f = fl->f[pb];
-		n = fl->len[pb];
-		if (n > 6 && memcmp(f, "bytes=", 6) == 0) {
-			f += 6;
-			n -= 6;
-		}
-	} else {
-		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > 6 && fl->f[i][5] == '=' &&
-			    memcmp(fl->f[i], "bytes", 5) == 0)
-				break;
-		if (i == fl->n)
-			return fl->n == tx->nsplit ? -1 : 0;
-		f = fl->f[i] + 6;
-		n = fl->len[i] - 6;
-	}
-	if (!num_canon(f, n, v))
-		return -1;
-	*t = f;
-	*tlen = n;
-	return 1;
-}
-
-/*
  * The fast path, as showtrace's: the whole lines buffered, walked in place
  * while each is a DMA line of the plain kind, its time and byte count
  * written as num_fmt_i64 prints them, its queue one seen before; a row is
@@ -450,7 +410,8 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 		    src_islog(f[0], len[0]) ||
 		    (ev = event(f[pv], len[pv])) == EV_NONE ||
 		    !num_canon(f[pt], len[pt], &ts) ||
-		    (hasbytes = fastbytes(tx, &fl, &bytes, &bt, &blen)) < 0 ||
+		    (hasbytes = tl_fastkey(&fl, tx->pos[PB], nsplit,
+		    "bytes", &bytes, &bt, &blen)) < 0 ||
 		    (i = pair_cached(&s->q, f[pq], len[pq])) < 0)
 			break;
 		sl = &s->q.slot[i];

@@ -357,46 +357,6 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 }
 
 /*
- * The pc of a START line split into fl, as the general way finds it, when
- * it is written as num_fmt_i64 prints it: 1 with it (and its text at *t),
- * 0 when the line has none.  -1 leaves the line to the general way: a pc
- * written otherwise, or one that may lie past the fields split.
- */
-static int
-fastpc(const struct textin *tx, const struct src_fields *fl, int64_t *pc,
-    const char **t, size_t *tlen)
-{
-	int pp = tx->pos[PP], i;
-	const char *f;
-	size_t n;
-
-	if (pp >= 0) {
-		if (pp >= fl->n)
-			return 0;
-		f = fl->f[pp];
-		n = fl->len[pp];
-		if (n > 3 && memcmp(f, "pc=", 3) == 0) {
-			f += 3;
-			n -= 3;
-		}
-	} else {
-		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > 3 && fl->f[i][2] == '=' &&
-			    fl->f[i][0] == 'p' && fl->f[i][1] == 'c')
-				break;
-		if (i == fl->n)
-			return fl->n == tx->nsplit ? -1 : 0;
-		f = fl->f[i] + 3;
-		n = fl->len[i] - 3;
-	}
-	if (!num_canon(f, n, pc))
-		return -1;
-	*t = f;
-	*tlen = n;
-	return 1;
-}
-
-/*
  * The fast path: the whole lines buffered, walked in place (src_splitline)
  * while each is an instruction line of the plain kind, its times and pc
  * written as num_fmt_i64 prints them, its engine one seen before; a row
@@ -442,7 +402,8 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 		w = &s->wait[i];
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			if (len[po] >= TOKLEN ||
-			    (haspc = fastpc(tx, &fl, &pc, &pct, &pclen)) < 0)
+			    (haspc = tl_fastkey(&fl, tx->pos[PP], nsplit, "pc",
+			    &pc, &pct, &pclen)) < 0)
 				break;
 			insnwaits(s, tx, i, f[po], len[po], ts, haspc, pc,
 			    first + j);
