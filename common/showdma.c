@@ -308,7 +308,7 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
  * in rec, else 0.  Every line the fast path does not take comes here, so
  * this is where each check is made and each message given.
  */
-static int
+static NP_COLD int
 dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
     char *line, struct src_fields *fl)
 {
@@ -394,6 +394,8 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 	struct pair_slot *sl;
 	struct dmawait *w;
 
+	if (s->section == SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
 	if (s->section != SEC_DMA)
 		return 0;
 	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {

@@ -189,8 +189,9 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 }
 
 /* A START waits in slot i, with what it carries; ts and pc are in the
- * text rec_write would print for them. */
-static void
+ * text rec_write would print for them.  Inline: half the lines of a
+ * trace come here from the fast path. */
+static inline void
 insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
     size_t oplen, int64_t ts, int haspc, int64_t pc, long ln)
 {
@@ -284,7 +285,7 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
  * instruction in rec, else 0.  Every line the fast path does not take
  * comes here, so this is where each check is made and each message given.
  */
-static int
+static NP_COLD int
 insnline(struct insnstate *s, struct textin *tx, struct record *rec,
     char *line, struct src_fields *fl)
 {
@@ -370,16 +371,19 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 {
 	struct src *in = tx->in;
 	struct src_fields fl;
-	char *p = in->p, *nl, **f = fl.f;
+	char *p = in->p, *nl, **f = fl.f, *whole;
 	size_t *len = fl.len, pclen = 0;
 	const char *pct = NULL;
 	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
-	    pt = tx->pos[PT], nsplit = tx->nsplit, need, haspc, i;
+	    pt = tx->pos[PT], pp = tx->pos[PP], nsplit = tx->nsplit, need,
+	    haspc, rows, i;
 	long j = 0, first = in->line + in->in_line;
 	int64_t ts, pc = 0;
 	struct pair_slot *sl;
 	struct insnwait *w;
 
+	if (s->section == SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
 	if (s->section != SEC_INSN)
 		return 0;
 	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
@@ -387,10 +391,14 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 		s->wend = in->end;
 		s->wbase = in->base;
 	}
+	/* In locals: the rows written through char pointers could be
+	 * anything to the compiler, which would read these again. */
+	whole = s->whole;
+	rows = tx->rows;
 	need = pe > po ? pe : po;
 	need = need > pv ? need : pv;
 	need = need > pt ? need : pt;
-	for (; p < s->whole; p = nl + 1, j++) {
+	for (; p < whole; p = nl + 1, j++) {
 		if (!src_splitline(p, &fl, nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
@@ -402,7 +410,7 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 		w = &s->wait[i];
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			if (len[po] >= TOKLEN ||
-			    (haspc = tl_fastkey(&fl, tx->pos[PP], nsplit, "pc",
+			    (haspc = tl_fastkey(&fl, pp, nsplit, "pc",
 			    &pc, &pct, &pclen)) < 0)
 				break;
 			insnwaits(s, tx, i, f[po], len[po], ts, haspc, pc,
@@ -431,7 +439,7 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 			sl->line = 0;
 			continue;
 		}
-		if (!tx->rows) {
+		if (!rows) {
 			insnrec(s, tx, rec, i, ts);
 			sl->line = 0;
 			src_take(in, nl + 1, j + 1);
@@ -619,29 +627,6 @@ eventline(struct ccstate *s, struct textin *tx, struct record *rec,
 	return 1;
 }
 
-/*
- * Outside a collectives section, the whole lines buffered before the next
- * that holds "trace for" (or a NUL, which src_getline then reports) are
- * consumed at once, unread: the bulk of a trace is instructions, and the
- * line by line way passes over each of them just the same.
- */
-static void
-ccskip(struct textin *tx)
-{
-	struct src *in = tx->in;
-	char *p = in->p, *w = src_whole(in), *end, *ls;
-
-	if (w - p < 2)
-		return;
-	w[-1] = '\0';	/* the last whole line's '\n', for a moment */
-	if (!(end = strstr(p, "trace for")))
-		end = p + strlen(p);
-	w[-1] = '\n';
-	for (ls = end; ls > p && ls[-1] != '\n'; ls--)
-		;
-	src_take(in, ls, src_countnl(p, ls));
-}
-
 static int
 ccnext(void *st, struct textin *tx, struct record *rec)
 {
@@ -662,8 +647,10 @@ ccnext(void *st, struct textin *tx, struct record *rec)
 			s->hascore = s->nexthascore;
 			s->core = s->nextcore;
 		}
+		/* Outside a collectives section: the bulk of a trace is
+		 * instructions, passed over unread. */
 		if (!s->insec)
-			ccskip(tx);
+			tl_skipto(tx, "trace for");
 		if (!src_getline(tx->in, &line, &n)) {
 			s->draining = s->ateof = 1;
 			continue;

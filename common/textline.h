@@ -185,6 +185,15 @@ tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
  * with it in *v, -1 when it is not a number. */
 int tl_posint(const char *s, size_t n, const char *key, int64_t *v);
 
+/*
+ * Consumes at once, unread, the whole lines buffered before the first
+ * that holds word (or a NUL, which src_getline then reports): in a
+ * section passed over by design, where only a header, whose fields hold
+ * word, can end it, and the line by line way would pass over each of
+ * them just the same.
+ */
+void tl_skipto(struct textin *tx, const char *word);
+
 /* A section header: "<What> trace for ND <d> NC <c> ..." or
  * "Collectives trace for CC-core <n>". */
 struct tl_section {
