@@ -210,8 +210,14 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 			stop = src_masks64nl(base += 64);
 		goto found;
 	}
-	ns = ne = 0;
-	for (;; base += 64) {
+	/* On past the first 64 bytes, from the fields found in them: the
+	 * one that runs on past them, if any, has its start. */
+	ns = ne;
+	if (starts)
+		fl->f[ns++] = p + __builtin_ctzll(starts);
+	carry = tok >> 63;
+	for (;;) {
+		base += 64;
 		src_masks64(base, &stop, &blank);
 		tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
 		starts = tok & ~(tok << 1 | carry);
