@@ -217,10 +217,12 @@ sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
 	if (sl->line)
 		tl_unpaired(tx, "SOP events without an EOP or COMPLETION",
 		    sl->line);
-	if (w->hasprev)
-		tl_judgestart(&s->judge, ts > w->prev);
-	w->prev = ts;
-	w->hasprev = 1;
+	if (!s->judge.done) {	/* the layout judged, no more to count */
+		if (w->hasprev)
+			tl_judgestart(&s->judge, ts > w->prev);
+		w->prev = ts;
+		w->hasprev = 1;
+	}
 	sl->start = ts;
 	w->bytes = bytes;
 	w->hasbytes = hasbytes;

@@ -206,10 +206,12 @@ insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
 		memcpy(w->opcode, op, oplen);
 	w->opcodelen = oplen;
 	sl->start = ts;
-	if (w->hasprev)
-		tl_judgestart(&s->judge, ts > w->prev);
-	w->prev = ts;
-	w->hasprev = 1;
+	if (!s->judge.done) {	/* the layout judged, no more to count */
+		if (w->hasprev)
+			tl_judgestart(&s->judge, ts > w->prev);
+		w->prev = ts;
+		w->hasprev = 1;
+	}
 	w->pc = pc;
 	w->haspc = haspc;
 	sl->line = ln;
