@@ -176,8 +176,9 @@ src_masks64nl(const char *p)
  * The first max fields of the whole line at p (a '\n' ends it, before the
  * buffered data's end), split as src_getfields splits them, a "\r" before
  * the "\n" in no field: 1 with them in fl and the line's '\n' in *nl.  0,
- * leaving the line to src_getfields, when it holds a NUL.  Inline, and
- * with one 64-byte step where the line's fields lie in its first 64
+ * leaving the line to src_getfields, when it holds a NUL.  fl->rest is
+ * left unset: the fast path looks no further than the fields.  Inline,
+ * and with one 64-byte step where the line's fields lie in its first 64
  * bytes (they do in a trace): the fast path's splitter.
  */
 static inline int
@@ -239,7 +240,6 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 found:
 	end = base + __builtin_ctzll(stop);
 	fl->n = ne;
-	fl->rest = ne == max ? fl->f[max - 1] + fl->len[max - 1] : end;
 #else
 	end = src_split(p, fl, max);
 #endif
@@ -251,7 +251,6 @@ found:
 	    fl->f[fl->n - 1] + fl->len[fl->n - 1] == end) {
 		if (--fl->len[fl->n - 1] == 0)
 			fl->n--;
-		fl->rest = end - 1;
 	}
 	return 1;
 }
