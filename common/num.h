@@ -167,8 +167,9 @@ extern const char num_digits2[200];
 
 /*
  * num_fmt_i64 for the fast paths' durations, without a call or a branch
- * on the number of digits where v is 0 to 9999 (the usual one): writes
- * 4 bytes at buf (16 may be written), the first of them the number's.
+ * on the number of digits where v is 0 to 9999 (the usual one): the
+ * number's digits, and any bytes after them up to 4 (buf has NUM_BUFSZ,
+ * as for num_fmt_i64, which writes any other v).
  */
 static inline size_t
 num_fmt_small(char *buf, int64_t v)

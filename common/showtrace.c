@@ -31,7 +31,9 @@
  * Instruction lines are read two ways that give the same bytes: a fast
  * path (insnfast) over the whole lines buffered, for the plain line of a
  * trace, and the general way (insnline) for every other line, which makes
- * each check and gives each message.
+ * each check and gives each message.  The lines of a section passed over
+ * by design are consumed at once up to the next that may be a header
+ * (tl_skipto), unread, as the general way would pass over each.
  *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
