@@ -126,13 +126,8 @@ queue_free(struct queue *q)
 static int
 bucket(int64_t v)
 {
-	int k = 0;
-
-	while (v) {
-		v >>= 1;
-		k++;
-	}
-	return k;
+	/* v >= 0: its bit length, without a loop over its bits. */
+	return v ? 64 - __builtin_clzll((unsigned long long)v) : 0;
 }
 
 static void

@@ -176,8 +176,9 @@ src_masks64nl(const char *p)
  * The first max fields of the whole line at p (a '\n' ends it, before the
  * buffered data's end), split as src_getfields splits them, a "\r" before
  * the "\n" in no field: 1 with them in fl and the line's '\n' in *nl.  0,
- * leaving the line to src_getfields, when it holds a NUL.  Inline, and
- * with one 64-byte step where the line's fields lie in its first 64
+ * leaving the line to src_getfields, when it holds a NUL.  fl->rest is
+ * left unset: the fast path looks no further than the fields.  Inline,
+ * and with one 64-byte step where the line's fields lie in its first 64
  * bytes (they do in a trace): the fast path's splitter.
  */
 static inline int
@@ -195,9 +196,13 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 	starts = tok & ~(tok << 1);
 	ends = ~tok & tok << 1;
 	for (; ends && ne < max; ne++) {
-		fl->f[ne] = p + __builtin_ctzll(starts);
-		fl->len[ne] = (size_t)(__builtin_ctzll(ends) -
-		    __builtin_ctzll(starts));
+		/* Unsigned offsets: no sign extension, no subtraction of
+		 * pointers (a field's start and end are bit numbers). */
+		unsigned a = (unsigned)__builtin_ctzll(starts),
+		    b = (unsigned)__builtin_ctzll(ends);
+
+		fl->f[ne] = p + a;
+		fl->len[ne] = b - a;
 		starts &= starts - 1;
 		ends &= ends - 1;
 	}
@@ -206,8 +211,14 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 			stop = src_masks64nl(base += 64);
 		goto found;
 	}
-	ns = ne = 0;
-	for (;; base += 64) {
+	/* On past the first 64 bytes, from the fields found in them: the
+	 * one that runs on past them, if any, has its start. */
+	ns = ne;
+	if (starts)
+		fl->f[ns++] = p + __builtin_ctzll(starts);
+	carry = tok >> 63;
+	for (;;) {
+		base += 64;
 		src_masks64(base, &stop, &blank);
 		tok = ~blank & (stop ? (stop & -stop) - 1 : ~(uint64_t)0);
 		starts = tok & ~(tok << 1 | carry);
@@ -229,7 +240,6 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 found:
 	end = base + __builtin_ctzll(stop);
 	fl->n = ne;
-	fl->rest = ne == max ? fl->f[max - 1] + fl->len[max - 1] : end;
 #else
 	end = src_split(p, fl, max);
 #endif
@@ -241,7 +251,6 @@ found:
 	    fl->f[fl->n - 1] + fl->len[fl->n - 1] == end) {
 		if (--fl->len[fl->n - 1] == 0)
 			fl->n--;
-		fl->rest = end - 1;
 	}
 	return 1;
 }

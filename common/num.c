@@ -251,7 +251,7 @@ slow:
 	return 1;
 }
 
-static const char digits2[] =
+const char num_digits2[200] =
     "00010203040506070809101112131415161718192021222324252627282930313233"
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
@@ -278,7 +278,7 @@ put8(char *p, uint32_t v)
 	int i;
 
 	for (i = 6; i >= 0; i -= 2, v /= 100)
-		memcpy(p + i, digits2 + v % 100 * 2, 2);
+		memcpy(p + i, num_digits2 + v % 100 * 2, 2);
 #endif
 }
 
@@ -296,11 +296,11 @@ putsmall(char *p, uint32_t v)
 	e = p + n;
 	while (v >= 100) {
 		e -= 2;
-		memcpy(e, digits2 + v % 100 * 2, 2);
+		memcpy(e, num_digits2 + v % 100 * 2, 2);
 		v /= 100;
 	}
 	if (v >= 10)
-		memcpy(e - 2, digits2 + v * 2, 2);
+		memcpy(e - 2, num_digits2 + v * 2, 2);
 	else
 		e[-1] = (char)('0' + v);
 	return n;

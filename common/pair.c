@@ -39,6 +39,7 @@ pair_findslow(struct pairs *p, const char *s, size_t n, uint64_t key,
 	sl->name[n] = '\0';
 	sl->len = n;
 	sl->key = key;
+	sl->key2 = n > 8 ? pair_key8(s + 8, n - 8) : 0;
 	sl->start = 0;
 	sl->line = 0;
 	return p->n++;

@@ -32,6 +32,8 @@ enum { PAIR_FULL = -1, PAIR_LONG = -2 };
 
 struct pair_slot {
 	uint64_t key;		/* the name's first 8 bytes (pair_key8) */
+	uint64_t key2;		/* and its next 8 (0 for a name of 8 or
+				   fewer) */
 	size_t len;
 	int64_t start;		/* of the start waiting, in the input unit */
 	long line;		/* of the start waiting; 0: none waits */
@@ -48,7 +50,8 @@ struct pairs {
 
 /*
  * The name's first min(n, 8) bytes as one number.  s must have 8 readable
- * bytes: it lies in src's buffer, whose padding (SRC_PAD) makes them so.
+ * bytes: it lies in src's buffer, whose padding (SRC_PAD) makes them so
+ * (and 16 for a name longer than 8, whose next 8 are read too).
  */
 static inline uint64_t
 pair_key8(const char *s, size_t n)
@@ -76,15 +79,19 @@ void pair_reset(struct pairs *p);
 int pair_findslow(struct pairs *p, const char *s, size_t n, uint64_t key,
     size_t h);
 
+/* Is the slot's name the n bytes at s, whose first 8 are key?  A name of
+ * up to 16 bytes (a DMA queue's "qVectorSP0") in two words, no call. */
 static inline int
 pair_same(const struct pair_slot *sl, const char *s, size_t n, uint64_t key)
 {
-	return sl->key == key && sl->len == n &&
-	    (n <= 8 || memcmp(sl->name + 8, s + 8, n - 8) == 0);
+	return sl->key == key && sl->len == n && (n <= 8 ||
+	    (n <= 16 ? sl->key2 == pair_key8(s + 8, n - 8) :
+	    memcmp(sl->name + 16, s + 16, n - 16) == 0 &&
+	    sl->key2 == pair_key8(s + 8, 8)));
 }
 
 /*
- * The slot of the name s (n bytes, 8 of them readable), added with no
+ * The slot of the name s (n bytes, 16 of them readable), added with no
  * start waiting if new; PAIR_FULL when the table holds max names already,
  * PAIR_LONG when a new name is longer than namemax.  Inline, so that the
  * cache's hit costs no call.

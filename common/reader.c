@@ -157,6 +157,7 @@ timenotes(struct reader *r, int c)
 	int row = c == k->start || c == k->end || c == k->dur;
 
 	r->timecol[r->ntimecols++] = c;
+	r->timebits |= (uint32_t)1 << c;
 	snprintf(tn[TN_NONFINITE], RD_TIMENOTE, "rows with %s NaN or "
 	    "infinite %s", name, row ? "skipped" : "taken as missing");
 	snprintf(tn[TN_RANGE], RD_TIMENOTE, "rows with %s beyond 64 bits "
@@ -556,10 +557,20 @@ static int
 scaletimes(struct reader *r, struct record *rec)
 {
 	const struct kind *k = r->k;
-	double mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
+	double mul;
 	struct field *f;
 	int i, c, bad;
+	uint32_t m;
 
+	/* The usual row: ns, its times whole: nothing to do. */
+	if (r->unit[0] == 'n') {
+		for (m = rec->has & r->timebits; m; m &= m - 1)
+			if (!rec->f[__builtin_ctz(m)].isint)
+				break;
+		if (!m)
+			return 1;
+	}
+	mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
 	for (i = 0; i < r->ntimecols; i++) {
 		c = r->timecol[i];
 		f = &rec->f[c];

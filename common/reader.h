@@ -86,6 +86,7 @@ struct reader {
 	int jstate;
 	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
 	int ntimecols;
+	uint32_t timebits;	/* and as bits, for the usual row's test */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
 	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */

@@ -91,6 +91,15 @@ rec_complete(const struct kind *k, struct record *r)
 	s = &r->f[k->start];
 	e = &r->f[k->end];
 	d = &r->f[k->dur];
+	/* The usual row, the text formats': the duration from whole
+	 * times, without a call. */
+	if (s->set && e->set && !d->set && s->isint && e->isint) {
+		if ((s->i < 0 && e->i > INT64_MAX + s->i) ||
+		    (s->i > 0 && e->i < INT64_MIN + s->i))
+			return k->dur;
+		rec_setint(r, k->dur, e->i - s->i);
+		return -1;
+	}
 	if (s->set && d->set && !e->set)
 		ok = setderived(r, c = k->end, k->start, k->dur, '+');
 	else if (s->set && e->set && !d->set)

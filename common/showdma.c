@@ -26,7 +26,9 @@
  * Lines are read two ways that give the same bytes: a fast path (dmafast)
  * over the whole lines buffered, for the plain line of a trace, and the
  * general way (dmaline) for every other line, which makes each check and
- * gives each message.
+ * gives each message.  The lines of a section passed over by design are
+ * consumed at once up to the next that may be a header (tl_skipto),
+ * unread, as the general way would pass over each.
  *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
@@ -205,8 +207,9 @@ event(const char *s, size_t n)
 	return EV_NONE;
 }
 
-/* A SOP at ts waits in slot i, with the byte count it carries. */
-static void
+/* A SOP at ts waits in slot i, with the byte count it carries.  Inline:
+ * half the lines of a trace come here from the fast path. */
+static inline void
 sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
     int hasbytes, int64_t bytes, long ln)
 {
@@ -216,10 +219,12 @@ sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
 	if (sl->line)
 		tl_unpaired(tx, "SOP events without an EOP or COMPLETION",
 		    sl->line);
-	if (w->hasprev)
-		tl_judgestart(&s->judge, ts > w->prev);
-	w->prev = ts;
-	w->hasprev = 1;
+	if (!s->judge.done) {	/* the layout judged, no more to count */
+		if (w->hasprev)
+			tl_judgestart(&s->judge, ts > w->prev);
+		w->prev = ts;
+		w->hasprev = 1;
+	}
 	sl->start = ts;
 	w->bytes = bytes;
 	w->hasbytes = hasbytes;
@@ -284,7 +289,7 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
 	memcpy(o, end, 16);
 	o += endlen;
 	*o++ = '\t';
-	o += num_fmt_i64(o, ts - sl->start);
+	o += num_fmt_small(o, ts - sl->start);
 	*o++ = '\t';
 	if (bytes) {
 		memcpy(o, bytes, 16);
@@ -308,7 +313,7 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
  * in rec, else 0.  Every line the fast path does not take comes here, so
  * this is where each check is made and each message given.
  */
-static int
+static NP_COLD int
 dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
     char *line, struct src_fields *fl)
 {
@@ -371,46 +376,6 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 }
 
 /*
- * The byte count of a line split into fl, as linebytes finds it, when it
- * is written as num_fmt_i64 prints it: 1 with it (and its text at *t), 0
- * when the line has none.  -1 leaves the line to the general way: a count
- * written otherwise, or one that may lie past the fields split.
- */
-static int
-fastbytes(const struct textin *tx, const struct src_fields *fl, int64_t *v,
-    const char **t, size_t *tlen)
-{
-	int pb = tx->pos[PB], i;
-	const char *f;
-	size_t n;
-
-	if (pb >= 0) {
-		if (pb >= fl->n)
-			return 0;
-		f = fl->f[pb];
-		n = fl->len[pb];
-		if (n > 6 && memcmp(f, "bytes=", 6) == 0) {
-			f += 6;
-			n -= 6;
-		}
-	} else {
-		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > 6 && fl->f[i][5] == '=' &&
-			    memcmp(fl->f[i], "bytes", 5) == 0)
-				break;
-		if (i == fl->n)
-			return fl->n == tx->nsplit ? -1 : 0;
-		f = fl->f[i] + 6;
-		n = fl->len[i] - 6;
-	}
-	if (!num_canon(f, n, v))
-		return -1;
-	*t = f;
-	*tlen = n;
-	return 1;
-}
-
-/*
  * The fast path, as showtrace's: the whole lines buffered, walked in place
  * while each is a DMA line of the plain kind, its time and byte count
  * written as num_fmt_i64 prints them, its queue one seen before; a row is
@@ -424,16 +389,19 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 {
 	struct src *in = tx->in;
 	struct src_fields fl;
-	char *p = in->p, *nl, **f = fl.f, *crc;
+	char *p = in->p, *nl, **f = fl.f, *crc, *whole;
 	size_t *len = fl.len, blen = 0, crclen;
 	const char *bt = NULL;
 	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
-	    pt = tx->pos[PT], nsplit = tx->nsplit, need, ev, hasbytes, i;
+	    pt = tx->pos[PT], pb = tx->pos[PB], nsplit = tx->nsplit, need,
+	    ev, hasbytes, rows, i;
 	long j = 0, first = in->line + in->in_line;
 	int64_t ts, bytes = 0;
 	struct pair_slot *sl;
 	struct dmawait *w;
 
+	if (s->section == SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
 	if (s->section != SEC_DMA)
 		return 0;
 	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
@@ -441,16 +409,21 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 		s->wend = in->end;
 		s->wbase = in->base;
 	}
+	/* In locals: the rows written through char pointers could be
+	 * anything to the compiler, which would read these again. */
+	whole = s->whole;
+	rows = tx->rows;
 	need = pq > pv ? pq : pv;
 	need = need > pt ? need : pt;
-	for (; p < s->whole; p = nl + 1, j++) {
+	for (; p < whole; p = nl + 1, j++) {
 		if (!src_splitline(p, &fl, nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
 		    src_islog(f[0], len[0]) ||
 		    (ev = event(f[pv], len[pv])) == EV_NONE ||
 		    !num_canon(f[pt], len[pt], &ts) ||
-		    (hasbytes = fastbytes(tx, &fl, &bytes, &bt, &blen)) < 0 ||
+		    (hasbytes = tl_fastkey(&fl, pb, nsplit,
+		    "bytes", &bytes, &bt, &blen)) < 0 ||
 		    (i = pair_cached(&s->q, f[pq], len[pq])) < 0)
 			break;
 		sl = &s->q.slot[i];
@@ -486,7 +459,7 @@ dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
 			crc = f[pc];
 			crclen = len[pc];
 		}
-		if (!tx->rows) {
+		if (!rows) {
 			transfer(s, tx, rec, i, ts, crc, crclen, hasbytes,
 			    bytes);
 			src_take(in, nl + 1, j + 1);

@@ -31,7 +31,9 @@
  * Instruction lines are read two ways that give the same bytes: a fast
  * path (insnfast) over the whole lines buffered, for the plain line of a
  * trace, and the general way (insnline) for every other line, which makes
- * each check and gives each message.
+ * each check and gives each message.  The lines of a section passed over
+ * by design are consumed at once up to the next that may be a header
+ * (tl_skipto), unread, as the general way would pass over each.
  *
  * Every line not understood, every log line (time="..."), and every event
  * left without its pair is counted, never dropped silently.
@@ -196,8 +198,9 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 }
 
 /* A START waits in slot i, with what it carries; ts and pc are in the
- * text rec_write would print for them. */
-static void
+ * text rec_write would print for them.  Inline: half the lines of a
+ * trace come here from the fast path. */
+static inline void
 insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
     size_t oplen, int64_t ts, int haspc, int64_t pc, long ln)
 {
@@ -212,10 +215,12 @@ insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
 		memcpy(w->opcode, op, oplen);
 	w->opcodelen = oplen;
 	sl->start = ts;
-	if (w->hasprev)
-		tl_judgestart(&s->judge, ts > w->prev);
-	w->prev = ts;
-	w->hasprev = 1;
+	if (!s->judge.done) {	/* the layout judged, no more to count */
+		if (w->hasprev)
+			tl_judgestart(&s->judge, ts > w->prev);
+		w->prev = ts;
+		w->hasprev = 1;
+	}
 	w->pc = pc;
 	w->haspc = haspc;
 	sl->line = ln;
@@ -269,7 +274,7 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
 	memcpy(o, end, 16);
 	o += endlen;
 	*o++ = '\t';
-	o += num_fmt_i64(o, ts - sl->start);
+	o += num_fmt_small(o, ts - sl->start);
 	*o++ = '\t';
 	if (w->englen <= 16)
 		memcpy(o, w->eng, 16);
@@ -299,7 +304,7 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
  * instruction in rec, else 0.  Every line the fast path does not take
  * comes here, so this is where each check is made and each message given.
  */
-static int
+static NP_COLD int
 insnline(struct insnstate *s, struct textin *tx, struct record *rec,
     char *line, struct src_fields *fl)
 {
@@ -372,46 +377,6 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 }
 
 /*
- * The pc of a START line split into fl, as the general way finds it, when
- * it is written as num_fmt_i64 prints it: 1 with it (and its text at *t),
- * 0 when the line has none.  -1 leaves the line to the general way: a pc
- * written otherwise, or one that may lie past the fields split.
- */
-static int
-fastpc(const struct textin *tx, const struct src_fields *fl, int64_t *pc,
-    const char **t, size_t *tlen)
-{
-	int pp = tx->pos[PP], i;
-	const char *f;
-	size_t n;
-
-	if (pp >= 0) {
-		if (pp >= fl->n)
-			return 0;
-		f = fl->f[pp];
-		n = fl->len[pp];
-		if (n > 3 && memcmp(f, "pc=", 3) == 0) {
-			f += 3;
-			n -= 3;
-		}
-	} else {
-		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > 3 && fl->f[i][2] == '=' &&
-			    fl->f[i][0] == 'p' && fl->f[i][1] == 'c')
-				break;
-		if (i == fl->n)
-			return fl->n == tx->nsplit ? -1 : 0;
-		f = fl->f[i] + 3;
-		n = fl->len[i] - 3;
-	}
-	if (!num_canon(f, n, pc))
-		return -1;
-	*t = f;
-	*tlen = n;
-	return 1;
-}
-
-/*
  * The fast path: the whole lines buffered, walked in place (src_splitline)
  * while each is an instruction line of the plain kind, its times and pc
  * written as num_fmt_i64 prints them, its engine one seen before; a row
@@ -425,16 +390,19 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 {
 	struct src *in = tx->in;
 	struct src_fields fl;
-	char *p = in->p, *nl, **f = fl.f;
+	char *p = in->p, *nl, **f = fl.f, *whole;
 	size_t *len = fl.len, pclen = 0;
 	const char *pct = NULL;
 	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
-	    pt = tx->pos[PT], nsplit = tx->nsplit, need, haspc, i;
+	    pt = tx->pos[PT], pp = tx->pos[PP], nsplit = tx->nsplit, need,
+	    haspc, rows, i;
 	long j = 0, first = in->line + in->in_line;
 	int64_t ts, pc = 0;
 	struct pair_slot *sl;
 	struct insnwait *w;
 
+	if (s->section == SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
 	if (s->section != SEC_INSN)
 		return 0;
 	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
@@ -442,10 +410,14 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 		s->wend = in->end;
 		s->wbase = in->base;
 	}
+	/* In locals: the rows written through char pointers could be
+	 * anything to the compiler, which would read these again. */
+	whole = s->whole;
+	rows = tx->rows;
 	need = pe > po ? pe : po;
 	need = need > pv ? need : pv;
 	need = need > pt ? need : pt;
-	for (; p < s->whole; p = nl + 1, j++) {
+	for (; p < whole; p = nl + 1, j++) {
 		if (!src_splitline(p, &fl, nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
@@ -457,7 +429,8 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 		w = &s->wait[i];
 		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
 			if (len[po] >= TOKLEN ||
-			    (haspc = fastpc(tx, &fl, &pc, &pct, &pclen)) < 0)
+			    (haspc = tl_fastkey(&fl, pp, nsplit, "pc",
+			    &pc, &pct, &pclen)) < 0)
 				break;
 			insnwaits(s, tx, i, f[po], len[po], ts, haspc, pc,
 			    first + j);
@@ -485,7 +458,7 @@ insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
 			sl->line = 0;
 			continue;
 		}
-		if (!tx->rows) {
+		if (!rows) {
 			insnrec(s, tx, rec, i, ts);
 			sl->line = 0;
 			src_take(in, nl + 1, j + 1);
@@ -673,29 +646,6 @@ eventline(struct ccstate *s, struct textin *tx, struct record *rec,
 	return 1;
 }
 
-/*
- * Outside a collectives section, the whole lines buffered before the next
- * that holds "trace for" (or a NUL, which src_getline then reports) are
- * consumed at once, unread: the bulk of a trace is instructions, and the
- * line by line way passes over each of them just the same.
- */
-static void
-ccskip(struct textin *tx)
-{
-	struct src *in = tx->in;
-	char *p = in->p, *w = src_whole(in), *end, *ls;
-
-	if (w - p < 2)
-		return;
-	w[-1] = '\0';	/* the last whole line's '\n', for a moment */
-	if (!(end = strstr(p, "trace for")))
-		end = p + strlen(p);
-	w[-1] = '\n';
-	for (ls = end; ls > p && ls[-1] != '\n'; ls--)
-		;
-	src_take(in, ls, src_countnl(p, ls));
-}
-
 static int
 ccnext(void *st, struct textin *tx, struct record *rec)
 {
@@ -716,8 +666,10 @@ ccnext(void *st, struct textin *tx, struct record *rec)
 			s->hascore = s->nexthascore;
 			s->core = s->nextcore;
 		}
+		/* Outside a collectives section: the bulk of a trace is
+		 * instructions, passed over unread. */
 		if (!s->insec)
-			ccskip(tx);
+			tl_skipto(tx, "trace for");
 		if (!src_getline(tx->in, &line, &n)) {
 			s->draining = s->ateof = 1;
 			continue;

@@ -113,3 +113,23 @@ tl_judge(struct textin *tx, struct tl_judge *j, int tspos,
 	    "field %d (-F ts=%d), found %s: give the field that holds it "
 	    "with -F ts=N", tspos + 1, tspos + 1, found);
 }
+
+void
+tl_skipto(struct textin *tx, const char *word)
+{
+	struct src *in = tx->in;
+	char *p = in->p, *w = src_whole(in), *end, *ls;
+	size_t n;
+
+	if (w - p < 2)
+		return;
+	w[-1] = '\0';	/* the last whole line's '\n', for a moment */
+	if (!(end = strstr(p, word))) {
+		n = strlen(p);	/* to a NUL in a line, or that '\n' */
+		end = p + n == w - 1 ? w : p + n;
+	}
+	w[-1] = '\n';
+	for (ls = end; ls > p && ls[-1] != '\n'; ls--)
+		;
+	src_take(in, ls, src_countnl(p, ls));
+}

@@ -122,9 +122,77 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
 	return fl->n == max ? tl_keyrest(fl->rest, key, v) : 0;
 }
 
+/*
+ * The fast paths' tl_keyint and tl_posint in one: the number of a line
+ * split into fl (nsplit fields asked) at the position pos ("N" or
+ * "key=N"), or with pos < 0 in its first "key=N" field, when it is
+ * written as num_fmt_i64 prints it: 1 with it in *v and its text at *t
+ * (*tlen bytes), 0 when the line has none.  -1 leaves the line to the
+ * general way: a number written otherwise, or one that may lie past the
+ * fields split.  key is a literal of at most 6 bytes, and the fields lie
+ * in src's buffer (8 readable bytes at each): each field is looked at by
+ * its '=' (most have none), then as one word; inline, the key's word
+ * is known when compiled.
+ */
+static inline int
+tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
+    int64_t *v, const char **t, size_t *tlen)
+{
+	size_t k = strlen(key) + 1;	/* with its '=' */
+	const char *f;
+	size_t n;
+	int i;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* The key's bytes and '=' as one word, without a loop: so that
+	 * each is known when compiled. */
+#define KB(j) ((j) + 1 < k ? (uint64_t)(unsigned char)key[j] << 8 * (j) : 0)
+	uint64_t want = KB(0) | KB(1) | KB(2) | KB(3) | KB(4) | KB(5) |
+	    (uint64_t)'=' << 8 * (k - 1), mask = ((uint64_t)1 << 8 * k) - 1, w;
+#undef KB
+#define KEYAT(s) ((s)[k - 1] == '=' && \
+    (memcpy(&w, (s), 8), ((w ^ want) & mask) == 0))
+#else
+#define KEYAT(s) (memcmp((s), key, k - 1) == 0 && (s)[k - 1] == '=')
+#endif
+
+	if (pos >= 0) {
+		if (pos >= fl->n)
+			return 0;
+		f = fl->f[pos];
+		n = fl->len[pos];
+		if (n > k && KEYAT(f)) {
+			f += k;
+			n -= k;
+		}
+	} else {
+		for (i = 0; i < fl->n; i++)
+			if (fl->len[i] > k && KEYAT(fl->f[i]))
+				break;
+		if (i == fl->n)
+			return fl->n == nsplit ? -1 : 0;
+		f = fl->f[i] + k;
+		n = fl->len[i] - k;
+	}
+#undef KEYAT
+	if (!num_canon(f, n, v))
+		return -1;
+	*t = f;
+	*tlen = n;
+	return 1;
+}
+
 /* The number in a field at a position the user gave: "N" or "key=N".  1
  * with it in *v, -1 when it is not a number. */
 int tl_posint(const char *s, size_t n, const char *key, int64_t *v);
+
+/*
+ * Consumes at once, unread, the whole lines buffered before the first
+ * that holds word (or a NUL, which src_getline then reports): in a
+ * section passed over by design, where only a header, whose fields hold
+ * word, can end it, and the line by line way would pass over each of
+ * them just the same.
+ */
+void tl_skipto(struct textin *tx, const char *word);
 
 /* A section header: "<What> trace for ND <d> NC <c> ..." or
  * "Collectives trace for CC-core <n>". */
