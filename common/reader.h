@@ -82,8 +82,14 @@ struct reader {
 	int ntimecols;
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
-	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
-	int tsvpref[TSV_MAXCOL];
+	/* The TSV or CSV header's columns that are read, in order: which
+	 * field, the kind's column it sets, under which of its names, and
+	 * whether it is text.  Worked out once a file, so that a row costs
+	 * only the fields it gives. */
+	struct rd_tsvcol {
+		int field, col, pref, text;
+	} tsvcol[TSV_MAXCOL];
+	int ntsvcol;
 	long filerecs;		/* records from the current file */
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */

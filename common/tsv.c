@@ -233,12 +233,12 @@ tsv_unescape(char *s, size_t n)
 	return (size_t)(w - s);
 }
 
-/* Records a field ending at q; the next one starts after it. */
+/* Records a field ending at q; the next one starts after it (f and len
+ * have room for one past max). */
 #define CUT(q) do {							\
 	if (i < max) {							\
-		t->len[i] = (size_t)((q) - t->f[i]);			\
-		if (i + 1 < max)					\
-			t->f[i + 1] = (q) + 1;				\
+		t->len[i] = (size_t)((q) - start);			\
+		t->f[i + 1] = start = (q) + 1;				\
 	}								\
 	i++;								\
 } while (0)
@@ -246,38 +246,55 @@ tsv_unescape(char *s, size_t n)
 /*
  * Splits line into t->f / t->len (at most max fields kept); returns the
  * number of fields there are, and in *quote whether a kept field begins
- * with '"' (then the row is CSV-quoted, and csv_row reads it again).  One
- * pass, 16 bytes at a time where SSE2 is there: rows of np-trace's output
- * have many short fields, and a memchr call per field costs more than the
- * field.
+ * with '"' (then the row is CSV-quoted, and csv_row reads it again).
+ * Notes in t->esc whether the row holds a backslash at all: most hold
+ * none, and their fields need no un-escaping.  One pass, 16 bytes at a
+ * time where SSE2 is there, the last 16 masked to the line (it lies in
+ * src's buffer, whose padding makes the bytes past it readable): rows of
+ * np-trace's output have many short fields, and a memchr call per field
+ * costs more than the field.
  */
 static int
 split(struct tsv *t, char *line, size_t n, int max, int *quote)
 {
-	char *p = line, *e = line + n;
-	int i = 0, k, anyq = 0;
+	char *p = line, *e = line + n, *start = line;
+	int i = 0, k;
+	unsigned anyq = 0, anyb = 0;
 
 	t->f[0] = line;
 #if defined(__SSE2__)
-	for (; e - p >= 16; p += 16) {
+	for (; p < e; p += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
 		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
 		    _mm_set1_epi8('\t')));
-		anyq |= _mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		unsigned q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
 		    _mm_set1_epi8('"')));
-		while (m) {
-			CUT(p + __builtin_ctz(m));
-			m &= m - 1;
+		unsigned b = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    _mm_set1_epi8('\\')));
+
+		if (e - p < 16) {
+			unsigned in = (1u << (e - p)) - 1;
+
+			m &= in;
+			q &= in;
+			b &= in;
 		}
+		anyq |= q;
+		anyb |= b;
+		for (; m; m &= m - 1)
+			CUT(p + __builtin_ctz(m));
 	}
-#endif
+#else
 	for (; p < e; p++) {
 		if (*p == '\t')
 			CUT(p);
 		anyq |= *p == '"';
+		anyb |= *p == '\\';
 	}
+#endif
 	if (i < max)
-		t->len[i] = (size_t)(e - t->f[i]);
+		t->len[i] = (size_t)(e - start);
+	t->esc = anyb != 0;
 	*quote = 0;
 	for (k = 0; anyq && k <= i && k < max; k++)
 		if (t->len[k] && t->f[k][0] == '"')
@@ -313,6 +330,7 @@ row(struct tsv *t, int max)
 	size_t n;
 	int nf, quote;
 
+	t->esc = 1;	/* csv_row does not look */
 	if (t->delim == ',')
 		return csv_row(t, max);
 	if (!src_getline(t->in, &line, &n))
@@ -323,6 +341,7 @@ row(struct tsv *t, int max)
 	if (quote) {
 		src_ungetline(t->in, line, n);
 		nf = csv_row(t, max);
+		t->esc = 1;	/* its lines may be more than this one */
 	}
 	return nf;
 }
