@@ -99,6 +99,20 @@ const char tsv_escletter[256] = {
 	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
 };
 
+#if defined(__SSE2__)
+/* Bit i set when byte i of v is one a text field cannot hold as it is. */
+static inline unsigned
+escmask(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
+	    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+}
+#endif
+
 /* out_escape, but for a field's leading '"'. */
 static char *
 escape(char *o, const char *s, size_t n)
@@ -110,11 +124,33 @@ escape(char *o, const char *s, size_t n)
 		return o;	/* s may be NULL */
 	e = s + n;
 #if defined(__SSE2__)
-	if (n <= 16) {
-		/* The usual field: looked at 16 bytes at once, and stored
-		 * whole (o has the room). */
-		__m128i v;
+	/*
+	 * A long field (a source path) 16 bytes at a time, each block stored
+	 * whole and the bytes before its first escape kept: o has room for
+	 * 16 past twice what is left to write.
+	 */
+	while (e - s > 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
 		unsigned m;
+		int k;
+
+		_mm_storeu_si128((__m128i *)(void *)o, v);
+		if (!(m = escmask(v))) {
+			s += 16;
+			o += 16;
+			continue;
+		}
+		k = __builtin_ctz(m);
+		s += k;
+		o += k;
+		*o++ = '\\';
+		*o++ = tsv_escletter[(unsigned char)*s++];
+	}
+	n = (size_t)(e - s);
+	if (n <= 16) {
+		/* The usual field, or a long one's last 16 bytes or fewer:
+		 * looked at 16 bytes at once, and stored whole. */
+		__m128i v;
 
 		if (OVERREAD_OK && ((uintptr_t)s & 4095) <= 4096 - 16) {
 			v = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -123,13 +159,7 @@ escape(char *o, const char *s, size_t n)
 			memcpy(o, s, n);
 			v = _mm_loadu_si128((const __m128i *)(const void *)o);
 		}
-		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
-		    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
-		if ((m & ((1u << n) - 1)) == 0)
+		if ((escmask(v) & ((1u << n) - 1)) == 0)
 			return o + n;
 	}
 #endif
@@ -249,8 +279,9 @@ tsv_unescape(char *s, size_t n)
  * with '"' (then the row is CSV-quoted, and csv_row reads it again).
  * Notes in t->esc whether the row holds a backslash at all: most hold
  * none, and their fields need no un-escaping.  One pass, 16 bytes at a
- * time where SSE2 is there, the last 16 masked to the line (it lies in
- * src's buffer, whose padding makes the bytes past it readable): rows of
+ * time where SSE2 is there, the last 31 or fewer masked to the line (it
+ * lies in src's buffer, whose padding makes the 32 bytes past it
+ * readable): rows of
  * np-trace's output have many short fields, and a memchr call per field
  * costs more than the field.
  */
@@ -263,24 +294,44 @@ split(struct tsv *t, char *line, size_t n, int max, int *quote)
 
 	t->f[0] = line;
 #if defined(__SSE2__)
-	for (; p < e; p += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    _mm_set1_epi8('\t')));
-		unsigned q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    _mm_set1_epi8('"')));
-		unsigned b = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    _mm_set1_epi8('\\')));
+	const __m128i tab = _mm_set1_epi8('\t'), dq = _mm_set1_epi8('"'),
+	    bs = _mm_set1_epi8('\\');
+	__m128i qs = _mm_setzero_si128(), bss = _mm_setzero_si128();
 
-		if (e - p < 16) {
-			unsigned in = (1u << (e - p)) - 1;
+	/* 32 bytes a step: the tabs' mask taken at once, quotes and
+	 * backslashes only gathered, looked at once a row. */
+	for (; e - p >= 32; p += 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a,
+		    tab)) | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b,
+		    tab)) << 16;
 
-			m &= in;
-			q &= in;
-			b &= in;
-		}
-		anyq |= q;
-		anyb |= b;
+		qs = _mm_or_si128(qs, _mm_or_si128(_mm_cmpeq_epi8(a, dq),
+		    _mm_cmpeq_epi8(b, dq)));
+		bss = _mm_or_si128(bss, _mm_or_si128(_mm_cmpeq_epi8(a, bs),
+		    _mm_cmpeq_epi8(b, bs)));
+		for (; m; m &= m - 1)
+			CUT(p + __builtin_ctz(m));
+	}
+	anyq = (unsigned)_mm_movemask_epi8(qs);
+	anyb = (unsigned)_mm_movemask_epi8(bss);
+	if (p < e) {	/* the last 31 bytes or fewer, masked to the line */
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16));
+		unsigned in = (unsigned)((1ULL << (e - p)) - 1);
+		unsigned m = ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a,
+		    tab)) | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b,
+		    tab)) << 16) & in;
+
+		anyq |= ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, dq)) |
+		    (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, dq)) << 16) &
+		    in;
+		anyb |= ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, bs)) |
+		    (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, bs)) << 16) &
+		    in;
 		for (; m; m &= m - 1)
 			CUT(p + __builtin_ctz(m));
 	}
