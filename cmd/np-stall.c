@@ -364,9 +364,34 @@ header(void)
 	out_nl();
 }
 
+/*
+ * A quotient as out_f64 writes it, formatted once for a run of rows that
+ * give the same one: rows come in order of their sums, so that rows of
+ * equal sums (and so equal shares of the total) are together.
+ */
+struct quot {
+	int64_t num, den;
+	int valid;
+	size_t len;
+	char text[NUM_BUFSZ];
+};
+
+static void
+out_quot(struct quot *q, int64_t num, int64_t den)
+{
+	if (!q->valid || q->num != num || q->den != den) {
+		q->len = num_fmt_f64(q->text, (double)num / (double)den);
+		q->num = num;
+		q->den = den;
+		q->valid = 1;
+	}
+	out_raw(q->text, q->len);
+}
+
 static void
 row(long i)
 {
+	static struct quot mean, share;
 	const struct acc *a = grp_val(&grp, i);
 	const char *k;
 	size_t len;
@@ -384,13 +409,13 @@ row(long i)
 		out_i64(a->sum);
 	out_tab();
 	if (a->nonzero)
-		out_f64((double)a->sum / (double)a->nonzero);
+		out_quot(&mean, a->sum, a->nonzero);
 	out_tab();
 	if (a->nval)
 		out_i64(a->max);
 	out_tab();
 	if (a->nval && total > 0)
-		out_f64((double)a->sum / (double)total);
+		out_quot(&share, a->sum, total);
 	if (vcol != I_DUR) {
 		out_tab();
 		if (a->ndur)

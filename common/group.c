@@ -230,31 +230,45 @@ struct pfx {
 	uint32_t k;		/* the key's first 4 bytes, for runs of a score */
 };
 
+/*
+ * Least significant byte first, stable.  The eight bytes' counts are taken
+ * in one pass before any is moved (how many hold each byte value does not
+ * change as they move): a byte that is the same in every one (the high
+ * bytes of small sums) then costs no pass at all.
+ */
 static void
 radix(struct pfx *a, struct pfx *tmp, long n)
 {
-	size_t count[256];
+	static size_t count[8][256];
 	struct pfx *src = a, *dst = tmp, *t;
+	size_t sum, c, *cb;
+	uint64_t p;
 	long i;
-	int shift;
+	int b, v;
 
-	for (shift = 0; shift < 64; shift += 8) {
-		memset(count, 0, sizeof count);
-		for (i = 0; i < n; i++)
-			count[src[i].p >> shift & 0xff]++;
-		if (count[src[0].p >> shift & 0xff] == (size_t)n)
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++) {
+		p = a[i].p;
+		count[0][p & 0xff]++;
+		count[1][p >> 8 & 0xff]++;
+		count[2][p >> 16 & 0xff]++;
+		count[3][p >> 24 & 0xff]++;
+		count[4][p >> 32 & 0xff]++;
+		count[5][p >> 40 & 0xff]++;
+		count[6][p >> 48 & 0xff]++;
+		count[7][p >> 56]++;
+	}
+	for (b = 0; b < 8; b++) {
+		cb = count[b];
+		if (cb[src[0].p >> 8 * b & 0xff] == (size_t)n)
 			continue;	/* one byte value: the order stands */
-		{
-			size_t sum = 0, c;
-			int b;
-			for (b = 0; b < 256; b++) {
-				c = count[b];
-				count[b] = sum;
-				sum += c;
-			}
+		for (sum = 0, v = 0; v < 256; v++) {
+			c = cb[v];
+			cb[v] = sum;
+			sum += c;
 		}
 		for (i = 0; i < n; i++)
-			dst[count[src[i].p >> shift & 0xff]++] = src[i];
+			dst[cb[src[i].p >> 8 * b & 0xff]++] = src[i];
 		t = src;
 		src = dst;
 		dst = t;
