@@ -229,15 +229,19 @@ struct pfx {
 	uint32_t i;		/* the entry */
 	uint32_t k;		/* the key's first 4 bytes, for runs of a score */
 };
+/* bykey leaves the order in the room of its scratch array. */
+_Static_assert(sizeof(long) <= sizeof(struct pfx), "a long fits a pfx");
 
 /*
  * Least significant byte first, stable.  The eight bytes' counts are taken
  * in one pass before any is moved (how many hold each byte value does not
  * change as they move): a byte that is the same in every one (the high
- * bytes of small sums) then costs no pass at all.
+ * bytes of small sums) then costs no pass at all.  By p, or (byk) by k.
  */
+#define RKEY(x, byk) ((byk) ? (uint64_t)(x).k : (x).p)
+
 static void
-radix(struct pfx *a, struct pfx *tmp, long n)
+radix(struct pfx *a, struct pfx *tmp, long n, int byk)
 {
 	static size_t count[8][256];
 	struct pfx *src = a, *dst = tmp, *t;
@@ -248,7 +252,7 @@ radix(struct pfx *a, struct pfx *tmp, long n)
 
 	memset(count, 0, sizeof count);
 	for (i = 0; i < n; i++) {
-		p = a[i].p;
+		p = RKEY(a[i], byk);
 		count[0][p & 0xff]++;
 		count[1][p >> 8 & 0xff]++;
 		count[2][p >> 16 & 0xff]++;
@@ -260,7 +264,7 @@ radix(struct pfx *a, struct pfx *tmp, long n)
 	}
 	for (b = 0; b < 8; b++) {
 		cb = count[b];
-		if (cb[src[0].p >> 8 * b & 0xff] == (size_t)n)
+		if (cb[RKEY(src[0], byk) >> 8 * b & 0xff] == (size_t)n)
 			continue;	/* one byte value: the order stands */
 		for (sum = 0, v = 0; v < 256; v++) {
 			c = cb[v];
@@ -268,7 +272,8 @@ radix(struct pfx *a, struct pfx *tmp, long n)
 			sum += c;
 		}
 		for (i = 0; i < n; i++)
-			dst[cb[src[i].p >> 8 * b & 0xff]++] = src[i];
+			dst[cb[RKEY(src[i], byk) >> 8 * b & 0xff]++] =
+			    src[i];
 		t = src;
 		src = dst;
 		dst = t;
@@ -277,9 +282,14 @@ radix(struct pfx *a, struct pfx *tmp, long n)
 		memcpy(a, src, (size_t)n * sizeof *a);
 }
 
-/* By score (NULL: none), then key: the key prefixes in a radix sort, the
+/*
+ * By score (NULL: none), then key: the key prefixes in a radix sort, the
  * scores in another (stable, so keys stay in order within a score), then
- * each run of equal score and prefix by whole key. */
+ * each run of equal score and prefix by whole key.  Under a score the
+ * prefix sorted is 4 bytes, not 8: most of a million keys' ties are
+ * settled by the score, and each byte of prefix sorted is a pass over
+ * them all.
+ */
 static long *
 bykey(const struct group *g, const uint64_t *score)
 {
@@ -299,17 +309,15 @@ bykey(const struct group *g, const uint64_t *score)
 		    (uint64_t)b[6] << 8 | b[7];
 		a[i].k = (uint32_t)(a[i].p >> 32);
 		a[i].i = (uint32_t)i;
+		if (score)
+			a[i].p = score[i];
 	}
 	if (g->n > 0)
-		radix(a, tmp, g->n);
-	if (score && g->n > 0) {
-		for (i = 0; i < g->n; i++)
-			a[i].p = score[a[i].i];
-		radix(a, tmp, g->n);
-	}
-	free(tmp);
-	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
-		np_die("out of memory");
+		radix(a, tmp, g->n, score != NULL);
+	if (score && g->n > 0)
+		radix(a, tmp, g->n, 0);
+	/* The order in tmp's room (a long is no wider than a pfx). */
+	ix = (long *)(void *)tmp;
 	for (i = 0; i < g->n; i++)
 		ix[i] = a[i].i;
 	for (i = 0; i < g->n; i = j) {
