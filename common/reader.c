@@ -846,6 +846,10 @@ tsvhead(struct reader *r)
 		w->col = nm->col;
 		w->pref = nm->pref;
 		w->text = coltype(r, nm->col) == T_TEXT;
+		w->shared = 0;
+		for (j = 0; j < r->ntsvcol - 1; j++)
+			if (r->tsvcol[j].col == w->col)
+				w->shared = r->tsvcol[j].shared = 1;
 	}
 	for (i = 0; i < r->t.ncol; i++)
 		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
@@ -871,7 +875,7 @@ tsvset(struct reader *r, struct record *rec, const struct rd_tsvcol *w)
 	const char *s = t->f[w->field];
 	size_t n = t->len[w->field];
 
-	if (f->set && f->pref < w->pref)
+	if (w->shared && f->set && f->pref < w->pref)
 		return;		/* a better-named input already set it */
 	if (w->text) {
 		f->s = s;

@@ -84,10 +84,11 @@ struct reader {
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
 	/* The TSV or CSV header's columns that are read, in order: which
 	 * field, the kind's column it sets, under which of its names, and
-	 * whether it is text.  Worked out once a file, so that a row costs
-	 * only the fields it gives. */
+	 * whether it is text, and whether another of them sets that column
+	 * too.  Worked out once a file, so that a row costs only the fields
+	 * it gives. */
 	struct rd_tsvcol {
-		int field, col, pref, text;
+		int field, col, pref, text, shared;
 	} tsvcol[TSV_MAXCOL];
 	int ntsvcol;
 	long filerecs;		/* records from the current file */
