@@ -111,6 +111,7 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
+	const char *canon;	/* insn_engine's spelling of it, or NULL */
 	int pc;			/* its physical core, an index in pcs */
 	int fed;		/* seen in start order yet */
 	struct track t;
@@ -269,11 +270,16 @@ engine(const struct record *r, int pc)
 {
 	const struct field *f = &r->f[I_ENGINE];
 	size_t len = f->set ? f->len : 0;
+	/* The reader spells a known engine with insn_engine's own string:
+	 * two of those are the same name when they are the same string. */
+	const char *canon = len && insn_engine(f->s, len) == f->s ? f->s :
+	    NULL;
 	int i;
 
 	for (i = 0; i < neng; i++)
 		if (eng[i].pc == pc && eng[i].len == len &&
-		    (len == 0 || memcmp(eng[i].name, f->s, len) == 0))
+		    (canon && eng[i].canon ? canon == eng[i].canon :
+		    len == 0 || memcmp(eng[i].name, f->s, len) == 0))
 			return i;
 	if (neng == MAXENG)
 		np_die_at(r->file, r->line, 0, "expected at most %d engines, "
@@ -285,6 +291,7 @@ engine(const struct record *r, int pc)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
 	eng[i].len = len;
+	eng[i].canon = canon;
 	eng[i].pc = pc;
 	eng[i].t.eng = i;
 	eng[i].t.pc = pc;

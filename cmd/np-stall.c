@@ -362,44 +362,80 @@ header(void)
 	out_nl();
 }
 
+/*
+ * A quotient as out_f64 writes it, formatted once for a run of rows that
+ * give the same one: rows come in order of their sums, so that rows of
+ * equal sums (and so equal shares of the total) are together.  Written at
+ * o; returns the end.
+ */
+struct quot {
+	int64_t num, den;
+	int valid;
+	size_t len;
+	char text[NUM_BUFSZ];
+};
+
+static char *
+putquot(char *o, struct quot *q, int64_t num, int64_t den)
+{
+	if (!q->valid || q->num != num || q->den != den) {
+		q->len = num_fmt_f64(q->text, (double)num / (double)den);
+		q->num = num;
+		q->den = den;
+		q->valid = 1;
+	}
+	memcpy(o, q->text, q->len);
+	return o + q->len;
+}
+
+/* The room a row's numbers take at most: eight of them and their tabs,
+ * and the newline. */
+#define ROWNUMS (8 * (NUM_BUFSZ + 1) + 1)
+
+/* A key's row: its key, then its numbers written straight into the output
+ * buffer, room for them taken once. */
 static void
 row(long i)
 {
+	static struct quot mean, share;
 	const struct acc *a = grp_val(&grp, i);
 	const char *k;
 	size_t len;
+	char *o;
 
 	k = grp_key(&grp, i, &len);
 	if (a->haspc)		/* not printed: the last column is */
 		len = strlen(k);
 	out_raw(k, len);	/* escaped when made */
-	out_tab();
-	out_i64(a->n);
-	out_tab();
-	out_i64(a->nonzero);
-	out_tab();
+	o = out_reserve(ROWNUMS);
+	*o++ = '\t';
+	o += num_fmt_i64(o, a->n);
+	*o++ = '\t';
+	o += num_fmt_i64(o, a->nonzero);
+	*o++ = '\t';
 	if (a->nval)
-		out_i64(a->sum);
-	out_tab();
+		o += num_fmt_i64(o, a->sum);
+	*o++ = '\t';
 	if (a->nonzero)
-		out_f64((double)a->sum / (double)a->nonzero);
-	out_tab();
+		o = putquot(o, &mean, a->sum, a->nonzero);
+	*o++ = '\t';
 	if (a->nval)
-		out_i64(a->max);
-	out_tab();
+		o += num_fmt_i64(o, a->max);
+	*o++ = '\t';
 	if (a->nval && total > 0)
-		out_f64((double)a->sum / (double)total);
+		o = putquot(o, &share, a->sum, total);
 	if (vcol != I_DUR) {
-		out_tab();
+		*o++ = '\t';
 		if (a->ndur)
-			out_i64(a->dur);
+			o += num_fmt_i64(o, a->dur);
 	}
 	if (!keys.pcore) {
-		out_tab();
+		*o++ = '\t';
 		if (a->haspc)
-			out_i64(a->pc);
+			o += num_fmt_i64(o, a->pc);
 	}
-	out_nl();
+	*o++ = '\n';
+	out_commit(o);
 }
 
 /*

@@ -28,13 +28,26 @@ grp_hash(const char *s, size_t n)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, w;
 
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, s, n);
+	uint32_t a, b;
+
+	/* The last word read whole, overlapping the one before it when the
+	 * length is no multiple of 8 (every byte still goes in, and the
+	 * length went in first): a copy of a varying length was a call. */
+	if (n >= 8) {
+		for (; n > 8; s += 8, n -= 8) {
+			memcpy(&w, s, 8);
+			h = (h ^ w) * 0xff51afd7ed558ccdULL;
+			h ^= h >> 32;
+		}
+		memcpy(&w, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		w = (uint64_t)a << 32 | b;
+	} else
+		w = n ? (uint64_t)(unsigned char)s[0] |
+		    (uint64_t)(unsigned char)s[n / 2] << 8 |
+		    (uint64_t)(unsigned char)s[n - 1] << 16 : 0;
 	h = (h ^ w) * 0xff51afd7ed558ccdULL;
 	h ^= h >> 33;
 	h *= 0xc4ceb9fe1a85ec53ULL;
@@ -229,32 +242,51 @@ struct pfx {
 	uint32_t i;		/* the entry */
 	uint32_t k;		/* the key's first 4 bytes, for runs of a score */
 };
+/* bykey leaves the order in the room of its scratch array. */
+_Static_assert(sizeof(long) <= sizeof(struct pfx), "a long fits a pfx");
+
+/*
+ * Least significant byte first, stable.  The eight bytes' counts are taken
+ * in one pass before any is moved (how many hold each byte value does not
+ * change as they move): a byte that is the same in every one (the high
+ * bytes of small sums) then costs no pass at all.  By p, or (byk) by k.
+ */
+#define RKEY(x, byk) ((byk) ? (uint64_t)(x).k : (x).p)
 
 static void
-radix(struct pfx *a, struct pfx *tmp, long n)
+radix(struct pfx *a, struct pfx *tmp, long n, int byk)
 {
-	size_t count[256];
+	static size_t count[8][256];
 	struct pfx *src = a, *dst = tmp, *t;
+	size_t sum, c, *cb;
+	uint64_t p;
 	long i;
-	int shift;
+	int b, v;
 
-	for (shift = 0; shift < 64; shift += 8) {
-		memset(count, 0, sizeof count);
-		for (i = 0; i < n; i++)
-			count[src[i].p >> shift & 0xff]++;
-		if (count[src[0].p >> shift & 0xff] == (size_t)n)
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++) {
+		p = RKEY(a[i], byk);
+		count[0][p & 0xff]++;
+		count[1][p >> 8 & 0xff]++;
+		count[2][p >> 16 & 0xff]++;
+		count[3][p >> 24 & 0xff]++;
+		count[4][p >> 32 & 0xff]++;
+		count[5][p >> 40 & 0xff]++;
+		count[6][p >> 48 & 0xff]++;
+		count[7][p >> 56]++;
+	}
+	for (b = 0; b < 8; b++) {
+		cb = count[b];
+		if (cb[RKEY(src[0], byk) >> 8 * b & 0xff] == (size_t)n)
 			continue;	/* one byte value: the order stands */
-		{
-			size_t sum = 0, c;
-			int b;
-			for (b = 0; b < 256; b++) {
-				c = count[b];
-				count[b] = sum;
-				sum += c;
-			}
+		for (sum = 0, v = 0; v < 256; v++) {
+			c = cb[v];
+			cb[v] = sum;
+			sum += c;
 		}
 		for (i = 0; i < n; i++)
-			dst[count[src[i].p >> shift & 0xff]++] = src[i];
+			dst[cb[RKEY(src[i], byk) >> 8 * b & 0xff]++] =
+			    src[i];
 		t = src;
 		src = dst;
 		dst = t;
@@ -263,9 +295,14 @@ radix(struct pfx *a, struct pfx *tmp, long n)
 		memcpy(a, src, (size_t)n * sizeof *a);
 }
 
-/* By score (NULL: none), then key: the key prefixes in a radix sort, the
+/*
+ * By score (NULL: none), then key: the key prefixes in a radix sort, the
  * scores in another (stable, so keys stay in order within a score), then
- * each run of equal score and prefix by whole key. */
+ * each run of equal score and prefix by whole key.  Under a score the
+ * prefix sorted is 4 bytes, not 8: most of a million keys' ties are
+ * settled by the score, and each byte of prefix sorted is a pass over
+ * them all.
+ */
 static long *
 bykey(const struct group *g, const uint64_t *score)
 {
@@ -285,17 +322,15 @@ bykey(const struct group *g, const uint64_t *score)
 		    (uint64_t)b[6] << 8 | b[7];
 		a[i].k = (uint32_t)(a[i].p >> 32);
 		a[i].i = (uint32_t)i;
+		if (score)
+			a[i].p = score[i];
 	}
 	if (g->n > 0)
-		radix(a, tmp, g->n);
-	if (score && g->n > 0) {
-		for (i = 0; i < g->n; i++)
-			a[i].p = score[a[i].i];
-		radix(a, tmp, g->n);
-	}
-	free(tmp);
-	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
-		np_die("out of memory");
+		radix(a, tmp, g->n, score != NULL);
+	if (score && g->n > 0)
+		radix(a, tmp, g->n, 0);
+	/* The order in tmp's room (a long is no wider than a pfx). */
+	ix = (long *)(void *)tmp;
 	for (i = 0; i < g->n; i++)
 		ix[i] = a[i].i;
 	for (i = 0; i < g->n; i = j) {

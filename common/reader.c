@@ -949,20 +949,31 @@ tsvhead(struct reader *r)
 {
 	const struct rd_name *nm;
 	struct sc_votes votes = { { 0 } };
+	struct rd_tsvcol *w;
 	int i, j, known = 0;
 
+	r->ntsvcol = 0;
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r, r->t.name[i], strlen(r->t.name[i]));
-		r->tsvcol[i] = nm && (r->want >> nm->col & 1) ? nm->col : -1;
-		r->tsvpref[i] = nm ? nm->pref : 0;
 		known += nm != NULL;
+		if (!nm || !(r->want >> nm->col & 1))
+			continue;
 		/* A column read twice: which one is meant is not known. */
-		for (j = 0; j < i && r->tsvcol[i] >= 0; j++)
+		for (j = 0; j < i; j++)
 			if (strcmp(r->t.name[j], r->t.name[i]) == 0)
 				np_die_at(r->in.name, r->t.line,
 				    (long)(r->t.name[i] - r->t.hdr) + 1,
 				    "expected each column once, found '%s' "
 				    "again", r->t.name[i]);
+		w = &r->tsvcol[r->ntsvcol++];
+		w->field = i;
+		w->col = nm->col;
+		w->pref = nm->pref;
+		w->text = coltype(r, nm->col) == T_TEXT;
+		w->shared = 0;
+		for (j = 0; j < r->ntsvcol - 1; j++)
+			if (r->tsvcol[j].col == w->col)
+				w->shared = r->tsvcol[j].shared = 1;
 	}
 	for (i = 0; i < r->t.ncol; i++)
 		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
@@ -974,27 +985,63 @@ tsvhead(struct reader *r)
 	needextras(r, (const char *const *)r->t.name, r->t.ncol, r->t.line);
 }
 
+/*
+ * rd_set for a field of a row split in place (no quoted field): its text
+ * stays in the input buffer, unmoved until the next row is read, so it is
+ * referred to, not copied; and a number written as np writes integers is
+ * read without a call.  Anything else goes through rd_set.
+ */
+static void
+tsvset(struct reader *r, struct record *rec, const struct rd_tsvcol *w)
+{
+	struct tsv *t = &r->t;
+	struct field *f = &rec->f[w->col];
+	const char *s = t->f[w->field];
+	size_t n = t->len[w->field];
+
+	if (w->shared && f->set && f->pref < w->pref)
+		return;		/* a better-named input already set it */
+	if (w->text) {
+		f->s = s;
+		f->len = n;
+	} else if (num_canon(s, n, &f->i)) {
+		f->isint = 1;
+	} else {
+		rd_set(r, rec, w->col, w->pref, s, n, t->line,
+		    (long)(s - t->f[0]) + 1, t->name[w->field]);
+		return;
+	}
+	rec_mark(rec, w->col);
+	f->pref = (unsigned char)w->pref;
+	f->line = t->line;
+	f->col = (long)(s - t->f[0]) + 1;	/* f[0] is the line's start */
+}
+
 static int
 tsvnext(struct reader *r, struct record *rec)
 {
 	struct tsv *t = &r->t;
+	const struct rd_tsvcol *w, *end = r->tsvcol + r->ntsvcol;
 	int i;
 
 	if (!tsv_next(t))
 		return 0;
 	rec->file = r->in.name;
 	rec->line = t->line;
-	for (i = 0; i < t->ncol; i++) {
-		if (r->tsvcol[i] < 0)
-			continue;
-		if (coltype(r, r->tsvcol[i]) == T_TEXT) {
+	for (w = r->tsvcol; w < end; w++) {
+		i = w->field;
+		if (w->text) {
 			if (tsv_missing(t, i))
 				continue;
 			tsv_cell(t, i);
 		} else if (t->len[i] == 0)
 			continue;	/* "" in a number column: a null */
-		rd_set(r, rec, r->tsvcol[i], r->tsvpref[i], t->f[i], t->len[i],
-		    tsv_fieldline(t, i), tsv_fieldcol(t, i), t->name[i]);
+		if (!t->quotes)
+			tsvset(r, rec, w);
+		else
+			rd_set(r, rec, w->col, w->pref, t->f[i], t->len[i],
+			    tsv_fieldline(t, i), tsv_fieldcol(t, i),
+			    t->name[i]);
 	}
 	return 1;
 }

@@ -89,8 +89,15 @@ struct reader {
 	uint32_t timebits;	/* and as bits, for the usual row's test */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
-	int tsvcol[TSV_MAXCOL];	/* TSV column -> kind column, or -1 */
-	int tsvpref[TSV_MAXCOL];
+	/* The TSV or CSV header's columns that are read, in order: which
+	 * field, the kind's column it sets, under which of its names, and
+	 * whether it is text, and whether another of them sets that column
+	 * too.  Worked out once a file, so that a row costs only the fields
+	 * it gives. */
+	struct rd_tsvcol {
+		int field, col, pref, text, shared;
+	} tsvcol[TSV_MAXCOL];
+	int ntsvcol;
 	long filerecs;		/* records from the current file */
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */

@@ -99,6 +99,20 @@ const char tsv_escletter[256] = {
 	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
 };
 
+#if defined(__SSE2__)
+/* Bit i set when byte i of v is one a text field cannot hold as it is. */
+static inline unsigned
+escmask(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
+	    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+}
+#endif
+
 /* out_escape, but for a field's leading '"'. */
 static char *
 escape(char *o, const char *s, size_t n)
@@ -110,11 +124,33 @@ escape(char *o, const char *s, size_t n)
 		return o;	/* s may be NULL */
 	e = s + n;
 #if defined(__SSE2__)
-	if (n <= 16) {
-		/* The usual field: looked at 16 bytes at once, and stored
-		 * whole (o has the room). */
-		__m128i v;
+	/*
+	 * A long field (a source path) 16 bytes at a time, each block stored
+	 * whole and the bytes before its first escape kept: o has room for
+	 * 16 past twice what is left to write.
+	 */
+	while (e - s > 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
 		unsigned m;
+		int k;
+
+		_mm_storeu_si128((__m128i *)(void *)o, v);
+		if (!(m = escmask(v))) {
+			s += 16;
+			o += 16;
+			continue;
+		}
+		k = __builtin_ctz(m);
+		s += k;
+		o += k;
+		*o++ = '\\';
+		*o++ = tsv_escletter[(unsigned char)*s++];
+	}
+	n = (size_t)(e - s);
+	if (n <= 16) {
+		/* The usual field, or a long one's last 16 bytes or fewer:
+		 * looked at 16 bytes at once, and stored whole. */
+		__m128i v;
 
 		if (OVERREAD_OK && ((uintptr_t)s & 4095) <= 4096 - 16) {
 			v = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -123,13 +159,7 @@ escape(char *o, const char *s, size_t n)
 			memcpy(o, s, n);
 			v = _mm_loadu_si128((const __m128i *)(const void *)o);
 		}
-		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
-		    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
-		if ((m & ((1u << n) - 1)) == 0)
+		if ((escmask(v) & ((1u << n) - 1)) == 0)
 			return o + n;
 	}
 #endif
@@ -233,12 +263,12 @@ tsv_unescape(char *s, size_t n)
 	return (size_t)(w - s);
 }
 
-/* Records a field ending at q; the next one starts after it. */
+/* Records a field ending at q; the next one starts after it (f and len
+ * have room for one past max). */
 #define CUT(q) do {							\
 	if (i < max) {							\
-		t->len[i] = (size_t)((q) - t->f[i]);			\
-		if (i + 1 < max)					\
-			t->f[i + 1] = (q) + 1;				\
+		t->len[i] = (size_t)((q) - start);			\
+		t->f[i + 1] = start = (q) + 1;				\
 	}								\
 	i++;								\
 } while (0)
@@ -246,38 +276,76 @@ tsv_unescape(char *s, size_t n)
 /*
  * Splits line into t->f / t->len (at most max fields kept); returns the
  * number of fields there are, and in *quote whether a kept field begins
- * with '"' (then the row is CSV-quoted, and csv_row reads it again).  One
- * pass, 16 bytes at a time where SSE2 is there: rows of np-trace's output
- * have many short fields, and a memchr call per field costs more than the
- * field.
+ * with '"' (then the row is CSV-quoted, and csv_row reads it again).
+ * Notes in t->esc whether the row holds a backslash at all: most hold
+ * none, and their fields need no un-escaping.  One pass, 16 bytes at a
+ * time where SSE2 is there, the last 31 or fewer masked to the line (it
+ * lies in src's buffer, whose padding makes the 32 bytes past it
+ * readable): rows of
+ * np-trace's output have many short fields, and a memchr call per field
+ * costs more than the field.
  */
 static int
 split(struct tsv *t, char *line, size_t n, int max, int *quote)
 {
-	char *p = line, *e = line + n;
-	int i = 0, k, anyq = 0;
+	char *p = line, *e = line + n, *start = line;
+	int i = 0, k;
+	unsigned anyq = 0, anyb = 0;
 
 	t->f[0] = line;
 #if defined(__SSE2__)
-	for (; e - p >= 16; p += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    _mm_set1_epi8('\t')));
-		anyq |= _mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    _mm_set1_epi8('"')));
-		while (m) {
+	const __m128i tab = _mm_set1_epi8('\t'), dq = _mm_set1_epi8('"'),
+	    bs = _mm_set1_epi8('\\');
+	__m128i qs = _mm_setzero_si128(), bss = _mm_setzero_si128();
+
+	/* 32 bytes a step: the tabs' mask taken at once, quotes and
+	 * backslashes only gathered, looked at once a row. */
+	for (; e - p >= 32; p += 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a,
+		    tab)) | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b,
+		    tab)) << 16;
+
+		qs = _mm_or_si128(qs, _mm_or_si128(_mm_cmpeq_epi8(a, dq),
+		    _mm_cmpeq_epi8(b, dq)));
+		bss = _mm_or_si128(bss, _mm_or_si128(_mm_cmpeq_epi8(a, bs),
+		    _mm_cmpeq_epi8(b, bs)));
+		for (; m; m &= m - 1)
 			CUT(p + __builtin_ctz(m));
-			m &= m - 1;
-		}
 	}
-#endif
+	anyq = (unsigned)_mm_movemask_epi8(qs);
+	anyb = (unsigned)_mm_movemask_epi8(bss);
+	if (p < e) {	/* the last 31 bytes or fewer, masked to the line */
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16));
+		unsigned in = (unsigned)((1ULL << (e - p)) - 1);
+		unsigned m = ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a,
+		    tab)) | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b,
+		    tab)) << 16) & in;
+
+		anyq |= ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, dq)) |
+		    (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, dq)) << 16) &
+		    in;
+		anyb |= ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, bs)) |
+		    (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, bs)) << 16) &
+		    in;
+		for (; m; m &= m - 1)
+			CUT(p + __builtin_ctz(m));
+	}
+#else
 	for (; p < e; p++) {
 		if (*p == '\t')
 			CUT(p);
 		anyq |= *p == '"';
+		anyb |= *p == '\\';
 	}
+#endif
 	if (i < max)
-		t->len[i] = (size_t)(e - t->f[i]);
+		t->len[i] = (size_t)(e - start);
+	t->esc = anyb != 0;
 	*quote = 0;
 	for (k = 0; anyq && k <= i && k < max; k++)
 		if (t->len[k] && t->f[k][0] == '"')
@@ -313,6 +381,7 @@ row(struct tsv *t, int max)
 	size_t n;
 	int nf, quote;
 
+	t->esc = 1;	/* csv_row does not look */
 	if (t->delim == ',')
 		return csv_row(t, max);
 	if (!src_getline(t->in, &line, &n))
@@ -323,6 +392,7 @@ row(struct tsv *t, int max)
 	if (quote) {
 		src_ungetline(t->in, line, n);
 		nf = csv_row(t, max);
+		t->esc = 1;	/* its lines may be more than this one */
 	}
 	return nf;
 }

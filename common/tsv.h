@@ -126,9 +126,10 @@ struct tsv {
 	char delim;			/* '\t' or ',' */
 	int ncol;			/* header fields */
 	char *name[TSV_MAXCOL];		/* header names, in hdr */
-	char *f[TSV_MAXCOL];		/* current row's fields */
-	size_t len[TSV_MAXCOL];
+	char *f[TSV_MAXCOL + 1];	/* current row's fields (one more */
+	size_t len[TSV_MAXCOL + 1];	/* for the splitter's sake) */
 	long line;			/* current row's (first) line */
+	int esc;			/* the row may hold a backslash */
 	char *hdr;			/* the header line, kept */
 	size_t hdrcap;
 	/* Set when the row was read by csv_row, which alone knows quotes
@@ -169,7 +170,7 @@ size_t tsv_unescape(char *s, size_t n);
 static inline size_t
 tsv_cell(struct tsv *t, int i)
 {
-	if (t->delim == '\t' && !(t->quotes && t->quoted[i]))
+	if (t->delim == '\t' && t->esc && !(t->quotes && t->quoted[i]))
 		t->len[i] = tsv_unescape(t->f[i], t->len[i]);
 	return t->len[i];
 }

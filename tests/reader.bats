@@ -76,6 +76,31 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ row 10 15 5 Tensor MATMUL; row 20 23 3 Vector ADD; } | out_is
 }
 
+@test "reader: a TSV column under two of its names: the better name's field, else the other's" {
+	# duration_ns is better than duration, engine than label, whichever
+	# comes first; an empty field is missing, and the other name gives it.
+	input two.tsv 'start_ts\tduration\tduration_ns\tlabel\tengine\topcode\n10\t5\t7\tVector\tTensor\tMM\n20\t6\t\tScalar\t\tADD\n'
+	input owt.tsv 'start_ts\tengine\tlabel\tduration_ns\tduration\topcode\n10\tTensor\tVector\t7\t5\tMM\n20\t\tScalar\t\t6\tADD\n'
+	np np-trace -n "$T/two.tsv" "$T/owt.tsv"
+	status_is 0
+	no_err
+	{ row 10 17 7 Tensor MM; row 20 26 6 Scalar ADD
+	  row 10 17 7 Tensor MM; row 20 26 6 Scalar ADD; } | out_is
+}
+
+@test "reader: TSV escapes read row by row, rows with and without them mixed" {
+	# \t is a TAB, read and written back as \t; a backslash before no
+	# escape letter is itself (written \\); a row after them has none; a
+	# field of more than 32 bytes holds \\ and \n.
+	input esc.tsv 'start_ts\tduration_ns\tengine\topcode\n1\t1\tTensor\tA\\tB\n2\t1\tTensor\tC\\D\n3\t1\tTensor\tE\n4\t1\tTensor\tlong opcode of more than thirty-two bytes, \\\\ and \\n\n'
+	np np-trace -n "$T/esc.tsv"
+	status_is 0
+	no_err
+	{ row 1 2 1 Tensor 'A\tB'; row 2 3 1 Tensor 'C\\D'; row 3 4 1 Tensor E
+	  row 4 5 1 Tensor 'long opcode of more than thirty-two bytes, \\ and \n'
+	} | out_is
+}
+
 @test "reader: blank and log lines before a TSV header, however written" {
 	# A CRLF blank line, a line of blanks, an indented logrus line: passed
 	# over as the format was sniffed past them, the log line counted.
