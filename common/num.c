@@ -756,6 +756,12 @@ gform(char *buf, int neg, uint64_t q, int p, int x)
 	return (size_t)(o - buf);
 }
 
+static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL,
+    100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+    10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+    100000000000000000ULL };
+
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
 
@@ -796,12 +802,6 @@ cmpshift(uint64_t q, u128 x, int s)
 static int
 digitsof(uint64_t m, int e, int p, int k, uint64_t *q, int *x)
 {
-	static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL,
-	    10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
-	    1000000000ULL, 10000000000ULL, 100000000000ULL,
-	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
-	    1000000000000000ULL, 10000000000000000ULL,
-	    100000000000000000ULL };
 	int t, s, c, lo, hi, tries;
 	uint64_t d;
 	u128 n, h, l, half, rem;
@@ -897,12 +897,6 @@ floorlog10two(int l)
 static size_t
 bigfmt(char *buf, double v)
 {
-	static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL,
-	    10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
-	    1000000000ULL, 10000000000ULL, 100000000000ULL,
-	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
-	    1000000000000000ULL, 10000000000000000ULL,
-	    100000000000000000ULL };
 	struct big r, s, mu, ml, t;
 	uint64_t bits, m, q = 0;
 	int be, e, k, p, first, lower, later = 0, c, d, up, ok;
@@ -999,6 +993,13 @@ num_fmt_f64(char *buf, double v)
 	/* The range test first: casting a double beyond int64 is undefined. */
 	if (num_inint64(v) && v == floor(v))
 		return num_fmt_i64(buf, (int64_t)v);
+	/*
+	 * The first of 15, 16 and 17 significant digits that reads back the
+	 * same: 15 are the fewest for any normal double that has a form of
+	 * 15 digits or fewer (its error is far below the 15th digit); the
+	 * others need 16 or 17.  A subnormal is coarser than that: its digits
+	 * are tried from 1.
+	 */
 #ifdef __SIZEOF_INT128__
 	{
 		size_t n = fastfmt(buf, v);
