@@ -221,7 +221,7 @@ nudge(char *dg, int n, int up)
 static size_t
 decimal(char *buf)
 {
-	static char dg[1100];
+	static char dg[1200];	/* 1101 digits of %.1100Le */
 	uint64_t r = next();
 	int n, x, i, neg = (int)(r >> 40 & 1);
 	long double h;
