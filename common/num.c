@@ -1,7 +1,4 @@
-#include <float.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "num.h"
@@ -182,13 +179,394 @@ static const double pow10tab[] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
+#define FRAC ((1ULL << 52) - 1)		/* a double's fraction bits */
+#define INFBITS 0x7ff0000000000000ULL	/* +Infinity, one past DBL_MAX */
+
+/*
+ * Exact arithmetic for what the fast paths cannot settle: natural numbers
+ * in 32-bit limbs, least significant first, on the stack.  The largest
+ * is a mantissa of NUM_MAXLEN digits (3402 bits) compared with a halfway
+ * point of about the same size; printing needs at most 1140 bits.
+ */
+#define BIG_LIMBS 112
+
+struct big {
+	int n;			/* limbs in use, the top one not 0 */
+	uint32_t d[BIG_LIMBS];
+};
+
+static void
+big_set(struct big *a, uint64_t v)
+{
+	for (a->n = 0; v; v >>= 32)
+		a->d[a->n++] = (uint32_t)v;
+}
+
+static void
+big_copy(struct big *a, const struct big *b)
+{
+	a->n = b->n;
+	memcpy(a->d, b->d, (size_t)b->n * sizeof b->d[0]);
+}
+
+/* a = a m + c */
+static void
+big_muladd(struct big *a, uint32_t m, uint32_t c)
+{
+	uint64_t t = c;
+	int i;
+
+	for (i = 0; i < a->n; i++) {
+		t += (uint64_t)a->d[i] * m;
+		a->d[i] = (uint32_t)t;
+		t >>= 32;
+	}
+	if (t)
+		a->d[a->n++] = (uint32_t)t;
+}
+
+/* r = a m */
+static void
+big_mul64(struct big *r, const struct big *a, uint64_t m)
+{
+	uint32_t half[2] = { (uint32_t)m, (uint32_t)(m >> 32) };
+	uint64_t t;
+	int i, j;
+
+	memset(r->d, 0, ((size_t)a->n + 2) * sizeof r->d[0]);
+	for (j = 0; j < 2; j++) {
+		for (t = 0, i = 0; i < a->n; i++) {
+			t += (uint64_t)a->d[i] * half[j] + r->d[i + j];
+			r->d[i + j] = (uint32_t)t;
+			t >>= 32;
+		}
+		r->d[i + j] = (uint32_t)t;
+	}
+	for (r->n = a->n + 2; r->n > 0 && r->d[r->n - 1] == 0; r->n--)
+		;
+}
+
+static void
+big_shl(struct big *a, int s)
+{
+	int w = s / 32, b = s % 32, i;
+	uint32_t top;
+
+	if (a->n == 0 || s == 0)
+		return;
+	if (b == 0)
+		memmove(a->d + w, a->d, (size_t)a->n * sizeof a->d[0]);
+	else {
+		top = a->d[a->n - 1] >> (32 - b);
+		for (i = a->n - 1; i > 0; i--)
+			a->d[i + w] = a->d[i] << b | a->d[i - 1] >> (32 - b);
+		a->d[w] = a->d[0] << b;
+		if (top)
+			a->d[a->n++ + w] = top;
+	}
+	memset(a->d, 0, (size_t)w * sizeof a->d[0]);
+	a->n += w;
+}
+
+static void
+big_mulpow5(struct big *a, int k)
+{
+	static const uint32_t p5[13] = { 1, 5, 25, 125, 625, 3125, 15625,
+	    78125, 390625, 1953125, 9765625, 48828125, 244140625 };
+
+	for (; k >= 13; k -= 13)
+		big_muladd(a, 1220703125, 0);	/* 5^13 */
+	if (k > 0)
+		big_muladd(a, p5[k], 0);
+}
+
+static void
+big_mulpow10(struct big *a, int k)
+{
+	big_mulpow5(a, k);
+	big_shl(a, k);
+}
+
+static int
+big_cmp(const struct big *a, const struct big *b)
+{
+	int i;
+
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	for (i = a->n - 1; i >= 0; i--)
+		if (a->d[i] != b->d[i])
+			return a->d[i] < b->d[i] ? -1 : 1;
+	return 0;
+}
+
+/* a -= b, which is at most a. */
+static void
+big_sub(struct big *a, const struct big *b)
+{
+	uint64_t t, borrow = 0;
+	int i;
+
+	for (i = 0; i < a->n; i++) {
+		t = (uint64_t)a->d[i] - (i < b->n ? b->d[i] : 0) - borrow;
+		a->d[i] = (uint32_t)t;
+		borrow = t >> 63;
+	}
+	while (a->n > 0 && a->d[a->n - 1] == 0)
+		a->n--;
+}
+
+static void
+big_add(struct big *a, const struct big *b)
+{
+	uint64_t t = 0;
+	int i, n = a->n > b->n ? a->n : b->n;
+
+	for (i = 0; i < n; i++) {
+		t += (uint64_t)(i < a->n ? a->d[i] : 0) +
+		    (i < b->n ? b->d[i] : 0);
+		a->d[i] = (uint32_t)t;
+		t >>= 32;
+	}
+	a->n = n;
+	if (t)
+		a->d[a->n++] = (uint32_t)t;
+}
+
+/* floor(q log2 10) for |q| up to 400 (tests/pow5gen.c checks it). */
+static int
+floorlog2ten(int q)
+{
+	return q >= 0 ? (q * 217706) >> 16 : -((-q * 217706 + 65535) >> 16);
+}
+
+#include "num_pow5.h"
+
+/* The 128-bit product of a and b. */
+static inline void
+mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+#ifdef __SIZEOF_INT128__
+	__extension__ unsigned __int128 p = (unsigned __int128)a * b;
+
+	*hi = (uint64_t)(p >> 64);
+	*lo = (uint64_t)p;
+#else
+	uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+	uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+
+	*lo = mid << 32 | (uint32_t)p00;
+	*hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+static inline int
+clz64(uint64_t x)
+{
+#if defined(__GNUC__)
+	return __builtin_clzll(x);
+#else
+	int n = 0;
+
+	for (; !(x >> 63); x <<= 1)
+		n++;
+	return n;
+#endif
+}
+
+/*
+ * w 10^q (w > 0, q within pow5tab) as the nearest double, after Eisel and
+ * Lemire: w times pow5tab's 128 bits of 5^q, which are at or below it,
+ * is a 192-bit product whose top 53 bits are the mantissa and whose next
+ * bit rounds, unless the bits cut from 5^q (less than w in the product's
+ * last place, twice that once normalised) could change those.  1 with the
+ * double's bits in *bits when sure; 0 when not, *bits then a double at
+ * most an ulp below, for the exact comparison to settle.  Subnormals are
+ * left to that too.
+ */
+static int
+eisel(uint64_t w, int q, uint64_t *bits)
+{
+	const uint64_t *t = pow5tab[q - POW5_QMIN];
+	uint64_t hi, mid, lo, h2, m53, rh;
+	int lz = clz64(w), be, up;
+
+	w <<= lz;
+	mul64(w, t[0], &hi, &mid);
+	mul64(w, t[1], &h2, &lo);
+	mid += h2;
+	hi += mid < h2;
+	be = floorlog2ten(q) + 64 - lz + 1023;
+	if (!(hi >> 63)) {
+		hi = hi << 1 | mid >> 63;
+		mid = mid << 1 | lo >> 63;
+		lo <<= 1;
+		be--;
+	}
+	m53 = hi >> 11;
+	rh = hi & 0x7ff;	/* with mid and lo: what rounds; half is 0x400 */
+	if (be >= 2047) {
+		*bits = INFBITS;
+		return 1;
+	}
+	if (be <= 0) {
+		*bits = 1 - be < 64 ? m53 >> (1 - be) : 0;
+		return 0;
+	}
+	if (q >= 0 && q <= 55)	/* 5^q exact in 128 bits: so is the product */
+		up = rh > 0x400 || (rh == 0x400 && (mid || lo || (m53 & 1)));
+	else if (rh < 0x3ff || (rh == 0x3ff && mid <= UINT64_MAX - 3))
+		up = 0;		/* below half even with the cut bits added */
+	else if ((rh > 0x400 || (rh == 0x400 && (mid || lo))) &&
+	    (rh < 0x7ff || mid <= UINT64_MAX - 3))
+		up = 1;		/* above half, and no carry into m53 */
+	else {
+		*bits = (uint64_t)be << 52 | (m53 & FRAC);
+		return 0;
+	}
+	m53 += (uint64_t)up;
+	if (m53 >> 53) {
+		m53 >>= 1;
+		if (++be == 2047) {
+			*bits = INFBITS;
+			return 1;
+		}
+	}
+	*bits = (uint64_t)be << 52 | (m53 & FRAC);
+	return 1;
+}
+
+/*
+ * -1, 0 or 1 as the decimal l 2^q / p5 is below, at or above the point
+ * halfway between the positive double of bits b and the next one up,
+ * (2m + 1) 2^(e - 1): cross-multiplied by p5, the power of two on the
+ * side with the smaller one.
+ */
+static int
+cmphalf(const struct big *l, const struct big *p5, int q, uint64_t b)
+{
+	struct big x, h;
+	uint64_t m = b & FRAC;
+	int be = (int)(b >> 52), e = -1074;
+
+	if (be) {
+		m |= 1ULL << 52;
+		e = be - 1075;
+	}
+	big_mul64(&h, p5, 2 * m + 1);
+	big_copy(&x, l);
+	if (q > e - 1)
+		big_shl(&x, q - (e - 1));
+	else
+		big_shl(&h, e - 1 - q);
+	return big_cmp(&x, &h);
+}
+
+/*
+ * The nd digits at s (a '.' among them passed over) times 10^q as the
+ * nearest double, from b, at most a few doubles away: b moves up while the
+ * decimal is past the halfway point above it (or at it, b odd), then down
+ * while it is short of the one below (or at it, that one even).
+ */
+static uint64_t
+exactf64(const char *s, int nd, int q, uint64_t b)
+{
+	struct big l, p5;
+	uint32_t chunk = 0;
+	int k = 0, c;
+
+	for (l.n = 0; nd > 0; s++) {
+		if (*s == '.')
+			continue;
+		chunk = chunk * 10 + (uint32_t)(*s - '0');
+		k++;
+		if (--nd == 0 || k == 8) {
+			big_muladd(&l, pow10int[k], chunk);
+			chunk = 0;
+			k = 0;
+		}
+	}
+	big_set(&p5, 1);
+	if (q > 0)
+		big_mulpow5(&l, q);
+	else
+		big_mulpow5(&p5, -q);
+	while (b < INFBITS && (c = cmphalf(&l, &p5, q, b)) >= 0 &&
+	    (c > 0 || (b & 1)))
+		b++;
+	while (b > 0 && ((c = cmphalf(&l, &p5, q, b - 1)) < 0 ||
+	    (c == 0 && !((b - 1) & 1))))
+		b--;
+	return b;
+}
+
+/*
+ * Any number num_scan takes, correctly rounded: its first 19 significant
+ * digits as w, the power of ten of w's last digit as q; eisel when it is
+ * sure (for w and w + 1 both when digits were cut), else exactf64 on
+ * every digit.  Beyond pow5tab the decimal is past DBL_MAX or below half
+ * the least subnormal.
+ */
+static double
+slowf64(const char *s, const char *e)
+{
+	const char *p = s, *first = NULL;
+	uint64_t w = 0, bits, b2;
+	int neg = 0, nd = 0, nw = 0, nfrac = 0, dot = 0, cut = 0, x = 0;
+	int xneg = 0, q;
+	double v;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	for (; p < e && *p != 'e' && *p != 'E'; p++) {
+		if (*p == '.') {
+			dot = 1;
+			continue;
+		}
+		nfrac += dot;
+		if (!first && *p == '0')
+			continue;
+		if (!first)
+			first = p;
+		nd++;
+		if (nw < 19) {
+			w = w * 10 + (uint64_t)(*p - '0');
+			nw++;
+		} else if (*p != '0')
+			cut = 1;
+	}
+	if (p < e) {
+		if (*++p == '+' || *p == '-')
+			xneg = *p++ == '-';
+		/* Past 100000 only the sign matters. */
+		for (; p < e; p++)
+			if (x < 100000)
+				x = x * 10 + (*p - '0');
+	}
+	q = (xneg ? -x : x) - nfrac + (nd - nw);
+	if (w == 0 || q < POW5_QMIN)
+		bits = 0;
+	else if (q > POW5_QMAX)
+		bits = INFBITS;
+	else if (!eisel(w, q, &bits) ||
+	    (cut && (!eisel(w + 1, q, &b2) || b2 != bits)))
+		bits = cut ? exactf64(first, nd, q - (nd - nw), bits) :
+		    exactf64(first, nw, q, bits);
+	if (neg)
+		bits |= 1ULL << 63;
+	memcpy(&v, &bits, sizeof v);
+	return v;
+}
+
 int
 num_f64(const char *s, size_t n, double *v)
 {
 	const char *p = s, *e = s + n;
 	uint64_t mant = 0;
 	int digits = 0, exp10 = 0, neg = 0;
-	char tmp[NUM_MAXLEN + 1];
 
 	if (n == 3 && memcmp(s, "NaN", 3) == 0) {
 		*v = NAN;
@@ -204,7 +582,7 @@ num_f64(const char *s, size_t n, double *v)
 	/*
 	 * Fast path (Clinger): a mantissa of at most 15 digits and a power of
 	 * ten up to 22 are both exact doubles, so one multiplication or
-	 * division rounds correctly.  Everything else goes to strtod.
+	 * division rounds correctly.  Everything else goes to slowf64.
 	 */
 	if (*p == '-') {
 		neg = 1;
@@ -245,9 +623,7 @@ num_f64(const char *s, size_t n, double *v)
 slow:
 	if (n > NUM_MAXLEN)
 		return 0;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	*v = strtod(tmp, NULL);
+	*v = slowf64(s, e);
 	return 1;
 }
 
@@ -336,28 +712,55 @@ num_fmt_i64(char *buf, int64_t v)
 	return (size_t)(p - buf);
 }
 
-/* "2.5e-09" and "1e+40" as "2.5e-9" and "1e40": no digit or sign that
- * reading does not need. */
+/* The digits of q (p of them, trailing zeros dropped) as %.*g writes
+ * them with first-digit exponent x, the exponent without '+' or leading
+ * zeros ("2.5e-9", "1e40"): no digit or sign that reading does not need. */
 static size_t
-tidyexp(char *buf, size_t n)
+gform(char *buf, int neg, uint64_t q, int p, int x)
 {
-	char *e = memchr(buf, 'e', n), *d, *end = buf + n;
+	char dg[24], *o = buf;
+	int nd = p, i;
 
-	if (!e)
-		return n;
-	d = e + 1;
-	if (*d == '-')
-		d++;
-	else if (*d == '+')
-		memmove(d, d + 1, (size_t)(end-- - d - 1));
-	while (*d == '0' && d + 1 < end) {
-		memmove(d, d + 1, (size_t)(end - d - 1));
-		end--;
+	for (i = p - 1; i >= 0; i--, q /= 10)
+		dg[i] = (char)('0' + q % 10);
+	while (nd > 1 && dg[nd - 1] == '0')
+		nd--;
+	if (neg)
+		*o++ = '-';
+	if (x < -4 || x >= p) {
+		*o++ = dg[0];
+		if (nd > 1) {
+			*o++ = '.';
+			memcpy(o, dg + 1, (size_t)nd - 1);
+			o += nd - 1;
+		}
+		*o++ = 'e';
+		o += num_fmt_i64(o, x);
+	} else if (x >= 0) {
+		for (i = 0; i <= x; i++)
+			*o++ = i < nd ? dg[i] : '0';
+		if (nd > x + 1) {
+			*o++ = '.';
+			memcpy(o, dg + x + 1, (size_t)(nd - x - 1));
+			o += nd - x - 1;
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (i = x + 1; i < 0; i++)
+			*o++ = '0';
+		memcpy(o, dg, (size_t)nd);
+		o += nd;
 	}
-	*end = '\0';
-	return (size_t)(end - buf);
+	*o = '\0';
+	return (size_t)(o - buf);
 }
 
+static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL,
+    100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+    10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+    100000000000000000ULL };
 
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
@@ -399,12 +802,6 @@ cmpshift(uint64_t q, u128 x, int s)
 static int
 digitsof(uint64_t m, int e, int p, int k, uint64_t *q, int *x)
 {
-	static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL,
-	    10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
-	    1000000000ULL, 10000000000ULL, 100000000000ULL,
-	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
-	    1000000000000000ULL, 10000000000000000ULL,
-	    100000000000000000ULL };
 	int t, s, c, lo, hi, tries;
 	uint64_t d;
 	u128 n, h, l, half, rem;
@@ -453,49 +850,6 @@ digitsof(uint64_t m, int e, int p, int k, uint64_t *q, int *x)
 	return -1;
 }
 
-/* The digits of q (p of them, trailing zeros dropped) as %.*g writes
- * them with first-digit exponent x, then tidied as tidyexp does. */
-static size_t
-gform(char *buf, int neg, uint64_t q, int p, int x)
-{
-	char dg[24], *o = buf;
-	int nd = p, i;
-
-	for (i = p - 1; i >= 0; i--, q /= 10)
-		dg[i] = (char)('0' + q % 10);
-	while (nd > 1 && dg[nd - 1] == '0')
-		nd--;
-	if (neg)
-		*o++ = '-';
-	if (x < -4 || x >= p) {
-		*o++ = dg[0];
-		if (nd > 1) {
-			*o++ = '.';
-			memcpy(o, dg + 1, (size_t)nd - 1);
-			o += nd - 1;
-		}
-		*o++ = 'e';
-		o += num_fmt_i64(o, x);
-	} else if (x >= 0) {
-		for (i = 0; i <= x; i++)
-			*o++ = i < nd ? dg[i] : '0';
-		if (nd > x + 1) {
-			*o++ = '.';
-			memcpy(o, dg + x + 1, (size_t)(nd - x - 1));
-			o += nd - x - 1;
-		}
-	} else {
-		*o++ = '0';
-		*o++ = '.';
-		for (i = x + 1; i < 0; i++)
-			*o++ = '0';
-		memcpy(o, dg, (size_t)nd);
-		o += nd;
-	}
-	*o = '\0';
-	return (size_t)(o - buf);
-}
-
 /* num_fmt_f64's digits without printf, when 128 bits hold the exact
  * arithmetic (magnitudes from about 1e-16 to 1e15): the length, or 0. */
 static size_t
@@ -523,11 +877,115 @@ fastfmt(char *buf, double v)
 }
 #endif
 
+/* floor(l log10 2) for |l| up to 1100, or one less (bigfmt corrects). */
+static int
+floorlog10two(int l)
+{
+	return l >= 0 ? (l * 78913) >> 18 : -((-l * 78913 + 262143) >> 18);
+}
+
+/*
+ * num_fmt_f64's digits of any finite double but zero, exactly, after
+ * Steele and White: v = r / s, and half the gaps to the neighbours are
+ * mu / s above and ml / s below (ml half as wide at a power of two: the
+ * double below is nearer).  s is scaled to v's power of ten, then each
+ * digit is r / s and r, mu and ml are multiplied by ten.  From the 15th
+ * digit (the first, for a subnormal) the digits so far are rounded half
+ * to even and kept if the result lies within the gaps (the ends when m is
+ * even, as reading rounds to even); 17 always are.
+ */
+static size_t
+bigfmt(char *buf, double v)
+{
+	struct big r, s, mu, ml, t;
+	uint64_t bits, m, q = 0;
+	int be, e, k, p, first, lower, later = 0, c, d, up, ok;
+
+	memcpy(&bits, &v, sizeof bits);
+	be = (int)(bits >> 52 & 0x7ff);
+	m = bits & FRAC;
+	e = -1074;
+	if (be) {
+		m |= 1ULL << 52;
+		e = be - 1075;
+	}
+	lower = m == 1ULL << 52 && be > 1 ? 1 : 2;
+	big_set(&mu, 2);
+	big_set(&ml, (uint64_t)lower);
+	if (e >= 0) {
+		big_set(&r, m);
+		big_shl(&r, e + 2);
+		big_set(&s, 4);
+		big_shl(&mu, e);
+		big_shl(&ml, e);
+	} else {
+		big_set(&r, 4 * m);
+		big_set(&s, 1);
+		big_shl(&s, 2 - e);
+	}
+	/* k: the power of ten of the first digit; mu and ml are scaled
+	 * only once the digits are kept or not (later: by how much). */
+	k = floorlog10two(e + 63 - clz64(m));
+	if (k >= 0)
+		big_mulpow10(&s, k);
+	else {
+		big_mulpow10(&r, -k);
+		later = -k;
+	}
+	for (;;) {
+		big_copy(&t, &s);
+		big_muladd(&t, 10, 0);
+		if (big_cmp(&r, &t) < 0)
+			break;
+		big_copy(&s, &t);
+		k++;
+	}
+	while (big_cmp(&r, &s) < 0) {
+		big_muladd(&r, 10, 0);
+		later++;
+		k--;
+	}
+	first = be ? 15 : 1;
+	for (p = 1;; p++) {
+		if (p > 1) {
+			big_muladd(&r, 10, 0);
+			later++;
+		}
+		for (d = 0; big_cmp(&r, &s) >= 0; d++)
+			big_sub(&r, &s);
+		q = q * 10 + (uint64_t)d;
+		if (p < first)
+			continue;
+		big_copy(&t, &r);
+		big_shl(&t, 1);
+		c = big_cmp(&t, &s);
+		up = c > 0 || (c == 0 && (q & 1));
+		if (p == 17)
+			break;
+		big_mulpow10(&mu, later);
+		big_mulpow10(&ml, later);
+		later = 0;
+		if (up) {
+			big_copy(&t, &r);
+			big_add(&t, &mu);
+			c = -big_cmp(&t, &s);
+		} else
+			c = big_cmp(&r, &ml);
+		ok = c < 0 || (c == 0 && !(m & 1));
+		if (ok)
+			break;
+	}
+	q += (uint64_t)up;
+	if (q == p10[p]) {	/* 9.99... rounded up to 10.0... */
+		q = p10[p - 1];
+		k++;
+	}
+	return gform(buf, (int)(bits >> 63), q, p, k);
+}
+
 size_t
 num_fmt_f64(char *buf, double v)
 {
-	int prec, n = 0;
-
 	if (isnan(v) || isinf(v)) {
 		buf[0] = '\0';
 		return 0;
@@ -535,22 +993,22 @@ num_fmt_f64(char *buf, double v)
 	/* The range test first: casting a double beyond int64 is undefined. */
 	if (num_inint64(v) && v == floor(v))
 		return num_fmt_i64(buf, (int64_t)v);
-#ifdef __SIZEOF_INT128__
-	if ((n = (int)fastfmt(buf, v)) > 0)
-		return (size_t)n;
-#endif
 	/*
-	 * %.15g is the fewest digits for any normal double that has a form
-	 * of 15 digits or fewer (its error is far below the 15th digit); the
-	 * others need 16 or 17.  A subnormal is coarser than that: its
-	 * digits are searched from 1.
+	 * The first of 15, 16 and 17 significant digits that reads back the
+	 * same: 15 are the fewest for any normal double that has a form of
+	 * 15 digits or fewer (its error is far below the 15th digit); the
+	 * others need 16 or 17.  A subnormal is coarser than that: its digits
+	 * are tried from 1.
 	 */
-	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
-		n = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
+#ifdef __SIZEOF_INT128__
+	{
+		size_t n = fastfmt(buf, v);
+
+		if (n > 0)
+			return n;
 	}
-	return tidyexp(buf, (size_t)n);
+#endif
+	return bigfmt(buf, v);
 }
 
 double

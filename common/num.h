@@ -3,11 +3,15 @@
  *
  * Reading follows JSON's grammar (plus NaN, Infinity, -Infinity, which old
  * neuron-profile printed).  Integers are exact over the whole int64 range;
- * doubles round exactly as strtod does (a fast exact path for the common case,
- * strtod itself otherwise).  Printing uses '.' whatever the locale; doubles
- * print in the fewest digits that read back to the same value, the digits
- * printf would give: worked out exactly in 128-bit integers for magnitudes
- * from about 1e-16 to 1e15, by printf beyond (tests/numcheck.c compares).
+ * doubles are correctly rounded, as strtod rounds them: Clinger's fast path
+ * for up to 15 digits and powers of ten to 22, Eisel and Lemire's 128-bit
+ * product for the rest, and where that cannot be sure an exact comparison
+ * with the halfway point in big integers.  Printing uses '.' whatever the
+ * locale; doubles print in the fewest digits that read back to the same
+ * value, the digits printf would give: worked out exactly in 128-bit
+ * integers for magnitudes from about 1e-16 to 1e15, in big integers beyond.
+ * No libc routine reads or prints a number (tests/numcheck.c compares them
+ * with strtod and printf).
  */
 #ifndef NP_NUM_H
 #define NP_NUM_H

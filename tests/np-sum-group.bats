@@ -445,12 +445,23 @@ a\tb	v	2	4' ]
 	[ "$(wc -l <"$OUT")" -eq 2000001 ]
 }
 
-@test "num: doubles print in printf's fewest digits, and round to 4 digits as printf, without it" {
-	# shares, means and percentiles are printed by num.c's own digits:
-	# compared with printf's on 200000 doubles of every magnitude
+@test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {
+	# shares, means and percentiles are printed by num.c's own digits,
+	# and every number is read by its own: compared with printf's on
+	# 200000 doubles of every magnitude, and with strtod bit for bit on
+	# 200000 decimals (long, halfway, subnormal, past either end)
 	np numcheck 200000
 	status_is 0
-	[ "$(cat "$OUT")" = "200000 doubles, 0 differences" ]
+	[ "$(cat "$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
+}
+
+@test "num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
+	# common/num_pow5.h is generated: its entries must be what
+	# tests/pow5gen.c works out in exact integer arithmetic
+	np pow5gen
+	status_is 0
+	no_err
+	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/num_pow5.h"
 }
 
 @test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {

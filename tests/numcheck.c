@@ -1,13 +1,20 @@
 /*
- * numcheck: num_fmt_f64 against printf's digits, and num_round against
- * printf's rounding, on many doubles of every magnitude np prints.
+ * numcheck: num.c's own digits against libc's, as the oracle: num_fmt_f64
+ * against printf, num_round against printf's rounding, on doubles of
+ * every magnitude; num_f64 against strtod on decimal strings of every
+ * shape it reads.
  *
  *   numcheck [count]
  *
- * The reference is what num_fmt_f64 wrote before it had its own digits:
- * the first of %.15g, %.16g, %.17g that reads back the same (strtod),
- * with the exponent tidied.  Prints each difference; exits 1 if any.
- * The doubles come from a fixed generator: every run checks the same.
+ * The reference for printing is what num_fmt_f64 wrote when it still
+ * called printf: the first of %.15g, %.16g, %.17g (from %.1g for a
+ * subnormal) that reads back the same (strtod), with the exponent tidied.
+ * For reading it is strtod, bit for bit, on count strings: short and long
+ * mantissas (up to 800 digits), exponents past either end of the doubles,
+ * subnormals, the exact decimals of doubles and of the points halfway
+ * between two, and those a digit above or below.  Prints each difference;
+ * exits 1 if any.  The numbers come from a fixed generator: every run
+ * checks the same.
  */
 #include <float.h>
 #include <math.h>
@@ -78,21 +85,208 @@ sample(void)
 		return (double)(int64_t)(next() % 2000000) /
 		    pow(10, (double)(next() % 12));
 	case 3:
-		v = ldexp(1, (int)(next() % 200) - 100);
+		v = ldexp(1, (int)(next() % 2098) - 1074);
 		return r & 8 ? nextafter(v, 0) : r & 16 ? nextafter(v, 1e300) : v;
 	default:
-		bits = (next() % 0x7feULL + 1) << 52 | (next() >> 12);
+		/* a normal or (one in eight) subnormal double */
+		bits = (r & 0x700 ? next() % 0x7feULL + 1 : 0) << 52 |
+		    (next() >> 12);
 		memcpy(&v, &bits, sizeof v);
 		return r & 32 ? -v : v;
 	}
+}
+
+/* A double of any finite bits, one in four subnormal, one in eight near
+ * the largest. */
+static double
+anydouble(void)
+{
+	uint64_t r = next(), bits = next() >> 12;
+	double v;
+
+	if (r % 8 == 0)
+		bits |= (0x7fdULL + (r >> 8) % 2) << 52;
+	else if (r % 4 != 1)
+		bits |= ((r >> 8) % 0x7fe + 1) << 52;
+	memcpy(&v, &bits, sizeof v);
+	return v == 0 ? 1 : v;
+}
+
+/*
+ * The significant digits of a positive decimal (the first not 0) into
+ * dg, their number returned, with the power of ten of the first in *x:
+ * %.*Le of a long double, which glibc prints exactly.
+ */
+static int
+exactdigits(char *dg, long double v, int x0, int *x)
+{
+	char tmp[1200], *e;
+	int n = 0, i;
+
+	snprintf(tmp, sizeof tmp, "%.*Le", x0, v);
+	e = strchr(tmp, 'e');
+	for (i = 0; tmp + i < e; i++)
+		if (tmp[i] != '.')
+			dg[n++] = tmp[i];
+	while (n > 1 && dg[n - 1] == '0')
+		n--;
+	*x = atoi(e + 1);
+	return n;
+}
+
+/*
+ * Digits and a power of ten as JSON writes a number: the point after the
+ * first digit, after some other, before leading zeros, or none, with or
+ * without an exponent to make up for it.
+ */
+static size_t
+layout(char *buf, const char *dg, int n, int x, int neg)
+{
+	char *o = buf;
+	int how = (int)(next() % 4), i, at, z;
+
+	if (neg)
+		*o++ = '-';
+	if (how == 0 || (how == 1 && n == 1)) {
+		/* d.ddde+x */
+		*o++ = dg[0];
+		if (n > 1) {
+			*o++ = '.';
+			memcpy(o, dg + 1, (size_t)n - 1);
+			o += n - 1;
+		}
+		o += sprintf(o, next() & 1 ? "e%d" : "E%+d", x);
+	} else if (how == 1) {
+		/* dd.dd with the rest in the exponent */
+		at = 1 + (int)(next() % (uint64_t)(n - 1));
+		memcpy(o, dg, (size_t)at);
+		o += at;
+		*o++ = '.';
+		memcpy(o, dg + at, (size_t)(n - at));
+		o += n - at;
+		o += sprintf(o, "e%d", x - at + 1);
+	} else if (how == 2 && x < 0 && x > -40) {
+		/* 0.000ddd */
+		*o++ = '0';
+		*o++ = '.';
+		for (z = -x - 1; z > 0; z--)
+			*o++ = '0';
+		memcpy(o, dg, (size_t)n);
+		o += n;
+	} else if (how == 3 && x >= n - 1 && x < 40) {
+		/* ddd000 */
+		memcpy(o, dg, (size_t)n);
+		o += n;
+		for (i = n; i <= x; i++)
+			*o++ = '0';
+	} else {
+		/* ddd with an exponent */
+		memcpy(o, dg, (size_t)n);
+		o += n;
+		o += sprintf(o, "e%d", x - n + 1);
+	}
+	*o = '\0';
+	return (size_t)(o - buf);
+}
+
+/* One more or one less in the last of n digits (n > 1 when less). */
+static void
+nudge(char *dg, int n, int up)
+{
+	int i = n - 1;
+
+	if (up) {
+		while (i >= 0 && dg[i] == '9')
+			dg[i--] = '0';
+		if (i >= 0)
+			dg[i]++;
+		else
+			dg[0] = '1';	/* 99 -> 10 (0): a bit off, still a case */
+	} else {
+		while (i > 0 && dg[i] == '0')
+			dg[i--] = '9';
+		dg[i]--;
+		if (dg[0] == '0')
+			dg[0] = '1';
+	}
+}
+
+/*
+ * A decimal num_f64 must read as strtod does.  Shapes: random digits
+ * (1 to 20, or up to 800) at any power of ten from -345 to 330; a double
+ * printed in 15 to 17 digits (0.1 and the like) or exactly; the exact
+ * point halfway between a double and the next; each of these cut short
+ * or a unit of the last digit above or below.
+ */
+static size_t
+decimal(char *buf)
+{
+	static char dg[1200];	/* 1101 digits of %.1100Le */
+	uint64_t r = next();
+	int n, x, i, neg = (int)(r >> 40 & 1);
+	long double h;
+	double v;
+
+	switch (r % 6) {
+	case 0:
+	case 1:
+		n = r >> 8 & 15 ? 1 + (int)(next() % 20) :
+		    1 + (int)(next() % 800);
+		dg[0] = (char)('1' + next() % 9);
+		for (i = 1; i < n; i++)
+			dg[i] = (char)('0' + (r >> 20 & 3 ? next() % 10 :
+			    next() % 2 * 9));	/* or runs of 0 and 9 */
+		x = r >> 12 & 3 ? (int)(next() % 80) - 40 :
+		    (int)(next() % 676) - 345;
+		break;
+	case 2:
+		v = anydouble();
+		n = 15 + (int)(next() % 3);
+		n = exactdigits(dg, fabs(v), n - 1, &x);
+		break;
+	case 3:
+		v = anydouble();
+		n = exactdigits(dg, fabs(v), 1100, &x);
+		break;
+	default:
+		/* halfway up from v: v + half its ulp, exact in a long
+		 * double of 64 bits (11 more than a double's) */
+		v = fabs(anydouble());
+		h = (long double)v + ((long double)nextafter(v, INFINITY) -
+		    (long double)v) / 2;
+		if (LDBL_MANT_DIG < 64 || !isfinite(nextafter(v, INFINITY)))
+			h = v;
+		n = exactdigits(dg, h, 1100, &x);
+		break;
+	}
+	if (n > 1000)
+		n = 1000;
+	switch (next() % 5) {
+	case 0:
+		nudge(dg, n, 1);
+		break;
+	case 1:
+		if (n > 1)
+			nudge(dg, n, 0);
+		break;
+	case 2:
+		if (n > 1)
+			n = 1 + (int)(next() % (uint64_t)(n - 1));
+		break;
+	case 3:
+		dg[n++] = '1';	/* just past it */
+		break;
+	}
+	return layout(buf, dg, n, x, neg);
 }
 
 int
 main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 1000000, i, bad = 0;
-	char got[64], want[64];
+	char got[64], want[64], dec[NUM_MAXLEN + 64];
 	double v, a, b;
+	size_t len;
 
 	for (i = 0; i < n; i++) {
 		v = sample();
@@ -100,7 +294,8 @@ main(int argc, char **argv)
 		reference(want, v);
 		if (strcmp(got, want) != 0 && bad++ < 20)
 			printf("num_fmt_f64 %a: %s, printf %s\n", v, got, want);
-		if (v == 0)
+		/* A subnormal has fewer than 4 digits to round to. */
+		if (fabs(v) < DBL_MIN)
 			continue;
 		a = num_round(v, 4);
 		snprintf(want, sizeof want, "%.4g", v);
@@ -110,6 +305,19 @@ main(int argc, char **argv)
 		if (a != b && fabs(a - b) > 1e-15 * fabs(b) * 1e4 && bad++ < 20)
 			printf("num_round %a: %.17g, printf %.17g\n", v, a, b);
 	}
-	printf("%ld doubles, %ld differences\n", n, bad);
+	for (i = 0; i < n; i++) {
+		len = decimal(dec);
+		if (len > NUM_MAXLEN) {
+			i--;
+			continue;
+		}
+		b = strtod(dec, NULL);
+		if (!num_f64(dec, len, &a)) {
+			if (bad++ < 20)
+				printf("num_f64 rejects %s\n", dec);
+		} else if (memcmp(&a, &b, sizeof a) != 0 && bad++ < 20)
+			printf("num_f64 %s: %a, strtod %a\n", dec, a, b);
+	}
+	printf("%ld doubles, %ld decimals, %ld differences\n", n, n, bad);
 	return bad != 0;
 }

@@ -1,0 +1,122 @@
+/*
+ * num_fuzz: libFuzzer target for num.c's own reading and printing of
+ * doubles (common/num.c), with libc as the oracle.
+ *
+ * The first byte is a control byte:
+ *   bit 0  0: the rest is text; 1: its first 8 bytes are a double's bits
+ * Beyond what the sanitizers catch, it checks that
+ *   - num_f64 takes a text exactly when num_scan spans it (NaN, Infinity
+ *     and -Infinity aside) and it is at most NUM_MAXLEN bytes long, and
+ *     reads it to the bits strtod reads;
+ *   - num_fmt_f64 prints a double (one read so, or the bits given) in the
+ *     digits printf gives: the first of %.15g, %.16g and %.17g (from %.1g
+ *     for a subnormal) that strtod reads back the same, the exponent
+ *     without '+' or leading zeros, a whole one within int64 as %lld; and
+ *     that num_f64 reads that back to the same value (-0 prints as 0).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/num.h"
+#include "fuzz.h"
+
+static char text[NUM_MAXLEN + 2];
+
+/* printf's digits, as num_fmt_f64 must give them. */
+static size_t
+reference(char *buf, size_t size, double v)
+{
+	char *e, *d, *end;
+	int prec, n = 0;
+
+	if (num_inint64(v) && v == floor(v))
+		return (size_t)snprintf(buf, size, "%lld", (long long)v);
+	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
+		n = snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	end = buf + n;
+	if ((e = memchr(buf, 'e', (size_t)n))) {
+		d = e + 1;
+		if (*d == '-')
+			d++;
+		else if (*d == '+')
+			memmove(d, d + 1, (size_t)(end-- - d - 1));
+		while (*d == '0' && d + 1 < end) {
+			memmove(d, d + 1, (size_t)(end - d - 1));
+			end--;
+		}
+		*end = '\0';
+	}
+	return (size_t)(end - buf);
+}
+
+static void
+checkfmt(double v)
+{
+	char got[NUM_BUFSZ + 1], want[64];
+	size_t k, wk;
+	double back;
+
+	memset(got, 'x', sizeof got);
+	k = num_fmt_f64(got, v);
+	FZ_CHECK(k < NUM_BUFSZ && got[k] == '\0' && got[NUM_BUFSZ] == 'x',
+	    "num_fmt_f64 %a: length %zu", v, k);
+	if (!isfinite(v)) {
+		FZ_CHECK(k == 0, "num_fmt_f64 prints '%s' for %a", got, v);
+		return;
+	}
+	wk = reference(want, sizeof want, v);
+	FZ_CHECK(wk == k && strcmp(got, want) == 0,
+	    "num_fmt_f64 %a: '%s', printf '%s'", v, got, want);
+	FZ_CHECK(num_f64(got, k, &back) && back == v,	/* -0 prints 0 */
+	    "num_f64 reads '%s' as %a, not %a", got, back, v);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data + 1;
+	size_t n = size - 1;
+	uint64_t bits;
+	double v, ref;
+	int ok, special;
+
+	if (size < 1)
+		return 0;
+	if (data[0] & 1) {
+		if (n < 8)
+			return 0;
+		memcpy(&bits, s, 8);
+		memcpy(&v, &bits, sizeof v);
+		checkfmt(v);
+		return 0;
+	}
+	if (n > NUM_MAXLEN + 1)
+		return 0;
+	ok = num_f64(s, n, &v);
+	special = (n == 3 && memcmp(s, "NaN", 3) == 0) ||
+	    (n == 8 && memcmp(s, "Infinity", 8) == 0) ||
+	    (n == 9 && memcmp(s, "-Infinity", 9) == 0);
+	memcpy(text, s, n);
+	text[n] = '\0';
+	if (special) {
+		FZ_CHECK(ok, "num_f64 rejects '%s'", text);
+		return 0;
+	}
+	FZ_CHECK(ok == (n > 0 && n <= NUM_MAXLEN &&
+	    num_scan(s, s + n) == n), "num_f64 says %d for '%s'", ok, text);
+	if (!ok)
+		return 0;
+	ref = strtod(text, NULL);
+	FZ_CHECK(memcmp(&v, &ref, sizeof v) == 0,
+	    "num_f64('%s') = %a, strtod %a", text, v, ref);
+	checkfmt(v);
+	return 0;
+}
