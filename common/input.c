@@ -192,11 +192,7 @@ src_split(char *p, struct src_fields *fl, int max)
 		return stop ? base + __builtin_ctzll(stop) : lineend(base + 64);
 	}
 	for (;;) {
-		for (; starts && ns < max; starts &= starts - 1)
-			fl->f[ns++] = base + __builtin_ctzll(starts);
-		for (; ends && ne < ns; ends &= ends - 1, ne++)
-			fl->len[ne] = (size_t)(base + __builtin_ctzll(ends) -
-			    fl->f[ne]);
+		src_gather(base, starts, ends, fl, &ns, &ne, max);
 		if (stop)
 			break;
 		carry = tok >> 63;

@@ -173,6 +173,25 @@ src_masks64nl(const char *p)
 #endif
 
 /*
+ * One 64-byte step of a line split at base: the fields that start in it
+ * (starts, at most max in all) and the ends of those begun (ends), taken
+ * into fl; *ns and *ne count the starts and ends taken so far.
+ */
+static inline void
+src_gather(char *base, uint64_t starts, uint64_t ends, struct src_fields *fl,
+    int *ns, int *ne, int max)
+{
+	int s = *ns, e = *ne;
+
+	for (; starts && s < max; starts &= starts - 1)
+		fl->f[s++] = base + __builtin_ctzll(starts);
+	for (; ends && e < s; ends &= ends - 1, e++)
+		fl->len[e] = (size_t)(base + __builtin_ctzll(ends) - fl->f[e]);
+	*ns = s;
+	*ne = e;
+}
+
+/*
  * The first max fields of the whole line at p (a '\n' ends it, before the
  * buffered data's end), split as src_getfields splits them, a "\r" before
  * the "\n" in no field: 1 with them in fl and the line's '\n' in *nl.  0,
@@ -224,11 +243,7 @@ src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 		starts = tok & ~(tok << 1 | carry);
 		ends = ~tok & (tok << 1 | carry);
 		carry = tok >> 63;
-		for (; starts && ns < max; starts &= starts - 1)
-			fl->f[ns++] = base + __builtin_ctzll(starts);
-		for (; ends && ne < ns; ends &= ends - 1, ne++)
-			fl->len[ne] = (size_t)(base + __builtin_ctzll(ends) -
-			    fl->f[ne]);
+		src_gather(base, starts, ends, fl, &ns, &ne, max);
 		if (stop)
 			break;
 		if (ne == max) {	/* the rest only for its end */
