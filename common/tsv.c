@@ -99,40 +99,66 @@ const char tsv_escletter[256] = {
 	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
 };
 
-/* out_escape, but for a field's leading '"'. */
+#if defined(__SSE2__)
+/* Bit i set when byte i of v must be escaped (tsv_escletter). */
+static inline unsigned
+escmask(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
+	    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+}
+#endif
+
+/*
+ * out_escape, but for a field's leading '"'.  With SSE2, 16 bytes a step,
+ * each step stored whole (o has room for twice the text and 16 bytes more,
+ * and never runs further ahead than that): a byte to escape ends a step.
+ */
 static char *
 escape(char *o, const char *s, size_t n)
 {
 	const char *e;
-	char letter;
 
 	if (n == 0)
 		return o;	/* s may be NULL */
 	e = s + n;
 #if defined(__SSE2__)
-	if (n <= 16) {
-		/* The usual field: looked at 16 bytes at once, and stored
-		 * whole (o has the room). */
+	while (s < e) {
+		size_t k = (size_t)(e - s);
 		__m128i v;
 		unsigned m;
 
-		if (OVERREAD_OK && ((uintptr_t)s & 4095) <= 4096 - 16) {
+		if (k >= 16 || (OVERREAD_OK && ((uintptr_t)s & 4095) <= 4096 -
+		    16)) {
 			v = _mm_loadu_si128((const __m128i *)(const void *)s);
 			_mm_storeu_si128((__m128i *)(void *)o, v);
 		} else {
-			memcpy(o, s, n);
+			memcpy(o, s, k);
 			v = _mm_loadu_si128((const __m128i *)(const void *)o);
 		}
-		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-		    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
-		    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
-		if ((m & ((1u << n) - 1)) == 0)
-			return o + n;
+		m = escmask(v);
+		if (k < 16)
+			m &= (1u << k) - 1;
+		else
+			k = 16;
+		if (m == 0) {
+			o += k;
+			s += k;
+			continue;
+		}
+		k = (size_t)__builtin_ctz(m);
+		o += k;
+		s += k;
+		*o++ = '\\';
+		*o++ = tsv_escletter[(unsigned char)*s++];
 	}
-#endif
+#else
+	char letter;
+
 	for (; s < e; s++) {
 		if (!(letter = tsv_escletter[(unsigned char)*s])) {
 			*o++ = *s;
@@ -141,6 +167,7 @@ escape(char *o, const char *s, size_t n)
 		*o++ = '\\';
 		*o++ = letter;
 	}
+#endif
 	return o;
 }
 
