@@ -500,12 +500,16 @@ skipstring(struct json *j, char *q)
 {
 	struct src *in = j->in;
 	char *p = q + 1, u[4];
-	int done = 0;
+	struct simd_end e = { 0, NULL, 0 };
 
 	for (;;) {
-		p = (char *)j->skip(p, in->end, &done);
-		if (done)
+		p = (char *)j->skip(p, in->end, &e);
+		if (e.done) {
+			/* What follows is found in the mask of its end. */
+			j->blk = e.blk;
+			j->blkmask = e.mask;
 			return p;
+		}
 		if (*p == '"' && p < in->end)
 			return p + 1;
 		if (p >= in->end) {
@@ -544,14 +548,22 @@ number(struct json *j, char *p)
 	 * it ends it (the data is followed by a NUL, which stops the loop). */
 	q = p + (*p == '-');
 	if (*q >= '1' && *q <= '9') {
-		while ((unsigned)(*++q - '0') <= 9)
-			;
+		/* Its value is made on the way (unsigned: past 19 digits it
+		 * wraps, and is not used). */
+		uint64_t v = (unsigned)(*q - '0');
+		unsigned d;
+
+		while ((d = (unsigned)(*++q - '0')) <= 9)
+			v = v * 10 + d;
 		if (q < in->end && !numchar(*q) && q - p <= NUM_MAXLEN) {
 			j->s = p;
 			j->len = (size_t)(q - p);
+			j->isint = q - p - (*p == '-') <= 18;
+			j->ival = *p == '-' ? (int64_t)(0 - v) : (int64_t)v;
 			return q;
 		}
 	}
+	j->isint = 0;
 	n = num_scan(p, in->end);
 	if (n > 0 && n <= NUM_MAXLEN && p + n < in->end && !numchar(p[n])) {
 		j->s = p;
@@ -825,12 +837,14 @@ value:
 		break;
 	case 'N':
 		p = literal(j, p, "NaN", 3);
+		j->isint = 0;
 		j->s = p - 3;
 		j->len = 3;
 		t = JSON_NUM;
 		break;
 	case 'I':
 		p = literal(j, p, "Infinity", 8);
+		j->isint = 0;
 		j->s = p - 8;
 		j->len = 8;
 		t = JSON_NUM;

@@ -21,6 +21,7 @@
 #define NP_JSON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "input.h"
 #include "simd.h"
@@ -49,6 +50,10 @@ struct json {
 	struct src *in;
 	const char *s;		/* KEY, STR, NUM: the token's text */
 	size_t len;		/* valid until the next call */
+	/* NUM: set when it is an integer of 1 to 18 digits, without a
+	 * leading zero, and then its value (as num_i64 reads the text). */
+	int isint;
+	int64_t ival;
 	long line, col;		/* where the last token starts */
 	long long off;		/* and its byte offset in the input, from 0 */
 	int depth;		/* containers open after the last token */

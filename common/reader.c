@@ -30,50 +30,81 @@ enum {
 struct rd_name {
 	const char *s;
 	size_t len;
+	uint64_t a, b;		/* its words (namewords) */
 	int col, pref;
 	char cname[48];		/* NUL-terminated, for messages */
 };
 
 /*
- * A hash of a name, read in a few loads that stay within it (a key may lie
- * in the JSON parser's scratch buffer, whose bytes past it were never
- * written): names are short, and this is asked once a member.
+ * Two words of a name, read in a few loads that stay within it (a key may
+ * lie in the JSON parser's scratch buffer, whose bytes past it were never
+ * written): its first and last 8 bytes, or 4, or three of its bytes.  For
+ * a name of up to 16 bytes they and its length are the name; a longer one
+ * has bytes between them.
  */
-static size_t
-namehash(const char *s, size_t n)
+static inline void
+namewords(const char *s, size_t n, uint64_t *a, uint64_t *b)
 {
-	uint64_t a, b;
 	uint32_t x, y;
 
 	if (n >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
+		memcpy(a, s, 8);
+		memcpy(b, s + n - 8, 8);
 	} else if (n >= 4) {
 		memcpy(&x, s, 4);
 		memcpy(&y, s + n - 4, 4);
-		a = x;
-		b = y;
+		*a = x;
+		*b = y;
 	} else {
-		a = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
+		*a = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
 		    (uint64_t)(unsigned char)s[n - 1] << 16 : 0;
-		b = 0;
+		*b = 0;
 	}
+}
+
+/* A hash of a name's words; names are short, and this is asked once a
+ * member. */
+static inline size_t
+namehash(uint64_t a, uint64_t b, size_t n)
+{
 	a = (a ^ (b * 0x9e3779b97f4a7c15ULL) ^ n) * 0xff51afd7ed558ccdULL;
 	return (size_t)((a ^ a >> 32) % NAMES);
+}
+
+/* Is the name nm the n bytes s of words a and b?  Compared a word at a
+ * time, inline: a call to memcmp costs more than the compare. */
+static inline int
+samename(const struct rd_name *nm, const char *s, size_t n, uint64_t a,
+    uint64_t b)
+{
+	uint64_t x, y;
+	size_t i;
+
+	if (nm->len != n || nm->a != a || nm->b != b)
+		return 0;
+	for (i = 8; i + 8 < n; i += 8) {
+		memcpy(&x, nm->s + i, 8);
+		memcpy(&y, s + i, 8);
+		if (x != y)
+			return 0;
+	}
+	return 1;
 }
 
 static void
 addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
 {
-	size_t h = namehash(s, n);
+	uint64_t a, b;
+	size_t h;
 
-	while (names[h].s) {
-		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
+	namewords(s, n, &a, &b);
+	for (h = namehash(a, b, n); names[h].s; h = (h + 1) % NAMES)
+		if (samename(&names[h], s, n, a, b))
 			return;	/* the first column to claim a name wins */
-		h = (h + 1) % NAMES;
-	}
 	names[h].s = s;
 	names[h].len = n;
+	names[h].a = a;
+	names[h].b = b;
 	snprintf(names[h].cname, sizeof names[h].cname, "%.*s", (int)n, s);
 	names[h].col = col;
 	names[h].pref = pref;
@@ -101,17 +132,17 @@ hashnames(struct reader *r)
 	}
 }
 
-static const struct rd_name *
+static inline const struct rd_name *
 lookup(const struct reader *r, const char *s, size_t n)
 {
 	const struct rd_name *names = r->names;
-	size_t h = namehash(s, n);
+	uint64_t a, b;
+	size_t h;
 
-	while (names[h].s) {
-		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
+	namewords(s, n, &a, &b);
+	for (h = namehash(a, b, n); names[h].s; h = (h + 1) % NAMES)
+		if (samename(&names[h], s, n, a, b))
 			return &names[h];
-		h = (h + 1) % NAMES;
-	}
 	return NULL;
 }
 
@@ -446,6 +477,23 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	f->col = col;
 }
 
+/* rd_set, for a number column and an integer the JSON parser has read
+ * (json.h): its value, as num_i64 would make it of the text. */
+static inline void
+setint(struct record *rec, int c, int pref, int64_t v, long line, long col)
+{
+	struct field *f = &rec->f[c];
+
+	if (f->set && f->pref < pref)
+		return;		/* a better-named input already set it */
+	f->i = v;
+	f->isint = 1;
+	rec_mark(rec, c);
+	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
+}
+
 /*
  * Times and durations to whole ns, before the missing one of start, end
  * and duration is derived: derived from rounded values, it agrees with
@@ -650,8 +698,14 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		}
 		t = json_next(j);
 		switch (t) {
-		case JSON_STR:
 		case JSON_NUM:
+			if (j->isint && coltype(r, nm->col) != T_TEXT) {
+				setint(rec, nm->col, nm->pref, j->ival, j->line,
+				    j->col);
+				break;
+			}
+			/* FALLTHROUGH */
+		case JSON_STR:
 			rd_set(r, rec, nm->col, nm->pref, j->s, j->len,
 			    j->line, j->col, nm->cname);
 			break;
