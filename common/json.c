@@ -536,6 +536,38 @@ numchar(char c)
 	    c == 'e' || c == 'E';
 }
 
+/*
+ * The usual number, an integer (0, or without a leading zero), at p: all
+ * of it read, and the byte after it ends it (the data is followed by a NUL,
+ * which stops the loop).  Its value is made on the way (unsigned: past 19
+ * digits it wraps, and is not used).  Returns the address after it, or
+ * NULL for any other number, with nothing changed but the token.
+ */
+static inline char *
+integer(struct json *j, char *p)
+{
+	char *q = p + (*p == '-');
+	uint64_t v;
+	unsigned d;
+
+	if (*q == '0') {
+		v = 0;		/* and a digit after it is not a number */
+		q++;
+	} else if ((unsigned)(*q - '1') <= 8) {
+		v = (unsigned)(*q - '0');
+		while ((d = (unsigned)(*++q - '0')) <= 9)
+			v = v * 10 + d;
+	} else
+		return NULL;
+	if (q >= j->in->end || numchar(*q) || q - p > NUM_MAXLEN)
+		return NULL;
+	j->s = p;
+	j->len = (size_t)(q - p);
+	j->isint = q - p - (*p == '-') <= 18;
+	j->ival = *p == '-' ? (int64_t)(0 - v) : (int64_t)v;
+	return q;
+}
+
 /* Scans a number (or -Infinity) at p. */
 static char *
 number(struct json *j, char *p)
@@ -544,25 +576,8 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
-	/* The usual number, an integer: all of it read, and the byte after
-	 * it ends it (the data is followed by a NUL, which stops the loop). */
-	q = p + (*p == '-');
-	if (*q >= '1' && *q <= '9') {
-		/* Its value is made on the way (unsigned: past 19 digits it
-		 * wraps, and is not used). */
-		uint64_t v = (unsigned)(*q - '0');
-		unsigned d;
-
-		while ((d = (unsigned)(*++q - '0')) <= 9)
-			v = v * 10 + d;
-		if (q < in->end && !numchar(*q) && q - p <= NUM_MAXLEN) {
-			j->s = p;
-			j->len = (size_t)(q - p);
-			j->isint = q - p - (*p == '-') <= 18;
-			j->ival = *p == '-' ? (int64_t)(0 - v) : (int64_t)v;
-			return q;
-		}
-	}
+	if ((q = integer(j, p)))
+		return q;
 	j->isint = 0;
 	n = num_scan(p, in->end);
 	if (n > 0 && n <= NUM_MAXLEN && p + n < in->end && !numchar(p[n])) {
@@ -863,9 +878,111 @@ value:
 	return t;
 }
 
+/* Can the byte after a scalar follow it, and no blank?  (The usual case
+ * of delimited, without a call.) */
+static inline int
+closes(char c)
+{
+	return c == ',' || c == '}' || c == ']';
+}
+
+/*
+ * The usual steps of compact JSON are taken here, in a function small
+ * enough to cost little to call, without the rounds of next's state
+ * machine: ',' and a key in an object; ':' and a string or an integer
+ * that a ',', '}' or ']' follows.  (The byte after p is readable: at the
+ * end of the data it is the NUL padding, which no test here takes.)
+ */
+int
+json_keyset(struct json_key *k, const char *s, size_t n)
+{
+	unsigned char b[JSON_KEYWORDS * 8], m[JSON_KEYWORDS * 8];
+	size_t i;
+
+	k->len = 0;
+	if (n == 0 || n >= sizeof b)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] < ' ' || s[i] > '~' || s[i] == '"' || s[i] == '\\')
+			return 0;
+	/* Words made by memcpy from bytes: the same on either byte order. */
+	memset(b, 0, sizeof b);
+	memset(m, 0, sizeof m);
+	memcpy(b, s, n);
+	b[n] = '"';
+	memset(m, 0xff, n + 1);
+	memcpy(k->w, b, sizeof b);
+	memcpy(k->m, m, sizeof m);
+	k->len = n;
+	return 1;
+}
+
+/* Is the text at p (at least the padding's 64 bytes readable) the key k
+ * and its closing quote? */
+static inline int
+keyat(const char *p, const struct json_key *k)
+{
+	uint64_t x, d = 0;
+	int i;
+
+	for (i = 0; i < JSON_KEYWORDS; i++) {
+		memcpy(&x, p + 8 * i, 8);
+		d |= (x ^ k->w[i]) & k->m[i];
+	}
+	return d == 0;
+}
+
+int
+json_keyis(struct json *j, const struct json_key *k)
+{
+	struct src *in = j->in;
+	char *p = in->p;
+
+	if (j->state == S_AFTER && p[0] == ',' &&
+	    j->stack[j->depth - 1] == '{')
+		p++;
+	else if (j->state != S_OBJ_FIRST)
+		return 0;
+	/* The quote after the key is within the data: the padding, zeros,
+	 * matches no key. */
+	if (p[0] != '"' || !keyat(p + 1, k))
+		return 0;
+	mark(j, p);
+	j->s = p + 1;
+	j->len = k->len;
+	in->p = p + k->len + 2;
+	j->state = S_COLON;
+	return 1;
+}
+
 enum json_tok
 json_next(struct json *j)
 {
+	struct src *in = j->in;
+	char *p = in->p, *q;
+
+	if (j->state == S_AFTER) {
+		if (p[0] == ',' && p[1] == '"' &&
+		    j->stack[j->depth - 1] == '{') {
+			mark(j, p + 1);
+			in->p = string(j, p + 1);
+			j->state = S_COLON;
+			return JSON_KEY;
+		}
+	} else if (j->state == S_COLON && p[0] == ':') {
+		if (p[1] == '"') {
+			mark(j, p + 1);
+			in->p = string(j, p + 1);
+			endvalue(j);
+			return JSON_STR;
+		}
+		if ((q = integer(j, p + 1)) && closes(*q)) {
+			mark(j, p + 1);
+			endvalue(j);
+			in->p = q;
+			return JSON_NUM;
+		}
+	}
 	return next(j, 0);
 }
 
@@ -873,17 +990,25 @@ void
 json_skip(struct json *j)
 {
 	struct src *in = j->in;
-	char *p = in->p;
+	char *p = in->p, *q;
 	int depth = j->depth;
 	enum json_tok t;
 
 	/* The usual value passed over: a string, straight after its key's
 	 * ':'. */
-	if (j->state == S_COLON && p[0] == ':' && p[1] == '"') {
-		mark(j, p + 1);
-		in->p = skipstring(j, p + 1);
-		endvalue(j);
-		return;
+	if (j->state == S_COLON && p[0] == ':') {
+		if (p[1] == '"') {
+			mark(j, p + 1);
+			in->p = skipstring(j, p + 1);
+			endvalue(j);
+			return;
+		}
+		if ((q = integer(j, p + 1)) && closes(*q)) {
+			mark(j, p + 1);
+			endvalue(j);
+			in->p = q;
+			return;
+		}
 	}
 	t = next(j, 1);
 

@@ -674,14 +674,23 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 {
 	struct json *j = &r->j;
 	const struct rd_name *nm;
+	struct rd_key *rk;
 	enum json_tok t;
+	int i;
 
 	long line = r->objline, col = r->objcol;	/* its '{' */
 
 	rec->file = r->in.name;
 	rec->line = j->line;
-	for (;;) {
-		if (!key) {
+	for (i = 0;; i++) {
+		rk = i < RD_KEYS ? &r->keys[i] : NULL;
+		if (key) {
+			/* read by the caller */
+		} else if (rk && !r->vetting && rk->k.len &&
+		    json_keyis(j, &rk->k)) {
+			nm = rk->nm;	/* the last row's key in this place */
+			goto value;
+		} else {
 			t = json_next(j);
 			if (t == JSON_OBJ_END)
 				break;
@@ -691,7 +700,10 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				sc_vote(&r->votes, key, klen);
 		}
 		nm = lookup(r, key, klen);
+		if (rk && json_keyset(&rk->k, key, klen))
+			rk->nm = nm;
 		key = NULL;
+value:
 		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
 			continue;

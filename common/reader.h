@@ -35,7 +35,8 @@
 
 #define RD_MAXPOS 16
 #define RD_MAXPQ 128		/* Parquet columns read: every input name */
-#define RD_TIMENOTE 80		/* the text of a note about a time */
+#define RD_TIMENOTE 80
+#define RD_KEYS 64		/* keys of a JSON row remembered by place */		/* the text of a note about a time */
 enum { TN_NONFINITE = 1, TN_RANGE };
 
 enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT, FMT_PARQUET };
@@ -97,6 +98,13 @@ struct reader {
 	void *textst;		/* its state, once a text file is read */
 	struct textin tx;	/* what it is given */
 	struct rd_name *names;	/* the kind's input names, hashed */
+	/* JSON: the keys of the last row read, by place, each with its
+	 * input name (or NULL): rows of a table have the same keys in the
+	 * same order, and one found in place needs no lookup. */
+	struct rd_key {
+		struct json_key k;
+		const struct rd_name *nm;
+	} keys[RD_KEYS];
 };
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
