@@ -499,9 +499,15 @@ static char *
 skipstring(struct json *j, char *q)
 {
 	struct src *in = j->in;
-	char *p = q + 1, u[4];
+	char *p, u[4];
 	struct simd_end e = { 0, NULL, 0 };
 
+	/* A short string, or one without escapes, is passed over in the
+	 * kept mask (special), as string takes one; the skip takes up the
+	 * rest of any other from where the mask stopped. */
+	p = special(j, q + 1);
+	if (*p == '"' && p < in->end)
+		return p + 1;
 	for (;;) {
 		p = (char *)j->skip(p, in->end, &e);
 		if (e.done) {
@@ -986,6 +992,87 @@ json_next(struct json *j)
 	return next(j, 0);
 }
 
+/*
+ * Passes over the rest of a container being skipped, until depth is
+ * left: the usual steps of compact JSON here, in a loop, and anything
+ * else (blanks, literals, other numbers, the end of a read, errors) by
+ * next, a token at a time, from the place and state reached, which are
+ * kept as next keeps them.
+ */
+static void
+skiprest(struct json *j, int depth)
+{
+	struct src *in = j->in;
+	char *p, *q, top;
+
+	while (j->depth > depth) {
+		p = in->p;
+		top = j->stack[j->depth - 1];
+		switch (j->state) {
+		case S_AFTER:
+			if (*p == ',' && top == '[') {
+				p++;
+				goto value;
+			}
+			if (*p == ',' && p[1] == '"') {
+				in->p = skipstring(j, p + 1);
+				j->state = S_COLON;
+				continue;
+			}
+			if (*p == (top == '{' ? '}' : ']'))
+				goto close;
+			break;
+		case S_COLON:
+			if (*p != ':')
+				break;
+			p++;
+			goto value;
+		case S_OBJ_FIRST:
+			if (*p == '"') {
+				in->p = skipstring(j, p);
+				j->state = S_COLON;
+				continue;
+			}
+			if (*p == '}')
+				goto close;
+			break;
+		case S_ARR_FIRST:
+			if (*p == ']')
+				goto close;
+			goto value;
+		}
+		next(j, 2);
+		continue;
+close:
+		j->depth--;
+		endvalue(j);
+		in->p = p + 1;
+		continue;
+value:
+		switch (*p) {
+		case '"':
+			in->p = skipstring(j, p);
+			endvalue(j);
+			continue;
+		case '{':
+		case '[':
+			push(j, p, *p);
+			j->state = *p == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			in->p = p + 1;
+			continue;
+		}
+		if ((q = integer(j, p)) && closes(*q)) {
+			endvalue(j);
+			in->p = q;
+			continue;
+		}
+		/* The value is next's, as after a ',' or ':' it took. */
+		j->state = S_VALUE;
+		in->p = p;
+		next(j, 2);
+	}
+}
+
 void
 json_skip(struct json *j)
 {
@@ -1015,8 +1102,7 @@ json_skip(struct json *j)
 	/* The value's place is the one left: the caller's messages about
 	 * it name where it began. */
 	if (t == JSON_OBJ || t == JSON_ARR)
-		while (j->depth > depth)
-			next(j, 2);
+		skiprest(j, depth);
 }
 
 enum json_tok
