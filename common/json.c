@@ -953,7 +953,6 @@ json_keyis(struct json *j, const struct json_key *k)
 	 * matches no key. */
 	if (p[0] != '"' || !keyat(p + 1, k))
 		return 0;
-	mark(j, p);
 	j->s = p + 1;
 	j->len = k->len;
 	in->p = p + k->len + 2;
@@ -1066,8 +1065,10 @@ value:
 			in->p = q;
 			continue;
 		}
-		/* The value is next's, as after a ',' or ':' it took. */
-		j->state = S_VALUE;
+		/* The value is next's, as after the ',' or ':' taken (or
+		 * where an array's first element or its ']' is due). */
+		if (j->state != S_ARR_FIRST)
+			j->state = S_VALUE;
 		in->p = p;
 		next(j, 2);
 	}

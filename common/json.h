@@ -102,8 +102,10 @@ enum json_tok json_next(struct json *j);
 int json_keyset(struct json_key *k, const char *s, size_t n);
 /* Where a key is due next in an object (after its '{', or after a member
  * and a ','), and the input has k there: it is taken as json_next would
- * take it (JSON_KEY; s and len are its text in the input), and 1 is
- * returned.  Otherwise 0, and nothing is taken. */
+ * take it (JSON_KEY; s and len are its text in the input), but for its
+ * place, which is not recorded (line, col and off stay the last token's
+ * until the value's are), and 1 is returned.  Otherwise 0, and nothing
+ * is taken. */
 int json_keyis(struct json *j, const struct json_key *k);
 /* Passes over the next value (after a KEY, or where an array element or a
  * top-level value is due), containers included. */
