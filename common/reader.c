@@ -32,6 +32,7 @@ struct rd_name {
 	size_t len;
 	uint64_t a, b;		/* its words (namewords) */
 	int col, pref;
+	enum coltype type;	/* the column's */
 	char cname[48];		/* NUL-terminated, for messages */
 };
 
@@ -92,7 +93,8 @@ samename(const struct rd_name *nm, const char *s, size_t n, uint64_t a,
 }
 
 static void
-addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
+addname(struct rd_name *names, const char *s, size_t n, int col, int pref,
+    enum coltype type)
 {
 	uint64_t a, b;
 	size_t h;
@@ -108,6 +110,7 @@ addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
 	snprintf(names[h].cname, sizeof names[h].cname, "%.*s", (int)n, s);
 	names[h].col = col;
 	names[h].pref = pref;
+	names[h].type = type;
 }
 
 static void
@@ -121,12 +124,13 @@ hashnames(struct reader *r)
 		np_die("out of memory");
 	for (c = 0; c < k->ncol; c++) {
 		addname(r->names, k->col[c].name, strlen(k->col[c].name), c,
-		    0);
+		    0, k->col[c].type);
 		for (p = k->col[c].from, pref = 1; p && *p; pref++) {
 			e = strchr(p, ' ');
 			if (!e)
 				e = p + strlen(p);
-			addname(r->names, p, (size_t)(e - p), c, pref);
+			addname(r->names, p, (size_t)(e - p), c, pref,
+			    k->col[c].type);
 			p = *e ? e + 1 : e;
 		}
 	}
@@ -232,7 +236,7 @@ rd_extra(struct reader *r, char *arg, const char *synopsis)
 	for (i = 0; i < n; i++) {
 		c = k->ncol + i;
 		r->extra[i] = name[i];
-		addname(r->names, name[i], strlen(name[i]), c, 0);
+		addname(r->names, name[i], strlen(name[i]), c, 0, T_TEXT);
 		r->want |= (uint32_t)1 << c;
 	}
 	r->nextra = n;
@@ -477,6 +481,23 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	f->col = col;
 }
 
+/* rd_set, for a text column. */
+static inline void
+settext(struct record *rec, int c, int pref, const char *s, size_t n,
+    long line, long col)
+{
+	struct field *f = &rec->f[c];
+
+	if (f->set && f->pref < pref)
+		return;		/* a better-named input already set it */
+	f->s = rec_keep(rec, s, n);
+	f->len = n;
+	rec_mark(rec, c);
+	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
+}
+
 /* rd_set, for a number column and an integer the JSON parser has read
  * (json.h): its value, as num_i64 would make it of the text. */
 static inline void
@@ -667,8 +688,44 @@ strayline(const struct json *j, const char *p, size_t n)
 	return src_islog(p, n) ? "a log line" : NULL;
 }
 
-/* Reads the members of a row object whose '{' is taken; key, when not NULL,
- * is a first member already read (its value is due). */
+/* A member's value that is not the usual string of a text column or
+ * integer of a number column, taken (t) for the column of nm. */
+static void
+jsonvalue(struct reader *r, struct record *rec, const struct rd_name *nm,
+    enum json_tok t)
+{
+	struct json *j = &r->j;
+
+	switch (t) {
+	case JSON_STR:
+	case JSON_NUM:
+		rd_set(r, rec, nm->col, nm->pref, j->s, j->len, j->line,
+		    j->col, nm->cname);
+		break;
+	case JSON_NULL:
+		break;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		if (nm->type == T_TEXT) {
+			rd_set(r, rec, nm->col, nm->pref, t == JSON_TRUE ?
+			    "true" : "false", t == JSON_TRUE ? 4 : 5, j->line,
+			    j->col, nm->cname);
+			break;
+		}
+		/* FALLTHROUGH */
+	default:
+		json_fail(j, "expected a %s for '%s', found %s",
+		    nm->type == T_TEXT ? "string" : "number", nm->cname,
+		    json_tokname(t));
+	}
+}
+
+/*
+ * Reads the members of a row object whose '{' is taken; key, when not NULL,
+ * is a first member already read (its value is due).  A key that is the
+ * one the last row had in its place is taken as that (json_keyis); the
+ * places past RD_KEYS share the last.
+ */
 static void
 jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 {
@@ -683,61 +740,37 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	rec->file = r->in.name;
 	rec->line = j->line;
 	for (i = 0;; i++) {
-		rk = i < RD_KEYS ? &r->keys[i] : NULL;
-		if (key) {
-			/* read by the caller */
-		} else if (rk && !r->vetting && rk->k.len &&
-		    json_keyis(j, &rk->k)) {
-			nm = rk->nm;	/* the last row's key in this place */
-			goto value;
-		} else {
-			t = json_next(j);
-			if (t == JSON_OBJ_END)
-				break;
-			key = j->s;
-			klen = j->len;
-			if (r->vetting)
-				sc_vote(&r->votes, key, klen);
+		rk = &r->keys[i < RD_KEYS ? i : RD_KEYS - 1];
+		if (!key && rk->k.len && !r->vetting && json_keyis(j, &rk->k))
+			nm = rk->nm;
+		else {
+			if (!key) {
+				t = json_next(j);
+				if (t == JSON_OBJ_END)
+					break;
+				key = j->s;
+				klen = j->len;
+				if (r->vetting)
+					sc_vote(&r->votes, key, klen);
+			}
+			nm = lookup(r, key, klen);
+			if (json_keyset(&rk->k, key, klen))
+				rk->nm = nm;
+			key = NULL;
 		}
-		nm = lookup(r, key, klen);
-		if (rk && json_keyset(&rk->k, key, klen))
-			rk->nm = nm;
-		key = NULL;
-value:
 		if (!nm || !(r->want >> nm->col & 1)) {
 			json_skip(j);
 			continue;
 		}
 		t = json_next(j);
-		switch (t) {
-		case JSON_NUM:
-			if (j->isint && coltype(r, nm->col) != T_TEXT) {
-				setint(rec, nm->col, nm->pref, j->ival, j->line,
-				    j->col);
-				break;
-			}
-			/* FALLTHROUGH */
-		case JSON_STR:
-			rd_set(r, rec, nm->col, nm->pref, j->s, j->len,
-			    j->line, j->col, nm->cname);
-			break;
-		case JSON_NULL:
-			break;
-		case JSON_TRUE:
-		case JSON_FALSE:
-			if (coltype(r, nm->col) == T_TEXT) {
-				rd_set(r, rec, nm->col, nm->pref,
-				    t == JSON_TRUE ? "true" : "false",
-				    t == JSON_TRUE ? 4 : 5, j->line, j->col,
-				    nm->cname);
-				break;
-			}
-			/* FALLTHROUGH */
-		default:
-			json_fail(j, "expected a %s for '%s', found %s",
-			    coltype(r, nm->col) == T_TEXT ? "string"
-			    : "number", nm->cname, json_tokname(t));
-		}
+		if (t == JSON_STR && nm->type == T_TEXT)
+			settext(rec, nm->col, nm->pref, j->s, j->len, j->line,
+			    j->col);
+		else if (t == JSON_NUM && j->isint && nm->type != T_TEXT)
+			setint(rec, nm->col, nm->pref, j->ival, j->line,
+			    j->col);
+		else
+			jsonvalue(r, rec, nm, t);
 	}
 	if (r->vetting) {
 		/* A file's first row of rows not in a table says whose rows
