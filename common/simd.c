@@ -183,18 +183,18 @@ escapeok(const unsigned char *c)
  * taken.  The escapes the masks do not settle (all but \" and \\) are
  * checked one by one, up to the step's first byte that ends the scan.
  */
-#define SKIPBODY(masksfn) {							\
+#define SKIPBODY(specialfn, masksfn) {					\
 	struct masks m;							\
 	uint64_t e, stop, carry = 0;					\
 									\
 	for (;; p += 64) {						\
+		/* Most steps of a long string: one mask, tested. */	\
+		if (!carry && !specialfn(p))				\
+			continue;					\
 		m = masksfn(p);						\
-		if (!(m.bslash | carry)) {				\
-			/* Most steps of a long string. */		\
-			if (!m.special)					\
-				continue;				\
+		if (!(m.bslash | carry))				\
 			stop = m.special;				\
-		} else {						\
+		else {						\
 			e = escaped(m.bslash, &carry);			\
 			stop = m.special & ~m.bslash & ~e;		\
 			if (stop)					\
@@ -242,18 +242,18 @@ mask_avx2(const char *p)
 
 static const char *
 skip_portable(const char *p, const char *end, struct simd_end *kept)
-SKIPBODY(masks_portable)
+SKIPBODY(mask_portable, masks_portable)
 
 #if defined(__SSE2__)
 static const char *
 skip_sse2(const char *p, const char *end, struct simd_end *kept)
-SKIPBODY(masks_sse2)
+SKIPBODY(mask_sse2, masks_sse2)
 #endif
 
 #if defined(HAVE_AVX2)
 AVX2 static const char *
 skip_avx2(const char *p, const char *end, struct simd_end *kept)
-SKIPBODY(masks_avx2)
+SKIPBODY(mask_avx2, masks_avx2)
 #endif
 
 int
