@@ -859,7 +859,7 @@ replay(void)
 }
 
 static void
-header(const struct reader *rd)
+header(struct reader *rd)
 {
 	static const char *const gaps[] = { "rank", "cc_core", "n",
 	    "start_ts", "gap_ns", "stream_id" };

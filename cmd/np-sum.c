@@ -246,11 +246,12 @@ groupby(char **files, int n, char **keys, int nkey, char **vals, int nval,
 	int f;
 
 	gs_init(&gs, nkey ? keys : NULL, nkey, nval ? vals : NULL, nval, cap);
+	if (first)
+		gs_use(&gs, first);
 	for (f = 0; f < n; f++) {
-		if (f == 0 && first) {
-			gs.in = *first;
-			gs_readin(&gs);
-		} else
+		if (f == 0 && first)
+			gs_readin(&gs);	/* opened to look at: read on */
+		else
 			gs_read(&gs, files[f]);
 	}
 	if (hist)
@@ -260,6 +261,8 @@ groupby(char **files, int n, char **keys, int nkey, char **vals, int nval,
 	out_flush();
 	gs_report(&gs);
 	gs_free(&gs);
+	if (first)
+		free(first->buf);
 }
 
 int

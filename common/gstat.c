@@ -69,7 +69,8 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 	gs->cap = cap;
 	gs->ncell = nval > 0 ? nval : 1;
 	grp_init(&gs->g, (size_t)gs->ncell * sizeof(struct cell), cap);
-	gs->in.fd = -1;
+	gs->own.fd = -1;
+	gs->in = &gs->own;
 }
 
 static void
@@ -95,7 +96,7 @@ gs_free(struct gstat *gs)
 	grp_free(&gs->g);
 	free(gs->kbuf);
 	free(gs->t.hdr);
-	free(gs->in.buf);
+	free(gs->own.buf);
 	/* Names taken from a histogram header were copied. */
 	if (gs->keyown)
 		for (v = 0; v < gs->nkey; v++)
@@ -108,7 +109,7 @@ gs_free(struct gstat *gs)
 static void
 note(struct gstat *gs, const char *what, long line)
 {
-	note_add(&gs->notes, what, 1, gs->in.name, line);
+	note_add(&gs->notes, what, 1, gs->in->name, line);
 }
 
 void
@@ -319,7 +320,7 @@ column(struct gstat *gs, const char *name, int n, const char *what)
 	for (i = 0; i < n; i++)
 		if (strcmp(gs->t.name[i], name) == 0)
 			return i;
-	np_die_at(gs->in.name, gs->t.line, 0, "expected a%s column '%s' in "
+	np_die_at(gs->in->name, gs->t.line, 0, "expected a%s column '%s' in "
 	    "the header, found none", what, name);
 }
 
@@ -383,7 +384,7 @@ entry(struct gstat *gs, const int *kcol)
 		len += putfield(gs->kbuf + len, t, kcol[i]);
 	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
-		np_die_at(gs->in.name, t->line, 0, "more than %ld groups "
+		np_die_at(gs->in->name, t->line, 0, "more than %ld groups "
 		    "(raise the limit with -M)", gs->cap);
 	return e;
 }
@@ -406,7 +407,7 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 		return 1;
 	}
 	if (!num_f64(f, n, v))
-		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		np_die_at(gs->in->name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected a number in column '%s', found '%s'", name,
 		    tsv_shown(buf, f, n, 40));
@@ -416,7 +417,7 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 		return 0;
 	}
 	if (!dec_parse(f, n, d))
-		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		np_die_at(gs->in->name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected a number of at most %d significant digits in "
 		    "column '%s', found '%s'", DEC_DIGITS, name,
@@ -434,7 +435,7 @@ readrows(struct gstat *gs)
 	double v;
 
 	if (!gs->valset)
-		np_die_at(gs->in.name, t->line, 0, "expected histogram "
+		np_die_at(gs->in->name, t->line, 0, "expected histogram "
 		    "columns (%s %s %s %s %s %s %s) at the end of the header, "
 		    "or -v naming value columns", histcol[0], histcol[1],
 		    histcol[2], histcol[3], histcol[4], histcol[5],
@@ -474,7 +475,7 @@ valindex(struct gstat *gs, const char *name, size_t n)
 	if (gs->valset)
 		return -1;
 	if (gs->nval == GS_MAXVAL)
-		np_die_at(gs->in.name, gs->t.line, 0, "more than %d value "
+		np_die_at(gs->in->name, gs->t.line, 0, "more than %d value "
 		    "columns", GS_MAXVAL);
 	if (!(gs->val[gs->nval] = malloc(n + 1)))
 		np_die("out of memory");
@@ -494,12 +495,12 @@ count(struct gstat *gs, int col, int64_t sofar)
 	int64_t n;
 
 	if (!num_i64(t->f[col], t->len[col], &n) || n < 1)
-		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		np_die_at(gs->in->name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected a count (an integer from 1), found '%.*s'",
 		    (int)(t->len[col] > 40 ? 40 : t->len[col]), t->f[col]);
 	if (n > INT64_MAX - sofar)
-		np_die_at(gs->in.name, tsv_fieldline(t, col),
+		np_die_at(gs->in->name, tsv_fieldline(t, col),
 		    tsv_fieldcol(t, col),
 		    "expected counts within 64 bits, found %lld more after "
 		    "%lld", (long long)n, (long long)sofar);
@@ -517,7 +518,7 @@ badbounds(struct gstat *gs, int lo)
 {
 	struct tsv *t = &gs->t;
 
-	np_die_at(gs->in.name, tsv_fieldline(t, lo), tsv_fieldcol(t, lo),
+	np_die_at(gs->in->name, tsv_fieldline(t, lo), tsv_fieldcol(t, lo),
 	    "expected the bounds of a histogram bucket (relative error %g), found '%.*s' "
 	    "and '%.*s'", HIST_ALPHA, (int)(t->len[lo] > 40 ? 40 :
 	    t->len[lo]), t->f[lo], (int)(t->len[lo + 1] > 40 ? 40 :
@@ -638,7 +639,7 @@ readhist(struct gstat *gs)
 
 	if (!gs->keyset) {
 		if (nk > GS_MAXKEY)
-			np_die_at(gs->in.name, t->line, 0, "more than %d key "
+			np_die_at(gs->in->name, t->line, 0, "more than %d key "
 			    "columns", GS_MAXKEY);
 		for (i = 0; i < nk; i++)
 			if (!(gs->key[i] = strdup(t->name[i])))
@@ -690,22 +691,28 @@ gs_ishist(struct src *in)
 }
 
 void
+gs_use(struct gstat *gs, struct src *in)
+{
+	gs->in = in;
+}
+
+void
 gs_read(struct gstat *gs, const char *file)
 {
-	src_open(&gs->in, file);
+	src_open(gs->in, file);
 	gs_readin(gs);
 }
 
 void
 gs_readin(struct gstat *gs)
 {
-	const char *file = gs->in.name;
+	const char *file = gs->in->name;
 	char *line;
 	long lineno, logs, first = 0;
 	int fmt;
 
 	/* Blank and log lines (2>&1) before the header are passed over. */
-	fmt = src_sniff(&gs->in, "text (TSV or CSV with a header)", &line,
+	fmt = src_sniff(gs->in, "text (TSV or CSV with a header)", &line,
 	    &lineno);
 	switch (fmt) {
 	case SRC_LONG:
@@ -723,15 +730,18 @@ gs_readin(struct gstat *gs)
 		    "line, found JSON (np-sum reads JSON summaries without "
 		    "-g and -v)");
 	}
-	if ((logs = src_passpreamble(&gs->in, &first)) > 0)
+	if ((logs = src_passpreamble(gs->in, &first)) > 0)
 		note_add(&gs->notes, NOTE_LOGS, logs, file, first);
 	/* A header of one name has no delimiter: TSV, as ever. */
-	tsv_open(&gs->t, &gs->in, fmt == SRC_CSV ? ',' : '\t');
+	tsv_open(&gs->t, gs->in, fmt == SRC_CSV ? ',' : '\t');
 	if (ishist(&gs->t))
 		readhist(gs);
 	else
 		readrows(gs);
-	src_close(&gs->in);
+	if (gs->t.blanks)
+		note_add(&gs->notes, TSV_BLANKS, gs->t.blanks, gs->in->name,
+		    gs->t.firstblank);
+	src_close(gs->in);
 }
 
 /* ---- writing ---- */

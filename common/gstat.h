@@ -69,7 +69,8 @@ struct gstat {
 	long cap;		/* most groups */
 	struct group g;
 	/* private */
-	struct src in;
+	struct src *in;		/* what is read: own, or the caller's */
+	struct src own;
 	struct tsv t;
 	unsigned char keyeng[GS_MAXKEY];	/* key i is an engine column */
 	char *kbuf;		/* the key being built */
@@ -85,10 +86,14 @@ void gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
     long cap);
 void gs_free(struct gstat *gs);
 /* Reads a file ("-" is stdin) of rows (TSV with a header), or of
- * histogram rows; dies on bad input.  gs_readin reads gs->in, a file the
- * caller opened (and may have looked into with gs_ishist). */
+ * histogram rows; dies on bad input.  gs_readin reads the source as it
+ * stands, opened by the caller (see gs_use). */
 void gs_read(struct gstat *gs, const char *file);
 void gs_readin(struct gstat *gs);
+/* From now on, files are read through in, a source the caller owns (and
+ * may have looked into with gs_ishist: nothing read is lost), instead of
+ * the set's own: one buffer for both.  The caller frees it after gs_free. */
+void gs_use(struct gstat *gs, struct src *in);
 /* Does the file begin with a header of histogram rows? */
 int gs_ishist(struct src *in);
 /* Writes the statistics, one row per group and value column, groups in

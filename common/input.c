@@ -64,11 +64,31 @@ skipbom(struct src *s)
 	s->line_off = 3;
 }
 
+/* One read(2) into the room left; sets eof at the end of input. */
+static ssize_t
+readsome(struct src *s)
+{
+	size_t room = (size_t)(s->buf + SRC_BUFSZ - s->end);
+	ssize_t n;
+
+	do
+		n = read(s->fd, s->end, room);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		np_die("%s: %s", s->name, strerror(errno));
+	if (n == 0)
+		s->eof = 1;
+	prog_add(n);
+	s->end += n;
+	memset(s->end, 0, SRC_PAD);
+	return n;
+}
+
 size_t
 src_fill(struct src *s, char **keep)
 {
 	char *from = keep && *keep ? *keep : s->p;
-	size_t kept, room;
+	size_t kept;
 	ssize_t n;
 
 	if (s->eof)
@@ -86,18 +106,14 @@ src_fill(struct src *s, char **keep)
 			*keep = s->buf;
 		s->end = s->buf + kept;
 	}
-	room = (size_t)(s->buf + SRC_BUFSZ - s->end);
-	do
-		n = read(s->fd, s->end, room);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		np_die("%s: %s", s->name, strerror(errno));
-	if (n == 0)
-		s->eof = 1;
-	prog_add(n);
-	s->end += n;
-	memset(s->end, 0, SRC_PAD);
-	if (s->base == 0 && !s->bomseen && (s->end - s->buf >= 3 || s->eof))
+	n = readsome(s);
+	/* The first bytes of a pipe may come a few at a time: a mark split
+	 * across reads is read whole before anything looks at the data. */
+	while (s->base == 0 && !s->bomseen && !s->eof &&
+	    s->end - s->buf < 3 &&
+	    memcmp(s->buf, "\xef\xbb\xbf", (size_t)(s->end - s->buf)) == 0)
+		n += readsome(s);
+	if (s->base == 0 && !s->bomseen)
 		skipbom(s);
 	return (size_t)n;
 }

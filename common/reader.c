@@ -243,11 +243,12 @@ rd_extra(struct reader *r, char *arg, const char *synopsis)
 	r->rec.nextra = n;
 }
 
-void
-rd_header(const struct reader *r)
+static void
+putheader(struct reader *r)
 {
 	int c;
 
+	r->hdrwant = 0;
 	for (c = 0; c < r->k->ncol; c++) {
 		if (c)
 			out_tab();
@@ -258,6 +259,24 @@ rd_header(const struct reader *r)
 		out_str(r->extra[c]);
 	}
 	out_nl();
+}
+
+void
+rd_header(struct reader *r)
+{
+	if (r->begun)
+		putheader(r);
+	else
+		r->hdrwant = 1;
+}
+
+/* Rows are about to come: the header goes first. */
+static void
+begin(struct reader *r)
+{
+	r->begun = 1;
+	if (r->hdrwant)
+		putheader(r);
 }
 
 /* A -c column the file's header lacks: "file:LINE:1: ...". */
@@ -999,6 +1018,8 @@ textstart(struct reader *r)
 	r->tx.written = 0;
 	r->tx.want = r->want;
 	tf->start(r->textst, &r->tx);
+	if (r->tx.rows)
+		begin(r);	/* the format writes rows itself */
 }
 
 /* ---- Parquet ---- */
@@ -1306,8 +1327,10 @@ rd_next(struct reader *r)
 	int got;
 
 	for (;;) {
-		if (!r->open && !openfile(r))
+		if (!r->open && !openfile(r)) {
+			begin(r);	/* no rows: the header all the same */
 			return NULL;
+		}
 		rec_clear(rec);
 		switch (r->fmt) {
 		case FMT_JSON:
@@ -1344,6 +1367,8 @@ rd_next(struct reader *r)
 			continue;
 		}
 		r->filerecs++;
+		if (!r->begun)
+			begin(r);
 		return rec;
 	}
 }

@@ -98,6 +98,8 @@ struct reader {
 	void *textst;		/* its state, once a text file is read */
 	struct textin tx;	/* what it is given */
 	struct rd_name *names;	/* the kind's input names, hashed */
+	int begun;		/* a row was given, or the text format writes them */
+	int hdrwant;		/* rd_header was called: the header is due */
 	/* JSON: the keys of the last row read, by place, each with its
 	 * input name (or NULL): rows of a table have the same keys in the
 	 * same order, and one found in place needs no lookup. */
@@ -123,8 +125,13 @@ void rd_want(struct reader *r, uint32_t mask);
  * text trace, which has no such columns, is an error.
  */
 void rd_extra(struct reader *r, char *arg, const char *synopsis);
-/* The header of the kind's rows, with the -c columns. */
-void rd_header(const struct reader *r);
+/*
+ * The header of the kind's rows, with the -c columns: written before the
+ * first row the reader gives (or writes), or at the end of input if there
+ * is none; at once if either has come.  So input that is not what the
+ * program reads is an error with nothing written.
+ */
+void rd_header(struct reader *r);
 /*
  * Says that the program writes every record rd_next returns with
  * rec_write, unchanged, and nothing else: a text format may then write

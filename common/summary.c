@@ -425,8 +425,6 @@ readtable(struct sumset *s, char delim)
 
 /* ---- JSON ---- */
 
-static char path[SUM_MAXKEY + 1];
-
 /* Appends ".part" (or "part" at the start) to the key path of length n. */
 static size_t
 pathadd(struct sumset *s, size_t n, const char *part, size_t len)
@@ -437,8 +435,8 @@ pathadd(struct sumset *s, size_t n, const char *part, size_t len)
 		json_fail(&s->j, "expected a key path of at most %d bytes, "
 		    "found a longer one", SUM_MAXKEY);
 	if (dot)
-		path[n] = '.';
-	memcpy(path + n + dot, part, len);
+		s->path[n] = '.';
+	memcpy(s->path + n + dot, part, len);
 	return n + dot + len;
 }
 
@@ -468,12 +466,12 @@ jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
 	default:
 		break;
 	}
-	if (!addmetric(s, p, path, plen, v, vlen, type, j->line, j->col,
+	if (!addmetric(s, p, s->path, plen, v, vlen, type, j->line, j->col,
 	    j->off))
 		note(s, "duplicate keys ignored", j->line);
 }
 
-/* The value whose first token t is taken, named by path[0 .. plen). */
+/* The value whose first token t is taken, named by s->path[0 .. plen). */
 static void
 walk(struct sumset *s, long p, size_t plen, enum json_tok t)
 {
@@ -581,9 +579,9 @@ readjson(struct sumset *s)
 			n = pathadd(s, 0, j->s, j->len);
 			t = json_peek(j);
 			if (t == JSON_OBJ) {
-				walk(s, newprof(s, path, n), 0, json_next(j));
-			} else if (t == JSON_ARR && tablename(path, n)) {
-				if (n == 7 && memcmp(path, "summary", 7) == 0) {
+				walk(s, newprof(s, s->path, n), 0, json_next(j));
+			} else if (t == JSON_ARR && tablename(s->path, n)) {
+				if (n == 7 && memcmp(s->path, "summary", 7) == 0) {
 					json_next(j);
 					summarytable(s);
 				} else

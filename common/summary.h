@@ -71,6 +71,7 @@ struct sumset {
 	long misread;		/* its text lines not understood */
 	const char *operand;	/* the file or directory named, for names */
 	char **dirfiles;	/* a directory's Summary table */
+	char path[SUM_MAXKEY + 1];	/* the JSON key path being walked */
 };
 
 void sum_init(struct sumset *s);

@@ -452,3 +452,25 @@ a\tb	v	2	4' ]
 	status_is 0
 	[ "$(cat "$OUT")" = "200000 doubles, 0 differences" ]
 }
+
+@test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {
+	printf 'k\tv\na\t1\n\na\t3\n\r\nb\t2\n' >"$T/b.tsv"
+	np np-sum -g k -v v "$T/b.tsv"
+	status_is 0
+	err_is "np-sum: blank lines between rows skipped: 2 (first: $T/b.tsv:3)"
+	[ "$(cut -f1-4 "$OUT")" = "$(printf 'k\tvalue_column\tcount\tsum\na\tv\t2\t4\nb\tv\t1\t2')" ]
+	printf 'k,v\na,1\n\nb,2\n' >"$T/b.csv"
+	np np-sum -g k -v v "$T/b.csv"
+	status_is 0
+	err_is "np-sum: blank lines between rows skipped: 1 (first: $T/b.csv:3)"
+}
+
+@test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe" {
+	printf 'g\tv\na\t1\na\t3\nb\t5\n' >"$T/in.tsv"
+	np-sum -H -g g -v v "$T/in.tsv" >"$T/h"
+	np-sum -g g -v v "$T/in.tsv" >"$T/want"
+	np sh -c "cat '$T/h' | np-sum"
+	status_is 0
+	no_err
+	cmp "$OUT" "$T/want"
+}

@@ -142,8 +142,8 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	np np-trace "$T/empty"
 	status_is 1
 	err_is "np-trace: $T/empty: empty input, expected JSON, TSV, CSV or $TRACE_NAME"
-	# What was made before the trouble is written: here the header.
-	head -1 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
+	# The header comes with the first row: input that gives none, nothing.
+	[ ! -s "$OUT" ]
 }
 
 @test "reader: empty stdin" {
@@ -239,7 +239,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	np np-trace "$T/bin"
 	status_is 1
 	err_is "np-trace: $T/bin:1:1: expected text (JSON, TSV, CSV or profiler output), found byte 0x1f"
-	head -1 "$GOLD/np-trace/rows.tsv" | cmp - "$OUT"
+	[ ! -s "$OUT" ]
 }
 
 @test "reader: a NUL byte on line 3 of text" {
@@ -756,4 +756,21 @@ rc=1"
 	np np-trace "$T/h.json"
 	status_is 1
 	err_is "np-trace: $T/h.json:2:1: expected a value, found 'h' (byte offset 17)"
+}
+
+@test "reader: another kind's rows, or input refused before its first row, leave standard output empty" {
+	E=$BATS_TEST_DIRNAME/fixtures/explorer
+	np np-dma "$E/json/Instruction.jsonl"
+	status_is 1
+	[ ! -s "$OUT" ]
+	np np-trace "$E/json/DmaPacket.jsonl"
+	status_is 1
+	[ ! -s "$OUT" ]
+	np np-cc "$E/json/Instruction.jsonl"
+	status_is 1
+	[ ! -s "$OUT" ]
+	# A good file, then a bad one: the first file's rows, after the header.
+	np np-trace "$E/json/Instruction.jsonl" "$E/json/DmaPacket.jsonl"
+	status_is 1
+	np-trace "$E/json/Instruction.jsonl" | cmp - "$OUT"
 }
