@@ -107,6 +107,12 @@ int json_keyset(struct json_key *k, const char *s, size_t n);
  * until the value's are), and 1 is returned.  Otherwise 0, and nothing
  * is taken. */
 int json_keyis(struct json *j, const struct json_key *k);
+/* json_keyis, and when it takes the key, the value after it: taken
+ * (json_next; its token returned) when take is set, else passed over
+ * (json_skip; JSON_KEY returned; its place may not be recorded).
+ * JSON_EOF when the key is not k, and nothing is taken. */
+enum json_tok json_member(struct json *j, const struct json_key *k,
+    int take);
 /* Passes over the next value (after a KEY, or where an array element or a
  * top-level value is due), containers included. */
 void json_skip(struct json *j);

@@ -760,9 +760,12 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	rec->line = j->line;
 	for (i = 0;; i++) {
 		rk = &r->keys[i < RD_KEYS ? i : RD_KEYS - 1];
-		if (!key && rk->k.len && !r->vetting && json_keyis(j, &rk->k))
-			nm = rk->nm;
-		else {
+		nm = rk->nm;
+		if (!key && rk->k.len && !r->vetting && (t = json_member(j,
+		    &rk->k, nm && r->want >> nm->col & 1)) != JSON_EOF) {
+			if (t == JSON_KEY)
+				continue;	/* its value passed over */
+		} else {
 			if (!key) {
 				t = json_next(j);
 				if (t == JSON_OBJ_END)
@@ -776,12 +779,12 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			if (json_keyset(&rk->k, key, klen))
 				rk->nm = nm;
 			key = NULL;
+			if (!nm || !(r->want >> nm->col & 1)) {
+				json_skip(j);
+				continue;
+			}
+			t = json_next(j);
 		}
-		if (!nm || !(r->want >> nm->col & 1)) {
-			json_skip(j);
-			continue;
-		}
-		t = json_next(j);
 		if (t == JSON_STR && nm->type == T_TEXT)
 			settext(rec, nm->col, nm->pref, j->s, j->len, j->line,
 			    j->col);
