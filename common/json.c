@@ -892,13 +892,6 @@ closes(char c)
 	return c == ',' || c == '}' || c == ']';
 }
 
-/*
- * The usual steps of compact JSON are taken here, in a function small
- * enough to cost little to call, without the rounds of next's state
- * machine: ',' and a key in an object; ':' and a string or an integer
- * that a ',', '}' or ']' follows.  (The byte after p is readable: at the
- * end of the data it is the NUL padding, which no test here takes.)
- */
 int
 json_keyset(struct json_key *k, const char *s, size_t n)
 {
@@ -960,6 +953,13 @@ keyis(struct json *j, const struct json_key *k)
 	return 1;
 }
 
+/*
+ * The usual steps of compact JSON are taken here (for json_next and
+ * json_member, inline), without the rounds of next's state machine: ','
+ * and a key in an object; ':' and a string or an integer that a ',', '}'
+ * or ']' follows.  (The byte after p is readable: at the end of the data
+ * it is the NUL padding, which no test here takes.)
+ */
 static inline enum json_tok
 nexttok(struct json *j)
 {
