@@ -45,6 +45,8 @@ static const struct np_oldopt oldopts[] = {
 #define MAXPARTS 16		/* columns in a compound key */
 #define KEYBUF 65536		/* bytes of one key, escaped */
 #define K_SRC (-1)		/* the src pseudo-column */
+#define K_INPUT (-2)		/* a column outside the record, until the
+				   reader is open and gives it an index */
 
 /* Per key.  Sums are exact: values are whole numbers. */
 struct acc {
@@ -59,14 +61,16 @@ struct acc {
 };
 
 static struct {
-	int col[MAXPARTS];	/* kind column, or K_SRC */
+	int col[MAXPARTS];	/* record column, or K_SRC */
 	const char *name[MAXPARTS];
+	int text[MAXPARTS];	/* printed as text, not as a number */
 	int n;
 	int pcore;		/* pcore_idx is one of them */
 	char spec[256];		/* as given, for messages */
 } keys;
 
-static int vcol = I_WAIT;	/* the column attributed */
+static int vcol = I_WAIT;	/* the column attributed, or K_INPUT */
+static const char *vname = "evt_wait_time_ns";
 /* Rows read, and those with a value: a run where none has one found
  * nothing to report. */
 static long nrows, nvalued;
@@ -97,13 +101,6 @@ known(const char *first, int (*test)(int))
 }
 
 static int
-anycol(int c)
-{
-	(void)c;
-	return 1;
-}
-
-static int
 endswith(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
@@ -111,17 +108,15 @@ endswith(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Numbers with a unit: the columns -v can attribute. */
+/* The record's numbers: the columns of it -v can attribute. */
 static int
-quantity(int c)
+numeric(int c)
 {
-	const char *name = kind_insn.col[c].name;
-
-	return kind_insn.col[c].type != T_TEXT &&
-	    (endswith(name, "_ns") || endswith(name, "_bytes"));
+	return kind_insn.col[c].type != T_TEXT;
 }
 
-/* "src,engine": each src or a column of the instruction record. */
+/* "src,engine": each src, a column of the instruction record, or another
+ * column of the input (read as text once the reader is open). */
 static void
 parsekeys(char *arg)
 {
@@ -135,20 +130,20 @@ parsekeys(char *arg)
 		p = part[i];
 		if (strcmp(p, "src") == 0)
 			c = K_SRC;
-		else if ((c = kind_col(&kind_insn, p)) < 0) {
-			np_warn("-g: unknown key '%s' (known: %s)", p,
-			    known("src", anycol));
-			np_usage(synopsis);
-		}
+		else if ((c = kind_col(&kind_insn, p)) < 0)
+			c = K_INPUT;
 		keys.col[i] = c;
 		keys.name[i] = p;
+		keys.text[i] = c == K_SRC || c == K_INPUT ||
+		    kind_insn.col[c].type == T_TEXT;
 	}
 	keys.n = n;
 	for (keys.pcore = 0, i = 0; i < n; i++)
 		keys.pcore |= keys.col[i] == I_PCORE;
 }
 
-/* -v: a numeric column with a unit; names the output columns after it. */
+/* -v: a numeric column of the record, or another column of the input;
+ * names the output columns after it. */
 static void
 parsevalue(const char *arg)
 {
@@ -156,15 +151,18 @@ parsevalue(const char *arg)
 	int c = kind_col(&kind_insn, arg);
 	int stem;
 
-	if (c < 0 || !quantity(c)) {
-		np_warn("-v: expected a column of ns or bytes (%s), found '%s'",
-		    known("", quantity), arg);
+	if (c >= 0 && !numeric(c)) {
+		np_warn("-v: expected a numeric column, found '%s', a text "
+		    "column of the instruction record (its numbers: %s)", arg,
+		    known("", numeric));
 		np_usage(synopsis);
 	}
-	vcol = c;
+	vcol = c >= 0 ? c : K_INPUT;
+	vname = arg;
 	if (c == I_WAIT)
 		return;		/* the default names */
-	unit = endswith(arg, "_ns") ? "_ns" : "_bytes";
+	unit = endswith(arg, "_ns") ? "_ns" : endswith(arg, "_bytes") ?
+	    "_bytes" : "";
 	stem = (int)(strlen(arg) - strlen(unit));
 	snprintf(hcount, sizeof hcount, "%.*s_nonzero", stem, arg);
 	snprintf(hsum, sizeof hsum, "%s", arg);
@@ -232,7 +230,7 @@ makekey(const struct record *r)
 		f = &r->f[keys.col[i]];
 		if (!f->set)
 			continue;	/* missing: an empty part */
-		if (kind_insn.col[keys.col[i]].type == T_TEXT)
+		if (keys.text[i])
 			keyadd(r, &len, f->s, f->len);
 		else if (f->isint)
 			keyadd(r, &len, num, num_fmt_i64(num, f->i));
@@ -267,7 +265,7 @@ value(struct reader *rd, const struct record *r, int64_t *v)
 {
 	static char nonote[64], negnote[64];
 	const struct field *f = &r->f[vcol];
-	const char *name = kind_insn.col[vcol].name;
+	const char *name = vname;
 	char num[NUM_BUFSZ];
 
 	if (!nonote[0]) {
@@ -313,8 +311,8 @@ account(struct reader *rd, const struct record *r)
 	}
 	if (value(rd, r, &v)) {
 		nvalued++;
-		addchecked(r, &total, v, kind_insn.col[vcol].name);
-		addchecked(r, &a->sum, v, kind_insn.col[vcol].name);
+		addchecked(r, &total, v, vname);
+		addchecked(r, &a->sum, v, vname);
 		a->nval++;
 		if (v > 0)
 			a->nonzero++;
@@ -402,6 +400,32 @@ row(long i)
 			out_i64(a->pc);
 	}
 	out_nl();
+}
+
+/*
+ * The columns outside the record, once the reader is open: the value's
+ * read as a number (a time if its name ends in _ns, as the record's are),
+ * the keys' as text, unless one is the value's too.  Each must be in the
+ * input.
+ */
+static void
+inputcols(struct reader *rd)
+{
+	int i;
+
+	if (vcol == K_INPUT)
+		vcol = rd_column(rd, vname, "v", T_INT, RD_NEEDED |
+		    (endswith(vname, "_ns") ? C_TIME : 0), synopsis);
+	for (i = 0; i < keys.n; i++) {
+		if (keys.col[i] != K_INPUT)
+			continue;
+		if (vcol >= I_NCOL && strcmp(keys.name[i], vname) == 0) {
+			keys.col[i] = vcol;
+			keys.text[i] = 0;
+		} else
+			keys.col[i] = rd_column(rd, keys.name[i], "g", T_TEXT,
+			    RD_NEEDED, synopsis);
+	}
 }
 
 /* The columns read: the keys', the value's and duration_ns. */
@@ -496,6 +520,7 @@ main(int argc, char **argv)
 	}
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
+	inputcols(&rd);
 	rd_want(&rd, wanted());
 	grp_init(&grp, sizeof(struct acc), MAXKEYS);
 	while ((rec = rd_next(&rd)))
@@ -504,7 +529,7 @@ main(int argc, char **argv)
 	if (nrows > 0 && nvalued == 0)
 		np_die("no instruction with %s in %ld rows read (the text "
 		    "traces have none): -v chooses the value column, such as "
-		    "-v duration_ns", kind_insn.col[vcol].name, nrows);
+		    "-v duration_ns", vname, nrows);
 	writerows(cmd.header, top);
 	grp_free(&grp);
 	return 0;

@@ -47,37 +47,62 @@ const struct kind kind_insn = {
  * is found at once by a hash of its first letter (either case) and length,
  * which no two of them share (two that did would be a -Woverride-init
  * warning), and a bats test reads every one in both cases.
+ *
+ * TensorMatrix is not an engine but a timeline row of the Tensor engine:
+ * the profiler draws its matrix multiplies apart from its weight loads,
+ * which overlap them.  The view JSON's label names that row where
+ * Neuron Explorer's engine column names the engine and its timeline_track
+ * the row, so the name maps to Tensor and is kept as the track.
  */
 #define ENGINEHASH(c, n) ((((c) & 0x1f) + 7 * ((n) & 0x1f)) & 0x1f)
+static const char tensor[] = "Tensor";
 static const struct {
 	const char *name;
 	size_t len;
+	const char *engine;	/* name, or the engine of a track */
+	size_t englen;
 } engines[0x20] = {
-#define E(i, s) [i] = { s, sizeof s - 1 }
-	E(ENGINEHASH('T', 6), "Tensor"), E(ENGINEHASH('T', 12), "TensorMatrix"),
+#define E(i, s) [i] = { s, sizeof s - 1, s, sizeof s - 1 }
+#define T(i, s, e) [i] = { s, sizeof s - 1, e, sizeof e - 1 }
+	T(ENGINEHASH('T', 6), tensor, tensor),
+	T(ENGINEHASH('T', 12), "TensorMatrix", tensor),
 	E(ENGINEHASH('V', 6), "Vector"), E(ENGINEHASH('S', 6), "Scalar"),
 	E(ENGINEHASH('G', 6), "GpSimd"), E(ENGINEHASH('S', 4), "Sync"),
 	E(ENGINEHASH('A', 10), "Activation"), E(ENGINEHASH('P', 4), "Pool"),
+#undef T
 #undef E
 };
 
-const char *const insn_engines[] = {
-	"Tensor", "TensorMatrix", "Vector", "Scalar", "GpSimd", "Sync",
-	"Activation", "Pool", NULL,
-};
-
-const char *
-insn_engine(const char *s, size_t n)
+/* The entry s names, in any case, or -1. */
+static int
+engine_find(const char *s, size_t n)
 {
 	int h;
 
 	if (n == 0)
-		return NULL;
+		return -1;
 	h = ENGINEHASH(s[0], n);
 	if (engines[h].len == n && (s == engines[h].name ||
 	    strncasecmp(engines[h].name, s, n) == 0))
-		return engines[h].name;
-	return NULL;
+		return h;
+	return -1;
+}
+
+const char *
+insn_engine(const char *s, size_t n)
+{
+	int h = engine_find(s, n);
+
+	return h < 0 ? NULL : engines[h].engine;
+}
+
+const char *
+insn_track(const char *s, size_t n)
+{
+	int h = engine_find(s, n);
+
+	return h < 0 || engines[h].engine == engines[h].name ? NULL :
+	    engines[h].name;
 }
 
 int
@@ -94,20 +119,26 @@ insn_engcol(const char *name)
 /*
  * Called on every row read: the engine is the timeline track's where the
  * input gives no engine (Explorer's UI export, a NULL engine), and either
- * is spelt the usual way.  The track stays as given.
+ * is spelt the usual way.  An engine that names a track (the view JSON's
+ * TensorMatrix label) gives the track where the input has none, and
+ * becomes the track's engine.  The track stays as given.
  */
 static void
 insn_finish(struct record *r)
 {
 	struct field *f = &r->f[I_ENGINE];
-	const char *canon;
+	int h;
 
 	if (!f->set && r->f[I_TRACK].set) {
 		*f = r->f[I_TRACK];
 		rec_mark(r, I_ENGINE);
 	}
-	if (f->set && (canon = insn_engine(f->s, f->len)))
-		f->s = canon;
+	if (!f->set || (h = engine_find(f->s, f->len)) < 0)
+		return;
+	if (engines[h].engine != engines[h].name && !r->f[I_TRACK].set)
+		rec_setref(r, I_TRACK, engines[h].name, engines[h].len);
+	f->s = engines[h].engine;
+	f->len = engines[h].englen;
 }
 
 void

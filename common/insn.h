@@ -20,15 +20,16 @@ extern const struct kind kind_insn;
 /*
  * Engine names, in one place: every route (view JSON labels, Explorer's
  * lower-case engine column, text traces, np's own TSV, np-sum's keys)
- * spells an engine as the profiler's timelines and text trace do.
- * insn_engines is that table, NULL-terminated, in np(7)'s order;
- * insn_engine maps a name in any case to its entry, or gives NULL for a
- * name that is none of them (a queue, a track of another kind).  Rows of
- * a text trace already carry the spelling, and are passed at the first
- * test.
+ * spells an engine as the profiler's timelines and text trace do, as
+ * np(7), Engine names, lists them.  insn_engine maps a name in any case to
+ * its engine, or gives NULL for a name that is none of them (a queue, a
+ * track of another kind); a timeline row of an engine (TensorMatrix) maps
+ * to the engine (Tensor), and insn_track gives the row's own spelling for
+ * such a name, NULL for any other.  Rows of a text trace already carry the
+ * spelling, and are passed at the first test.
  */
-extern const char *const insn_engines[];
 const char *insn_engine(const char *s, size_t n);
+const char *insn_track(const char *s, size_t n);
 /* Does a column of that name hold engine names (engine, trigger_engine,
  * before_engine, after_engine)? */
 int insn_engcol(const char *name);

@@ -150,12 +150,27 @@ lookup(const struct reader *r, const char *s, size_t n)
 	return NULL;
 }
 
-/* A column's type: a further column (-c) is text, as the input spells
- * it. */
+/* A column's type and flags: a further column's are as rd_column was
+ * given them (-c: text, as the input spells it). */
 static enum coltype
 coltype(const struct reader *r, int c)
 {
-	return c < r->k->ncol ? r->k->col[c].type : T_TEXT;
+	return c < r->k->ncol ? r->k->col[c].type :
+	    r->extratype[c - r->k->ncol];
+}
+
+static unsigned
+colflags(const struct reader *r, int c)
+{
+	return c < r->k->ncol ? r->k->col[c].flags :
+	    r->extraflags[c - r->k->ncol];
+}
+
+/* A column's output name. */
+static const char *
+colname(const struct reader *r, int c)
+{
+	return c < r->k->ncol ? r->k->col[c].name : r->extra[c - r->k->ncol];
 }
 
 /* The profiler text formats, each of one kind. */
@@ -172,7 +187,7 @@ static void
 timenotes(struct reader *r, int c)
 {
 	const struct kind *k = r->k;
-	const char *name = k->col[c].name;
+	const char *name = colname(r, c);
 	char (*tn)[RD_TIMENOTE] = r->timenote[r->ntimecols];
 	int row = c == k->start || c == k->end || c == k->dur;
 
@@ -207,40 +222,59 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->in.fd = -1;
 }
 
+int
+rd_column(struct reader *r, const char *name, const char *opt,
+    enum coltype type, unsigned flags, const char *synopsis)
+{
+	const struct kind *k = r->k;
+	const struct rd_name *nm;
+	int i = r->nextra, c = k->ncol + i;
+
+	if ((nm = lookup(r, name, strlen(name)))) {
+		np_warn("-%s: '%s' is read as the %s column %s already", opt,
+		    name, k->name, colname(r, nm->col));
+		np_usage(synopsis);
+	}
+	if (c == REC_MAXCOL) {
+		np_warn("-%s: more than %d columns outside the %s record",
+		    opt, REC_MAXCOL - k->ncol, k->name);
+		np_usage(synopsis);
+	}
+	r->extra[i] = name;
+	r->extraopt[i] = opt;
+	r->extratype[i] = type;
+	r->extraflags[i] = flags;
+	addname(r->names, name, strlen(name), c, 0, type);
+	r->want |= (uint32_t)1 << c;
+	if (type != T_TEXT)
+		r->rec.xnum |= (uint32_t)1 << c;
+	if (flags & C_TIME)
+		timenotes(r, c);
+	r->nextra = r->rec.nextra = i + 1;
+	return c;
+}
+
 void
 rd_extra(struct reader *r, char *arg, const char *synopsis)
 {
 	const struct kind *k = r->k;
-	const struct rd_name *nm;
 	char *name[REC_MAXCOL];
-	int i, j, n, c;
+	int i, j, n;
 
 	n = np_optlist("c", arg, name, REC_MAXCOL, "column names");
-	if (n > REC_MAXCOL - k->ncol) {
+	if (n > REC_MAXCOL - k->ncol - r->nextra) {
 		np_warn("-c: at most %d columns, found %d", REC_MAXCOL -
-		    k->ncol, n);
+		    k->ncol - r->nextra, n);
 		np_usage(synopsis);
 	}
-	for (i = 0; i < n; i++) {
-		if ((nm = lookup(r, name[i], strlen(name[i])))) {
-			np_warn("-c: '%s' is read as the %s column %s already",
-			    name[i], k->name, k->col[nm->col].name);
-			np_usage(synopsis);
-		}
+	for (i = 0; i < n; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(name[i], name[j]) == 0) {
 				np_warn("-c: '%s' given twice", name[i]);
 				np_usage(synopsis);
 			}
-	}
-	for (i = 0; i < n; i++) {
-		c = k->ncol + i;
-		r->extra[i] = name[i];
-		addname(r->names, name[i], strlen(name[i]), c, 0, T_TEXT);
-		r->want |= (uint32_t)1 << c;
-	}
-	r->nextra = n;
-	r->rec.nextra = n;
+	for (i = 0; i < n; i++)
+		rd_column(r, name[i], "c", T_TEXT, 0, synopsis);
 }
 
 static void
@@ -279,10 +313,29 @@ begin(struct reader *r)
 		putheader(r);
 }
 
-/* A -c column the file's header lacks: "file:LINE:1: ...". */
+/* Appends name to the list of an input's column names: space-separated,
+ * cut short with "..." where it would not fit. */
 static void
-needextras(const struct reader *r, const char *const *have, int nhave,
-    long line)
+listadd(char *list, size_t *len, const char *name, size_t n)
+{
+	if (*len == RD_LISTBUF)
+		return;		/* cut short already */
+	/* Room for a space, the name, and " ..." and a NUL after it. */
+	if (n + 1 + 5 > RD_LISTBUF - *len) {
+		memcpy(list + *len, *len ? " ..." : "...", *len ? 5 : 4);
+		*len = RD_LISTBUF;
+		return;
+	}
+	if (*len)
+		list[(*len)++] = ' ';
+	memcpy(list + *len, name, n);
+	*len += n;
+	list[*len] = '\0';
+}
+
+/* The first further column not among the names an input has, or -1. */
+static int
+missingextra(const struct reader *r, const char *const *have, int nhave)
 {
 	int i, j;
 
@@ -291,10 +344,36 @@ needextras(const struct reader *r, const char *const *have, int nhave,
 			if (strcmp(have[j], r->extra[i]) == 0)
 				break;
 		if (j == nhave)
-			np_die_at(r->in.name, line, 1, "expected a column '%s' "
-			    "(given to -c), found none in the header",
-			    r->extra[i]);
+			return i;
 	}
+	return -1;
+}
+
+/* The names, as a list for a message. */
+static const char *
+namelist(const char *const *have, int nhave)
+{
+	static char list[RD_LISTBUF];
+	size_t len = 0;
+	int i;
+
+	list[0] = '\0';
+	for (i = 0; i < nhave; i++)
+		listadd(list, &len, have[i], strlen(have[i]));
+	return list;
+}
+
+/* A further column the file's header lacks: "file:LINE:1: ...". */
+static void
+needextras(const struct reader *r, const char *const *have, int nhave,
+    long line)
+{
+	int i = missingextra(r, have, nhave);
+
+	if (i >= 0)
+		np_die_at(r->in.name, line, 1, "expected a column '%s' (given "
+		    "to -%s), found none in the header, which has: %s",
+		    r->extra[i], r->extraopt[i], namelist(have, nhave));
 }
 
 void
@@ -487,8 +566,8 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 		if (f->d == floor(f->d) && num_inint64(f->d)) {
 			f->isint = 1;	/* a whole number prints as one */
 			f->i = (int64_t)f->d;
-		} else if (r->k->col[c].type == T_INT &&
-		    !(r->k->col[c].flags & C_TIME) && isfinite(f->d) &&
+		} else if (coltype(r, c) == T_INT &&
+		    !(colflags(r, c) & C_TIME) && isfinite(f->d) &&
 		    f->d != floor(f->d))
 			/* A count or an index; times are rounded later. */
 			badvalue(r, line, col, "a whole number", inname, s, n);
@@ -722,6 +801,8 @@ jsonvalue(struct reader *r, struct record *rec, const struct rd_name *nm,
 		    j->col, nm->cname);
 		break;
 	case JSON_NULL:
+		/* Not set, but the column is in the input. */
+		r->seen |= (uint32_t)1 << nm->col;
 		break;
 	case JSON_TRUE:
 	case JSON_FALSE:
@@ -758,10 +839,12 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 
 	rec->file = r->in.name;
 	rec->line = j->line;
+	if (key && r->listing)	/* the caller has voted it */
+		listadd(r->list, &r->nlist, key, klen);
 	for (i = 0;; i++) {
 		rk = &r->keys[i < RD_KEYS ? i : RD_KEYS - 1];
 		nm = rk->nm;
-		if (!key && rk->k.len && !r->vetting && (t = json_member(j,
+		if (!key && rk->k.len && !r->listing && (t = json_member(j,
 		    &rk->k, nm && r->want >> nm->col & 1)) != JSON_EOF) {
 			if (t == JSON_KEY)
 				continue;	/* its value passed over */
@@ -772,8 +855,13 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 					break;
 				key = j->s;
 				klen = j->len;
-				if (r->vetting)
-					sc_vote(&r->votes, key, klen);
+				/* The file's first row (vetting implies
+				 * listing). */
+				if (r->listing) {
+					if (r->vetting)
+						sc_vote(&r->votes, key, klen);
+					listadd(r->list, &r->nlist, key, klen);
+				}
 			}
 			nm = lookup(r, key, klen);
 			if (json_keyset(&rk->k, key, klen))
@@ -800,6 +888,8 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 		vet(r, &r->votes, line, col);
 		r->vetting = 0;
 	}
+	r->listing = 0;		/* the first row's names are kept */
+	r->seen |= rec->has;	/* the columns set, once a row */
 }
 
 /* The plain values met among what turned out to be an export's tables:
@@ -840,6 +930,7 @@ jsonnext(struct reader *r, struct record *rec)
 			r->objline = j->line;
 			r->objcol = j->col;
 			memset(&r->votes, 0, sizeof r->votes);
+			r->nlist = 0;	/* names of this object only */
 			t = json_next(j);
 			if (t == JSON_OBJ_END) {
 				/* No table and no field: an empty export, or an
@@ -884,6 +975,7 @@ jsonnext(struct reader *r, struct record *rec)
 				sc_vote(&r->votes, key, klen);
 			if (klen == strlen(r->k->table) &&
 			    memcmp(key, r->k->table, klen) == 0) {
+				r->nlist = 0;	/* a table: its rows' names */
 				t = json_next(j);
 				if (t != JSON_ARR)
 					json_fail(j, "expected an array of "
@@ -904,6 +996,9 @@ jsonnext(struct reader *r, struct record *rec)
 				jsonrow(r, rec, key, klen);
 				return 1;
 			}
+			/* The first names of what may be a row. */
+			if (r->listing)
+				listadd(r->list, &r->nlist, key, klen);
 			t = json_peek(j);
 			if (t != JSON_ARR && t != JSON_OBJ) {
 				/* Not what an export holds: counted, once
@@ -1027,6 +1122,23 @@ textstart(struct reader *r)
 
 /* ---- Parquet ---- */
 
+/* A further column i the file lacks: the error names the file's. */
+static _Noreturn void
+pqnoextra(const struct reader *r, int i)
+{
+	char list[RD_LISTBUF];
+	size_t len = 0;
+	int c;
+
+	list[0] = '\0';
+	for (c = 0; c < pq_ncols(&r->pq); c++)
+		listadd(list, &len, pq_col(&r->pq, c)->name,
+		    strlen(pq_col(&r->pq, c)->name));
+	np_die("%s: expected a column '%s' (given to -%s), found none in the "
+	    "file, which has: %s", r->in.name, r->extra[i], r->extraopt[i],
+	    list);
+}
+
 /*
  * Maps the file's columns to the kind's, by the names a header's are
  * mapped by, selects only those (and only those wanted), and vets the
@@ -1055,7 +1167,7 @@ pqhead(struct reader *r)
 		r->pqkcol[r->npq] = c;
 		r->pqpref[r->npq] = nm->pref;
 		r->pqtime[r->npq] = 0;
-		if (c < k->ncol && (k->col[c].flags & C_TIME) &&
+		if ((colflags(r, c) & C_TIME) &&
 		    (pc->logical == PQ_L_TIMESTAMP ||
 		    pc->logical == PQ_L_TIME))
 			r->pqtime[r->npq] = pc->unit == PQ_MILLIS ? 1000000 :
@@ -1072,9 +1184,7 @@ pqhead(struct reader *r)
 			if (strcmp(pq_col(&r->pq, c)->name, r->extra[i]) == 0)
 				break;
 		if (c == pq_ncols(&r->pq))
-			np_die("%s: expected a column '%s' (given to -c), "
-			    "found none in the file", r->in.name,
-			    r->extra[i]);
+			pqnoextra(r, i);
 	}
 }
 
@@ -1195,6 +1305,31 @@ nodirtables(const struct reader *r, const char *dir)
 	    names);
 }
 
+void
+rd_checkdir(const char *dir)
+{
+	struct pq pq;
+	const struct pq_cell *c;
+	char **files, v[64];
+	size_t n;
+	int col;
+
+	if (src_tables(dir, "Metadata", &files) == 0)
+		return;
+	pq_open(&pq, files[0]);
+	if ((col = pq_find(&pq, "profile_schema_version")) >= 0) {
+		pq_select(&pq, col);
+		if (pq_next(&pq) && (c = pq_cell(&pq, col)) &&
+		    c->kind == PQ_BYTES) {
+			n = c->len < sizeof v ? c->len : sizeof v - 1;
+			memcpy(v, c->s, n);
+			v[n] = '\0';
+			sc_version(dir, v);
+		}
+	}
+	pq_close(&pq);
+}
+
 /* The next file to read: a file operand, or a directory's next table. */
 static const char *
 nextpath(struct reader *r)
@@ -1211,6 +1346,7 @@ nextpath(struct reader *r)
 		if (!src_isdir(path))
 			return path;
 		r->dirnext = 0;
+		rd_checkdir(path);	/* before a missing table's error */
 		if ((r->ndir = src_tables(path, r->k->ptables,
 		    &r->dirfiles)) == 0)
 			nodirtables(r, path);
@@ -1265,6 +1401,10 @@ openfile(struct reader *r)
 		r->j.arg = r;
 		r->jstate = J_TOP;
 		r->vetting = 1;
+		r->listing = 1;
+		r->nlist = 0;
+		r->list[0] = '\0';
+		r->seen = 0;
 		break;
 	case FMT_TSV:
 	case FMT_CSV:
@@ -1276,9 +1416,10 @@ openfile(struct reader *r)
 		break;
 	case FMT_TEXT:
 		if (r->nextra)
-			np_die("%s: -c %s: profiler text (%s) has no further "
-			    "columns; -c reads them from JSON, TSV, CSV or "
-			    "Parquet", r->in.name, r->extra[0], r->tf->name);
+			np_die("%s: -%s %s: profiler text (%s) has no further "
+			    "columns; -%s reads them from JSON, TSV, CSV or "
+			    "Parquet", r->in.name, r->extraopt[0], r->extra[0],
+			    r->tf->name, r->extraopt[0]);
 		textstart(r);
 		break;
 	}
@@ -1289,6 +1430,24 @@ static void
 report(struct reader *r)
 {
 	note_report(&r->notes);
+}
+
+/* At the end of a JSON file with rows: a further column that must be
+ * there and is in none of them is an error, naming the first row's. */
+static void
+jsonneeded(struct reader *r)
+{
+	int i, c;
+
+	for (i = 0; i < r->nextra; i++) {
+		c = r->k->ncol + i;
+		if (!(r->extraflags[i] & RD_NEEDED) || (r->seen >> c & 1))
+			continue;
+		report(r);
+		np_die("%s: expected a column '%s' (given to -%s), found none "
+		    "in its rows, the first of which has: %s", r->in.name,
+		    r->extra[i], r->extraopt[i], r->list);
+	}
 }
 
 /* At the end of a file: was anything recognised at all? */
@@ -1305,6 +1464,8 @@ endfile(struct reader *r)
 		note_add(&r->notes, "non-JSON lines skipped",
 		    r->j.skipped_lines, r->in.name, r->j.first_skipped);
 	}
+	if (r->fmt == FMT_JSON && r->sawrows)
+		jsonneeded(r);
 	if ((r->fmt == FMT_TSV || r->fmt == FMT_CSV) && r->t.blanks)
 		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in.name,
 		    r->t.firstblank);

@@ -35,8 +35,10 @@
 
 #define RD_MAXPOS 16
 #define RD_MAXPQ 128		/* Parquet columns read: every input name */
-#define RD_TIMENOTE 80
-#define RD_KEYS 64		/* keys of a JSON row remembered by place */		/* the text of a note about a time */
+#define RD_TIMENOTE 80		/* the text of a note about a time */
+#define RD_LISTBUF 2048		/* an input's column names, for a message */
+#define RD_NEEDED 0x100		/* rd_column: JSON rows must have it */
+#define RD_KEYS 64		/* keys of a JSON row remembered by place */
 enum { TN_NONFINITE = 1, TN_RANGE };
 
 enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT, FMT_PARQUET };
@@ -55,9 +57,13 @@ struct reader {
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
-	/* Further input columns carried through (-c), by name, in order:
-	 * fields k->ncol onwards of each record. */
+	/* Further input columns (-c, or a program's own options), by name,
+	 * in order: fields k->ncol onwards of each record.  Each has the
+	 * option that named it (for messages), a type and flags. */
 	const char *extra[REC_MAXCOL];
+	const char *extraopt[REC_MAXCOL];
+	enum coltype extratype[REC_MAXCOL];
+	unsigned extraflags[REC_MAXCOL];
 	int nextra;
 	/* Set by rd_rows. */
 	int rows;
@@ -100,6 +106,10 @@ struct reader {
 	struct rd_name *names;	/* the kind's input names, hashed */
 	int begun;		/* a row was given, or the text format writes them */
 	int hdrwant;		/* rd_header was called: the header is due */
+	uint32_t seen;		/* JSON: bit c, column c met in a row */
+	int listing;		/* JSON: the first row's names are kept */
+	size_t nlist;
+	char list[RD_LISTBUF];	/* ... here, space-separated */
 	/* JSON: the keys of the last row read, by place, each with its
 	 * input name (or NULL): rows of a table have the same keys in the
 	 * same order, and one found in place needs no lookup. */
@@ -112,19 +122,36 @@ struct reader {
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
 void rd_open(struct reader *r, const struct kind *k, char **files, int n);
 /*
+ * The profile directory dir's Metadata table, when it has one with a
+ * profile_schema_version, checked by sc_version (schema.h): done for each
+ * directory read, by rd_next and by np-sum's summaries.
+ */
+void rd_checkdir(const char *dir);
+/*
  * Reads only the columns in mask (bit c for column c) and leaves the others
  * unset, for speed.  The kind's start, end and duration are always read.
  */
 void rd_want(struct reader *r, uint32_t mask);
 /*
  * The -c option: further input columns (comma-separated names in arg,
- * which must stay as it is), carried through as text after the kind's.
- * A name that is one of the kind's columns or input names, given twice,
- * or more than REC_MAXCOL - k->ncol of them, is a usage error.  A TSV,
- * CSV or Parquet file without one of them is an error at its header; a
- * text trace, which has no such columns, is an error.
+ * which must stay as it is), carried through as text after the kind's
+ * (rd_column, T_TEXT); a name given twice is a usage error too.
  */
 void rd_extra(struct reader *r, char *arg, const char *synopsis);
+/*
+ * One further input column, named by option opt ("c", "g", ...): its
+ * index in the record (k->ncol onwards).  type T_TEXT keeps it as the
+ * input spells it; T_INT or T_NUM read it as a number, checked as the
+ * kind's are (C_TIME in flags: a time, in -u's unit, rounded to ns).  A
+ * name that is one of the kind's columns or input names, or more than
+ * REC_MAXCOL - k->ncol of them, is a usage error.  A TSV, CSV or Parquet
+ * file without it is an error at its header, naming the columns it has;
+ * with RD_NEEDED in flags, so is a JSON file none of whose rows has it
+ * (otherwise a JSON row without it leaves it empty); a text trace, which
+ * has no such columns, is an error.
+ */
+int rd_column(struct reader *r, const char *name, const char *opt,
+    enum coltype type, unsigned flags, const char *synopsis);
 /*
  * The header of the kind's rows, with the -c columns: written before the
  * first row the reader gives (or writes), or at the end of input if there

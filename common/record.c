@@ -125,11 +125,13 @@ kind_header(const struct kind *k)
 }
 
 /* A column's type: a further column (-c) is text, as the input spells
- * it. */
+ * it, unless it was read as a number. */
 static enum coltype
-coltype(const struct kind *k, int c)
+coltype(const struct kind *k, const struct record *r, int c)
 {
-	return c < k->ncol ? k->col[c].type : T_TEXT;
+	if (c < k->ncol)
+		return k->col[c].type;
+	return r->xnum >> c & 1 ? T_NUM : T_TEXT;
 }
 
 /* A row too long for the output buffer, field by field. */
@@ -145,7 +147,7 @@ rec_writelong(const struct kind *k, const struct record *r)
 		f = &r->f[c];
 		if (!f->set)
 			continue;
-		if (coltype(k, c) == T_TEXT)
+		if (coltype(k, r, c) == T_TEXT)
 			out_text(f->s, f->len);
 		else if (f->isint)
 			out_i64(f->i);
@@ -191,7 +193,7 @@ rec_write(const struct kind *k, const struct record *r)
 		o += c - prev;
 		prev = c;
 		f = &r->f[c];
-		if (coltype(k, c) == T_TEXT)
+		if (coltype(k, r, c) == T_TEXT)
 			o = out_escape(o, f->s, f->len);
 		else if (f->isint && (uint64_t)f->i < 10)
 			*o++ = (char)('0' + f->i);	/* nd, nc, flags */

@@ -81,9 +81,11 @@ struct record {
 	long line;
 	char *arena;		/* REC_ARENA bytes for kept text */
 	size_t used;
-	/* Further input columns carried through as text (-c): fields ncol
-	 * to ncol + nextra - 1 of the kind's ncol.  Kept by rec_clear. */
+	/* Further input columns (-c): fields ncol to ncol + nextra - 1 of
+	 * the kind's ncol, text unless their bit is set in xnum (a number).
+	 * Kept by rec_clear. */
 	int nextra;
+	uint32_t xnum;
 };
 
 /* Empties the fields that are set, and the arena. */

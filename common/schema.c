@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "diag.h"
 #include "schema.h"
 
 /* Columns that only one table's rows carry, as named by Neuron Explorer,
@@ -88,4 +89,19 @@ sc_best(const struct sc_votes *v, const char **what, const char **readers)
 	*what = tables[best].what;
 	*readers = tables[best].readers;
 	return 1;
+}
+
+void
+sc_version(const char *dir, const char *v)
+{
+	long major = 0;
+	const char *p;
+
+	for (p = v; *p >= '0' && *p <= '9' && major < 1000; p++)
+		major = major * 10 + (*p - '0');
+	if (p > v && (*p == '.' || *p == '\0') && major == SC_MAJOR)
+		return;
+	np_warn("%s: profile schema %s (its Metadata table); np knows "
+	    "schema %d's column names, and one renamed since reads as "
+	    "missing (np(7), INPUT FORMATS)", dir, v, SC_MAJOR);
 }

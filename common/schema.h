@@ -35,4 +35,15 @@ int sc_has(const struct sc_votes *v, unsigned mask);
 int sc_best(const struct sc_votes *v, const char **what,
     const char **readers);
 
+/*
+ * The MAJOR of Neuron Explorer's profile schema whose column names np
+ * reads.  A MAJOR change may rename a column (np(7), INPUT FORMATS), and a
+ * column np reads under its old name would then read as missing in every
+ * row, so sc_version names on standard error the profile directory dir
+ * whose Metadata table gives the profile_schema_version v of another
+ * MAJOR (rd_checkdir reads it).
+ */
+#define SC_MAJOR 7
+void sc_version(const char *dir, const char *v);
+
 #endif

@@ -60,7 +60,8 @@ static const struct tl_words insnwords = {
 /* The fast path writes a row's columns in this order, as rec_write does. */
 _Static_assert(I_START == 0 && I_END == 1 && I_DUR == 2 && I_ENGINE == 3 &&
     I_OPCODE == 4 && I_PC == 5 && I_PC < I_ND && I_NC == I_ND + 1 &&
-    I_NCOL > I_NC, "instruction columns in the fast path's order");
+    I_NCOL > I_NC && I_TRACK == I_NCOL - 1,
+    "instruction columns in the fast path's order");
 
 #define TAILMAX 64		/* a row's tail: tabs, nd, nc, newline */
 /* The most a row written by insnrow takes. */
@@ -70,6 +71,9 @@ struct insnstate {
 	struct pairs eng;	/* the START waiting, per engine */
 	struct insnwait {	/* and what else it carries, by slot */
 		const char *name;	/* the usual spelling, else the slot's */
+		size_t namelen;
+		const char *track;	/* the timeline row it names, or NULL */
+		size_t tracklen;
 		char opcode[TOKLEN];
 		size_t opcodelen;
 		int64_t pc;
@@ -179,9 +183,12 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 		sl = &s->eng.slot[i];
 		w = &s->wait[i];
 		w->name = insn_engine(sl->name, sl->len);
+		w->namelen = w->name ? strlen(w->name) : sl->len;
 		if (!w->name)
 			w->name = sl->name;
-		w->englen = (size_t)(out_escape(w->eng, w->name, sl->len) -
+		w->track = insn_track(sl->name, sl->len);
+		w->tracklen = w->track ? strlen(w->track) : 0;
+		w->englen = (size_t)(out_escape(w->eng, w->name, w->namelen) -
 		    w->eng);
 		w->hasprev = 0;
 	}
@@ -229,7 +236,9 @@ insnrec(const struct insnstate *s, struct textin *tx, struct record *rec,
 	/* duration_ns is left to rec_complete: after -u has scaled both
 	 * times to whole ns, so that it is their difference as printed. */
 	/* The slot is not reused before the next call: no copies. */
-	rec_setref(rec, I_ENGINE, w->name, sl->len);
+	rec_setref(rec, I_ENGINE, w->name, w->namelen);
+	if (w->track)
+		rec_setref(rec, I_TRACK, w->track, w->tracklen);
 	rec_setref(rec, I_OPCODE, w->opcode, w->opcodelen);
 	if (w->haspc)
 		rec_setint(rec, I_PC, w->pc);
@@ -275,7 +284,13 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
 		o += w->pclen;
 	}
 	memcpy(o, s->tail, TAILMAX);
-	out_commit(o + s->taillen);
+	o += s->taillen;
+	if (w->track) {	/* the track is the last column: before the '\n' */
+		memcpy(o - 1, w->track, w->tracklen);
+		o += w->tracklen;
+		o[-1] = '\n';
+	}
+	out_commit(o);
 	tx->written++;
 }
 

@@ -9,6 +9,7 @@
 #include "group.h"
 #include "num.h"
 #include "parquet.h"
+#include "reader.h"
 #include "schema.h"
 #include "summary.h"
 #include "tsv.h"
@@ -1007,6 +1008,7 @@ sum_read(struct sumset *s, const char *file)
 			    "name its files", file, s->dirfiles[0]);
 		}
 		table = s->dirfiles[0];
+		rd_checkdir(file);
 	}
 	src_open(s->in, table);
 	s->operand = file;

@@ -262,20 +262,33 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 }
 
 @test "np-stall: usage errors" {
-	np np-stall -g line "$F/stall.json"
+	# A name outside the record is looked for in the input (see the
+	# input-column tests); one the record reads already is misuse.
+	np np-stall -g engine,compiler_opcode "$F/stall.json"
 	status_is 2
-	err_is "np-stall: -g: unknown key 'line' (known: src start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc pcore_idx timeline_track)
+	err_is "np-stall: -g: 'compiler_opcode' is read as the instruction column opcode already
 usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+	np np-stall -v evt_wait_time "$F/stall.json"
+	status_is 2
+	err_is "np-stall: -v: 'evt_wait_time' is read as the instruction column evt_wait_time_ns already
+usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+	np np-stall -g a,b,c,d,e,f,g,h,i,j,k,l,m,n "$F/stall.json"
+	status_is 2
+	err_is "np-stall: -g: more than 13 columns outside the instruction record
+usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+	np np-stall -g a,b,c,d,e,f,g,h,i,j,k,l,m -v x "$F/stall.json"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-stall: -g: more than 13 columns outside the instruction record" ]
 	np np-stall -g src,,engine "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -g: expected keys separated by commas, found an empty one" ]
 	np np-stall -g src,start_ts,end_ts,duration_ns,engine,opcode,pc,evt_wait_time_ns,hbm_read_bytes,hbm_write_bytes,sbuf_read_bytes,sbuf_write_bytes,bir_debug_info_source_location,nki_source_location,layer,subgraph,nd "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -g: more than 16 keys" ]
-	for v in pc layer nonesuch start_ts; do
+	for v in layer engine bir_debug_info_source_location; do
 		np np-stall -v "$v" "$F/stall.json"
 		status_is 2
-		[ "$(head -1 "$ERR")" = "np-stall: -v: expected a column of ns or bytes (duration_ns evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes), found '$v'" ]
+		[ "$(head -1 "$ERR")" = "np-stall: -v: expected a numeric column, found '$v', a text column of the instruction record (its numbers: start_ts end_ts duration_ns pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes nd nc pcore_idx)" ]
 	done
 	np np-stall -N 0 "$F/stall.json"
 	status_is 2
@@ -503,4 +516,180 @@ np-stall: write error: No space left on device"
 		[ "$(sed -n 2p "$OUT" | cut -f1,2)" = "$(printf 'T\t1')" ]
 	done
 	[ "$(cut -f4 "$OUT")" = "$(printf 'duration_ns\n20')" ]
+}
+
+# ---- columns outside the instruction record (-g, -v) ----
+
+X=$BATS_TEST_DIRNAME/fixtures/explorer
+
+@test "np-stall: -g hlo_name, a column outside the record, the same from every form of the Explorer rows" {
+	# golden/np-stall/explorer-hlo_name.tsv was checked against an awk
+	# computation over rows/Instruction.jsonl (fixtures/np-stall/README).
+	{ echo '['; sed '$!s/$/,/' "$X/rows/Instruction.jsonl"; echo ']'; } \
+	    >"$T/array.json"
+	np-trace -c hlo_name "$X/json/Instruction.jsonl" >"$T/trace.tsv"
+	for f in "$X/json/Instruction.jsonl" "$X/rows/Instruction.jsonl" \
+	    "$T/array.json" "$X/csv/table/Instruction.csv" \
+	    "$X/csv/instruction.tsv" "$X/csv/instruction-crlf.csv" \
+	    "$X/csv/export/Instruction.csv" \
+	    "$X/parquet/instruction-zstd-v2.parquet" \
+	    "$X/parquet/instruction-snappy-v1-rg16.parquet" \
+	    "$X/parquet/pw-instruction-delta-gzip-v2.parquet" \
+	    "$X/profile@latest" "$T/trace.tsv"; do
+		np np-stall -g hlo_name "$f"
+		status_is 0
+		no_err
+		golden np-stall/explorer-hlo_name.tsv
+	done
+}
+
+@test "np-stall: -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" {
+	# schema/lnc2: four Tensor rows, 1000 ns each.
+	#   pcore hlo_name       dma_wait_time_ns psum_read_bytes
+	#   0     dot.1          10               4096
+	#   1     dot.2          -                2048
+	#   0     dot.1          5                -
+	#   1     fusion "x", y  -25              0
+	# psum: Tensor dot.1 (core 0): 1 row of 2 with a value, sum 4096,
+	# share 4096/6144 = 2/3; dot.2: 2048, 1/3; fusion: 0, share 0.
+	# dma: dot.1: 10 + 5 = 15, nz 2, mean 7.5, max 10, share 1; dot.2
+	# none; fusion -25, taken as missing.
+	S=$X/schema
+	for f in "$S/lnc2.csv" "$S/lnc2.jsonl" "$S/lnc2.parquet"; do
+		np np-stall -g engine,hlo_name -v psum_read_bytes "$f"
+		status_is 0
+		[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		    'engine	hlo_name	instructions	psum_read_nonzero	psum_read_bytes	psum_read_mean_bytes	psum_read_max_bytes	psum_read_share	duration_ns	pcore_idx' \
+		    'Tensor	dot.1	2	1	4096	4096	4096	0.6666666666666666	2000	0' \
+		    'Tensor	dot.2	1	1	2048	2048	2048	0.3333333333333333	1000	1' \
+		    'Tensor	fusion "x", y	1	0	0		0	0	1000	1')" ]
+		err_is "np-stall: rows without psum_read_bytes: 1 (first: $f:$( [ "${f##*.}" = csv ] && echo 4 || echo 3))"
+		np np-stall -g hlo_name -v dma_wait_time_ns "$f"
+		status_is 0
+		[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		    'hlo_name	instructions	dma_wait_time_nonzero	dma_wait_time_ns	dma_wait_time_mean_ns	dma_wait_time_max_ns	dma_wait_time_share	duration_ns	pcore_idx' \
+		    'dot.1	2	2	15	7.5	10	1	2000	0' \
+		    'dot.2	1	0					1000	1' \
+		    'fusion "x", y	1	0					1000	1')" ]
+	done
+	# A name ending in _ns is a time, as evt_wait_time_ns is: -u scales it.
+	np np-stall -n -g hlo_name -v dma_wait_time_ns -u us "$S/lnc2.csv"
+	[ "$(head -1 "$OUT")" = "$(printf 'dot.1\t2\t2\t15000\t7500\t10000\t1\t2000000\t0')" ]
+	err_is "np-stall: rows without dma_wait_time_ns: 1 (first: $S/lnc2.csv:3)
+np-stall: rows with a negative dma_wait_time_ns taken as missing: 1 (first: $S/lnc2.csv:5)"
+	# The value column as a key too: it prints as the number read (-25,
+	# missing as a value), or empty.
+	np np-stall -n -g dma_wait_time_ns -v dma_wait_time_ns "$S/lnc2.jsonl"
+	[ "$(cut -f1-4 "$OUT" | tr '\t\n' ' ,')" = "10 1 1 10,5 1 1 5, 1 0 ,-25 1 0 ," ]
+}
+
+@test "np-stall: the view export's rows and np-trace's TSV carry other columns too" {
+	printf '%s\n' '{"summary": [{"total_time": 1}], "instruction": [' \
+	    '{"timestamp": 1, "duration": 5, "label": "Tensor", "hlo_name": "a", "psum_read_bytes": 4},' \
+	    '{"timestamp": 2, "duration": 5, "label": "Tensor", "hlo_name": "b\tc", "psum_read_bytes": 6},' \
+	    '{"timestamp": 3, "duration": 5, "label": "Vector", "psum_read_bytes": null},' \
+	    '{"timestamp": 4, "duration": 5, "label": "Vector", "hlo_name": "a", "psum_read_bytes": "2"}]}' \
+	    >"$T/view.json"
+	# b<TAB>c: 6; a: 4 + 2; the row without hlo_name: the empty key.
+	want=$(printf '%s\n' \
+	    'hlo_name	instructions	psum_read_nonzero	psum_read_bytes	psum_read_mean_bytes	psum_read_max_bytes	psum_read_share	duration_ns	pcore_idx' \
+	    'a	2	2	6	3	4	0.5	10	' \
+	    'b\tc	1	1	6	6	6	0.5	5	' \
+	    '	1	0					5	')
+	np np-stall -g hlo_name -v psum_read_bytes "$T/view.json"
+	status_is 0
+	[ "$(cat "$OUT")" = "$want" ]
+	err_is "np-stall: rows without psum_read_bytes: 1 (first: $T/view.json:4)"
+	np-trace -c hlo_name,psum_read_bytes "$T/view.json" >"$T/view.tsv"
+	np np-stall -g hlo_name -v psum_read_bytes "$T/view.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$want" ]
+}
+
+@test "np-stall: a column in none of the input is an error naming what the input has" {
+	S=$X/schema
+	np np-stall -g hlo_nam "$S/lnc2.csv"
+	status_is 1
+	err_is "np-stall: $S/lnc2.csv:1:1: expected a column 'hlo_nam' (given to -g), found none in the header, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
+	[ ! -s "$OUT" ]
+	np np-stall -v dma_wait "$S/lnc2.parquet"
+	status_is 1
+	err_is "np-stall: $S/lnc2.parquet: expected a column 'dma_wait' (given to -v), found none in the file, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
+	# JSON names its columns in each row: none of the rows has it.
+	np np-stall -g engine,hlo_nam "$S/lnc2.jsonl"
+	status_is 1
+	err_is "np-stall: $S/lnc2.jsonl: expected a column 'hlo_nam' (given to -g), found none in its rows, the first of which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
+	[ ! -s "$OUT" ]
+	np np-stall -g line "$F/stall.json"
+	status_is 1
+	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $F/stall.json:9)
+np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in its rows, the first of which has: timestamp duration label opcode evt_wait_time hbm_read_bytes bir_debug_info_source_location layer subgraph"
+	# np-trace's TSV has only the record's columns, unless -c adds some.
+	np-trace "$S/lnc2.csv" >"$T/t.tsv"
+	np np-stall -g hlo_name "$T/t.tsv"
+	status_is 1
+	err_is "np-stall: $T/t.tsv:1:1: expected a column 'hlo_name' (given to -g), found none in the header, which has: start_ts end_ts duration_ns engine opcode pc evt_wait_time_ns hbm_read_bytes hbm_write_bytes sbuf_read_bytes sbuf_write_bytes bir_debug_info_source_location nki_source_location layer subgraph nd nc pcore_idx timeline_track"
+	np np-stall -g hlo_name -v duration_ns "$TR/trace.txt"
+	status_is 1
+	err_is "np-stall: $TR/trace.txt: -g hlo_name: profiler text (show-session --show-trace instruction) has no further columns; -g reads them from JSON, TSV, CSV or Parquet"
+	# Each file is checked: the second lacks it.
+	np np-stall -g hlo_name "$S/lnc2.csv" "$T/t.tsv"
+	status_is 1
+	[ ! -s "$OUT" ]
+}
+
+@test "np-stall: a value column outside the record must hold whole numbers: file, line, column" {
+	np np-stall -v hlo_name "$X/csv/table/Instruction.csv"
+	status_is 1
+	err_is "np-stall: $X/csv/table/Instruction.csv:2:229: expected a number for 'hlo_name', found 'add.7'"
+	np np-stall -v hlo_name "$X/json/Instruction.jsonl"
+	status_is 1
+	err_is "np-stall: $X/json/Instruction.jsonl:1:580: expected a number for 'hlo_name', found 'add.7' (byte offset 579)"
+	np np-stall -v hlo_name "$X/parquet/instruction-zstd-v2.parquet"
+	status_is 1
+	err_is "np-stall: $X/parquet/instruction-zstd-v2.parquet: row 1: column 'hlo_name': expected a number, found 'add.7'"
+	printf 'start_ts\tpsum_read_bytes\n1\t4\n2\t1.5\n' >"$T/frac.tsv"
+	np np-stall -v psum_read_bytes "$T/frac.tsv"
+	status_is 1
+	err_is "np-stall: $T/frac.tsv:3:3: expected a whole number for 'psum_read_bytes', found '1.5'"
+	printf '{"timestamp": 1, "flops": true}\n' >"$T/bool.jsonl"
+	np np-stall -v flops "$T/bool.jsonl"
+	status_is 1
+	err_is "np-stall: $T/bool.jsonl:1:27: expected a number for 'flops', found true (byte offset 26)"
+	# A time is rounded to ns, as the record's are; other names have no
+	# unit in the output's names.
+	printf 'start_ts\tdma_wait_time_ns\traw_flops\n1\t2.5\t7\n' >"$T/t.tsv"
+	np np-stall -n -v dma_wait_time_ns "$T/t.tsv"
+	status_is 0
+	[ "$(cut -f4 "$OUT")" = 3 ]
+	np np-stall -v raw_flops "$T/t.tsv"
+	status_is 0
+	[ "$(head -1 "$OUT")" = "$(printf 'src\tinstructions\traw_flops_nonzero\traw_flops\traw_flops_mean\traw_flops_max\traw_flops_share\tduration_ns\tpcore_idx')" ]
+	[ "$(tail -1 "$OUT")" = "$(printf '<none>\t1\t1\t7\t7\t7\t1\t\t')" ]
+}
+
+@test "np-stall: only the input columns named are read" {
+	# psum_read_bytes is not a number: -v psum_read_bytes stops on it,
+	# -g hlo_name does not read it.
+	printf 'start_ts\tevt_wait_time_ns\thlo_name\tpsum_read_bytes\n1\t0\ta\tx\n' \
+	    >"$T/p.tsv"
+	np np-stall -n -g hlo_name "$T/p.tsv"
+	status_is 0
+	[ "$(cut -f1,2 "$OUT")" = "$(printf 'a\t1')" ]
+	np np-stall -v psum_read_bytes "$T/p.tsv"
+	status_is 1
+	err_is "np-stall: $T/p.tsv:2:7: expected a number for 'psum_read_bytes', found 'x'"
+}
+
+@test "np-stall: the list of the columns a header has is cut short at 2048 bytes" {
+	# 150 names of 19 bytes, then start_ts.  Listed: the first, then
+	# each with its space: after k names 20k - 1 bytes; the next fits
+	# while 20k - 1 + 20 + 5 (" ..." and a NUL) <= 2048, so up to k =
+	# 102 (2039 bytes), then " ...".
+	names=$(seq -f 'x%03g_abcdefghijklmn' 1 150 | tr '\n' '\t')
+	printf '%sstart_ts\n' "$names" >"$T/wide.tsv"
+	printf '%s1\n' "$(seq 150 | sed 's/.*//' | tr '\n' '\t')" >>"$T/wide.tsv"
+	np np-stall -g hlo_name "$T/wide.tsv"
+	status_is 1
+	err_is "np-stall: $T/wide.tsv:1:1: expected a column 'hlo_name' (given to -g), found none in the header, which has: $(seq -f 'x%03g_abcdefghijklmn' 1 102 | tr '\n' ' ')..."
 }

@@ -474,3 +474,37 @@ a\tb	v	2	4' ]
 	no_err
 	cmp "$OUT" "$T/want"
 }
+
+@test "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
+	# Per hlo_name, instructions and evt_wait_time_ns sums over both
+	# cores, from golden/np-stall/explorer-hlo_name.tsv (checked by awk,
+	# fixtures/np-stall/README): add.7 12+13 = 25, 4206+2191 = 6397;
+	# dot.1 9+9, 2447+2191; exponential.2 9+9, 5637+2015; multiply.12
+	# 9+9, 3938+3902; transpose.3 10+10, 2307+420; the one with quotes
+	# 1, 140.  Every row has a wait; the longest is 1875.
+	X=$FIX/explorer
+	for f in "$X/csv/instruction.tsv" "$X/csv/table/Instruction.csv" \
+	    "$X/csv/instruction-crlf.csv" "$X/csv/export/Instruction.csv"; do
+		np np-sum -g hlo_name -v evt_wait_time_ns "$f"
+		status_is 0
+		no_err
+		[ "$(cut -f1,3-6 "$OUT")" = "$(printf '%s\n' \
+		    'hlo_name	count	sum	min	max' \
+		    'add.7	25	6397	0	1875' \
+		    'dot.1	18	4638	0	1875' \
+		    'dot.1 "fused", µ-kernel	1	140	140	140' \
+		    'exponential.2	18	7652	0	1875' \
+		    'multiply.12	18	7840	0	1875' \
+		    'transpose.3	20	2727	0	1875')" ]
+		# Two keys and values outside the instruction record; the
+		# TSV and CSV agree byte for byte.
+		np np-sum -g engine,hlo_name -v psum_read_bytes,dma_wait_time_ns "$f"
+		status_is 0
+		[ "$(head -1 "$OUT")" = "$(printf 'engine\thlo_name\tvalue_column\tcount\tsum\tmin\tmax\tmean\tp50\tp90\tp99\tshare')" ]
+		if [ "$f" = "$X/csv/instruction.tsv" ]; then
+			cp "$OUT" "$T/first.tsv"
+		else
+			cmp "$T/first.tsv" "$OUT"
+		fi
+	done
+}

@@ -144,7 +144,9 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 
 @test "np-trace: engine names take their usual spelling from any case" {
 	# Every engine np knows, in lower and upper case, from TSV and from
-	# the text trace; names it does not know are kept as they are.
+	# the text trace; names it does not know are kept as they are.  The
+	# TensorMatrix row is the Tensor engine's, and keeps its name as the
+	# timeline track.
 	names="Tensor TensorMatrix Vector Scalar GpSimd Sync Activation Pool"
 	{
 		printf 'timestamp\tduration\tlabel\topcode\n'
@@ -156,9 +158,11 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	} >"$T/engines.tsv"
 	np np-trace -n "$T/engines.tsv"
 	status_is 0
-	want=$(for e in $names; do printf '%s %s ' "$e" "$e"; done)
-	want="${want}other OTHER tensorx TENSORX "
-	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "$want" ]
+	want="Tensor/ Tensor/ Tensor/TensorMatrix Tensor/TensorMatrix \
+Vector/ Vector/ Scalar/ Scalar/ GpSimd/ GpSimd/ Sync/ Sync/ \
+Activation/ Activation/ Pool/ Pool/ "
+	want="${want}other/ OTHER/ tensorx/ TENSORX/ "
+	[ "$(cut -f4,19 "$OUT" | tr '\t\n' '/ ')" = "$want" ]
 	{
 		echo "Instruction trace for ND 0 NC 0"
 		for e in $names Other; do
@@ -173,7 +177,11 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	np np-trace -n "$T/engines.txt"
 	status_is 0
 	no_err
-	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "${want%tensorx TENSORX }" ]
+	[ "$(cut -f4,19 "$OUT" | tr '\t\n' '/ ')" = "${want%tensorx/ TENSORX/ }" ]
+	# The general path (times to scale: -u us) names them the same.
+	np np-trace -n -u us "$T/engines.txt"
+	status_is 0
+	[ "$(cut -f4,19 "$OUT" | tr '\t\n' '/ ')" = "${want%tensorx/ TENSORX/ }" ]
 }
 
 @test "np-trace: -t keeps instructions running during [from, to)" {
@@ -505,6 +513,24 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	np np-trace -e pe "$T/h.tsv"
 	status_is 0
 	[ "$(cat "$OUT")" = "$(np-trace "$T/h.tsv")" ]
+}
+
+@test "np-trace: a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" {
+	# The view JSON labels the row with its timeline track; Explorer
+	# gives the engine (lower case) and the track apart.
+	printf '%s\n' '{"start_ts":10261883214,"end_ts":10261883362,"duration_ns":148,"engine":"tensor","timeline_track":"TensorMatrix","opcode":"MATMUL"}' \
+	    >"$T/explorer.jsonl"
+	printf '%s\n' start_ts,end_ts,duration_ns,engine,timeline_track,opcode \
+	    10261883214,10261883362,148,tensor,TensorMatrix,MATMUL >"$T/e.csv"
+	tr , '\t' <"$T/e.csv" >"$T/e.tsv"
+	for f in "$T/explorer.jsonl" "$T/e.csv" "$T/e.tsv"; do
+		np np-trace "$f"
+		status_is 0
+		golden np-trace/official.tsv
+	done
+	np np-trace -e TensorMatrix "$F/official.json"
+	status_is 0
+	golden np-trace/official.tsv
 }
 
 @test "np-trace: view JSON rows whose keys change place and spelling from row to row" {

@@ -181,7 +181,8 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
 	status_is 0
 	err_is "np-trace: non-JSON lines skipped: 2000 (first: -:1)"
-	row 10261883214 10261883362 148 TensorMatrix MATMUL | out_is
+	row 10261883214 10261883362 148 Tensor MATMUL "" "" "" "" "" "" "" "" "" "" "" "" "" TensorMatrix |
+	    out_is
 }
 
 @test "reader: more than 1 MiB of log lines before the data" {

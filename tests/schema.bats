@@ -56,7 +56,8 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 }
 
 @test "schema: the timeline track is the engine where the input gives none" {
-	# the UI export form has no engine column; track.* a NULL engine
+	# the UI export form has no engine column; track.* a NULL engine.
+	# The TensorMatrix track is the Tensor engine's: its busy time too.
 	np np-trace "$S/track-export.csv"
 	status_is 0
 	no_err
@@ -68,7 +69,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	done
 	np np-gaps -U "$S/track-export.csv"
 	status_is 0
-	[ "$(cut -f1,3 "$OUT" | tr '\t\n' ':,')" = "engine:busy_ns,:100,GpSimd:60,TensorMatrix:100,Vector:150,any:300," ]
+	[ "$(cut -f1,3 "$OUT" | tr '\t\n' ':,')" = "engine:busy_ns,:100,GpSimd:60,Tensor:100,Vector:150,any:300," ]
 }
 
 @test "schema: -e matches the timeline track as well as the engine" {
@@ -154,10 +155,10 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 @test "schema: -c: a column the header lacks, text traces, and misuse are errors" {
 	np np-trace -n -c hlo_name,nope "$S/lnc2.csv"
 	status_is 1
-	err_is "np-trace: $S/lnc2.csv:1:1: expected a column 'nope' (given to -c), found none in the header"
+	err_is "np-trace: $S/lnc2.csv:1:1: expected a column 'nope' (given to -c), found none in the header, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	np np-trace -n -c nope "$S/lnc2.parquet"
 	status_is 1
-	err_is "np-trace: $S/lnc2.parquet: expected a column 'nope' (given to -c), found none in the file"
+	err_is "np-trace: $S/lnc2.parquet: expected a column 'nope' (given to -c), found none in the file, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	np np-trace -n -c hlo_name "$BATS_TEST_DIRNAME/fixtures/np-trace/trace.txt"
 	status_is 1
 	err_is "np-trace: $BATS_TEST_DIRNAME/fixtures/np-trace/trace.txt: -c hlo_name: profiler text (show-session --show-trace instruction) has no further columns; -c reads them from JSON, TSV, CSV or Parquet"
@@ -189,4 +190,34 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 200000 ]
 	[ "$(cut -f20 "$OUT" | grep -c fusion)" -gt 0 ]
+}
+
+@test "schema: a profile directory of another schema MAJOR is named on stderr, and still read" {
+	# v12@latest: Metadata gives 12.0.1; its Instruction table is the
+	# Track rows (schema 7's names).  profile@latest gives 7.4.0: quiet
+	# (explorer.bats), as is a directory without a Metadata table.
+	local D=$S/v12@latest
+	local msg="profile schema 12.0.1 (its Metadata table); np knows schema 7's column names, and one renamed since reads as missing (np(7), INPUT FORMATS)"
+	np np-trace "$D"
+	status_is 0
+	err_is "np-trace: $D: $msg"
+	golden schema/track.tsv
+	np np-trace "$D" "$D"
+	status_is 0
+	err_is "np-trace: $D: $msg
+np-trace: $D: $msg"
+	np np-sum "$D"
+	status_is 0
+	err_is "np-sum: $D: $msg"
+	[ "$(cut -f2 "$OUT" | tr '\n' ' ')" = "key total_time event_count " ]
+	np np-cc "$D"
+	status_is 1
+	err_is "np-cc: $D: $msg
+np-cc: $D: a profile directory without collective tables (expected CcInstruction.parquet or CcOp.parquet in it, or the table split into _0, _1, ... files)"
+	mkdir "$T/p"
+	cp "$D/Instruction.parquet" "$T/p/"
+	np np-trace "$T/p"
+	status_is 0
+	no_err
+	golden schema/track.tsv
 }
