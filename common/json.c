@@ -499,13 +499,23 @@ static char *
 skipstring(struct json *j, char *q)
 {
 	struct src *in = j->in;
-	char *p = q + 1, u[4];
-	int done = 0;
+	char *p, u[4];
+	struct simd_end e = { 0, NULL, 0 };
 
+	/* A short string, or one without escapes, is passed over in the
+	 * kept mask (special), as string takes one; the skip takes up the
+	 * rest of any other from where the mask stopped. */
+	p = special(j, q + 1);
+	if (*p == '"' && p < in->end)
+		return p + 1;
 	for (;;) {
-		p = (char *)j->skip(p, in->end, &done);
-		if (done)
+		p = (char *)j->skip(p, in->end, &e);
+		if (e.done) {
+			/* What follows is found in the mask of its end. */
+			j->blk = e.blk;
+			j->blkmask = e.mask;
 			return p;
+		}
 		if (*p == '"' && p < in->end)
 			return p + 1;
 		if (p >= in->end) {
@@ -532,6 +542,38 @@ numchar(char c)
 	    c == 'e' || c == 'E';
 }
 
+/*
+ * The usual number, an integer (0, or without a leading zero), at p: all
+ * of it read, and the byte after it ends it (the data is followed by a NUL,
+ * which stops the loop).  Its value is made on the way (unsigned: past 19
+ * digits it wraps, and is not used).  Returns the address after it, or
+ * NULL for any other number, with nothing changed but the token.
+ */
+static inline char *
+integer(struct json *j, char *p)
+{
+	char *q = p + (*p == '-');
+	uint64_t v;
+	unsigned d;
+
+	if (*q == '0') {
+		v = 0;		/* and a digit after it is not a number */
+		q++;
+	} else if ((unsigned)(*q - '1') <= 8) {
+		v = (unsigned)(*q - '0');
+		while ((d = (unsigned)(*++q - '0')) <= 9)
+			v = v * 10 + d;
+	} else
+		return NULL;
+	if (q >= j->in->end || numchar(*q) || q - p > NUM_MAXLEN)
+		return NULL;
+	j->s = p;
+	j->len = (size_t)(q - p);
+	j->isint = q - p - (*p == '-') <= 18;
+	j->ival = *p == '-' ? (int64_t)(0 - v) : (int64_t)v;
+	return q;
+}
+
 /* Scans a number (or -Infinity) at p. */
 static char *
 number(struct json *j, char *p)
@@ -540,18 +582,9 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
-	/* The usual number, an integer: all of it read, and the byte after
-	 * it ends it (the data is followed by a NUL, which stops the loop). */
-	q = p + (*p == '-');
-	if (*q >= '1' && *q <= '9') {
-		while ((unsigned)(*++q - '0') <= 9)
-			;
-		if (q < in->end && !numchar(*q) && q - p <= NUM_MAXLEN) {
-			j->s = p;
-			j->len = (size_t)(q - p);
-			return q;
-		}
-	}
+	if ((q = integer(j, p)))
+		return q;
+	j->isint = 0;
 	n = num_scan(p, in->end);
 	if (n > 0 && n <= NUM_MAXLEN && p + n < in->end && !numchar(p[n])) {
 		j->s = p;
@@ -825,12 +858,14 @@ value:
 		break;
 	case 'N':
 		p = literal(j, p, "NaN", 3);
+		j->isint = 0;
 		j->s = p - 3;
 		j->len = 3;
 		t = JSON_NUM;
 		break;
 	case 'I':
 		p = literal(j, p, "Infinity", 8);
+		j->isint = 0;
 		j->s = p - 8;
 		j->len = 8;
 		t = JSON_NUM;
@@ -849,35 +884,272 @@ value:
 	return t;
 }
 
-enum json_tok
-json_next(struct json *j)
+/* Can the byte after a scalar follow it, and no blank?  (The usual case
+ * of delimited, without a call.) */
+static inline int
+closes(char c)
 {
-	return next(j, 0);
+	return c == ',' || c == '}' || c == ']';
 }
 
-void
-json_skip(struct json *j)
+int
+json_keyset(struct json_key *k, const char *s, size_t n)
+{
+	unsigned char b[JSON_KEYWORDS * 8], m[JSON_KEYWORDS * 8];
+	size_t i;
+
+	k->len = 0;
+	if (n == 0 || n >= sizeof b)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] < ' ' || s[i] > '~' || s[i] == '"' || s[i] == '\\')
+			return 0;
+	/* Words made by memcpy from bytes: the same on either byte order. */
+	memset(b, 0, sizeof b);
+	memset(m, 0, sizeof m);
+	memcpy(b, s, n);
+	b[n] = '"';
+	memset(m, 0xff, n + 1);
+	memcpy(k->w, b, sizeof b);
+	memcpy(k->m, m, sizeof m);
+	k->len = n;
+	return 1;
+}
+
+/* Is the text at p (at least the padding's 64 bytes readable) the key k
+ * and its closing quote? */
+static inline int
+keyat(const char *p, const struct json_key *k)
+{
+	uint64_t x, d = 0;
+	int i;
+
+	for (i = 0; i < JSON_KEYWORDS; i++) {
+		memcpy(&x, p + 8 * i, 8);
+		d |= (x ^ k->w[i]) & k->m[i];
+	}
+	return d == 0;
+}
+
+static inline int
+keyis(struct json *j, const struct json_key *k)
 {
 	struct src *in = j->in;
 	char *p = in->p;
+
+	if (j->state == S_AFTER && p[0] == ',' &&
+	    j->stack[j->depth - 1] == '{')
+		p++;
+	else if (j->state != S_OBJ_FIRST)
+		return 0;
+	/* The quote after the key is within the data: the padding, zeros,
+	 * matches no key. */
+	if (p[0] != '"' || !keyat(p + 1, k))
+		return 0;
+	j->s = p + 1;
+	j->len = k->len;
+	in->p = p + k->len + 2;
+	j->state = S_COLON;
+	return 1;
+}
+
+/*
+ * The usual steps of compact JSON are taken here (for json_next and
+ * json_member, inline), without the rounds of next's state machine: ','
+ * and a key in an object; ':' and a string or an integer that a ',', '}'
+ * or ']' follows.  (The byte after p is readable: at the end of the data
+ * it is the NUL padding, which no test here takes.)
+ */
+static inline enum json_tok
+nexttok(struct json *j)
+{
+	struct src *in = j->in;
+	char *p = in->p, *q;
+
+	if (j->state == S_AFTER) {
+		if (p[0] == ',' && p[1] == '"' &&
+		    j->stack[j->depth - 1] == '{') {
+			mark(j, p + 1);
+			in->p = string(j, p + 1);
+			j->state = S_COLON;
+			return JSON_KEY;
+		}
+	} else if (j->state == S_COLON && p[0] == ':') {
+		if (p[1] == '"') {
+			mark(j, p + 1);
+			in->p = string(j, p + 1);
+			endvalue(j);
+			return JSON_STR;
+		}
+		if ((q = integer(j, p + 1)) && closes(*q)) {
+			mark(j, p + 1);
+			endvalue(j);
+			in->p = q;
+			return JSON_NUM;
+		}
+	}
+	return next(j, 0);
+}
+
+/*
+ * Passes over the rest of a container being skipped, until depth is
+ * left: the usual steps of compact JSON here, in a loop, and anything
+ * else (blanks, literals, other numbers, the end of a read, errors) by
+ * next, a token at a time, from the place and state reached, which are
+ * kept as next keeps them.
+ */
+static void
+skiprest(struct json *j, int depth)
+{
+	struct src *in = j->in;
+	char *p, *q, top;
+
+	while (j->depth > depth) {
+		p = in->p;
+		top = j->stack[j->depth - 1];
+		switch (j->state) {
+		case S_AFTER:
+			if (*p == ',' && top == '[') {
+				p++;
+				goto value;
+			}
+			if (*p == ',' && p[1] == '"') {
+				in->p = skipstring(j, p + 1);
+				j->state = S_COLON;
+				continue;
+			}
+			if (*p == (top == '{' ? '}' : ']'))
+				goto close;
+			break;
+		case S_COLON:
+			if (*p != ':')
+				break;
+			p++;
+			goto value;
+		case S_OBJ_FIRST:
+			if (*p == '"') {
+				in->p = skipstring(j, p);
+				j->state = S_COLON;
+				continue;
+			}
+			if (*p == '}')
+				goto close;
+			break;
+		case S_ARR_FIRST:
+			if (*p == ']')
+				goto close;
+			goto value;
+		}
+		next(j, 2);
+		continue;
+close:
+		j->depth--;
+		endvalue(j);
+		in->p = p + 1;
+		continue;
+value:
+		switch (*p) {
+		case '"':
+			in->p = skipstring(j, p);
+			endvalue(j);
+			continue;
+		case '{':
+		case '[':
+			push(j, p, *p);
+			j->state = *p == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			in->p = p + 1;
+			continue;
+		}
+		if ((q = integer(j, p)) && closes(*q)) {
+			endvalue(j);
+			in->p = q;
+			continue;
+		}
+		/* The value is next's, as after the ',' or ':' taken (or
+		 * where an array's first element or its ']' is due). */
+		if (j->state != S_ARR_FIRST)
+			j->state = S_VALUE;
+		in->p = p;
+		next(j, 2);
+	}
+}
+
+static inline void
+skipvalue(struct json *j)
+{
+	struct src *in = j->in;
+	char *p = in->p, *q;
 	int depth = j->depth;
 	enum json_tok t;
 
 	/* The usual value passed over: a string, straight after its key's
 	 * ':'. */
-	if (j->state == S_COLON && p[0] == ':' && p[1] == '"') {
-		mark(j, p + 1);
-		in->p = skipstring(j, p + 1);
-		endvalue(j);
-		return;
+	if (j->state == S_COLON && p[0] == ':') {
+		if (p[1] == '"') {
+			mark(j, p + 1);
+			in->p = skipstring(j, p + 1);
+			endvalue(j);
+			return;
+		}
+		if ((q = integer(j, p + 1)) && closes(*q)) {
+			mark(j, p + 1);
+			endvalue(j);
+			in->p = q;
+			return;
+		}
 	}
 	t = next(j, 1);
 
 	/* The value's place is the one left: the caller's messages about
 	 * it name where it began. */
 	if (t == JSON_OBJ || t == JSON_ARR)
-		while (j->depth > depth)
-			next(j, 2);
+		skiprest(j, depth);
+}
+
+int
+json_keyis(struct json *j, const struct json_key *k)
+{
+	return keyis(j, k);
+}
+
+enum json_tok
+json_next(struct json *j)
+{
+	return nexttok(j);
+}
+
+void
+json_skip(struct json *j)
+{
+	skipvalue(j);
+}
+
+/* The three in one call, inline: a row's member costs one call.  A value
+ * passed over here is not marked either: nothing reads its place. */
+enum json_tok
+json_member(struct json *j, const struct json_key *k, int take)
+{
+	struct src *in;
+	char *p, *q;
+
+	if (!keyis(j, k))
+		return JSON_EOF;
+	if (take)
+		return nexttok(j);
+	in = j->in;
+	p = in->p;
+	if (p[0] == ':' && p[1] == '"') {
+		in->p = skipstring(j, p + 1);
+		endvalue(j);
+		return JSON_KEY;
+	}
+	if (p[0] == ':' && (q = integer(j, p + 1)) && closes(*q)) {
+		endvalue(j);
+		in->p = q;
+		return JSON_KEY;
+	}
+	skipvalue(j);
+	return JSON_KEY;
 }
 
 enum json_tok

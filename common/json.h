@@ -21,6 +21,7 @@
 #define NP_JSON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "input.h"
 #include "simd.h"
@@ -49,6 +50,10 @@ struct json {
 	struct src *in;
 	const char *s;		/* KEY, STR, NUM: the token's text */
 	size_t len;		/* valid until the next call */
+	/* NUM: set when it is an integer of 1 to 18 digits, and then its
+	 * value (as num_i64 reads the text). */
+	int isint;
+	int64_t ival;
 	long line, col;		/* where the last token starts */
 	long long off;		/* and its byte offset in the input, from 0 */
 	int depth;		/* containers open after the last token */
@@ -74,12 +79,40 @@ struct json {
 	uint64_t blkmask;
 };
 
+/*
+ * A key expected, in the words it is compared by (json_keyis): the key
+ * and its closing quote, and which of their bytes count.  Only a key of
+ * printable ASCII, without '"' or '\\', shorter than JSON_KEYWORDS * 8
+ * bytes, can be one: the text of such a key in the input, followed by a
+ * quote, is a string, and that key.
+ */
+#define JSON_KEYWORDS 4
+struct json_key {
+	uint64_t w[JSON_KEYWORDS], m[JSON_KEYWORDS];
+	size_t len;		/* 0: none */
+};
+
 /* Starts parsing the source (already opened).  The scratch buffer is kept
  * between calls; json_free releases it. */
 void json_init(struct json *j, struct src *in);
 void json_free(struct json *j);
 
 enum json_tok json_next(struct json *j);
+/* Makes k the key s (n bytes); 0, k unset, when it cannot be one. */
+int json_keyset(struct json_key *k, const char *s, size_t n);
+/* Where a key is due next in an object (after its '{', or after a member
+ * and a ','), and the input has k there: it is taken as json_next would
+ * take it (JSON_KEY; s and len are its text in the input), but for its
+ * place, which is not recorded (line, col and off stay the last token's
+ * until the value's are), and 1 is returned.  Otherwise 0, and nothing
+ * is taken. */
+int json_keyis(struct json *j, const struct json_key *k);
+/* json_keyis, and when it takes the key, the value after it: taken
+ * (json_next; its token returned) when take is set, else passed over
+ * (json_skip; JSON_KEY returned; its place may not be recorded).
+ * JSON_EOF when the key is not k, and nothing is taken. */
+enum json_tok json_member(struct json *j, const struct json_key *k,
+    int take);
 /* Passes over the next value (after a KEY, or where an array element or a
  * top-level value is due), containers included. */
 void json_skip(struct json *j);

@@ -30,53 +30,87 @@ enum {
 struct rd_name {
 	const char *s;
 	size_t len;
+	uint64_t a, b;		/* its words (namewords) */
 	int col, pref;
+	enum coltype type;	/* the column's */
 	char cname[48];		/* NUL-terminated, for messages */
 };
 
 /*
- * A hash of a name, read in a few loads that stay within it (a key may lie
- * in the JSON parser's scratch buffer, whose bytes past it were never
- * written): names are short, and this is asked once a member.
+ * Two words of a name, read in a few loads that stay within it (a key may
+ * lie in the JSON parser's scratch buffer, whose bytes past it were never
+ * written): its first and last 8 bytes, or 4, or three of its bytes.  For
+ * a name of up to 16 bytes they and its length are the name; a longer one
+ * has bytes between them.
  */
-static size_t
-namehash(const char *s, size_t n)
+static inline void
+namewords(const char *s, size_t n, uint64_t *a, uint64_t *b)
 {
-	uint64_t a, b;
 	uint32_t x, y;
 
 	if (n >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
+		memcpy(a, s, 8);
+		memcpy(b, s + n - 8, 8);
 	} else if (n >= 4) {
 		memcpy(&x, s, 4);
 		memcpy(&y, s + n - 4, 4);
-		a = x;
-		b = y;
+		*a = x;
+		*b = y;
 	} else {
-		a = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
+		*a = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
 		    (uint64_t)(unsigned char)s[n - 1] << 16 : 0;
-		b = 0;
+		*b = 0;
 	}
+}
+
+/* A hash of a name's words; names are short, and this is asked once a
+ * member. */
+static inline size_t
+namehash(uint64_t a, uint64_t b, size_t n)
+{
 	a = (a ^ (b * 0x9e3779b97f4a7c15ULL) ^ n) * 0xff51afd7ed558ccdULL;
 	return (size_t)((a ^ a >> 32) % NAMES);
 }
 
-static void
-addname(struct rd_name *names, const char *s, size_t n, int col, int pref)
+/* Is the name nm the n bytes s of words a and b?  Compared a word at a
+ * time, inline: a call to memcmp costs more than the compare. */
+static inline int
+samename(const struct rd_name *nm, const char *s, size_t n, uint64_t a,
+    uint64_t b)
 {
-	size_t h = namehash(s, n);
+	uint64_t x, y;
+	size_t i;
 
-	while (names[h].s) {
-		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
-			return;	/* the first column to claim a name wins */
-		h = (h + 1) % NAMES;
+	if (nm->len != n || nm->a != a || nm->b != b)
+		return 0;
+	for (i = 8; i + 8 < n; i += 8) {
+		memcpy(&x, nm->s + i, 8);
+		memcpy(&y, s + i, 8);
+		if (x != y)
+			return 0;
 	}
+	return 1;
+}
+
+static void
+addname(struct rd_name *names, const char *s, size_t n, int col, int pref,
+    enum coltype type)
+{
+	uint64_t a, b;
+	size_t h;
+
+	namewords(s, n, &a, &b);
+	for (h = namehash(a, b, n); names[h].s; h = (h + 1) % NAMES)
+		if (samename(&names[h], s, n, a, b))
+			return;	/* the first column to claim a name wins */
 	names[h].s = s;
 	names[h].len = n;
+	names[h].a = a;
+	names[h].b = b;
 	snprintf(names[h].cname, sizeof names[h].cname, "%.*s", (int)n, s);
 	names[h].col = col;
 	names[h].pref = pref;
+	names[h].type = type;
 }
 
 static void
@@ -90,28 +124,29 @@ hashnames(struct reader *r)
 		np_die("out of memory");
 	for (c = 0; c < k->ncol; c++) {
 		addname(r->names, k->col[c].name, strlen(k->col[c].name), c,
-		    0);
+		    0, k->col[c].type);
 		for (p = k->col[c].from, pref = 1; p && *p; pref++) {
 			e = strchr(p, ' ');
 			if (!e)
 				e = p + strlen(p);
-			addname(r->names, p, (size_t)(e - p), c, pref);
+			addname(r->names, p, (size_t)(e - p), c, pref,
+			    k->col[c].type);
 			p = *e ? e + 1 : e;
 		}
 	}
 }
 
-static const struct rd_name *
+static inline const struct rd_name *
 lookup(const struct reader *r, const char *s, size_t n)
 {
 	const struct rd_name *names = r->names;
-	size_t h = namehash(s, n);
+	uint64_t a, b;
+	size_t h;
 
-	while (names[h].s) {
-		if (names[h].len == n && memcmp(names[h].s, s, n) == 0)
+	namewords(s, n, &a, &b);
+	for (h = namehash(a, b, n); names[h].s; h = (h + 1) % NAMES)
+		if (samename(&names[h], s, n, a, b))
 			return &names[h];
-		h = (h + 1) % NAMES;
-	}
 	return NULL;
 }
 
@@ -210,7 +245,7 @@ rd_column(struct reader *r, const char *name, const char *opt,
 	r->extraopt[i] = opt;
 	r->extratype[i] = type;
 	r->extraflags[i] = flags;
-	addname(r->names, name, strlen(name), c, 0);
+	addname(r->names, name, strlen(name), c, 0, type);
 	r->want |= (uint32_t)1 << c;
 	if (type != T_TEXT)
 		r->rec.xnum |= (uint32_t)1 << c;
@@ -545,6 +580,40 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	f->col = col;
 }
 
+/* rd_set, for a text column. */
+static inline void
+settext(struct record *rec, int c, int pref, const char *s, size_t n,
+    long line, long col)
+{
+	struct field *f = &rec->f[c];
+
+	if (f->set && f->pref < pref)
+		return;		/* a better-named input already set it */
+	f->s = rec_keep(rec, s, n);
+	f->len = n;
+	rec_mark(rec, c);
+	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
+}
+
+/* rd_set, for a number column and an integer the JSON parser has read
+ * (json.h): its value, as num_i64 would make it of the text. */
+static inline void
+setint(struct record *rec, int c, int pref, int64_t v, long line, long col)
+{
+	struct field *f = &rec->f[c];
+
+	if (f->set && f->pref < pref)
+		return;		/* a better-named input already set it */
+	f->i = v;
+	f->isint = 1;
+	rec_mark(rec, c);
+	f->pref = (unsigned char)pref;
+	f->line = line;
+	f->col = col;
+}
+
 /*
  * Times and durations to whole ns, before the missing one of start, end
  * and duration is derived: derived from rounded values, it agrees with
@@ -728,14 +797,54 @@ strayline(const struct json *j, const char *p, size_t n)
 	return src_islog(p, n) ? "a log line" : NULL;
 }
 
-/* Reads the members of a row object whose '{' is taken; key, when not NULL,
- * is a first member already read (its value is due). */
+/* A member's value that is not the usual string of a text column or
+ * integer of a number column, taken (t) for the column of nm. */
+static void
+jsonvalue(struct reader *r, struct record *rec, const struct rd_name *nm,
+    enum json_tok t)
+{
+	struct json *j = &r->j;
+
+	switch (t) {
+	case JSON_STR:
+	case JSON_NUM:
+		rd_set(r, rec, nm->col, nm->pref, j->s, j->len, j->line,
+		    j->col, nm->cname);
+		break;
+	case JSON_NULL:
+		/* Not set, but the column is in the input. */
+		r->seen |= (uint32_t)1 << nm->col;
+		break;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		if (nm->type == T_TEXT) {
+			rd_set(r, rec, nm->col, nm->pref, t == JSON_TRUE ?
+			    "true" : "false", t == JSON_TRUE ? 4 : 5, j->line,
+			    j->col, nm->cname);
+			break;
+		}
+		/* FALLTHROUGH */
+	default:
+		json_fail(j, "expected a %s for '%s', found %s",
+		    nm->type == T_TEXT ? "string" : "number", nm->cname,
+		    json_tokname(t));
+	}
+}
+
+/*
+ * Reads the members of a row object whose '{' is taken; key, when not NULL,
+ * is a first member already read (its value is due).  A key that is the
+ * one the last row had in its place is taken as that (json_keyis); the
+ * places past RD_KEYS share the last.
+ */
 static void
 jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 {
 	struct json *j = &r->j;
 	const struct rd_name *nm;
+	struct rd_key *rk;
 	enum json_tok t;
+	int i;
 
 	long line = r->objline, col = r->objcol;	/* its '{' */
 
@@ -743,52 +852,46 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	rec->line = j->line;
 	if (key && r->listing)	/* the caller has voted it */
 		listadd(r->list, &r->nlist, key, klen);
-	for (;;) {
-		if (!key) {
+	for (i = 0;; i++) {
+		rk = &r->keys[i < RD_KEYS ? i : RD_KEYS - 1];
+		nm = rk->nm;
+		if (!key && rk->k.len && !r->listing && (t = json_member(j,
+		    &rk->k, nm && r->want >> nm->col & 1)) != JSON_EOF) {
+			if (t == JSON_KEY)
+				continue;	/* its value passed over */
+		} else {
+			if (!key) {
+				t = json_next(j);
+				if (t == JSON_OBJ_END)
+					break;
+				key = j->s;
+				klen = j->len;
+				/* The file's first row (vetting implies
+				 * listing). */
+				if (r->listing) {
+					if (r->vetting)
+						sc_vote(&r->votes, key, klen);
+					listadd(r->list, &r->nlist, key, klen);
+				}
+			}
+			nm = lookup(r, key, klen);
+			if (json_keyset(&rk->k, key, klen))
+				rk->nm = nm;
+			key = NULL;
+			if (!nm || !(r->want >> nm->col & 1)) {
+				json_skip(j);
+				continue;
+			}
 			t = json_next(j);
-			if (t == JSON_OBJ_END)
-				break;
-			key = j->s;
-			klen = j->len;
-			/* The file's first row (vetting implies listing). */
-			if (r->listing) {
-				if (r->vetting)
-					sc_vote(&r->votes, key, klen);
-				listadd(r->list, &r->nlist, key, klen);
-			}
 		}
-		nm = lookup(r, key, klen);
-		key = NULL;
-		if (!nm || !(r->want >> nm->col & 1)) {
-			json_skip(j);
-			continue;
-		}
-		t = json_next(j);
-		switch (t) {
-		case JSON_STR:
-		case JSON_NUM:
-			rd_set(r, rec, nm->col, nm->pref, j->s, j->len,
-			    j->line, j->col, nm->cname);
-			break;
-		case JSON_NULL:
-			/* Not set, but the column is in the input. */
-			r->seen |= (uint32_t)1 << nm->col;
-			break;
-		case JSON_TRUE:
-		case JSON_FALSE:
-			if (coltype(r, nm->col) == T_TEXT) {
-				rd_set(r, rec, nm->col, nm->pref,
-				    t == JSON_TRUE ? "true" : "false",
-				    t == JSON_TRUE ? 4 : 5, j->line, j->col,
-				    nm->cname);
-				break;
-			}
-			/* FALLTHROUGH */
-		default:
-			json_fail(j, "expected a %s for '%s', found %s",
-			    coltype(r, nm->col) == T_TEXT ? "string"
-			    : "number", nm->cname, json_tokname(t));
-		}
+		if (t == JSON_STR && nm->type == T_TEXT)
+			settext(rec, nm->col, nm->pref, j->s, j->len, j->line,
+			    j->col);
+		else if (t == JSON_NUM && j->isint && nm->type != T_TEXT)
+			setint(rec, nm->col, nm->pref, j->ival, j->line,
+			    j->col);
+		else
+			jsonvalue(r, rec, nm, t);
 	}
 	if (r->vetting) {
 		/* A file's first row of rows not in a table says whose rows

@@ -38,6 +38,7 @@
 #define RD_TIMENOTE 80		/* the text of a note about a time */
 #define RD_LISTBUF 2048		/* an input's column names, for a message */
 #define RD_NEEDED 0x100		/* rd_column: JSON rows must have it */
+#define RD_KEYS 64		/* keys of a JSON row remembered by place */
 enum { TN_NONFINITE = 1, TN_RANGE };
 
 enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT, FMT_PARQUET };
@@ -117,6 +118,13 @@ struct reader {
 	int listing;		/* JSON: the first row's names are kept */
 	size_t nlist;
 	char list[RD_LISTBUF];	/* ... here, space-separated */
+	/* JSON: the keys of the last row read, by place, each with its
+	 * input name (or NULL): rows of a table have the same keys in the
+	 * same order, and one found in place needs no lookup. */
+	struct rd_key {
+		struct json_key k;
+		const struct rd_name *nm;
+	} keys[RD_KEYS];
 };
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */

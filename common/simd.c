@@ -143,20 +143,24 @@ static const unsigned char hexdigit[256] = {
 };
 
 /*
- * The bytes escaped by the backslashes in b (a bit a byte): those after a
- * run of odd length.  Adding a run's first bit carries through the run to
- * the bit after it, and the parity of the run's start and of that bit
- * tells the run's length.  A run that reaches bit 63 escapes nothing here
- * (the caller takes it up again from its start).
+ * The bytes escaped by the backslashes in b (a bit a byte), *carry set
+ * when the step before ended in a backslash that escapes this step's
+ * first byte, and set for the next step likewise.  Subtracting the starts
+ * of the runs of backslashes, each run shifted up a bit and laid on the
+ * odd bits, leaves the parity of each run's length on the bit after it.
  */
 static inline uint64_t
-escaped(uint64_t b)
+escaped(uint64_t b, uint64_t *carry)
 {
-	const uint64_t even = 0x5555555555555555ULL, odd = ~even;
-	uint64_t starts = b & ~(b << 1);
+	const uint64_t odd = 0xaaaaaaaaaaaaaaaaULL;
+	uint64_t lead = b & ~*carry;	/* an escaped first byte escapes
+					   nothing */
+	uint64_t runs = ((lead << 1 | odd) - lead) ^ odd;
+	uint64_t escapers = runs & b;	/* those that escape a byte */
 
-	return (((b + (starts & even)) & ~b) & odd) |
-	    (((b + (starts & odd)) & ~b) & even);
+	runs ^= b | *carry;		/* the bytes they escape */
+	*carry = escapers >> 63;
+	return runs;
 }
 
 /* Is the escape at c (the byte after its '\\') one that the masks cannot
@@ -173,33 +177,26 @@ escapeok(const unsigned char *c)
 
 /*
  * The string skip (simd.h), one body for each level's masks, so that
- * each is compiled with its own (the AVX2 one for AVX2).  A run of
- * backslashes that reaches a step's last byte is taken up again from its
- * start in the next step, so that no escape is cut in two.
+ * each is compiled with its own (the AVX2 one for AVX2).  Each step's
+ * masks are made once; a backslash that ends a step carries into the
+ * next, so that no escape is cut in two and a run of any length is
+ * taken.  The escapes the masks do not settle (all but \" and \\) are
+ * checked one by one, up to the step's first byte that ends the scan.
  */
-#define SKIPBODY(specialfn, masksfn) {						\
+#define SKIPBODY(specialfn, masksfn) {					\
 	struct masks m;							\
-	uint64_t e, stop, lim;						\
-	int n;								\
+	uint64_t e, stop, carry = 0;					\
 									\
-	for (;; p += n) {						\
-		/* Most steps of a long string hold nothing special. */	\
-		while (!specialfn(p))					\
-			p += 64;					\
+	for (;; p += 64) {						\
+		/* Most steps of a long string: one mask, tested. */	\
+		if (!carry && !specialfn(p))				\
+			continue;					\
 		m = masksfn(p);						\
-		n = 64;							\
-		lim = ~(uint64_t)0;					\
-		if (!m.bslash)						\
+		if (!(m.bslash | carry))				\
 			stop = m.special;				\
-		else {							\
-			if (m.bslash >> 63) {				\
-				if (!~m.bslash)				\
-					break;	/* all backslashes */	\
-				n = 64 - __builtin_clzll(~m.bslash);	\
-				lim = ((uint64_t)1 << n) - 1;		\
-			}						\
-			e = escaped(m.bslash) & lim;			\
-			stop = m.special & ~m.bslash & ~e & lim;	\
+		else {						\
+			e = escaped(m.bslash, &carry);			\
+			stop = m.special & ~m.bslash & ~e;		\
 			if (stop)					\
 				e &= (stop & -stop) - 1;		\
 			/* \" and \\ need nothing more. */		\
@@ -207,17 +204,18 @@ escapeok(const unsigned char *c)
 				if (!escapeok((const unsigned char *)p + \
 				    __builtin_ctzll(e)))		\
 					return p + __builtin_ctzll(e) - 1; \
+			if (!stop)					\
+				continue;				\
 		}							\
-		if (stop) {						\
-			p += __builtin_ctzll(stop);			\
-			if (*p == '"' && p < end) {			\
-				*done = 1;				\
-				return p + 1;				\
-			}						\
-			return p;					\
+		kept->blk = p;						\
+		kept->mask = m.special;					\
+		p += __builtin_ctzll(stop);				\
+		if (*p == '"' && p < end) {				\
+			kept->done = 1;					\
+			return p + 1;					\
 		}							\
+		return p;						\
 	}								\
-	return p;							\
 }
 
 static inline uint64_t
@@ -243,18 +241,18 @@ mask_avx2(const char *p)
 #endif
 
 static const char *
-skip_portable(const char *p, const char *end, int *done)
+skip_portable(const char *p, const char *end, struct simd_end *kept)
 SKIPBODY(mask_portable, masks_portable)
 
 #if defined(__SSE2__)
 static const char *
-skip_sse2(const char *p, const char *end, int *done)
+skip_sse2(const char *p, const char *end, struct simd_end *kept)
 SKIPBODY(mask_sse2, masks_sse2)
 #endif
 
 #if defined(HAVE_AVX2)
 AVX2 static const char *
-skip_avx2(const char *p, const char *end, int *done)
+skip_avx2(const char *p, const char *end, struct simd_end *kept)
 SKIPBODY(mask_avx2, masks_avx2)
 #endif
 

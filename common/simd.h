@@ -21,19 +21,29 @@ enum { SIMD_PORTABLE, SIMD_SSE2, SIMD_AVX2, SIMD_NLEVELS };
  */
 typedef uint64_t (*simd_mask_fn)(const char *p);
 
+/* What a string skip says besides where it stopped: whether the string
+ * ended, and then the mask (as simd_mask_fn's) of the 64 bytes from blk
+ * that hold its closing quote, for what follows it to be found in. */
+struct simd_end {
+	int done;
+	const char *blk;
+	uint64_t mask;
+};
+
 /*
  * Passes over the text of a JSON string from p (after its opening quote),
  * 64 bytes a step, for a string that is not kept: its escapes are found
- * from the mask of its backslashes, the usual \" and \\ are taken from the
- * masks alone, and each other escape is checked at the byte it escapes (a
- * \u escape at its four digits), never at the bytes between.  Returns the
- * address after the closing quote, with *done set; or, *done unset, that
- * of the first thing it leaves to the caller: the end of the data (end),
- * a control byte, a non-ASCII byte, a wrong escape, a surrogate, or 64
- * backslashes in a row.  The data must be followed by 64 zero bytes.
+ * from the mask of its backslashes (a backslash at the end of a step
+ * carries into the next), the usual \" and \\ are taken from the masks
+ * alone, and each other escape is checked at the byte it escapes (a \u
+ * escape at its four digits), never at the bytes between.  Returns the
+ * address after the closing quote, with e->done set; or, e->done unset,
+ * that of the first thing it leaves to the caller: the end of the data
+ * (end), a control byte, a non-ASCII byte, or the backslash of a wrong
+ * escape or of a surrogate.  The data must be followed by 64 zero bytes.
  */
 typedef const char *(*simd_skip_fn)(const char *p, const char *end,
-    int *done);
+    struct simd_end *e);
 
 /* The level to run: NP_SIMD's (portable, sse2, avx2; it dies for one the
  * build or the CPU lacks, or a word it does not know), else the best. */

@@ -532,3 +532,25 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	status_is 0
 	golden np-trace/official.tsv
 }
+
+@test "np-trace: view JSON rows whose keys change place and spelling from row to row" {
+	# A key is taken in place when the row before had it there; these
+	# rows move, escape, lengthen and cut their keys against that.
+	{
+		printf '{"instruction":[\n'
+		printf '{"timestamp":100,"duration":5,"label":"Vector","opcode":"ADD","compiler_pc":1},\n'
+		printf '{"duration":6,"timestamp":200,"label":"Scalar","opcode":"MUL","compiler_pc":2},\n'
+		printf '{"timestamp":300,"duration":7,"l\\u0061bel":"Tensor","opcode":"SUB","compiler_pc":3},\n'
+		printf '{"timestamp":400,"duration":8,"labelx":"Pool","label":"Sync","opcode":"NOP","compiler_pc":40},\n'
+		printf '{"timestamp":500,"duration":9,"labe":"Pool","label":"GpSimd","opcode":"Q","compiler_pc":5},\n'
+		printf '{ "timestamp" : 600, "duration" : 0, "label" : "Pool", "opcode" : "R", "compiler_pc" : 0 },\n'
+		printf '{"timestamp":700,"duration":1,"label":"Pool","opcode":"S","compiler_pc":6,"a_name_longer_than_thirty_one_bytes":1,"a_name_longer_than_thirty_one_bytes":2}\n'
+		printf ']}\n'
+	} >"$T/keys.json"
+	np np-trace -n "$T/keys.json"
+	status_is 0
+	no_err
+	t='\t\t\t\t\t\t\t\t\t\t\t\t\t'
+	printf "100\t105\t5\tVector\tADD\t1$t\n200\t206\t6\tScalar\tMUL\t2$t\n300\t307\t7\tTensor\tSUB\t3$t\n400\t408\t8\tSync\tNOP\t40$t\n500\t509\t9\tGpSimd\tQ\t5$t\n600\t600\t0\tPool\tR\t0$t\n700\t701\t1\tPool\tS\t6$t\n" |
+	    cmp - "$OUT"
+}
