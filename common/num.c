@@ -4,24 +4,6 @@
 #include "num.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/*
- * Eight ASCII digits in a little-endian word as a number, or -1 if they
- * are not all digits: SWAR, three multiplications instead of eight.
- */
-static inline int64_t
-digitword(uint64_t w)
-{
-	if ((w & 0xf0f0f0f0f0f0f0f0ULL) != 0x3030303030303030ULL ||
-	    ((w + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) !=
-	    0x3030303030303030ULL)
-		return -1;
-	w -= 0x3030303030303030ULL;
-	w = (w * 10 + (w >> 8)) & 0x00ff00ff00ff00ffULL;
-	w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
-	w = (w * 10000 + (w >> 32)) & 0x00000000ffffffffULL;
-	return (int64_t)w;
-}
-
 /* The eight digits at s, or -1. */
 static int64_t
 digits8(const char *s)
@@ -29,7 +11,7 @@ digits8(const char *s)
 	uint64_t w;
 
 	memcpy(&w, s, 8);
-	return digitword(w);
+	return num_digitword(w);
 }
 
 /* The last t (1 to 8) of the eight bytes at s as digits, or -1: the
@@ -44,7 +26,7 @@ digits8tail(const char *s, size_t t)
 		uint64_t before = ((uint64_t)1 << (8 * (8 - t))) - 1;
 		w = (w & ~before) | (0x3030303030303030ULL & before);
 	}
-	return digitword(w);
+	return num_digitword(w);
 }
 #else
 static int64_t

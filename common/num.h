@@ -64,6 +64,26 @@ size_t num_fmt_i64(char *buf, int64_t v);
 size_t num_fmt_f64(char *buf, double v);
 
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * Eight ASCII digits in a little-endian word as a number, or -1 if they
+ * are not all digits: SWAR, three multiplications instead of eight.
+ */
+static inline int64_t
+num_digitword(uint64_t w)
+{
+	if ((w & 0xf0f0f0f0f0f0f0f0ULL) != 0x3030303030303030ULL ||
+	    ((w + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) !=
+	    0x3030303030303030ULL)
+		return -1;
+	w -= 0x3030303030303030ULL;
+	w = (w * 10 + (w >> 8)) & 0x00ff00ff00ff00ffULL;
+	w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
+	w = (w * 10000 + (w >> 32)) & 0x00000000ffffffffULL;
+	return (int64_t)w;
+}
+#endif
+
 /*
  * The first t (1 to 8) of the eight bytes at s as a number, or -1 if they
  * are not all ASCII digits.  Little-endian: one word, the bytes after them
@@ -80,15 +100,7 @@ num_digits8(const char *s, size_t t)
 	if (t < 8)
 		w = w << (8 * (8 - t)) |
 		    (0x3030303030303030ULL >> (8 * t));
-	if ((w & 0xf0f0f0f0f0f0f0f0ULL) != 0x3030303030303030ULL ||
-	    ((w + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) !=
-	    0x3030303030303030ULL)
-		return -1;
-	w -= 0x3030303030303030ULL;
-	w = (w * 10 + (w >> 8)) & 0x00ff00ff00ff00ffULL;
-	w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
-	w = (w * 10000 + (w >> 32)) & 0x00000000ffffffffULL;
-	return (int64_t)w;
+	return num_digitword(w);
 #else
 	int64_t v = 0;
 	size_t i;
