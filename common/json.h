@@ -77,6 +77,7 @@ struct json {
 	simd_skip_fn skip;
 	const char *blk;	/* 64 bytes whose mask is kept, or NULL */
 	uint64_t blkmask;
+	char found[32];	/* a message's "found ..." */
 };
 
 /*
