@@ -38,6 +38,13 @@ _Noreturn void np_die_at(const char *file, long line, long col,
     const char *fmt, ...) NP_PRINTF(4, 5);
 /* "prog: msg", and go on. */
 void np_warn(const char *fmt, ...) NP_PRINTF(1, 2);
+
+#define NP_LISTBUF 2048	/* names listed in a message */
+/* Appends name (n bytes) to list (of NP_LISTBUF bytes, *len used):
+ * space-separated, cut short with "..." where it would not fit. */
+void np_listadd(char *list, size_t *len, const char *name, size_t n);
+/* The n names as such a list, in list; returns list. */
+const char *np_names(char *list, const char *const *names, int n);
 /* "usage: <synopsis>" on stderr, exit 2. */
 _Noreturn void np_usage(const char *synopsis);
 /*

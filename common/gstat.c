@@ -315,13 +315,15 @@ ishist(const struct tsv *t)
 static int
 column(struct gstat *gs, const char *name, int n, const char *what)
 {
+	char list[NP_LISTBUF];
 	int i;
 
 	for (i = 0; i < n; i++)
 		if (strcmp(gs->t.name[i], name) == 0)
 			return i;
 	np_die_at(gs->in->name, gs->t.line, 0, "expected a%s column '%s' in "
-	    "the header, found none", what, name);
+	    "the header, found none in: %s", what, name,
+	    np_names(list, (const char *const *)gs->t.name, n));
 }
 
 static void

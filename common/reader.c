@@ -314,26 +314,6 @@ begin(struct reader *r)
 		putheader(r);
 }
 
-/* Appends name to the list of an input's column names: space-separated,
- * cut short with "..." where it would not fit. */
-static void
-listadd(char *list, size_t *len, const char *name, size_t n)
-{
-	if (*len == RD_LISTBUF)
-		return;		/* cut short already */
-	/* Room for a space, the name, and " ..." and a NUL after it. */
-	if (n + 1 + 5 > RD_LISTBUF - *len) {
-		memcpy(list + *len, *len ? " ..." : "...", *len ? 5 : 4);
-		*len = RD_LISTBUF;
-		return;
-	}
-	if (*len)
-		list[(*len)++] = ' ';
-	memcpy(list + *len, name, n);
-	*len += n;
-	list[*len] = '\0';
-}
-
 /* The first further column not among the names an input has, or -1. */
 static int
 missingextra(const struct reader *r, const char *const *have, int nhave)
@@ -350,31 +330,18 @@ missingextra(const struct reader *r, const char *const *have, int nhave)
 	return -1;
 }
 
-/* The names, as a list for a message. */
-static const char *
-namelist(const char *const *have, int nhave)
-{
-	static char list[RD_LISTBUF];
-	size_t len = 0;
-	int i;
-
-	list[0] = '\0';
-	for (i = 0; i < nhave; i++)
-		listadd(list, &len, have[i], strlen(have[i]));
-	return list;
-}
-
 /* A further column the file's header lacks: "file:LINE:1: ...". */
 static void
 needextras(const struct reader *r, const char *const *have, int nhave,
     long line)
 {
+	char list[NP_LISTBUF];
 	int i = missingextra(r, have, nhave);
 
 	if (i >= 0)
 		np_die_at(r->in.name, line, 1, "expected a column '%s' (given "
 		    "to -%s), found none in the header, which has: %s",
-		    r->extra[i], r->extraopt[i], namelist(have, nhave));
+		    r->extra[i], r->extraopt[i], np_names(list, have, nhave));
 }
 
 void
@@ -851,7 +818,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	rec->file = r->in.name;
 	rec->line = j->line;
 	if (key && r->listing)	/* the caller has voted it */
-		listadd(r->list, &r->nlist, key, klen);
+		np_listadd(r->list, &r->nlist, key, klen);
 	for (i = 0;; i++) {
 		rk = &r->keys[i < RD_KEYS ? i : RD_KEYS - 1];
 		nm = rk->nm;
@@ -871,7 +838,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				if (r->listing) {
 					if (r->vetting)
 						sc_vote(&r->votes, key, klen);
-					listadd(r->list, &r->nlist, key, klen);
+					np_listadd(r->list, &r->nlist, key, klen);
 				}
 			}
 			nm = lookup(r, key, klen);
@@ -1009,7 +976,7 @@ jsonnext(struct reader *r, struct record *rec)
 			}
 			/* The first names of what may be a row. */
 			if (r->listing)
-				listadd(r->list, &r->nlist, key, klen);
+				np_listadd(r->list, &r->nlist, key, klen);
 			t = json_peek(j);
 			if (t != JSON_ARR && t != JSON_OBJ) {
 				/* Not what an export holds: counted, once
@@ -1190,7 +1157,7 @@ pqnoextra(const struct reader *r, int i)
 
 	list[0] = '\0';
 	for (c = 0; c < pq_ncols(&r->pq); c++)
-		listadd(list, &len, pq_col(&r->pq, c)->name,
+		np_listadd(list, &len, pq_col(&r->pq, c)->name,
 		    strlen(pq_col(&r->pq, c)->name));
 	np_die("%s: expected a column '%s' (given to -%s), found none in the "
 	    "file, which has: %s", r->in.name, r->extra[i], r->extraopt[i],

@@ -36,7 +36,7 @@
 #define RD_MAXPOS 16
 #define RD_MAXPQ 128		/* Parquet columns read: every input name */
 #define RD_TIMENOTE 80		/* the text of a note about a time */
-#define RD_LISTBUF 2048		/* an input's column names, for a message */
+#define RD_LISTBUF NP_LISTBUF	/* an input's column names, for a message */
 #define RD_NEEDED 0x100		/* rd_column: JSON rows must have it */
 #define RD_KEYS 64		/* keys of a JSON row remembered by place */
 enum { TN_NONFINITE = 1, TN_RANGE };

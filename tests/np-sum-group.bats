@@ -159,10 +159,10 @@ a\tb	v	2	4' ]
 	cd "$NS"
 	np np-sum -g engine -v dur insn.tsv
 	status_is 1
-	err_is "np-sum: insn.tsv:1: expected a column 'dur' in the header, found none"
+	err_is "np-sum: insn.tsv:1: expected a column 'dur' in the header, found none in: start_ts duration_ns engine opcode hbm_read_bytes"
 	np np-sum -g nope -v duration_ns insn.tsv
 	status_is 1
-	err_is "np-sum: insn.tsv:1: expected a column 'nope' in the header, found none"
+	err_is "np-sum: insn.tsv:1: expected a column 'nope' in the header, found none in: start_ts duration_ns engine opcode hbm_read_bytes"
 	np np-sum -g engine insn.tsv
 	status_is 1
 	err_is "np-sum: insn.tsv:1: expected histogram columns (value_column bucket_lo bucket_hi count sum min max) at the end of the header, or -v naming value columns"
