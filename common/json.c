@@ -129,18 +129,17 @@ json_fail(const struct json *j, const char *fmt, ...)
 
 /* Describes the byte at p for "found ..." (p may be the end of data). */
 static const char *
-found(const struct json *j, const char *p)
+found(struct json *j, const char *p)
 {
-	static char buf[32];
 	unsigned char c = (unsigned char)*p;
 
 	if (p >= j->in->end)
 		return "end of input";
 	if (c > 0x20 && c < 0x7f)
-		snprintf(buf, sizeof buf, "'%c'", c);
+		snprintf(j->found, sizeof j->found, "'%c'", c);
 	else
-		snprintf(buf, sizeof buf, "byte 0x%02x", c);
-	return buf;
+		snprintf(j->found, sizeof j->found, "byte 0x%02x", c);
+	return j->found;
 }
 
 /* src_fill, forgetting the kept mask: the bytes it was made of may move,

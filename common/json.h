@@ -72,6 +72,7 @@ struct json {
 	simd_skip_fn skip;
 	const char *blk;	/* 64 bytes whose mask is kept, or NULL */
 	uint64_t blkmask;
+	char found[32];		/* the byte an error names, described */
 };
 
 /* Starts parsing the source (already opened).  The scratch buffer is kept
