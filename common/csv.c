@@ -128,9 +128,10 @@ csv_row(struct tsv *t, int max)
 	n = rowend(t, line);
 	row = s->p;		/* after the refills */
 	end = row + n;
-	if (memchr(row, '\0', n))
-		np_die_at(s->name, line, (long)((char *)memchr(row, '\0', n) -
-		    row) + 1, "expected text, found byte 0x00");
+	if ((p = memchr(row, '\0', n)))
+		np_die_at(s->name, line, (long)(p - row) + 1, "expected text, "
+		    "found byte 0x00 (byte offset %lld)",
+		    (long long)(s->base + (p - s->buf)));
 	s->line = line;
 	s->line_off = s->base + (row - s->buf);
 	s->p = end < s->end ? end + 1 : end;

@@ -252,7 +252,8 @@ nextline(struct src *s, char **line, size_t *len, struct src_fields *fl,
 			/* A NUL would end the line early for every reader. */
 			np_die_at(s->name, s->line + s->in_line,
 			    (long)(nl - s->p) + 1,
-			    "expected text, found byte 0x00");
+			    "expected text, found byte 0x00 (byte offset %lld)",
+			    (long long)(s->base + (nl - s->buf)));
 		if (nl < s->end || s->eof)
 			break;
 		if (src_fill(s, NULL) == 0 && !s->eof)
@@ -327,8 +328,9 @@ src_checktext(struct src *s, size_t n, const char *what)
 			ls = p + 1;
 		} else if (src_isbinary((unsigned char)*p))
 			np_die_at(s->name, line, (long)(p - ls) + 1,
-			    "expected %s, found byte 0x%02x", what,
-			    (unsigned char)*p);
+			    "expected %s, found byte 0x%02x (byte offset "
+			    "%lld)", what, (unsigned char)*p,
+			    (long long)(s->base + (p - s->buf)));
 	}
 }
 

@@ -750,6 +750,11 @@ passlines(struct json *j, const char *p, size_t n)
 	n = nl ? (size_t)(nl - p) : n;
 	if (n > 0 && p[n - 1] == '\r')
 		n--;
+	if (n > 0 && src_isbinary((unsigned char)*p))
+		np_die_at(r->in.name, r->in.line, src_col(&r->in, p),
+		    "expected JSON (as the file began) or a log line, found "
+		    "byte 0x%02x (byte offset %lld)", (unsigned char)*p,
+		    (long long)(r->in.base + (p - r->in.buf)));
 	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
 	    "(as the file began) or a log line, found text '%.*s': the file "
 	    "changes format here", (int)n, p);

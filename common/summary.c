@@ -553,12 +553,23 @@ strayline(const struct json *j, const char *p, size_t n)
 	return src_islog(p, n) ? "a log line" : NULL;
 }
 
+/* Forgets profile p, the last or not (its metrics stay in the arena,
+ * unlinked). */
+static void
+dropprof(struct sumset *s, long p)
+{
+	memmove(&s->prof[p], &s->prof[p + 1],
+	    (size_t)(s->nprof - p - 1) * sizeof *s->prof);
+	s->nprof--;
+	s->idxprof = -1;
+}
+
 static void
 readjson(struct sumset *s)
 {
 	struct json *j = &s->j;
 	enum json_tok t;
-	long doc;
+	long doc, tables, plain, plainline = 0;
 	size_t n;
 
 	struct sc_votes v;
@@ -572,6 +583,7 @@ readjson(struct sumset *s)
 			json_fail(j, "expected an object at the top level, "
 			    "found %s", json_tokname(t));
 		doc = -1;
+		tables = plain = 0;
 		line = j->line;
 		col = j->col;
 		memset(&v, 0, sizeof v);
@@ -582,6 +594,7 @@ readjson(struct sumset *s)
 			if (t == JSON_OBJ) {
 				walk(s, newprof(s, s->path, n), 0, json_next(j));
 			} else if (t == JSON_ARR && tablename(s->path, n)) {
+				tables++;
 				if (n == 7 && memcmp(s->path, "summary", 7) == 0) {
 					json_next(j);
 					summarytable(s);
@@ -590,10 +603,18 @@ readjson(struct sumset *s)
 			} else {
 				if (doc < 0)
 					doc = newprof(s, NULL, 0);
+				if (plain++ == 0)
+					plainline = j->line;
 				walk(s, doc, n, json_next(j));
 			}
 		}
-		if (doc >= 0)
+		/* A view export's plain members ("version") sit beside its
+		 * tables: no metrics of a profile, so counted, not read. */
+		if (doc >= 0 && tables > 0) {
+			dropprof(s, doc);
+			note_add(&s->notes, "plain values among the tables "
+			    "skipped", plain, s->in->name, plainline);
+		} else if (doc >= 0)
 			vet(s, &v, line, col);
 	}
 	if (j->skipped_lines)

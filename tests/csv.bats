@@ -172,7 +172,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	printf 'start_ts,opcode\n1,a\0b\n' >"$T/b.csv"
 	np np-trace "$T/b.csv"
 	status_is 1
-	err_is "np-trace: $T/b.csv:2:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	err_is "np-trace: $T/b.csv:2:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 19)"
 	printf 'start_ts,opcode\r\n' >"$T/h.csv"
 	np np-trace "$T/h.csv"
 	status_is 0
@@ -312,4 +312,30 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	status_is 0
 	no_err
 	[ "$(tail -1 "$OUT")" = "-	total_time	2.5" ]
+}
+
+@test "csv: a NUL byte past the sniffed start is named by its byte offset, rows before written" {
+	{ printf 'start_ts,end_ts,opcode\n'
+	  seq 1 8000 | awk '{ print $1 "," $1 + 1 ",x" }'
+	  printf 'a\0b\n5,6,y\n'
+	} >"$T/n.csv"
+	[ "$(head -n 8001 "$T/n.csv" | wc -c)" -gt 65536 ]
+	off=$(head -n 8001 "$T/n.csv" | wc -c)
+	off=$((off + 1))
+	np np-trace "$T/n.csv"
+	status_is 1
+	err_is "np-trace: $T/n.csv:8002:2: expected text, found byte 0x00 (byte offset $off)"
+	[ "$(wc -l <"$OUT")" -eq 8001 ]
+}
+
+@test "csv: a NUL byte in JSON lines past the sniffed start is binary, not text ''" {
+	{ seq 1 6000 | awk '{ print "{\"start_ts\":" $1 ",\"opcode\":\"x\"}" }'
+	  printf '\0\1bin\n'
+	} >"$T/n.jsonl"
+	off=$(head -n 6000 "$T/n.jsonl" | wc -c)
+	[ "$off" -gt 65536 ]
+	np np-trace "$T/n.jsonl"
+	status_is 1
+	err_is "np-trace: $T/n.jsonl:6001:1: expected JSON (as the file began) or a log line, found byte 0x00 (byte offset $off)"
+	[ "$(wc -l <"$OUT")" -eq 6001 ]
 }

@@ -266,7 +266,7 @@ chainlayers() {
 	cd "$T"
 	np np-cc b.dat
 	status_is 1
-	err_is "np-cc: b.dat:1:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	err_is "np-cc: b.dat:1:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 3)"
 }
 
 @test "np-cc: truncated text: the cut line is counted, the rest kept" {

@@ -327,7 +327,7 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	printf 'DMA trace\n  1 q M2S\0SOP\n' >"$T/bin"
 	np np-dma "$T/bin"
 	status_is 1
-	err_is "np-dma: $T/bin:2:10: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	err_is "np-dma: $T/bin:2:10: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 19)"
 }
 
 @test "np-dma: truncated JSON" {

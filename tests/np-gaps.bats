@@ -437,7 +437,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	printf 'start_ts\tend_ts\n1\t\0002\n' >"$T/bin"
 	np np-gaps "$T/bin"
 	status_is 1
-	err_is "np-gaps: $T/bin:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	err_is "np-gaps: $T/bin:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 18)"
 }
 
 @test "np-gaps: truncated JSON" {

@@ -413,7 +413,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	printf 'start_ts\tevt_wait_time_ns\n1\t\0\n' >"$T/bin.tsv"
 	np np-stall "$T/bin.tsv"
 	status_is 1
-	err_is "np-stall: $T/bin.tsv:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	err_is "np-stall: $T/bin.tsv:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 28)"
 }
 
 @test "np-stall: CRLF line ends" {

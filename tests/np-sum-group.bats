@@ -180,7 +180,7 @@ a\tb	v	2	4' ]
 	printf 'a\tb\n1\t\0\n' > "$T/b"
 	np np-sum -v b "$T/b"
 	status_is 1
-	err_is "np-sum: $T/b:2:3: expected text (TSV or CSV with a header), found byte 0x00"
+	err_is "np-sum: $T/b:2:3: expected text (TSV or CSV with a header), found byte 0x00 (byte offset 6)"
 	awk 'BEGIN { print "k\tv"; printf "a\t"; for (i = 0; i < 1100000; i++)
 	    printf "1"; print "" }' > "$T/h"
 	np np-sum -v v "$T/h"

@@ -267,7 +267,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	printf 'nc_idx 4\ntotal\0time 1\n' > "$T/bin"
 	np np-sum "$T/bin"
 	status_is 1
-	err_is "np-sum: $T/bin:2:6: expected text (a summary), found byte 0x00"
+	err_is "np-sum: $T/bin:2:6: expected text (a summary), found byte 0x00 (byte offset 14)"
 	printf 'Hello World\n' > "$T/h"
 	np np-sum "$T/h"
 	status_is 1
@@ -412,4 +412,20 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	status_is 0
 	no_err
 	[ "$(cut -f1 "$OUT" | tail -n +2 | uniq | tr '\n' ' ')" = "t2.txt:kernel t2.txt:b " ]
+}
+
+@test "np-sum: a view export's plain values are counted, not read as metrics" {
+	cd "$T"
+	printf '{"version":2,"instruction":[{"opcode":"A"}],"summary":[{"total_time":0.5}]}\n' > v.json
+	np np-sum v.json
+	status_is 0
+	err_is "np-sum: plain values among the tables skipped: 1 (first: v.json:1)"
+	printf 'profile\tkey\tvalue\nv.json\ttotal_time\t0.5\n' > want
+	cmp want "$OUT"
+	# Without a summary table, the version and count are no summary.
+	printf '{"version":"2.0","count":3,\n"dma":[{"queue_name":"q"}]}\n' > d.json
+	np np-sum d.json
+	status_is 1
+	err_is "np-sum: plain values among the tables skipped: 2 (first: d.json:1)
+np-sum: d.json: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
 }

@@ -324,9 +324,11 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	  printf 'NOTIFY\t1300\tsync\tSync\t0\t1300\t12\t\t1500\t0\t0\t0\t0\t0\t0\t/m/ll\000ama\t\ta\t\tsg01\n'
 	} >"$T/nul.tsv"
 	[ "$(wc -c <"$T/nul.tsv")" -gt 65536 ]
+	# The offset: the 2004 lines before, then 55 bytes of the last.
+	off=$(($(head -n 2004 "$T/nul.tsv" | wc -c) + 55))
 	np np-trace "$T/nul.tsv"
 	status_is 1
-	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00"
+	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00 (byte offset $off)"
 }
 
 @test "np-trace: a JSON row may begin with an extra field holding a container" {

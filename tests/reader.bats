@@ -264,7 +264,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input bin '\x1f\x8b\x08\x00'		# gzip's magic
 	np np-trace "$T/bin"
 	status_is 1
-	err_is "np-trace: $T/bin:1:1: expected text (JSON, TSV, CSV or profiler output), found byte 0x1f"
+	err_is "np-trace: $T/bin:1:1: expected text (JSON, TSV, CSV or profiler output), found byte 0x1f (byte offset 0)"
 	[ ! -s "$OUT" ]
 }
 
@@ -272,7 +272,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	input bin 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Te\0sor\n'
 	np np-trace "$T/bin"
 	status_is 1
-	err_is "np-trace: $T/bin:3:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x00"
+	err_is "np-trace: $T/bin:3:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 64)"
 }
 
 @test "reader: a control byte inside the JSON past the first read" {
