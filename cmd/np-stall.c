@@ -192,7 +192,7 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 		keybuf[(*len)++] = *s++;
 	}
 	while (s < e) {
-		for (run = s; s < e && !tsv_escletter[(unsigned char)*s]; s++)
+		for (run = s; s < e && !out_escletter[(unsigned char)*s]; s++)
 			;
 		if ((size_t)(s - run) + 2 > KEYBUF - *len)
 			keytoolong(r);
@@ -201,7 +201,7 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 		if (s == e)
 			break;
 		keybuf[(*len)++] = '\\';
-		keybuf[(*len)++] = tsv_escletter[(unsigned char)*s];
+		keybuf[(*len)++] = out_escletter[(unsigned char)*s];
 		s++;
 	}
 }

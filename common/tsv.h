@@ -1,13 +1,7 @@
 /*
- * tsv: the one output format, and reading it back.
+ * tsv: reading back the one output format (written by out.h), and CSV.
  *
- * Writing: one buffered stdout.  Text fields are escaped so that a field never
- * holds a raw TAB, LF, CR or backslash (they become \t \n \r \\).  Integers
- * print as integers; doubles in the fewest digits that read back the same;
- * NaN and infinities as an empty field.  A closed pipe ends the program
- * quietly with status 0; any other write error is fatal (status 1).
- *
- * Reading: tables with a header line, in two dialects.  np's TSV: fields
+ * Tables with a header line, in two dialects.  np's TSV: fields
  * separated by TABs, un-escaped on request (tsv_cell), where a field that
  * begins with '"' is quoted as in CSV (the TSV DuckDB writes); and CSV,
  * comma-separated, RFC 4180 (csv.c).  Fields are found by header name.
@@ -21,95 +15,9 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "out.h"
 
 #define TSV_MAXCOL 256
-
-#define OUT_BUFSZ (1 << 16)
-
-/* The output buffer; the inline writers below append to it. */
-extern char out_buf[OUT_BUFSZ];
-extern size_t out_len;
-
-void out_text(const char *s, size_t n);	/* escaped */
-void out_str(const char *s);		/* escaped, NUL-terminated */
-void out_raw(const char *s, size_t n);	/* as is: caller knows it is clean */
-void out_i64(int64_t v);
-void out_f64(double v);
-void out_flush(void);
-/* Writes what is buffered, if it can, before the program dies on an error
- * (np_atdie): a closed pipe or a full disk is left to that error's message. */
-void out_salvage(void);
-
-static inline void
-out_byte(char c)
-{
-	if (out_len == OUT_BUFSZ)
-		out_flush();
-	out_buf[out_len++] = c;
-}
-
-static inline void out_tab(void) { out_byte('\t'); }
-static inline void out_nl(void) { out_byte('\n'); }
-
-/* A tab, then v if it is known: an empty field is a missing value. */
-static inline void
-out_opt_i64(int has, int64_t v)
-{
-	out_tab();
-	if (has)
-		out_i64(v);
-}
-
-/*
- * Room for n bytes (n <= OUT_BUFSZ) at the end of the output, flushing
- * first if need be; the caller fills it and hands back the new end with
- * out_commit.  Writers of whole rows check for room once, not per byte.
- */
-static inline char *
-out_reserve(size_t n)
-{
-	if (OUT_BUFSZ - out_len < n)
-		out_flush();
-	return out_buf + out_len;
-}
-
-static inline void
-out_commit(char *end)
-{
-	out_len = (size_t)(end - out_buf);
-}
-
-/* The bytes a text field cannot hold as they are, each written as a
- * backslash and this letter; 0 for every other byte. */
-extern const char tsv_escletter[256];
-
-/* Writes the n bytes at s escaped to o, which has room for 2n + 16 (it may
- * look at 16 bytes there); returns the end. */
-char *out_escape(char *o, const char *s, size_t n);
-
-/*
- * out_escape for a blank-separated token of 16 bytes or fewer (no TAB, LF
- * or NUL in it, by the way it was split) with 16 readable bytes at s:
- * only a backslash, a CR or a leading '"' could need escaping, and the
- * usual token, which needs none, is looked at and copied 16 bytes at once.
- * Inline: a row's text fields on the text formats' fast path.
- */
-static inline char *
-out_escapetoken(char *o, const char *s, size_t n)
-{
-#if defined(__SSE2__)
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-	unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-
-	if (n <= 16 && n > 0 && *s != '"' && (m & ((1u << n) - 1)) == 0) {
-		_mm_storeu_si128((__m128i *)(void *)o, v);
-		return o + n;
-	}
-#endif
-	return out_escape(o, s, n);
-}
 
 /* The first max (at most 60) bytes of s, n long, as a message quotes
  * them: control bytes written \t, \n, \r or \xNN, so that a value of CSV
@@ -117,9 +25,6 @@ out_escapetoken(char *o, const char *s, size_t n)
  * of TSV_SHOWN bytes. */
 #define TSV_SHOWN 256
 const char *tsv_shown(char *buf, const char *s, size_t n, size_t max);
-
-/* Writes a header: the names, tab-separated, and a newline. */
-void out_header(const char *const *names, int n);
 
 struct tsv {
 	struct src *in;

@@ -69,7 +69,7 @@ run(const struct kind *k, int n, const uint8_t *const *data,
 	struct record *rec;
 	int i;
 
-	out_flush();	/* what a failed run left in tsv.c's buffer */
+	out_flush();	/* what a failed run left in out.c's buffer */
 	fz_files(n, data, len, chunking);
 	fz_reset();
 	if (setjmp(fz_jmp)) {

@@ -1,0 +1,249 @@
+/*
+ * out: the writer every program's rows go through.  One buffered
+ * standard output; text fields escaped so that a field never holds a raw
+ * TAB, LF, CR, backslash or NUL (they become \t \n \r \\ \0); integers as
+ * integers, doubles in the fewest digits that read back the same, NaN
+ * and infinities as an empty field.  A closed pipe ends the program
+ * quietly with status 0; any other write error is fatal (status 1).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "num.h"
+#include "out.h"
+#include "progress.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+char out_buf[OUT_BUFSZ];
+size_t out_len;
+
+/* Writes out the buffer: 0, or the errno of a write that failed. */
+static int
+writeout(void)
+{
+	size_t off = 0;
+	ssize_t n;
+	int error = 0;
+
+	while (off < out_len) {
+		n = write(1, out_buf + off, out_len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			error = errno;
+			break;
+		}
+		off += (size_t)n;
+	}
+	out_len = 0;
+	return error;
+}
+
+void
+out_flush(void)
+{
+	int error;
+
+	prog_output();
+	error = writeout();
+	if (error == EPIPE) {
+		prog_erase();	/* _exit runs no atexit */
+		_exit(0);	/* the reader is gone: | head */
+	}
+	if (error)
+		np_die("write error: %s", strerror(error));
+}
+
+void
+out_salvage(void)
+{
+	/* A write that fails here is not reported: the error the program
+	 * stops on is. */
+	(void)writeout();
+}
+
+void
+out_raw(const char *s, size_t n)
+{
+	while (n > OUT_BUFSZ - out_len) {
+		size_t part = OUT_BUFSZ - out_len;
+		memcpy(out_buf + out_len, s, part);
+		out_len += part;
+		s += part;
+		n -= part;
+		out_flush();
+	}
+	memcpy(out_buf + out_len, s, n);
+	out_len += n;
+}
+
+/*
+ * Whether a short field may be loaded as 16 bytes though it is shorter: a
+ * load that stays within the field's page (4 KiB, the smallest) cannot
+ * fault, whatever lies after the field.  The other way, copying the field
+ * and loading it back from the output, waits on store forwarding: about 7%
+ * of np-trace's time on a text trace.  Address-sanitizer builds would
+ * report the bytes past the field, so they copy.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define OVERREAD_OK 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OVERREAD_OK 0
+#endif
+#endif
+#ifndef OVERREAD_OK
+#define OVERREAD_OK 1
+#endif
+
+const char out_escletter[256] = {
+	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
+};
+
+#if defined(__SSE2__)
+/* Bit i set when byte i of v is one a text field cannot hold as it is. */
+static inline unsigned
+escmask(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
+	    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+}
+#endif
+
+/* out_escape, but for a field's leading '"'. */
+static char *
+escape(char *o, const char *s, size_t n)
+{
+	const char *e;
+	char letter;
+
+	if (n == 0)
+		return o;	/* s may be NULL */
+	e = s + n;
+#if defined(__SSE2__)
+	/*
+	 * A long field (a source path) 16 bytes at a time, each block stored
+	 * whole and the bytes before its first escape kept: o has room for
+	 * 16 past twice what is left to write.
+	 */
+	while (e - s > 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+		unsigned m;
+		int k;
+
+		_mm_storeu_si128((__m128i *)(void *)o, v);
+		if (!(m = escmask(v))) {
+			s += 16;
+			o += 16;
+			continue;
+		}
+		k = __builtin_ctz(m);
+		s += k;
+		o += k;
+		*o++ = '\\';
+		*o++ = out_escletter[(unsigned char)*s++];
+	}
+	n = (size_t)(e - s);
+	if (n <= 16) {
+		/* The usual field, or a long one's last 16 bytes or fewer:
+		 * looked at 16 bytes at once, and stored whole. */
+		__m128i v;
+
+		if (OVERREAD_OK && ((uintptr_t)s & 4095) <= 4096 - 16) {
+			v = _mm_loadu_si128((const __m128i *)(const void *)s);
+			_mm_storeu_si128((__m128i *)(void *)o, v);
+		} else {
+			memcpy(o, s, n);
+			v = _mm_loadu_si128((const __m128i *)(const void *)o);
+		}
+		if ((escmask(v) & ((1u << n) - 1)) == 0)
+			return o + n;
+	}
+#endif
+	for (; s < e; s++) {
+		if (!(letter = out_escletter[(unsigned char)*s])) {
+			*o++ = *s;
+			continue;
+		}
+		*o++ = '\\';
+		*o++ = letter;
+	}
+	return o;
+}
+
+char *
+out_escape(char *o, const char *s, size_t n)
+{
+	/* A field that begins with '"' would read as a quoted one. */
+	if (n > 0 && *s == '"') {
+		*o++ = '\\';
+		*o++ = '"';
+		s++;
+		n--;
+	}
+	return escape(o, s, n);
+}
+
+void
+out_text(const char *s, size_t n)
+{
+	/* Longer than the buffer takes at once: in pieces that fit. */
+	const size_t piece = (OUT_BUFSZ - 16) / 2;
+	size_t k;
+	int first = 1;
+
+	do {
+		k = n < piece ? n : piece;
+		out_commit((first ? out_escape : escape)(out_reserve(2 * k +
+		    16), s, k));
+		first = 0;
+		s += k;
+		n -= k;
+	} while (n > 0);
+}
+
+void
+out_str(const char *s)
+{
+	out_text(s, strlen(s));
+}
+
+void
+out_i64(int64_t v)
+{
+	if (OUT_BUFSZ - out_len < NUM_BUFSZ)
+		out_flush();
+	out_len += num_fmt_i64(out_buf + out_len, v);
+}
+
+void
+out_f64(double v)
+{
+	if (OUT_BUFSZ - out_len < NUM_BUFSZ)
+		out_flush();
+	out_len += num_fmt_f64(out_buf + out_len, v);
+}
+
+void
+out_header(const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			out_tab();
+		out_str(names[i]);
+	}
+	out_nl();
+}
