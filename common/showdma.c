@@ -377,25 +377,25 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 /* A DMA line of the plain kind: its event, and its byte count when written
  * as num_fmt_i64 prints it. */
 TL_INLINE int
-fastevent(void *st, const struct textin *tx, const struct src_fields *fl,
+fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
     struct tl_key *k)
 {
-	int pv = tx->pos[PV], ev = event(fl->f[pv], fl->len[pv]);
+	int pv = at->pos[PV], ev = event(fl->f[pv], fl->len[pv]);
 
 	(void)st;
-	if (ev == EV_NONE || (k->has = tl_fastkey(fl, tx->pos[PB],
-	    tx->nsplit, "bytes", &k->v, &k->t, &k->len)) < 0)
+	if (ev == EV_NONE || (k->has = tl_fastkey(fl, at->pos[PB],
+	    at->nsplit, "bytes", &k->v, &k->t, &k->len)) < 0)
 		return TL_NEITHER;
 	return ev == EV_SOP ? TL_START : TL_END;
 }
 
 TL_INLINE void
-fastwaits(void *st, struct textin *tx, int i, const struct src_fields *fl,
-    int64_t ts, const struct tl_key *k, long ln)
+fastwaits(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k, long ln)
 {
 	struct dmastate *s = st;
 	struct dmawait *w = &s->wait[i];
-	int pt = tx->pos[PT];
+	int pt = at->pos[PT];
 
 	sopwaits(s, tx, i, ts, k->has, k->v, ln);
 	memcpy(w->ts, fl->f[pt], 16);
@@ -408,9 +408,9 @@ fastwaits(void *st, struct textin *tx, int i, const struct src_fields *fl,
 
 /* The CRC of an end's line, or none. */
 TL_INLINE const char *
-linecrc(const struct textin *tx, const struct src_fields *fl, size_t *crclen)
+linecrc(const struct tl_at *at, const struct src_fields *fl, size_t *crclen)
 {
-	int pc = tx->pos[PC];
+	int pc = at->pos[PC];
 
 	*crclen = 0;
 	if (pc < 0 || pc >= fl->n || tl_is(fl->f[pc], fl->len[pc], "-"))
@@ -420,25 +420,26 @@ linecrc(const struct textin *tx, const struct src_fields *fl, size_t *crclen)
 }
 
 TL_INLINE void
-fastrec(void *st, struct textin *tx, struct record *rec, int i,
-    const struct src_fields *fl, int64_t ts, const struct tl_key *k)
+fastrec(void *st, struct textin *tx, const struct tl_at *at,
+    struct record *rec, int i, const struct src_fields *fl, int64_t ts,
+    const struct tl_key *k)
 {
 	const char *crc;
 	size_t crclen;
 
-	crc = linecrc(tx, fl, &crclen);
+	crc = linecrc(at, fl, &crclen);
 	transfer(st, tx, rec, i, ts, crc, crclen, k->has, k->v);
 }
 
 TL_INLINE void
-fastrow(void *st, struct textin *tx, int i, const struct src_fields *fl,
-    int64_t ts, const struct tl_key *k)
+fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k)
 {
-	int pt = tx->pos[PT];
+	int pt = at->pos[PT];
 	const char *crc;
 	size_t crclen;
 
-	crc = linecrc(tx, fl, &crclen);
+	crc = linecrc(at, fl, &crclen);
 	transferrow(st, tx, i, fl->f[pt], fl->len[pt], ts, crc, crclen,
 	    k->has ? k->t : NULL, k->len);
 }
@@ -459,7 +460,7 @@ flush(void *st, struct textin *tx)
 static const struct tl_pairops dmaops = {
 	fastevent, fastwaits, fastrec, fastrow, line, flush,
 	NOSTART, EARLIER, &dmawords,
-	PT, PQ, 1u << PQ | 1u << PV | 1u << PT,
+	PT, PQ, 1u << PQ | 1u << PV | 1u << PT, 1,
 };
 
 static int

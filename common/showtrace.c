@@ -375,28 +375,28 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 /* An instruction line of the plain kind: a START, with its opcode not too
  * long and its pc written as num_fmt_i64 prints it, or an END. */
 TL_INLINE int
-fastevent(void *st, const struct textin *tx, const struct src_fields *fl,
+fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
     struct tl_key *k)
 {
-	int pv = tx->pos[PV];
+	int pv = at->pos[PV];
 	const char *v = fl->f[pv];
 	size_t n = fl->len[pv];
 
 	(void)st;
 	if (n == 5 && memcmp(v, "START", 5) == 0)
-		return fl->len[tx->pos[PO]] >= TOKLEN ||
-		    (k->has = tl_fastkey(fl, tx->pos[PP], tx->nsplit, "pc",
+		return fl->len[at->pos[PO]] >= TOKLEN ||
+		    (k->has = tl_fastkey(fl, at->pos[PP], at->nsplit, "pc",
 		    &k->v, &k->t, &k->len)) < 0 ? TL_NEITHER : TL_START;
 	return n == 3 && memcmp(v, "END", 3) == 0 ? TL_END : TL_NEITHER;
 }
 
 TL_INLINE void
-fastwaits(void *st, struct textin *tx, int i, const struct src_fields *fl,
-    int64_t ts, const struct tl_key *k, long ln)
+fastwaits(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k, long ln)
 {
 	struct insnstate *s = st;
 	struct insnwait *w = &s->wait[i];
-	int po = tx->pos[PO], pt = tx->pos[PT];
+	int po = at->pos[PO], pt = at->pos[PT];
 
 	insnwaits(s, tx, i, fl->f[po], fl->len[po], ts, k->has, k->v, ln);
 	memcpy(w->ts, fl->f[pt], 16);
@@ -408,19 +408,21 @@ fastwaits(void *st, struct textin *tx, int i, const struct src_fields *fl,
 }
 
 TL_INLINE void
-fastrec(void *st, struct textin *tx, struct record *rec, int i,
-    const struct src_fields *fl, int64_t ts, const struct tl_key *k)
+fastrec(void *st, struct textin *tx, const struct tl_at *at,
+    struct record *rec, int i, const struct src_fields *fl, int64_t ts,
+    const struct tl_key *k)
 {
+	(void)at;
 	(void)fl;
 	(void)k;
 	insnrec(st, tx, rec, i, ts);
 }
 
 TL_INLINE void
-fastrow(void *st, struct textin *tx, int i, const struct src_fields *fl,
-    int64_t ts, const struct tl_key *k)
+fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k)
 {
-	int pt = tx->pos[PT];
+	int pt = at->pos[PT];
 
 	(void)k;
 	insnrow(st, tx, i, fl->f[pt], fl->len[pt], ts);
@@ -442,7 +444,7 @@ flush(void *st, struct textin *tx)
 static const struct tl_pairops insnops = {
 	fastevent, fastwaits, fastrec, fastrow, line, flush,
 	"END lines without a START", "END lines earlier than their START",
-	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT,
+	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT, 0,
 };
 
 static int

@@ -331,23 +331,33 @@ struct tl_key {
 
 enum { TL_NEITHER, TL_START, TL_END };
 
+/* A textin's field positions, copied into the fast path's locals: the
+ * rows written through char pointers could be anything to the compiler,
+ * which would read them again from the textin, line by line. */
+struct tl_at {
+	int pos[TL_MAXPOS];
+	int nsplit;
+};
+
 struct tl_pairops {
 	/* A line of the plain kind (split into fl, its needed fields there):
 	 * TL_START or TL_END, its key in *k when it has one, or TL_NEITHER
 	 * to leave it to the general way. */
-	int (*event)(void *st, const struct textin *tx,
+	int (*event)(void *st, const struct tl_at *at,
 	    const struct src_fields *fl, struct tl_key *k);
 	/* A start at ts, at line ln, waits in slot i: its time and key
 	 * kept as their text too. */
-	void (*waits)(void *st, struct textin *tx, int i,
-	    const struct src_fields *fl, int64_t ts, const struct tl_key *k,
-	    long ln);
+	void (*waits)(void *st, struct textin *tx, const struct tl_at *at,
+	    int i, const struct src_fields *fl, int64_t ts,
+	    const struct tl_key *k, long ln);
 	/* The pair an end at ts closes in slot i: as a record, or written
 	 * as its row (tx->rows). */
-	void (*rec)(void *st, struct textin *tx, struct record *rec, int i,
-	    const struct src_fields *fl, int64_t ts, const struct tl_key *k);
-	void (*row)(void *st, struct textin *tx, int i,
-	    const struct src_fields *fl, int64_t ts, const struct tl_key *k);
+	void (*rec)(void *st, struct textin *tx, const struct tl_at *at,
+	    struct record *rec, int i, const struct src_fields *fl,
+	    int64_t ts, const struct tl_key *k);
+	void (*row)(void *st, struct textin *tx, const struct tl_at *at,
+	    int i, const struct src_fields *fl, int64_t ts,
+	    const struct tl_key *k);
 	/* A line the general way: 1 with a record in rec. */
 	int (*line)(void *st, struct textin *tx, struct record *rec,
 	    char *line, struct src_fields *fl);
@@ -358,6 +368,10 @@ struct tl_pairops {
 	const struct tl_words *words;
 	int ts, place;		/* textin.pos of the time, of the place */
 	unsigned need;		/* the textin.pos a plain line holds, as bits */
+	/* The line's event looked at before its time and place, or after:
+	 * whichever rejects the lines of other kinds sooner (the order
+	 * changes no output, only the code compiled). */
+	int eventfirst;
 };
 
 /* The last of the positions pos given as bits of mask, -1 with none.
@@ -393,10 +407,10 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 	struct src *in = tx->in;
 	struct src_fields fl;
 	struct tl_key k;
+	struct tl_at at;
 	char *p = in->p, *nl, **f = fl.f, *whole;
 	size_t *len = fl.len;
-	int pt = tx->pos[ops->ts], pl = tx->pos[ops->place],
-	    nsplit = tx->nsplit, need, rows, ev, i;
+	int pt, pl, need, rows, ev, i;
 	long j = 0, first = in->line + in->in_line;
 	int64_t ts;
 	struct pair_slot *sl;
@@ -413,18 +427,25 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 	 * anything to the compiler, which would read these again. */
 	whole = tl_whole(&r->whole, in);
 	rows = tx->rows;
-	need = tl_need(ops->need, tx->pos);
+	memcpy(at.pos, tx->pos, sizeof at.pos);
+	at.nsplit = tx->nsplit;
+	pt = at.pos[ops->ts];
+	pl = at.pos[ops->place];
+	need = tl_need(ops->need, at.pos);
 	for (; p < whole; p = nl + 1, j++) {
-		if (!src_splitline(p, &fl, nsplit, &nl))
+		if (!src_splitline(p, &fl, at.nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
 		    src_islog(f[0], len[0]) ||
-		    (ev = ops->event(st, tx, &fl, &k)) == TL_NEITHER ||
+		    (ops->eventfirst &&
+		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER) ||
 		    !num_canon(f[pt], len[pt], &ts) ||
-		    (i = pair_cached(&r->q, f[pl], len[pl])) < 0)
+		    (i = pair_cached(&r->q, f[pl], len[pl])) < 0 ||
+		    (!ops->eventfirst &&
+		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER))
 			break;
 		if (ev == TL_START) {
-			ops->waits(st, tx, i, &fl, ts, &k, first + j);
+			ops->waits(st, tx, &at, i, &fl, ts, &k, first + j);
 			continue;
 		}
 		sl = &r->q.slot[i];
@@ -442,12 +463,12 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 			continue;
 		}
 		if (!rows) {
-			ops->rec(st, tx, rec, i, &fl, ts, &k);
+			ops->rec(st, tx, &at, rec, i, &fl, ts, &k);
 			sl->line = 0;
 			src_take(in, nl + 1, j + 1);
 			return 1;
 		}
-		ops->row(st, tx, i, &fl, ts, &k);
+		ops->row(st, tx, &at, i, &fl, ts, &k);
 		sl->line = 0;
 	}
 	src_take(in, p, j);
