@@ -312,9 +312,10 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
  * this is where each check is made and each message given.
  */
 static NP_COLD int
-dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
-    char *line, struct src_fields *fl)
+dmaline(void *st, struct textin *tx, struct record *rec, char *line,
+    struct src_fields *fl)
 {
+	struct dmastate *s = st;
 	char **f = fl->f, *crc;
 	size_t *len = fl->len, crclen;
 	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
@@ -444,22 +445,9 @@ fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
 	    k->has ? k->t : NULL, k->len);
 }
 
-static int
-line(void *st, struct textin *tx, struct record *rec, char *ln,
-    struct src_fields *fl)
-{
-	return dmaline(st, tx, rec, ln, fl);
-}
-
-static void
-flush(void *st, struct textin *tx)
-{
-	dmaflush(st, tx);
-}
-
 static const struct tl_pairops dmaops = {
-	fastevent, fastwaits, fastrec, fastrow, line, flush,
-	NOSTART, EARLIER, &dmawords,
+	fastevent, fastwaits, fastrec, fastrow, dmaline,
+	NOEND, NOSTART, EARLIER, &dmawords,
 	PT, PQ, 1u << PQ | 1u << PV | 1u << PT, 1,
 };
 

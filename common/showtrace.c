@@ -299,9 +299,10 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
  * comes here, so this is where each check is made and each message given.
  */
 static NP_COLD int
-insnline(struct insnstate *s, struct textin *tx, struct record *rec,
-    char *line, struct src_fields *fl)
+insnline(void *st, struct textin *tx, struct record *rec, char *line,
+    struct src_fields *fl)
 {
+	struct insnstate *s = st;
 	char **f = fl->f;
 	size_t *len = fl->len;
 	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
@@ -428,22 +429,10 @@ fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
 	insnrow(st, tx, i, fl->f[pt], fl->len[pt], ts);
 }
 
-static int
-line(void *st, struct textin *tx, struct record *rec, char *ln,
-    struct src_fields *fl)
-{
-	return insnline(st, tx, rec, ln, fl);
-}
-
-static void
-flush(void *st, struct textin *tx)
-{
-	insnflush(st, tx);
-}
-
 static const struct tl_pairops insnops = {
-	fastevent, fastwaits, fastrec, fastrow, line, flush,
-	"END lines without a START", "END lines earlier than their START",
+	fastevent, fastwaits, fastrec, fastrow, insnline,
+	"START lines without an END", "END lines without a START",
+	"END lines earlier than their START",
 	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT, 0,
 };
 

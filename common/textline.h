@@ -361,8 +361,7 @@ struct tl_pairops {
 	/* A line the general way: 1 with a record in rec. */
 	int (*line)(void *st, struct textin *tx, struct record *rec,
 	    char *line, struct src_fields *fl);
-	/* The starts still waiting at the file's end counted. */
-	void (*flush)(void *st, struct textin *tx);
+	const char *noend;	/* "START lines without an END" */
 	const char *nostart;	/* "END lines without a START" */
 	const char *earlier;	/* "END lines earlier than their START" */
 	const struct tl_words *words;
@@ -496,7 +495,7 @@ tl_pairnext(const struct tl_pairops *ops, void *st, struct textin *tx,
 			return 1;
 	}
 	tl_judge(tx, &r->judge, tx->pos[ops->ts], ops->words);
-	ops->flush(st, tx);
+	pair_flush(&r->q, tx->notes, ops->noend, tx->in->name);
 	return 0;
 }
 
