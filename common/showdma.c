@@ -122,8 +122,7 @@ dmastart(void *st, struct textin *tx)
 static void
 dmaflush(struct dmastate *s, struct textin *tx)
 {
-	pair_flush(&s->run.q, tx->notes, NOEND,
-	    tx->in->name);
+	pair_flush(&s->run.q, tx->notes, NOEND, tx->in->name);
 }
 
 /*
@@ -140,7 +139,8 @@ header(struct dmastate *s, struct textin *tx, char *line,
 	if (!tl_section(line, fl, &sec))
 		return 0;
 	dmaflush(s, tx);
-	s->run.section = tl_is(sec.what, sec.whatlen, "DMA") ? TL_SEC_OURS : TL_SEC_OTHER;
+	s->run.section = tl_is(sec.what, sec.whatlen, "DMA") ? TL_SEC_OURS :
+	    TL_SEC_OTHER;
 	s->hasnd = sec.hasnd;
 	s->hasnc = sec.hasnc;
 	s->nd = sec.nd;
@@ -215,9 +215,9 @@ sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
 	struct dmawait *w = &s->wait[i];
 
 	if (sl->line)
-		tl_unpaired(tx, NOEND,
-		    sl->line);
-	if (!s->run.judge.done) {	/* the layout judged, no more to count */
+		tl_unpaired(tx, NOEND, sl->line);
+	/* Once the layout is judged, there is no more to count. */
+	if (!s->run.judge.done) {
 		if (w->hasprev)
 			tl_judgestart(&s->run.judge, ts > w->prev);
 		w->prev = ts;
@@ -361,8 +361,8 @@ dmaline(void *st, struct textin *tx, struct record *rec, char *line,
 		tl_unpaired(tx, NOSTART, ln);
 		return 0;
 	}
-	tl_judgeend(tx, &s->run.judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
-	    pt, &dmawords);
+	tl_judgeend(tx, &s->run.judge, sl->start, ts, ln,
+	    src_col(tx->in, f[pt]), pt, &dmawords);
 	if (ts < sl->start) {
 		/* Not this SOP's end: neither makes a transfer. */
 		tl_unpaired(tx, EARLIER, ln);

@@ -147,8 +147,8 @@ insnheader(struct insnstate *s, struct textin *tx, char *line,
 	if (!tl_section(line, fl, &sec))
 		return 0;
 	insnflush(s, tx);
-	s->run.section = tl_is(sec.what, sec.whatlen, "Instruction") ? TL_SEC_OURS
-	    : TL_SEC_OTHER;	/* collectives, DMA: passed over */
+	s->run.section = tl_is(sec.what, sec.whatlen, "Instruction") ?
+	    TL_SEC_OURS : TL_SEC_OTHER;	/* collectives, DMA: passed over */
 	s->hasndnc = sec.hasnd && sec.hasnc;
 	s->nd = sec.nd;
 	s->nc = sec.nc;
@@ -209,7 +209,8 @@ insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
 		memcpy(w->opcode, op, oplen);
 	w->opcodelen = oplen;
 	sl->start = ts;
-	if (!s->run.judge.done) {	/* the layout judged, no more to count */
+	/* Once the layout is judged, there is no more to count. */
+	if (!s->run.judge.done) {
 		if (w->hasprev)
 			tl_judgestart(&s->run.judge, ts > w->prev);
 		w->prev = ts;
@@ -358,8 +359,8 @@ insnline(void *st, struct textin *tx, struct record *rec, char *line,
 		tl_unpaired(tx, "END lines without a START", ln);
 		return 0;
 	}
-	tl_judgeend(tx, &s->run.judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
-	    pt, &insnwords);
+	tl_judgeend(tx, &s->run.judge, sl->start, ts, ln,
+	    src_col(tx->in, f[pt]), pt, &insnwords);
 	if (ts < sl->start) {
 		/* Not this START's END: neither makes an instruction. */
 		tl_unpaired(tx, "END lines earlier than their START", ln);

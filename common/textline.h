@@ -3,7 +3,8 @@
  * (show-session --show-trace and --show-dma, showtrace.c and showdma.c),
  * beyond the fields of a line that src_getfields finds: what a format is
  * to the reader (struct textfmt) and is given by it (struct textin), what
- * is passed over counted, section headers, "key=N" tokens.
+ * is passed over counted, section headers, "key=N" tokens, and the line
+ * loops of the readers of START / END pairs (tl_pairfast, tl_pairnext).
  */
 #ifndef NP_TEXTLINE_H
 #define NP_TEXTLINE_H
