@@ -23,7 +23,7 @@
  *   they start, all last 0, or never start later on a queue has its time
  *   read from another field, an error naming -F (tl_judge).
  *
- * Lines are read two ways that give the same bytes: a fast path (dmafast)
+ * Lines are read two ways that give the same bytes: a fast path (tl_pairfast)
  * over the whole lines buffered, for the plain line of a trace, and the
  * general way (dmaline) for every other line, which makes each check and
  * gives each message.  The lines of a section passed over by design are
@@ -47,6 +47,10 @@
 
 enum { PQ, PV, PC, PT, PB };	/* textin.pos: queue event crc ts bytes */
 
+#define NOEND "SOP events without an EOP or COMPLETION"
+#define NOSTART "EOP or COMPLETION events without a SOP"
+#define EARLIER "EOP or COMPLETION events earlier than their SOP"
+
 static const struct tl_words dmawords = {
 	"SOP", "EOP or COMPLETION", "transfers", "queue",
 };
@@ -61,7 +65,7 @@ _Static_assert(D_QUEUE == 0 && D_START == 1 && D_END == 2 && D_DUR == 3 &&
 #define ROWMAX 1024		/* the most a row written by transferrow takes */
 
 struct dmastate {
-	struct pairs q;		/* the SOP waiting, per queue */
+	struct tl_pairrun run;	/* the SOP waiting, per queue; first */
 	struct dmawait {	/* and the byte count it carries, by slot */
 		int64_t bytes;
 		int hasbytes;
@@ -74,16 +78,10 @@ struct dmastate {
 		int64_t prev;	/* the SOP before, for tl_judge */
 		int hasprev;
 	} wait[MAXQUEUES];
-	enum { SEC_NONE, SEC_DMA, SEC_OTHER } section;
 	int64_t nd, nc;
 	int hasnd, hasnc;
-	struct tl_judge judge;	/* is the layout right? */
 	char tail[TAILMAX];	/* what follows a row's crc: see settail */
 	size_t taillen;
-	/* The end of the whole lines buffered (src_whole), for the buffer
-	 * as it was: data ending at wend, at file offset wbase. */
-	char *whole, *wend;
-	long long wbase;
 };
 
 /* What a row holds after its crc, in this section: nd and nc when the
@@ -113,19 +111,18 @@ dmastart(void *st, struct textin *tx)
 	struct dmastate *s = st;
 
 	(void)tx;
-	pair_init(&s->q, MAXQUEUES, TOKLEN - 1);
-	s->section = SEC_NONE;
+	pair_init(&s->run.q, MAXQUEUES, TOKLEN - 1);
+	s->run.section = TL_SEC_NONE;
 	s->hasnd = s->hasnc = 0;
 	settail(s);
-	s->whole = s->wend = NULL;
-	memset(&s->judge, 0, sizeof s->judge);
+	s->run.whole.whole = s->run.whole.wend = NULL;
+	memset(&s->run.judge, 0, sizeof s->run.judge);
 }
 
 static void
 dmaflush(struct dmastate *s, struct textin *tx)
 {
-	pair_flush(&s->q, tx->notes, "SOP events without an EOP or COMPLETION",
-	    tx->in->name);
+	pair_flush(&s->run.q, tx->notes, NOEND, tx->in->name);
 }
 
 /*
@@ -142,7 +139,8 @@ header(struct dmastate *s, struct textin *tx, char *line,
 	if (!tl_section(line, fl, &sec))
 		return 0;
 	dmaflush(s, tx);
-	s->section = tl_is(sec.what, sec.whatlen, "DMA") ? SEC_DMA : SEC_OTHER;
+	s->run.section = tl_is(sec.what, sec.whatlen, "DMA") ? TL_SEC_OURS :
+	    TL_SEC_OTHER;
 	s->hasnd = sec.hasnd;
 	s->hasnc = sec.hasnc;
 	s->nd = sec.nd;
@@ -156,7 +154,7 @@ static int
 queueslot(struct dmastate *s, struct textin *tx, const char *q, size_t n,
     long line)
 {
-	int had = s->q.n, i = pair_find(&s->q, q, n);
+	int had = s->run.q.n, i = pair_find(&s->run.q, q, n);
 	struct dmawait *w;
 
 	if (i == PAIR_FULL)
@@ -166,10 +164,10 @@ queueslot(struct dmastate *s, struct textin *tx, const char *q, size_t n,
 		np_die_at(tx->in->name, line, src_col(tx->in, q),
 		    "expected a queue name of at most %d bytes, found %zu "
 		    "bytes", TOKLEN - 1, n);
-	if (s->q.n != had) {
+	if (s->run.q.n != had) {
 		w = &s->wait[i];
-		w->qlen = (size_t)(out_escape(w->q, s->q.slot[i].name,
-		    s->q.slot[i].len) - w->q);
+		w->qlen = (size_t)(out_escape(w->q, s->run.q.slot[i].name,
+		    s->run.q.slot[i].len) - w->q);
 		w->hasprev = 0;
 	}
 	return i;
@@ -213,15 +211,15 @@ static inline void
 sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
     int hasbytes, int64_t bytes, long ln)
 {
-	struct pair_slot *sl = &s->q.slot[i];
+	struct pair_slot *sl = &s->run.q.slot[i];
 	struct dmawait *w = &s->wait[i];
 
 	if (sl->line)
-		tl_unpaired(tx, "SOP events without an EOP or COMPLETION",
-		    sl->line);
-	if (!s->judge.done) {	/* the layout judged, no more to count */
+		tl_unpaired(tx, NOEND, sl->line);
+	/* Once the layout is judged, there is no more to count. */
+	if (!s->run.judge.done) {
 		if (w->hasprev)
-			tl_judgestart(&s->judge, ts > w->prev);
+			tl_judgestart(&s->run.judge, ts > w->prev);
 		w->prev = ts;
 		w->hasprev = 1;
 	}
@@ -238,7 +236,7 @@ static void
 transfer(struct dmastate *s, struct textin *tx, struct record *rec, int i,
     int64_t end, const char *crc, size_t crclen, int hasbytes, int64_t bytes)
 {
-	struct pair_slot *sl = &s->q.slot[i];
+	struct pair_slot *sl = &s->run.q.slot[i];
 
 	rec->file = tx->in->name;
 	rec->line = sl->line;
@@ -273,7 +271,7 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
     size_t endlen, int64_t ts, const char *crc, size_t crclen,
     const char *bytes, size_t byteslen)
 {
-	struct pair_slot *sl = &s->q.slot[i];
+	struct pair_slot *sl = &s->run.q.slot[i];
 	const struct dmawait *w = &s->wait[i];
 	char *o = out_reserve(ROWMAX);
 
@@ -314,9 +312,10 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
  * this is where each check is made and each message given.
  */
 static NP_COLD int
-dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
-    char *line, struct src_fields *fl)
+dmaline(void *st, struct textin *tx, struct record *rec, char *line,
+    struct src_fields *fl)
 {
+	struct dmastate *s = st;
 	char **f = fl->f, *crc;
 	size_t *len = fl->len, crclen;
 	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
@@ -330,7 +329,7 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 	if (nf == 0)
 		return 0;
 	if ((tl_maybesection(fl) && header(s, tx, line, fl)) ||
-	    s->section == SEC_OTHER)
+	    s->run.section == TL_SEC_OTHER)
 		return 0;
 	if (src_islog(f[0], len[0])) {
 		tl_notelog(tx, ln);
@@ -350,7 +349,7 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 		crclen = len[pc];
 	}
 	i = queueslot(s, tx, f[pq], len[pq], ln);
-	sl = &s->q.slot[i];
+	sl = &s->run.q.slot[i];
 	w = &s->wait[i];
 	if (ev == EV_SOP) {
 		sopwaits(s, tx, i, ts, hasbytes, bytes, ln);
@@ -359,15 +358,14 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 		return 0;
 	}
 	if (!sl->line) {
-		tl_unpaired(tx, "EOP or COMPLETION events without a SOP", ln);
+		tl_unpaired(tx, NOSTART, ln);
 		return 0;
 	}
-	tl_judgeend(tx, &s->judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
-	    pt, &dmawords);
+	tl_judgeend(tx, &s->run.judge, sl->start, ts, ln,
+	    src_col(tx->in, f[pt]), pt, &dmawords);
 	if (ts < sl->start) {
 		/* Not this SOP's end: neither makes a transfer. */
-		tl_unpaired(tx, "EOP or COMPLETION events earlier than "
-		    "their SOP", ln);
+		tl_unpaired(tx, EARLIER, ln);
 		sl->line = 0;
 		return 0;
 	}
@@ -375,122 +373,88 @@ dmaline(struct dmastate *s, struct textin *tx, struct record *rec,
 	return 1;
 }
 
-/*
- * The fast path, as showtrace's: the whole lines buffered, walked in place
- * while each is a DMA line of the plain kind, its time and byte count
- * written as num_fmt_i64 prints them, its queue one seen before; a row is
- * written (tx->rows) or returned as a record (1).  The first line of any
- * other kind, and the partial line at the buffer's end, are left
- * unconsumed to dmaline (0), which then makes every check as it always
- * did.
- */
-static int
-dmafast(struct dmastate *s, struct textin *tx, struct record *rec)
-{
-	struct src *in = tx->in;
-	struct src_fields fl;
-	char *p = in->p, *nl, **f = fl.f, *crc, *whole;
-	size_t *len = fl.len, blen = 0, crclen;
-	const char *bt = NULL;
-	int pq = tx->pos[PQ], pv = tx->pos[PV], pc = tx->pos[PC],
-	    pt = tx->pos[PT], pb = tx->pos[PB], nsplit = tx->nsplit, need,
-	    ev, hasbytes, rows, i;
-	long j = 0, first = in->line + in->in_line;
-	int64_t ts, bytes = 0;
-	struct pair_slot *sl;
-	struct dmawait *w;
+/* The fast path's steps (tl_pairfast). */
 
-	if (s->section == SEC_OTHER)	/* to the next header */
-		tl_skipto(tx, "trace");
-	if (s->section != SEC_DMA)
-		return 0;
-	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
-		s->whole = src_whole(in);
-		s->wend = in->end;
-		s->wbase = in->base;
-	}
-	/* In locals: the rows written through char pointers could be
-	 * anything to the compiler, which would read these again. */
-	whole = s->whole;
-	rows = tx->rows;
-	need = pq > pv ? pq : pv;
-	need = need > pt ? need : pt;
-	for (; p < whole; p = nl + 1, j++) {
-		if (!src_splitline(p, &fl, nsplit, &nl))
-			break;
-		if (fl.n <= need || tl_maybesection(&fl) ||
-		    src_islog(f[0], len[0]) ||
-		    (ev = event(f[pv], len[pv])) == EV_NONE ||
-		    !num_canon(f[pt], len[pt], &ts) ||
-		    (hasbytes = tl_fastkey(&fl, pb, nsplit,
-		    "bytes", &bytes, &bt, &blen)) < 0 ||
-		    (i = pair_cached(&s->q, f[pq], len[pq])) < 0)
-			break;
-		sl = &s->q.slot[i];
-		w = &s->wait[i];
-		if (ev == EV_SOP) {
-			sopwaits(s, tx, i, ts, hasbytes, bytes, first + j);
-			memcpy(w->ts, f[pt], 16);
-			w->tslen = len[pt];
-			if (hasbytes) {
-				memcpy(w->bytestext, bt, 16);
-				w->byteslen = blen;
-			}
-			continue;
-		}
-		if (!sl->line) {
-			tl_unpaired(tx, "EOP or COMPLETION events without a "
-			    "SOP", first + j);
-			continue;
-		}
-		if (sl->start < 0)	/* its duration may not fit */
-			break;
-		tl_judgeend(tx, &s->judge, sl->start, ts, first + j,
-		    (long)(f[pt] - p) + 1, pt, &dmawords);
-		if (ts < sl->start) {
-			tl_unpaired(tx, "EOP or COMPLETION events earlier than "
-			    "their SOP", first + j);
-			sl->line = 0;
-			continue;
-		}
-		crc = NULL;
-		crclen = 0;
-		if (pc >= 0 && pc < fl.n && !tl_is(f[pc], len[pc], "-")) {
-			crc = f[pc];
-			crclen = len[pc];
-		}
-		if (!rows) {
-			transfer(s, tx, rec, i, ts, crc, crclen, hasbytes,
-			    bytes);
-			src_take(in, nl + 1, j + 1);
-			return 1;
-		}
-		transferrow(s, tx, i, f[pt], len[pt], ts, crc, crclen,
-		    hasbytes ? bt : NULL, blen);
-	}
-	src_take(in, p, j);
-	return 0;
+/* A DMA line of the plain kind: its event, and its byte count when written
+ * as num_fmt_i64 prints it. */
+TL_INLINE int
+fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
+    struct tl_key *k)
+{
+	int pv = at->pos[PV], ev = event(fl->f[pv], fl->len[pv]);
+
+	(void)st;
+	if (ev == EV_NONE || (k->has = tl_fastkey(fl, at->pos[PB],
+	    at->nsplit, "bytes", &k->v, &k->t, &k->len)) < 0)
+		return TL_NEITHER;
+	return ev == EV_SOP ? TL_START : TL_END;
 }
+
+TL_INLINE void
+fastwaits(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k, long ln)
+{
+	struct dmastate *s = st;
+	struct dmawait *w = &s->wait[i];
+	int pt = at->pos[PT];
+
+	sopwaits(s, tx, i, ts, k->has, k->v, ln);
+	memcpy(w->ts, fl->f[pt], 16);
+	w->tslen = fl->len[pt];
+	if (k->has) {
+		memcpy(w->bytestext, k->t, 16);
+		w->byteslen = k->len;
+	}
+}
+
+/* The CRC of an end's line, or none. */
+TL_INLINE const char *
+linecrc(const struct tl_at *at, const struct src_fields *fl, size_t *crclen)
+{
+	int pc = at->pos[PC];
+
+	*crclen = 0;
+	if (pc < 0 || pc >= fl->n || tl_is(fl->f[pc], fl->len[pc], "-"))
+		return NULL;
+	*crclen = fl->len[pc];
+	return fl->f[pc];
+}
+
+TL_INLINE void
+fastrec(void *st, struct textin *tx, const struct tl_at *at,
+    struct record *rec, int i, const struct src_fields *fl, int64_t ts,
+    const struct tl_key *k)
+{
+	const char *crc;
+	size_t crclen;
+
+	crc = linecrc(at, fl, &crclen);
+	transfer(st, tx, rec, i, ts, crc, crclen, k->has, k->v);
+}
+
+TL_INLINE void
+fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k)
+{
+	int pt = at->pos[PT];
+	const char *crc;
+	size_t crclen;
+
+	crc = linecrc(at, fl, &crclen);
+	transferrow(st, tx, i, fl->f[pt], fl->len[pt], ts, crc, crclen,
+	    k->has ? k->t : NULL, k->len);
+}
+
+static const struct tl_pairops dmaops = {
+	fastevent, fastwaits, fastrec, fastrow, dmaline,
+	NOEND, NOSTART, EARLIER, &dmawords,
+	PT, PQ, 1u << PQ | 1u << PV | 1u << PT, 1,
+};
 
 static int
 dmanext(void *st, struct textin *tx, struct record *rec)
 {
-	struct dmastate *s = st;
-	struct src_fields fl;
-	char *line;
-	size_t n;
-
-	for (;;) {
-		if (dmafast(s, tx, rec))
-			return 1;
-		if (!src_getfields(tx->in, &line, &n, &fl, tx->nsplit))
-			break;
-		if (dmaline(s, tx, rec, line, &fl))
-			return 1;
-	}
-	tl_judge(tx, &s->judge, tx->pos[PT], &dmawords);
-	dmaflush(s, tx);
-	return 0;
+	return tl_pairnext(&dmaops, st, tx, rec);
 }
 
 static const char *const dmafield[] = {

@@ -29,7 +29,7 @@
  *   read from another field, an error naming -F (tl_judge).
  *
  * Instruction lines are read two ways that give the same bytes: a fast
- * path (insnfast) over the whole lines buffered, for the plain line of a
+ * path (tl_pairfast) over the whole lines buffered, for the plain line of a
  * trace, and the general way (insnline) for every other line, which makes
  * each check and gives each message.  The lines of a section passed over
  * by design are consumed at once up to the next that may be a header
@@ -70,7 +70,7 @@ _Static_assert(I_START == 0 && I_END == 1 && I_DUR == 2 && I_ENGINE == 3 &&
 #define ROWMAX 1024
 
 struct insnstate {
-	struct pairs eng;	/* the START waiting, per engine */
+	struct tl_pairrun run;	/* the START waiting, per engine; first */
 	struct insnwait {	/* and what else it carries, by slot */
 		const char *name;	/* the usual spelling, else the slot's */
 		size_t namelen;
@@ -88,16 +88,10 @@ struct insnstate {
 		int64_t prev;	/* the START before, for tl_judge */
 		int hasprev;
 	} wait[MAXENGINES];
-	enum { SEC_NONE, SEC_INSN, SEC_OTHER } section;
 	int64_t nd, nc;
 	int hasndnc;
-	struct tl_judge judge;	/* is the layout right? */
 	char tail[TAILMAX];	/* what follows a row's pc: see settail */
 	size_t taillen;
-	/* The end of the whole lines buffered (src_whole), for the buffer
-	 * as it was: data ending at wend, at file offset wbase. */
-	char *whole, *wend;
-	long long wbase;
 };
 
 /* What a row holds after its pc, in this section: the empty columns'
@@ -128,18 +122,18 @@ insnstart(void *st, struct textin *tx)
 	struct insnstate *s = st;
 
 	(void)tx;
-	pair_init(&s->eng, MAXENGINES, TOKLEN - 1);
-	s->section = SEC_NONE;
+	pair_init(&s->run.q, MAXENGINES, TOKLEN - 1);
+	s->run.section = TL_SEC_NONE;
 	s->hasndnc = 0;
 	settail(s);
-	memset(&s->judge, 0, sizeof s->judge);
-	s->whole = s->wend = NULL;
+	memset(&s->run.judge, 0, sizeof s->run.judge);
+	s->run.whole.whole = s->run.whole.wend = NULL;
 }
 
 static void
 insnflush(struct insnstate *s, struct textin *tx)
 {
-	pair_flush(&s->eng, tx->notes, "START lines without an END",
+	pair_flush(&s->run.q, tx->notes, "START lines without an END",
 	    tx->in->name);
 }
 
@@ -153,8 +147,8 @@ insnheader(struct insnstate *s, struct textin *tx, char *line,
 	if (!tl_section(line, fl, &sec))
 		return 0;
 	insnflush(s, tx);
-	s->section = tl_is(sec.what, sec.whatlen, "Instruction") ? SEC_INSN
-	    : SEC_OTHER;	/* collectives, DMA: passed over */
+	s->run.section = tl_is(sec.what, sec.whatlen, "Instruction") ?
+	    TL_SEC_OURS : TL_SEC_OTHER;	/* collectives, DMA: passed over */
 	s->hasndnc = sec.hasnd && sec.hasnc;
 	s->nd = sec.nd;
 	s->nc = sec.nc;
@@ -171,7 +165,7 @@ static int
 engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
     long line)
 {
-	int had = s->eng.n, i = pair_find(&s->eng, e, n);
+	int had = s->run.q.n, i = pair_find(&s->run.q, e, n);
 	const struct pair_slot *sl;
 	struct insnwait *w;
 
@@ -181,8 +175,8 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 	if (i == PAIR_LONG)
 		np_die_at(tx->in->name, line, src_col(tx->in, e),
 		    "engine name longer than %d bytes", TOKLEN - 1);
-	if (s->eng.n != had) {
-		sl = &s->eng.slot[i];
+	if (s->run.q.n != had) {
+		sl = &s->run.q.slot[i];
 		w = &s->wait[i];
 		w->name = insn_engine(sl->name, sl->len);
 		w->namelen = w->name ? strlen(w->name) : sl->len;
@@ -204,7 +198,7 @@ static inline void
 insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
     size_t oplen, int64_t ts, int haspc, int64_t pc, long ln)
 {
-	struct pair_slot *sl = &s->eng.slot[i];
+	struct pair_slot *sl = &s->run.q.slot[i];
 	struct insnwait *w = &s->wait[i];
 
 	if (sl->line)
@@ -215,9 +209,10 @@ insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
 		memcpy(w->opcode, op, oplen);
 	w->opcodelen = oplen;
 	sl->start = ts;
-	if (!s->judge.done) {	/* the layout judged, no more to count */
+	/* Once the layout is judged, there is no more to count. */
+	if (!s->run.judge.done) {
 		if (w->hasprev)
-			tl_judgestart(&s->judge, ts > w->prev);
+			tl_judgestart(&s->run.judge, ts > w->prev);
 		w->prev = ts;
 		w->hasprev = 1;
 	}
@@ -231,7 +226,7 @@ static void
 insnrec(const struct insnstate *s, struct textin *tx, struct record *rec,
     int i, int64_t ts)
 {
-	const struct pair_slot *sl = &s->eng.slot[i];
+	const struct pair_slot *sl = &s->run.q.slot[i];
 	const struct insnwait *w = &s->wait[i];
 
 	rec->file = tx->in->name;
@@ -264,7 +259,7 @@ static void
 insnrow(const struct insnstate *s, struct textin *tx, int i,
     const char *end, size_t endlen, int64_t ts)
 {
-	const struct pair_slot *sl = &s->eng.slot[i];
+	const struct pair_slot *sl = &s->run.q.slot[i];
 	const struct insnwait *w = &s->wait[i];
 	char *o = out_reserve(ROWMAX);
 
@@ -305,9 +300,10 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
  * comes here, so this is where each check is made and each message given.
  */
 static NP_COLD int
-insnline(struct insnstate *s, struct textin *tx, struct record *rec,
-    char *line, struct src_fields *fl)
+insnline(void *st, struct textin *tx, struct record *rec, char *line,
+    struct src_fields *fl)
 {
+	struct insnstate *s = st;
 	char **f = fl->f;
 	size_t *len = fl->len;
 	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
@@ -321,13 +317,13 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 	if (nf == 0)
 		return 0;
 	if ((tl_maybesection(fl) && insnheader(s, tx, line, fl)) ||
-	    s->section == SEC_OTHER)
+	    s->run.section == TL_SEC_OTHER)
 		return 0;
 	if (src_islog(f[0], len[0])) {
 		tl_notelog(tx, ln);
 		return 0;
 	}
-	if (s->section != SEC_INSN || pe >= nf || pv >= nf ||
+	if (s->run.section != TL_SEC_OURS || pe >= nf || pv >= nf ||
 	    pt >= nf || po >= nf || !num_i64(f[pt], len[pt], &ts)) {
 		tl_note(tx, "lines not understood", ln);
 		return 0;
@@ -358,13 +354,13 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 		return 0;
 	}
 	i = engineslot(s, tx, f[pe], len[pe], ln);
-	sl = &s->eng.slot[i];
+	sl = &s->run.q.slot[i];
 	if (!sl->line) {
 		tl_unpaired(tx, "END lines without a START", ln);
 		return 0;
 	}
-	tl_judgeend(tx, &s->judge, sl->start, ts, ln, src_col(tx->in, f[pt]),
-	    pt, &insnwords);
+	tl_judgeend(tx, &s->run.judge, sl->start, ts, ln,
+	    src_col(tx->in, f[pt]), pt, &insnwords);
 	if (ts < sl->start) {
 		/* Not this START's END: neither makes an instruction. */
 		tl_unpaired(tx, "END lines earlier than their START", ln);
@@ -376,120 +372,75 @@ insnline(struct insnstate *s, struct textin *tx, struct record *rec,
 	return 1;
 }
 
-/*
- * The fast path: the whole lines buffered, walked in place (src_splitline)
- * while each is an instruction line of the plain kind, its times and pc
- * written as num_fmt_i64 prints them, its engine one seen before; a row
- * is written (tx->rows) or returned as a record (1).  The first line of
- * any other kind, and the partial line at the buffer's end, are left
- * unconsumed to insnline (0), which then makes every check as it always
- * did.  So the two ways give the same records, rows, notes and messages.
- */
-static int
-insnfast(struct insnstate *s, struct textin *tx, struct record *rec)
-{
-	struct src *in = tx->in;
-	struct src_fields fl;
-	char *p = in->p, *nl, **f = fl.f, *whole;
-	size_t *len = fl.len, pclen = 0;
-	const char *pct = NULL;
-	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
-	    pt = tx->pos[PT], pp = tx->pos[PP], nsplit = tx->nsplit, need,
-	    haspc, rows, i;
-	long j = 0, first = in->line + in->in_line;
-	int64_t ts, pc = 0;
-	struct pair_slot *sl;
-	struct insnwait *w;
+/* The fast path's steps (tl_pairfast). */
 
-	if (s->section == SEC_OTHER)	/* to the next header */
-		tl_skipto(tx, "trace");
-	if (s->section != SEC_INSN)
-		return 0;
-	if (in->end != s->wend || in->base != s->wbase || s->whole < p) {
-		s->whole = src_whole(in);
-		s->wend = in->end;
-		s->wbase = in->base;
-	}
-	/* In locals: the rows written through char pointers could be
-	 * anything to the compiler, which would read these again. */
-	whole = s->whole;
-	rows = tx->rows;
-	need = pe > po ? pe : po;
-	need = need > pv ? need : pv;
-	need = need > pt ? need : pt;
-	for (; p < whole; p = nl + 1, j++) {
-		if (!src_splitline(p, &fl, nsplit, &nl))
-			break;
-		if (fl.n <= need || tl_maybesection(&fl) ||
-		    src_islog(f[0], len[0]) ||
-		    !num_canon(f[pt], len[pt], &ts) ||
-		    (i = pair_cached(&s->eng, f[pe], len[pe])) < 0)
-			break;
-		sl = &s->eng.slot[i];
-		w = &s->wait[i];
-		if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
-			if (len[po] >= TOKLEN ||
-			    (haspc = tl_fastkey(&fl, pp, nsplit, "pc",
-			    &pc, &pct, &pclen)) < 0)
-				break;
-			insnwaits(s, tx, i, f[po], len[po], ts, haspc, pc,
-			    first + j);
-			memcpy(w->ts, f[pt], 16);
-			w->tslen = len[pt];
-			if (haspc) {
-				memcpy(w->pctext, pct, 16);
-				w->pclen = pclen;
-			}
-			continue;
-		}
-		if (len[pv] != 3 || memcmp(f[pv], "END", 3) != 0)
-			break;
-		if (!sl->line) {
-			tl_unpaired(tx, "END lines without a START", first + j);
-			continue;
-		}
-		if (sl->start < 0)	/* its duration may not fit */
-			break;
-		tl_judgeend(tx, &s->judge, sl->start, ts, first + j,
-		    (long)(f[pt] - p) + 1, pt, &insnwords);
-		if (ts < sl->start) {
-			tl_unpaired(tx, "END lines earlier than their START",
-			    first + j);
-			sl->line = 0;
-			continue;
-		}
-		if (!rows) {
-			insnrec(s, tx, rec, i, ts);
-			sl->line = 0;
-			src_take(in, nl + 1, j + 1);
-			return 1;
-		}
-		insnrow(s, tx, i, f[pt], len[pt], ts);
-		sl->line = 0;
-	}
-	src_take(in, p, j);
-	return 0;
+/* An instruction line of the plain kind: a START, with its opcode not too
+ * long and its pc written as num_fmt_i64 prints it, or an END. */
+TL_INLINE int
+fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
+    struct tl_key *k)
+{
+	int pv = at->pos[PV];
+	const char *v = fl->f[pv];
+	size_t n = fl->len[pv];
+
+	(void)st;
+	if (n == 5 && memcmp(v, "START", 5) == 0)
+		return fl->len[at->pos[PO]] >= TOKLEN ||
+		    (k->has = tl_fastkey(fl, at->pos[PP], at->nsplit, "pc",
+		    &k->v, &k->t, &k->len)) < 0 ? TL_NEITHER : TL_START;
+	return n == 3 && memcmp(v, "END", 3) == 0 ? TL_END : TL_NEITHER;
 }
+
+TL_INLINE void
+fastwaits(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k, long ln)
+{
+	struct insnstate *s = st;
+	struct insnwait *w = &s->wait[i];
+	int po = at->pos[PO], pt = at->pos[PT];
+
+	insnwaits(s, tx, i, fl->f[po], fl->len[po], ts, k->has, k->v, ln);
+	memcpy(w->ts, fl->f[pt], 16);
+	w->tslen = fl->len[pt];
+	if (k->has) {
+		memcpy(w->pctext, k->t, 16);
+		w->pclen = k->len;
+	}
+}
+
+TL_INLINE void
+fastrec(void *st, struct textin *tx, const struct tl_at *at,
+    struct record *rec, int i, const struct src_fields *fl, int64_t ts,
+    const struct tl_key *k)
+{
+	(void)at;
+	(void)fl;
+	(void)k;
+	insnrec(st, tx, rec, i, ts);
+}
+
+TL_INLINE void
+fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
+    const struct src_fields *fl, int64_t ts, const struct tl_key *k)
+{
+	int pt = at->pos[PT];
+
+	(void)k;
+	insnrow(st, tx, i, fl->f[pt], fl->len[pt], ts);
+}
+
+static const struct tl_pairops insnops = {
+	fastevent, fastwaits, fastrec, fastrow, insnline,
+	"START lines without an END", "END lines without a START",
+	"END lines earlier than their START",
+	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT, 0,
+};
 
 static int
 insnnext(void *st, struct textin *tx, struct record *rec)
 {
-	struct insnstate *s = st;
-	struct src_fields fl;
-	char *line;
-	size_t n;
-
-	for (;;) {
-		if (insnfast(s, tx, rec))
-			return 1;
-		if (!src_getfields(tx->in, &line, &n, &fl, tx->nsplit))
-			break;
-		if (insnline(s, tx, rec, line, &fl))
-			return 1;
-	}
-	tl_judge(tx, &s->judge, tx->pos[PT], &insnwords);
-	insnflush(s, tx);
-	return 0;
+	return tl_pairnext(&insnops, st, tx, rec);
 }
 
 static const char *const insnfield[] = {

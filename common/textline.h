@@ -3,7 +3,8 @@
  * (show-session --show-trace and --show-dma, showtrace.c and showdma.c),
  * beyond the fields of a line that src_getfields finds: what a format is
  * to the reader (struct textfmt) and is given by it (struct textin), what
- * is passed over counted, section headers, "key=N" tokens.
+ * is passed over counted, section headers, "key=N" tokens, and the line
+ * loops of the readers of START / END pairs (tl_pairfast, tl_pairnext).
  */
 #ifndef NP_TEXTLINE_H
 #define NP_TEXTLINE_H
@@ -15,6 +16,7 @@
 #include "input.h"
 #include "note.h"
 #include "num.h"
+#include "pair.h"
 #include "record.h"
 
 #define TL_MAXFIELDS SRC_MAXFIELDS	/* the largest position -F accepts */
@@ -273,6 +275,229 @@ tl_judgeend(struct textin *tx, struct tl_judge *j, int64_t start,
 	j->col = col;
 	if (j->pairs == TL_JUDGE)
 		tl_judge(tx, j, tspos, w);
+}
+
+/*
+ * The readers of START / END pairs (showtrace's instructions, showdma's
+ * transfers) share their line loops: the fast path over the whole lines
+ * buffered (tl_pairfast) and the loop around it and the general way
+ * (tl_pairnext).  A format gives them its own steps as a struct tl_pairops,
+ * constant where it calls them: forced inline, with the steps known when
+ * compiled, the loops are compiled into each format as if written there.
+ */
+#if defined(__GNUC__)
+#define TL_INLINE static inline __attribute__((always_inline))
+#else
+#define TL_INLINE static inline
+#endif
+
+/* The end of the whole lines buffered (src_whole), for the buffer as it
+ * was: data ending at wend, at file offset wbase. */
+struct tl_whole {
+	char *whole, *wend;
+	long long wbase;
+};
+
+/* The end of the whole lines buffered in in, found again only when the
+ * buffer has changed. */
+TL_INLINE char *
+tl_whole(struct tl_whole *w, struct src *in)
+{
+	if (in->end != w->wend || in->base != w->wbase || w->whole < in->p) {
+		w->whole = src_whole(in);
+		w->wend = in->end;
+		w->wbase = in->base;
+	}
+	return w->whole;
+}
+
+/* Where a format is in its file: the section, read or passed over. */
+enum { TL_SEC_NONE, TL_SEC_OURS, TL_SEC_OTHER };
+
+/* What the loops keep of a format's state: its first member. */
+struct tl_pairrun {
+	struct pairs q;		/* the start waiting, per place */
+	int section;		/* TL_SEC_* */
+	struct tl_judge judge;	/* is the layout right? */
+	struct tl_whole whole;
+};
+
+/* A line's optional key=N field, as tl_fastkey found it. */
+struct tl_key {
+	int has;
+	int64_t v;
+	const char *t;
+	size_t len;
+};
+
+enum { TL_NEITHER, TL_START, TL_END };
+
+/* A textin's field positions, copied into the fast path's locals: the
+ * rows written through char pointers could be anything to the compiler,
+ * which would read them again from the textin, line by line. */
+struct tl_at {
+	int pos[TL_MAXPOS];
+	int nsplit;
+};
+
+struct tl_pairops {
+	/* A line of the plain kind (split into fl, its needed fields there):
+	 * TL_START or TL_END, its key in *k when it has one, or TL_NEITHER
+	 * to leave it to the general way. */
+	int (*event)(void *st, const struct tl_at *at,
+	    const struct src_fields *fl, struct tl_key *k);
+	/* A start at ts, at line ln, waits in slot i: its time and key
+	 * kept as their text too. */
+	void (*waits)(void *st, struct textin *tx, const struct tl_at *at,
+	    int i, const struct src_fields *fl, int64_t ts,
+	    const struct tl_key *k, long ln);
+	/* The pair an end at ts closes in slot i: as a record, or written
+	 * as its row (tx->rows). */
+	void (*rec)(void *st, struct textin *tx, const struct tl_at *at,
+	    struct record *rec, int i, const struct src_fields *fl,
+	    int64_t ts, const struct tl_key *k);
+	void (*row)(void *st, struct textin *tx, const struct tl_at *at,
+	    int i, const struct src_fields *fl, int64_t ts,
+	    const struct tl_key *k);
+	/* A line the general way: 1 with a record in rec. */
+	int (*line)(void *st, struct textin *tx, struct record *rec,
+	    char *line, struct src_fields *fl);
+	const char *noend;	/* "START lines without an END" */
+	const char *nostart;	/* "END lines without a START" */
+	const char *earlier;	/* "END lines earlier than their START" */
+	const struct tl_words *words;
+	int ts, place;		/* textin.pos of the time, of the place */
+	unsigned need;		/* the textin.pos a plain line holds, as bits */
+	/* The line's event looked at before its time and place, or after:
+	 * whichever rejects the lines of other kinds sooner (the order
+	 * changes no output, only the code compiled). */
+	int eventfirst;
+};
+
+/* The last of the positions pos given as bits of mask, -1 with none.
+ * Written out, not a loop: with mask known when compiled, only the
+ * positions in it are looked at. */
+TL_INLINE int
+tl_need(unsigned mask, const int *pos)
+{
+	int n = -1;
+
+#define TL_NEED(c) if (mask & 1u << (c) && pos[c] > n) n = pos[c];
+	TL_NEED(0) TL_NEED(1) TL_NEED(2) TL_NEED(3)
+	TL_NEED(4) TL_NEED(5) TL_NEED(6) TL_NEED(7)
+#undef TL_NEED
+	return n;
+}
+_Static_assert(TL_MAXPOS == 8, "tl_need looks at 8 positions");
+
+/*
+ * The fast path: the whole lines buffered, walked in place (src_splitline)
+ * while each is a line of the plain kind (ops->event), its time written as
+ * num_fmt_i64 prints it, its place one seen before; a row is written
+ * (tx->rows) or returned as a record (1).  The first line of any other
+ * kind, and the partial line at the buffer's end, are left unconsumed to
+ * the general way (0), which then makes every check as it always did.  So
+ * the two ways give the same records, rows, notes and messages.
+ */
+TL_INLINE int
+tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
+    struct record *rec)
+{
+	struct tl_pairrun *r = st;
+	struct src *in = tx->in;
+	struct src_fields fl;
+	struct tl_key k;
+	struct tl_at at;
+	char *p = in->p, *nl, **f = fl.f, *whole;
+	size_t *len = fl.len;
+	int pt, pl, need, rows, ev, i;
+	long j = 0, first = in->line + in->in_line;
+	int64_t ts;
+	struct pair_slot *sl;
+
+	k.has = 0;
+	k.v = 0;
+	k.t = NULL;
+	k.len = 0;
+	if (r->section == TL_SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
+	if (r->section != TL_SEC_OURS)
+		return 0;
+	/* In locals: the rows written through char pointers could be
+	 * anything to the compiler, which would read these again. */
+	whole = tl_whole(&r->whole, in);
+	rows = tx->rows;
+	memcpy(at.pos, tx->pos, sizeof at.pos);
+	at.nsplit = tx->nsplit;
+	pt = at.pos[ops->ts];
+	pl = at.pos[ops->place];
+	need = tl_need(ops->need, at.pos);
+	for (; p < whole; p = nl + 1, j++) {
+		if (!src_splitline(p, &fl, at.nsplit, &nl))
+			break;
+		if (fl.n <= need || tl_maybesection(&fl) ||
+		    src_islog(f[0], len[0]) ||
+		    (ops->eventfirst &&
+		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER) ||
+		    !num_canon(f[pt], len[pt], &ts) ||
+		    (i = pair_cached(&r->q, f[pl], len[pl])) < 0 ||
+		    (!ops->eventfirst &&
+		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER))
+			break;
+		if (ev == TL_START) {
+			ops->waits(st, tx, &at, i, &fl, ts, &k, first + j);
+			continue;
+		}
+		sl = &r->q.slot[i];
+		if (!sl->line) {
+			tl_unpaired(tx, ops->nostart, first + j);
+			continue;
+		}
+		if (sl->start < 0)	/* its duration may not fit */
+			break;
+		tl_judgeend(tx, &r->judge, sl->start, ts, first + j,
+		    (long)(f[pt] - p) + 1, pt, ops->words);
+		if (ts < sl->start) {
+			tl_unpaired(tx, ops->earlier, first + j);
+			sl->line = 0;
+			continue;
+		}
+		if (!rows) {
+			ops->rec(st, tx, &at, rec, i, &fl, ts, &k);
+			sl->line = 0;
+			src_take(in, nl + 1, j + 1);
+			return 1;
+		}
+		ops->row(st, tx, &at, i, &fl, ts, &k);
+		sl->line = 0;
+	}
+	src_take(in, p, j);
+	return 0;
+}
+
+/* A format's next (struct textfmt): the fast path, else one line the
+ * general way, to a record or the file's end, where the layout is judged
+ * and what still waits counted. */
+TL_INLINE int
+tl_pairnext(const struct tl_pairops *ops, void *st, struct textin *tx,
+    struct record *rec)
+{
+	struct tl_pairrun *r = st;
+	struct src_fields fl;
+	char *line;
+	size_t n;
+
+	for (;;) {
+		if (tl_pairfast(ops, st, tx, rec))
+			return 1;
+		if (!src_getfields(tx->in, &line, &n, &fl, tx->nsplit))
+			break;
+		if (ops->line(st, tx, rec, line, &fl))
+			return 1;
+	}
+	tl_judge(tx, &r->judge, tx->pos[ops->ts], ops->words);
+	pair_flush(&r->q, tx->notes, ops->noend, tx->in->name);
+	return 0;
 }
 
 #endif
