@@ -129,8 +129,9 @@ csv_row(struct tsv *t, int max)
 	row = s->p;		/* after the refills */
 	end = row + n;
 	if ((p = memchr(row, '\0', n)))
-		np_die_at(s->name, line, (long)(p - row) + 1, "expected text, "
-		    "found byte 0x00 (byte offset %lld)",
+		np_die_at(s->name, line, (long)(p - row) + 1, "expected %s, "
+		    "found byte 0x%02x (byte offset %lld)", src_textwhat(s, p),
+		    src_byte(s, p),
 		    (long long)(s->base + (p - s->buf)));
 	s->line = line;
 	s->line_off = s->base + (row - s->buf);

@@ -1,6 +1,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -35,6 +36,7 @@ src_open(struct src *s, const char *path)
 	s->in_line = 0;
 	s->line_off = 0;
 	s->bomseen = 0;
+	s->binoff = -1;
 }
 
 void
@@ -252,8 +254,8 @@ nextline(struct src *s, char **line, size_t *len, struct src_fields *fl,
 			/* A NUL would end the line early for every reader. */
 			np_die_at(s->name, s->line + s->in_line,
 			    (long)(nl - s->p) + 1,
-			    "expected text, found byte 0x00 (byte offset %lld)",
-			    (long long)(s->base + (nl - s->buf)));
+			    "expected %s, found byte 0x%02x (byte offset %lld)",
+			    src_textwhat(s, nl), src_byte(s, nl), (long long)(s->base + (nl - s->buf)));
 		if (nl < s->end || s->eof)
 			break;
 		if (src_fill(s, NULL) == 0 && !s->eof)
@@ -312,11 +314,13 @@ src_col(const struct src *s, const char *at)
 }
 
 void
-src_checktext(struct src *s, size_t n, const char *what)
+src_checktext(struct src *s, size_t n)
 {
 	char *p, *ls = s->buf, *end;
 	long line = 1;
 
+	if (s->binoff >= 0)
+		return;		/* one is marked: the first */
 	if (n > SRC_BUFSZ)
 		n = SRC_BUFSZ;	/* what one buffer holds */
 	while (!s->eof && (size_t)(s->end - s->buf) < n)
@@ -326,12 +330,25 @@ src_checktext(struct src *s, size_t n, const char *what)
 		if (*p == '\n') {
 			line++;
 			ls = p + 1;
-		} else if (src_isbinary((unsigned char)*p))
-			np_die_at(s->name, line, (long)(p - ls) + 1,
-			    "expected %s, found byte 0x%02x (byte offset "
-			    "%lld)", what, (unsigned char)*p,
-			    (long long)(s->base + (p - s->buf)));
+		} else if (src_isbinary((unsigned char)*p)) {
+			s->binoff = s->base + (p - s->buf);
+			s->binbyte = (unsigned char)*p;
+			s->binline = line;
+			s->bincol = (long)(p - ls) + 1;
+			*p = '\0';
+			return;
+		}
 	}
+}
+
+/* Dies at the marked binary byte if it lies before off (a file offset). */
+static void
+binarybefore(const struct src *s, long long off, const char *what)
+{
+	if (s->binoff >= 0 && s->binoff < off)
+		np_die_at(s->name, s->binline, s->bincol, "expected %s, found "
+		    "byte 0x%02x (byte offset %lld)", what, s->binbyte,
+		    s->binoff);
 }
 
 int
@@ -432,8 +449,10 @@ src_sniff(struct src *s, const char *what, char **line, long *lineno)
 {
 	char *p, *nl;
 
-	src_checktext(s, SRC_SNIFF, what);
+	s->binwhat = what;
+	src_checktext(s, SRC_SNIFF);
 	if (!(*line = src_firstdata(s, &nl, lineno))) {
+		binarybefore(s, LLONG_MAX, what);
 		if (!s->eof)
 			return SRC_LONG;
 		if (s->end == s->buf)
@@ -444,12 +463,19 @@ src_sniff(struct src *s, const char *what, char **line, long *lineno)
 				return SRC_LOGS;
 		return SRC_BLANKS;
 	}
-	/* The binary check reaches past a long preamble too. */
-	src_checktext(s, (size_t)(*line - s->buf) + SRC_SNIFF, what);
+	/* The binary check reaches past a long preamble too.  A binary byte
+	 * before the data, or in its first line (a header, or the first row
+	 * of text), is an error now: the file is not text.  One further on
+	 * stops the reading where it is, after the rows before it; in JSON,
+	 * whose parser names any byte it does not take, wherever it is. */
+	src_checktext(s, (size_t)(*line - s->buf) + SRC_SNIFF);
 	for (p = *line; *p == ' ' || *p == '\t' || *p == '\r'; p++)
 		;
-	if (*p == '{' || *p == '[')
+	if (*p == '{' || *p == '[') {
+		binarybefore(s, s->base + (*line - s->buf), what);
 		return SRC_JSON;
+	}
+	binarybefore(s, s->base + (nl - s->buf) + 1, what);
 	if (memchr(*line, '\t', (size_t)(nl - *line)))
 		return SRC_TSV;
 	if (csvheader(*line, nl))

@@ -48,6 +48,12 @@ struct src {
 	char cut;		/* the byte the line's NUL replaced */
 	int bomseen;		/* the file's start was checked for a BOM */
 	long long line_off;	/* file offset where that line starts */
+	/* The first binary byte of the checked start (src_checktext), marked
+	 * NUL: its offset (-1: none), value, line and column. */
+	long long binoff;
+	unsigned char binbyte;
+	long binline, bincol;
+	const char *binwhat;	/* what the file was to be, for its message */
 };
 
 /* Opens path ("-" is stdin); dies with the file name on failure. */
@@ -281,10 +287,33 @@ src_isbinary(unsigned char c)
 
 /*
  * Reads the first n bytes of the file (all of a shorter one) into the
- * buffer without consuming them, and dies at the first binary byte among
- * them: "file:line:col: expected <what>, found byte 0x..".
+ * buffer without consuming them, and marks the first binary byte among
+ * them, if any: it becomes a NUL, which every reader stops at as at any
+ * NUL, after the rows before it (src_byte gives its value back for the
+ * message).  src_sniff dies at once where it is in or before the first
+ * line of data: "file:line:col: expected <what>, found byte 0x..".
  */
-void src_checktext(struct src *s, size_t n, const char *what);
+void src_checktext(struct src *s, size_t n);
+
+/* The byte at p as the file holds it: a binary byte src_checktext marked
+ * is its own value again. */
+static inline unsigned char
+src_byte(const struct src *s, const char *p)
+{
+	if (*p == '\0' && s->binoff == s->base + (p - s->buf))
+		return s->binbyte;
+	return (unsigned char)*p;
+}
+
+/* What a binary byte at p is named in place of: the file's kind (as
+ * src_sniff was told) for the byte src_checktext marked, else text. */
+static inline const char *
+src_textwhat(const struct src *s, const char *p)
+{
+	if (*p == '\0' && s->binoff == s->base + (p - s->buf))
+		return s->binwhat;
+	return "text";
+}
 
 /* A logrus line (time="..."), as captured with 2>&1, at p: n bytes to its
  * line's end. */

@@ -132,10 +132,11 @@ static const char *
 found(struct json *j, const char *p)
 {
 	char *buf = j->found;
-	unsigned char c = (unsigned char)*p;
+	unsigned char c;
 
 	if (p >= j->in->end)
 		return "end of input";
+	c = src_byte(j->in, p);
 	if (c > 0x20 && c < 0x7f)
 		snprintf(buf, sizeof j->found, "'%c'", c);
 	else
@@ -486,7 +487,7 @@ stringrest(struct json *j, char *q)
 			continue;
 		}
 		failat(j, p, "expected '\"' to end the string, found raw "
-		    "control character 0x%02x", (unsigned char)*p);
+		    "control character 0x%02x", src_byte(j->in, p));
 	}
 toolong:
 	np_die_at(in->name, qline, (long)(qoff - in->line_off) + 1, "string "
@@ -531,7 +532,7 @@ skipstring(struct json *j, char *q)
 			utf8(j, &p, &p);
 		else
 			failat(j, p, "expected '\"' to end the string, found "
-			    "raw control character 0x%02x", (unsigned char)*p);
+			    "raw control character 0x%02x", src_byte(j->in, p));
 	}
 }
 

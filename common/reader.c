@@ -753,7 +753,7 @@ passlines(struct json *j, const char *p, size_t n)
 	if (n > 0 && src_isbinary((unsigned char)*p))
 		np_die_at(r->in.name, r->in.line, src_col(&r->in, p),
 		    "expected JSON (as the file began) or a log line, found "
-		    "byte 0x%02x (byte offset %lld)", (unsigned char)*p,
+		    "byte 0x%02x (byte offset %lld)", src_byte(&r->in, p),
 		    (long long)(r->in.base + (p - r->in.buf)));
 	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
 	    "(as the file began) or a log line, found text '%.*s': the file "

@@ -881,7 +881,7 @@ readtext(struct sumset *s)
 			if (src_isbinary((unsigned char)*p))
 				np_die_at(s->in->name, ln, (long)(p - line) + 1,
 				    "expected text (a summary), found byte "
-				    "0x%02x", (unsigned char)*p);
+				    "0x%02x", src_byte(s->in, p));
 		e = line + n;
 		while (e > line && isspace((unsigned char)e[-1]))
 			e--;

@@ -800,3 +800,35 @@ rc=1"
 	status_is 1
 	np-trace "$E/json/Instruction.jsonl" | cmp - "$OUT"
 }
+
+@test "reader: a binary byte past the first line stops the reading there, after the rows before it" {
+	# Offsets counted by hand: the header is 30 bytes, each row 8.
+	printf 'start_ts\tend_ts\tengine\topcode\n1\t5\tT\tX\n2\t6\tT\tY\n3\t7\tT\001\tZ\n4\t8\tT\tW\n' >"$T/b.tsv"
+	np np-trace "$T/b.tsv"
+	status_is 1
+	err_is "np-trace: $T/b.tsv:4:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x01 (byte offset 51)"
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX\n2\t6\t4\tT\tY')" ]
+	# CSV: a 30-byte header, a 8-byte row, then '3,7,"T' (6 bytes).
+	printf 'start_ts,end_ts,engine,opcode\n1,5,T,X\n3,7,"T\002",Z\n' >"$T/b.csv"
+	np np-trace "$T/b.csv"
+	status_is 1
+	err_is "np-trace: $T/b.csv:3:7: expected text (JSON, TSV, CSV or profiler output), found byte 0x02 (byte offset 44)"
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX')" ]
+	# The text trace: 32 + 27 + 25 bytes of lines, then ' 3 Te'.
+	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Tensor MATMUL END 200\n 3 Te\001sor MATMUL START 300\n' >"$T/b.txt"
+	np np-trace "$T/b.txt"
+	status_is 1
+	err_is "np-trace: $T/b.txt:4:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x01 (byte offset 89)"
+	[ "$(tail -1 "$OUT" | cut -f1-5)" = "$(printf '100\t200\t100\tTensor\tMATMUL')" ]
+	# np-sum -g: 'k\tv\n' and 'a\t1\n', then 'b\t'.
+	printf 'k\tv\na\t1\nb\t\0032\n' >"$T/g.tsv"
+	np np-sum -g k -v v "$T/g.tsv"
+	status_is 1
+	err_is "np-sum: $T/g.tsv:3:3: expected text (TSV or CSV with a header), found byte 0x03 (byte offset 10)"
+	# In the first line, or before it, the file is not text: nothing.
+	printf 'start_ts\tend\001_ts\n1\t2\n' >"$T/h.tsv"
+	np np-trace "$T/h.tsv"
+	status_is 1
+	err_is "np-trace: $T/h.tsv:1:13: expected text (JSON, TSV, CSV or profiler output), found byte 0x01 (byte offset 12)"
+	[ ! -s "$OUT" ]
+}
