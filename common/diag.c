@@ -479,33 +479,3 @@ np_optname(const char *opt, const char *arg, const char *what)
 	np_warn("-%s: expected %s, found an empty one", opt, what);
 	usagedie();
 }
-
-void
-np_listadd(char *list, size_t *len, const char *name, size_t n)
-{
-	if (*len == NP_LISTBUF)
-		return;		/* cut short already */
-	/* Room for a space, the name, and " ..." and a NUL after it. */
-	if (n + 1 + 5 > NP_LISTBUF - *len) {
-		memcpy(list + *len, *len ? " ..." : "...", *len ? 5 : 4);
-		*len = NP_LISTBUF;
-		return;
-	}
-	if (*len)
-		list[(*len)++] = ' ';
-	memcpy(list + *len, name, n);
-	*len += n;
-	list[*len] = '\0';
-}
-
-const char *
-np_names(char *list, const char *const *names, int n)
-{
-	size_t len = 0;
-	int i;
-
-	list[0] = '\0';
-	for (i = 0; i < n; i++)
-		np_listadd(list, &len, names[i], strlen(names[i]));
-	return list;
-}

@@ -7,6 +7,9 @@
 #ifndef NP_DIAG_H
 #define NP_DIAG_H
 
+#include <stddef.h>
+#include <string.h>
+
 #define NP_EXIT_DATA  1
 #define NP_EXIT_USAGE 2
 
@@ -41,10 +44,38 @@ void np_warn(const char *fmt, ...) NP_PRINTF(1, 2);
 
 #define NP_LISTBUF 2048	/* names listed in a message */
 /* Appends name (n bytes) to list (of NP_LISTBUF bytes, *len used):
- * space-separated, cut short with "..." where it would not fit. */
-void np_listadd(char *list, size_t *len, const char *name, size_t n);
+ * space-separated, cut short with "..." where it would not fit.  Inline,
+ * with np_names: the fuzz targets link no diag.c. */
+static inline void
+np_listadd(char *list, size_t *len, const char *name, size_t n)
+{
+	if (*len == NP_LISTBUF)
+		return;		/* cut short already */
+	/* Room for a space, the name, and " ..." and a NUL after it. */
+	if (n + 1 + 5 > NP_LISTBUF - *len) {
+		memcpy(list + *len, *len ? " ..." : "...", *len ? 5 : 4);
+		*len = NP_LISTBUF;
+		return;
+	}
+	if (*len)
+		list[(*len)++] = ' ';
+	memcpy(list + *len, name, n);
+	*len += n;
+	list[*len] = '\0';
+}
+
 /* The n names as such a list, in list; returns list. */
-const char *np_names(char *list, const char *const *names, int n);
+static inline const char *
+np_names(char *list, const char *const *names, int n)
+{
+	size_t len = 0;
+	int i;
+
+	list[0] = '\0';
+	for (i = 0; i < n; i++)
+		np_listadd(list, &len, names[i], strlen(names[i]));
+	return list;
+}
 /* "usage: <synopsis>" on stderr, exit 2. */
 _Noreturn void np_usage(const char *synopsis);
 /*

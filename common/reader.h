@@ -24,6 +24,7 @@
 
 #include <stdint.h>
 
+#include "diag.h"
 #include "input.h"
 #include "json.h"
 #include "note.h"
