@@ -200,16 +200,13 @@ summaries(char **files, int n, int insight, const char *tablekey)
 {
 	struct sumset s;
 	long from, p;
-	int f;
+	int f, headed = 0;
 
 	sum_init(&s);
 	if (first)
 		sum_use(&s, first);
 	if (tablekey)
 		s.table_key = tablekey;
-	if (header && !wide)
-		out_header(insight ? insight_columns : longcols,
-		    insight ? INSIGHT_NCOL : 3);
 	for (f = 0; f < n; f++) {
 		if (!wide)
 			sum_clear(&s);
@@ -218,6 +215,11 @@ summaries(char **files, int n, int insight, const char *tablekey)
 			sum_readin(&s);	/* opened to look at: read on */
 		else
 			sum_read(&s, files[f]);
+		/* The header with the first file read whole, as rows of any
+		 * program come: input that is not a summary leaves none. */
+		if (header && !wide && !headed++)
+			out_header(insight ? insight_columns : longcols,
+			    insight ? INSIGHT_NCOL : 3);
 		for (p = from; p < s.nprof; p++) {
 			if (insight)
 				insights(&s, p);

@@ -715,7 +715,8 @@ sniff(struct reader *r)
  * After a header or a file's first row: if it holds another table's own
  * columns and none of the kind's tables', the input is the wrong one, and
  * is named, rather than read as rows with the kind's columns missing.  A
- * row of columns every kind has (start_ts, duration) is read as it is.
+ * row of columns every kind has (start_ts, duration) is read as it is,
+ * unless the file's name gives another table (sc_byname).
  */
 static void
 vet(struct reader *r, const struct sc_votes *v, long line, long col)
@@ -726,6 +727,10 @@ vet(struct reader *r, const struct sc_votes *v, long line, long col)
 		np_die_at(r->in.name, line, col, "expected %s rows (with a "
 		    "column such as %s), found %s (read by %s)", r->k->name,
 		    r->k->ident, what, readers);
+	if (sc_byname(r->in.name, r->k->tables, v, &what, &readers))
+		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		    "column such as %s), found %s, by the file's name (read "
+		    "by %s)", r->k->name, r->k->ident, what, readers);
 }
 
 /* ---- JSON ---- */

@@ -35,6 +35,20 @@ static const struct {
 	    "explorer_version" },
 	[SC_STATS] = { "np-sum -g's output", "np-sum -g (with -H rows)",
 	    "bucket_lo bucket_hi p50 p90 p99" },
+	/* Known by their names only (sc_byname). */
+	[SC_SEMAPHOREUPDATE] = { "SemaphoreUpdate rows", "no np program",
+	    "" },
+	[SC_DMAPACKETAGGREGATED] = { "DmaPacketAggregated rows",
+	    "no np program: np-dma reads DmaPacket", "" },
+};
+
+/* The tables' own names, as files are named for them. */
+static const char *const tablenames[SC_NTABLES] = {
+	[SC_INSTRUCTION] = "Instruction", [SC_DMAPACKET] = "DmaPacket",
+	[SC_CCOP] = "CcOp", [SC_CCINSTRUCTION] = "CcInstruction",
+	[SC_SUMMARY] = "Summary", [SC_METADATA] = "Metadata",
+	[SC_SEMAPHOREUPDATE] = "SemaphoreUpdate",
+	[SC_DMAPACKETAGGREGATED] = "DmaPacketAggregated",
 };
 
 /* Is the n bytes at name one of the space-separated words of list? */
@@ -89,6 +103,34 @@ sc_best(const struct sc_votes *v, const char **what, const char **readers)
 	*what = tables[best].what;
 	*readers = tables[best].readers;
 	return 1;
+}
+
+int
+sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
+    const char **what, const char **readers)
+{
+	const char *base, *e;
+	size_t n;
+	int i;
+
+	if (!path)
+		return 0;
+	base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	for (i = 0; i < SC_NTABLES; i++) {
+		if (!tablenames[i] || (mask >> i & 1))
+			continue;
+		n = strlen(tablenames[i]);
+		e = base + n;
+		if (strncmp(base, tablenames[i], n) != 0 ||
+		    (*e != '.' && *e != '\0' && strncmp(e, " (", 2) != 0))
+			continue;
+		if (*tables[i].cols && sc_has(v, mask))
+			return 0;
+		*what = tables[i].what;
+		*readers = tables[i].readers;
+		return 1;
+	}
+	return 0;
 }
 
 void

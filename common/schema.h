@@ -15,7 +15,8 @@
 
 enum {
 	SC_INSTRUCTION, SC_DMAPACKET, SC_CCOP, SC_CCINSTRUCTION, SC_SUMMARY,
-	SC_METADATA, SC_STALLS, SC_GAPS, SC_STATS, SC_NTABLES
+	SC_METADATA, SC_STALLS, SC_GAPS, SC_STATS, SC_SEMAPHOREUPDATE,
+	SC_DMAPACKETAGGREGATED, SC_NTABLES
 };
 #define SC_BIT(t) (1u << (t))
 
@@ -34,6 +35,20 @@ int sc_has(const struct sc_votes *v, unsigned mask);
  */
 int sc_best(const struct sc_votes *v, const char **what,
     const char **readers);
+
+/*
+ * The table a file's own name gives, as Neuron Explorer names its tables
+ * (Instruction.parquet) and its UI its exports (SemaphoreUpdate.csv, or
+ * "SemaphoreUpdate (1).csv" as a browser saves a second copy): 1, with
+ * *what and *readers as sc_best gives them, when that table is not one
+ * in mask and the columns do not say otherwise, that is, none of mask's
+ * tables got a vote or the named table's columns are not known (np reads
+ * neither SemaphoreUpdate nor DmaPacketAggregated, and their rows carry
+ * only the columns every table has).  0 otherwise, and for standard
+ * input.
+ */
+int sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
+    const char **what, const char **readers);
 
 /*
  * The MAJOR of Neuron Explorer's profile schema whose column names np

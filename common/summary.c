@@ -376,6 +376,9 @@ vet(struct sumset *s, const struct sc_votes *v, long line, long col)
 	if (v->n[SC_SUMMARY] == 0 && sc_best(v, &what, &readers))
 		np_die_at(s->in->name, line, col, "expected a summary, found "
 		    "%s (read by %s)", what, readers);
+	if (sc_byname(s->in->name, SC_BIT(SC_SUMMARY), v, &what, &readers))
+		np_die_at(s->in->name, line, col, "expected a summary, found "
+		    "%s, by the file's name (read by %s)", what, readers);
 }
 
 /* ---- tables: Neuron Explorer's Summary, as CSV or TSV ---- */

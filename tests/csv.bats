@@ -228,6 +228,41 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-sum: $T/t.csv:1:1: expected a summary, found a table of columns 'a', 'b', ... (np-sum -g and -v read tables)"
 }
 
+@test "csv: a table np reads none of is named by its file's name" {
+	# SemaphoreUpdate and DmaPacketAggregated rows carry only the columns
+	# every table has (timeline_track, pcore_idx, times), so the name the
+	# Explorer UI gives its export is what tells them apart.
+	printf 'timeline_track,pcore_idx,timestamp,duration\nqSyncIO0,0,100,5\n' >"$T/SemaphoreUpdate.csv"
+	np np-trace "$T/SemaphoreUpdate.csv"
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-trace: $T/SemaphoreUpdate.csv:1:1: expected instruction rows (with a column such as opcode, pc or engine), found SemaphoreUpdate rows, by the file's name (read by no np program)"
+	cp "$T/SemaphoreUpdate.csv" "$T/SemaphoreUpdate (1).csv"
+	np np-sum "$T/SemaphoreUpdate (1).csv"
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-sum: $T/SemaphoreUpdate (1).csv:1:1: expected a summary, found SemaphoreUpdate rows, by the file's name (read by no np program)"
+	# Even with DmaPacket's columns: np-dma reads each transfer, not
+	# their aggregates.
+	cp "$E/csv/table/DmaPacket.csv" "$T/DmaPacketAggregated.csv"
+	np np-dma "$T/DmaPacketAggregated.csv"
+	status_is 1
+	err_is "np-dma: $T/DmaPacketAggregated.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found DmaPacketAggregated rows, by the file's name (read by no np program: np-dma reads DmaPacket)"
+	cp "$E/parquet/instruction-snappy-v1.parquet" "$T/SemaphoreUpdate.parquet"
+	np np-gaps "$T/SemaphoreUpdate.parquet"
+	status_is 1
+	err_is "np-gaps: $T/SemaphoreUpdate.parquet: expected instruction rows (with a column such as opcode, pc or engine), found SemaphoreUpdate rows, by the file's name (read by no np program)"
+	# A table np reads, named for another, is read by its columns.
+	cp "$E/csv/table/Instruction.csv" "$T/DmaPacket.csv"
+	np np-trace "$T/DmaPacket.csv"
+	status_is 0
+	cmp "$OUT" <(np-trace "$E/csv/table/Instruction.csv")
+	# The same columns under a plain name are read as they are.
+	cp "$T/SemaphoreUpdate.csv" "$T/s.csv"
+	np np-trace "$T/s.csv"
+	status_is 0
+}
+
 @test "csv: prose is not a summary" {
 	np np-sum "$BATS_TEST_DIRNAME/../README.md"
 	status_is 1
