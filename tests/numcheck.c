@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../common/num.h"
+#include "numref.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15ULL;
 
@@ -34,35 +35,6 @@ next(void)
 	state ^= state >> 7;
 	state ^= state << 17;
 	return state;
-}
-
-static size_t
-reference(char *buf, double v)
-{
-	char *e, *d, *end;
-	int prec, n = 0;
-
-	if (num_inint64(v) && v == floor(v))
-		return (size_t)snprintf(buf, 64, "%lld", (long long)v);
-	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
-		n = snprintf(buf, 64, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	end = buf + n;
-	if ((e = memchr(buf, 'e', (size_t)n))) {
-		d = e + 1;
-		if (*d == '-')
-			d++;
-		else if (*d == '+')
-			memmove(d, d + 1, (size_t)(end-- - d - 1));
-		while (*d == '0' && d + 1 < end) {
-			memmove(d, d + 1, (size_t)(end - d - 1));
-			end--;
-		}
-		*end = '\0';
-	}
-	return (size_t)(end - buf);
 }
 
 /* A double of one of the shapes np prints: any bits, a ratio of counts
@@ -291,7 +263,7 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		v = sample();
 		got[num_fmt_f64(got, v)] = '\0';
-		reference(want, v);
+		num_reference(want, sizeof want, v);
 		if (strcmp(got, want) != 0 && bad++ < 20)
 			printf("num_fmt_f64 %a: %s, printf %s\n", v, got, want);
 		/* A subnormal has fewer than 4 digits to round to. */

@@ -22,38 +22,9 @@
 
 #include "../../common/num.h"
 #include "fuzz.h"
+#include "../numref.h"
 
 static char text[NUM_MAXLEN + 2];
-
-/* printf's digits, as num_fmt_f64 must give them. */
-static size_t
-reference(char *buf, size_t size, double v)
-{
-	char *e, *d, *end;
-	int prec, n = 0;
-
-	if (num_inint64(v) && v == floor(v))
-		return (size_t)snprintf(buf, size, "%lld", (long long)v);
-	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
-		n = snprintf(buf, size, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	end = buf + n;
-	if ((e = memchr(buf, 'e', (size_t)n))) {
-		d = e + 1;
-		if (*d == '-')
-			d++;
-		else if (*d == '+')
-			memmove(d, d + 1, (size_t)(end-- - d - 1));
-		while (*d == '0' && d + 1 < end) {
-			memmove(d, d + 1, (size_t)(end - d - 1));
-			end--;
-		}
-		*end = '\0';
-	}
-	return (size_t)(end - buf);
-}
 
 static void
 checkfmt(double v)
@@ -70,7 +41,7 @@ checkfmt(double v)
 		FZ_CHECK(k == 0, "num_fmt_f64 prints '%s' for %a", got, v);
 		return;
 	}
-	wk = reference(want, sizeof want, v);
+	wk = num_reference(want, sizeof want, v);
 	FZ_CHECK(wk == k && strcmp(got, want) == 0,
 	    "num_fmt_f64 %a: '%s', printf '%s'", v, got, want);
 	FZ_CHECK(num_f64(got, k, &back) && back == v,	/* -0 prints 0 */
