@@ -723,6 +723,10 @@ vet(struct reader *r, const struct sc_votes *v, long line, long col)
 {
 	const char *what, *readers;
 
+	if (sc_unread(v, &what, &readers))
+		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		    "column such as %s), found %s (read by %s)", r->k->name,
+		    r->k->ident, what, readers);
 	if (!sc_has(v, r->k->tables) && sc_best(v, &what, &readers))
 		np_die_at(r->in.name, line, col, "expected %s rows (with a "
 		    "column such as %s), found %s (read by %s)", r->k->name,

@@ -15,7 +15,8 @@ static const struct {
 	    "compiler_operands hlo_name label engine" },
 	[SC_DMAPACKET] = { "DmaPacket rows", "np-dma", "queue_name queue_idx "
 	    "queue_type transfer_bytes transfer_size read_bytes write_bytes "
-	    "crc throughput engine_idx semaphore_id" },
+	    "crc throughput engine_idx semaphore_id packet_idx "
+	    "packet_aggregation_id" },
 	[SC_CCOP] = { "CcOp rows", "np-cc", "operation algorithm "
 	    "num_elements dtype op_id stream_id input_size output_size "
 	    "algorithm_bandwidth bus_bandwidth replica_group" },
@@ -35,11 +36,17 @@ static const struct {
 	    "explorer_version" },
 	[SC_STATS] = { "np-sum -g's output", "np-sum -g (with -H rows)",
 	    "bucket_lo bucket_hi p50 p90 p99" },
-	/* Known by their names only (sc_byname). */
+	/* Tables np reads none of (sc_unread). */
 	[SC_SEMAPHOREUPDATE] = { "SemaphoreUpdate rows", "no np program",
-	    "" },
+	    "update_source double_set_or_clear update_mode "
+	    "update_operation_type update_trigger_timing" },
 	[SC_DMAPACKETAGGREGATED] = { "DmaPacketAggregated rows",
-	    "no np program: np-dma reads DmaPacket", "" },
+	    "no np program: np-dma reads DmaPacket", "modular_flow_function "
+	    "read_sbuf_partitions read_num_sbuf_partitions read_shape "
+	    "read_offset read_steps write_sbuf_partitions "
+	    "write_num_sbuf_partitions write_shape write_offset write_steps "
+	    "is_transpose_mode transpose_element_size transpose_shape "
+	    "transpose_from_shape transpose_to_shape transpose_unroll_factor" },
 };
 
 /* The tables' own names, as files are named for them. */
@@ -106,6 +113,22 @@ sc_best(const struct sc_votes *v, const char **what, const char **readers)
 }
 
 int
+sc_unread(const struct sc_votes *v, const char **what, const char **readers)
+{
+	static const int unread[] = { SC_SEMAPHOREUPDATE,
+	    SC_DMAPACKETAGGREGATED };
+	size_t i;
+
+	for (i = 0; i < sizeof unread / sizeof unread[0]; i++)
+		if (v->n[unread[i]] > 0) {
+			*what = tables[unread[i]].what;
+			*readers = tables[unread[i]].readers;
+			return 1;
+		}
+	return 0;
+}
+
+int
 sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
     const char **what, const char **readers)
 {
@@ -124,7 +147,7 @@ sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
 		if (strncmp(base, tablenames[i], n) != 0 ||
 		    (*e != '.' && *e != '\0' && strncmp(e, " (", 2) != 0))
 			continue;
-		if (*tables[i].cols && sc_has(v, mask))
+		if (sc_has(v, mask))
 			return 0;
 		*what = tables[i].what;
 		*readers = tables[i].readers;

@@ -37,15 +37,23 @@ int sc_best(const struct sc_votes *v, const char **what,
     const char **readers);
 
 /*
+ * Did a column of a table np reads none of (SemaphoreUpdate,
+ * DmaPacketAggregated) get a vote?  1, with *what and *readers as sc_best
+ * gives them: such rows are refused even beside columns the kind's tables
+ * share with them (DmaPacketAggregated has DmaPacket's queue and byte
+ * columns, but a row is a transfer of tensors, not a packet).
+ */
+int sc_unread(const struct sc_votes *v, const char **what,
+    const char **readers);
+
+/*
  * The table a file's own name gives, as Neuron Explorer names its tables
  * (Instruction.parquet) and its UI its exports (SemaphoreUpdate.csv, or
  * "SemaphoreUpdate (1).csv" as a browser saves a second copy): 1, with
  * *what and *readers as sc_best gives them, when that table is not one
- * in mask and the columns do not say otherwise, that is, none of mask's
- * tables got a vote or the named table's columns are not known (np reads
- * neither SemaphoreUpdate nor DmaPacketAggregated, and their rows carry
- * only the columns every table has).  0 otherwise, and for standard
- * input.
+ * in mask and none of mask's tables got a vote (a file named for a
+ * table, holding only the columns every table has).  0 otherwise, and
+ * for standard input.
  */
 int sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
     const char **what, const char **readers);

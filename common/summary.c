@@ -373,6 +373,9 @@ vet(struct sumset *s, const struct sc_votes *v, long line, long col)
 {
 	const char *what, *readers;
 
+	if (sc_unread(v, &what, &readers))
+		np_die_at(s->in->name, line, col, "expected a summary, found "
+		    "%s (read by %s)", what, readers);
 	if (v->n[SC_SUMMARY] == 0 && sc_best(v, &what, &readers))
 		np_die_at(s->in->name, line, col, "expected a summary, found "
 		    "%s (read by %s)", what, readers);
