@@ -1125,6 +1125,37 @@ json_skip(struct json *j)
 	skipvalue(j);
 }
 
+/* json_member's string value at q, taken. */
+static __attribute__((noinline)) enum json_tok
+memberstr(struct json *j, char *q)
+{
+	mark(j, q);
+	j->in->p = string(j, q);
+	j->state = S_AFTER;
+	return JSON_STR;
+}
+
+/* json_member's string value at q, passed over. */
+static __attribute__((noinline)) enum json_tok
+memberskipstr(struct json *j, char *q)
+{
+	j->in->p = skipstring(j, q);
+	j->state = S_AFTER;
+	return JSON_KEY;
+}
+
+/* json_member's value after the key that ends before p, any other. */
+static __attribute__((noinline)) enum json_tok
+memberrest(struct json *j, char *p, int take)
+{
+	j->in->p = p;
+	j->state = S_COLON;
+	if (take)
+		return next(j, 0);
+	skipvalue(j);
+	return JSON_KEY;
+}
+
 /*
  * The three in one call, inline: a row's member costs one call.  A value
  * passed over here is not marked either: nothing reads its place.  The
@@ -1154,17 +1185,11 @@ json_member(struct json *j, const struct json_key *k, int take)
 	j->len = k->len;
 	p += k->len + 2;
 	if (p[0] == ':') {
-		if (p[1] == '"') {
-			if (take) {
-				mark(j, p + 1);
-				in->p = string(j, p + 1);
-				j->state = S_AFTER;
-				return JSON_STR;
-			}
-			in->p = skipstring(j, p + 1);
-			j->state = S_AFTER;
-			return JSON_KEY;
-		}
+		/* Strings in calls of their own, the last thing done here:
+		 * the rest needs no frame. */
+		if (p[1] == '"')
+			return take ? memberstr(j, p + 1) :
+			    memberskipstr(j, p + 1);
 		if ((q = integer(j, p + 1)) && closes(*q)) {
 			j->state = S_AFTER;
 			in->p = q;
@@ -1174,12 +1199,7 @@ json_member(struct json *j, const struct json_key *k, int take)
 			return JSON_NUM;
 		}
 	}
-	in->p = p;
-	j->state = S_COLON;
-	if (take)
-		return next(j, 0);
-	skipvalue(j);
-	return JSON_KEY;
+	return memberrest(j, p, take);
 }
 
 enum json_tok
