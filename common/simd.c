@@ -70,10 +70,10 @@ masks16_sse2(const char *p, uint64_t *q, uint64_t *b, uint64_t *s)
 
 	*q = (unsigned)_mm_movemask_epi8(vq);
 	*b = (unsigned)_mm_movemask_epi8(vb);
-	/* A signed compare with 0x20 catches both the controls and the
-	 * bytes with the high bit set. */
+	/* 0x20 taken from each byte, signed and saturating, leaves the
+	 * high bit of the controls and of the bytes of 0x80 and up. */
 	*s = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(vq, vb),
-	    _mm_cmplt_epi8(v, space)));
+	    _mm_subs_epi8(v, space)));
 }
 
 static inline struct masks
@@ -96,21 +96,36 @@ masks_sse2(const char *p)
 #if defined(HAVE_AVX2)
 #define AVX2 __attribute__((target("avx2")))
 
+/*
+ * The bytes of v that end a plain run, in four steps, their high bits
+ * set: '"' and '\\' are the bytes that the table of low nibbles gives
+ * back ('"' for 2, '\\' for 12; the zero of any other matches only a
+ * zero byte, a control; a byte of 0x80 and up looks up zero), and 0x20
+ * taken from each byte, signed and saturating, leaves the high bit of
+ * the controls and of the bytes of 0x80 and up.
+ */
+AVX2 static inline __m256i
+special32_avx2(__m256i v)
+{
+	const __m256i ends = _mm256_setr_epi8(0, 0, '"', 0, 0, 0, 0, 0, 0, 0,
+	    0, 0, '\\', 0, 0, 0, 0, 0, '"', 0, 0, 0, 0, 0, 0, 0, 0, 0, '\\', 0,
+	    0, 0);
+
+	return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(ends,
+	    v), v), _mm256_subs_epi8(v, _mm256_set1_epi8(0x20)));
+}
+
 /* The masks of 32 bytes. */
 AVX2 static inline void
 masks32_avx2(const char *p, uint64_t *q, uint64_t *b, uint64_t *s)
 {
 	const __m256i quote = _mm256_set1_epi8('"'),
-	    bslash = _mm256_set1_epi8('\\'), space = _mm256_set1_epi8(0x20);
+	    bslash = _mm256_set1_epi8('\\');
 	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	__m256i vq = _mm256_cmpeq_epi8(v, quote);
-	__m256i vb = _mm256_cmpeq_epi8(v, bslash);
 
-	*q = (uint32_t)_mm256_movemask_epi8(vq);
-	*b = (uint32_t)_mm256_movemask_epi8(vb);
-	/* 0x20 > v, signed: the controls and the bytes of 0x80 and up. */
-	*s = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(
-	    vq, vb), _mm256_cmpgt_epi8(space, v)));
+	*q = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote));
+	*b = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bslash));
+	*s = (uint32_t)_mm256_movemask_epi8(special32_avx2(v));
 }
 
 AVX2 static inline struct masks
@@ -238,6 +253,7 @@ mask_avx2(const char *p)
 {
 	return masks_avx2(p).special;
 }
+
 #endif
 
 static const char *
