@@ -1125,32 +1125,81 @@ json_skip(struct json *j)
 	skipvalue(j);
 }
 
-/* The three in one call, inline: a row's member costs one call.  A value
- * passed over here is not marked either: nothing reads its place. */
+/* json_member's string value at q, taken. */
+static __attribute__((noinline)) enum json_tok
+memberstr(struct json *j, char *q)
+{
+	mark(j, q);
+	j->in->p = string(j, q);
+	j->state = S_AFTER;
+	return JSON_STR;
+}
+
+/* json_member's string value at q, passed over. */
+static __attribute__((noinline)) enum json_tok
+memberskipstr(struct json *j, char *q)
+{
+	j->in->p = skipstring(j, q);
+	j->state = S_AFTER;
+	return JSON_KEY;
+}
+
+/* json_member's value after the key that ends before p, any other. */
+static __attribute__((noinline)) enum json_tok
+memberrest(struct json *j, char *p, int take)
+{
+	j->in->p = p;
+	j->state = S_COLON;
+	if (take)
+		return next(j, 0);
+	skipvalue(j);
+	return JSON_KEY;
+}
+
+/*
+ * The three in one call, inline: a row's member costs one call.  A value
+ * passed over here is not marked either: nothing reads its place.  The
+ * usual member of compact JSON is taken in one pass here, not through
+ * keyis and nexttok: the key, its ':' and a string or an integer that a
+ * ',', '}' or ']' follows; after it the state is S_AFTER, as a member
+ * is inside an object.  Any other value is next's or skipvalue's, from
+ * the ':'.
+ */
 enum json_tok
 json_member(struct json *j, const struct json_key *k, int take)
 {
-	struct src *in;
-	char *p, *q;
+	struct src *in = j->in;
+	char *p = in->p, *q;
 
-	if (!keyis(j, k))
+	if (j->state == S_AFTER) {
+		if (p[0] != ',' || j->stack[j->depth - 1] != '{')
+			return JSON_EOF;
+		p++;
+	} else if (j->state != S_OBJ_FIRST)
 		return JSON_EOF;
-	if (take)
-		return nexttok(j);
-	in = j->in;
-	p = in->p;
-	if (p[0] == ':' && p[1] == '"') {
-		in->p = skipstring(j, p + 1);
-		endvalue(j);
-		return JSON_KEY;
+	/* The quote after the key is within the data: the padding, zeros,
+	 * matches no key. */
+	if (p[0] != '"' || !keyat(p + 1, k))
+		return JSON_EOF;
+	j->s = p + 1;
+	j->len = k->len;
+	p += k->len + 2;
+	if (p[0] == ':') {
+		/* Strings in calls of their own, the last thing done here:
+		 * the rest needs no frame. */
+		if (p[1] == '"')
+			return take ? memberstr(j, p + 1) :
+			    memberskipstr(j, p + 1);
+		if ((q = integer(j, p + 1)) && closes(*q)) {
+			j->state = S_AFTER;
+			in->p = q;
+			if (!take)
+				return JSON_KEY;
+			mark(j, p + 1);
+			return JSON_NUM;
+		}
 	}
-	if (p[0] == ':' && (q = integer(j, p + 1)) && closes(*q)) {
-		endvalue(j);
-		in->p = q;
-		return JSON_KEY;
-	}
-	skipvalue(j);
-	return JSON_KEY;
+	return memberrest(j, p, take);
 }
 
 enum json_tok

@@ -359,6 +359,7 @@ rd_want(struct reader *r, uint32_t mask)
 	if (k->dur >= 0)
 		mask |= 1u << k->dur;
 	r->want = mask;
+	memset(r->keys, 0, sizeof r->keys);	/* whose take was the old */
 }
 
 int
@@ -833,11 +834,34 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 	rec->line = j->line;
 	if (key && r->listing)	/* the caller has voted it */
 		np_listadd(r->list, &r->nlist, key, klen);
-	for (i = 0;; i++) {
+	/* The usual row: each key where the last row had it, whose column
+	 * and whether it is read are known, in a loop of its own; from the
+	 * first that is not (or the row's end), the loop below. */
+	i = 0;
+	if (!key && !r->listing)
+		for (; i < RD_KEYS - 1 && r->keys[i].k.len; i++) {
+			rk = &r->keys[i];
+			t = json_member(j, &rk->k, rk->take);
+			if (t == JSON_KEY)
+				continue;	/* its value passed over */
+			if (t == JSON_EOF)
+				break;
+			nm = rk->nm;
+			if (t == JSON_STR && nm->type == T_TEXT)
+				settext(rec, nm->col, nm->pref, j->s, j->len,
+				    j->line, j->col);
+			else if (t == JSON_NUM && j->isint &&
+			    nm->type != T_TEXT)
+				setint(rec, nm->col, nm->pref, j->ival,
+				    j->line, j->col);
+			else
+				jsonvalue(r, rec, nm, t);
+		}
+	for (;; i++) {
 		rk = &r->keys[i < RD_KEYS ? i : RD_KEYS - 1];
 		nm = rk->nm;
 		if (!key && rk->k.len && !r->listing && (t = json_member(j,
-		    &rk->k, nm && r->want >> nm->col & 1)) != JSON_EOF) {
+		    &rk->k, rk->take)) != JSON_EOF) {
 			if (t == JSON_KEY)
 				continue;	/* its value passed over */
 		} else {
@@ -856,8 +880,10 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				}
 			}
 			nm = lookup(r, key, klen);
-			if (json_keyset(&rk->k, key, klen))
+			if (json_keyset(&rk->k, key, klen)) {
 				rk->nm = nm;
+				rk->take = nm && r->want >> nm->col & 1;
+			}
 			key = NULL;
 			if (!nm || !(r->want >> nm->col & 1)) {
 				json_skip(j);

@@ -125,6 +125,7 @@ struct reader {
 	struct rd_key {
 		struct json_key k;
 		const struct rd_name *nm;
+		int take;	/* nm is a column read (rd_want) */
 	} keys[RD_KEYS];
 };
 

@@ -4,17 +4,20 @@
 #include "diag.h"
 #include "simd.h"
 
-/* AVX2 is compiled for one function at a time, with the compiler's target
- * attribute, in a build that is for the x86-64 baseline (and so never in
- * one without SSE2). */
+/* AVX2 and AVX-512 are compiled for one function at a time, with the
+ * compiler's target attribute, in a build that is for the x86-64 baseline
+ * (and so never in one without SSE2). */
 #if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
 #define HAVE_AVX2 1
+#define HAVE_AVX512 1
 #include <immintrin.h>
 #elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-static const char *const names[SIMD_NLEVELS] = { "portable", "sse2", "avx2" };
+static const char *const names[SIMD_NLEVELS] = {
+	"portable", "sse2", "avx2", "avx512",
+};
 
 /* The masks of 64 bytes, a bit a byte: '"', '\\', and the bytes that end
  * a plain run of string text (those two, controls, non-ASCII). */
@@ -70,10 +73,10 @@ masks16_sse2(const char *p, uint64_t *q, uint64_t *b, uint64_t *s)
 
 	*q = (unsigned)_mm_movemask_epi8(vq);
 	*b = (unsigned)_mm_movemask_epi8(vb);
-	/* A signed compare with 0x20 catches both the controls and the
-	 * bytes with the high bit set. */
+	/* 0x20 taken from each byte, signed and saturating, leaves the
+	 * high bit of the controls and of the bytes of 0x80 and up. */
 	*s = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(vq, vb),
-	    _mm_cmplt_epi8(v, space)));
+	    _mm_subs_epi8(v, space)));
 }
 
 static inline struct masks
@@ -96,21 +99,36 @@ masks_sse2(const char *p)
 #if defined(HAVE_AVX2)
 #define AVX2 __attribute__((target("avx2")))
 
+/*
+ * The bytes of v that end a plain run, in four steps, their high bits
+ * set: '"' and '\\' are the bytes that the table of low nibbles gives
+ * back ('"' for 2, '\\' for 12; the zero of any other matches only a
+ * zero byte, a control; a byte of 0x80 and up looks up zero), and 0x20
+ * taken from each byte, signed and saturating, leaves the high bit of
+ * the controls and of the bytes of 0x80 and up.
+ */
+AVX2 static inline __m256i
+special32_avx2(__m256i v)
+{
+	const __m256i ends = _mm256_setr_epi8(0, 0, '"', 0, 0, 0, 0, 0, 0, 0,
+	    0, 0, '\\', 0, 0, 0, 0, 0, '"', 0, 0, 0, 0, 0, 0, 0, 0, 0, '\\', 0,
+	    0, 0);
+
+	return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(ends,
+	    v), v), _mm256_subs_epi8(v, _mm256_set1_epi8(0x20)));
+}
+
 /* The masks of 32 bytes. */
 AVX2 static inline void
 masks32_avx2(const char *p, uint64_t *q, uint64_t *b, uint64_t *s)
 {
 	const __m256i quote = _mm256_set1_epi8('"'),
-	    bslash = _mm256_set1_epi8('\\'), space = _mm256_set1_epi8(0x20);
+	    bslash = _mm256_set1_epi8('\\');
 	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	__m256i vq = _mm256_cmpeq_epi8(v, quote);
-	__m256i vb = _mm256_cmpeq_epi8(v, bslash);
 
-	*q = (uint32_t)_mm256_movemask_epi8(vq);
-	*b = (uint32_t)_mm256_movemask_epi8(vb);
-	/* 0x20 > v, signed: the controls and the bytes of 0x80 and up. */
-	*s = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(
-	    vq, vb), _mm256_cmpgt_epi8(space, v)));
+	*q = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote));
+	*b = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bslash));
+	*s = (uint32_t)_mm256_movemask_epi8(special32_avx2(v));
 }
 
 AVX2 static inline struct masks
@@ -124,6 +142,42 @@ masks_avx2(const char *p)
 	r.quote |= q << 32;
 	r.bslash |= b << 32;
 	r.special |= s << 32;
+	return r;
+}
+#endif
+
+#if defined(HAVE_AVX512)
+/* AVX-512 with its byte compares (BW): a mask a compare, of 64 bytes. */
+#define AVX512 __attribute__((target("avx512bw")))
+
+/* The bytes compared with, made once a skip: the empty asm keeps GCC
+ * from making them again at each step, as it would. */
+struct bytes512 {
+	__m512i quote, bslash, space;
+};
+
+AVX512 static inline struct bytes512
+bytes512(void)
+{
+	struct bytes512 k;
+
+	k.quote = _mm512_set1_epi8('"');
+	k.bslash = _mm512_set1_epi8('\\');
+	k.space = _mm512_set1_epi8(0x20);
+	__asm__("" : "+v"(k.quote), "+v"(k.bslash), "+v"(k.space));
+	return k;
+}
+
+AVX512 static inline struct masks
+masks_avx512(const char *p, const struct bytes512 *k)
+{
+	__m512i v = _mm512_loadu_si512((const void *)p);
+	struct masks r;
+
+	r.quote = _mm512_cmpeq_epi8_mask(v, k->quote);
+	r.bslash = _mm512_cmpeq_epi8_mask(v, k->bslash);
+	/* 0x20 > v, signed: the controls and the bytes of 0x80 and up. */
+	r.special = r.quote | r.bslash | _mm512_cmplt_epi8_mask(v, k->space);
 	return r;
 }
 #endif
@@ -168,11 +222,14 @@ escaped(uint64_t b, uint64_t *carry)
 static inline int
 escapeok(const unsigned char *c)
 {
-	if (escletter[*c] == 1)
-		return 1;
-	return escletter[*c] == 2 && (hexdigit[c[1]] & hexdigit[c[2]] &
-	    hexdigit[c[3]] & hexdigit[c[4]] & 1) && !(hexdigit[c[1]] == 3 &&
-	    c[2] >= '8');
+	if (*c != 'u')
+		return escletter[*c] == 1;
+	/* The usual one, \u00XX (what JSON writers escape '<', '>' and
+	 * '&' as): two digits to look up, and no surrogate. */
+	if (c[1] == '0' && c[2] == '0')
+		return hexdigit[c[3]] & hexdigit[c[4]] & 1;
+	return (hexdigit[c[1]] & hexdigit[c[2]] & hexdigit[c[3]] &
+	    hexdigit[c[4]] & 1) && !(hexdigit[c[1]] == 3 && c[2] >= '8');
 }
 
 /*
@@ -183,15 +240,16 @@ escapeok(const unsigned char *c)
  * taken.  The escapes the masks do not settle (all but \" and \\) are
  * checked one by one, up to the step's first byte that ends the scan.
  */
-#define SKIPBODY(specialfn, masksfn) {					\
+#define SKIPBODY(specialfn, masksfn, setup) {				\
 	struct masks m;							\
 	uint64_t e, stop, carry = 0;					\
 									\
+	setup;								\
 	for (;; p += 64) {						\
 		/* Most steps of a long string: one mask, tested. */	\
-		if (!carry && !specialfn(p))				\
+		if (!carry && !specialfn)				\
 			continue;					\
-		m = masksfn(p);						\
+		m = masksfn;						\
 		if (!(m.bslash | carry))				\
 			stop = m.special;				\
 		else {						\
@@ -238,22 +296,40 @@ mask_avx2(const char *p)
 {
 	return masks_avx2(p).special;
 }
+
+#endif
+
+#if defined(HAVE_AVX512)
+AVX512 static uint64_t
+mask_avx512(const char *p)
+{
+	struct bytes512 k = bytes512();
+
+	return masks_avx512(p, &k).special;
+}
 #endif
 
 static const char *
 skip_portable(const char *p, const char *end, struct simd_end *kept)
-SKIPBODY(mask_portable, masks_portable)
+SKIPBODY(mask_portable(p), masks_portable(p), )
 
 #if defined(__SSE2__)
 static const char *
 skip_sse2(const char *p, const char *end, struct simd_end *kept)
-SKIPBODY(mask_sse2, masks_sse2)
+SKIPBODY(mask_sse2(p), masks_sse2(p), )
 #endif
 
 #if defined(HAVE_AVX2)
 AVX2 static const char *
 skip_avx2(const char *p, const char *end, struct simd_end *kept)
-SKIPBODY(mask_avx2, masks_avx2)
+SKIPBODY(mask_avx2(p), masks_avx2(p), )
+#endif
+
+#if defined(HAVE_AVX512)
+AVX512 static const char *
+skip_avx512(const char *p, const char *end, struct simd_end *kept)
+SKIPBODY(masks_avx512(p, &k).special, masks_avx512(p, &k),
+    struct bytes512 k = bytes512())
 #endif
 
 int
@@ -271,6 +347,11 @@ simd_have(int level)
 		__builtin_cpu_init();
 		return __builtin_cpu_supports("avx2") != 0;
 #endif
+#if defined(HAVE_AVX512)
+	case SIMD_AVX512:
+		__builtin_cpu_init();
+		return __builtin_cpu_supports("avx512bw") != 0;
+#endif
 	}
 	return 0;
 }
@@ -286,8 +367,8 @@ simd_level(void)
 			if (strcmp(v, names[l]) == 0)
 				break;
 		if (l == SIMD_NLEVELS)
-			np_die("NP_SIMD: expected portable, sse2 or avx2, "
-			    "found '%s'", v);
+			np_die("NP_SIMD: expected portable, sse2, avx2 or "
+			    "avx512, found '%s'", v);
 		if (!simd_have(l))
 			np_die("NP_SIMD: %s is not in this build or CPU", v);
 		return l;
@@ -309,6 +390,10 @@ simd_strmask(int level)
 	case SIMD_AVX2:
 		return mask_avx2;
 #endif
+#if defined(HAVE_AVX512)
+	case SIMD_AVX512:
+		return mask_avx512;
+#endif
 	}
 	return mask_portable;
 }
@@ -324,6 +409,10 @@ simd_strskip(int level)
 #if defined(HAVE_AVX2)
 	case SIMD_AVX2:
 		return skip_avx2;
+#endif
+#if defined(HAVE_AVX512)
+	case SIMD_AVX512:
+		return skip_avx512;
 #endif
 	}
 	return skip_portable;

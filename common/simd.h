@@ -1,18 +1,19 @@
 /*
  * simd: the byte-class masks the JSON parser scans strings by, 64 bytes a
- * call, in three implementations: portable C, SSE2 (the x86-64 baseline)
- * and AVX2.  Which one runs is settled here and nowhere else: the best the
- * build and the CPU have (AVX2 is asked of the CPU at run time, as the
- * build assumes only the baseline), or the one NP_SIMD names (np(7)), so
- * that the tests can run each.  Builds without SSE2 (make check-portable:
- * -U__SSE2__) have the portable one only.
+ * call, in four implementations: portable C, SSE2 (the x86-64 baseline),
+ * AVX2 and AVX-512 (its byte compares, BW).  Which one runs is settled
+ * here and nowhere else: the best the build and the CPU have (AVX2 and
+ * AVX-512 are asked of the CPU at run time, as the build assumes only the
+ * baseline), or the one NP_SIMD names (np(7)), so that the tests can run
+ * each.  Builds without SSE2 (make check-portable: -U__SSE2__) have the
+ * portable one only.
  */
 #ifndef NP_SIMD_H
 #define NP_SIMD_H
 
 #include <stdint.h>
 
-enum { SIMD_PORTABLE, SIMD_SSE2, SIMD_AVX2, SIMD_NLEVELS };
+enum { SIMD_PORTABLE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, SIMD_NLEVELS };
 
 /*
  * Bit i set when p[i] may end a plain run of string text: '"', '\\', a
@@ -45,15 +46,16 @@ struct simd_end {
 typedef const char *(*simd_skip_fn)(const char *p, const char *end,
     struct simd_end *e);
 
-/* The level to run: NP_SIMD's (portable, sse2, avx2; it dies for one the
- * build or the CPU lacks, or a word it does not know), else the best. */
+/* The level to run: NP_SIMD's (portable, sse2, avx2, avx512; it dies for
+ * one the build or the CPU lacks, or a word it does not know), else the
+ * best. */
 int simd_level(void);
 /* Whether this build and CPU can run a level. */
 int simd_have(int level);
 /* The string mask and string skip of a level it has. */
 simd_mask_fn simd_strmask(int level);
 simd_skip_fn simd_strskip(int level);
-/* "portable", "sse2", "avx2". */
+/* "portable", "sse2", "avx2", "avx512". */
 const char *simd_name(int level);
 
 #endif

@@ -9,7 +9,8 @@
 # top-level value with json_skip.  Both must accept the same texts and reject
 # the others with the same message and exit status 1.  Each of those runs
 # is made on every string scanner the build and the CPU have (jsontok -A:
-# portable, sse2, avx2; NP_SIMD in np(7)), which must agree to the byte.  The expected tokens
+# portable, sse2, avx2, avx512; NP_SIMD in np(7)), which must agree to the
+# byte.  The expected tokens
 # and messages are written by hand from the RFC's grammar; columns count
 # bytes from 1 (a tab is one column), and the input is stdin, named "-".
 
@@ -767,7 +768,7 @@ EDGES="$(seq 58 70) $(seq 122 130)"
 	json '["a\"b"]'
 	NP_SIMD=mmx np jsontok <"$T/in.json"
 	status_is 1
-	err_is "jsontok: NP_SIMD: expected portable, sse2 or avx2, found 'mmx'"
+	err_is "jsontok: NP_SIMD: expected portable, sse2, avx2 or avx512, found 'mmx'"
 	NP_SIMD=portable np jsontok <"$T/in.json"
 	status_is 0
 	printf 'an array\nstr a"b\n%s\n' "']'" | cmp - "$OUT"
@@ -778,6 +779,9 @@ EDGES="$(seq 58 70) $(seq 122 130)"
 		NP_SIMD=avx2 np jsontok <"$T/in.json"
 		status_is 1
 		err_is "jsontok: NP_SIMD: avx2 is not in this build or CPU"
+		NP_SIMD=avx512 np jsontok <"$T/in.json"
+		status_is 1
+		err_is "jsontok: NP_SIMD: avx512 is not in this build or CPU"
 		return
 	fi
 	NP_SIMD=sse2 np jsontok <"$T/in.json"
@@ -788,6 +792,14 @@ EDGES="$(seq 58 70) $(seq 122 130)"
 	else
 		status_is 1
 		err_is "jsontok: NP_SIMD: avx2 is not in this build or CPU"
+	fi
+	NP_SIMD=avx512 np jsontok <"$T/in.json"
+	if grep -qw avx512bw /proc/cpuinfo; then
+		status_is 0
+		printf 'an array\nstr a"b\n%s\n' "']'" | cmp - "$OUT"
+	else
+		status_is 1
+		err_is "jsontok: NP_SIMD: avx512 is not in this build or CPU"
 	fi
 }
 

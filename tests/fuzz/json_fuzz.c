@@ -7,8 +7,8 @@
  *   bit 4     pass over log lines (passlogs)
  *   bits 5-7  which values the second pass skips
  * Pass A takes every token with json_next.  Pass B reads the same text in
- * other chunks, with the other string scanners (SSE2, AVX2; A's is the
- * portable one), skips some values with json_skip (members' values and
+ * other chunks, with the other string scanners (SSE2, AVX2, AVX-512; A's
+ * is the portable one), skips some values with json_skip (members' values and
  * top-level values, chosen by bits 5-7) and peeks before each value it is
  * due.  Beyond what the sanitizers catch, it checks that
  *   - B's tokens, positions, depths and final error equal A's, with the
@@ -165,18 +165,22 @@ passlogs(struct json *j, const char *p, size_t n)
 	return j->values == 0 || src_islog(p, n);
 }
 
-/* Pass A scans strings with the portable masks, pass B with SSE2 or
- * AVX2 (as the input's length is even or odd, where the CPU has AVX2):
- * the vector scanners must agree with the plain one. */
+/* Pass A scans strings with the portable masks, pass B with SSE2, AVX2
+ * or AVX-512 (as the input's length is 0, 1 or 2 past a multiple of 3,
+ * where the CPU has them): the vector scanners must agree with the plain
+ * one. */
 static void
 begin(const uint8_t *data, size_t size, unsigned chunking, int logs,
     int simd)
 {
 	int level = SIMD_PORTABLE;
 
-	if (simd)
-		level = (size & 1) && simd_have(SIMD_AVX2) ? SIMD_AVX2 :
-		    simd_have(SIMD_SSE2) ? SIMD_SSE2 : SIMD_PORTABLE;
+	if (simd) {
+		level = size % 3 == 2 ? SIMD_AVX512 : size % 3 == 1 ?
+		    SIMD_AVX2 : SIMD_SSE2;
+		while (!simd_have(level))
+			level--;
+	}
 	fz_files(1, &data, &size, chunking);
 	fz_reset();
 	src_open(&in, fz_name(0));
