@@ -16,16 +16,29 @@
  * outside quotes, or at CR LF.  Nothing is un-escaped with backslashes:
  * that is np's TSV, not CSV (tsv_cell does it for unquoted TSV fields).
  *
- * The row is made whole in the input buffer first (it may be as long as
- * the buffer, SRC_BUFSZ bytes, like a line), then split, and its quoted
- * fields shortened in place.
+ * The row is split in the same pass that finds its end, in the input
+ * buffer (it may be as long as the buffer, SRC_BUFSZ bytes, like a line;
+ * a refill that moves it moves the fields found with it).  The pass takes
+ * 64 bytes a step, as a mask of the bytes that can change something:
+ * outside quotes the delimiter, inside them the quote, and LF in both.
+ * So a field costs about what it costs in np's TSV, however long it is
+ * (an Explorer row's operands are a quoted kilobyte with commas in it),
+ * and the rules of quotes are looked at only at a quote.  Whether a field
+ * is quoted is its first byte's to say.  A quoted field is its bytes
+ * between the quotes, where they lie; only one that holds "" is shortened
+ * in place.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "diag.h"
 #include "tsv.h"
 
-enum { AT_START, IN_PLAIN, IN_QUOTES, AFTER_QUOTE };
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+enum { PLAIN, QUOTED };
 
 static _Noreturn void
 badafterquote(const struct src *s, long line, long col, char delim, char c)
@@ -40,148 +53,278 @@ badafterquote(const struct src *s, long line, long col, char delim, char c)
 }
 
 /*
- * Where the row at s->p ends: the offset of its LF (or of the end of a
- * last row without one) from s->p, reading on until the row is whole.
- * The row's first line is line; a quoted field open at the end of the
- * file, or a row longer than the buffer, is an error naming where.
+ * The mask of the 64 bytes at p, a bit a byte, of those that can change
+ * something: c (outside quotes the delimiter, inside them the quote), and
+ * LF and NUL (the buffered data's end is a NUL, as is a binary byte, which
+ * only a row's end looks at).  p lies in src's buffer, at or before its
+ * data's end: the padding after it makes the 64 bytes readable.
  */
-static size_t
-rowend(struct tsv *t, long line)
+static inline uint64_t
+mask(const char *p, char c)
 {
-	struct src *s = t->in;
-	char *row = s->p, delim = t->delim;
-	size_t off = 0;
-	int st = AT_START;
-	long qline = 0, qcol = 0, nl = 0;
-	size_t lstart = 0;	/* offset of the current line's start */
+#if defined(__SSE2__)
+	const __m128i vc = _mm_set1_epi8(c), vn = _mm_set1_epi8('\n'),
+	    vz = _mm_setzero_si128();
 
-	for (;;) {
-		for (; row + off < s->end; off++) {
-			char c = row[off];
+#define M16(i) ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(	\
+	_mm_or_si128(_mm_cmpeq_epi8(V(i), vc), _mm_cmpeq_epi8(V(i), vn)), \
+	_mm_cmpeq_epi8(V(i), vz))) << 16 * (i))
+#define V(i) _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i)))
+	return M16(0) | M16(1) | M16(2) | M16(3);
+#undef M16
+#undef V
+#else
+	uint64_t m = 0;
+	int i;
 
-			switch (st) {
-			case AT_START:
-				if (c == '"') {
-					st = IN_QUOTES;
-					qline = line + nl;
-					qcol = (long)(off - lstart) + 1;
-					continue;
-				}
-				/* FALLTHROUGH */
-			case IN_PLAIN:
-				if (c == '\n')
-					return off;
-				st = c == delim ? AT_START : IN_PLAIN;
-				continue;
-			case IN_QUOTES:
-				if (c == '"')
-					st = AFTER_QUOTE;
-				else if (c == '\n') {
-					nl++;
-					lstart = off + 1;
-				}
-				continue;
-			case AFTER_QUOTE:
-				if (c == '"')
-					st = IN_QUOTES;
-				else if (c == delim)
-					st = AT_START;
-				else if (c == '\n')
-					return off;
-				else if (c == '\r' && row + off + 1 == s->end &&
-				    !s->eof)
-					goto more;	/* CR LF, or not? */
-				else if (c != '\r' || (row[off + 1] != '\n' &&
-				    row + off + 1 < s->end))
-					badafterquote(s, line + nl,
-					    (long)(off - lstart) + 1, delim, c);
-				continue;
-			}
-		}
-	more:
-		if (s->eof) {
-			if (st == IN_QUOTES)
-				np_die_at(s->name, qline, qcol, "expected the "
-				    "closing quote of the field opened here, "
-				    "found the end of the file");
-			return off;
-		}
-		if (src_fill(s, &row) == 0 && !s->eof)
-			np_die_at(s->name, line, 1, "expected a row of at most "
-			    "%d bytes, found a longer one", SRC_BUFSZ - 1);
+	for (i = 0; i < 64; i++)
+		m |= (uint64_t)(p[i] == c || p[i] == '\n' || p[i] == '\0') <<
+		    i;
+	return m;
+#endif
+}
+
+/* "" to ", in place, in the n bytes at f (a quoted field's text, whose
+ * every '"' is the first of a pair); returns the length left. */
+static size_t
+undouble(char *f, size_t n)
+{
+	char *r = memchr(f, '"', n), *w, *e = f + n;
+
+	for (w = r; r < e; r++) {
+		*w++ = *r;
+		if (*r == '"')
+			r++;
 	}
+	return (size_t)(w - f);
 }
 
 int
 csv_row(struct tsv *t, int max)
 {
 	struct src *s = t->in;
-	char *row, *end, *p, *w, delim = t->delim;
-	size_t n;
-	long line, nl = 0;
-	char *lstart;
-	int i = 0;
+	char *row, *end, *b, *p, *r, *fs, *lstart, *nul = NULL, *old;
+	char delim = t->delim;
+	uint64_t m;
+	long line, nl = 0, qline = 0, qcol = 0;
+	ptrdiff_t moved;
+	int i = 0, j, st, twice = 0;	/* twice: a kept field holds "" */
 
 	if (s->p == s->end && !src_fill(s, NULL) && s->p == s->end)
 		return 0;
 	line = s->line + s->in_line;
-	n = rowend(t, line);
-	row = s->p;		/* after the refills */
-	end = row + n;
-	if ((p = memchr(row, '\0', n)))
-		np_die_at(s->name, line, (long)(p - row) + 1, "expected %s, "
-		    "found byte 0x%02x (byte offset %lld)", src_textwhat(s, p),
-		    src_byte(s, p),
-		    (long long)(s->base + (p - s->buf)));
+	row = lstart = s->p;
+
+/* Field i begins at at: where it is.  Whether it is quoted is its first
+ * byte's to say (one that begins at the data's end is looked at again
+ * once there is more). */
+#define BEGIN(at) do {							\
+	fs = (at);							\
+	if (i < max) {							\
+		t->f[i] = fs;						\
+		t->fline[i] = line + nl;				\
+		t->fcol[i] = (long)(fs - lstart) + 1;			\
+		t->quoted[i] = 0;					\
+	} else if (i == max) {						\
+		t->xline = line + nl;					\
+		t->xcol = (long)(fs - lstart) + 1;			\
+	}								\
+} while (0)
+#define OPEN() do {							\
+	st = QUOTED;							\
+	qline = line + nl;						\
+	qcol = (long)(fs - lstart) + 1;					\
+	if (i < max)							\
+		t->quoted[i] = 1;					\
+} while (0)
+/* Field i, quoted, ends at its closing quote at cq. */
+#define CLOSE(cq) do {							\
+	if (i < max) {							\
+		t->f[i] = fs + 1;					\
+		t->len[i] = (size_t)((cq) - fs - 1);			\
+	}								\
+} while (0)
+/* On from r, inside quotes or out: the mask of the block at b while r
+ * is in it. */
+#define FROM(r, c) do {							\
+	if ((r) - b < 64)						\
+		m = mask(b, c) & (~(uint64_t)0 << ((r) - b));		\
+	else {								\
+		b = (r);						\
+		m = mask(b, c);						\
+	}								\
+} while (0)
+
+	b = row;
+	st = PLAIN;
+	BEGIN(row);
+	if (*row == '"') {
+		OPEN();
+		m = mask(b, '"') & ~(uint64_t)1;
+		goto quoted;
+	}
+	m = mask(b, delim);
+plain:
+	for (;;) {
+		if (m == 0) {
+			b += 64;
+			m = mask(b, delim);
+			continue;
+		}
+		p = b + __builtin_ctzll(m);
+		if (*p == delim) {
+			if (i < max)
+				t->len[i] = (size_t)(p - fs);
+			i++;
+			BEGIN(p + 1);
+			if (p[1] != '"') {
+				m &= m - 1;
+				continue;
+			}
+			OPEN();
+			FROM(p + 2, '"');
+			goto quoted;
+		}
+		if (*p == '\n')
+			goto done;
+		/* A NUL: a binary byte, or the end of the data. */
+		if (p < s->end) {
+			if (!nul)
+				nul = p;
+			m &= m - 1;
+			continue;
+		}
+		if (s->eof)
+			goto done;
+		r = p;
+		goto more;
+	}
+quoted:
+	for (;;) {
+		if (m == 0) {
+			b += 64;
+			m = mask(b, '"');
+			continue;
+		}
+		p = b + __builtin_ctzll(m);
+		if (*p == '"') {
+			if (p[1] == delim) {
+				CLOSE(p);
+				i++;
+				BEGIN(p + 2);
+				if (p[2] == '"') {
+					OPEN();
+					FROM(p + 3, '"');
+					continue;
+				}
+				st = PLAIN;
+				FROM(p + 2, delim);
+				goto plain;
+			}
+			if (p[1] == '"') {	/* the data's end is a NUL */
+				if (i < max)
+					twice = t->quoted[i] = 2;
+				FROM(p + 2, '"');
+				continue;
+			}
+			if (p + 1 == s->end) {
+				if (!s->eof) {	/* closing, or ""? */
+					r = p;
+					goto more;
+				}
+				CLOSE(p);
+				p++;
+				goto done;
+			}
+			if (p[1] == '\n') {
+				CLOSE(p);
+				p++;
+				goto done;
+			}
+			if (p[1] == '\r' && p + 2 == s->end && !s->eof) {
+				r = p;		/* CR LF, or not? */
+				goto more;
+			}
+			if (p[1] != '\r' || (p[2] != '\n' && p + 2 < s->end))
+				badafterquote(s, line + nl,
+				    (long)(p + 1 - lstart) + 1, delim, p[1]);
+			CLOSE(p);
+			p += 2;
+			goto done;
+		}
+		if (*p == '\n') {
+			nl++;
+			lstart = p + 1;
+			m &= m - 1;
+			continue;
+		}
+		if (p < s->end) {	/* a NUL */
+			if (!nul)
+				nul = p;
+			m &= m - 1;
+			continue;
+		}
+		if (s->eof)
+			np_die_at(s->name, qline, qcol, "expected the closing "
+			    "quote of the field opened here, found the end of "
+			    "the file");
+		r = p;
+		goto more;
+	}
+more:
+	/* The row is not whole: read on from r, where it stopped. */
+	old = row;
+	if (src_fill(s, &row) == 0 && !s->eof)
+		np_die_at(s->name, line, 1, "expected a row of at most %d "
+		    "bytes, found a longer one", SRC_BUFSZ - 1);
+	/* The row may have moved to the buffer's front. */
+	moved = row - old;
+	r += moved;
+	fs += moved;
+	lstart += moved;
+	if (nul)
+		nul += moved;
+	for (j = 0; j <= i && j < max; j++)
+		t->f[j] += moved;
+	if (st == PLAIN && fs == r && *fs == '"') {
+		OPEN();
+		r++;
+	}
+	b = r;
+	if (st == QUOTED) {
+		m = mask(b, '"');
+		goto quoted;
+	}
+	m = mask(b, delim);
+	goto plain;
+done:
+#undef BEGIN
+#undef OPEN
+#undef CLOSE
+#undef FROM
+	/* The row ends at p: its LF, or the data's end. */
+	if (nul)
+		np_die_at(s->name, line, (long)(nul - row) + 1, "expected %s, "
+		    "found byte 0x%02x (byte offset %lld)",
+		    src_textwhat(s, nul), src_byte(s, nul),
+		    (long long)(s->base + (nul - s->buf)));
+	end = p;
 	s->line = line;
 	s->line_off = s->base + (row - s->buf);
 	s->p = end < s->end ? end + 1 : end;
 	if (end > row && end[-1] == '\r')
 		end--;		/* CR LF: the CR is no field's */
-	lstart = row;
-	for (p = row;; i++) {
-		char *f = p;
-
-		if (i == max) {
-			t->xline = line + nl;
-			t->xcol = (long)(f - lstart) + 1;
-		}
-		if (i < max) {
-			t->f[i] = f;
-			t->fline[i] = line + nl;
-			t->fcol[i] = (long)(f - lstart) + 1;
-			t->quoted[i] = *p == '"' && p < end;
-		}
-		if (p < end && *p == '"') {
-			/* Shortened in place: "" to ", and the quotes go. */
-			for (w = f, p++;; p++) {
-				if (*p == '"') {
-					if (p[1] != '"')
-						break;
-					p++;
-				} else if (*p == '\n') {
-					nl++;
-					lstart = p + 1;
-				}
-				*w++ = *p;
-			}
-			p++;	/* past the closing quote */
-			if (i < max)
-				t->len[i] = (size_t)(w - f);
-		} else {
-			while (p < end && *p != delim)
-				p++;
-			if (i < max)
-				t->len[i] = (size_t)(p - f);
-		}
-		if (p >= end)
-			break;
-		p++;		/* past the delimiter */
-	}
+	if (st == PLAIN && i < max)
+		t->len[i] = (size_t)(end - fs);
 	if (i + 1 < max) {
 		t->xline = line + nl;
 		t->xcol = (long)(end - lstart) + 1;
 	}
+	for (j = 0; twice && j <= i && j < max; j++)
+		if (t->quoted[j] == 2) {
+			t->len[j] = undouble(t->f[j], t->len[j]);
+			t->quoted[j] = 1;
+		}
 	*end = '\0';
 	s->in_line = 1 + (int)nl;
 	t->line = line;

@@ -1096,13 +1096,15 @@ tsvhead(struct reader *r)
 }
 
 /*
- * rd_set for a field of a row split in place (no quoted field): its text
- * stays in the input buffer, unmoved until the next row is read, so it is
- * referred to, not copied; and a number written as np writes integers is
- * read without a call.  Anything else goes through rd_set.
+ * rd_set for a field of a row split in place (quoted fields too, their
+ * text shortened where it lies), at line and col: its text stays in the
+ * input buffer, unmoved until the next row is read, so it is referred to,
+ * not copied; and a number written as np writes integers is read without
+ * a call.  Anything else goes through rd_set.
  */
 static void
-tsvset(struct reader *r, struct record *rec, const struct rd_tsvcol *w)
+tsvset(struct reader *r, struct record *rec, const struct rd_tsvcol *w,
+    long line, long col)
 {
 	struct tsv *t = &r->t;
 	struct field *f = &rec->f[w->col];
@@ -1117,14 +1119,14 @@ tsvset(struct reader *r, struct record *rec, const struct rd_tsvcol *w)
 	} else if (num_canon(s, n, &f->i)) {
 		f->isint = 1;
 	} else {
-		rd_set(r, rec, w->col, w->pref, s, n, t->line,
-		    (long)(s - t->f[0]) + 1, t->name[w->field]);
+		rd_set(r, rec, w->col, w->pref, s, n, line, col,
+		    t->name[w->field]);
 		return;
 	}
 	rec_mark(rec, w->col);
 	f->pref = (unsigned char)w->pref;
-	f->line = t->line;
-	f->col = (long)(s - t->f[0]) + 1;	/* f[0] is the line's start */
+	f->line = line;
+	f->col = col;
 }
 
 static int
@@ -1146,12 +1148,9 @@ tsvnext(struct reader *r, struct record *rec)
 			tsv_cell(t, i);
 		} else if (t->len[i] == 0)
 			continue;	/* "" in a number column: a null */
-		if (!t->quotes)
-			tsvset(r, rec, w);
-		else
-			rd_set(r, rec, w->col, w->pref, t->f[i], t->len[i],
-			    tsv_fieldline(t, i), tsv_fieldcol(t, i),
-			    t->name[i]);
+		/* Without quotes, f[0] is the line's start. */
+		tsvset(r, rec, w, t->quotes ? t->fline[i] : t->line,
+		    t->quotes ? t->fcol[i] : (long)(t->f[i] - t->f[0]) + 1);
 	}
 	return 1;
 }
