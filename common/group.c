@@ -141,7 +141,14 @@ grow(struct group *g)
 void *
 grp_get(struct group *g, const char *key, size_t len, int *isnew)
 {
-	uint64_t h = grp_hash(key, len), tag = h << 32, s;
+	return grp_geth(g, key, len, grp_hash(key, len), isnew);
+}
+
+void *
+grp_geth(struct group *g, const char *key, size_t len, size_t hash,
+    int *isnew)
+{
+	uint64_t h = hash, tag = h << 32, s;
 	size_t mask = g->nslots - 1, i = (size_t)h & mask;
 	struct grp_ent *en;
 	long e;

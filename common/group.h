@@ -50,6 +50,13 @@ void grp_free(struct group *g);
  * until the next grp_get or grp_widen.
  */
 void *grp_get(struct group *g, const char *key, size_t len, int *isnew);
+/*
+ * grp_get for a key whose grp_hash is hash: a caller that looks keys up
+ * some rows after it has them hashes each at once and asks for its slot
+ * (grp_ask), so that the table's cache misses overlap the rows between.
+ */
+void *grp_geth(struct group *g, const char *key, size_t len, size_t hash,
+    int *isnew);
 /* Makes every value valsize bytes (no fewer than now), the new bytes
  * zero. */
 void grp_widen(struct group *g, size_t valsize);
@@ -78,8 +85,12 @@ long *grp_sortedby(const struct group *g, const uint64_t *score);
 	__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride + 63)) :	\
 	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
 	    (size_t)(i) * (g)->stride))->key))
+/* Asks for the slot where a key of that hash is looked for first. */
+#define grp_ask(g, hash)						\
+	__builtin_prefetch((g)->slots + ((size_t)(hash) & ((g)->nslots - 1)))
 #else
 #define grp_prefetch(g, i, stage) ((void)0)
+#define grp_ask(g, hash) ((void)0)
 #endif
 
 #endif
