@@ -551,26 +551,25 @@ wanted(void)
 	return mask;
 }
 
+/* Most attributed first (a radix sort of the sums, reversed and offset
+ * so that unsigned order is descending signed order); ties in byte order
+ * of the key. */
+static uint64_t
+score(const void *val)
+{
+	return ~((uint64_t)((const struct acc *)val)->sum ^ 1ULL << 63);
+}
+
 /* Every key's row, most attributed first, the first top of them. */
 static void
 writerows(int withheader, long long top)
 {
-	uint64_t *score;
 	/* Static, so that it is still reachable when a closed pipe ends the
 	 * program inside the loop (out_flush exits quietly on EPIPE). */
 	static long *order;
 	long i;
 
-	/* Most attributed first (a radix sort of the sums, reversed and
-	 * offset so that unsigned order is descending signed order); ties
-	 * in byte order of the key. */
-	if (!(score = malloc(((size_t)grp.n + 1) * sizeof *score)))
-		np_die("out of memory");
-	for (i = 0; i < grp.n; i++)
-		score[i] = ~((uint64_t)((const struct acc *)grp_val(&grp,
-		    i))->sum ^ 1ULL << 63);
 	order = grp_sortedby(&grp, score);
-	free(score);
 
 	if (withheader)
 		header();

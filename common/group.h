@@ -69,9 +69,12 @@ int grp_keycmp(const struct group *g, long i, long j);
  * a radix sort on the keys' first bytes); the caller frees them. */
 long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
     long, long));
-/* The entries' indexes by score[entry] (ascending), then by key: radix
- * sorts, no comparison but among equal scores and key prefixes. */
-long *grp_sortedby(const struct group *g, const uint64_t *score);
+/*
+ * The entries' indexes by score(value) (ascending), then by key: radix
+ * sorts, no comparison but among equal scores and key prefixes.  It ends
+ * the lookups: the table's slots are its room (no grp_get after it).
+ */
+long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 
 /*
  * Asks for entry i to be brought into the cache ahead of its use, when a
