@@ -200,13 +200,19 @@ keytoolong(const struct record *r)
 	    KEYBUF, keys.spec);
 }
 
-/* Appends s, TSV-escaped, to the key at *len.  Runs of plain bytes are
- * copied whole: this is on every row's path. */
+/* Appends s, TSV-escaped, to the key at *len: on every row's path. */
 static void
 keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 {
 	const char *e = s + n, *run;
 
+	/* Room for it all escaped (and the 16 bytes out_escape may store
+	 * past the end): at once.  Near KEYBUF, a run of plain bytes at a
+	 * time, for the room each takes. */
+	if (2 * n + 16 <= KEYBUF - *len) {
+		*len = (size_t)(out_escape(keybuf + *len, s, n) - keybuf);
+		return;
+	}
 	if (n > 0 && *s == '"') {	/* as out_escape writes it */
 		if (KEYBUF - *len < 2)
 			keytoolong(r);
