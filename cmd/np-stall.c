@@ -459,8 +459,21 @@ putquot(char *o, struct quot *q, int64_t num, int64_t den)
 		q->den = den;
 		q->valid = 1;
 	}
-	memcpy(o, q->text, q->len);
+	/* All of it, a constant length (no call): o has the room any number
+	 * takes. */
+	memcpy(o, q->text, sizeof q->text);
 	return o + q->len;
+}
+
+/* A count at o, as num_fmt_i64 writes it: most are one digit. */
+static char *
+putcount(char *o, int64_t v)
+{
+	if ((uint64_t)v < 10) {
+		*o = (char)('0' + v);
+		return o + 1;
+	}
+	return o + num_fmt_i64(o, v);
 }
 
 /* The room a row's numbers take at most: eight of them and their tabs,
@@ -485,9 +498,9 @@ row(long i)
 	out_raw(k, klen);	/* escaped when made */
 	o = out_reserve(ROWNUMS);
 	*o++ = '\t';
-	o += num_fmt_i64(o, a->n);
+	o = putcount(o, a->n);
 	*o++ = '\t';
-	o += num_fmt_i64(o, a->nonzero);
+	o = putcount(o, a->nonzero);
 	*o++ = '\t';
 	if (a->max1)
 		o += num_fmt_i64(o, a->sum);
