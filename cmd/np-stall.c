@@ -48,16 +48,35 @@ static const struct np_oldopt oldopts[] = {
 #define K_INPUT (-2)		/* a column outside the record, until the
 				   reader is open and gives it an index */
 
-/* Per key.  Sums are exact: values are whole numbers. */
+/*
+ * Per key.  Sums are exact: values are whole numbers.  A key's values and
+ * durations are never negative (the reader leaves out negative durations,
+ * value() negative values), so the sums over every key bound a key's: only
+ * those are checked for overflow.  Its physical core is in the key.
+ */
 struct acc {
 	int64_t n;		/* instructions */
-	int64_t nval;		/* ... with a value */
 	int64_t nonzero;	/* ... with a value above 0 */
-	int64_t sum, max;
-	int64_t ndur;		/* ... with a duration */
-	int64_t dur;
-	int haspc;		/* the physical core, when the key holds it */
-	int64_t pc;
+	int64_t sum;
+	uint64_t max1;		/* the largest value + 1; 0: none had one */
+	uint64_t dur1;		/* the durations' sum + 1; 0: none had one */
+};
+
+/*
+ * A row whose key is looked up some rows later, its table slot asked for
+ * now: with a million keys nearly every lookup misses the cache, and the
+ * misses of the rows in between then overlap.
+ */
+#define AHEAD 8
+struct pend {
+	char *key;		/* keyring's row */
+	size_t len;
+	size_t hash;
+	int64_t v, dur;
+	int hasv, hasdur;
+	const char *file;	/* where the row is, for a message (only
+				   when it was not deferred: see account) */
+	long line;
 };
 
 static struct {
@@ -75,7 +94,10 @@ static const char *vname = "evt_wait_time_ns";
  * nothing to report. */
 static long nrows, nvalued;
 static int64_t total, totaldur;	/* over every key: for shares, overflow */
-static char keybuf[KEYBUF];
+static char keyring[AHEAD][KEYBUF];
+static char *keybuf;		/* the key being made: a row of keyring */
+static struct pend pend[AHEAD];
+static int phead, npend;	/* the oldest pending, how many */
 static struct group grp;
 
 /* Output names: the value's stem and unit ("stall", "_ns"). */
@@ -178,13 +200,19 @@ keytoolong(const struct record *r)
 	    KEYBUF, keys.spec);
 }
 
-/* Appends s, TSV-escaped, to the key at *len.  Runs of plain bytes are
- * copied whole: this is on every row's path. */
+/* Appends s, TSV-escaped, to the key at *len: on every row's path. */
 static void
 keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 {
 	const char *e = s + n, *run;
 
+	/* Room for it all escaped (and the 16 bytes out_escape may store
+	 * past the end): at once.  Near KEYBUF, a run of plain bytes at a
+	 * time, for the room each takes. */
+	if (2 * n + 16 <= KEYBUF - *len) {
+		*len = (size_t)(out_escape(keybuf + *len, s, n) - keybuf);
+		return;
+	}
 	if (n > 0 && *s == '"') {	/* as out_escape writes it */
 		if (KEYBUF - *len < 2)
 			keytoolong(r);
@@ -293,41 +321,88 @@ value(struct reader *rd, const struct record *r, int64_t *v)
 	return 1;
 }
 
+/* The row's pending part added to its key's sums. */
+static void
+add(struct acc *a, const struct pend *p)
+{
+	a->n++;
+	if (p->hasv) {
+		a->sum += p->v;
+		if (p->v > 0)
+			a->nonzero++;
+		if ((uint64_t)p->v + 1 > a->max1)
+			a->max1 = (uint64_t)p->v + 1;
+	}
+	if (p->hasdur)
+		a->dur1 = (a->dur1 ? a->dur1 : 1) + (uint64_t)p->dur;
+}
+
+/* The key's sums. */
+static struct acc *
+lookup(const struct pend *p)
+{
+	struct acc *a;
+
+	if (!(a = grp_geth(&grp, p->key, p->len, p->hash, NULL)))
+		np_die_at(p->file, p->line, 0, "more than %ld distinct keys "
+		    "(-g %s)", MAXKEYS, keys.spec);
+	return a;
+}
+
+/* Every pending row, oldest first. */
+static void
+drain(void)
+{
+	for (; npend > 0; npend--, phead = (phead + 1) % AHEAD)
+		add(lookup(&pend[phead]), &pend[phead]);
+}
+
 static void
 account(struct reader *rd, const struct record *r)
 {
-	size_t len = makekey(r);
+	int tail = (phead + npend) % AHEAD;
+	struct pend *p = &pend[tail];
 	const struct field *d = &r->f[I_DUR];
-	struct acc *a;
-	int64_t v;
+	struct acc *a = NULL;
 
+	keybuf = p->key = keyring[tail];
+	p->len = makekey(r);
+	p->hash = grp_hash(p->key, p->len);
+	p->file = r->file;
+	p->line = r->line;
 	nrows++;
-	if (!(a = grp_get(&grp, keybuf, len, NULL)))
-		np_die_at(r->file, r->line, 0, "more than %ld distinct keys "
-		    "(-g %s)", MAXKEYS, keys.spec);
-	if (a->n++ == 0 && !keys.pcore && r->f[I_PCORE].set) {
-		a->haspc = 1;
-		a->pc = r->f[I_PCORE].i;
+	/*
+	 * A row whose key could be one too many is looked up now, after
+	 * every row before it, so that the error is the first one in the
+	 * input, as when each row is looked up as it comes.  The pending
+	 * rows are fewer than the keys left: none of them can be.
+	 */
+	if (grp.n + npend >= grp.cap) {
+		drain();	/* which leaves p the oldest */
+		a = lookup(p);
 	}
-	if (value(rd, r, &v)) {
+	if ((p->hasv = value(rd, r, &p->v))) {
 		nvalued++;
-		addchecked(r, &total, v, vname);
-		addchecked(r, &a->sum, v, vname);
-		a->nval++;
-		if (v > 0)
-			a->nonzero++;
-		if (v > a->max)
-			a->max = v;
+		addchecked(r, &total, p->v, vname);
 	}
 	/* The reader has left out rows with a negative or non-finite
 	 * duration_ns. */
-	if (d->set) {
+	if ((p->hasdur = d->set)) {
+		p->dur = d->i;
 		addchecked(r, &totaldur, d->i, "duration_ns");
-		addchecked(r, &a->dur, d->i, "duration_ns");
-		a->ndur++;
 	} else if (vcol != I_DUR) {
 		rd_note(rd, "rows without duration_ns, left out of its "
 		    "sum", r->line);
+	}
+	if (a) {
+		add(a, p);
+		return;
+	}
+	grp_ask(&grp, p->hash);
+	if (++npend == AHEAD) {
+		add(lookup(&pend[phead]), &pend[phead]);
+		phead = (phead + 1) % AHEAD;
+		npend--;
 	}
 }
 
@@ -384,8 +459,21 @@ putquot(char *o, struct quot *q, int64_t num, int64_t den)
 		q->den = den;
 		q->valid = 1;
 	}
-	memcpy(o, q->text, q->len);
+	/* All of it, a constant length (no call): o has the room any number
+	 * takes. */
+	memcpy(o, q->text, sizeof q->text);
 	return o + q->len;
+}
+
+/* A count at o, as num_fmt_i64 writes it: most are one digit. */
+static char *
+putcount(char *o, int64_t v)
+{
+	if ((uint64_t)v < 10) {
+		*o = (char)('0' + v);
+		return o + 1;
+	}
+	return o + num_fmt_i64(o, v);
 }
 
 /* The room a row's numbers take at most: eight of them and their tabs,
@@ -400,39 +488,42 @@ row(long i)
 	static struct quot mean, share;
 	const struct acc *a = grp_val(&grp, i);
 	const char *k;
-	size_t len;
+	size_t len, klen;
 	char *o;
 
 	k = grp_key(&grp, i, &len);
-	if (a->haspc)		/* not printed: the last column is */
-		len = strlen(k);
-	out_raw(k, len);	/* escaped when made */
+	/* The physical core, after a NUL, is not printed with the key: the
+	 * last column is that text. */
+	klen = !keys.pcore ? strlen(k) : len;
+	out_raw(k, klen);	/* escaped when made */
 	o = out_reserve(ROWNUMS);
 	*o++ = '\t';
-	o += num_fmt_i64(o, a->n);
+	o = putcount(o, a->n);
 	*o++ = '\t';
-	o += num_fmt_i64(o, a->nonzero);
+	o = putcount(o, a->nonzero);
 	*o++ = '\t';
-	if (a->nval)
+	if (a->max1)
 		o += num_fmt_i64(o, a->sum);
 	*o++ = '\t';
 	if (a->nonzero)
 		o = putquot(o, &mean, a->sum, a->nonzero);
 	*o++ = '\t';
-	if (a->nval)
-		o += num_fmt_i64(o, a->max);
+	if (a->max1)
+		o += num_fmt_i64(o, (int64_t)(a->max1 - 1));
 	*o++ = '\t';
-	if (a->nval && total > 0)
+	if (a->max1 && total > 0)
 		o = putquot(o, &share, a->sum, total);
 	if (vcol != I_DUR) {
 		*o++ = '\t';
-		if (a->ndur)
-			o += num_fmt_i64(o, a->dur);
+		if (a->dur1)
+			o += num_fmt_i64(o, (int64_t)(a->dur1 - 1));
 	}
 	if (!keys.pcore) {
 		*o++ = '\t';
-		if (a->haspc)
-			o += num_fmt_i64(o, a->pc);
+		if (klen < len) {
+			memcpy(o, k + klen + 1, len - klen - 1);
+			o += len - klen - 1;
+		}
 	}
 	*o++ = '\n';
 	out_commit(o);
@@ -479,26 +570,25 @@ wanted(void)
 	return mask;
 }
 
+/* Most attributed first (a radix sort of the sums, reversed and offset
+ * so that unsigned order is descending signed order); ties in byte order
+ * of the key. */
+static uint64_t
+score(const void *val)
+{
+	return ~((uint64_t)((const struct acc *)val)->sum ^ 1ULL << 63);
+}
+
 /* Every key's row, most attributed first, the first top of them. */
 static void
 writerows(int withheader, long long top)
 {
-	uint64_t *score;
 	/* Static, so that it is still reachable when a closed pipe ends the
 	 * program inside the loop (out_flush exits quietly on EPIPE). */
 	static long *order;
 	long i;
 
-	/* Most attributed first (a radix sort of the sums, reversed and
-	 * offset so that unsigned order is descending signed order); ties
-	 * in byte order of the key. */
-	if (!(score = malloc(((size_t)grp.n + 1) * sizeof *score)))
-		np_die("out of memory");
-	for (i = 0; i < grp.n; i++)
-		score[i] = ~((uint64_t)((const struct acc *)grp_val(&grp,
-		    i))->sum ^ 1ULL << 63);
 	order = grp_sortedby(&grp, score);
-	free(score);
 
 	if (withheader)
 		header();
@@ -561,6 +651,7 @@ main(int argc, char **argv)
 	grp_init(&grp, sizeof(struct acc), MAXKEYS);
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
+	drain();
 	rd_close(&rd);		/* what was passed over, before the rows */
 	if (nrows > 0 && nvalued == 0)
 		np_die("no instruction with %s in %ld rows read (the text "

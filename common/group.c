@@ -141,7 +141,14 @@ grow(struct group *g)
 void *
 grp_get(struct group *g, const char *key, size_t len, int *isnew)
 {
-	uint64_t h = grp_hash(key, len), tag = h << 32, s;
+	return grp_geth(g, key, len, grp_hash(key, len), isnew);
+}
+
+void *
+grp_geth(struct group *g, const char *key, size_t len, size_t hash,
+    int *isnew)
+{
+	uint64_t h = hash, tag = h << 32, s;
 	size_t mask = g->nslots - 1, i = (size_t)h & mask;
 	struct grp_ent *en;
 	long e;
@@ -242,6 +249,9 @@ struct pfx {
 	uint32_t i;		/* the entry */
 	uint32_t k;		/* the key's first 4 bytes, for runs of a score */
 };
+/* Room for the prefixes of g's keys (and one more: malloc(0) may be
+ * NULL). */
+#define PFXROOM(g) (((size_t)(g)->n + 1) * sizeof(struct pfx))
 /* bykey leaves the order in the room of its scratch array. */
 _Static_assert(sizeof(long) <= sizeof(struct pfx), "a long fits a pfx");
 
@@ -304,14 +314,13 @@ radix(struct pfx *a, struct pfx *tmp, long n, int byk)
  * them all.
  */
 static long *
-bykey(const struct group *g, const uint64_t *score)
+bykey(const struct group *g, uint64_t (*score)(const void *), struct pfx *a)
 {
-	struct pfx *a, *tmp;
+	struct pfx *tmp;
 	long i, j, k, *ix;
 	unsigned char b[8];
 
-	if (!(a = malloc(((size_t)g->n + 1) * sizeof *a)) ||
-	    !(tmp = malloc(((size_t)g->n + 1) * sizeof *tmp)))
+	if (!a || !(tmp = malloc(PFXROOM(g))))
 		np_die("out of memory");
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
@@ -323,7 +332,7 @@ bykey(const struct group *g, const uint64_t *score)
 		a[i].k = (uint32_t)(a[i].p >> 32);
 		a[i].i = (uint32_t)i;
 		if (score)
-			a[i].p = score[i];
+			a[i].p = score(VAL(g, i));
 	}
 	if (g->n > 0)
 		radix(a, tmp, g->n, score != NULL);
@@ -365,7 +374,7 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 	long i, *ix;
 
 	if (cmp == grp_keycmp)
-		return bykey(g, NULL);
+		return bykey(g, NULL, malloc(PFXROOM(g)));
 	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
 		np_die("out of memory");
 	for (i = 0; i < g->n; i++)
@@ -377,8 +386,14 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 }
 
 long *
-grp_sortedby(const struct group *g, const uint64_t *score)
+grp_sortedby(struct group *g, uint64_t (*score)(const void *val))
 {
-	return bykey(g, score);
+	/* The table is done with: its slots, each of their pages touched
+	 * already, are the prefixes' room. */
+	struct pfx *a = realloc(g->slots, PFXROOM(g));
+
+	g->slots = NULL;
+	g->nslots = 0;
+	return bykey(g, score, a);
 }
 

@@ -50,6 +50,13 @@ void grp_free(struct group *g);
  * until the next grp_get or grp_widen.
  */
 void *grp_get(struct group *g, const char *key, size_t len, int *isnew);
+/*
+ * grp_get for a key whose grp_hash is hash: a caller that looks keys up
+ * some rows after it has them hashes each at once and asks for its slot
+ * (grp_ask), so that the table's cache misses overlap the rows between.
+ */
+void *grp_geth(struct group *g, const char *key, size_t len, size_t hash,
+    int *isnew);
 /* Makes every value valsize bytes (no fewer than now), the new bytes
  * zero. */
 void grp_widen(struct group *g, size_t valsize);
@@ -62,9 +69,12 @@ int grp_keycmp(const struct group *g, long i, long j);
  * a radix sort on the keys' first bytes); the caller frees them. */
 long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
     long, long));
-/* The entries' indexes by score[entry] (ascending), then by key: radix
- * sorts, no comparison but among equal scores and key prefixes. */
-long *grp_sortedby(const struct group *g, const uint64_t *score);
+/*
+ * The entries' indexes by score(value) (ascending), then by key: radix
+ * sorts, no comparison but among equal scores and key prefixes.  It ends
+ * the lookups: the table's slots are its room (no grp_get after it).
+ */
+long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 
 /*
  * Asks for entry i to be brought into the cache ahead of its use, when a
@@ -78,8 +88,12 @@ long *grp_sortedby(const struct group *g, const uint64_t *score);
 	__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride + 63)) :	\
 	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
 	    (size_t)(i) * (g)->stride))->key))
+/* Asks for the slot where a key of that hash is looked for first. */
+#define grp_ask(g, hash)						\
+	__builtin_prefetch((g)->slots + ((size_t)(hash) & ((g)->nslots - 1)))
 #else
 #define grp_prefetch(g, i, stage) ((void)0)
+#define grp_ask(g, hash) ((void)0)
 #endif
 
 #endif

@@ -475,7 +475,10 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	np np-stall -n -g pc "$T/keys.tsv"
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 1048576 ]
+	# The row past the last key is looked up before any row after it is
+	# read: its error comes first.
 	printf '1048576\t1048576\t1\n' >>"$T/keys.tsv"
+	printf '1048577\t1048577\tx\n' >>"$T/keys.tsv"
 	np np-stall -g pc "$T/keys.tsv"
 	status_is 1
 	err_is "np-stall: $T/keys.tsv:1048578: more than 1048576 distinct keys (-g pc)"
@@ -692,4 +695,14 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	np np-stall -g hlo_name "$T/wide.tsv"
 	status_is 1
 	err_is "np-stall: $T/wide.tsv:1:1: expected a column 'hlo_name' (given to -g), found none in the header, which has: $(seq -f 'x%03g_abcdefghijklmn' 1 102 | tr '\n' ' ')..."
+}
+
+@test "np-stall: a physical core beyond 64 bits prints as read, each its own row" {
+	# pcore_idx 1e30 and 2e30 are no int64: two cores, so two rows, and
+	# the column says which (not 0 for both).
+	printf 'start_ts\tevt_wait_time_ns\topcode\tpcore_idx\n1\t5\tA\t1e30\n2\t5\tA\t2e30\n3\t5\tA\t-7\n' \
+	    >"$T/pc.tsv"
+	np np-stall -n -g opcode "$T/pc.tsv"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'A\t1\t1\t5\t5\t5\t0.3333333333333333\t\t-7\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t1e30\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t2e30')" ]
 }
