@@ -434,11 +434,11 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/n.tsv:2:1: expected a number for 'timestamp', found 'abc'"
 }
 
-@test "reader: text trace: a timestamp that is not a number is counted" {
-	input n.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 1x0\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
+@test "reader: text trace: a timestamp that is not a number is an error, after the rows before it" {
+	input n.txt 'Instruction trace for ND 0 NC 4\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n 1 Tensor MATMUL START 1x0\n'
 	np np-trace -n "$T/n.txt"
-	status_is 0
-	err_is "np-trace: lines not understood: 1 (first: $T/n.txt:2)"
+	status_is 1
+	err_is "np-trace: $T/n.txt:4:24: expected an integer for 'ts' (field 5, -F ts=5), found '1x0'"
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
