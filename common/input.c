@@ -37,6 +37,7 @@ src_open(struct src *s, const char *path)
 	s->line_off = 0;
 	s->bomseen = 0;
 	s->binoff = -1;
+	s->blanks = 0;
 }
 
 void
@@ -397,11 +398,14 @@ src_passpreamble(struct src *s, long *first)
 	long logs = 0;
 	int pass;
 
+	s->blanks = 0;
 	while ((nl = memchr(s->p, '\n', (size_t)(s->end - s->p))) &&
 	    (pass = src_passover(s->p, nl))) {
 		src_getline(s, &line, &n);
 		if (pass == SRC_LOG && logs++ == 0)
 			*first = s->line;
+		if (pass == SRC_BLANK && s->blanks++ == 0)
+			s->firstblank = s->line;
 	}
 	return logs;
 }

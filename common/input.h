@@ -54,6 +54,9 @@ struct src {
 	unsigned char binbyte;
 	long binline, bincol;
 	const char *binwhat;	/* what the file was to be, for its message */
+	/* The blank lines src_passpreamble passed over, the first's line:
+	 * a table's reader counts them with those between its rows. */
+	long blanks, firstblank;
 };
 
 /* Opens path ("-" is stdin); dies with the file name on failure. */
@@ -383,7 +386,7 @@ int src_tables(const char *dir, const char *tables, char ***files);
 /*
  * Consumes the blank and logrus lines at the start of a file, once
  * src_firstdata has read them in: the number of logrus lines, the first
- * of them at *first.
+ * of them at *first; the blank lines' in s->blanks, s->firstblank.
  */
 long src_passpreamble(struct src *s, long *first);
 

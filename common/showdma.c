@@ -31,7 +31,9 @@
  * unread, as the general way would pass over each.
  *
  * Every line not understood, every log line (time="..."), and every event
- * left without its pair is counted, never dropped silently.
+ * left without its pair is counted, never dropped silently.  A line of
+ * one of the events is a transfer's, though: a time or byte count in it
+ * that is no integer is an error (tl_badint), not a line passed over.
  */
 #include <string.h>
 
@@ -336,12 +338,16 @@ dmaline(void *st, struct textin *tx, struct record *rec, char *line,
 		return 0;
 	}
 	if (pq >= nf || pv >= nf || pt >= nf ||
-	    (ev = event(f[pv], len[pv])) == EV_NONE ||
-	    !num_i64(f[pt], len[pt], &ts) ||
-	    (hasbytes = linebytes(tx, fl, &bytes)) < 0) {
+	    (ev = event(f[pv], len[pv])) == EV_NONE) {
 		tl_note(tx, "lines not understood", ln);
 		return 0;
 	}
+	/* A transfer's line: a number in it that is none is an error, not
+	 * a line passed over. */
+	if (!num_i64(f[pt], len[pt], &ts))
+		tl_badint(tx, fl, "ts", pt);
+	if ((hasbytes = linebytes(tx, fl, &bytes)) < 0)
+		tl_badint(tx, fl, "bytes", tx->pos[PB]);
 	crc = NULL;
 	crclen = 0;
 	if (pc >= 0 && pc < nf && !tl_is(f[pc], len[pc], "-")) {

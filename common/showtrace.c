@@ -36,7 +36,9 @@
  * (tl_skipto), unread, as the general way would pass over each.
  *
  * Every line not understood, every log line (time="..."), and every event
- * left without its pair is counted, never dropped silently.
+ * left without its pair is counted, never dropped silently.  A START or
+ * END line is an instruction's or an event's, though: a time or pc in it
+ * that is no integer is an error (tl_badint), not a line passed over.
  */
 #include <string.h>
 
@@ -308,7 +310,7 @@ insnline(void *st, struct textin *tx, struct record *rec, char *line,
 	size_t *len = fl->len;
 	int pe = tx->pos[PE], po = tx->pos[PO], pv = tx->pos[PV],
 	    pt = tx->pos[PT], pp = tx->pos[PP], nsplit = tx->nsplit;
-	int nf = fl->n, haspc, i;
+	int nf = fl->n, haspc, start, i;
 	int64_t ts, pc = 0;
 	struct pair_slot *sl;
 	struct insnwait *w;
@@ -324,21 +326,25 @@ insnline(void *st, struct textin *tx, struct record *rec, char *line,
 		return 0;
 	}
 	if (s->run.section != TL_SEC_OURS || pe >= nf || pv >= nf ||
-	    pt >= nf || po >= nf || !num_i64(f[pt], len[pt], &ts)) {
+	    pt >= nf || po >= nf ||
+	    (!(start = tl_is(f[pv], len[pv], "START")) &&
+	    !tl_is(f[pv], len[pv], "END"))) {
 		tl_note(tx, "lines not understood", ln);
 		return 0;
 	}
-	if (len[pv] == 5 && memcmp(f[pv], "START", 5) == 0) {
+	/* An instruction's line: a number in it that is none is an error,
+	 * not a line passed over. */
+	if (!num_i64(f[pt], len[pt], &ts))
+		tl_badint(tx, fl, "ts", pt);
+	if (start) {
 		/* The pc of the START's line is the instruction's. */
 		if (pp < 0)
 			haspc = tl_keyint(fl, nsplit, "pc", &pc);
 		else
 			haspc = pp < nf ?
 			    tl_posint(f[pp], len[pp], "pc", &pc) : 0;
-		if (haspc < 0) {
-			tl_note(tx, "lines not understood", ln);
-			return 0;
-		}
+		if (haspc < 0)
+			tl_badint(tx, fl, "pc", pp);
 		i = engineslot(s, tx, f[pe], len[pe], ln);
 		if (len[po] >= TOKLEN)	/* never cut short */
 			np_die_at(tx->in->name, ln, src_col(tx->in, f[po]),
@@ -347,10 +353,6 @@ insnline(void *st, struct textin *tx, struct record *rec, char *line,
 		w = &s->wait[i];
 		w->tslen = num_fmt_i64(w->ts, ts);
 		w->pclen = haspc ? num_fmt_i64(w->pctext, pc) : 0;
-		return 0;
-	}
-	if (len[pv] != 3 || memcmp(f[pv], "END", 3) != 0) {
-		tl_note(tx, "lines not understood", ln);
 		return 0;
 	}
 	i = engineslot(s, tx, f[pe], len[pe], ln);
@@ -549,9 +551,12 @@ eventslot(struct ccstate *s, struct textin *tx, const char *e, size_t n,
 /* One line of a collectives section: 1 with a record in rec, else 0. */
 static int
 eventline(struct ccstate *s, struct textin *tx, struct record *rec,
-    char **f, size_t *len, int nf, long ln)
+    const struct src_fields *fl, long ln)
 {
-	int pe = tx->pos[CE], pt = tx->pos[CT], pp = tx->pos[CP];
+	char *const *f = fl->f;
+	const size_t *len = fl->len;
+	int pe = tx->pos[CE], pt = tx->pos[CT], pp = tx->pos[CP], nf = fl->n;
+	int start;
 	struct pair_slot *sl;
 	int64_t ts;
 	int unpaired = 0;
@@ -561,12 +566,17 @@ eventline(struct ccstate *s, struct textin *tx, struct record *rec,
 		return 0;
 	}
 	if (pe >= nf || pt >= nf || pp >= nf || len[pe] >= CC_TOKLEN ||
-	    !num_i64(f[pt], len[pt], &ts)) {
+	    (!(start = tl_is(f[pp], len[pp], "START")) &&
+	    !tl_is(f[pp], len[pp], "END"))) {
 		tl_note(tx, "lines not understood", ln);
 		return 0;
 	}
+	/* An event's line: a time that is no number is an error, not a
+	 * line passed over. */
+	if (!num_i64(f[pt], len[pt], &ts))
+		tl_badint(tx, fl, "ts", pt);
 	/* ts stays in the input's unit: the reader scales the row to ns. */
-	if (tl_is(f[pp], len[pp], "START")) {
+	if (start) {
 		sl = eventslot(s, tx, f[pe], len[pe], ln);
 		if (sl->line) {
 			/* The waiting one never ended: write it unpaired. */
@@ -578,10 +588,6 @@ eventline(struct ccstate *s, struct textin *tx, struct record *rec,
 		sl->start = ts;
 		sl->line = ln;
 		return unpaired;
-	}
-	if (!tl_is(f[pp], len[pp], "END")) {
-		tl_note(tx, "lines not understood", ln);
-		return 0;
 	}
 	sl = eventslot(s, tx, f[pe], len[pe], ln);
 	if (!sl->line) {
@@ -602,9 +608,8 @@ ccnext(void *st, struct textin *tx, struct record *rec)
 {
 	struct ccstate *s = st;
 	struct src_fields fl;
-	char *line, **f = fl.f;
-	size_t n, *len = fl.len;
-	int nf;
+	char *line;
+	size_t n;
 
 	for (;;) {
 		if (s->draining) {
@@ -629,15 +634,13 @@ ccnext(void *st, struct textin *tx, struct record *rec)
 		if (!s->insec && !strstr(line, "trace for"))
 			continue;
 		src_split(line, &fl, tx->nsplit);
-		nf = fl.n;
-		if (nf == 0)
+		if (fl.n == 0)
 			continue;
 		if (ccheader(s, line, &fl)) {
 			s->draining = 1;
 			continue;
 		}
-		if (s->insec && eventline(s, tx, rec, f, len, nf,
-		    tx->in->line))
+		if (s->insec && eventline(s, tx, rec, &fl, tx->in->line))
 			return 1;
 	}
 	if (!s->sawsec)

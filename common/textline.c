@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "num.h"
 #include "textline.h"
+#include "tsv.h"
 
 int
 tl_keyrest(char *rest, const char *key, int64_t *v)
@@ -25,6 +26,70 @@ tl_posint(const char *s, size_t n, const char *key, int64_t *v)
 		n -= klen + 1;
 	}
 	return num_i64(s, n, v) ? 1 : -1;
+}
+
+/* The first "key=..." field of a line split into fl (max fields asked),
+ * looked for as tl_keyint looks; NULL when there is none. */
+static const char *
+keyfield(const struct src_fields *fl, int max, const char *key, size_t *n)
+{
+	struct src_fields more;
+	size_t klen = strlen(key);
+	int i;
+
+	for (;;) {
+		for (i = 0; i < fl->n; i++)
+			if (fl->len[i] > klen && fl->f[i][klen] == '=' &&
+			    memcmp(fl->f[i], key, klen) == 0) {
+				*n = fl->len[i];
+				return fl->f[i];
+			}
+		if (fl->n != max)
+			return NULL;
+		src_split(fl->rest, &more, SRC_MAXFIELDS);
+		fl = &more;
+		max = SRC_MAXFIELDS;
+	}
+}
+
+void
+tl_badint(struct textin *tx, const struct src_fields *fl, const char *key,
+    int pos)
+{
+	char shown[TSV_SHOWN], where[64];
+	const char *s = NULL, *v, *what = "an integer";
+	size_t n = 0, vn, klen = strlen(key), i;
+
+	if (pos >= 0 && pos < fl->n) {
+		s = fl->f[pos];
+		n = fl->len[pos];
+		snprintf(where, sizeof where, "field %d, -F %s=%d", pos + 1,
+		    key, pos + 1);
+	} else if (pos < 0) {
+		s = keyfield(fl, tx->nsplit, key, &n);
+		snprintf(where, sizeof where, "%s=N", key);
+	}
+	if (!s)		/* no such field: the caller's mistake */
+		np_die_at(tx->in->name, tx->in->line, 0, "expected an "
+		    "integer for '%s'", key);
+	/* The number, after its "key=": digits too many for 64 bits are
+	 * told apart from what is no integer at all. */
+	v = s;
+	vn = n;
+	if (vn > klen && v[klen] == '=' && memcmp(v, key, klen) == 0) {
+		v += klen + 1;
+		vn -= klen + 1;
+	}
+	i = vn > 0 && v[0] == '-';
+	if (i < vn) {
+		while (i < vn && v[i] >= '0' && v[i] <= '9')
+			i++;
+		if (i == vn)
+			what = "an integer within 64 bits";
+	}
+	np_die_at(tx->in->name, tx->in->line, src_col(tx->in, s), "expected "
+	    "%s for '%s' (%s), found '%s'", what, key, where,
+	    tsv_shown(shown, s, n, 40));
 }
 
 /* The decimal number at the start of s ("8", "8:"), if any. */

@@ -188,6 +188,17 @@ tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
 int tl_posint(const char *s, size_t n, const char *key, int64_t *v);
 
 /*
+ * A record's number that is not one, on the line just split into fl:
+ * the field at the 0-based position pos, or with pos < 0 the first
+ * "key=..." field, where tl_keyint found it.  Dies after the rows before
+ * it, naming the line and column, the field and what it holds, as the
+ * table readers do: "expected an integer for 'ts' (field 5, -F ts=5),
+ * found '12x4'", "expected an integer for 'pc' (pc=N), found 'pc=abc'".
+ */
+_Noreturn void tl_badint(struct textin *tx, const struct src_fields *fl,
+    const char *key, int pos);
+
+/*
  * Consumes at once, unread, the whole lines buffered before the first
  * that holds word (or a NUL, which src_getline then reports): in a
  * section passed over by design, where only a header, whose fields hold

@@ -179,7 +179,9 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	t->in = in;
 	t->delim = delim;
 	t->ncol = 0;
-	t->blanks = 0;
+	/* Those before the header, passed over already: counted as any. */
+	t->blanks = in->blanks;
+	t->firstblank = in->firstblank;
 	if ((t->ncol = row(t, TSV_MAXCOL)) == 0)
 		return 0;
 	if (t->ncol > TSV_MAXCOL)

@@ -44,16 +44,18 @@ struct tsv {
 	unsigned char quoted[TSV_MAXCOL];
 	long fline[TSV_MAXCOL], fcol[TSV_MAXCOL];
 	long xline, xcol;	/* where field max starts, or the row ends */
-	/* Blank lines between rows, passed over (the caller counts them
-	 * as notes), and the first one's line. */
+	/* Blank lines before the header (src_passpreamble's) and between
+	 * rows, passed over (the caller counts them as notes), and the
+	 * first one's line. */
 	long blanks, firstblank;
 	/* CSV whose header has blanks after its commas ("a, b"): the
 	 * blanks that begin an unquoted field are no part of it. */
 	int skipblanks;
 };
 
-/* What a caller says of the blank lines tsv_next passes over. */
-#define TSV_BLANKS "blank lines between rows skipped"
+/* What a caller says of the blank lines passed over: those before the
+ * header, which src_passpreamble passed over, and tsv_next's. */
+#define TSV_BLANKS "blank lines skipped"
 
 /* Reads the header line of a table whose fields are separated by delim
  * ('\t' or ','): 1, or 0 if the input is empty. */

@@ -361,12 +361,29 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 
 @test "np-cc: a collectives section with nothing understood" {
 	printf '%s\n' 'Collectives trace for CC-core 8' 'hello world' \
-	    'TPB_TRIGGER abc START' >"$T/n.txt"
+	    'TPB_TRIGGER 1000 BEGIN' >"$T/n.txt"
 	cd "$T"
 	np np-cc n.txt
 	status_is 1
 	err_is "np-cc: lines not understood: 2 (first: n.txt:2)
 np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
+}
+
+@test "np-cc: text: a START or END line whose time is no integer is an error, after the rows before it" {
+	# Line 4 is no event line (neither START nor END): counted, as ever.
+	printf '%s\n' 'Collectives trace for CC-core 8' \
+	    'TPB_TRIGGER 1000 START' 'TPB_TRIGGER 1100 END' \
+	    'TPB_TRIGGER 12x4 WAIT' 'TPB_TRIGGER 1.5e3 START' >"$T/ts.txt"
+	cd "$T"
+	np np-cc -n ts.txt
+	status_is 1
+	err_is "np-cc: ts.txt:5:13: expected an integer for 'ts' (field 2, -F ts=2), found '1.5e3'"
+	[ "$(cut -f2-6 "$OUT")" = "$(printf '8\tTPB_TRIGGER\t1000\t1100\t100')" ]
+	printf '%s\n' 'Collectives trace for CC-core 8' 'TPB_TRIGGER START t1000' >s.txt
+	np np-cc -n -F ts=3,phase=2 s.txt
+	status_is 1
+	err_is "np-cc: s.txt:2:19: expected an integer for 'ts' (field 3, -F ts=3), found 't1000'"
+	[ ! -s "$OUT" ]
 }
 
 @test "np-cc: a summary holds no collectives" {

@@ -580,7 +580,8 @@ $USAGE"
 
 @test "np-dma: show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart" {
 	# qSyncIO0a and qSyncIO0b share their first 8 bytes; bytes=N after
-	# another token, in the crc's place, on the SOP only, and empty.
+	# another token, in the crc's place, on the SOP only, and on a line
+	# that is no transfer's (not understood, and not read).
 	printf '%s\n' 'DMA trace for ND 0 NC 0 queue all' \
 	    '1 qSyncIO0a M2S_SOP - 100' \
 	    '2 qSyncIO0b M2S_SOP - 110 bytes=7' \
@@ -589,7 +590,7 @@ $USAGE"
 	    '5 q M2S_SOP - 200 bytes=4' \
 	    '6 q S2M_EOP 0x2 210' \
 	    '7 q M2S_SOP - 300' \
-	    '8 q S2M_EOP 0x3 310 bytes=' >"$T/bytes.txt"
+	    '8 q S2M_BOGUS 0x3 310 bytes=' >"$T/bytes.txt"
 	np np-dma -n "$T/bytes.txt"
 	status_is 0
 	err_is "np-dma: lines not understood: 1 (first: $T/bytes.txt:9)
@@ -598,6 +599,35 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	    'qSyncIO0a	100	150	50	5	0x1' \
 	    'qSyncIO0b	110	160	50	9	bytes=9' \
 	    'q	200	210	10	4	0x2')" ]
+}
+
+@test "np-dma: text: a transfer's time or byte count that is no integer is an error, after the rows before it" {
+	printf '%s\n' 'DMA trace for ND 0 NC 4 queue q' \
+	    '1 q M2S_SOP - 100' '2 q S2M_EOP 0x1 200 bytes=5' \
+	    '3 q M2S_SOP - 300' '4 q S2M_COMPLETION 0x2 4OO bytes=6' >"$T/ts.txt"
+	np np-dma -n "$T/ts.txt"
+	status_is 1
+	err_is "np-dma: $T/ts.txt:5:24: expected an integer for 'ts' (field 5, -F ts=5), found '4OO'"
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'q\t100\t200\t100\t5')" ]
+	# The first bytes=N token, empty; at the position given, -F bytes=6.
+	printf '%s\n' 'DMA trace for ND 0 NC 4 queue q' \
+	    '1 q M2S_SOP - 100 bytes=' '2 q S2M_EOP 0x1 200 bytes=5' >"$T/b.txt"
+	np np-dma -n "$T/b.txt"
+	status_is 1
+	err_is "np-dma: $T/b.txt:2:19: expected an integer for 'bytes' (bytes=N), found 'bytes='"
+	[ ! -s "$OUT" ]
+	printf '%s\n' 'DMA trace for ND 0 NC 4 queue q' \
+	    '1 q M2S_SOP - 100 4096' '2 q S2M_EOP 0x1 200 4k' >"$T/p.txt"
+	np np-dma -n -F bytes=6 "$T/p.txt"
+	status_is 1
+	err_is "np-dma: $T/p.txt:3:21: expected an integer for 'bytes' (field 6, -F bytes=6), found '4k'"
+	# A line that is no transfer's is counted, whatever its numbers.
+	printf '%s\n' 'DMA trace for ND 0 NC 4 queue q' \
+	    '1 q M2S_SOP - 100' '2 q S2M_EOP 0x1 200' '3 q RESET - 12x4 bytes=z' >"$T/o.txt"
+	np np-dma -n "$T/o.txt"
+	status_is 0
+	err_is "np-dma: lines not understood: 1 (first: $T/o.txt:4)"
+	[ "$(cut -f1-4 "$OUT")" = "$(printf 'q\t100\t200\t100')" ]
 }
 
 @test "np-dma: a text file of only an unpaired SOP is understood, and the next file is read" {

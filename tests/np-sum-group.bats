@@ -302,11 +302,12 @@ a\tb	v	2	4' ]
 	done
 }
 
-@test "np-sum -g: blank and log lines before the header are passed over, the logs counted" {
+@test "np-sum -g: blank and log lines before the header are passed over and counted" {
 	printf '\n\r\ntime="2026-03-19T02:57:19Z" level=info msg="x"\n\nk\tv\na\t1\na\t3\n' >"$T/pre.tsv"
 	np np-sum -g k -v v "$T/pre.tsv"
 	status_is 0
-	err_is "np-sum: log lines skipped: 1 (first: $T/pre.tsv:3)"
+	err_is "np-sum: log lines skipped: 1 (first: $T/pre.tsv:3)
+np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f1-5 "$OUT")" = "$(printf 'k\tvalue_column\tcount\tsum\tmin\na\tv\t2\t4\t1')" ]
 	printf '\n \n' >"$T/blank.tsv"
 	np np-sum -v v "$T/blank.tsv"
@@ -468,12 +469,12 @@ a\tb	v	2	4' ]
 	printf 'k\tv\na\t1\n\na\t3\n\r\nb\t2\n' >"$T/b.tsv"
 	np np-sum -g k -v v "$T/b.tsv"
 	status_is 0
-	err_is "np-sum: blank lines between rows skipped: 2 (first: $T/b.tsv:3)"
+	err_is "np-sum: blank lines skipped: 2 (first: $T/b.tsv:3)"
 	[ "$(cut -f1-4 "$OUT")" = "$(printf 'k\tvalue_column\tcount\tsum\na\tv\t2\t4\nb\tv\t1\t2')" ]
 	printf 'k,v\na,1\n\nb,2\n' >"$T/b.csv"
 	np np-sum -g k -v v "$T/b.csv"
 	status_is 0
-	err_is "np-sum: blank lines between rows skipped: 1 (first: $T/b.csv:3)"
+	err_is "np-sum: blank lines skipped: 1 (first: $T/b.csv:3)"
 }
 
 @test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe" {

@@ -366,7 +366,7 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	[ "$(head -1 "$ERR")" = "np-trace: -e: more than 32 engine names" ]
 }
 
-@test "np-trace: text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number counted" {
+@test "np-trace: text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error" {
 	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
 	    ' 1 Tensor MATMUL pc=5 START 100' ' 2 Tensor MATMUL x END 200' >"$T/before.txt"
 	np np-trace -n -F event=5,ts=6 "$T/before.txt"
@@ -380,13 +380,50 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	status_is 0
 	no_err
 	[ "$(cut -f6 "$OUT")" = "$(printf '7\n8')" ]
+	# A START line's pc that is no number is an error where it is, after
+	# the rows before it: by its token, and at the position given.
 	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
-	    ' 1 Tensor MATMUL START 100 pc=abc' ' 2 Tensor MATMUL END 200' >"$T/bad.txt"
+	    ' 1 Tensor MATMUL START 100 pc=7' ' 2 Tensor MATMUL END 200' \
+	    ' 3 Tensor MATMUL START 300 x=1 pc=abc' ' 4 Tensor MATMUL END 400' >"$T/bad.txt"
 	np np-trace -n "$T/bad.txt"
 	status_is 1
-	err_is "np-trace: lines not understood: 1 (first: $T/bad.txt:2)
-np-trace: END lines without a START: 1 (first: $T/bad.txt:3)
-np-trace: $T/bad.txt: nothing recognised as show-session --show-trace instruction lines"
+	err_is "np-trace: $T/bad.txt:4:32: expected an integer for 'pc' (pc=N), found 'pc=abc'"
+	[ "$(cut -f1-6 "$OUT")" = "$(printf '100\t200\t100\tTensor\tMATMUL\t7')" ]
+	np np-trace -n -F pc=6 "$T/bad.txt"
+	status_is 1
+	err_is "np-trace: $T/bad.txt:4:28: expected an integer for 'pc' (field 6, -F pc=6), found 'x=1'"
+	[ "$(cut -f1-6 "$OUT")" = "$(printf '100\t200\t100\tTensor\tMATMUL\t7')" ]
+	# An END's pc is not read: it is no error there.
+	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
+	    ' 1 Tensor MATMUL START 100 pc=7' ' 2 Tensor MATMUL END 200 pc=abc' >"$T/end.txt"
+	np np-trace -n "$T/end.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f1-6 "$OUT")" = "$(printf '100\t200\t100\tTensor\tMATMUL\t7')" ]
+}
+
+@test "np-trace: text: a START or END line whose time is no integer is an error; other lines are counted" {
+	# Line 5 is no instruction line (its event is neither START nor END):
+	# counted, whatever its time.  Line 6's END has a time that is none.
+	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
+	    ' 1 Tensor MATMUL START 100 pc=1' ' 2 Tensor MATMUL END 200' \
+	    ' 3 Vector ADD START 300 pc=2' ' 4 Vector ADD WAIT 3x0' \
+	    ' 5 Vector ADD END 12x4' ' 6 Vector ADD END 400' >"$T/ts.txt"
+	np np-trace -n "$T/ts.txt"
+	status_is 1
+	err_is "np-trace: $T/ts.txt:6:19: expected an integer for 'ts' (field 5, -F ts=5), found '12x4'"
+	[ "$(cut -f1-6 "$OUT")" = "$(printf '100\t200\t100\tTensor\tMATMUL\t1')" ]
+	# Digits too many for 64 bits; a control byte shown escaped; at the
+	# position given.
+	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
+	    ' 1 Tensor MATMUL START 99999999999999999999 pc=1' >"$T/big.txt"
+	np np-trace -n "$T/big.txt"
+	status_is 1
+	err_is "np-trace: $T/big.txt:2:24: expected an integer within 64 bits for 'ts' (field 5, -F ts=5), found '99999999999999999999'"
+	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL 7 START 1\0332\n' >"$T/esc.txt"
+	np np-trace -n -F event=5,ts=6 "$T/esc.txt"
+	status_is 1
+	err_is "np-trace: $T/esc.txt:2:26: expected an integer for 'ts' (field 6, -F ts=6), found '1\\x1b2'"
 }
 
 @test "np-trace: a text section of more than 64 engines is an error that says so" {

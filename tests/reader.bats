@@ -103,11 +103,12 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 
 @test "reader: blank and log lines before a TSV header, however written" {
 	# A CRLF blank line, a line of blanks, an indented logrus line: passed
-	# over as the format was sniffed past them, the log line counted.
+	# over as the format was sniffed past them, each kind counted.
 	input pre.tsv '\r\n \t \n  time="2026-03-19T02:57:19Z" level=info\nstart_ts\tengine\n1\tTensor\n'
 	np np-trace -n "$T/pre.tsv"
 	status_is 0
-	err_is "np-trace: log lines skipped: 1 (first: $T/pre.tsv:3)"
+	err_is "np-trace: log lines skipped: 1 (first: $T/pre.tsv:3)
+np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	row 1 "" "" Tensor | out_is
 }
 
@@ -434,11 +435,11 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/n.tsv:2:1: expected a number for 'timestamp', found 'abc'"
 }
 
-@test "reader: text trace: a timestamp that is not a number is counted" {
-	input n.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 1x0\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
+@test "reader: text trace: a timestamp that is not a number is an error, after the rows before it" {
+	input n.txt 'Instruction trace for ND 0 NC 4\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n 1 Tensor MATMUL START 1x0\n'
 	np np-trace -n "$T/n.txt"
-	status_is 0
-	err_is "np-trace: lines not understood: 1 (first: $T/n.txt:2)"
+	status_is 1
+	err_is "np-trace: $T/n.txt:4:24: expected an integer for 'ts' (field 5, -F ts=5), found '1x0'"
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
@@ -731,12 +732,12 @@ rc=1"
 	np np-trace -n "$T/b.csv"
 	status_is 0
 	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
-	err_is "np-trace: blank lines between rows skipped: 2 (first: $T/b.csv:3)"
+	err_is "np-trace: blank lines skipped: 2 (first: $T/b.csv:3)"
 	printf 'start_ts\tend_ts\tengine\n1\t2\tTensor\n\n3\t4\tVector\n' >"$T/b.tsv"
 	np np-trace -n "$T/b.tsv"
 	status_is 0
 	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
-	err_is "np-trace: blank lines between rows skipped: 1 (first: $T/b.tsv:3)"
+	err_is "np-trace: blank lines skipped: 1 (first: $T/b.tsv:3)"
 	# a quoted empty field is a row, and still must have every field
 	printf 'start_ts,engine\n1,Tensor\n""\n' >"$T/q.csv"
 	np np-trace -n "$T/q.csv"
@@ -747,7 +748,45 @@ rc=1"
 	np np-sum "$T/s.csv"
 	status_is 0
 	[ "$(tail -n +2 "$OUT" | cut -f2,3 | tr '\t\n' '=,')" = "total_time=1.5,event_count=7," ]
-	err_is "np-sum: blank lines between rows skipped: 1 (first: $T/s.csv:2)"
+	err_is "np-sum: blank lines skipped: 1 (first: $T/s.csv:2)"
+}
+
+@test "reader: blank lines before a TSV or CSV header are passed over and counted with those between rows" {
+	# Blank, blanks only, CR LF, and a log line (counted apart) before
+	# the header; one blank line between the rows.
+	printf '\n  \r\ntime="t" level=info msg="m"\n\t\nstart_ts,end_ts,engine\n1,2,Tensor\n\n3,4,Vector\n' >"$T/p.csv"
+	np np-trace -n "$T/p.csv"
+	status_is 0
+	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
+	err_is "np-trace: log lines skipped: 1 (first: $T/p.csv:3)
+np-trace: blank lines skipped: 4 (first: $T/p.csv:1)"
+	tr , '\t' <"$T/p.csv" >"$T/p.tsv"
+	np np-trace -n "$T/p.tsv"
+	status_is 0
+	{ row 1 2 1 Tensor; row 3 4 1 Vector; } | out_is
+	err_is "np-trace: log lines skipped: 1 (first: $T/p.tsv:3)
+np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
+	# Before a header alone; np-sum's summary tables and -g alike.
+	printf '\n\nstart_ts,end_ts,engine\n1,2,Tensor\n' >"$T/h.csv"
+	np np-trace -n "$T/h.csv"
+	status_is 0
+	row 1 2 1 Tensor | out_is
+	err_is "np-trace: blank lines skipped: 2 (first: $T/h.csv:1)"
+	printf '\ntotal_time,event_count\n1.5,7\n' >"$T/s.csv"
+	np np-sum "$T/s.csv"
+	status_is 0
+	[ "$(tail -n +2 "$OUT" | cut -f2,3 | tr '\t\n' '=,')" = "total_time=1.5,event_count=7," ]
+	err_is "np-sum: blank lines skipped: 1 (first: $T/s.csv:1)"
+	printf '\n\r\nk\tv\na\t1\n' >"$T/g.tsv"
+	np np-sum -g k -v v "$T/g.tsv"
+	status_is 0
+	[ "$(cut -f1-4 "$OUT")" = "$(printf 'k\tvalue_column\tcount\tsum\na\tv\t1\t1')" ]
+	err_is "np-sum: blank lines skipped: 2 (first: $T/g.tsv:1)"
+	# JSON's blank lines are its whitespace: not counted.
+	printf '\n\n{"start_ts":1,"end_ts":2,"engine":"Tensor"}\n' >"$T/j.jsonl"
+	np np-trace -n "$T/j.jsonl"
+	status_is 0
+	no_err
 }
 
 @test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field" {

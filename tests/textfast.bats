@@ -95,8 +95,10 @@ same() {	# same CMD ARGS... FILE: the fast and the general way agree
 	same np-trace -u us "$T/m.txt"
 	same np-trace -e Tensor "$T/m.txt"
 	same np-trace -t 10261900000,10262000000 "$T/m.txt"
-	# ts and event swapped, pc at a position given
-	awk '$4 == "START" || $4 == "END" { t = $4; $4 = $5; $5 = t } { print }' \
+	# ts and event swapped, pc at a position given (a START without its
+	# pc has no field there: what is at it must be the pc)
+	awk '$4 == "START" || $4 == "END" { t = $4; $4 = $5; $5 = t }
+	    $0 !~ / pc=/ { sub(/[ \t]+x=1 y=.*/, "") } { print }' \
 	    "$T/m.txt" | tr -d '\r' >"$T/f.txt"
 	same np-trace -F ts=4,event=5,pc=6 "$T/f.txt"
 	grep -c . "$T/fast.out" | grep -qv '^1$'
