@@ -614,23 +614,32 @@ const char num_digits2[200] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* Writes the 8 digits of v < 10^8, with leading zeros, at p. */
-static inline void
-put8(char *p, uint32_t v)
-{
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/*
-	 * Both halves of 4 digits at once in 32-bit lanes, then pairs in
-	 * 16-bit lanes, each divided by a constant with a multiplication and
-	 * a shift (exact for these ranges): the first digit ends up in the
-	 * lowest byte, first in memory.
-	 */
+/*
+ * The 8 digits of v < 10^8, with leading zeros, as the bytes of a word, the
+ * first digit in the lowest byte, first in memory.  Both halves of 4 digits
+ * at once in 32-bit lanes, then pairs in 16-bit lanes, each divided by a
+ * constant with a multiplication and a shift (exact for these ranges).
+ */
+static inline uint64_t
+word8(uint32_t v)
+{
 	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32, hi;
 
 	hi = (x * 10486) >> 20 & 0x0000007f0000007fULL;	/* / 100 */
 	x = hi | (x - hi * 100) << 16;
 	hi = (x * 103) >> 10 & 0x000f000f000f000fULL;		/* / 10 */
-	x = (hi | (x - hi * 10) << 8) + 0x3030303030303030ULL;
+	return (hi | (x - hi * 10) << 8) + 0x3030303030303030ULL;
+}
+#endif
+
+/* Writes the 8 digits of v < 10^8, with leading zeros, at p. */
+static inline void
+put8(char *p, uint32_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t x = word8(v);
+
 	memcpy(p, &x, 8);
 #else
 	int i;
@@ -640,13 +649,47 @@ put8(char *p, uint32_t v)
 #endif
 }
 
-/* Writes the digits of v < 10^8, without leading zeros, at p; returns
- * their number.  Straight into place, back to front: copying them from a
- * scratch buffer at a varying offset stalls on store forwarding. */
+/*
+ * Writes the digits of v < 10^8, without leading zeros, at p, and zeros
+ * after them up to 4 or 8 bytes; returns their number.  Little-endian:
+ * the leading zeros shifted out of a word of the digits, which is stored
+ * whole, the number of digits worked out without a branch (a count by
+ * comparisons mispredicts on numbers of mixed lengths).  Otherwise
+ * straight into place, back to front: copying them from a scratch buffer
+ * at a varying offset stalls on store forwarding.
+ */
 static size_t
 putsmall(char *p, uint32_t v)
 {
 	size_t n;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	static const uint32_t pow10[9] = { 1, 10, 100, 1000, 10000, 100000,
+	    1000000, 10000000, 100000000 };
+	unsigned t, q;
+	uint32_t w;
+	uint64_t x;
+
+	if (v < 10000) {
+		/* The usual number: its two pairs of digits from the
+		 * table, in fewer steps. */
+		q = v * 5243 >> 19;		/* v / 100 */
+		w = (uint32_t)(unsigned char)num_digits2[2 * q] |
+		    (uint32_t)(unsigned char)num_digits2[2 * q + 1] << 8 |
+		    (uint32_t)(unsigned char)num_digits2[2 * (v - 100 * q)] <<
+		    16 | (uint32_t)(unsigned char)
+		    num_digits2[2 * (v - 100 * q) + 1] << 24;
+		n = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
+		w >>= 8 * (4 - n);
+		memcpy(p, &w, 4);
+		return n;
+	}
+	/* floor(log10(2) * bits): the digits, or one fewer. */
+	t = (unsigned)(32 - __builtin_clz(v)) * 1233 >> 12;
+	n = t + (v >= pow10[t]);
+	x = word8(v) >> (8 * (8 - n));
+	memcpy(p, &x, 8);
+	return n;
+#else
 	char *e;
 
 	n = v < 10000 ? (v < 100 ? (v < 10 ? 1 : 2) : (v < 1000 ? 3 : 4))
@@ -662,6 +705,7 @@ putsmall(char *p, uint32_t v)
 	else
 		e[-1] = (char)('0' + v);
 	return n;
+#endif
 }
 
 /*

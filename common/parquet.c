@@ -237,17 +237,33 @@ grow(void *bufp, size_t *cap, size_t n)
 	*cap = n;
 }
 
-static uint32_t
+/* Inline, and one load where the machine is little-endian: PLAIN numbers
+ * are read one a value. */
+static inline uint32_t
 le32(const unsigned char *s)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t v;
+
+	memcpy(&v, s, 4);
+	return v;
+#else
 	return (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 |
 	    (uint32_t)s[3] << 24;
+#endif
 }
 
-static uint64_t
+static inline uint64_t
 le64(const unsigned char *s)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v;
+
+	memcpy(&v, s, 8);
+	return v;
+#else
 	return (uint64_t)le32(s) | (uint64_t)le32(s + 4) << 32;
+#endif
 }
 
 /* ---- the file ---- */
@@ -894,6 +910,7 @@ pq_close(struct pq *p)
 		free(c->sbuf);
 	}
 	free(p->cur);
+	free(p->batch);
 	for (i = 0; p->col && i < p->ncol; i++)
 		free(p->col[i].name);
 	free(p->col);
@@ -2143,8 +2160,13 @@ pq_next(struct pq *p)
 	int64_t row, next;
 	int i;
 
-	if (!p->started)
+	if (!p->started) {
 		progress_begin(p);
+		p->batch = xrealloc(NULL, (size_t)(p->ncur ? p->ncur : 1) *
+		    sizeof *p->batch);
+		for (i = 0; i < p->ncur; i++)
+			p->batch[i].cells = p->cur[i].cells;
+	}
 	p->started = 1;
 	while (p->rg_left == 0) {
 		if (p->rg + 1 >= p->nrg) {
@@ -2167,7 +2189,7 @@ pq_next(struct pq *p)
 		c = &p->cur[i];
 		if (c->base + c->n == row) {
 			refill(c);
-			c->base = row;
+			c->base = p->batch[i].base = row;
 		}
 		if (c->base + c->n < next)
 			next = c->base + c->n;
@@ -2186,4 +2208,10 @@ pq_cell(const struct pq *p, int col)
 		return NULL;
 	c = &p->cur[p->sel[col]];
 	return &c->cells[p->row - c->base];
+}
+
+int
+pq_selected(const struct pq *p, int col)
+{
+	return col >= 0 && col < p->ncol ? p->sel[col] : -1;
 }

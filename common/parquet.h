@@ -161,6 +161,12 @@ struct pq {
 	int64_t row;		/* the current row's index in it */
 	int64_t refill_at;	/* the first row some cursor has no cell for */
 	int started;
+	/* Per cursor, in pq_select's order: its batch's cells and the row
+	 * they begin at (pq_selcell). */
+	struct pq_batch {
+		const struct pq_cell *cells;
+		int64_t base;
+	} *batch;
 };
 
 /* Opens path and reads its footer; dies on any error. */
@@ -185,6 +191,15 @@ int pq_next(struct pq *p);
  * pq_next; NULL for a column not selected, or when there is no row (before
  * the first pq_next, after the last). */
 const struct pq_cell *pq_cell(const struct pq *p, int col);
+/* The same for the column selected i-th (pq_selected), in a loop over
+ * every column of every row: without pq_cell's checks, and no call; only
+ * after pq_next returned 1. */
+int pq_selected(const struct pq *p, int col);
+static inline const struct pq_cell *
+pq_selcell(const struct pq *p, int i)
+{
+	return &p->batch[i].cells[p->row - p->batch[i].base];
+}
 
 /* Names of Parquet's enumerations, for listings; "?" for unknown values. */
 const char *pq_physical_name(int physical);

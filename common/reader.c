@@ -25,6 +25,10 @@ enum {
 	J_ARRAY,		/* in a top-level array of rows */
 };
 
+/* How a Parquet column's cells set the row (rd_pqcol.how): any way (pqset), or
+ * the two of nearly every column, without a look at the rest. */
+enum { PQ_ANY, PQ_TEXT, PQ_WHOLE };
+
 /* Input names of the kind's columns, hashed once per reader. */
 #define NAMES 512
 struct rd_name {
@@ -1214,6 +1218,7 @@ pqhead(struct reader *r)
 	const struct kind *k = r->k;
 	const struct pq_column *pc;
 	const struct rd_name *nm;
+	struct rd_pqcol *pcol;
 	struct sc_votes votes = { { 0 } };
 	int i, c, known = 0;
 
@@ -1237,8 +1242,25 @@ pqhead(struct reader *r)
 			r->pqtime[r->npq] = pc->unit == PQ_MILLIS ? 1000000 :
 			    pc->unit == PQ_MICROS ? 1000 : 1;
 		pq_select(&r->pq, i);
+		pcol = &r->pqcol[r->npq];
+		pcol->cur = pq_selected(&r->pq, i);
+		pcol->col = c;
+		pcol->bit = (uint32_t)1 << c;
+		pcol->pref = (unsigned char)nm->pref;
+		pcol->how = PQ_ANY;
+		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT)
+			pcol->how = PQ_TEXT;
+		else if (pc->kind == PQ_INT && coltype(r, c) != T_TEXT &&
+		    r->pqtime[r->npq] <= 1)
+			pcol->how = PQ_WHOLE;
 		r->npq++;
 	}
+	/* Two columns that set one (under two of its names) go the long way,
+	 * which keeps the better-named one's value. */
+	for (i = 0; i < r->npq; i++)
+		for (c = 0; c < r->npq; c++)
+			if (c != i && r->pqkcol[c] == r->pqkcol[i])
+				r->pqcol[i].how = PQ_ANY;
 	vet(r, &votes, 0, 0);
 	if (!known)
 		np_die("%s: expected a table with %s columns (such as %s), "
@@ -1260,90 +1282,143 @@ pqbad(struct reader *r, int i, const char *what, const char *found)
 	    r->pqrow, pq_col(&r->pq, r->pqsel[i])->name, what, found);
 }
 
+/* Column i's cell, not null, into the row, whatever it holds. */
+static NP_COLD void
+pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
+{
+	char num[NUM_BUFSZ];
+	struct field *f;
+	int c, pref;
+
+	c = r->pqkcol[i];
+	pref = r->pqpref[i];
+	f = &rec->f[c];
+	if (f->set && f->pref < pref)
+		return;		/* a better-named input set it */
+	switch (cell->kind) {
+	case PQ_BYTES:
+		if (coltype(r, c) == T_TEXT) {
+			/* Valid until the next row: no copy. */
+			rec_setref(rec, c, cell->s, cell->len);
+			break;
+		}
+		rd_set(r, rec, c, pref, cell->s, cell->len, rec->line,
+		    0, pq_col(&r->pq, r->pqsel[i])->name);
+		break;
+	case PQ_BOOL:
+		if (coltype(r, c) != T_TEXT)
+			pqbad(r, i, "a number", "a boolean");
+		rec_settext(rec, c, cell->i ? "true" : "false",
+		    cell->i ? 4 : 5);
+		break;
+	case PQ_INT:
+	case PQ_UINT:
+		if (cell->kind == PQ_UINT && cell->u > INT64_MAX) {
+			if (coltype(r, c) == T_TEXT) {
+				rec_settext(rec, c, num, (size_t)
+				    snprintf(num, sizeof num, "%llu",
+				    (unsigned long long)cell->u));
+				break;
+			}
+			f->d = (double)cell->u;
+			f->isint = 0;
+			rec_mark(rec, c);
+			break;
+		}
+		if (coltype(r, c) == T_TEXT) {
+			rec_settext(rec, c, num,
+			    num_fmt_i64(num, cell->i));
+			break;
+		}
+		rec_setint(rec, c, cell->i);
+		if (r->pqtime[i] > 1) {
+			if (cell->i > INT64_MAX / r->pqtime[i] ||
+			    cell->i < INT64_MIN / r->pqtime[i]) {
+				/* Beyond 64 bits of ns: the row's
+				 * times judge it. */
+				f->d = (double)cell->i * r->pqtime[i];
+				f->isint = 0;
+			} else
+				f->i *= r->pqtime[i];
+		}
+		break;
+	case PQ_DOUBLE:
+		if (!isfinite(cell->d) && coltype(r, c) != T_TEXT) {
+			/* As JSON's NaN and Infinity: the row's
+			 * times judge it. */
+			f->d = cell->d;
+			f->isint = 0;
+			f->col = 0;
+			rec_mark(rec, c);
+			break;
+		}
+		/* As its shortest text would read in JSON. */
+		rd_set(r, rec, c, pref, num, num_fmt_f64(num, cell->d),
+		    rec->line, 0, pq_col(&r->pq, r->pqsel[i])->name);
+		break;
+	}
+	f->pref = (unsigned char)pref;
+	f->line = rec->line;
+}
+
+/*
+ * The row's cells into the record.  The usual column's in a few steps,
+ * the field's bit and the text's length kept in registers until the end
+ * (stores through rec would make them reloaded after each).
+ */
 static int
 pqnext(struct reader *r, struct record *rec)
 {
+	const struct rd_pqcol *pcol, *pend = r->pqcol + r->npq;
+	const struct pq_batch *batch, *b;
 	const struct pq_cell *cell;
-	char num[NUM_BUFSZ];
 	struct field *f;
-	int i, c, pref;
+	int64_t row;
+	uint32_t has;
+	size_t textlen;
+	long line;
 
 	if (!pq_next(&r->pq))
 		return 0;
 	rec->file = r->in.name;
-	rec->line = ++r->pqrow;
-	for (i = 0; i < r->npq; i++) {
-		cell = pq_cell(&r->pq, r->pqsel[i]);
-		c = r->pqkcol[i];
-		pref = r->pqpref[i];
-		f = &rec->f[c];
-		if (cell->kind == PQ_NULL || (f->set && f->pref < pref))
-			continue;	/* a better-named input set it */
-		switch (cell->kind) {
-		case PQ_BYTES:
-			if (coltype(r, c) == T_TEXT) {
-				/* Valid until the next row: no copy. */
-				rec_setref(rec, c, cell->s, cell->len);
-				break;
-			}
-			rd_set(r, rec, c, pref, cell->s, cell->len, rec->line,
-			    0, pq_col(&r->pq, r->pqsel[i])->name);
+	rec->line = line = ++r->pqrow;
+	batch = r->pq.batch;
+	row = r->pq.row;
+	has = rec->has;
+	textlen = rec->textlen;
+	for (pcol = r->pqcol; pcol < pend; pcol++) {
+		b = &batch[pcol->cur];
+		cell = &b->cells[row - b->base];
+		if (cell->kind == PQ_NULL)
+			continue;
+		f = &rec->f[pcol->col];
+		switch (pcol->how) {
+		case PQ_TEXT:
+			/* Valid until the next row: no copy. */
+			f->s = cell->s;
+			f->len = cell->len;
+			textlen += cell->len;
 			break;
-		case PQ_BOOL:
-			if (coltype(r, c) != T_TEXT)
-				pqbad(r, i, "a number", "a boolean");
-			rec_settext(rec, c, cell->i ? "true" : "false",
-			    cell->i ? 4 : 5);
+		case PQ_WHOLE:
+			f->i = cell->i;
+			f->isint = 1;
 			break;
-		case PQ_INT:
-		case PQ_UINT:
-			if (cell->kind == PQ_UINT && cell->u > INT64_MAX) {
-				if (coltype(r, c) == T_TEXT) {
-					rec_settext(rec, c, num, (size_t)
-					    snprintf(num, sizeof num, "%llu",
-					    (unsigned long long)cell->u));
-					break;
-				}
-				f->d = (double)cell->u;
-				f->isint = 0;
-				rec_mark(rec, c);
-				break;
-			}
-			if (coltype(r, c) == T_TEXT) {
-				rec_settext(rec, c, num,
-				    num_fmt_i64(num, cell->i));
-				break;
-			}
-			rec_setint(rec, c, cell->i);
-			if (r->pqtime[i] > 1) {
-				if (cell->i > INT64_MAX / r->pqtime[i] ||
-				    cell->i < INT64_MIN / r->pqtime[i]) {
-					/* Beyond 64 bits of ns: the row's
-					 * times judge it. */
-					f->d = (double)cell->i * r->pqtime[i];
-					f->isint = 0;
-				} else
-					f->i *= r->pqtime[i];
-			}
-			break;
-		case PQ_DOUBLE:
-			if (!isfinite(cell->d) && coltype(r, c) != T_TEXT) {
-				/* As JSON's NaN and Infinity: the row's
-				 * times judge it. */
-				f->d = cell->d;
-				f->isint = 0;
-				f->col = 0;
-				rec_mark(rec, c);
-				break;
-			}
-			/* As its shortest text would read in JSON. */
-			rd_set(r, rec, c, pref, num, num_fmt_f64(num, cell->d),
-			    rec->line, 0, pq_col(&r->pq, r->pqsel[i])->name);
-			break;
+		default:
+			rec->has = has;
+			rec->textlen = textlen;
+			pqset(r, rec, (int)(pcol - r->pqcol), cell);
+			has = rec->has;
+			textlen = rec->textlen;
+			continue;
 		}
-		f->pref = (unsigned char)pref;
-		f->line = rec->line;
+		/* rec_mark's */
+		f->set = 1;
+		has |= pcol->bit;
+		f->pref = pcol->pref;
+		f->line = line;
 	}
+	rec->has = has;
+	rec->textlen = textlen;
 	return 1;
 }
 

@@ -79,6 +79,16 @@ struct reader {
 	int pqkcol[RD_MAXPQ];	/* under which of its names */
 	int pqpref[RD_MAXPQ];
 	int pqtime[RD_MAXPQ];	/* a TIMESTAMP's ns per unit, else 0 */
+	/* What a row needs of each, together: its cursor's batch
+	 * (pq_batch), the field it sets and that field's bit, its name's
+	 * preference, and how its cells are set: a column no other sets,
+	 * of text into text or whole numbers not scaled, without a look at
+	 * the rest. */
+	struct rd_pqcol {
+		int cur, col;
+		uint32_t bit;
+		unsigned char how, pref;
+	} pqcol[RD_MAXPQ];
 	int npq;
 	long pqrow;		/* rows read from the file */
 	struct src in;

@@ -173,6 +173,27 @@ rec_writelong(const struct kind *k, const struct record *r)
 }
 
 /*
+ * The kind's text columns as bits, worked out once for the kind a program
+ * writes (rather than a look at each column's type in each row).
+ */
+static uint32_t
+textbits(const struct kind *k)
+{
+	static const struct kind *last;
+	static uint32_t bits;
+	int c;
+
+	if (k != last) {
+		bits = 0;
+		for (c = 0; c < k->ncol; c++)
+			if (k->col[c].type == T_TEXT)
+				bits |= (uint32_t)1 << c;
+		last = k;
+	}
+	return bits;
+}
+
+/*
  * One row.  Only the fields that are set are visited (a row of a wide kind
  * sets few), the tabs between them copied as a run; the room for the row's
  * longest rendering is taken from the output buffer once and the row written
@@ -193,7 +214,7 @@ rec_write(const struct kind *k, const struct record *r)
 	int ncol = k->ncol + r->nextra;
 	size_t need = (size_t)ncol * NUM_BUFSZ + 2 * r->textlen +
 	    2 * REC_MAXCOL + 1;
-	uint32_t m;
+	uint32_t m, text;
 	char *o;
 	int c, prev = 0;
 
@@ -202,13 +223,16 @@ rec_write(const struct kind *k, const struct record *r)
 		return;
 	}
 	o = out_reserve(need);
+	/* A further column is text unless it was read as a number. */
+	text = textbits(k) | (k->ncol < REC_MAXCOL ?
+	    ~r->xnum & ~(((uint32_t)1 << k->ncol) - 1) : 0);
 	for (m = r->has; m; m &= m - 1) {
 		c = __builtin_ctz(m);
 		memcpy(o, tabs, REC_MAXCOL);
 		o += c - prev;
 		prev = c;
 		f = &r->f[c];
-		if (coltype(k, r, c) == T_TEXT)
+		if (text >> c & 1)
 			o = out_escape(o, f->s, f->len);
 		else if (f->isint && (uint64_t)f->i < 10)
 			*o++ = (char)('0' + f->i);	/* nd, nc, flags */

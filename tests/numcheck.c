@@ -13,8 +13,11 @@
  * mantissas (up to 800 digits), exponents past either end of the doubles,
  * subnormals, the exact decimals of doubles and of the points halfway
  * between two, and those a digit above or below.  Prints each difference;
- * exits 1 if any.  The numbers come from a fixed generator: every run
- * checks the same.
+ * exits 1 if any.  Integers too: num_fmt_i64 against printf's %lld on
+ * every number below 10^6, each power of ten and its neighbours, either
+ * sign, and count random ones of every bit length (counted among the
+ * doubles' differences).  The numbers come from a fixed generator: every
+ * run checks the same.
  */
 #include <float.h>
 #include <math.h>
@@ -252,6 +255,49 @@ decimal(char *buf)
 	return layout(buf, dg, n, x, neg);
 }
 
+/* One integer: 0, or 1 when num_fmt_i64 writes other than printf. */
+static int
+checkint(int64_t v)
+{
+	static int shown;
+	char got[NUM_BUFSZ], want[NUM_BUFSZ];
+	size_t len;
+
+	memset(got, 'x', sizeof got);
+	len = num_fmt_i64(got, v);
+	snprintf(want, sizeof want, "%lld", (long long)v);
+	if (len == strlen(want) && memcmp(got, want, len + 1) == 0)
+		return 0;
+	if (++shown <= 20)
+		printf("num_fmt_i64 %lld: %.*s (%zu bytes)\n",
+		    (long long)v, (int)(len < sizeof got ? len : sizeof got),
+		    got, len);
+	return 1;
+}
+
+/* Integers of every length, and at the edges of each. */
+static long
+checkints(long n)
+{
+	long bad = 0, i;
+	int64_t p;
+	int k;
+
+	for (i = 0; i < 1000000; i++)
+		bad += checkint(i);
+	for (p = 1, k = 0;; p *= 10) {
+		bad += checkint(p - 1) + checkint(p) + checkint(p + 1);
+		bad += checkint(-p + 1) + checkint(-p) + checkint(-p - 1);
+		if (++k == 19)
+			break;	/* 10^18, the last in 64 bits */
+	}
+	bad += checkint(INT64_MAX) + checkint(INT64_MIN) +
+	    checkint(INT64_MIN + 1);
+	for (i = 0; i < n; i++)
+		bad += checkint((int64_t)(next() >> (next() & 63)));
+	return bad;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -290,6 +336,7 @@ main(int argc, char **argv)
 		} else if (memcmp(&a, &b, sizeof a) != 0 && bad++ < 20)
 			printf("num_f64 %s: %a, strtod %a\n", dec, a, b);
 	}
+	bad += checkints(n);
 	printf("%ld doubles, %ld decimals, %ld differences\n", n, n, bad);
 	return bad != 0;
 }
