@@ -51,6 +51,52 @@ input(const struct sumset *s, long p, const char *key)
 	return in(s, p, key, "needed by -d");
 }
 
+/*
+ * Neuron 2.34 deprecates some Summary fields for others that hold the same
+ * value (np-sum(1), Derived metrics): the old name where the profile has
+ * it, else the new one.
+ */
+static const char *
+newer(const struct sumset *s, long p, const char *key, const char *alt)
+{
+	const struct metric *m = sum_get(s, p, key);
+
+	return m && m->type != MV_NULL ? key : alt;
+}
+
+static double
+hbmread(const struct sumset *s, long p, const char *why)
+{
+	return in(s, p, newer(s, p, "hbm_read_bytes",
+	    "instruction_hbm_read_bytes"), why);
+}
+
+static double
+hbmwrite(const struct sumset *s, long p, const char *why)
+{
+	return in(s, p, newer(s, p, "hbm_write_bytes",
+	    "instruction_hbm_write_bytes"), why);
+}
+
+/*
+ * The bytes DMA moved: the sum of the static, software-dynamic and
+ * hardware-dynamic sizes, which Neuron 2.34 names as the total, rather
+ * than dma_transfer_total_bytes, which it deprecates as leaving out some
+ * traffic (0 in many profiles); that field only where one of the three
+ * is missing.
+ */
+static double
+dmabytes(const struct sumset *s, long p)
+{
+	double st = input(s, p, "static_dma_size"),
+	    sw = input(s, p, "software_dynamic_dma_size"),
+	    hw = input(s, p, "hardware_dynamic_dma_size");
+
+	if (isnan(st) || isnan(sw) || isnan(hw))
+		return input(s, p, "dma_transfer_total_bytes");
+	return st + sw + hw;
+}
+
 static double
 eng(const struct sumset *s, long p, int e, const char *what)
 {
@@ -74,8 +120,8 @@ void
 derive(struct sumset *s, long p)
 {
 	double tt = input(s, p, "total_time"), busy[NENG + 1], best = NAN;
-	double hbm = input(s, p, "hbm_read_bytes") +
-	    input(s, p, "hbm_write_bytes"), flops = input(s, p,
+	double hbm = hbmread(s, p, "needed by -d") +
+	    hbmwrite(s, p, "needed by -d"), flops = input(s, p,
 	    "hardware_flops"), n, sum = 0;
 	const char *bestname = NULL;
 	char key[64];
@@ -100,15 +146,15 @@ derive(struct sumset *s, long p)
 	if (bestname && !sum_get(s, p, "busiest_engine"))
 		sum_add(s, p, "busiest_engine", bestname, strlen(bestname),
 		    MV_STR);
-	put(s, p, "dma_gbps", ratio(input(s, p, "dma_transfer_total_bytes"),
+	put(s, p, "dma_gbps", ratio(dmabytes(s, p),
 	    input(s, p, "dma_active_time")) / 1e9);
 	put(s, p, "hbm_gbps", ratio(hbm, tt) / 1e9);
 	put(s, p, "hbm_flops_per_byte", ratio(flops, hbm));
 	put(s, p, "achieved_tflops", ratio(flops, tt) / 1e12);
 	put(s, p, "spill_reload_share", ratio(input(s, p,
-	    "spill_reload_bytes"), input(s, p, "hbm_read_bytes")));
+	    "spill_reload_bytes"), hbmread(s, p, "needed by -d")));
 	put(s, p, "spill_save_share", ratio(input(s, p, "spill_save_bytes"),
-	    input(s, p, "hbm_write_bytes")));
+	    hbmwrite(s, p, "needed by -d")));
 	put(s, p, "cc_share", ratio(input(s, p, "cc_op_time"), tt));
 	for (e = 0; e < NENG; e++)
 		sum += eng(s, p, e, "instruction_count");
@@ -193,7 +239,7 @@ insights(struct sumset *s, long p)
 		    "MFU is %.2f%% while DMA is busy %.1f%% of the run: "
 		    "memory-bound", 100 * v, 100 * w);
 	v = ratio(rin(s, p, "spill_reload_bytes"),
-	    rin(s, p, "hbm_read_bytes"));
+	    hbmread(s, p, "needed by -i"));
 	if (v > 0.25)
 		finding(s, p, "spill_heavy", "spill_reload_share", NULL, v,
 		    "0.25", "spill reloads are %.1f%% of HBM reads: the "

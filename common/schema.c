@@ -25,7 +25,10 @@ static const struct {
 	[SC_SUMMARY] = { "a Summary table", "np-sum", "total_time "
 	    "total_active_time total_active_time_percent event_count "
 	    "neuroncore_cycle_count mfu_estimated_percent "
-	    "dma_transfer_count dma_active_time cc_op_count" },
+	    "dma_transfer_count dma_active_time cc_op_count "
+	    "hbm_mbu_estimated_percent dma_mbu_estimated_percent "
+	    "instruction_hbm_read_bytes instruction_hbm_write_bytes "
+	    "packet_hbm_read_bytes packet_hbm_write_bytes" },
 	[SC_STALLS] = { "np-stall's output", "np-sum -g", "instructions "
 	    "stalled stall_ns stall_share" },
 	[SC_GAPS] = { "np-gaps' output", "np-sum -g", "gap_start gap_end "

@@ -221,3 +221,22 @@ np-cc: $D: a profile directory without collective tables (expected CcInstruction
 	no_err
 	golden schema/track.tsv
 }
+
+@test "schema: a Neuron 2.34 Summary: -d and -i read the fields that replace the deprecated ones" {
+	# No hbm_read_bytes or hbm_write_bytes: instruction_hbm_read_bytes
+	# and _write_bytes hold the same values.  dma_transfer_total_bytes is
+	# 0: the bytes are static + software + hardware dynamic sizes.
+	# By hand (README, schema/): dma_gbps (1e6 + 2e6 + 1e6) / 0.25 / 1e9 =
+	# 0.016; hbm_gbps (3e6 + 1e6) / 0.5 / 1e9 = 0.008; hbm_flops_per_byte
+	# 8e6 / 4e6 = 2; spill_reload_share 9e5 / 3e6 = 0.3 (over 0.25:
+	# spill_heavy); spill_save_share 5e5 / 1e6 = 0.5.
+	cd "$S/.."
+	np np-sum -d schema/summary-2.34.parquet
+	status_is 0
+	no_err
+	golden schema/summary-2.34-d.tsv
+	np np-sum -i schema/summary-2.34.parquet
+	status_is 0
+	no_err
+	golden schema/summary-2.34-i.tsv
+}
