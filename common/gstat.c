@@ -11,6 +11,14 @@
 
 #define HISTCOLS 7
 
+/* What each row of each form runs, made part of its loop: two loops call
+ * them, and the compiler would otherwise keep them apart. */
+#if defined(__GNUC__)
+#define ROWPATH static inline __attribute__((always_inline))
+#else
+#define ROWPATH static inline
+#endif
+
 enum { GS_NONE, GS_ONE, GS_MANY };
 
 /* Whole numbers below this magnitude are exact doubles, as is each one's
@@ -94,6 +102,7 @@ gs_free(struct gstat *gs)
 				many_free(c[v].u.m);
 	}
 	grp_free(&gs->g);
+	free(gs->rd);		/* closed by gs_report */
 	free(gs->kbuf);
 	free(gs->t.hdr);
 	free(gs->own.buf);
@@ -116,6 +125,8 @@ void
 gs_report(struct gstat *gs)
 {
 	note_report(&gs->notes);
+	if (gs->rd)
+		rd_close(gs->rd);	/* what it passed over */
 	if (gs->inexact)
 		np_warn("sums past 38 digits, written as doubles: %ld",
 		    gs->inexact);
@@ -231,7 +242,7 @@ many(struct cell *c)
 }
 
 /* Adds one value: d exactly, v its double. */
-static void
+ROWPATH void
 cell_add(struct cell *c, const struct dec *d, double v)
 {
 	struct many *m;
@@ -359,13 +370,39 @@ putfield(char *o, struct tsv *t, int i)
 	return (size_t)(out_escape(o, f, n) - o);
 }
 
+/* Key i's text s (n bytes) in an engine column: the engine's usual
+ * spelling at o, as np-trace writes it (Explorer's "gpsimd" groups with
+ * "GpSimd"), and its length; 0 for anything else. */
+static size_t
+engine(const struct gstat *gs, int i, char *o, const char *s, size_t n)
+{
+	const char *canon;
+	size_t len;
+
+	if (!gs->keyeng[i] || !(canon = insn_engine(s, n)))
+		return 0;
+	len = strlen(canon);
+	memcpy(o, canon, len);
+	return len;
+}
+
+/* A group more than -M allows: at the row. */
+static _Noreturn void
+toomany(const struct gstat *gs, const char *file, long line, int byrow)
+{
+	if (byrow)
+		np_die("%s: row %ld: more than %ld groups (raise the limit "
+		    "with -M)", file, line, gs->cap);
+	np_die_at(file, line, 0, "more than %ld groups (raise the limit "
+	    "with -M)", gs->cap);
+}
+
 /* The cells of the current row's group. */
 static struct cell *
 entry(struct gstat *gs, const int *kcol)
 {
 	struct tsv *t = &gs->t;
-	size_t need = 0, len = 0;
-	const char *canon;
+	size_t need = 0, len = 0, n;
 	struct cell *e;
 	int i;
 
@@ -375,56 +412,110 @@ entry(struct gstat *gs, const int *kcol)
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
-		/* An engine in its usual spelling, as np-trace writes it:
-		 * Explorer's "gpsimd" groups with "GpSimd". */
-		if (gs->keyeng[i] && (canon = insn_engine(t->f[kcol[i]],
-		    t->len[kcol[i]]))) {
-			memcpy(gs->kbuf + len, canon, strlen(canon));
-			len += strlen(canon);
-			continue;
-		}
-		len += putfield(gs->kbuf + len, t, kcol[i]);
+		if ((n = engine(gs, i, gs->kbuf + len, t->f[kcol[i]],
+		    t->len[kcol[i]])) > 0)
+			len += n;
+		else
+			len += putfield(gs->kbuf + len, t, kcol[i]);
 	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
-		np_die_at(gs->in->name, t->line, 0, "more than %ld groups "
-		    "(raise the limit with -M)", gs->cap);
+		toomany(gs, gs->in->name, t->line, 0);
 	return e;
 }
 
-/* A value field: its exact decimal and its double (1), 0 when it is NaN or
- * infinite (an unusable value, counted as an empty one is), or dies. */
-static int
-value(struct gstat *gs, int col, const char *name, struct dec *d,
-    double *v)
+/* The cells of a record's group (JSON or Parquet rows): its key fields'
+ * text encoded as TSV writes it, a missing one empty, as in TSV. */
+static struct cell *
+recentry(struct gstat *gs, const struct record *rec)
 {
-	struct tsv *t = &gs->t;
-	const char *f = t->f[col];
-	size_t n = t->len[col];
-	char buf[TSV_SHOWN];
+	const struct field *f;
+	size_t need = 0, len = 0, n;
+	struct cell *e;
+	char *o;
+	int i;
+
+	for (i = 0; i < gs->nkey; i++)
+		need += 2 * rec->f[gs->rdkey[i]].len + 1;
+	kreserve(gs, need + 16);	/* never NULL, even for no key */
+	for (i = 0; i < gs->nkey; i++) {
+		if (i)
+			gs->kbuf[len++] = '\t';
+		f = &rec->f[gs->rdkey[i]];
+		if (!f->set)
+			continue;
+		o = gs->kbuf + len;
+		if ((n = engine(gs, i, o, f->s, f->len)) > 0)
+			len += n;
+		else
+			len += (size_t)(out_escape(o, f->s, f->len) - o);
+	}
+	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
+		toomany(gs, rec->file, rec->line, gs->rdpq);
+	return e;
+}
+
+enum { V_NAN = 0, V_OK = 1, V_TEXT = -1, V_DIGITS = -2 };
+
+/* A value's text: V_OK with its exact decimal and its double; V_NAN when
+ * it is NaN or infinite (an unusable value, counted as an empty one is);
+ * V_TEXT when it is no number; V_DIGITS when it has more digits than an
+ * exact decimal holds. */
+ROWPATH int
+parse(const char *f, size_t n, struct dec *d, double *v)
+{
 	int64_t i;
 
 	if (num_i64(f, n, &i)) {
 		dec_i64(d, i);
 		*v = (double)i;
-		return 1;
+		return V_OK;
 	}
 	if (!num_f64(f, n, v))
-		np_die_at(gs->in->name, tsv_fieldline(t, col),
-		    tsv_fieldcol(t, col),
-		    "expected a number in column '%s', found '%s'", name,
-		    tsv_shown(buf, f, n, 40));
-	if (!isfinite(*v)) {
+		return V_TEXT;
+	if (!isfinite(*v))
+		return V_NAN;
+	if (!dec_parse(f, n, d))
+		return V_DIGITS;
+	return V_OK;
+}
+
+/* A value parse refused (why), in column name at file:line:col, or at
+ * row line of a Parquet file (byrow). */
+static NP_COLD _Noreturn void
+badvalue(const char *file, long line, long col, int byrow, int why,
+    const char *name, const char *f, size_t n)
+{
+	char buf[TSV_SHOWN], what[64];
+
+	if (why == V_TEXT)
+		snprintf(what, sizeof what, "a number");
+	else
+		snprintf(what, sizeof what, "a number of at most %d "
+		    "significant digits", DEC_DIGITS);
+	tsv_shown(buf, f, n, why == V_TEXT ? 40 : 60);
+	if (byrow)
+		np_die("%s: row %ld: expected %s in column '%s', found '%s'",
+		    file, line, what, name, buf);
+	np_die_at(file, line, col, "expected %s in column '%s', found '%s'",
+	    what, name, buf);
+}
+
+/* A value field: its exact decimal and its double (1), 0 when it is NaN or
+ * infinite (counted), or dies. */
+static int
+value(struct gstat *gs, int col, const char *name, struct dec *d,
+    double *v)
+{
+	struct tsv *t = &gs->t;
+	int ok = parse(t->f[col], t->len[col], d, v);
+
+	if (ok < 0)
+		badvalue(gs->in->name, tsv_fieldline(t, col),
+		    tsv_fieldcol(t, col), 0, ok, name, t->f[col], t->len[col]);
+	if (ok == V_NAN)
 		note(gs, "values NaN or infinite skipped",
 		    tsv_fieldline(t, col));
-		return 0;
-	}
-	if (!dec_parse(f, n, d))
-		np_die_at(gs->in->name, tsv_fieldline(t, col),
-		    tsv_fieldcol(t, col),
-		    "expected a number of at most %d significant digits in "
-		    "column '%s', found '%s'", DEC_DIGITS, name,
-		    tsv_shown(buf, f, n, 60));
-	return 1;
+	return ok;
 }
 
 static void
@@ -462,6 +553,96 @@ readrows(struct gstat *gs)
 			cell_add(&e[i], &d, v);
 		}
 	}
+}
+
+/* The rows of JSON and Parquet, as records; a missing or empty value is
+ * counted as TSV's empty field is. */
+static void
+readrecs(struct gstat *gs)
+{
+	const struct field *f;
+	struct record *rec;
+	struct cell *e;
+	struct dec d;
+	double v;
+	int i, ok;
+
+	while ((rec = rd_next(gs->rd))) {
+		e = recentry(gs, rec);
+		for (i = 0; i < gs->nval; i++) {
+			f = &rec->f[gs->rdval[i]];
+			if (!f->set || f->len == 0) {
+				note_add(&gs->notes, "empty values skipped", 1,
+				    rec->file, rec->line);
+				continue;
+			}
+			if ((ok = parse(f->s, f->len, &d, &v)) < 0)
+				badvalue(rec->file, f->line, f->col, gs->rdpq,
+				    ok, gs->val[i], f->s, f->len);
+			if (ok == V_NAN) {
+				note_add(&gs->notes, "values NaN or infinite "
+				    "skipped", 1, rec->file, f->line);
+				continue;
+			}
+			cell_add(&e[i], &d, v);
+		}
+	}
+}
+
+/* The reader of JSON and Parquet rows, made once: the key and value
+ * columns are its further columns, text as the input spells them (a name
+ * given twice is read once). */
+static void
+rdmake(struct gstat *gs, const char *file)
+{
+	const char *name[GS_MAXKEY + GS_MAXVAL];
+	int col[GS_MAXKEY + GS_MAXVAL], i, j, n = gs->nkey + gs->nval, cols;
+
+	for (i = 0; i < n; i++)
+		name[i] = i < gs->nkey ? gs->key[i] : gs->val[i - gs->nkey];
+	for (i = cols = 0; i < n; i++) {
+		for (j = 0; j < i && strcmp(name[j], name[i]) != 0; j++)
+			;
+		cols += j == i;
+	}
+	if (cols > REC_MAXCOL)
+		np_die("%s: expected at most %d columns named by -g and -v for "
+		    "JSON or Parquet rows, found %d", file, REC_MAXCOL, cols);
+	if (!(gs->rd = malloc(sizeof *gs->rd)))
+		np_die("out of memory");
+	rd_open(gs->rd, &kind_row, NULL, 0);
+	rd_use(gs->rd, gs->in);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i && strcmp(name[j], name[i]) != 0; j++)
+			;
+		col[i] = j < i ? col[j] : rd_column(gs->rd, name[i],
+		    i < gs->nkey ? "g" : "v", T_TEXT, RD_NEEDED, "np-sum");
+		if (i < gs->nkey)
+			gs->rdkey[i] = col[i];
+		else
+			gs->rdval[i - gs->nkey] = col[i];
+	}
+}
+
+/* A file of JSON or Parquet rows (open in gs->in: isopen), or a profile
+ * directory's Instruction table (byrow: Parquet). */
+static void
+rdrows(struct gstat *gs, const char *file, int isopen, int byrow)
+{
+	int i;
+
+	if (!gs->valset)
+		np_die("%s: expected -v naming value columns (histogram rows "
+		    "are TSV)", file);
+	if (!gs->rd)
+		rdmake(gs, file);
+	gs->keyset = 1;
+	for (i = 0; i < gs->nkey; i++)
+		gs->keyeng[i] = insn_engcol(gs->key[i]);
+	gs->rdfile[0] = (char *)file;
+	gs->rdpq = byrow;
+	rd_files(gs->rd, gs->rdfile, 1, isopen);
+	readrecs(gs);
 }
 
 /* Index of a value column by name; new ones are added unless -v named
@@ -701,6 +882,10 @@ gs_use(struct gstat *gs, struct src *in)
 void
 gs_read(struct gstat *gs, const char *file)
 {
+	if (src_isdir(file)) {
+		rdrows(gs, file, 0, 1);
+		return;
+	}
 	src_open(gs->in, file);
 	gs_readin(gs);
 }
@@ -713,6 +898,10 @@ gs_readin(struct gstat *gs)
 	long lineno, logs, first = 0;
 	int fmt;
 
+	if (src_isparquet(gs->in)) {
+		rdrows(gs, file, 1, 1);
+		return;
+	}
 	/* Blank and log lines (2>&1) before the header are passed over. */
 	fmt = src_sniff(gs->in, "text (TSV or CSV with a header)", &line,
 	    &lineno);
@@ -728,9 +917,8 @@ gs_readin(struct gstat *gs)
 		np_die("%s: empty input, expected TSV or CSV with a header "
 		    "line", file);
 	case SRC_JSON:
-		np_die_at(file, lineno, 1, "expected TSV or CSV with a header "
-		    "line, found JSON (np-sum reads JSON summaries without "
-		    "-g and -v)");
+		rdrows(gs, file, 1, 0);
+		return;
 	}
 	if ((logs = src_passpreamble(gs->in, &first)) > 0)
 		note_add(&gs->notes, NOTE_LOGS, logs, file, first);

@@ -1,5 +1,7 @@
 /*
- * gstat: group-by statistics on TSV columns.
+ * gstat: group-by statistics on the columns of rows: TSV or CSV with a
+ * header, Explorer's JSON rows or Parquet tables (read by the reader, as
+ * rows of any table: kind_row), or a profile directory's Instruction table.
  *
  * Per group (the values of the key columns) and value column: the count,
  * sum, min and max, exactly (the sum as an exact decimal, dec.h), and the
@@ -41,6 +43,7 @@
 #include "hist.h"
 #include "input.h"
 #include "note.h"
+#include "reader.h"
 #include "tsv.h"
 
 #define GS_MAXVAL 64		/* value columns */
@@ -72,6 +75,13 @@ struct gstat {
 	struct src *in;		/* what is read: own, or the caller's */
 	struct src own;
 	struct tsv t;
+	/* JSON and Parquet rows: the reader, made at the first such file;
+	 * the field of each key and value column; the file it reads; and
+	 * whether the rows are Parquet's (placed by row, not line). */
+	struct reader *rd;
+	int rdkey[GS_MAXKEY], rdval[GS_MAXVAL];
+	char *rdfile[1];
+	int rdpq;
 	unsigned char keyeng[GS_MAXKEY];	/* key i is an engine column */
 	char *kbuf;		/* the key being built */
 	size_t kcap;
@@ -85,9 +95,10 @@ struct gstat {
 void gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
     long cap);
 void gs_free(struct gstat *gs);
-/* Reads a file ("-" is stdin) of rows (TSV with a header), or of
- * histogram rows; dies on bad input.  gs_readin reads the source as it
- * stands, opened by the caller (see gs_use). */
+/* Reads a file ("-" is stdin) of rows (TSV or CSV with a header, JSON
+ * rows, a Parquet table), a profile directory (its Instruction table), or
+ * histogram rows (TSV); dies on bad input.  gs_readin reads the source as
+ * it stands, opened by the caller (see gs_use). */
 void gs_read(struct gstat *gs, const char *file);
 void gs_readin(struct gstat *gs);
 /* From now on, files are read through in, a source the caller owns (and

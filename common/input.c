@@ -488,6 +488,14 @@ src_sniff(struct src *s, const char *what, char **line, long *lineno)
 }
 
 int
+src_isparquet(struct src *in)
+{
+	while (!in->eof && in->end - in->buf < 4)
+		src_fill(in, NULL);
+	return in->end - in->buf >= 4 && memcmp(in->buf, "PAR1", 4) == 0;
+}
+
+int
 src_isdir(const char *path)
 {
 	struct stat st;

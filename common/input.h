@@ -373,6 +373,9 @@ int src_sniff(struct src *s, const char *what, char **line, long *lineno);
 const char *src_seekable(const char *path);
 /* Is path a directory (not "-")? */
 int src_isdir(const char *path);
+/* Does the source begin with Parquet's magic "PAR1"?  Reads its first
+ * bytes (nothing is lost: they stay in the buffer). */
+int src_isparquet(struct src *in);
 /*
  * The files of a Neuron Explorer profile directory that hold the tables
  * named in tables (space-separated), in order: for each table T,

@@ -224,7 +224,23 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	for (c = 0; c < k->ncol; c++)
 		if (k->col[c].flags & C_TIME)
 			timenotes(r, c);
-	r->in.fd = -1;
+	r->own.fd = -1;
+	r->in = &r->own;
+}
+
+void
+rd_use(struct reader *r, struct src *in)
+{
+	r->in = in;
+}
+
+void
+rd_files(struct reader *r, char **files, int n, int isopen)
+{
+	r->files = files;
+	r->nfiles = n;
+	r->next = 0;
+	r->inopen = isopen;
 }
 
 int
@@ -343,7 +359,7 @@ needextras(const struct reader *r, const char *const *have, int nhave,
 	int i = missingextra(r, have, nhave);
 
 	if (i >= 0)
-		np_die_at(r->in.name, line, 1, "expected a column '%s' (given "
+		np_die_at(r->in->name, line, 1, "expected a column '%s' (given "
 		    "to -%s), found none in the header, which has: %s",
 		    r->extra[i], r->extraopt[i], np_names(list, have, nhave));
 }
@@ -480,7 +496,7 @@ void
 rd_note(struct reader *r, const char *what, long line)
 {
 	r->filenotes++;
-	note_add(&r->notes, what, 1, r->in.name, line);
+	note_add(&r->notes, what, 1, r->in->name, line);
 }
 
 static void report(struct reader *);
@@ -494,8 +510,8 @@ rd_close(struct reader *r)
 	json_free(&r->j);
 	free(r->t.hdr);
 	r->t.hdr = NULL;
-	free(r->in.buf);
-	r->in.buf = NULL;
+	free(r->own.buf);
+	r->own.buf = NULL;
 	free(r->textst);
 	r->textst = NULL;
 	free(r->names);
@@ -516,8 +532,8 @@ badvalue(struct reader *r, long line, long col, const char *what,
 		    inname, buf);
 	if (r->fmt == FMT_PARQUET)
 		np_die("%s: row %ld: column '%s': expected %s, found '%s'",
-		    r->in.name, line, inname, what, buf);
-	np_die_at(r->in.name, line, col, "expected %s for '%s', found '%s'",
+		    r->in->name, line, inname, what, buf);
+	np_die_at(r->in->name, line, col, "expected %s for '%s', found '%s'",
 	    what, inname, buf);
 }
 
@@ -679,7 +695,7 @@ rowtimes(struct reader *r, struct record *rec)
 static int
 sniff(struct reader *r)
 {
-	struct src *in = &r->in;
+	struct src *in = r->in;
 	const char *p, *nl, *or = r->tf ? " or " : "",
 	    *text = r->tf ? r->tf->name : "";
 	char *line;
@@ -728,16 +744,18 @@ vet(struct reader *r, const struct sc_votes *v, long line, long col)
 {
 	const char *what, *readers;
 
+	if (!r->k->tables)
+		return;		/* rows of any table */
 	if (sc_unread(v, &what, &readers))
-		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		np_die_at(r->in->name, line, col, "expected %s rows (with a "
 		    "column such as %s), found %s (read by %s)", r->k->name,
 		    r->k->ident, what, readers);
 	if (!sc_has(v, r->k->tables) && sc_best(v, &what, &readers))
-		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+		np_die_at(r->in->name, line, col, "expected %s rows (with a "
 		    "column such as %s), found %s (read by %s)", r->k->name,
 		    r->k->ident, what, readers);
-	if (sc_byname(r->in.name, r->k->tables, v, &what, &readers))
-		np_die_at(r->in.name, line, col, "expected %s rows (with a "
+	if (sc_byname(r->in->name, r->k->tables, v, &what, &readers))
+		np_die_at(r->in->name, line, col, "expected %s rows (with a "
 		    "column such as %s), found %s, by the file's name (read "
 		    "by %s)", r->k->name, r->k->ident, what, readers);
 }
@@ -765,11 +783,11 @@ passlines(struct json *j, const char *p, size_t n)
 	if (n > 0 && p[n - 1] == '\r')
 		n--;
 	if (n > 0 && src_isbinary((unsigned char)*p))
-		np_die_at(r->in.name, r->in.line, src_col(&r->in, p),
+		np_die_at(r->in->name, r->in->line, src_col(r->in, p),
 		    "expected JSON (as the file began) or a log line, found "
-		    "byte 0x%02x (byte offset %lld)", src_byte(&r->in, p),
-		    (long long)(r->in.base + (p - r->in.buf)));
-	np_die_at(r->in.name, r->in.line, src_col(&r->in, p), "expected JSON "
+		    "byte 0x%02x (byte offset %lld)", src_byte(r->in, p),
+		    (long long)(r->in->base + (p - r->in->buf)));
+	np_die_at(r->in->name, r->in->line, src_col(r->in, p), "expected JSON "
 	    "(as the file began) or a log line, found text '%.*s': the file "
 	    "changes format here", (int)n, p);
 }
@@ -818,6 +836,26 @@ jsonvalue(struct reader *r, struct record *rec, const struct rd_name *nm,
 }
 
 /*
+ * Rows of any table, the first row's member key (not a column read): a
+ * table's array of rows there makes the file a view export, whose tables
+ * the programs of each kind read.
+ */
+static void
+notexport(struct reader *r, const char *key, size_t klen)
+{
+	struct json *j = &r->j;
+	char name[64];
+
+	snprintf(name, sizeof name, "%.*s", (int)(klen < 40 ? klen : 40),
+	    key);
+	if (json_peek(j) != JSON_ARR)
+		return;
+	json_fail(j, "expected rows of one table (an object a row), found "
+	    "a view export's table '%s': take its rows with np-trace, np-dma "
+	    "or np-cc (-c naming further columns) and read their TSV", name);
+}
+
+/*
  * Reads the members of a row object whose '{' is taken; key, when not NULL,
  * is a first member already read (its value is due).  A key that is the
  * one the last row had in its place is taken as that (json_keyis); the
@@ -834,7 +872,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 
 	long line = r->objline, col = r->objcol;	/* its '{' */
 
-	rec->file = r->in.name;
+	rec->file = r->in->name;
 	rec->line = j->line;
 	if (key && r->listing)	/* the caller has voted it */
 		np_listadd(r->list, &r->nlist, key, klen);
@@ -884,6 +922,8 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				}
 			}
 			nm = lookup(r, key, klen);
+			if (!nm && r->vetting && !r->k->table)
+				notexport(r, key, klen);
 			if (json_keyset(&rk->k, key, klen)) {
 				rk->nm = nm;
 				rk->take = nm && r->want >> nm->col & 1;
@@ -923,7 +963,7 @@ plainvalues(struct reader *r)
 		return;
 	r->filenotes += r->plain;
 	note_add(&r->notes, "plain values among the tables skipped", r->plain,
-	    r->in.name, r->plainline);
+	    r->in->name, r->plainline);
 	r->plain = 0;
 }
 
@@ -962,6 +1002,13 @@ jsonnext(struct reader *r, struct record *rec)
 			}
 			klen = j->len < sizeof key ? j->len : sizeof key - 1;
 			memcpy(key, j->s, klen);
+			if (!r->k->table) {
+				/* Rows of any table: whatever its first
+				 * member, a row (jsonrow knows an export). */
+				r->sawrows = 1;
+				jsonrow(r, rec, key, klen);
+				return 1;
+			}
 			/*
 			 * A name that is no column's: a view export, tables
 			 * by name (after plain members such as "version"),
@@ -1075,7 +1122,7 @@ tsvhead(struct reader *r)
 		/* A column read twice: which one is meant is not known. */
 		for (j = 0; j < i; j++)
 			if (strcmp(r->t.name[j], r->t.name[i]) == 0)
-				np_die_at(r->in.name, r->t.line,
+				np_die_at(r->in->name, r->t.line,
 				    (long)(r->t.name[i] - r->t.hdr) + 1,
 				    "expected each column once, found '%s' "
 				    "again", r->t.name[i]);
@@ -1092,8 +1139,8 @@ tsvhead(struct reader *r)
 	for (i = 0; i < r->t.ncol; i++)
 		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
 	vet(r, &votes, r->t.line, 1);
-	if (!known)
-		np_die_at(r->in.name, r->t.line, 1, "expected a header with "
+	if (!known && r->k->ncol)
+		np_die_at(r->in->name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
 		    r->k->col[0].name);
 	needextras(r, (const char *const *)r->t.name, r->t.ncol, r->t.line);
@@ -1142,7 +1189,7 @@ tsvnext(struct reader *r, struct record *rec)
 
 	if (!tsv_next(t))
 		return 0;
-	rec->file = r->in.name;
+	rec->file = r->in->name;
 	rec->line = t->line;
 	for (w = r->tsvcol; w < end; w++) {
 		i = w->field;
@@ -1171,7 +1218,7 @@ textstart(struct reader *r)
 
 	if (!r->textst && !(r->textst = calloc(1, tf->size)))
 		np_die("out of memory");
-	r->tx.in = &r->in;
+	r->tx.in = r->in;
 	r->tx.notes = &r->notes;
 	for (i = 0; i < tf->nfields; i++) {
 		given = rd_pos(r, tf->field[i]);
@@ -1202,9 +1249,13 @@ pqnoextra(const struct reader *r, int i)
 	for (c = 0; c < pq_ncols(&r->pq); c++)
 		np_listadd(list, &len, pq_col(&r->pq, c)->name,
 		    strlen(pq_col(&r->pq, c)->name));
+	/* Rows of any table from a directory are its instructions: said,
+	 * for a column of another table. */
 	np_die("%s: expected a column '%s' (given to -%s), found none in the "
-	    "file, which has: %s", r->in.name, r->extra[i], r->extraopt[i],
-	    list);
+	    "file, which has: %s%s", r->in->name, r->extra[i], r->extraopt[i],
+	    list, !r->k->ncol && strcmp(r->operand, r->in->name) != 0 ?
+	    " (a profile directory's rows are its Instruction table's; "
+	    "another table is read by its file's name)" : "");
 }
 
 /*
@@ -1262,9 +1313,9 @@ pqhead(struct reader *r)
 			if (c != i && r->pqkcol[c] == r->pqkcol[i])
 				r->pqcol[i].how = PQ_ANY;
 	vet(r, &votes, 0, 0);
-	if (!known)
+	if (!known && k->ncol)
 		np_die("%s: expected a table with %s columns (such as %s), "
-		    "found none", r->in.name, k->name, k->col[0].name);
+		    "found none", r->in->name, k->name, k->col[0].name);
 	for (i = 0; i < r->nextra; i++) {
 		for (c = 0; c < pq_ncols(&r->pq); c++)
 			if (strcmp(pq_col(&r->pq, c)->name, r->extra[i]) == 0)
@@ -1278,7 +1329,7 @@ pqhead(struct reader *r)
 static _Noreturn void
 pqbad(struct reader *r, int i, const char *what, const char *found)
 {
-	np_die("%s: row %ld: column '%s': expected %s, found %s", r->in.name,
+	np_die("%s: row %ld: column '%s': expected %s, found %s", r->in->name,
 	    r->pqrow, pq_col(&r->pq, r->pqsel[i])->name, what, found);
 }
 
@@ -1380,7 +1431,7 @@ pqnext(struct reader *r, struct record *rec)
 
 	if (!pq_next(&r->pq))
 		return 0;
-	rec->file = r->in.name;
+	rec->file = r->in->name;
 	rec->line = line = ++r->pqrow;
 	batch = r->pq.batch;
 	row = r->pq.row;
@@ -1432,6 +1483,11 @@ nodirtables(const struct reader *r, const char *dir)
 	const char *p = r->k->ptables, *e;
 	size_t n = 0;
 
+	if (!r->k->ncol)
+		np_die("%s: a profile directory without an Instruction table, "
+		    "whose rows a directory's are (expected Instruction.parquet "
+		    "in it, or the table split into _0, _1, ... files); another "
+		    "table is read by its file's name", dir);
 	names[0] = '\0';
 	for (; *p && n < sizeof names; p = *e ? e + 1 : e) {
 		if (!(e = strchr(p, ' ')))
@@ -1492,24 +1548,15 @@ nextpath(struct reader *r)
 	}
 }
 
-/* Does the source begin with Parquet's magic?  Reads its first bytes. */
-static int
-isparquet(struct src *in)
-{
-	while (!in->eof && in->end - in->buf < 4)
-		src_fill(in, NULL);
-	return in->end - in->buf >= 4 && memcmp(in->buf, "PAR1", 4) == 0;
-}
-
 static void
 openparquet(struct reader *r)
 {
-	const char *path = src_seekable(r->in.name);
+	const char *path = src_seekable(r->in->name);
 
-	src_close(&r->in);
+	src_close(r->in);
 	r->pqrow = 0;
 	pq_open(&r->pq, path);
-	r->pq.file = r->in.name;
+	r->pq.file = r->in->name;
 	pqhead(r);
 }
 
@@ -1522,19 +1569,22 @@ openfile(struct reader *r)
 
 	if (!(path = nextpath(r)))
 		return 0;
-	src_open(&r->in, path);
+	if (r->inopen)
+		r->inopen = 0;	/* opened by the caller */
+	else
+		src_open(r->in, path);
 	r->open = 1;
 	r->filerecs = 0;
 	r->filenotes = 0;
 	r->tx.bad = 0;
 	r->sawtable = r->sawrows = 0;
-	r->fmt = isparquet(&r->in) ? FMT_PARQUET : sniff(r);
+	r->fmt = src_isparquet(r->in) ? FMT_PARQUET : sniff(r);
 	switch (r->fmt) {
 	case FMT_PARQUET:
 		openparquet(r);
 		break;
 	case FMT_JSON:
-		json_init(&r->j, &r->in);
+		json_init(&r->j, r->in);
 		r->j.passover = passlines;
 		r->j.stray = strayline;
 		r->j.arg = r;
@@ -1548,16 +1598,16 @@ openfile(struct reader *r)
 	case FMT_TSV:
 	case FMT_CSV:
 		/* What sniff passed over before the header: logs counted. */
-		if ((logs = src_passpreamble(&r->in, &first)) > 0)
-			note_add(&r->notes, NOTE_LOGS, logs, r->in.name, first);
-		tsv_open(&r->t, &r->in, r->fmt == FMT_CSV ? ',' : '\t');
+		if ((logs = src_passpreamble(r->in, &first)) > 0)
+			note_add(&r->notes, NOTE_LOGS, logs, r->in->name, first);
+		tsv_open(&r->t, r->in, r->fmt == FMT_CSV ? ',' : '\t');
 		tsvhead(r);
 		break;
 	case FMT_TEXT:
 		if (r->nextra)
 			np_die("%s: -%s %s: profiler text (%s) has no further "
 			    "columns; -%s reads them from JSON, TSV, CSV or "
-			    "Parquet", r->in.name, r->extraopt[0], r->extra[0],
+			    "Parquet", r->in->name, r->extraopt[0], r->extra[0],
 			    r->tf->name, r->extraopt[0]);
 		textstart(r);
 		break;
@@ -1584,7 +1634,7 @@ jsonneeded(struct reader *r)
 			continue;
 		report(r);
 		np_die("%s: expected a column '%s' (given to -%s), found none "
-		    "in its rows, the first of which has: %s", r->in.name,
+		    "in its rows, the first of which has: %s", r->in->name,
 		    r->extra[i], r->extraopt[i], r->list);
 	}
 }
@@ -1601,23 +1651,24 @@ endfile(struct reader *r)
 	}
 	if (r->fmt == FMT_JSON && r->j.skipped_lines) {
 		note_add(&r->notes, "non-JSON lines skipped",
-		    r->j.skipped_lines, r->in.name, r->j.first_skipped);
+		    r->j.skipped_lines, r->in->name, r->j.first_skipped);
 	}
 	if (r->fmt == FMT_JSON && r->sawrows)
 		jsonneeded(r);
 	if ((r->fmt == FMT_TSV || r->fmt == FMT_CSV) && r->t.blanks)
-		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in.name,
+		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in->name,
 		    r->t.firstblank);
 	if (r->filerecs)
 		return;
-	if (r->fmt == FMT_JSON && !r->sawtable && !r->sawrows) {
+	if (r->fmt == FMT_JSON && !r->sawtable && !r->sawrows &&
+	    r->k->table) {
 		report(r);
-		np_die("%s: no '%s' table and no %s rows found", r->in.name,
+		np_die("%s: no '%s' table and no %s rows found", r->in->name,
 		    r->k->table, r->k->name);
 	}
 	if (bad) {
 		report(r);
-		np_die("%s: nothing recognised as %s %s", r->in.name,
+		np_die("%s: nothing recognised as %s %s", r->in->name,
 		    r->fmt == FMT_TEXT ? r->tf->name : r->k->name,
 		    r->fmt == FMT_TEXT ? "lines" : "rows");
 	}
@@ -1655,7 +1706,7 @@ rd_next(struct reader *r)
 			if (r->fmt == FMT_PARQUET)
 				pq_close(&r->pq);
 			else
-				src_close(&r->in);
+				src_close(r->in);
 			r->open = 0;
 			continue;
 		}

@@ -91,7 +91,9 @@ struct reader {
 	} pqcol[RD_MAXPQ];
 	int npq;
 	long pqrow;		/* rows read from the file */
-	struct src in;
+	struct src *in;		/* what is read: own, or the caller's */
+	struct src own;
+	int inopen;		/* the next file is open in *in already */
 	struct json j;
 	struct tsv t;
 	int fmt;
@@ -141,6 +143,19 @@ struct reader {
 
 /* Opens the files (NULL / 0 for stdin) for records of kind k. */
 void rd_open(struct reader *r, const struct kind *k, char **files, int n);
+/*
+ * From now on, files are read through in, a source the caller owns,
+ * instead of the reader's own: one buffer for both.  The caller frees it
+ * after rd_close.
+ */
+void rd_use(struct reader *r, struct src *in);
+/*
+ * The files to read next, once those before are read (rd_next has given
+ * NULL): files[0] .. files[n - 1], which must stay as they are.  With
+ * isopen, the first is open in the source rd_use gave (and may have been
+ * looked into: nothing read is lost), and is read on from there.
+ */
+void rd_files(struct reader *r, char **files, int n, int isopen);
 /*
  * The profile directory dir's Metadata table, when it has one with a
  * profile_schema_version, checked by sc_version (schema.h): done for each

@@ -26,6 +26,10 @@ rec_clear(struct record *r)
 	r->used = 0;
 }
 
+const struct kind kind_row = {
+	"table", NULL, 0, NULL, -1, -1, -1, NULL, 0, NULL, "Instruction",
+};
+
 const char *
 rec_keep(struct record *r, const char *s, size_t n)
 {

@@ -136,6 +136,14 @@ int rec_complete(const struct kind *k, struct record *r);
 /* The value of a number field as a double (NAN when missing). */
 double rec_num(const struct record *r, int c);
 
+/*
+ * Rows of any table: a kind of no columns of its own, no times and no
+ * table it must be, whose columns are all further ones (rd_column).  A JSON
+ * object is a row whatever its first member; a profile directory's rows
+ * are its Instruction table's, as the programs of instructions read.
+ */
+extern const struct kind kind_row;
+
 /* Index of the output column called name, or -1. */
 int kind_col(const struct kind *k, const char *name);
 /* TSV output: the header, and one row. */

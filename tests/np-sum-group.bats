@@ -520,3 +520,178 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 		fi
 	done
 }
+
+@test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" {
+	# explorer-opcode.tsv: computed from the CSV by mlr and awk
+	# (fixtures/np-sum/README).  Every form of the same 100 rows gives
+	# it byte for byte, the empty values counted alike.
+	X=$FIX/explorer
+	np np-sum -g opcode -v duration_ns,dma_wait_time_ns "$X/csv/table/Instruction.csv"
+	status_is 0
+	err_is "np-sum: empty values skipped: 90 (first: $X/csv/table/Instruction.csv:2)"
+	grep -v 'dma_wait_time_ns' "$OUT" > "$T/got"
+	cmp "$GOLD/np-sum/explorer-opcode.tsv" "$T/got"
+	cp "$OUT" "$T/want"
+	for f in "$X/json/Instruction.jsonl" "$X/rows/Instruction.jsonl" \
+	    "$X/parquet/instruction-zstd-v2.parquet" \
+	    "$X/parquet/pw-instruction-delta-gzip-v2.parquet"; do
+		np np-sum -g opcode -v duration_ns,dma_wait_time_ns "$f"
+		status_is 0
+		err_is "np-sum: empty values skipped: 90 (first: $f:1)"
+		cmp "$T/want" "$OUT"
+	done
+	P="$X/profile@latest"
+	np np-sum -g opcode -v duration_ns,dma_wait_time_ns "$P"
+	status_is 0
+	err_is "np-sum: empty values skipped: 90 (first: $P/Instruction_0.parquet:1)"
+	cmp "$T/want" "$OUT"
+	np np-sum -g opcode -v duration_ns,dma_wait_time_ns "$P/Instruction_0.parquet" "$P/Instruction_1.parquet"
+	status_is 0
+	cmp "$T/want" "$OUT"
+	# Through standard input too (Parquet: a file, not a pipe).
+	np sh -c "np-sum -g opcode -v duration_ns < '$X/parquet/instruction-snappy-v1.parquet'"
+	status_is 0
+	golden np-sum/explorer-opcode.tsv
+	np sh -c "cat '$X/json/Instruction.jsonl' | np-sum -g opcode -v duration_ns"
+	status_is 0
+	golden np-sum/explorer-opcode.tsv
+}
+
+@test "np-sum -g: every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet" {
+	# The FLOAT columns (DmaPacket's throughput, CcOp's bandwidths) DuckDB's
+	# CSV prints to single precision, and rows/ holds them unrounded:
+	# those are compared between json/ and Parquet only, as values.
+	X=$FIX/explorer
+	for t in Instruction:instruction-snappy-v2 DmaPacket:dmapacket-snappy-v1 \
+	    CcOp:ccop-snappy-v1 CcInstruction:ccinstruction-snappy-v1; do
+		tab=${t%%:*} pq=$X/parquet/${t#*:}.parquet
+		for c in $(head -1 "$X/csv/table/$tab.csv" | tr , ' '); do
+			for opt in "-g $c -v duration_ns" "-g start_ts -v $c"; do
+				ref=$X/csv/table/$tab.csv
+				case $c in throughput|*bandwidth) ref=$X/json/$tab.jsonl ;; esac
+				np np-sum $opt "$ref"
+				s=$status
+				cp "$OUT" "$T/want"
+				for f in "$X/json/$tab.jsonl" "$pq"; do
+					[ "$f" != "$ref" ] || continue
+					# A FLOAT key is spelt otherwise (below).
+					[ "$f$opt" != "$pq-g $c -v duration_ns" ] ||
+					    [ "$ref" = "$X/csv/table/$tab.csv" ] || continue
+					np np-sum $opt "$f"
+					[ "$status" -eq "$s" ] || { echo "$opt $f: $status, not $s"; return 1; }
+					cmp "$T/want" "$OUT" || { echo "$opt $f"; return 1; }
+				done
+			done
+		done
+	done
+}
+
+@test "np-sum -g: a JSON null, a missing member and a Parquet null are the CSV's empty field" {
+	printf '%s\n' '{"k":"a","v":1}' '{"k":null,"v":2}' '{"v":3}' \
+	    '{"k":"a","v":null}' '{"k":"a"}' '{"k":"","v":""}' '{"k":"b","v":"4"}' > "$T/r.jsonl"
+	printf '%s\n' k,v a,1 ,2 ,3 a, a, '"",""' b,4 > "$T/r.csv"
+	np np-sum -g k -v v "$T/r.csv"
+	status_is 0
+	err_is "np-sum: empty values skipped: 3 (first: $T/r.csv:5)"
+	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	    'k	value_column	count	sum	min	max	mean	p50	p90	p99	share' \
+	    '	v	2	5	2	3	2.5	2	3	3	0.5' \
+	    'a	v	1	1	1	1	1	1	1	1	0.1' \
+	    'b	v	1	4	4	4	4	4	4	4	0.4')" ]
+	cp "$OUT" "$T/want"
+	np np-sum -g k -v v "$T/r.jsonl"
+	status_is 0
+	err_is "np-sum: empty values skipped: 3 (first: $T/r.jsonl:4)"
+	cmp "$T/want" "$OUT"
+	# Parquet nulls: DmaPacket's pcore_idx is null on 6 rows.
+	X=$FIX/explorer
+	np np-sum -g pcore_idx -v duration_ns "$X/csv/table/DmaPacket.csv"
+	cp "$OUT" "$T/want"
+	[ "$(sed -n 2p "$OUT" | cut -f1-3)" = "$(printf '\tduration_ns\t6')" ]
+	np np-sum -g pcore_idx -v duration_ns "$X/parquet/dmapacket-snappy-v1.parquet"
+	status_is 0
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum -g: one run over TSV, CSV, JSON and Parquet files adds their rows" {
+	X=$FIX/explorer
+	np np-sum -H -g engine -v duration_ns "$X/csv/table/Instruction.csv" \
+	    "$X/csv/table/Instruction.csv" "$X/csv/table/Instruction.csv"
+	cp "$OUT" "$T/want"
+	np np-sum -H -g engine -v duration_ns "$X/csv/instruction.tsv" \
+	    "$X/json/Instruction.jsonl" "$X/parquet/instruction-lz4raw-v1.parquet"
+	status_is 0
+	no_err
+	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum -g: a Parquet floating-point key is spelt as np writes numbers" {
+	X=$FIX/explorer
+	np np-sum -g throughput -v duration_ns "$X/json/DmaPacket.jsonl"
+	[ "$(sed -n 2p "$OUT" | cut -f1)" = 12800000000.0 ]
+	np np-sum -g throughput -v duration_ns "$X/parquet/dmapacket-snappy-v1.parquet"
+	[ "$(sed -n 2p "$OUT" | cut -f1)" = 12800000000 ]
+}
+
+@test "np-sum -g: JSON and Parquet errors name the columns there are, the value and where it is" {
+	X=$FIX/explorer
+	cols=$(head -1 "$X/csv/table/Instruction.csv" | tr , ' ')
+	np np-sum -g nope -v duration_ns "$X/json/Instruction.jsonl"
+	status_is 1
+	err_is "np-sum: $X/json/Instruction.jsonl: expected a column 'nope' (given to -g), found none in its rows, the first of which has: $cols"
+	np np-sum -g opcode -v nope "$X/parquet/instruction-snappy-v1.parquet"
+	status_is 1
+	err_is "np-sum: $X/parquet/instruction-snappy-v1.parquet: expected a column 'nope' (given to -v), found none in the file, which has: $cols"
+	np np-sum -g queue_name -v duration_ns "$X/profile@latest"
+	status_is 1
+	err_is "np-sum: $X/profile@latest/Instruction_0.parquet: expected a column 'queue_name' (given to -g), found none in the file, which has: $cols (a profile directory's rows are its Instruction table's; another table is read by its file's name)"
+	np np-sum -g queue_name -v duration_ns "$X/profile@latest/DmaPacket.parquet"
+	status_is 0
+	np np-sum -g engine -v opcode "$X/json/Instruction.jsonl"
+	status_is 1
+	err_is "np-sum: $X/json/Instruction.jsonl:1:148: expected a number in column 'opcode', found 'LDWEIGHTS'"
+	np np-sum -g engine -v opcode "$X/parquet/instruction-snappy-v1.parquet"
+	status_is 1
+	err_is "np-sum: $X/parquet/instruction-snappy-v1.parquet: row 1: expected a number in column 'opcode', found 'LDWEIGHTS'"
+	np np-sum -g engine "$X/json/Instruction.jsonl"
+	status_is 1
+	err_is "np-sum: $X/json/Instruction.jsonl: expected -v naming value columns (histogram rows are TSV)"
+	mkdir "$T/empty"
+	np np-sum -g engine -v duration_ns "$T/empty"
+	status_is 1
+	err_is "np-sum: $T/empty: a profile directory without an Instruction table, whose rows a directory's are (expected Instruction.parquet in it, or the table split into _0, _1, ... files); another table is read by its file's name"
+	# Column 148 of line 1 is opcode's value.
+	[ "$(head -1 "$X/json/Instruction.jsonl" | cut -c148-158)" = '"LDWEIGHTS"' ]
+}
+
+@test "np-sum -g: a view JSON export is an error that says how to read its tables" {
+	np np-sum -g opcode -v duration "$FIX/np-cc/view.json"
+	status_is 1
+	err_is "np-sum: $FIX/np-cc/view.json:1:2: expected rows of one table (an object a row), found a view export's table 'cc_stream': take its rows with np-trace, np-dma or np-cc (-c naming further columns) and read their TSV (byte offset 1)"
+	[ ! -s "$OUT" ]
+}
+
+@test "np-sum -g: more than 32 columns for JSON rows is an error" {
+	v=$(seq -s, -f 'c%g' 1 33)
+	echo '{"c1":1}' > "$T/r.jsonl"
+	np np-sum -v "$v" "$T/r.jsonl"
+	status_is 1
+	err_is "np-sum: $T/r.jsonl: expected at most 32 columns named by -g and -v for JSON or Parquet rows, found 33"
+	# A name given to both -g and -v is read once.
+	np np-sum -g c1 -v c1 "$T/r.jsonl"
+	status_is 0
+	[ "$(sed -n 2p "$OUT" | cut -f1-4)" = "$(printf '1\tc1\t1\t1')" ]
+}
+
+@test "np-sum -g: constant memory on a Parquet file much larger than the limit" {
+	need_plain_build
+	npgen -b 60000000 explorer-parquet > "$T/big.parquet"
+	np-trace "$T/big.parquet" |
+	    np-sum -g engine,opcode -v duration_ns,hbm_read_bytes > "$T/want"
+	under_ulimit 16384 np-sum -g engine,opcode -v duration_ns,hbm_read_bytes \
+	    "$T/big.parquet"
+	status_is 0
+	no_err
+	[ "$(wc -l < "$OUT")" -eq 29 ]
+	cmp "$T/want" "$OUT"
+}

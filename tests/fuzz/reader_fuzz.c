@@ -31,12 +31,12 @@ static int died_a;
 static void
 cleanup(void)
 {
-	if (rd.in.fd >= 0)
-		src_close(&rd.in);
+	if (rd.in && rd.in->fd >= 0)
+		src_close(rd.in);
 	free(rd.rec.arena);
 	json_free(&rd.j);
 	free(rd.t.hdr);
-	free(rd.in.buf);
+	free(rd.own.buf);
 	free(rd.textst);
 	free(rd.names);
 	memset(&rd, 0, sizeof rd);
@@ -95,7 +95,7 @@ run(const struct kind *k, int n, const uint8_t *const *data,
 	}
 	out_flush();
 	rd_close(&rd);
-	FZ_CHECK(rd.in.fd < 0, "a file left open");
+	FZ_CHECK(rd.own.fd < 0, "a file left open");
 	checkrows(k);
 }
 
