@@ -385,12 +385,12 @@ dmaline(void *st, struct textin *tx, struct record *rec, char *line,
  * as num_fmt_i64 prints it. */
 TL_INLINE int
 fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
-    struct tl_key *k)
+    const struct src_more *more, struct tl_key *k)
 {
 	int pv = at->pos[PV], ev = event(fl->f[pv], fl->len[pv]);
 
 	(void)st;
-	if (ev == EV_NONE || (k->has = tl_fastkey(fl, at->pos[PB],
+	if (ev == EV_NONE || (k->has = tl_fastkey(fl, more, at->pos[PB],
 	    at->nsplit, "bytes", &k->v, &k->t, &k->len)) < 0)
 		return TL_NEITHER;
 	return ev == EV_SOP ? TL_START : TL_END;
@@ -454,7 +454,8 @@ fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
 static const struct tl_pairops dmaops = {
 	fastevent, fastwaits, fastrec, fastrow, dmaline,
 	NOEND, NOSTART, EARLIER, &dmawords,
-	PT, PQ, 1u << PQ | 1u << PV | 1u << PT, 1,
+	PT, PQ, 1u << PQ | 1u << PV | 1u << PT,
+	1u << PQ | 1u << PV | 1u << PC | 1u << PT | 1u << PB, 1,
 };
 
 static int

@@ -380,7 +380,7 @@ insnline(void *st, struct textin *tx, struct record *rec, char *line,
  * long and its pc written as num_fmt_i64 prints it, or an END. */
 TL_INLINE int
 fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
-    struct tl_key *k)
+    const struct src_more *more, struct tl_key *k)
 {
 	int pv = at->pos[PV];
 	const char *v = fl->f[pv];
@@ -389,8 +389,8 @@ fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
 	(void)st;
 	if (n == 5 && memcmp(v, "START", 5) == 0)
 		return fl->len[at->pos[PO]] >= TOKLEN ||
-		    (k->has = tl_fastkey(fl, at->pos[PP], at->nsplit, "pc",
-		    &k->v, &k->t, &k->len)) < 0 ? TL_NEITHER : TL_START;
+		    (k->has = tl_fastkey(fl, more, at->pos[PP], at->nsplit,
+		    "pc", &k->v, &k->t, &k->len)) < 0 ? TL_NEITHER : TL_START;
 	return n == 3 && memcmp(v, "END", 3) == 0 ? TL_END : TL_NEITHER;
 }
 
@@ -436,7 +436,8 @@ static const struct tl_pairops insnops = {
 	fastevent, fastwaits, fastrec, fastrow, insnline,
 	"START lines without an END", "END lines without a START",
 	"END lines earlier than their START",
-	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT, 0,
+	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT,
+	1u << PE | 1u << PO | 1u << PV | 1u << PT | 1u << PP, 0,
 };
 
 static int

@@ -131,18 +131,20 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
  * written as num_fmt_i64 prints it: 1 with it in *v and its text at *t
  * (*tlen bytes), 0 when the line has none.  -1 leaves the line to the
  * general way: a number written otherwise, or one that may lie past the
- * fields split.  key is a literal of at most 6 bytes, and the fields lie
- * in src's buffer (8 readable bytes at each): each field is looked at by
- * its '=' (most have none), then as one word; inline, the key's word
- * is known when compiled.
+ * fields split.  A line src_splitshort split (more not NULL) is looked
+ * at whole, its fields past those split too.  key is a literal of at
+ * most 6 bytes, and the fields lie in src's buffer (8 readable bytes at
+ * each): each field is looked at by its '=' (most have none), then as
+ * one word; inline, the key's word is known when compiled.
  */
 static inline int
-tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
-    int64_t *v, const char **t, size_t *tlen)
+tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
+    int nsplit, const char *key, int64_t *v, const char **t, size_t *tlen)
 {
 	size_t k = strlen(key) + 1;	/* with its '=' */
 	const char *f;
 	size_t n;
+	uint64_t s, e;
 	int i;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* The key's bytes and '=' as one word, without a loop: so that
@@ -170,10 +172,27 @@ tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
 		for (i = 0; i < fl->n; i++)
 			if (fl->len[i] > k && KEYAT(fl->f[i]))
 				break;
-		if (i == fl->n)
+		if (i < fl->n) {
+			f = fl->f[i] + k;
+			n = fl->len[i] - k;
+		} else if (!more) {
 			return fl->n == nsplit ? -1 : 0;
-		f = fl->f[i] + k;
-		n = fl->len[i] - k;
+		} else {
+			/* The fields past those split, by their bits: the
+			 * whole line is there, so none is not found. */
+			for (s = more->starts, e = more->ends; s;
+			    s &= s - 1, e &= e - 1) {
+				f = more->p + __builtin_ctzll(s);
+				n = (size_t)__builtin_ctzll(e) -
+				    (size_t)__builtin_ctzll(s);
+				if (n > k && KEYAT(f))
+					break;
+			}
+			if (!s)
+				return 0;
+			f += k;
+			n -= k;
+		}
 	}
 #undef KEYAT
 	if (!num_canon(f, n, v))
@@ -356,7 +375,8 @@ struct tl_pairops {
 	 * TL_START or TL_END, its key in *k when it has one, or TL_NEITHER
 	 * to leave it to the general way. */
 	int (*event)(void *st, const struct tl_at *at,
-	    const struct src_fields *fl, struct tl_key *k);
+	    const struct src_fields *fl, const struct src_more *more,
+	    struct tl_key *k);
 	/* A start at ts, at line ln, waits in slot i: its time and key
 	 * kept as their text too. */
 	void (*waits)(void *st, struct textin *tx, const struct tl_at *at,
@@ -379,6 +399,7 @@ struct tl_pairops {
 	const struct tl_words *words;
 	int ts, place;		/* textin.pos of the time, of the place */
 	unsigned need;		/* the textin.pos a plain line holds, as bits */
+	unsigned all;		/* the textin.pos any step reads, as bits */
 	/* The line's event looked at before its time and place, or after:
 	 * whichever rejects the lines of other kinds sooner (the order
 	 * changes no output, only the code compiled). */
@@ -417,11 +438,12 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 	struct tl_pairrun *r = st;
 	struct src *in = tx->in;
 	struct src_fields fl;
+	struct src_more more, *mp;
 	struct tl_key k;
 	struct tl_at at;
 	char *p = in->p, *nl, **f = fl.f, *whole;
 	size_t *len = fl.len;
-	int pt, pl, need, rows, ev, i;
+	int pt, pl, need, rows, ev, i, split5;
 	long j = 0, first = in->line + in->in_line;
 	int64_t ts;
 	struct pair_slot *sl;
@@ -443,17 +465,23 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 	pt = at.pos[ops->ts];
 	pl = at.pos[ops->place];
 	need = tl_need(ops->need, at.pos);
+	/* The usual line split in fewer steps, when every field the steps
+	 * look at by its position is among the first it splits. */
+	split5 = tl_need(ops->all, at.pos) < SRC_SHORT;
 	for (; p < whole; p = nl + 1, j++) {
-		if (!src_splitline(p, &fl, at.nsplit, &nl))
+		mp = NULL;
+		if (split5 && src_splitshort(p, &fl, &nl, &more))
+			mp = &more;
+		else if (!src_splitline(p, &fl, at.nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
 		    src_islog(f[0], len[0]) ||
 		    (ops->eventfirst &&
-		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER) ||
+		    (ev = ops->event(st, &at, &fl, mp, &k)) == TL_NEITHER) ||
 		    !num_canon(f[pt], len[pt], &ts) ||
 		    (i = pair_cached(&r->q, f[pl], len[pl])) < 0 ||
 		    (!ops->eventfirst &&
-		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER))
+		    (ev = ops->event(st, &at, &fl, mp, &k)) == TL_NEITHER))
 			break;
 		if (ev == TL_START) {
 			ops->waits(st, tx, &at, i, &fl, ts, &k, first + j);
