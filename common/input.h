@@ -292,7 +292,9 @@ struct src_more {
 
 /*
  * src_splitline for the usual line of a trace, in fewer steps: one whose
- * '\n' lies in its first 64 bytes and that has SRC_SHORT fields or more.
+ * '\n' lies in its first 64 bytes, whose fields are parted by spaces (no
+ * tab, and no other control byte before its end), and that has SRC_SHORT
+ * fields or more.
  * 1 with its first SRC_SHORT fields in fl (fl->n is SRC_SHORT, whatever
  * follows them in *more) and its '\n' in *nl; the fields are those
  * src_splitline finds, a "\r" before the "\n" in none.  0 for any other
@@ -305,19 +307,40 @@ src_splitshort(char *p, struct src_fields *fl, char **nl,
     struct src_more *more)
 {
 #if defined(__SSE2__)
+	const __m128i sp = _mm_set1_epi8(' ');
+	__m128i v0, v1, v2, v3, b0, b1, b2, b3;
 	uint64_t stop, blank, tok, starts, ends, s;
 	unsigned e, a;
 
-	src_masks64(p, &stop, &blank);
+	/* The spaces, and the bytes below them (controls: '\n', a tab,
+	 * "\r", NUL), of which the first must end the line. */
+#define LOAD(i) _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i)))
+#define MASK(v) ((uint64_t)(unsigned)_mm_movemask_epi8(v))
+#define BELOW(v, b) MASK(_mm_xor_si128(b, \
+	_mm_cmpeq_epi8(_mm_min_epu8(v, sp), v)))
+	v0 = LOAD(0);
+	v1 = LOAD(1);
+	v2 = LOAD(2);
+	v3 = LOAD(3);
+	b0 = _mm_cmpeq_epi8(v0, sp);
+	b1 = _mm_cmpeq_epi8(v1, sp);
+	b2 = _mm_cmpeq_epi8(v2, sp);
+	b3 = _mm_cmpeq_epi8(v3, sp);
+	blank = MASK(b0) | MASK(b1) << 16 | MASK(b2) << 32 | MASK(b3) << 48;
+	stop = BELOW(v0, b0) | BELOW(v1, b1) << 16 | BELOW(v2, b2) << 32 |
+	    BELOW(v3, b3) << 48;
+#undef LOAD
+#undef MASK
+#undef BELOW
 	if (!stop)
 		return 0;
 	e = (unsigned)__builtin_ctzll(stop);
-	if (p[e] != '\n')
-		return 0;	/* a NUL */
 	tok = ~blank & ((stop & -stop) - 1);
 	/* As src_getfields: "a b\r" and "a b \r" are the fields a, b. */
-	if (e > 0 && p[e - 1] == '\r')
-		tok &= ~((uint64_t)1 << (e - 1));
+	if (p[e] == '\r' && p[e + 1] == '\n')
+		e++;
+	else if (p[e] != '\n')
+		return 0;	/* a tab, NUL or other control first */
 	starts = tok & ~(tok << 1);
 	ends = ~tok & tok << 1;
 	s = starts & (starts - 1);
