@@ -132,7 +132,9 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
  * (*tlen bytes), 0 when the line has none.  -1 leaves the line to the
  * general way: a number written otherwise, or one that may lie past the
  * fields split.  A line src_splitshort split (more not NULL) is looked
- * at whole, its fields past those split too.  key is a literal of at
+ * at whole, its fields past those split too.  A "key=" with nothing
+ * after it is the key's field, as it is to tl_keyint (whose number it
+ * then is not).  key is a literal of at
  * most 6 bytes, and the fields lie in src's buffer (8 readable bytes at
  * each): each field is looked at by its '=' (most have none), then as
  * one word; inline, the key's word is known when compiled.
@@ -164,13 +166,13 @@ tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
 			return 0;
 		f = fl->f[pos];
 		n = fl->len[pos];
-		if (n > k && KEYAT(f)) {
+		if (n >= k && KEYAT(f)) {
 			f += k;
 			n -= k;
 		}
 	} else {
 		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > k && KEYAT(fl->f[i]))
+			if (fl->len[i] >= k && KEYAT(fl->f[i]))
 				break;
 		if (i < fl->n) {
 			f = fl->f[i] + k;
@@ -185,7 +187,7 @@ tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
 				f = more->p + __builtin_ctzll(s);
 				n = (size_t)__builtin_ctzll(e) -
 				    (size_t)__builtin_ctzll(s);
-				if (n > k && KEYAT(f))
+				if (n >= k && KEYAT(f))
 					break;
 			}
 			if (!s)
