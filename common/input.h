@@ -27,6 +27,13 @@
 #endif
 #define SRC_PAD 64		/* at least the splitter's 64-byte step */
 
+/* The fast paths' splitters, inline even where they are called twice. */
+#if defined(__GNUC__)
+#define SRC_INLINE static inline __attribute__((always_inline))
+#else
+#define SRC_INLINE static inline
+#endif
+
 /* How much of a file's start tells its format and is checked for binary
  * bytes (smaller in the fuzz build, whose buffer is small). */
 #ifndef SRC_SNIFF
@@ -209,7 +216,7 @@ src_gather(char *base, uint64_t starts, uint64_t ends, struct src_fields *fl,
  * and with one 64-byte step where the line's fields lie in its first 64
  * bytes (they do in a trace): the fast path's splitter.
  */
-static inline int
+SRC_INLINE int
 src_splitline(char *p, struct src_fields *fl, int max, char **nl)
 {
 	char *end;
@@ -302,7 +309,7 @@ struct src_more {
  * over the fields: what it costs is in the fields' count, not their
  * bytes.
  */
-static inline int
+SRC_INLINE int
 src_splitshort(char *p, struct src_fields *fl, char **nl,
     struct src_more *more)
 {

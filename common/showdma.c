@@ -209,7 +209,7 @@ event(const char *s, size_t n)
 
 /* A SOP at ts waits in slot i, with the byte count it carries.  Inline:
  * half the lines of a trace come here from the fast path. */
-static inline void
+TL_INLINE void
 sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
     int hasbytes, int64_t bytes, long ln)
 {
@@ -268,7 +268,7 @@ transfer(struct dmastate *s, struct textin *tx, struct record *rec, int i,
  * bytes each, as num_canon found them); the SOP's were kept as text; only
  * the duration is printed.
  */
-static void
+TL_INLINE void
 transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
     size_t endlen, int64_t ts, const char *crc, size_t crclen,
     const char *bytes, size_t byteslen)
@@ -451,11 +451,14 @@ fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
 	    k->has ? k->t : NULL, k->len);
 }
 
+/* dmadef's positions, 0-based, and the fields they split. */
+static const struct tl_at dmaplain = { { 1, 2, 3, 4, -1 }, 6 };
+
 static const struct tl_pairops dmaops = {
 	fastevent, fastwaits, fastrec, fastrow, dmaline,
 	NOEND, NOSTART, EARLIER, &dmawords,
 	PT, PQ, 1u << PQ | 1u << PV | 1u << PT,
-	1u << PQ | 1u << PV | 1u << PC | 1u << PT | 1u << PB, 1,
+	1u << PQ | 1u << PV | 1u << PC | 1u << PT | 1u << PB, &dmaplain, 1,
 };
 
 static int

@@ -139,7 +139,7 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
  * each): each field is looked at by its '=' (most have none), then as
  * one word; inline, the key's word is known when compiled.
  */
-static inline int
+SRC_INLINE int
 tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
     int nsplit, const char *key, int64_t *v, const char **t, size_t *tlen)
 {
@@ -402,6 +402,9 @@ struct tl_pairops {
 	int ts, place;		/* textin.pos of the time, of the place */
 	unsigned need;		/* the textin.pos a plain line holds, as bits */
 	unsigned all;		/* the textin.pos any step reads, as bits */
+	/* The format's field positions when no -F moves them (textin.pos
+	 * as the reader sets them, the rest 0), and the fields split. */
+	const struct tl_at *plain;
 	/* The line's event looked at before its time and place, or after:
 	 * whichever rejects the lines of other kinds sooner (the order
 	 * changes no output, only the code compiled). */
@@ -434,15 +437,14 @@ _Static_assert(TL_MAXPOS == 8, "tl_need looks at 8 positions");
  * the two ways give the same records, rows, notes and messages.
  */
 TL_INLINE int
-tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
-    struct record *rec)
+tl_pairwalk(const struct tl_pairops *ops, void *st, struct textin *tx,
+    struct record *rec, const struct tl_at *at)
 {
 	struct tl_pairrun *r = st;
 	struct src *in = tx->in;
 	struct src_fields fl;
 	struct src_more more, *mp;
 	struct tl_key k;
-	struct tl_at at;
 	char *p = in->p, *nl, **f = fl.f, *whole;
 	size_t *len = fl.len;
 	int pt, pl, need, rows, ev, i, split5;
@@ -454,39 +456,31 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 	k.v = 0;
 	k.t = NULL;
 	k.len = 0;
-	if (r->section == TL_SEC_OTHER)	/* to the next header */
-		tl_skipto(tx, "trace");
-	if (r->section != TL_SEC_OURS)
-		return 0;
-	/* In locals: the rows written through char pointers could be
-	 * anything to the compiler, which would read these again. */
 	whole = tl_whole(&r->whole, in);
 	rows = tx->rows;
-	memcpy(at.pos, tx->pos, sizeof at.pos);
-	at.nsplit = tx->nsplit;
-	pt = at.pos[ops->ts];
-	pl = at.pos[ops->place];
-	need = tl_need(ops->need, at.pos);
+	pt = at->pos[ops->ts];
+	pl = at->pos[ops->place];
+	need = tl_need(ops->need, at->pos);
 	/* The usual line split in fewer steps, when every field the steps
 	 * look at by its position is among the first it splits. */
-	split5 = tl_need(ops->all, at.pos) < SRC_SHORT;
+	split5 = tl_need(ops->all, at->pos) < SRC_SHORT;
 	for (; p < whole; p = nl + 1, j++) {
 		mp = NULL;
 		if (split5 && src_splitshort(p, &fl, &nl, &more))
 			mp = &more;
-		else if (!src_splitline(p, &fl, at.nsplit, &nl))
+		else if (!src_splitline(p, &fl, at->nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
 		    src_islog(f[0], len[0]) ||
 		    (ops->eventfirst &&
-		    (ev = ops->event(st, &at, &fl, mp, &k)) == TL_NEITHER) ||
+		    (ev = ops->event(st, at, &fl, mp, &k)) == TL_NEITHER) ||
 		    !num_canon(f[pt], len[pt], &ts) ||
 		    (i = pair_cached(&r->q, f[pl], len[pl])) < 0 ||
 		    (!ops->eventfirst &&
-		    (ev = ops->event(st, &at, &fl, mp, &k)) == TL_NEITHER))
+		    (ev = ops->event(st, at, &fl, mp, &k)) == TL_NEITHER))
 			break;
 		if (ev == TL_START) {
-			ops->waits(st, tx, &at, i, &fl, ts, &k, first + j);
+			ops->waits(st, tx, at, i, &fl, ts, &k, first + j);
 			continue;
 		}
 		sl = &r->q.slot[i];
@@ -504,16 +498,40 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 			continue;
 		}
 		if (!rows) {
-			ops->rec(st, tx, &at, rec, i, &fl, ts, &k);
+			ops->rec(st, tx, at, rec, i, &fl, ts, &k);
 			sl->line = 0;
 			src_take(in, nl + 1, j + 1);
 			return 1;
 		}
-		ops->row(st, tx, &at, i, &fl, ts, &k);
+		ops->row(st, tx, at, i, &fl, ts, &k);
 		sl->line = 0;
 	}
 	src_take(in, p, j);
 	return 0;
+}
+
+/* The fast path, its walk compiled twice: with the format's own field
+ * positions known when compiled (ops->plain), where the file is read with
+ * them, and with those of the file (-F) in locals. */
+TL_INLINE int
+tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
+    struct record *rec)
+{
+	struct tl_pairrun *r = st;
+	struct tl_at at;
+
+	if (r->section == TL_SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
+	if (r->section != TL_SEC_OURS)
+		return 0;
+	if (tx->nsplit == ops->plain->nsplit &&
+	    memcmp(tx->pos, ops->plain->pos, sizeof at.pos) == 0)
+		return tl_pairwalk(ops, st, tx, rec, ops->plain);
+	/* In locals: the rows written through char pointers could be
+	 * anything to the compiler, which would read these again. */
+	memcpy(at.pos, tx->pos, sizeof at.pos);
+	at.nsplit = tx->nsplit;
+	return tl_pairwalk(ops, st, tx, rec, &at);
 }
 
 /* A format's next (struct textfmt): the fast path, else one line the
