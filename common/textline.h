@@ -170,15 +170,15 @@ tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
 			f += k;
 			n -= k;
 		}
-	} else {
-		for (i = 0; i < fl->n; i++)
+	} else if (more) {
+		/* As below, over a known number of fields: a few steps, no
+		 * loop. */
+		for (i = 0; i < SRC_SHORT; i++)
 			if (fl->len[i] >= k && KEYAT(fl->f[i]))
 				break;
-		if (i < fl->n) {
+		if (i < SRC_SHORT) {
 			f = fl->f[i] + k;
 			n = fl->len[i] - k;
-		} else if (!more) {
-			return fl->n == nsplit ? -1 : 0;
 		} else {
 			/* The fields past those split, by their bits: the
 			 * whole line is there, so none is not found. */
@@ -195,6 +195,14 @@ tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
 			f += k;
 			n -= k;
 		}
+	} else {
+		for (i = 0; i < fl->n; i++)
+			if (fl->len[i] >= k && KEYAT(fl->f[i]))
+				break;
+		if (i == fl->n)
+			return fl->n == nsplit ? -1 : 0;
+		f = fl->f[i] + k;
+		n = fl->len[i] - k;
 	}
 #undef KEYAT
 	if (!num_canon(f, n, v))
