@@ -306,8 +306,9 @@ struct src_more {
  * follows them in *more) and its '\n' in *nl; the fields are those
  * src_splitline finds, a "\r" before the "\n" in none.  0 for any other
  * line, left to src_splitline.  Straight on, without src_splitline's loop
- * over the fields: what it costs is in the fields' count, not their
- * bytes.
+ * over the fields (whose end, a field more or less from line to line, is
+ * hard to foresee): the first SRC_SHORT in as many steps, the rest left
+ * as bits.
  */
 SRC_INLINE int
 src_splitshort(char *p, struct src_fields *fl, char **nl,

@@ -134,10 +134,10 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
  * fields split.  A line src_splitshort split (more not NULL) is looked
  * at whole, its fields past those split too.  A "key=" with nothing
  * after it is the key's field, as it is to tl_keyint (whose number it
- * then is not).  key is a literal of at
- * most 6 bytes, and the fields lie in src's buffer (8 readable bytes at
- * each): each field is looked at by its '=' (most have none), then as
- * one word; inline, the key's word is known when compiled.
+ * then is not).  key is a literal of at most 6 bytes, and the fields lie
+ * in src's buffer (8 readable bytes at each): each field is looked at by
+ * its '=' (most have none), then as one word; inline, the key's word is
+ * known when compiled.
  */
 SRC_INLINE int
 tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
@@ -436,13 +436,14 @@ tl_need(unsigned mask, const int *pos)
 _Static_assert(TL_MAXPOS == 8, "tl_need looks at 8 positions");
 
 /*
- * The fast path: the whole lines buffered, walked in place (src_splitline)
- * while each is a line of the plain kind (ops->event), its time written as
- * num_fmt_i64 prints it, its place one seen before; a row is written
- * (tx->rows) or returned as a record (1).  The first line of any other
- * kind, and the partial line at the buffer's end, are left unconsumed to
- * the general way (0), which then makes every check as it always did.  So
- * the two ways give the same records, rows, notes and messages.
+ * The fast path's walk: the whole lines buffered, walked in place
+ * (src_splitshort, else src_splitline) while each is a line of the plain
+ * kind (ops->event), its time written as num_fmt_i64 prints it, its place
+ * one seen before; a row is written (tx->rows) or returned as a record
+ * (1).  The first line of any other kind, and the partial line at the
+ * buffer's end, are left unconsumed to the general way (0), which then
+ * makes every check as it always did.  So the two ways give the same
+ * records, rows, notes and messages.
  */
 TL_INLINE int
 tl_pairwalk(const struct tl_pairops *ops, void *st, struct textin *tx,
