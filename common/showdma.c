@@ -209,7 +209,7 @@ event(const char *s, size_t n)
 
 /* A SOP at ts waits in slot i, with the byte count it carries.  Inline:
  * half the lines of a trace come here from the fast path. */
-static inline void
+TL_INLINE void
 sopwaits(struct dmastate *s, struct textin *tx, int i, int64_t ts,
     int hasbytes, int64_t bytes, long ln)
 {
@@ -268,7 +268,7 @@ transfer(struct dmastate *s, struct textin *tx, struct record *rec, int i,
  * bytes each, as num_canon found them); the SOP's were kept as text; only
  * the duration is printed.
  */
-static void
+TL_INLINE void
 transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
     size_t endlen, int64_t ts, const char *crc, size_t crclen,
     const char *bytes, size_t byteslen)
@@ -385,12 +385,12 @@ dmaline(void *st, struct textin *tx, struct record *rec, char *line,
  * as num_fmt_i64 prints it. */
 TL_INLINE int
 fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
-    struct tl_key *k)
+    const struct src_more *more, struct tl_key *k)
 {
 	int pv = at->pos[PV], ev = event(fl->f[pv], fl->len[pv]);
 
 	(void)st;
-	if (ev == EV_NONE || (k->has = tl_fastkey(fl, at->pos[PB],
+	if (ev == EV_NONE || (k->has = tl_fastkey(fl, more, at->pos[PB],
 	    at->nsplit, "bytes", &k->v, &k->t, &k->len)) < 0)
 		return TL_NEITHER;
 	return ev == EV_SOP ? TL_START : TL_END;
@@ -451,10 +451,14 @@ fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
 	    k->has ? k->t : NULL, k->len);
 }
 
+/* dmadef's positions, 0-based, and the fields they split. */
+static const struct tl_at dmaplain = { { 1, 2, 3, 4, -1 }, 6 };
+
 static const struct tl_pairops dmaops = {
 	fastevent, fastwaits, fastrec, fastrow, dmaline,
 	NOEND, NOSTART, EARLIER, &dmawords,
-	PT, PQ, 1u << PQ | 1u << PV | 1u << PT, 1,
+	PT, PQ, 1u << PQ | 1u << PV | 1u << PT,
+	1u << PQ | 1u << PV | 1u << PC | 1u << PT | 1u << PB, &dmaplain, 1,
 };
 
 static int

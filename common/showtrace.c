@@ -196,7 +196,7 @@ engineslot(struct insnstate *s, struct textin *tx, const char *e, size_t n,
 /* A START waits in slot i, with what it carries; ts and pc are in the
  * text rec_write would print for them.  Inline: half the lines of a
  * trace come here from the fast path. */
-static inline void
+TL_INLINE void
 insnwaits(struct insnstate *s, struct textin *tx, int i, const char *op,
     size_t oplen, int64_t ts, int haspc, int64_t pc, long ln)
 {
@@ -257,7 +257,7 @@ insnrec(const struct insnstate *s, struct textin *tx, struct record *rec,
  * ones, as num_canon found it); the START's and the pc's were kept as
  * text; only the duration is printed.
  */
-static void
+TL_INLINE void
 insnrow(const struct insnstate *s, struct textin *tx, int i,
     const char *end, size_t endlen, int64_t ts)
 {
@@ -380,7 +380,7 @@ insnline(void *st, struct textin *tx, struct record *rec, char *line,
  * long and its pc written as num_fmt_i64 prints it, or an END. */
 TL_INLINE int
 fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
-    struct tl_key *k)
+    const struct src_more *more, struct tl_key *k)
 {
 	int pv = at->pos[PV];
 	const char *v = fl->f[pv];
@@ -389,8 +389,8 @@ fastevent(void *st, const struct tl_at *at, const struct src_fields *fl,
 	(void)st;
 	if (n == 5 && memcmp(v, "START", 5) == 0)
 		return fl->len[at->pos[PO]] >= TOKLEN ||
-		    (k->has = tl_fastkey(fl, at->pos[PP], at->nsplit, "pc",
-		    &k->v, &k->t, &k->len)) < 0 ? TL_NEITHER : TL_START;
+		    (k->has = tl_fastkey(fl, more, at->pos[PP], at->nsplit,
+		    "pc", &k->v, &k->t, &k->len)) < 0 ? TL_NEITHER : TL_START;
 	return n == 3 && memcmp(v, "END", 3) == 0 ? TL_END : TL_NEITHER;
 }
 
@@ -432,11 +432,15 @@ fastrow(void *st, struct textin *tx, const struct tl_at *at, int i,
 	insnrow(st, tx, i, fl->f[pt], fl->len[pt], ts);
 }
 
+/* insndef's positions, 0-based, and the fields they split. */
+static const struct tl_at insnplain = { { 1, 2, 3, 4, -1 }, 6 };
+
 static const struct tl_pairops insnops = {
 	fastevent, fastwaits, fastrec, fastrow, insnline,
 	"START lines without an END", "END lines without a START",
 	"END lines earlier than their START",
-	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT, 0,
+	&insnwords, PT, PE, 1u << PE | 1u << PO | 1u << PV | 1u << PT,
+	1u << PE | 1u << PO | 1u << PV | 1u << PT | 1u << PP, &insnplain, 0,
 };
 
 static int

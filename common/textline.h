@@ -131,18 +131,22 @@ tl_keyint(const struct src_fields *fl, int max, const char *key, int64_t *v)
  * written as num_fmt_i64 prints it: 1 with it in *v and its text at *t
  * (*tlen bytes), 0 when the line has none.  -1 leaves the line to the
  * general way: a number written otherwise, or one that may lie past the
- * fields split.  key is a literal of at most 6 bytes, and the fields lie
+ * fields split.  A line src_splitshort split (more not NULL) is looked
+ * at whole, its fields past those split too.  A "key=" with nothing
+ * after it is the key's field, as it is to tl_keyint (whose number it
+ * then is not).  key is a literal of at most 6 bytes, and the fields lie
  * in src's buffer (8 readable bytes at each): each field is looked at by
- * its '=' (most have none), then as one word; inline, the key's word
- * is known when compiled.
+ * its '=' (most have none), then as one word; inline, the key's word is
+ * known when compiled.
  */
-static inline int
-tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
-    int64_t *v, const char **t, size_t *tlen)
+SRC_INLINE int
+tl_fastkey(const struct src_fields *fl, const struct src_more *more, int pos,
+    int nsplit, const char *key, int64_t *v, const char **t, size_t *tlen)
 {
 	size_t k = strlen(key) + 1;	/* with its '=' */
 	const char *f;
 	size_t n;
+	uint64_t s, e;
 	int i;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* The key's bytes and '=' as one word, without a loop: so that
@@ -162,13 +166,38 @@ tl_fastkey(const struct src_fields *fl, int pos, int nsplit, const char *key,
 			return 0;
 		f = fl->f[pos];
 		n = fl->len[pos];
-		if (n > k && KEYAT(f)) {
+		if (n >= k && KEYAT(f)) {
+			f += k;
+			n -= k;
+		}
+	} else if (more) {
+		/* As below, over a known number of fields: a few steps, no
+		 * loop. */
+		for (i = 0; i < SRC_SHORT; i++)
+			if (fl->len[i] >= k && KEYAT(fl->f[i]))
+				break;
+		if (i < SRC_SHORT) {
+			f = fl->f[i] + k;
+			n = fl->len[i] - k;
+		} else {
+			/* The fields past those split, by their bits: the
+			 * whole line is there, so none is not found. */
+			for (s = more->starts, e = more->ends; s;
+			    s &= s - 1, e &= e - 1) {
+				f = more->p + __builtin_ctzll(s);
+				n = (size_t)__builtin_ctzll(e) -
+				    (size_t)__builtin_ctzll(s);
+				if (n >= k && KEYAT(f))
+					break;
+			}
+			if (!s)
+				return 0;
 			f += k;
 			n -= k;
 		}
 	} else {
 		for (i = 0; i < fl->n; i++)
-			if (fl->len[i] > k && KEYAT(fl->f[i]))
+			if (fl->len[i] >= k && KEYAT(fl->f[i]))
 				break;
 		if (i == fl->n)
 			return fl->n == nsplit ? -1 : 0;
@@ -356,7 +385,8 @@ struct tl_pairops {
 	 * TL_START or TL_END, its key in *k when it has one, or TL_NEITHER
 	 * to leave it to the general way. */
 	int (*event)(void *st, const struct tl_at *at,
-	    const struct src_fields *fl, struct tl_key *k);
+	    const struct src_fields *fl, const struct src_more *more,
+	    struct tl_key *k);
 	/* A start at ts, at line ln, waits in slot i: its time and key
 	 * kept as their text too. */
 	void (*waits)(void *st, struct textin *tx, const struct tl_at *at,
@@ -379,6 +409,10 @@ struct tl_pairops {
 	const struct tl_words *words;
 	int ts, place;		/* textin.pos of the time, of the place */
 	unsigned need;		/* the textin.pos a plain line holds, as bits */
+	unsigned all;		/* the textin.pos any step reads, as bits */
+	/* The format's field positions when no -F moves them (textin.pos
+	 * as the reader sets them, the rest 0), and the fields split. */
+	const struct tl_at *plain;
 	/* The line's event looked at before its time and place, or after:
 	 * whichever rejects the lines of other kinds sooner (the order
 	 * changes no output, only the code compiled). */
@@ -402,26 +436,27 @@ tl_need(unsigned mask, const int *pos)
 _Static_assert(TL_MAXPOS == 8, "tl_need looks at 8 positions");
 
 /*
- * The fast path: the whole lines buffered, walked in place (src_splitline)
- * while each is a line of the plain kind (ops->event), its time written as
- * num_fmt_i64 prints it, its place one seen before; a row is written
- * (tx->rows) or returned as a record (1).  The first line of any other
- * kind, and the partial line at the buffer's end, are left unconsumed to
- * the general way (0), which then makes every check as it always did.  So
- * the two ways give the same records, rows, notes and messages.
+ * The fast path's walk: the whole lines buffered, walked in place
+ * (src_splitshort, else src_splitline) while each is a line of the plain
+ * kind (ops->event), its time written as num_fmt_i64 prints it, its place
+ * one seen before; a row is written (tx->rows) or returned as a record
+ * (1).  The first line of any other kind, and the partial line at the
+ * buffer's end, are left unconsumed to the general way (0), which then
+ * makes every check as it always did.  So the two ways give the same
+ * records, rows, notes and messages.
  */
 TL_INLINE int
-tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
-    struct record *rec)
+tl_pairwalk(const struct tl_pairops *ops, void *st, struct textin *tx,
+    struct record *rec, const struct tl_at *at)
 {
 	struct tl_pairrun *r = st;
 	struct src *in = tx->in;
 	struct src_fields fl;
+	struct src_more more, *mp;
 	struct tl_key k;
-	struct tl_at at;
 	char *p = in->p, *nl, **f = fl.f, *whole;
 	size_t *len = fl.len;
-	int pt, pl, need, rows, ev, i;
+	int pt, pl, need, rows, ev, i, split5;
 	long j = 0, first = in->line + in->in_line;
 	int64_t ts;
 	struct pair_slot *sl;
@@ -430,33 +465,31 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 	k.v = 0;
 	k.t = NULL;
 	k.len = 0;
-	if (r->section == TL_SEC_OTHER)	/* to the next header */
-		tl_skipto(tx, "trace");
-	if (r->section != TL_SEC_OURS)
-		return 0;
-	/* In locals: the rows written through char pointers could be
-	 * anything to the compiler, which would read these again. */
 	whole = tl_whole(&r->whole, in);
 	rows = tx->rows;
-	memcpy(at.pos, tx->pos, sizeof at.pos);
-	at.nsplit = tx->nsplit;
-	pt = at.pos[ops->ts];
-	pl = at.pos[ops->place];
-	need = tl_need(ops->need, at.pos);
+	pt = at->pos[ops->ts];
+	pl = at->pos[ops->place];
+	need = tl_need(ops->need, at->pos);
+	/* The usual line split in fewer steps, when every field the steps
+	 * look at by its position is among the first it splits. */
+	split5 = tl_need(ops->all, at->pos) < SRC_SHORT;
 	for (; p < whole; p = nl + 1, j++) {
-		if (!src_splitline(p, &fl, at.nsplit, &nl))
+		mp = NULL;
+		if (split5 && src_splitshort(p, &fl, &nl, &more))
+			mp = &more;
+		else if (!src_splitline(p, &fl, at->nsplit, &nl))
 			break;
 		if (fl.n <= need || tl_maybesection(&fl) ||
 		    src_islog(f[0], len[0]) ||
 		    (ops->eventfirst &&
-		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER) ||
+		    (ev = ops->event(st, at, &fl, mp, &k)) == TL_NEITHER) ||
 		    !num_canon(f[pt], len[pt], &ts) ||
 		    (i = pair_cached(&r->q, f[pl], len[pl])) < 0 ||
 		    (!ops->eventfirst &&
-		    (ev = ops->event(st, &at, &fl, &k)) == TL_NEITHER))
+		    (ev = ops->event(st, at, &fl, mp, &k)) == TL_NEITHER))
 			break;
 		if (ev == TL_START) {
-			ops->waits(st, tx, &at, i, &fl, ts, &k, first + j);
+			ops->waits(st, tx, at, i, &fl, ts, &k, first + j);
 			continue;
 		}
 		sl = &r->q.slot[i];
@@ -474,16 +507,40 @@ tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
 			continue;
 		}
 		if (!rows) {
-			ops->rec(st, tx, &at, rec, i, &fl, ts, &k);
+			ops->rec(st, tx, at, rec, i, &fl, ts, &k);
 			sl->line = 0;
 			src_take(in, nl + 1, j + 1);
 			return 1;
 		}
-		ops->row(st, tx, &at, i, &fl, ts, &k);
+		ops->row(st, tx, at, i, &fl, ts, &k);
 		sl->line = 0;
 	}
 	src_take(in, p, j);
 	return 0;
+}
+
+/* The fast path, its walk compiled twice: with the format's own field
+ * positions known when compiled (ops->plain), where the file is read with
+ * them, and with those of the file (-F) in locals. */
+TL_INLINE int
+tl_pairfast(const struct tl_pairops *ops, void *st, struct textin *tx,
+    struct record *rec)
+{
+	struct tl_pairrun *r = st;
+	struct tl_at at;
+
+	if (r->section == TL_SEC_OTHER)	/* to the next header */
+		tl_skipto(tx, "trace");
+	if (r->section != TL_SEC_OURS)
+		return 0;
+	if (tx->nsplit == ops->plain->nsplit &&
+	    memcmp(tx->pos, ops->plain->pos, sizeof at.pos) == 0)
+		return tl_pairwalk(ops, st, tx, rec, ops->plain);
+	/* In locals: the rows written through char pointers could be
+	 * anything to the compiler, which would read these again. */
+	memcpy(at.pos, tx->pos, sizeof at.pos);
+	at.nsplit = tx->nsplit;
+	return tl_pairwalk(ops, st, tx, rec, &at);
 }
 
 /* A format's next (struct textfmt): the fast path, else one line the

@@ -79,6 +79,88 @@ same() {	# same CMD ARGS... FILE: the fast and the general way agree
 	grep -q '	1	2		$' "$T/fast.out"
 }
 
+# Lines made to sit at the edges of the usual line's quicker split (its end
+# within its first 64 bytes, 5 fields or more, parted by spaces): ends
+# on each side of byte 64, the key=N field past the sixth field or after
+# a field that ends in "key=N", a "\r" at the end and in a field, a tab,
+# a vertical tab, 4 fields.
+edges() {	# edges KEY
+	awk -v key="$1" '
+	NR == 1 { print; next }
+	{
+		line = $0
+		if (NR % 5 == 0) line = line sprintf("%" (NR % 11) "s", "")
+		if (NR % 7 == 0) sub(" " key "=", "  a=1  b=2  " key "=", line)
+		if (NR % 9 == 0) sub(" " key "=", " x" key "=1  " key "=", line)
+		if (NR % 17 == 0) line = line "\r"
+		if (NR % 19 == 0) sub(/_/, "_\r", line)
+		if (NR % 23 == 0) sub(/  /, "\t", line)
+		if (NR % 29 == 0) sub(/ [A-Za-z]/, "\v&", line)
+		if (NR % 31 == 0) sub(/ [A-Za-z]/, "\r&", line)
+		if (NR % 37 == 0) line = sprintf("%" (NR % 13) "s", "") line
+		if (NR % 43 == 0) { $5 = ""; $6 = ""; line = "  " $0 }
+		print line
+	}'
+}
+
+@test "textfast: the usual line's quicker split and the general way agree on its edges" {
+	npgen -n 3000 trace-text | edges pc >"$T/e.txt"
+	same np-trace "$T/e.txt"
+	grep -q '^np-trace: lines not understood: ' "$T/fast.err"
+	[ "$(wc -l <"$T/fast.out")" -gt 2500 ]
+	same np-trace -t , "$T/e.txt"
+	npgen -n 3000 dma-text | edges bytes >"$T/d.txt"
+	same np-dma "$T/d.txt"
+	same np-dma -H "$T/d.txt"
+	same np-dma -s "$T/d.txt"
+	[ "$(wc -l <"$T/fast.out")" -gt 5 ]
+}
+
+# The first key=N field is the key's, even one where the opcode or the CRC
+# would be: the line the fast path takes and the same line with a 0
+# before its time, which the general way takes, give the same row.
+@test "textfast: a key=N where the opcode or the CRC is, either way" {
+	npgen -n 3000 trace-text >"$T/t.txt"
+	for ts in 10262000000 010262000000; do
+		{ head -n 2000 "$T/t.txt"
+		  echo "  2001  Tensor  pc=7  START  $ts  pc=1"
+		  echo "  2002  Tensor  MATMUL  END  10262000100  pc=2"
+		  tail -n +2001 "$T/t.txt"; } >"$T/k$ts.txt"
+		np-trace "$T/k$ts.txt" >"$T/k$ts.out"
+	done
+	cmp "$T/k10262000000.out" "$T/k010262000000.out"
+	grep -q '^10262000000	10262000100	100	Tensor	pc=7	7	' \
+	    "$T/k10262000000.out"
+	npgen -n 3000 dma-text >"$T/d.txt"
+	q=$(awk 'NR == 2 { print $2 }' "$T/d.txt")
+	for ts in 10262000000 010262000000; do
+		{ head -n 2000 "$T/d.txt"
+		  echo "  2001  $q  M2S_SOP  -  $ts  bytes=5"
+		  echo "  2002  $q  S2M_EOP  bytes=7  10262000100  bytes=9"
+		  tail -n +2001 "$T/d.txt"; } >"$T/k$ts.txt"
+		np-dma "$T/k$ts.txt" >"$T/k$ts.out"
+	done
+	cmp "$T/k10262000000.out" "$T/k010262000000.out"
+	grep -q "^$q	10262000000	10262000100	100	7	" "$T/k10262000000.out"
+}
+
+# A field "pc=" before the pc=N one is the START's pc field, to the general
+# way as to the fast path: the same error (the fast path once passed over
+# it and took the next).
+@test "textfast: np-trace, an empty pc= before the pc is the error either way" {
+	npgen -n 3000 trace-text >"$T/t.txt"
+	for bad in '  2001  Tensor  pc=  START  10262000000  pc=1' \
+	    '  2001  Tensor  MATMUL  START  10262000000  pc=  pc=1'; do
+		{ head -n 2000 "$T/t.txt"; printf '%s\n' "$bad"
+		  tail -n +2001 "$T/t.txt"; } >"$T/p.txt"
+		col=$(printf '%s\n' "$bad" | awk '{ print index($0, "pc=") }')
+		np np-trace "$T/p.txt"
+		status_is 1
+		err_is "np-trace: $T/p.txt:2001:$col: expected an integer for 'pc' (pc=N), found 'pc='"
+		[ "$(wc -l <"$OUT")" -gt 900 ]
+	done
+}
+
 @test "textfast: np-trace, rows the format writes and records np-trace writes agree" {
 	npgen -n 3000 trace-text | messy >"$T/m.txt"
 	np-trace "$T/m.txt" >"$T/rows.out" 2>"$T/rows.err"
