@@ -2184,6 +2184,7 @@ pq_next(struct pq *p)
 	row = ++p->row;
 	if (row < p->refill_at)
 		return 1;
+	p->moved++;
 	next = INT64_MAX;
 	for (i = 0; i < p->ncur; i++) {
 		c = &p->cur[i];

@@ -160,6 +160,10 @@ struct pq {
 	int64_t rg_left;	/* rows left in it */
 	int64_t row;		/* the current row's index in it */
 	int64_t refill_at;	/* the first row some cursor has no cell for */
+	/* Counts the rows at which some batch began: while it stays, each
+	 * selected column's cell of the next row follows the one of this
+	 * row in its batch. */
+	unsigned long moved;
 	int started;
 	/* Per cursor, in pq_select's order: its batch's cells and the row
 	 * they begin at (pq_selcell). */

@@ -1207,6 +1207,63 @@ pqnoextra(const struct reader *r, int i)
 	    list);
 }
 
+/* Which group of pqorder's column i belongs to. */
+static int
+pqgroup(const struct reader *r, int i)
+{
+	int optional = pq_col(&r->pq, r->pqsel[i])->optional;
+
+	switch (r->pqcol[i].how) {
+	case PQ_WHOLE:
+		return optional ? 2 : 0;
+	case PQ_TEXT:
+		return optional ? 2 : 1;
+	default:
+		return 3;
+	}
+}
+
+/*
+ * Puts the columns in the order a row sets them, in the groups of struct
+ * reader's pqwhole, so that a row sets each group in a loop of its own,
+ * without a look at how.  A usual column is the only one to set its
+ * field, so that the order among them does not matter; the rest keep
+ * theirs.
+ */
+static void
+pqorder(struct reader *r)
+{
+	struct rd_pqcol col[RD_MAXPQ];
+	int sel[RD_MAXPQ], kcol[RD_MAXPQ], pref[RD_MAXPQ], time[RD_MAXPQ];
+	int end[4], g, i, n = 0;
+
+	r->pqhas = 0;
+	for (g = 0; g < 4; g++) {
+		for (i = 0; i < r->npq; i++) {
+			if (pqgroup(r, i) != g)
+				continue;
+			col[n] = r->pqcol[i];
+			sel[n] = r->pqsel[i];
+			kcol[n] = r->pqkcol[i];
+			pref[n] = r->pqpref[i];
+			time[n] = r->pqtime[i];
+			if (g < 2)
+				r->pqhas |= col[n].bit;
+			n++;
+		}
+		end[g] = n;
+	}
+	memcpy(r->pqcol, col, (size_t)n * sizeof col[0]);
+	memcpy(r->pqsel, sel, (size_t)n * sizeof sel[0]);
+	memcpy(r->pqkcol, kcol, (size_t)n * sizeof kcol[0]);
+	memcpy(r->pqpref, pref, (size_t)n * sizeof pref[0]);
+	memcpy(r->pqtime, time, (size_t)n * sizeof time[0]);
+	r->pqwhole = end[0];
+	r->pqtext = end[1];
+	r->pqusual = end[2];
+	r->pqmoved = 0;		/* pq.moved is 1 or more at the first row */
+}
+
 /*
  * Maps the file's columns to the kind's, by the names a header's are
  * mapped by, selects only those (and only those wanted), and vets the
@@ -1246,7 +1303,6 @@ pqhead(struct reader *r)
 		pcol->cur = pq_selected(&r->pq, i);
 		pcol->col = c;
 		pcol->bit = (uint32_t)1 << c;
-		pcol->pref = (unsigned char)nm->pref;
 		pcol->how = PQ_ANY;
 		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT)
 			pcol->how = PQ_TEXT;
@@ -1261,6 +1317,7 @@ pqhead(struct reader *r)
 		for (c = 0; c < r->npq; c++)
 			if (c != i && r->pqkcol[c] == r->pqkcol[i])
 				r->pqcol[i].how = PQ_ANY;
+	pqorder(r);
 	vet(r, &votes, 0, 0);
 	if (!known)
 		np_die("%s: expected a table with %s columns (such as %s), "
@@ -1361,64 +1418,87 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 	f->line = rec->line;
 }
 
+/* Each column's cell in the current row, after its batch moved. */
+static NP_COLD void
+pqaim(struct reader *r)
+{
+	int i;
+
+	for (i = 0; i < r->npq; i++)
+		r->pqat[i] = pq_selcell(&r->pq, r->pqcol[i].cur);
+	r->pqmoved = r->pq.moved;
+}
+
 /*
- * The row's cells into the record.  The usual column's in a few steps,
- * the field's bit and the text's length kept in registers until the end
- * (stores through rec would make them reloaded after each).
+ * The row's cells into the record: each column's cell the one after the
+ * last row's (until a batch moves), the usual columns' in a loop per group
+ * (pqorder), those of required columns without a look at a null and
+ * their fields' bits set at once; the field's bit and the text's length
+ * kept in registers until the end (stores through rec would make them
+ * reloaded after each).  A usual column alone sets its field: no
+ * preference is kept.
  */
 static int
 pqnext(struct reader *r, struct record *rec)
 {
-	const struct rd_pqcol *pcol, *pend = r->pqcol + r->npq;
-	const struct pq_batch *batch, *b;
-	const struct pq_cell *cell;
+	const struct rd_pqcol *pcol = r->pqcol;
+	const struct pq_cell **at = r->pqat, *cell;
 	struct field *f;
-	int64_t row;
 	uint32_t has;
 	size_t textlen;
 	long line;
+	int i;
 
 	if (!pq_next(&r->pq))
 		return 0;
 	rec->file = r->in.name;
 	rec->line = line = ++r->pqrow;
-	batch = r->pq.batch;
-	row = r->pq.row;
-	has = rec->has;
+	if (r->pq.moved != r->pqmoved)
+		pqaim(r);
+	has = rec->has | r->pqhas;
 	textlen = rec->textlen;
-	for (pcol = r->pqcol; pcol < pend; pcol++) {
-		b = &batch[pcol->cur];
-		cell = &b->cells[row - b->base];
+	for (i = 0; i < r->pqwhole; i++) {
+		cell = at[i]++;
+		f = &rec->f[pcol[i].col];
+		f->i = cell->i;
+		f->set = 1;
+		f->isint = 1;
+		f->line = line;
+	}
+	for (; i < r->pqtext; i++) {
+		cell = at[i]++;
+		f = &rec->f[pcol[i].col];
+		/* Valid until the next row: no copy. */
+		f->s = cell->s;
+		f->len = cell->len;
+		textlen += cell->len;
+		f->set = 1;
+		f->line = line;
+	}
+	for (; i < r->pqusual; i++) {
+		cell = at[i]++;
 		if (cell->kind == PQ_NULL)
 			continue;
-		f = &rec->f[pcol->col];
-		switch (pcol->how) {
-		case PQ_TEXT:
-			/* Valid until the next row: no copy. */
+		f = &rec->f[pcol[i].col];
+		if (pcol[i].how == PQ_TEXT) {
 			f->s = cell->s;
 			f->len = cell->len;
 			textlen += cell->len;
-			break;
-		case PQ_WHOLE:
+		} else {
 			f->i = cell->i;
 			f->isint = 1;
-			break;
-		default:
-			rec->has = has;
-			rec->textlen = textlen;
-			pqset(r, rec, (int)(pcol - r->pqcol), cell);
-			has = rec->has;
-			textlen = rec->textlen;
-			continue;
 		}
-		/* rec_mark's */
 		f->set = 1;
-		has |= pcol->bit;
-		f->pref = pcol->pref;
+		has |= pcol[i].bit;
 		f->line = line;
 	}
 	rec->has = has;
 	rec->textlen = textlen;
+	for (; i < r->npq; i++) {
+		cell = at[i]++;
+		if (cell->kind != PQ_NULL)
+			pqset(r, rec, i, cell);
+	}
 	return 1;
 }
 

@@ -80,16 +80,25 @@ struct reader {
 	int pqpref[RD_MAXPQ];
 	int pqtime[RD_MAXPQ];	/* a TIMESTAMP's ns per unit, else 0 */
 	/* What a row needs of each, together: its cursor's batch
-	 * (pq_batch), the field it sets and that field's bit, its name's
-	 * preference, and how its cells are set: a column no other sets,
-	 * of text into text or whole numbers not scaled, without a look at
-	 * the rest. */
+	 * (pq_batch), the field it sets and that field's bit, and how its
+	 * cells are set: a column no other sets, of text into text or whole
+	 * numbers not scaled, without a look at the rest. */
 	struct rd_pqcol {
 		int cur, col;
 		uint32_t bit;
-		unsigned char how, pref;
+		unsigned char how;
 	} pqcol[RD_MAXPQ];
 	int npq;
+	/* The columns in the order a row sets them (pqorder): first the
+	 * usual ones of required columns, whole numbers [0, pqwhole), then
+	 * text [pqwhole, pqtext), then the usual optional ones [pqtext,
+	 * pqusual), then the rest; the fields of the required ones (pqhas),
+	 * set in every row; each column's cell in the next row, and the
+	 * pq.moved they were found at (past it, found again). */
+	int pqwhole, pqtext, pqusual;
+	uint32_t pqhas;
+	const struct pq_cell *pqat[RD_MAXPQ];
+	unsigned long pqmoved;
 	long pqrow;		/* rows read from the file */
 	struct src in;
 	struct json j;
