@@ -1418,14 +1418,17 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 	f->line = rec->line;
 }
 
-/* Each column's cell in the current row, after its batch moved. */
+/* Each column's cell in the current row, after its batch moved, and the
+ * field it sets. */
 static NP_COLD void
 pqaim(struct reader *r)
 {
 	int i;
 
-	for (i = 0; i < r->npq; i++)
+	for (i = 0; i < r->npq; i++) {
 		r->pqat[i] = pq_selcell(&r->pq, r->pqcol[i].cur);
+		r->pqf[i] = &r->rec.f[r->pqcol[i].col];
+	}
 	r->pqmoved = r->pq.moved;
 }
 
@@ -1435,15 +1438,15 @@ pqaim(struct reader *r)
  * (pqorder), those of required columns without a look at a null and
  * their fields' bits set at once; the field's bit and the text's length
  * kept in registers until the end (stores through rec would make them
- * reloaded after each).  A usual column alone sets its field: no
- * preference is kept.
+ * reloaded after each); rec is the reader's own (pqaim).  A usual column
+ * alone sets its field: no preference is kept.
  */
 static int
 pqnext(struct reader *r, struct record *rec)
 {
 	const struct rd_pqcol *pcol = r->pqcol;
 	const struct pq_cell **at = r->pqat, *cell;
-	struct field *f;
+	struct field *const *fp = r->pqf, *f;
 	uint32_t has;
 	size_t textlen;
 	long line;
@@ -1459,7 +1462,7 @@ pqnext(struct reader *r, struct record *rec)
 	textlen = rec->textlen;
 	for (i = 0; i < r->pqwhole; i++) {
 		cell = at[i]++;
-		f = &rec->f[pcol[i].col];
+		f = fp[i];
 		f->i = cell->i;
 		f->set = 1;
 		f->isint = 1;
@@ -1467,7 +1470,7 @@ pqnext(struct reader *r, struct record *rec)
 	}
 	for (; i < r->pqtext; i++) {
 		cell = at[i]++;
-		f = &rec->f[pcol[i].col];
+		f = fp[i];
 		/* Valid until the next row: no copy. */
 		f->s = cell->s;
 		f->len = cell->len;
@@ -1479,7 +1482,7 @@ pqnext(struct reader *r, struct record *rec)
 		cell = at[i]++;
 		if (cell->kind == PQ_NULL)
 			continue;
-		f = &rec->f[pcol[i].col];
+		f = fp[i];
 		if (pcol[i].how == PQ_TEXT) {
 			f->s = cell->s;
 			f->len = cell->len;

@@ -93,11 +93,13 @@ struct reader {
 	 * usual ones of required columns, whole numbers [0, pqwhole), then
 	 * text [pqwhole, pqtext), then the usual optional ones [pqtext,
 	 * pqusual), then the rest; the fields of the required ones (pqhas),
-	 * set in every row; each column's cell in the next row, and the
-	 * pq.moved they were found at (past it, found again). */
+	 * set in every row; each column's cell in the next row and the
+	 * field of rec it sets, and the pq.moved they were found at (past
+	 * it, found again). */
 	int pqwhole, pqtext, pqusual;
 	uint32_t pqhas;
 	const struct pq_cell *pqat[RD_MAXPQ];
+	struct field *pqf[RD_MAXPQ];
 	unsigned long pqmoved;
 	long pqrow;		/* rows read from the file */
 	struct src in;
