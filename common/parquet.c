@@ -2153,8 +2153,13 @@ progress_begin(const struct pq *p)
 	prog_begin(p->file, p->fd, total);
 }
 
-int
-pq_next(struct pq *p)
+/*
+ * pq_next at a row some batch does not cover (or the first of a row group,
+ * or the end): out of line, so that the usual row is a few steps without
+ * a frame.
+ */
+static NP_COLD int
+pq_step(struct pq *p)
 {
 	struct pq_cursor *c;
 	int64_t row, next;
@@ -2197,6 +2202,17 @@ pq_next(struct pq *p)
 	}
 	p->refill_at = next;
 	return 1;
+}
+
+int
+pq_next(struct pq *p)
+{
+	if (p->started && p->rg_left > 0 && p->row + 1 < p->refill_at) {
+		p->rg_left--;
+		p->row++;
+		return 1;
+	}
+	return pq_step(p);
 }
 
 const struct pq_cell *
