@@ -605,6 +605,8 @@ scaletimes(struct reader *r, struct record *rec)
 
 	/* The usual row: ns, its times whole: nothing to do. */
 	if (r->unit[0] == 'n') {
+		if (r->fmt == FMT_PARQUET && r->pqtimeswhole)
+			return 1;
 		for (m = rec->has & r->timebits; m; m &= m - 1)
 			if (!rec->f[__builtin_ctz(m)].isint)
 				break;
@@ -1236,6 +1238,7 @@ pqorder(struct reader *r)
 	struct rd_pqcol col[RD_MAXPQ];
 	int sel[RD_MAXPQ], kcol[RD_MAXPQ], pref[RD_MAXPQ], time[RD_MAXPQ];
 	int end[4], g, i, n = 0;
+	uint32_t rest = 0;
 
 	r->pqhas = 0;
 	for (g = 0; g < 4; g++) {
@@ -1249,10 +1252,14 @@ pqorder(struct reader *r)
 			time[n] = r->pqtime[i];
 			if (g < 2)
 				r->pqhas |= col[n].bit;
+			if (g > 0)
+				rest |= col[n].bit;
 			n++;
 		}
 		end[g] = n;
 	}
+	/* Then a row's times are whole numbers of ns, or not set. */
+	r->pqtimeswhole = (r->timebits & rest) == 0;
 	memcpy(r->pqcol, col, (size_t)n * sizeof col[0]);
 	memcpy(r->pqsel, sel, (size_t)n * sizeof sel[0]);
 	memcpy(r->pqkcol, kcol, (size_t)n * sizeof kcol[0]);

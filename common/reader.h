@@ -98,6 +98,7 @@ struct reader {
 	 * it, found again). */
 	int pqwhole, pqtext, pqusual;
 	uint32_t pqhas;
+	int pqtimeswhole;	/* only the first group sets times */
 	const struct pq_cell *pqat[RD_MAXPQ];
 	struct field *pqf[RD_MAXPQ];
 	unsigned long pqmoved;
