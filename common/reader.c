@@ -1437,11 +1437,12 @@ pqaim(struct reader *r)
 		r->pqf[i] = &r->rec.f[r->pqcol[i].col];
 	}
 	r->pqmoved = r->pq.moved;
+	r->pqatrow = r->pq.row;
 }
 
 /*
- * The row's cells into the record: each column's cell the one after the
- * last row's (until a batch moves), the usual columns' in a loop per group
+ * The row's cells into the record: each column's cell d after the one
+ * pqaim found (until a batch moves), the usual columns' in a loop per group
  * (pqorder), those of required columns without a look at a null and
  * their fields' bits set at once; the field's bit and the text's length
  * kept in registers until the end (stores through rec would make them
@@ -1452,10 +1453,11 @@ static int
 pqnext(struct reader *r, struct record *rec)
 {
 	const struct rd_pqcol *pcol = r->pqcol;
-	const struct pq_cell **at = r->pqat, *cell;
+	const struct pq_cell *const *at = r->pqat, *cell;
 	struct field *const *fp = r->pqf, *f;
 	uint32_t has;
 	size_t textlen;
+	int64_t d;
 	long line;
 	int i;
 
@@ -1465,10 +1467,11 @@ pqnext(struct reader *r, struct record *rec)
 	rec->line = line = ++r->pqrow;
 	if (r->pq.moved != r->pqmoved)
 		pqaim(r);
+	d = r->pq.row - r->pqatrow;
 	has = rec->has | r->pqhas;
 	textlen = rec->textlen;
 	for (i = 0; i < r->pqwhole; i++) {
-		cell = at[i]++;
+		cell = at[i] + d;
 		f = fp[i];
 		f->i = cell->i;
 		f->set = 1;
@@ -1476,7 +1479,7 @@ pqnext(struct reader *r, struct record *rec)
 		f->line = line;
 	}
 	for (; i < r->pqtext; i++) {
-		cell = at[i]++;
+		cell = at[i] + d;
 		f = fp[i];
 		/* Valid until the next row: no copy. */
 		f->s = cell->s;
@@ -1486,7 +1489,7 @@ pqnext(struct reader *r, struct record *rec)
 		f->line = line;
 	}
 	for (; i < r->pqusual; i++) {
-		cell = at[i]++;
+		cell = at[i] + d;
 		if (cell->kind == PQ_NULL)
 			continue;
 		f = fp[i];
@@ -1505,7 +1508,7 @@ pqnext(struct reader *r, struct record *rec)
 	rec->has = has;
 	rec->textlen = textlen;
 	for (; i < r->npq; i++) {
-		cell = at[i]++;
+		cell = at[i] + d;
 		if (cell->kind != PQ_NULL)
 			pqset(r, rec, i, cell);
 	}

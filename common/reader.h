@@ -93,7 +93,7 @@ struct reader {
 	 * usual ones of required columns, whole numbers [0, pqwhole), then
 	 * text [pqwhole, pqtext), then the usual optional ones [pqtext,
 	 * pqusual), then the rest; the fields of the required ones (pqhas),
-	 * set in every row; each column's cell in the next row and the
+	 * set in every row; each column's cell in row pqatrow and the
 	 * field of rec it sets, and the pq.moved they were found at (past
 	 * it, found again). */
 	int pqwhole, pqtext, pqusual;
@@ -102,6 +102,7 @@ struct reader {
 	const struct pq_cell *pqat[RD_MAXPQ];
 	struct field *pqf[RD_MAXPQ];
 	unsigned long pqmoved;
+	int64_t pqatrow;
 	long pqrow;		/* rows read from the file */
 	struct src in;
 	struct json j;
