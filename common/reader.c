@@ -215,6 +215,9 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
 	r->want = UINT32_MAX;
+	if (k->start >= 0 && k->end >= 0 && k->dur >= 0)
+		r->sedbits = (uint32_t)1 << k->start | (uint32_t)1 << k->end |
+		    (uint32_t)1 << k->dur;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(r);
@@ -655,7 +658,9 @@ rowtimes(struct reader *r, struct record *rec)
 	if (!scaletimes(r, rec))
 		return 0;
 	durgiven = k->dur >= 0 && rec->f[k->dur].set;
-	if ((c = rec_complete(k, rec)) >= 0) {
+	/* A row with all three has none to work out: no call. */
+	if ((rec->has & r->sedbits) != r->sedbits &&
+	    (c = rec_complete(k, rec)) >= 0) {
 		for (i = 0; r->timecol[i] != c; i++)
 			;
 		rd_note(r, r->timenote[i][TN_RANGE], rec->line);
