@@ -73,6 +73,37 @@ static const struct {
 #undef E
 };
 
+/*
+ * Do the n bytes at s (4 to 16) spell name, a word of letters, in any
+ * case?  A letter's case is its bit 0x20, and only that letter in either
+ * case has the same bits but that one: so the two are compared in two
+ * words that cover the n bytes between them, bit 0x20 of every byte left
+ * out.  No call: the Explorer tables' engines are in lower case, so that a
+ * row would call strncasecmp.
+ */
+static int
+sameletters(const char *s, const char *name, size_t n)
+{
+	uint64_t a, b, x, y;
+	uint32_t a4, b4, x4, y4;
+
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(&x, name, 8);
+		memcpy(&y, name + n - 8, 8);
+		return (((a ^ x) | (b ^ y)) & ~0x2020202020202020ULL) == 0;
+	}
+	if (n >= 4) {
+		memcpy(&a4, s, 4);
+		memcpy(&b4, s + n - 4, 4);
+		memcpy(&x4, name, 4);
+		memcpy(&y4, name + n - 4, 4);
+		return (((a4 ^ x4) | (b4 ^ y4)) & ~0x20202020U) == 0;
+	}
+	return strncasecmp(name, s, n) == 0;
+}
+
 /* The entry s names, in any case, or -1. */
 static int
 engine_find(const char *s, size_t n)
@@ -82,11 +113,8 @@ engine_find(const char *s, size_t n)
 	if (n == 0)
 		return -1;
 	h = ENGINEHASH(s[0], n);
-	/* The usual spelling, as np writes it, is compared first: a
-	 * strncasecmp call costs more than the rest of the row's engine. */
 	if (engines[h].len == n && (s == engines[h].name ||
-	    memcmp(engines[h].name, s, n) == 0 ||
-	    strncasecmp(engines[h].name, s, n) == 0))
+	    sameletters(s, engines[h].name, n)))
 		return h;
 	return -1;
 }

@@ -614,31 +614,12 @@ const char num_digits2[200] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/*
- * The 8 digits of v < 10^8, with leading zeros, as the bytes of a word, the
- * first digit in the lowest byte, first in memory.  Both halves of 4 digits
- * at once in 32-bit lanes, then pairs in 16-bit lanes, each divided by a
- * constant with a multiplication and a shift (exact for these ranges).
- */
-static inline uint64_t
-word8(uint32_t v)
-{
-	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32, hi;
-
-	hi = (x * 10486) >> 20 & 0x0000007f0000007fULL;	/* / 100 */
-	x = hi | (x - hi * 100) << 16;
-	hi = (x * 103) >> 10 & 0x000f000f000f000fULL;		/* / 10 */
-	return (hi | (x - hi * 10) << 8) + 0x3030303030303030ULL;
-}
-#endif
-
 /* Writes the 8 digits of v < 10^8, with leading zeros, at p. */
 static inline void
 put8(char *p, uint32_t v)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t x = word8(v);
+	uint64_t x = num_word8(v);
 
 	memcpy(p, &x, 8);
 #else
@@ -686,7 +667,7 @@ putsmall(char *p, uint32_t v)
 	/* floor(log10(2) * bits): the digits, or one fewer. */
 	t = (unsigned)(32 - __builtin_clz(v)) * 1233 >> 12;
 	n = t + (v >= pow10[t]);
-	x = word8(v) >> (8 * (8 - n));
+	x = num_word8(v) >> (8 * (8 - n));
 	memcpy(p, &x, 8);
 	return n;
 #else

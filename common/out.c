@@ -84,25 +84,6 @@ out_raw(const char *s, size_t n)
 	out_len += n;
 }
 
-/*
- * Whether a short field may be loaded as 16 bytes though it is shorter: a
- * load that stays within the field's page (4 KiB, the smallest) cannot
- * fault, whatever lies after the field.  The other way, copying the field
- * and loading it back from the output, waits on store forwarding: about 7%
- * of np-trace's time on a text trace.  Address-sanitizer builds would
- * report the bytes past the field, so they copy.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define OVERREAD_OK 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define OVERREAD_OK 0
-#endif
-#endif
-#ifndef OVERREAD_OK
-#define OVERREAD_OK 1
-#endif
-
 const char out_escletter[256] = {
 	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
 };
@@ -119,6 +100,7 @@ escmask(__m128i v)
 	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
 	    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
 }
+
 #endif
 
 /* out_escape, but for a field's leading '"'. */
@@ -143,7 +125,7 @@ escape(char *o, const char *s, size_t n)
 		int k;
 
 		_mm_storeu_si128((__m128i *)(void *)o, v);
-		if (!(m = escmask(v))) {
+		if (!out_escmaybe(v) || !(m = escmask(v))) {
 			s += 16;
 			o += 16;
 			continue;
@@ -167,7 +149,8 @@ escape(char *o, const char *s, size_t n)
 			memcpy(o, s, n);
 			v = _mm_loadu_si128((const __m128i *)(const void *)o);
 		}
-		if ((escmask(v) & ((1u << n) - 1)) == 0)
+		if ((out_escmaybe(v) & ((1u << n) - 1)) == 0 ||
+		    (escmask(v) & ((1u << n) - 1)) == 0)
 			return o + n;
 	}
 #endif

@@ -53,7 +53,8 @@
  *   - the footer, at most PQ_MAXFOOTER bytes, and what it decodes to (a few
  *     dozen bytes per column chunk);
  *   - per selected column: one buffer of compressed bytes (a page and its
- *     header, read ahead up to PQ_READAHEAD) and one of decompressed bytes,
+ *     header, read ahead up to PQ_READAHEAD; mapped from the file where it
+ *     can be, else read) and one of decompressed bytes,
  *     reused and grown to the largest page met; a page larger than
  *     PQ_MAXPAGE, or a page header larger than PQ_MAXHEADER, is an error;
  *   - per selected column, its dictionary: the page's bytes and 24 bytes per
@@ -143,6 +144,7 @@ struct pq {
 	const char *file;
 	int fd;
 	long long size;
+	long pagesize;		/* for mapping its bytes; 0 to read them */
 	unsigned char *footer;
 	int ncol;
 	struct pq_column *col;
@@ -160,6 +162,10 @@ struct pq {
 	int64_t rg_left;	/* rows left in it */
 	int64_t row;		/* the current row's index in it */
 	int64_t refill_at;	/* the first row some cursor has no cell for */
+	/* Counts the rows at which some batch began: while it stays, each
+	 * selected column's cell of the next row follows the one of this
+	 * row in its batch. */
+	unsigned long moved;
 	int started;
 	/* Per cursor, in pq_select's order: its batch's cells and the row
 	 * they begin at (pq_selcell). */

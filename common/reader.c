@@ -215,6 +215,9 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
 	r->want = UINT32_MAX;
+	if (k->start >= 0 && k->end >= 0 && k->dur >= 0)
+		r->sedbits = (uint32_t)1 << k->start | (uint32_t)1 << k->end |
+		    (uint32_t)1 << k->dur;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
 	hashnames(r);
@@ -621,6 +624,8 @@ scaletimes(struct reader *r, struct record *rec)
 
 	/* The usual row: ns, its times whole: nothing to do. */
 	if (r->unit[0] == 'n') {
+		if (r->fmt == FMT_PARQUET && r->pqtimeswhole)
+			return 1;
 		for (m = rec->has & r->timebits; m; m &= m - 1)
 			if (!rec->f[__builtin_ctz(m)].isint)
 				break;
@@ -669,7 +674,9 @@ rowtimes(struct reader *r, struct record *rec)
 	if (!scaletimes(r, rec))
 		return 0;
 	durgiven = k->dur >= 0 && rec->f[k->dur].set;
-	if ((c = rec_complete(k, rec)) >= 0) {
+	/* A row with all three has none to work out: no call. */
+	if ((rec->has & r->sedbits) != r->sedbits &&
+	    (c = rec_complete(k, rec)) >= 0) {
 		for (i = 0; r->timecol[i] != c; i++)
 			;
 		rd_note(r, r->timenote[i][TN_RANGE], rec->line);
@@ -1258,6 +1265,68 @@ pqnoextra(const struct reader *r, int i)
 	    "another table is read by its file's name)" : "");
 }
 
+/* Which group of pqorder's column i belongs to. */
+static int
+pqgroup(const struct reader *r, int i)
+{
+	int optional = pq_col(&r->pq, r->pqsel[i])->optional;
+
+	switch (r->pqcol[i].how) {
+	case PQ_WHOLE:
+		return optional ? 2 : 0;
+	case PQ_TEXT:
+		return optional ? 2 : 1;
+	default:
+		return 3;
+	}
+}
+
+/*
+ * Puts the columns in the order a row sets them, in the groups of struct
+ * reader's pqwhole, so that a row sets each group in a loop of its own,
+ * without a look at how.  A usual column is the only one to set its
+ * field, so that the order among them does not matter; the rest keep
+ * theirs.
+ */
+static void
+pqorder(struct reader *r)
+{
+	struct rd_pqcol col[RD_MAXPQ];
+	int sel[RD_MAXPQ], kcol[RD_MAXPQ], pref[RD_MAXPQ], time[RD_MAXPQ];
+	int end[4], g, i, n = 0;
+	uint32_t rest = 0;
+
+	r->pqhas = 0;
+	for (g = 0; g < 4; g++) {
+		for (i = 0; i < r->npq; i++) {
+			if (pqgroup(r, i) != g)
+				continue;
+			col[n] = r->pqcol[i];
+			sel[n] = r->pqsel[i];
+			kcol[n] = r->pqkcol[i];
+			pref[n] = r->pqpref[i];
+			time[n] = r->pqtime[i];
+			if (g < 2)
+				r->pqhas |= col[n].bit;
+			if (g > 0)
+				rest |= col[n].bit;
+			n++;
+		}
+		end[g] = n;
+	}
+	/* Then a row's times are whole numbers of ns, or not set. */
+	r->pqtimeswhole = (r->timebits & rest) == 0;
+	memcpy(r->pqcol, col, (size_t)n * sizeof col[0]);
+	memcpy(r->pqsel, sel, (size_t)n * sizeof sel[0]);
+	memcpy(r->pqkcol, kcol, (size_t)n * sizeof kcol[0]);
+	memcpy(r->pqpref, pref, (size_t)n * sizeof pref[0]);
+	memcpy(r->pqtime, time, (size_t)n * sizeof time[0]);
+	r->pqwhole = end[0];
+	r->pqtext = end[1];
+	r->pqusual = end[2];
+	r->pqmoved = 0;		/* pq.moved is 1 or more at the first row */
+}
+
 /*
  * Maps the file's columns to the kind's, by the names a header's are
  * mapped by, selects only those (and only those wanted), and vets the
@@ -1297,7 +1366,6 @@ pqhead(struct reader *r)
 		pcol->cur = pq_selected(&r->pq, i);
 		pcol->col = c;
 		pcol->bit = (uint32_t)1 << c;
-		pcol->pref = (unsigned char)nm->pref;
 		pcol->how = PQ_ANY;
 		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT)
 			pcol->how = PQ_TEXT;
@@ -1312,6 +1380,7 @@ pqhead(struct reader *r)
 		for (c = 0; c < r->npq; c++)
 			if (c != i && r->pqkcol[c] == r->pqkcol[i])
 				r->pqcol[i].how = PQ_ANY;
+	pqorder(r);
 	vet(r, &votes, 0, 0);
 	if (!known && k->ncol)
 		np_die("%s: expected a table with %s columns (such as %s), "
@@ -1412,64 +1481,93 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 	f->line = rec->line;
 }
 
+/* Each column's cell in the current row, after its batch moved, and the
+ * field it sets. */
+static NP_COLD void
+pqaim(struct reader *r)
+{
+	int i;
+
+	for (i = 0; i < r->npq; i++) {
+		r->pqat[i] = pq_selcell(&r->pq, r->pqcol[i].cur);
+		r->pqf[i] = &r->rec.f[r->pqcol[i].col];
+	}
+	r->pqmoved = r->pq.moved;
+	r->pqatrow = r->pq.row;
+}
+
 /*
- * The row's cells into the record.  The usual column's in a few steps,
- * the field's bit and the text's length kept in registers until the end
- * (stores through rec would make them reloaded after each).
+ * The row's cells into the record: each column's cell d after the one
+ * pqaim found (until a batch moves), the usual columns' in a loop per group
+ * (pqorder), those of required columns without a look at a null and
+ * their fields' bits set at once; the field's bit and the text's length
+ * kept in registers until the end (stores through rec would make them
+ * reloaded after each); rec is the reader's own (pqaim).  A usual column
+ * alone sets its field: no preference is kept.
  */
 static int
 pqnext(struct reader *r, struct record *rec)
 {
-	const struct rd_pqcol *pcol, *pend = r->pqcol + r->npq;
-	const struct pq_batch *batch, *b;
-	const struct pq_cell *cell;
-	struct field *f;
-	int64_t row;
+	const struct rd_pqcol *pcol = r->pqcol;
+	const struct pq_cell *const *at = r->pqat, *cell;
+	struct field *const *fp = r->pqf, *f;
 	uint32_t has;
 	size_t textlen;
+	int64_t d;
 	long line;
+	int i;
 
 	if (!pq_next(&r->pq))
 		return 0;
 	rec->file = r->in->name;
 	rec->line = line = ++r->pqrow;
-	batch = r->pq.batch;
-	row = r->pq.row;
-	has = rec->has;
+	if (r->pq.moved != r->pqmoved)
+		pqaim(r);
+	d = r->pq.row - r->pqatrow;
+	has = rec->has | r->pqhas;
 	textlen = rec->textlen;
-	for (pcol = r->pqcol; pcol < pend; pcol++) {
-		b = &batch[pcol->cur];
-		cell = &b->cells[row - b->base];
+	for (i = 0; i < r->pqwhole; i++) {
+		cell = at[i] + d;
+		f = fp[i];
+		f->i = cell->i;
+		f->set = 1;
+		f->isint = 1;
+		f->line = line;
+	}
+	for (; i < r->pqtext; i++) {
+		cell = at[i] + d;
+		f = fp[i];
+		/* Valid until the next row: no copy. */
+		f->s = cell->s;
+		f->len = cell->len;
+		textlen += cell->len;
+		f->set = 1;
+		f->line = line;
+	}
+	for (; i < r->pqusual; i++) {
+		cell = at[i] + d;
 		if (cell->kind == PQ_NULL)
 			continue;
-		f = &rec->f[pcol->col];
-		switch (pcol->how) {
-		case PQ_TEXT:
-			/* Valid until the next row: no copy. */
+		f = fp[i];
+		if (pcol[i].how == PQ_TEXT) {
 			f->s = cell->s;
 			f->len = cell->len;
 			textlen += cell->len;
-			break;
-		case PQ_WHOLE:
+		} else {
 			f->i = cell->i;
 			f->isint = 1;
-			break;
-		default:
-			rec->has = has;
-			rec->textlen = textlen;
-			pqset(r, rec, (int)(pcol - r->pqcol), cell);
-			has = rec->has;
-			textlen = rec->textlen;
-			continue;
 		}
-		/* rec_mark's */
 		f->set = 1;
-		has |= pcol->bit;
-		f->pref = pcol->pref;
+		has |= pcol[i].bit;
 		f->line = line;
 	}
 	rec->has = has;
 	rec->textlen = textlen;
+	for (; i < r->npq; i++) {
+		cell = at[i] + d;
+		if (cell->kind != PQ_NULL)
+			pqset(r, rec, i, cell);
+	}
 	return 1;
 }
 

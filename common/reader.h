@@ -80,16 +80,29 @@ struct reader {
 	int pqpref[RD_MAXPQ];
 	int pqtime[RD_MAXPQ];	/* a TIMESTAMP's ns per unit, else 0 */
 	/* What a row needs of each, together: its cursor's batch
-	 * (pq_batch), the field it sets and that field's bit, its name's
-	 * preference, and how its cells are set: a column no other sets,
-	 * of text into text or whole numbers not scaled, without a look at
-	 * the rest. */
+	 * (pq_batch), the field it sets and that field's bit, and how its
+	 * cells are set: a column no other sets, of text into text or whole
+	 * numbers not scaled, without a look at the rest. */
 	struct rd_pqcol {
 		int cur, col;
 		uint32_t bit;
-		unsigned char how, pref;
+		unsigned char how;
 	} pqcol[RD_MAXPQ];
 	int npq;
+	/* The columns in the order a row sets them (pqorder): first the
+	 * usual ones of required columns, whole numbers [0, pqwhole), then
+	 * text [pqwhole, pqtext), then the usual optional ones [pqtext,
+	 * pqusual), then the rest; the fields of the required ones (pqhas),
+	 * set in every row; each column's cell in row pqatrow and the
+	 * field of rec it sets, and the pq.moved they were found at (past
+	 * it, found again). */
+	int pqwhole, pqtext, pqusual;
+	uint32_t pqhas;
+	int pqtimeswhole;	/* only the first group sets times */
+	const struct pq_cell *pqat[RD_MAXPQ];
+	struct field *pqf[RD_MAXPQ];
+	unsigned long pqmoved;
+	int64_t pqatrow;
 	long pqrow;		/* rows read from the file */
 	struct src *in;		/* what is read: own, or the caller's */
 	struct src own;
@@ -101,6 +114,7 @@ struct reader {
 	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
 	int ntimecols;
 	uint32_t timebits;	/* and as bits, for the usual row's test */
+	uint32_t sedbits;	/* the kind's start, end and duration, or 0 */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
 	/* The TSV or CSV header's columns that are read, in order: which

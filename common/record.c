@@ -237,11 +237,11 @@ rec_write(const struct kind *k, const struct record *r)
 		prev = c;
 		f = &r->f[c];
 		if (text >> c & 1)
-			o = out_escape(o, f->s, f->len);
+			o = out_escapeshort(o, f->s, f->len);
 		else if (f->isint && (uint64_t)f->i < 10)
 			*o++ = (char)('0' + f->i);	/* nd, nc, flags */
 		else if (f->isint)
-			o += num_fmt_i64(o, f->i);
+			o += num_put_i64(o, f->i);
 		else
 			o += num_fmt_f64(o, f->d);
 	}

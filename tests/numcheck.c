@@ -13,11 +13,11 @@
  * mantissas (up to 800 digits), exponents past either end of the doubles,
  * subnormals, the exact decimals of doubles and of the points halfway
  * between two, and those a digit above or below.  Prints each difference;
- * exits 1 if any.  Integers too: num_fmt_i64 against printf's %lld on
- * every number below 10^6, each power of ten and its neighbours, either
- * sign, and count random ones of every bit length (counted among the
- * doubles' differences).  The numbers come from a fixed generator: every
- * run checks the same.
+ * exits 1 if any.  Integers too: num_fmt_i64 and num_put_i64 against
+ * printf's %lld on every number below 10^6, each power of ten and its
+ * neighbours, either sign, and count random ones of every bit length
+ * (counted among the doubles' differences).  The numbers come from a
+ * fixed generator: every run checks the same.
  */
 #include <float.h>
 #include <math.h>
@@ -255,23 +255,28 @@ decimal(char *buf)
 	return layout(buf, dg, n, x, neg);
 }
 
-/* One integer: 0, or 1 when num_fmt_i64 writes other than printf. */
+/* One integer: 0, or 1 when num_fmt_i64 (with its NUL) or num_put_i64
+ * (without) writes other than printf. */
 static int
 checkint(int64_t v)
 {
 	static int shown;
-	char got[NUM_BUFSZ], want[NUM_BUFSZ];
-	size_t len;
+	char got[NUM_BUFSZ], put[NUM_BUFSZ], want[NUM_BUFSZ];
+	size_t len, plen;
 
 	memset(got, 'x', sizeof got);
+	memset(put, 'x', sizeof put);
 	len = num_fmt_i64(got, v);
+	plen = num_put_i64(put, v);
 	snprintf(want, sizeof want, "%lld", (long long)v);
-	if (len == strlen(want) && memcmp(got, want, len + 1) == 0)
+	if (len == strlen(want) && memcmp(got, want, len + 1) == 0 &&
+	    plen == len && memcmp(put, want, plen) == 0)
 		return 0;
 	if (++shown <= 20)
-		printf("num_fmt_i64 %lld: %.*s (%zu bytes)\n",
-		    (long long)v, (int)(len < sizeof got ? len : sizeof got),
-		    got, len);
+		printf("num_fmt_i64 %lld: %.*s (%zu bytes), num_put_i64: "
+		    "%.*s (%zu bytes)\n", (long long)v,
+		    (int)(len < sizeof got ? len : sizeof got), got, len,
+		    (int)(plen < sizeof put ? plen : sizeof put), put, plen);
 	return 1;
 }
 
