@@ -367,6 +367,30 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(wc -l <"$OUT")" -eq 8001 ]
 }
 
+@test "csv: a NUL byte in a row of several lines is named at its own line and column" {
+	# The quoted field opened on line 2 holds a newline: the NUL is on
+	# line 3, its third byte (byte offset 45), in CSV and in quoted TSV.
+	printf 'start_ts,end_ts,engine,layer\n1,2,Tensor,"a\nbb\0c"\n' >"$T/m.csv"
+	np np-trace "$T/m.csv"
+	status_is 1
+	err_is "np-trace: $T/m.csv:3:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 45)"
+	tr , '\t' <"$T/m.csv" >"$T/m.tsv"
+	np np-trace "$T/m.tsv"
+	status_is 1
+	err_is "np-trace: $T/m.tsv:3:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 45)"
+	# Past the sniffed start, after a row of three lines: line 8006.
+	{ printf 'start_ts,end_ts,opcode\n'
+	  seq 1 8000 | awk '{ print $1 "," $1 + 1 ",x" }'
+	  printf '5,6,"y\n\nz"\n7,8,"a\nb\0"\n'
+	} >"$T/n.csv"
+	off=$(head -n 8005 "$T/n.csv" | wc -c)
+	off=$((off + 1))
+	np np-trace "$T/n.csv"
+	status_is 1
+	err_is "np-trace: $T/n.csv:8006:2: expected text, found byte 0x00 (byte offset $off)"
+	[ "$(wc -l <"$OUT")" -eq 8002 ]
+}
+
 @test "csv: a NUL byte in JSON lines past the sniffed start is binary, not text ''" {
 	{ seq 1 6000 | awk '{ print "{\"start_ts\":" $1 ",\"opcode\":\"x\"}" }'
 	  printf '\0\1bin\n'
