@@ -159,6 +159,39 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-trace: $T/c.tsv:2:3: expected the closing quote of the field opened here, found the end of the file"
 }
 
+@test "csv: the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field" {
+	# Rows of 1012 bytes, then one whose length puts the first refill
+	# (file offset 1048576) at byte k of the three rows after it, for
+	# every k: in a "" pair, at a closing quote, between CR and LF, at a
+	# delimiter, at an opening quote, in a last row without a newline.
+	# CSV, and the same rows as quoted TSV.
+	x=$(head -c 1000 /dev/zero | tr '\0' x)
+	n=$(( (1048576 - 29 - 64 - 2000) / 1012 ))
+	for d in , '	'; do
+		{ printf 'start_ts%send_ts%sengine%slayer\n' "$d" "$d" "$d"
+		  yes "1${d}2${d}Tensor${d}$x" | head -n $n; } >"$T/base"
+		[ "$(wc -c <"$T/base")" -eq $((29 + n * 1012)) ]
+		printf '5%s6%sTensor%s"x""y,z\r\nw"""\r\n7%s8%s"Vector"%s""\r\n9%s10%sScalar%s"a,""b"""' \
+		    "$d" "$d" "$d" "$d" "$d" "$d" "$d" "$d" "$d" >"$T/tail"
+		[ "$(wc -c <"$T/tail")" -eq 64 ]
+		k=1
+		while [ $k -le 64 ]; do
+			m=$((1048576 - k - 29 - n * 1012 - 12))
+			{ cat "$T/base"
+			  printf '1%s2%sTensor%s' "$d" "$d" "$d"
+			  head -c $m /dev/zero | tr '\0' y; echo
+			  cat "$T/tail"; } >"$T/k.csv"
+			[ "$(head -n $((n + 2)) "$T/k.csv" | wc -c)" -eq $((1048576 - k)) ]
+			np np-trace "$T/k.csv"
+			status_is 0
+			no_err
+			[ "$(wc -l <"$OUT")" -eq $((n + 5)) ]
+			[ "$(tail -n 3 "$OUT" | cut -f1-4,14)" = "$(printf '5\t6\t1\tTensor\tx"y,z\\r\\nw"\n7\t8\t1\tVector\t\n9\t10\t1\tScalar\ta,"b"')" ]
+			k=$((k + 1))
+		done
+	done
+}
+
 @test "csv: rows before a bad one are written" {
 	{ printf 'start_ts,opcode\n'; seq 1 5000 | sed 's/$/,X/'; printf '9,"y\n'; } >"$T/c.csv"
 	np np-trace "$T/c.csv"
