@@ -958,6 +958,10 @@ readfile(struct plot *p, const char *file)
 			    "np-plot keeps at most %d", MAXROWS, MAXROWS);
 		p->nrow += readrow(p, &t);
 	}
+	/* Those before the header and between rows, as every table reader
+	 * counts them. */
+	if (t.blanks)
+		note_add(&p->notes, TSV_BLANKS, t.blanks, file, t.firstblank);
 	free(t.hdr);
 	src_close(&in);
 	free(in.buf);

@@ -106,7 +106,7 @@ csv_row(struct tsv *t, int max)
 	char *row, *end, *b, *p, *r, *fs, *lstart, *nul = NULL, *old;
 	char delim = t->delim;
 	uint64_t m;
-	long line, nl = 0, qline = 0, qcol = 0;
+	long line, nl = 0, qline = 0, qcol = 0, nulline = 0, nulcol = 0;
 	ptrdiff_t moved;
 	int i = 0, j, st, twice = 0;	/* twice: a kept field holds "" */
 
@@ -143,6 +143,14 @@ csv_row(struct tsv *t, int max)
 		t->f[i] = fs + 1;					\
 		t->len[i] = (size_t)((cq) - fs - 1);			\
 	}								\
+} while (0)
+/* The first binary NUL of the row, at at: where it lies, on the line of
+ * the row it is on (a quoted field may hold newlines), for the message
+ * made once the row is whole. */
+#define NUL(at) do {							\
+	nul = (at);							\
+	nulline = line + nl;						\
+	nulcol = (long)(nul - lstart) + 1;				\
 } while (0)
 /* On from r, inside quotes or out: the mask of the block at b while r
  * is in it. */
@@ -190,7 +198,7 @@ plain:
 		/* A NUL: a binary byte, or the end of the data. */
 		if (p < s->end) {
 			if (!nul)
-				nul = p;
+				NUL(p);
 			m &= m - 1;
 			continue;
 		}
@@ -260,7 +268,7 @@ quoted:
 		}
 		if (p < s->end) {	/* a NUL */
 			if (!nul)
-				nul = p;
+				NUL(p);
 			m &= m - 1;
 			continue;
 		}
@@ -302,9 +310,10 @@ done:
 #undef OPEN
 #undef CLOSE
 #undef FROM
+#undef NUL
 	/* The row ends at p: its LF, or the data's end. */
 	if (nul)
-		np_die_at(s->name, line, (long)(nul - row) + 1, "expected %s, "
+		np_die_at(s->name, nulline, nulcol, "expected %s, "
 		    "found byte 0x%02x (byte offset %lld)",
 		    src_textwhat(s, nul), src_byte(s, nul),
 		    (long long)(s->base + (nul - s->buf)));

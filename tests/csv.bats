@@ -159,6 +159,39 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-trace: $T/c.tsv:2:3: expected the closing quote of the field opened here, found the end of the file"
 }
 
+@test "csv: the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field" {
+	# Rows of 1012 bytes, then one whose length puts the first refill
+	# (file offset 1048576) at byte k of the three rows after it, for
+	# every k: in a "" pair, at a closing quote, between CR and LF, at a
+	# delimiter, at an opening quote, in a last row without a newline.
+	# CSV, and the same rows as quoted TSV.
+	x=$(head -c 1000 /dev/zero | tr '\0' x)
+	n=$(( (1048576 - 29 - 64 - 2000) / 1012 ))
+	for d in , '	'; do
+		{ printf 'start_ts%send_ts%sengine%slayer\n' "$d" "$d" "$d"
+		  yes "1${d}2${d}Tensor${d}$x" | head -n $n; } >"$T/base"
+		[ "$(wc -c <"$T/base")" -eq $((29 + n * 1012)) ]
+		printf '5%s6%sTensor%s"x""y,z\r\nw"""\r\n7%s8%s"Vector"%s""\r\n9%s10%sScalar%s"a,""b"""' \
+		    "$d" "$d" "$d" "$d" "$d" "$d" "$d" "$d" "$d" >"$T/tail"
+		[ "$(wc -c <"$T/tail")" -eq 64 ]
+		k=1
+		while [ $k -le 64 ]; do
+			m=$((1048576 - k - 29 - n * 1012 - 12))
+			{ cat "$T/base"
+			  printf '1%s2%sTensor%s' "$d" "$d" "$d"
+			  head -c $m /dev/zero | tr '\0' y; echo
+			  cat "$T/tail"; } >"$T/k.csv"
+			[ "$(head -n $((n + 2)) "$T/k.csv" | wc -c)" -eq $((1048576 - k)) ]
+			np np-trace "$T/k.csv"
+			status_is 0
+			no_err
+			[ "$(wc -l <"$OUT")" -eq $((n + 5)) ]
+			[ "$(tail -n 3 "$OUT" | cut -f1-4,14)" = "$(printf '5\t6\t1\tTensor\tx"y,z\\r\\nw"\n7\t8\t1\tVector\t\n9\t10\t1\tScalar\ta,"b"')" ]
+			k=$((k + 1))
+		done
+	done
+}
+
 @test "csv: rows before a bad one are written" {
 	{ printf 'start_ts,opcode\n'; seq 1 5000 | sed 's/$/,X/'; printf '9,"y\n'; } >"$T/c.csv"
 	np np-trace "$T/c.csv"
@@ -367,6 +400,30 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	status_is 1
 	err_is "np-trace: $T/n.csv:8002:2: expected text, found byte 0x00 (byte offset $off)"
 	[ "$(wc -l <"$OUT")" -eq 8001 ]
+}
+
+@test "csv: a NUL byte in a row of several lines is named at its own line and column" {
+	# The quoted field opened on line 2 holds a newline: the NUL is on
+	# line 3, its third byte (byte offset 45), in CSV and in quoted TSV.
+	printf 'start_ts,end_ts,engine,layer\n1,2,Tensor,"a\nbb\0c"\n' >"$T/m.csv"
+	np np-trace "$T/m.csv"
+	status_is 1
+	err_is "np-trace: $T/m.csv:3:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 45)"
+	tr , '\t' <"$T/m.csv" >"$T/m.tsv"
+	np np-trace "$T/m.tsv"
+	status_is 1
+	err_is "np-trace: $T/m.tsv:3:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 45)"
+	# Past the sniffed start, after a row of three lines: line 8006.
+	{ printf 'start_ts,end_ts,opcode\n'
+	  seq 1 8000 | awk '{ print $1 "," $1 + 1 ",x" }'
+	  printf '5,6,"y\n\nz"\n7,8,"a\nb\0"\n'
+	} >"$T/n.csv"
+	off=$(head -n 8005 "$T/n.csv" | wc -c)
+	off=$((off + 1))
+	np np-trace "$T/n.csv"
+	status_is 1
+	err_is "np-trace: $T/n.csv:8006:2: expected text, found byte 0x00 (byte offset $off)"
+	[ "$(wc -l <"$OUT")" -eq 8002 ]
 }
 
 @test "csv: a NUL byte in JSON lines past the sniffed start is binary, not text ''" {

@@ -264,6 +264,23 @@ usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 	golden plot/dmas.txt
 }
 
+@test "plot: blank lines before the header and between rows are passed over and counted" {
+	# As every reader of TSV and CSV counts them (np(7)): two before the
+	# header (one of them CR LF), two between rows; the picture is that
+	# of the file without them.
+	{ printf '\n\r\n'; head -3 "$P/dmas.tsv"; printf '\n\n'
+	  tail -n +4 "$P/dmas.tsv"; } >"$T/blank.tsv"
+	np np-plot "$T/blank.tsv"
+	status_is 0
+	err_is "np-plot: blank lines skipped: 4 (first: $T/blank.tsv:1)"
+	golden plot/dmas.txt
+	tr '\t' , <"$T/blank.tsv" >"$T/blank.csv"
+	np np-plot "$T/blank.csv"
+	status_is 0
+	err_is "np-plot: blank lines skipped: 4 (first: $T/blank.csv:1)"
+	golden plot/dmas.txt
+}
+
 @test "xmlcheck: finds what is not well-formed XML" {
 	bad() {
 		printf '%b' "$1" >"$T/x.xml"
