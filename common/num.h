@@ -43,11 +43,17 @@ size_t num_scan(const char *s, const char *end);
 int num_range(const char *arg, int64_t *lo, int64_t *hi, int *haslo,
     int *hashi);
 
-/* Is d within int64 (so that casting a whole d is exact)? */
+/*
+ * Is d within int64, so that casting a whole d is exact?  -2^63 is left
+ * out as 2^63 is: a double there is as likely a rounded number beyond
+ * int64 (-9223372036854775809 reads as -2^63), which then keeps its
+ * double form rather than printing as INT64_MIN.  Whole-number text of
+ * int64 itself, INT64_MIN too, is read by num_i64, not as a double.
+ */
 static inline int
 num_inint64(double d)
 {
-	return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+	return d > -9223372036854775808.0 && d < 9223372036854775808.0;
 }
 
 /*

@@ -871,3 +871,18 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	err_is "np-trace: $T/h.tsv:1:13: expected text (JSON, TSV, CSV or profiler output), found byte 0x01 (byte offset 12)"
 	[ ! -s "$OUT" ]
 }
+
+@test "reader: a whole number just past int64 keeps its double form on both sides" {
+	# 9223372036854775808 and -9223372036854775809 are beyond int64 and
+	# read as the doubles 2^63 and -2^63: both print as doubles, not the
+	# second as INT64_MIN (a number the input does not hold).
+	# -9223372036854775808 itself is int64's and prints as it is.
+	printf 'start_ts\tduration_ns\tengine\thbm_read_bytes\n10\t5\tTensor\t-9223372036854775809\n20\t5\tTensor\t9223372036854775808\n30\t5\tTensor\t-9223372036854775808\n40\t5\tTensor\t-9.2233720368547758e18\n' >"$T/big.tsv"
+	np np-trace -n "$T/big.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f 8 "$OUT")" = "-9.223372036854776e18
+9.223372036854776e18
+-9223372036854775808
+-9.223372036854776e18" ]
+}
