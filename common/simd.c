@@ -222,12 +222,13 @@ escaped(uint64_t b, uint64_t *carry)
 static inline int
 escapeok(const unsigned char *c)
 {
+	/* The usual one, \u00XX (what JSON writers escape '<', '>' and
+	 * '&' as): its first three bytes compared at once, two digits to
+	 * look up, and no surrogate. */
+	if (memcmp(c, "u00", 3) == 0)
+		return hexdigit[c[3]] & hexdigit[c[4]] & 1;
 	if (*c != 'u')
 		return escletter[*c] == 1;
-	/* The usual one, \u00XX (what JSON writers escape '<', '>' and
-	 * '&' as): two digits to look up, and no surrogate. */
-	if (c[1] == '0' && c[2] == '0')
-		return hexdigit[c[3]] & hexdigit[c[4]] & 1;
 	return (hexdigit[c[1]] & hexdigit[c[2]] & hexdigit[c[3]] &
 	    hexdigit[c[4]] & 1) && !(hexdigit[c[1]] == 3 && c[2] >= '8');
 }
