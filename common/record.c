@@ -27,7 +27,7 @@ rec_clear(struct record *r)
 }
 
 const char *
-rec_keep(struct record *r, const char *s, size_t n)
+rec_keeplong(struct record *r, const char *s, size_t n)
 {
 	char *p;
 
