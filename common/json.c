@@ -229,6 +229,7 @@ static inline char *
 special(struct json *j, char *p)
 {
 	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
+	struct simd_blk b;
 	uint64_t m;
 
 	if (d < 64) {
@@ -236,11 +237,10 @@ special(struct json *j, char *p)
 			return p + __builtin_ctzll(m);
 		p = (char *)j->blk + 64;	/* the rest of it is text */
 	}
-	while (!(m = j->mask(p)))
-		p += 64;
-	j->blk = p;
-	j->blkmask = m;
-	return p + __builtin_ctzll(m);
+	b = j->mask(p);
+	j->blk = b.blk;
+	j->blkmask = b.mask;
+	return (char *)b.blk + __builtin_ctzll(b.mask);
 }
 
 static int

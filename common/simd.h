@@ -16,11 +16,18 @@
 enum { SIMD_PORTABLE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, SIMD_NLEVELS };
 
 /*
- * Bit i set when p[i] may end a plain run of string text: '"', '\\', a
- * control byte (below 0x20) or a byte of 0x80 and up.  All 64 bytes from p
- * must be readable (the input buffer's padding sees to that).
+ * The first 64 bytes from p, moving on 64 bytes at a time, whose mask is
+ * not zero, and that mask: bit i set when blk[i] may end a plain run of
+ * string text: '"', '\\', a control byte (below 0x20) or a byte of 0x80
+ * and up.  A long run is passed over here, in one call (the two are
+ * given back in registers).  The data must be followed by 64 zero bytes
+ * (the input buffer's padding sees to that), which stop it.
  */
-typedef uint64_t (*simd_mask_fn)(const char *p);
+struct simd_blk {
+	const char *blk;
+	uint64_t mask;
+};
+typedef struct simd_blk (*simd_mask_fn)(const char *p);
 
 /* What a string skip says besides where it stopped: whether the string
  * ended, and then the mask (as simd_mask_fn's) of the 64 bytes from blk
