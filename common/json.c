@@ -494,21 +494,14 @@ toolong:
 	    "longer than %d bytes (byte offset %lld)", JSON_MAXSTR, qoff);
 }
 
-/* Passes over the string whose opening quote is at q, checking it as
- * string does; returns the address after the closing quote. */
-static char *
-skipstring(struct json *j, char *q)
+/* skipstring's string from p, where the mask stopped inside it. */
+static __attribute__((noinline)) char *
+skipstringrest(struct json *j, char *p)
 {
 	struct src *in = j->in;
-	char *p, u[4];
+	char u[4];
 	struct simd_end e = { 0, NULL, 0 };
 
-	/* A short string, or one without escapes, is passed over in the
-	 * kept mask (special), as string takes one; the skip takes up the
-	 * rest of any other from where the mask stopped. */
-	p = special(j, q + 1);
-	if (*p == '"' && p < in->end)
-		return p + 1;
 	for (;;) {
 		p = (char *)j->skip(p, in->end, &e);
 		if (e.done) {
@@ -534,6 +527,21 @@ skipstring(struct json *j, char *q)
 			failat(j, p, "expected '\"' to end the string, found "
 			    "raw control character 0x%02x", src_byte(j->in, p));
 	}
+}
+
+/* Passes over the string whose opening quote is at q, checking it as
+ * string does; returns the address after the closing quote.  A short
+ * string, or one without escapes, is passed over in the kept mask
+ * (special), as string takes one, here, inline; the skip takes up the
+ * rest of any other from where the mask stopped. */
+static inline char *
+skipstring(struct json *j, char *q)
+{
+	char *p = special(j, q + 1);
+
+	if (*p == '"' && p < j->in->end)
+		return p + 1;
+	return skipstringrest(j, p);
 }
 
 static int
