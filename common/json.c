@@ -551,15 +551,26 @@ numchar(char c)
 	    c == 'e' || c == 'E';
 }
 
+/* Can the byte after a scalar follow it, and no blank?  (The usual case
+ * of delimited, without a call.) */
+static inline int
+closes(char c)
+{
+	return c == ',' || c == '}' || c == ']';
+}
+
 /*
  * The usual number, an integer (0, or without a leading zero), at p: all
  * of it read, and the byte after it ends it (the data is followed by a NUL,
  * which stops the loop).  Its value is made on the way (unsigned: past 19
  * digits it wraps, and is not used).  Returns the address after it, or
- * NULL for any other number, with nothing changed but the token.
+ * NULL for any other number, with nothing changed but the token.  With
+ * closed set, the byte after it must be one that closes (',', '}' or
+ * ']'): that one is within the data and no number's, so the two tests
+ * of the other case need not be made.
  */
 static inline char *
-integer(struct json *j, char *p)
+integer(struct json *j, char *p, int closed)
 {
 	char *q = p + (*p == '-');
 	uint64_t v;
@@ -574,7 +585,8 @@ integer(struct json *j, char *p)
 			v = v * 10 + d;
 	} else
 		return NULL;
-	if (q >= j->in->end || numchar(*q) || q - p > NUM_MAXLEN)
+	if ((closed ? !closes(*q) : q >= j->in->end || numchar(*q)) ||
+	    q - p > NUM_MAXLEN)
 		return NULL;
 	j->s = p;
 	j->len = (size_t)(q - p);
@@ -591,7 +603,7 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
-	if ((q = integer(j, p)))
+	if ((q = integer(j, p, 0)))
 		return q;
 	j->isint = 0;
 	n = num_scan(p, in->end);
@@ -893,14 +905,6 @@ value:
 	return t;
 }
 
-/* Can the byte after a scalar follow it, and no blank?  (The usual case
- * of delimited, without a call.) */
-static inline int
-closes(char c)
-{
-	return c == ',' || c == '}' || c == ']';
-}
-
 int
 json_keyset(struct json_key *k, const char *s, size_t n)
 {
@@ -997,7 +1001,7 @@ nexttok(struct json *j)
 			endvalue(j);
 			return JSON_STR;
 		}
-		if ((q = integer(j, p + 1)) && closes(*q)) {
+		if ((q = integer(j, p + 1, 1))) {
 			mark(j, p + 1);
 			endvalue(j);
 			in->p = q;
@@ -1076,7 +1080,7 @@ value:
 			in->p = p + 1;
 			continue;
 		}
-		if ((q = integer(j, p)) && closes(*q)) {
+		if ((q = integer(j, p, 1))) {
 			endvalue(j);
 			in->p = q;
 			continue;
@@ -1107,7 +1111,7 @@ skipvalue(struct json *j)
 			endvalue(j);
 			return;
 		}
-		if ((q = integer(j, p + 1)) && closes(*q)) {
+		if ((q = integer(j, p + 1, 1))) {
 			mark(j, p + 1);
 			endvalue(j);
 			in->p = q;
@@ -1205,7 +1209,7 @@ json_member(struct json *j, const struct json_key *k, int take)
 		if (p[1] == '"')
 			return take ? memberstr(j, p + 1) :
 			    memberskipstr(j, p + 1);
-		if ((q = integer(j, p + 1)) && closes(*q)) {
+		if ((q = integer(j, p + 1, 1))) {
 			j->state = S_AFTER;
 			in->p = q;
 			if (!take)
