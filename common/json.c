@@ -229,6 +229,7 @@ static inline char *
 special(struct json *j, char *p)
 {
 	uintptr_t d = (uintptr_t)p - (uintptr_t)j->blk;
+	struct simd_blk b;
 	uint64_t m;
 
 	if (d < 64) {
@@ -236,11 +237,10 @@ special(struct json *j, char *p)
 			return p + __builtin_ctzll(m);
 		p = (char *)j->blk + 64;	/* the rest of it is text */
 	}
-	while (!(m = j->mask(p)))
-		p += 64;
-	j->blk = p;
-	j->blkmask = m;
-	return p + __builtin_ctzll(m);
+	b = j->mask(p);
+	j->blk = b.blk;
+	j->blkmask = b.mask;
+	return (char *)b.blk + __builtin_ctzll(b.mask);
 }
 
 static int
@@ -494,21 +494,14 @@ toolong:
 	    "longer than %d bytes (byte offset %lld)", JSON_MAXSTR, qoff);
 }
 
-/* Passes over the string whose opening quote is at q, checking it as
- * string does; returns the address after the closing quote. */
-static char *
-skipstring(struct json *j, char *q)
+/* skipstring's string from p, where the mask stopped inside it. */
+static __attribute__((noinline)) char *
+skipstringrest(struct json *j, char *p)
 {
 	struct src *in = j->in;
-	char *p, u[4];
+	char u[4];
 	struct simd_end e = { 0, NULL, 0 };
 
-	/* A short string, or one without escapes, is passed over in the
-	 * kept mask (special), as string takes one; the skip takes up the
-	 * rest of any other from where the mask stopped. */
-	p = special(j, q + 1);
-	if (*p == '"' && p < in->end)
-		return p + 1;
 	for (;;) {
 		p = (char *)j->skip(p, in->end, &e);
 		if (e.done) {
@@ -536,6 +529,21 @@ skipstring(struct json *j, char *q)
 	}
 }
 
+/* Passes over the string whose opening quote is at q, checking it as
+ * string does; returns the address after the closing quote.  A short
+ * string, or one without escapes, is passed over in the kept mask
+ * (special), as string takes one, here, inline; the skip takes up the
+ * rest of any other from where the mask stopped. */
+static inline char *
+skipstring(struct json *j, char *q)
+{
+	char *p = special(j, q + 1);
+
+	if (*p == '"' && p < j->in->end)
+		return p + 1;
+	return skipstringrest(j, p);
+}
+
 static int
 numchar(char c)
 {
@@ -543,15 +551,26 @@ numchar(char c)
 	    c == 'e' || c == 'E';
 }
 
+/* Can the byte after a scalar follow it, and no blank?  (The usual case
+ * of delimited, without a call.) */
+static inline int
+closes(char c)
+{
+	return c == ',' || c == '}' || c == ']';
+}
+
 /*
  * The usual number, an integer (0, or without a leading zero), at p: all
  * of it read, and the byte after it ends it (the data is followed by a NUL,
  * which stops the loop).  Its value is made on the way (unsigned: past 19
  * digits it wraps, and is not used).  Returns the address after it, or
- * NULL for any other number, with nothing changed but the token.
+ * NULL for any other number, with nothing changed but the token.  With
+ * closed set, the byte after it must be one that closes (',', '}' or
+ * ']'): that one is within the data and no number's, so the two tests
+ * of the other case need not be made.
  */
 static inline char *
-integer(struct json *j, char *p)
+integer(struct json *j, char *p, int closed)
 {
 	char *q = p + (*p == '-');
 	uint64_t v;
@@ -566,7 +585,8 @@ integer(struct json *j, char *p)
 			v = v * 10 + d;
 	} else
 		return NULL;
-	if (q >= j->in->end || numchar(*q) || q - p > NUM_MAXLEN)
+	if ((closed ? !closes(*q) : q >= j->in->end || numchar(*q)) ||
+	    q - p > NUM_MAXLEN)
 		return NULL;
 	j->s = p;
 	j->len = (size_t)(q - p);
@@ -583,7 +603,7 @@ number(struct json *j, char *p)
 	char *q;
 	size_t n;
 
-	if ((q = integer(j, p)))
+	if ((q = integer(j, p, 0)))
 		return q;
 	j->isint = 0;
 	n = num_scan(p, in->end);
@@ -885,14 +905,6 @@ value:
 	return t;
 }
 
-/* Can the byte after a scalar follow it, and no blank?  (The usual case
- * of delimited, without a call.) */
-static inline int
-closes(char c)
-{
-	return c == ',' || c == '}' || c == ']';
-}
-
 int
 json_keyset(struct json_key *k, const char *s, size_t n)
 {
@@ -925,10 +937,17 @@ keyat(const char *p, const struct json_key *k)
 	uint64_t x, d = 0;
 	int i;
 
-	for (i = 0; i < JSON_KEYWORDS; i++) {
+	/* The usual key and its quote fit in the first two words: the
+	 * others, whose masks are zero, are not looked at for it. */
+	for (i = 0; i < 2; i++) {
 		memcpy(&x, p + 8 * i, 8);
 		d |= (x ^ k->w[i]) & k->m[i];
 	}
+	if (k->len >= 16)
+		for (; i < JSON_KEYWORDS; i++) {
+			memcpy(&x, p + 8 * i, 8);
+			d |= (x ^ k->w[i]) & k->m[i];
+		}
 	return d == 0;
 }
 
@@ -982,7 +1001,7 @@ nexttok(struct json *j)
 			endvalue(j);
 			return JSON_STR;
 		}
-		if ((q = integer(j, p + 1)) && closes(*q)) {
+		if ((q = integer(j, p + 1, 1))) {
 			mark(j, p + 1);
 			endvalue(j);
 			in->p = q;
@@ -1061,7 +1080,7 @@ value:
 			in->p = p + 1;
 			continue;
 		}
-		if ((q = integer(j, p)) && closes(*q)) {
+		if ((q = integer(j, p, 1))) {
 			endvalue(j);
 			in->p = q;
 			continue;
@@ -1092,7 +1111,7 @@ skipvalue(struct json *j)
 			endvalue(j);
 			return;
 		}
-		if ((q = integer(j, p + 1)) && closes(*q)) {
+		if ((q = integer(j, p + 1, 1))) {
 			mark(j, p + 1);
 			endvalue(j);
 			in->p = q;
@@ -1190,7 +1209,7 @@ json_member(struct json *j, const struct json_key *k, int take)
 		if (p[1] == '"')
 			return take ? memberstr(j, p + 1) :
 			    memberskipstr(j, p + 1);
-		if ((q = integer(j, p + 1)) && closes(*q)) {
+		if ((q = integer(j, p + 1, 1))) {
 			j->state = S_AFTER;
 			in->p = q;
 			if (!take)

@@ -31,7 +31,7 @@ const struct kind kind_row = {
 };
 
 const char *
-rec_keep(struct record *r, const char *s, size_t n)
+rec_keeplong(struct record *r, const char *s, size_t n)
 {
 	char *p;
 
