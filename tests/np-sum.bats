@@ -429,3 +429,20 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	err_is "np-sum: plain values among the tables skipped: 2 (first: d.json:1)
 np-sum: d.json: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
 }
+
+@test "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+	# num_fmt_f32 (Parquet FLOAT) against num_reference_f32 (printf's
+	# rounding to 1 to 9 digits, or a neighbour, read back by strtof) on
+	# every power of two and the floats around it, 2^16 spread over all
+	# bit patterns and 200000 random ones; then the subnormals up to
+	# 2^16 and the floats from 1 up by 2^17, by the properties
+	np numcheck f32 200000
+	status_is 0
+	[ "$(cat "$OUT")" = "200000 floats, 0 differences" ]
+	np numcheck f32all 1 65537
+	status_is 0
+	[ "$(cat "$OUT")" = "65536 floats, 0 differences" ]
+	np numcheck f32all 0x3f800000 0x3f820000
+	status_is 0
+	[ "$(cat "$OUT")" = "131072 floats, 0 differences" ]
+}
