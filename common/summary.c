@@ -374,23 +374,27 @@ intext(const char *v, size_t n)
  * A number's text in np's spelling (num.c's), in buf (NUM_BUFSZ bytes):
  * its length, or 0 to keep the text as given.  An integer is kept as
  * written, past 64 bits too ("-0" is "0"); NaN, Infinity and -Infinity
- * are kept; any other number is the double it reads as, in the fewest
- * digits that read back, or, in a FLOAT column of Neuron Explorer's
- * Summary (key not NULL) and exactly a float, the fewest that read back
- * as the float.  So one value gives one text, whichever form and
- * precision carried it.
+ * are kept, and a version (a key ending in _version: 2.10 is not 2.1);
+ * any other number is the double it reads as, in the fewest digits that
+ * read back, or, in a FLOAT column of Neuron Explorer's Summary
+ * (floatnames) and exactly a float, the fewest that read back as the
+ * float.  So one value gives one text, whichever form and precision
+ * carried it.
  */
 static size_t
-spell(const char *key, size_t klen, const char *v, size_t n, char *buf)
+spell(const char *key, size_t klen, int floatnames, const char *v, size_t n,
+    char *buf)
 {
 	double d;
 
+	if (klen >= 8 && memcmp(key + klen - 8, "_version", 8) == 0)
+		return 0;
 	if (intext(v, n))
 		return n == 2 && v[0] == '-' && v[1] == '0' ?
 		    num_fmt_i64(buf, 0) : 0;
 	if (!num_f64(v, n, &d) || !isfinite(d))
 		return 0;
-	if (key && floatcol(key, klen) && fabs(d) <= FLT_MAX &&
+	if (floatnames && floatcol(key, klen) && fabs(d) <= FLT_MAX &&
 	    (double)(float)d == d)
 		return num_fmt_f32(buf, (float)d);
 	return num_fmt_f64(buf, d);
@@ -408,9 +412,9 @@ respell(struct sumset *s, long p)
 
 	for (i = s->prof[p].first; i >= 0; i = m->next) {
 		m = &s->met[i];
-		if (m->type != MV_NUM || !(n = spell(s->prof[p].floatnames ?
-		    s->text + m->key : NULL, m->klen, s->text + m->val,
-		    m->vlen, buf)))
+		if (m->type != MV_NUM || !(n = spell(s->text + m->key,
+		    m->klen, s->prof[p].floatnames, s->text + m->val, m->vlen,
+		    buf)))
 			continue;
 		if (n == m->vlen && memcmp(buf, s->text + m->val, n) == 0)
 			continue;

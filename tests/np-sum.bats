@@ -498,6 +498,13 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	no_err
 	printf 'a.json\ta\t0\na.json\tb\t15\na.json\tc\t1000\na.json\td\t6.7444891e-5\na.json\te\t123456789012345678901234567890\na.json\tf\tNaN\na.json\tg\t15.0\na.json\th\t0\na.json\ti\t1708.984375\na.json\tj\t1e-7\na.json\tk\t-12\n' >want
 	cmp want "$OUT"
+	# summary-text: a version is text even when it reads as a number
+	printf 'n_1:\ntotal_time 0.500\ndriver_version 2.10\n' >v.txt
+	np np-sum -n v.txt
+	status_is 0
+	no_err
+	printf 'v.txt\ttotal_time\t0.5\nv.txt\tdriver_version\t2.10\n' >want
+	cmp want "$OUT"
 	# A flat row of Summary columns is Explorer's, as JSON lines: a
 	# FLOAT column's value that is exactly a float is that float, in
 	# its fewest digits; the same keys in summary-json stay doubles.
