@@ -415,23 +415,25 @@ propf32(float v)
 	double d;
 
 	got[num_fmt_f32(got, v)] = '\0';
-	/* The digits and the power of ten of the last one. */
-	for (p = got; *p && *p != 'e'; p++)
-		if (*p >= '0' && *p <= '9' && (q || *p != '0')) {
+	/* The digits and the power of ten of the last one, from the text
+	 * (the double it reads as may lie below a power of ten: 1e23). */
+	for (x = 0, p = got; *p && *p != 'e'; p++) {
+		if (*p == '.')
+			x = 1;
+		else if (q || *p != '0') {
 			q = q * 10 + (uint64_t)(*p - '0');
 			nd++;
 		}
-	d = strtod(got, NULL);
-	x = (int)floor(log10(d));
-	if (pow(10, x) > d)
-		x--;
-	else if (pow(10, x + 1) <= d)
-		x++;
+		if (*p >= '0' && *p <= '9' && x > 0)
+			x++;
+	}
+	t = (*p == 'e' ? atoi(p + 1) : 0) - (x > 0 ? x - 1 : 0);
 	while (nd > 1 && q % 10 == 0) {
 		q /= 10;
 		nd--;
+		t++;
 	}
-	t = x - nd + 1;
+	d = strtod(got, NULL);
 	if (!readsas(q, t, v))
 		bad = 1;
 	else if (nd > 1 && (readsas(q / 10, t + 1, v) ||
