@@ -1018,6 +1018,171 @@ num_fmt_f64(char *buf, double v)
 	return bigfmt(buf, v);
 }
 
+size_t
+num_fmt_u64(char *buf, uint64_t v)
+{
+	size_t n;
+
+	if (v <= INT64_MAX)
+		return num_fmt_i64(buf, (int64_t)v);
+	/* 19 or 20 digits: all but the last as an int64 would print them. */
+	n = num_fmt_i64(buf, (int64_t)(v / 10));
+	buf[n++] = (char)('0' + v % 10);
+	buf[n] = '\0';
+	return n;
+}
+
+/* Is the gap above (r + mp) / s wide enough to take the point up to 1,
+ * its end included when reading would round it back (even)? */
+static int
+reaches(const struct big *r, const struct big *mp, const struct big *s,
+    int even)
+{
+	struct big t;
+	int c;
+
+	big_copy(&t, r);
+	big_add(&t, mp);
+	c = big_cmp(&t, s);
+	return even ? c >= 0 : c > 0;
+}
+
+/*
+ * The fewest digits that read back as the float v (positive, finite, not
+ * 0), and of those the nearest v, a tie to the even digit: as Burger and
+ * Dybvig's free-format printing makes them.  v = r / s; half the gaps to
+ * the neighbouring floats are mp / s above and mm / s below (mm half as
+ * wide at a power of two, where the float below is nearer); a digit is
+ * the last when v less it lies within the lower gap, or v plus the rest
+ * up to the next digit within the upper one.  Unlike num_fmt_f64's first
+ * of 15, 16, 17 digits that reads back, the nearest of the fewest is what
+ * float printers (DuckDB's among them) write, and they differ at three
+ * powers of two (2^-96, 2^87, 2^90).  *x: the power of ten of the first
+ * digit; the digits are returned, *nd of them.
+ */
+static uint64_t
+f32digits(float v, int *nd, int *x)
+{
+	struct big r, s, mp, mm, t, u;
+	uint32_t bits, m;
+	uint64_t q = 0;
+	int be, e, k, even, low, high, d, c;
+
+	memcpy(&bits, &v, sizeof bits);
+	be = (int)(bits >> 23 & 0xff);
+	m = bits & 0x7fffff;
+	e = -149;
+	if (be) {
+		m |= 1u << 23;
+		e = be - 150;
+	}
+	even = !(m & 1);
+	/* v = m 2^e = r / s, with room for the half gaps: r = 2 m 2^e (4 m
+	 * at a power of two), mp = 2^e (2^(e+1)), mm = 2^e. */
+	if (m == 1u << 23 && be > 1) {
+		big_set(&r, 4 * (uint64_t)m);
+		big_set(&mp, 2);
+		big_set(&s, 4);
+	} else {
+		big_set(&r, 2 * (uint64_t)m);
+		big_set(&mp, 1);
+		big_set(&s, 2);
+	}
+	big_set(&mm, 1);
+	if (e >= 0) {
+		big_shl(&r, e);
+		big_shl(&mp, e);
+		big_shl(&mm, e);
+	} else
+		big_shl(&s, -e);
+	/* k: one past the power of ten of the first digit, estimated from
+	 * the binary exponent, then made exact: the smallest k with
+	 * v + gap <= 10^k. */
+	k = floorlog10two(e + 63 - clz64(m)) + 1;
+	if (k >= 0)
+		big_mulpow10(&s, k);
+	else {
+		big_mulpow10(&r, -k);
+		big_mulpow10(&mp, -k);
+		big_mulpow10(&mm, -k);
+	}
+	while (reaches(&r, &mp, &s, even)) {
+		big_muladd(&s, 10, 0);
+		k++;
+	}
+	for (;;) {
+		big_copy(&t, &r);
+		big_muladd(&t, 10, 0);
+		big_copy(&u, &mp);
+		big_muladd(&u, 10, 0);
+		if (reaches(&t, &u, &s, even))
+			break;
+		big_muladd(&r, 10, 0);
+		big_muladd(&mp, 10, 0);
+		big_muladd(&mm, 10, 0);
+		k--;
+	}
+	for (*nd = 0;;) {
+		big_muladd(&r, 10, 0);
+		big_muladd(&mp, 10, 0);
+		big_muladd(&mm, 10, 0);
+		for (d = 0; big_cmp(&r, &s) >= 0; d++)
+			big_sub(&r, &s);
+		c = big_cmp(&r, &mm);
+		low = even ? c <= 0 : c < 0;
+		high = reaches(&r, &mp, &s, even);
+		++*nd;
+		if (low && high) {
+			/* Both ends read back: the nearer, by 2r against s. */
+			big_copy(&t, &r);
+			big_shl(&t, 1);
+			c = big_cmp(&t, &s);
+			d += c > 0 || (c == 0 && (d & 1));
+		} else if (high)
+			d++;
+		q = q * 10 + (uint64_t)d;
+		if (low || high)
+			break;
+	}
+	*x = k - 1;
+	if (q == p10[*nd]) {	/* 9.99... rounded up to 10 */
+		q /= 10;
+		++*x;
+	}
+	return q;
+}
+
+size_t
+num_fmt_f32(char *buf, float v)
+{
+	uint64_t q, whole;
+	int nd, x, i, neg = signbit(v) != 0;
+	char *o = buf;
+
+	if (isnan(v) || isinf(v)) {
+		buf[0] = '\0';
+		return 0;
+	}
+	if (v == 0)
+		return num_fmt_i64(buf, 0);
+	q = f32digits(neg ? -v : v, &nd, &x);
+	/*
+	 * Spelt as num_fmt_f64 spells the double these digits read as, so
+	 * that the float and its shortest text read back give one text: a
+	 * whole number within int64 as an integer, the rest by gform.
+	 */
+	if (x >= nd - 1 && x <= 18) {
+		for (whole = q, i = x - nd + 1; i > 0; i--)
+			whole *= 10;	/* below 10^19: no overflow */
+		if (whole <= INT64_MAX) {
+			if (neg)
+				*o++ = '-';
+			return (size_t)(o - buf) + num_fmt_i64(o, (int64_t)whole);
+		}
+	}
+	return gform(buf, neg, q, nd, x);
+}
+
 double
 num_round(double v, int digits)
 {

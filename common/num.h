@@ -10,6 +10,8 @@
  * locale; doubles print in the fewest digits that read back to the same
  * value, the digits printf would give: worked out exactly in 128-bit
  * integers for magnitudes from about 1e-16 to 1e15, in big integers beyond.
+ * A float (float32) prints in the fewest digits that read back to it, in
+ * big integers (Burger and Dybvig).
  * No libc routine reads or prints a number (tests/numcheck.c compares them
  * with strtod and printf).
  */
@@ -67,7 +69,15 @@ num_inint64(double d)
 double num_round(double v, int digits);
 
 size_t num_fmt_i64(char *buf, int64_t v);
+size_t num_fmt_u64(char *buf, uint64_t v);
 size_t num_fmt_f64(char *buf, double v);
+/*
+ * A float (a Parquet FLOAT) in the fewest digits that read back as that
+ * float, the nearest of them to it, spelt as num_fmt_f64 spells the double
+ * those digits read as: so the float and the text a float printer made of
+ * it ("6.1961e-05", read as a double) print the same ("6.1961e-5").
+ */
+size_t num_fmt_f32(char *buf, float v);
 
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -42,7 +42,8 @@
  *			scale says where the point goes); DATE days since
  *			1970-01-01; TIME and TIMESTAMP a count of the
  *			column's unit (ms, us or ns)
- *   FLOAT, DOUBLE	PQ_DOUBLE, d
+ *   FLOAT, DOUBLE	PQ_DOUBLE, d (a FLOAT widened exactly: the column's
+ *			physical type says it was one, for its digits)
  *   BYTE_ARRAY,	PQ_BYTES, s and len, pointing into the page or the
  *   FIXED_LEN_BYTE_ARRAY	dictionary (no copy, no NUL); a DECIMAL there is
  *			its big-endian bytes

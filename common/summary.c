@@ -1,4 +1,6 @@
 #include <ctype.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +295,134 @@ sum_add(struct sumset *s, long prof, const char *key, const char *val,
 	addmetric(s, prof, key, strlen(key), val, vlen, type, 0, 0, -1);
 }
 
+/* ---- numbers, in np's one spelling ---- */
+
+/*
+ * The Summary columns Neuron Explorer writes as FLOAT (float32; SCHEMA.md
+ * of tests/fixtures/explorer lists them).  Its JSON lines give such a
+ * value widened to double ("0.000061961000028532"), its CSV in the float's
+ * own fewest digits ("6.1961e-05"), its Parquet as the float: only the
+ * column's name says, in text, that the value was a float.
+ */
+static const char floatcols[] =
+	    "total_time mm_arithmetic_intensity peak_flops_bandwidth_ratio "
+	    "dma_active_time dma_active_time_percent static_dma_active_time "
+	    "dynamic_dma_active_time_percent static_dma_active_time_percent "
+	    "dma_transfer_average_bytes dma_packet_time dma_transfer_time "
+	    "dynamic_dma_packet_percent static_dma_packet_percent "
+	    "dynamic_dma_size_percent static_dma_size_percent "
+	    "mbu_estimated_percent mbu_min_read_util_percent "
+	    "software_dynamic_dma_active_time "
+	    "software_dynamic_dma_active_time_percent "
+	    "software_dynamic_dma_packet_percent "
+	    "software_dynamic_dma_size_percent "
+	    "hardware_dynamic_dma_active_time "
+	    "hardware_dynamic_dma_active_time_percent "
+	    "hardware_dynamic_dma_packet_percent "
+	    "hardware_dynamic_dma_size_percent tensor_engine_instruction_time "
+	    "tensor_engine_active_time tensor_engine_active_time_percent "
+	    "mfu_estimated_percent mfu_max_achievable_estimated_percent "
+	    "mfu_hlo_estimated_percent "
+	    "mfu_hlo_max_achievable_estimated_percent "
+	    "mfu_inst_estimated_percent "
+	    "mfu_inst_max_achievable_estimated_percent hfu_estimated_percent "
+	    "vector_engine_instruction_time vector_engine_active_time "
+	    "vector_engine_active_time_percent scalar_engine_instruction_time "
+	    "scalar_engine_active_time scalar_engine_active_time_percent "
+	    "activate_instruction_time sync_engine_instruction_time "
+	    "sync_engine_active_time sync_engine_active_time_percent "
+	    "gpsimd_engine_instruction_time gpsimd_engine_active_time "
+	    "gpsimd_engine_active_time_percent cc_op_time cc_op_active_time "
+	    "cc_op_active_time_percent cc_cores_instruction_time "
+	    "cc_cores_instruction_active_time "
+	    "cc_cores_instruction_active_time_percent total_exec_time "
+	    "total_active_time total_active_time_percent";
+
+/* Is key one of the words of floatcols? */
+static int
+floatcol(const char *key, size_t n)
+{
+	const char *p = floatcols, *e;
+
+	for (;;) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		if ((size_t)(e - p) == n && memcmp(p, key, n) == 0)
+			return 1;
+		if (!*e)
+			return 0;
+		p = e + 1;
+	}
+}
+
+/* Is v[0..n) an integer as JSON writes one: '-', then 0 or digits from 1
+ * to 9?  Then its text is its one spelling, of any length. */
+static int
+intext(const char *v, size_t n)
+{
+	size_t i = n > 0 && v[0] == '-';
+
+	if (i == n || (v[i] == '0' && n > i + 1))
+		return 0;
+	for (; i < n; i++)
+		if ((unsigned)(v[i] - '0') > 9)
+			return 0;
+	return 1;
+}
+
+/*
+ * A number's text in np's spelling (num.c's), in buf (NUM_BUFSZ bytes):
+ * its length, or 0 to keep the text as given.  An integer is kept as
+ * written, past 64 bits too ("-0" is "0"); NaN, Infinity and -Infinity
+ * are kept, and a version (a key ending in _version: 2.10 is not 2.1);
+ * any other number is the double it reads as, in the fewest digits that
+ * read back, or, in a FLOAT column of Neuron Explorer's Summary
+ * (floatnames) and exactly a float, the fewest that read back as the
+ * float.  So one value gives one text, whichever form and precision
+ * carried it.
+ */
+static size_t
+spell(const char *key, size_t klen, int floatnames, const char *v, size_t n,
+    char *buf)
+{
+	double d;
+
+	if (klen >= 8 && memcmp(key + klen - 8, "_version", 8) == 0)
+		return 0;
+	if (intext(v, n))
+		return n == 2 && v[0] == '-' && v[1] == '0' ?
+		    num_fmt_i64(buf, 0) : 0;
+	if (!num_f64(v, n, &d) || !isfinite(d))
+		return 0;
+	if (floatnames && floatcol(key, klen) && fabs(d) <= FLT_MAX &&
+	    (double)(float)d == d)
+		return num_fmt_f32(buf, (float)d);
+	return num_fmt_f64(buf, d);
+}
+
+/* Profile p's numbers respelt, once it is read whole (a wrapped table
+ * cell is whole only then). */
+static void
+respell(struct sumset *s, long p)
+{
+	char buf[NUM_BUFSZ];
+	struct metric *m;
+	size_t n;
+	long i;
+
+	for (i = s->prof[p].first; i >= 0; i = m->next) {
+		m = &s->met[i];
+		if (m->type != MV_NUM || !(n = spell(s->text + m->key,
+		    m->klen, s->prof[p].floatnames, s->text + m->val, m->vlen,
+		    buf)))
+			continue;
+		if (n == m->vlen && memcmp(buf, s->text + m->val, n) == 0)
+			continue;
+		m->val = keep(s, buf, n);
+		m->vlen = n;
+	}
+}
+
 /* ---- sniffing ---- */
 
 enum { SF_TEXT, SF_JSON, SF_TABLE };
@@ -414,6 +544,7 @@ readtable(struct sumset *s, char delim)
 		    "tables)", t.name[0], t.name[1]);
 	while (tsv_next(&t)) {
 		p = newprof(s, NULL, 0);
+		s->prof[p].floatnames = 1;
 		for (i = 0; i < t.ncol; i++) {
 			tsv_cell(&t, i);
 			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
@@ -575,7 +706,7 @@ readjson(struct sumset *s)
 {
 	struct json *j = &s->j;
 	enum json_tok t;
-	long doc, tables, plain, plainline = 0;
+	long doc, tables, plain, nested, plainline = 0;
 	size_t n;
 
 	struct sc_votes v;
@@ -589,7 +720,7 @@ readjson(struct sumset *s)
 			json_fail(j, "expected an object at the top level, "
 			    "found %s", json_tokname(t));
 		doc = -1;
-		tables = plain = 0;
+		tables = plain = nested = 0;
 		line = j->line;
 		col = j->col;
 		memset(&v, 0, sizeof v);
@@ -598,6 +729,7 @@ readjson(struct sumset *s)
 			n = pathadd(s, 0, j->s, j->len);
 			t = json_peek(j);
 			if (t == JSON_OBJ) {
+				nested++;
 				walk(s, newprof(s, s->path, n), 0, json_next(j));
 			} else if (t == JSON_ARR && tablename(s->path, n)) {
 				tables++;
@@ -611,6 +743,7 @@ readjson(struct sumset *s)
 					doc = newprof(s, NULL, 0);
 				if (plain++ == 0)
 					plainline = j->line;
+				nested += t == JSON_ARR;
 				walk(s, doc, n, json_next(j));
 			}
 		}
@@ -620,8 +753,13 @@ readjson(struct sumset *s)
 			dropprof(s, doc);
 			note_add(&s->notes, "plain values among the tables "
 			    "skipped", plain, s->in->name, plainline);
-		} else if (doc >= 0)
+		} else if (doc >= 0) {
 			vet(s, &v, line, col);
+			/* A flat object of Summary columns: a row of
+			 * Neuron Explorer's table, as JSON lines. */
+			s->prof[doc].floatnames = !nested &&
+			    v.n[SC_SUMMARY] > 0;
+		}
 	}
 	if (j->skipped_lines)
 		note_add(&s->notes, "non-JSON lines skipped", j->skipped_lines,
@@ -920,6 +1058,22 @@ readtext(struct sumset *s)
 
 /* ---- Parquet: Neuron Explorer's Summary table ---- */
 
+/* A FLOAT or DOUBLE cell's text: at the column's own precision, and the
+ * words num_f64 reads for NaN and infinities (num_fmt_* write none). */
+static const char *
+pqnum(char *buf, double d, int isfloat, size_t *len)
+{
+	const char *w = isnan(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+
+	if (isfinite(d)) {
+		*len = isfloat ? num_fmt_f32(buf, (float)d) :
+		    num_fmt_f64(buf, d);
+		return buf;
+	}
+	*len = strlen(w);
+	return w;
+}
+
 /* Every column of every row: a profile a row, a metric a column. */
 static void
 readparquet(struct sumset *s, const char *file)
@@ -970,11 +1124,11 @@ readparquet(struct sumset *s, const char *file)
 				vlen = num_fmt_i64(num, c->i);
 				break;
 			case PQ_UINT:
-				vlen = (size_t)snprintf(num, sizeof num, "%llu",
-				    (unsigned long long)c->u);
+				vlen = num_fmt_u64(num, c->u);
 				break;
 			default:
-				vlen = num_fmt_f64(num, c->d);
+				v = pqnum(num, c->d, pq_col(&pq, i)->physical ==
+				    PQ_T_FLOAT, &vlen);
 				break;
 			}
 			if (!addmetric(s, p, name, strlen(name), v, vlen,
@@ -1047,7 +1201,7 @@ sum_readin(struct sumset *s)
 {
 	const char *file = s->operand ? s->operand : s->in->name;
 	char delim = '\t';
-	long met;
+	long met, p;
 
 	s->operand = NULL;
 	s->fileprof = s->nprof;
@@ -1084,5 +1238,7 @@ sum_readin(struct sumset *s)
 		    file);
 	}
 named:
+	for (p = s->fileprof; p < s->nprof; p++)
+		respell(s, p);
 	nameprofs(s, file);
 }

@@ -9,9 +9,12 @@
  *   view --output-format summary-text   "key value" lines
  *   show-session (table)                "| NODE ID | ... |" rows
  *
- * Values are kept as the input spells them: a number's own text, a string
- * decoded (the writer escapes it again), true and false as words, null as
- * an empty value.  Flattened keys join the member names with '.', and
+ * Values are kept as the input spells them, but numbers: a string decoded
+ * (the writer escapes it again), true and false as words, null as an
+ * empty value; a number in np's one spelling (num.c's), whatever the form
+ * that carried it: an integer as written, any other number in the fewest
+ * digits that read back, at its own precision (a Parquet FLOAT's, or in
+ * Neuron Explorer's Summary as text a FLOAT column's, as a float).  Flattened keys join the member names with '.', and
  * array elements by their index from 0: NeffNodes.0.NodeInfo.Graphs.1.NC.
  *
  * Memory: the metrics of the files a caller keeps (one file, or all of them
@@ -47,6 +50,9 @@ struct profile {
 	size_t name, namelen;	/* "file" or "file:label", in the arena */
 	size_t label, labellen;	/* labellen 0: none */
 	long first, last, n;	/* its metrics, a list through next */
+	int floatnames;		/* a row of Neuron Explorer's Summary table
+				   as text (CSV, TSV, JSON lines), whose
+				   FLOAT columns are known by name */
 };
 
 struct sumset {

@@ -16,11 +16,11 @@ NS=$FIX/np-sum
 	err_is "np-sum: non-JSON lines skipped: 2 (first: summary-with-log-lines.txt:1)"
 }
 
-@test "np-sum: numbers keep their digits (no 6.7444891e-05 for 0.000067444891)" {
+@test "np-sum: numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891)" {
 	cd "$SAMPLES"
 	np np-sum summary-compact-2.json
 	status_is 0
-	grep -qx "summary-compact-2.json	gpsimd_engine_active_time	0.000067444891" "$OUT"
+	grep -qx "summary-compact-2.json	gpsimd_engine_active_time	6.7444891e-5" "$OUT"
 	grep -qx "summary-compact-2.json	dma_transfer_average_bytes	38353.80842911878" "$OUT"
 	grep -qx "summary-compact-2.json	profiler_version	2.28.23.0%kaena-tools/2.28@f1c114a" "$OUT"
 }
@@ -428,4 +428,118 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	status_is 1
 	err_is "np-sum: plain values among the tables skipped: 2 (first: d.json:1)
 np-sum: d.json: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
+}
+
+# Issue #12: the same profile in any form gives the same np output.
+SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
+    parquet/summary-snappy-v1.parquet json/Summary.jsonl profile@latest"
+
+@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" {
+	# DuckDB writes a FLOAT as the float's fewest digits in CSV
+	# (6.1961e-05), widened to double in JSON lines
+	# (0.000061961000028532), as the float in Parquet: all are 6.1961e-5
+	# (-d and -i: each form as the CSV, whose rows are checked above)
+	cd "$FIX/explorer"
+	np np-sum -d csv/Summary.csv
+	cut -f2- "$OUT" >"$T/derived"
+	np np-sum -i csv/Summary.csv
+	cut -f2- "$OUT" >"$T/insights"
+	[ "$(wc -l <"$T/derived")" -eq 124 ]
+	[ "$(wc -l <"$T/insights")" -eq 3 ]
+	for f in $SUMFORMS; do
+		np np-sum "$f"
+		status_is 0
+		no_err
+		cut -f2- "$OUT" >"$T/got"
+		cmp "$GOLD/explorer/summary.tsv" "$T/got" || { echo "$f"; false; }
+		np np-sum -d "$f"
+		status_is 0
+		no_err
+		cut -f2- "$OUT" | cmp "$T/derived" - || { echo "-d $f"; false; }
+		np np-sum -i "$f"
+		status_is 0
+		no_err
+		cut -f2- "$OUT" | cmp "$T/insights" - || { echo "-i $f"; false; }
+	done
+	grep -qx 'total_time	6.1961e-5' "$GOLD/explorer/summary.tsv"
+	grep -qx 'dma_transfer_average_bytes	299520' "$GOLD/explorer/summary.tsv"
+}
+
+@test "np-sum: -w puts the six forms of the Summary side by side, every row one value six times" {
+	cd "$FIX/explorer"
+	np np-sum -w -n $SUMFORMS
+	status_is 0
+	no_err
+	cut -f1,2 "$OUT" >"$T/got"
+	tail -n +2 "$GOLD/explorer/summary.tsv" | cmp - "$T/got"
+	awk -F'\t' 'NF != 7 { exit 1 } { for (i = 3; i <= 7; i++)
+	    if ($i != $2 "") exit 1 }' "$OUT"
+}
+
+@test "np-sum: numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" {
+	# 2^-96 and 2^90 as FLOAT (fewest digits that are not printf's
+	# first to read back), the smallest and largest float, whole floats,
+	# integers past 2^53 and at both ends of 64 bits, doubles
+	cd "$FIX/explorer/spell"
+	for f in summary.parquet summary.csv summary.tsv summary.jsonl; do
+		np np-sum "$f"
+		status_is 0
+		no_err
+		cut -f2- "$OUT" >"$T/got"
+		cmp "$GOLD/explorer/spell.tsv" "$T/got" || { echo "$f"; false; }
+	done
+}
+
+@test "np-sum: a number is written in np's spelling; integers, strings and NaN as they are" {
+	cd "$T"
+	printf '{"n_a":{"a":-0,"b":15.0,"c":1e3,"d":0.000067444891,"e":123456789012345678901234567890,"f":NaN,"g":"15.0","h":-0.0,"i":1708.984375,"j":1E-7,"k":-12}}\n' >a.json
+	np np-sum -n a.json
+	status_is 0
+	no_err
+	printf 'a.json\ta\t0\na.json\tb\t15\na.json\tc\t1000\na.json\td\t6.7444891e-5\na.json\te\t123456789012345678901234567890\na.json\tf\tNaN\na.json\tg\t15.0\na.json\th\t0\na.json\ti\t1708.984375\na.json\tj\t1e-7\na.json\tk\t-12\n' >want
+	cmp want "$OUT"
+	# summary-text: a version is text even when it reads as a number
+	printf 'n_1:\ntotal_time 0.500\ndriver_version 2.10\n' >v.txt
+	np np-sum -n v.txt
+	status_is 0
+	no_err
+	printf 'v.txt\ttotal_time\t0.5\nv.txt\tdriver_version\t2.10\n' >want
+	cmp want "$OUT"
+	# A flat row of Summary columns is Explorer's, as JSON lines: a
+	# FLOAT column's value that is exactly a float is that float, in
+	# its fewest digits; the same keys in summary-json stay doubles.
+	printf '{"total_time":0.000061961000028532,"dma_transfer_average_bytes":1708.984375,"event_count":3,"other":1708.984375}\n' >row.jsonl
+	np np-sum -n row.jsonl
+	status_is 0
+	no_err
+	printf 'row.jsonl\ttotal_time\t6.1961e-5\nrow.jsonl\tdma_transfer_average_bytes\t1708.9844\nrow.jsonl\tevent_count\t3\nrow.jsonl\tother\t1708.984375\n' >want
+	cmp want "$OUT"
+	printf '{"n_a":{"total_time":0.000061961000028532,"dma_transfer_average_bytes":1708.984375}}\n' >old.json
+	np np-sum -n old.json
+	status_is 0
+	printf 'old.json\ttotal_time\t6.1961000028532e-5\nold.json\tdma_transfer_average_bytes\t1708.984375\n' >want
+	cmp want "$OUT"
+	# CSV: a quoted number is text
+	printf 'total_time,event_count,note\n"0.50",007,1.50\n' >q.csv
+	np np-sum -n q.csv
+	status_is 0
+	printf 'q.csv\ttotal_time\t0.50\nq.csv\tevent_count\t007\nq.csv\tnote\t1.5\n' >want
+	cmp want "$OUT"
+}
+
+@test "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+	# num_fmt_f32 (Parquet FLOAT) against num_reference_f32 (printf's
+	# rounding to 1 to 9 digits, or a neighbour, read back by strtof) on
+	# every power of two and the floats around it, 2^16 spread over all
+	# bit patterns and 200000 random ones; then the subnormals up to
+	# 2^16 and the floats from 1 up by 2^17, by the properties
+	np numcheck f32 200000
+	status_is 0
+	[ "$(cat "$OUT")" = "200000 floats, 0 differences" ]
+	np numcheck f32all 1 65537
+	status_is 0
+	[ "$(cat "$OUT")" = "65536 floats, 0 differences" ]
+	np numcheck f32all 0x3f800000 0x3f820000
+	status_is 0
+	[ "$(cat "$OUT")" = "131072 floats, 0 differences" ]
 }

@@ -5,6 +5,8 @@
  * shape it reads.
  *
  *   numcheck [count]
+ *   numcheck f32 [count]
+ *   numcheck f32all [from to]
  *
  * The reference for printing is what num_fmt_f64 wrote when it still
  * called printf: the first of %.15g, %.16g, %.17g (from %.1g for a
@@ -18,6 +20,21 @@
  * neighbours, either sign, and count random ones of every bit length
  * (counted among the doubles' differences).  The numbers come from a
  * fixed generator: every run checks the same.
+ *
+ * f32: num_fmt_f32 against num_reference_f32 (the first of the floats
+ * rounded to 1 to 9 digits by printf, or a p-digit neighbour, that strtof
+ * reads back) on every power of two with the three floats either side,
+ * the smallest and largest floats, 2^16 floats spread evenly over every
+ * bit pattern, and count random ones, either sign.
+ *
+ * f32all: every float whose bits are from from to to - 1 (all positive
+ * ones without them: 2^31 patterns, some ten minutes), against the
+ * properties that define the digits rather than against printf, which
+ * would take hours: the text reads back as the float, neither decimal of
+ * one digit fewer next to it does, and a decimal of as many digits that
+ * reads back is no nearer.  Reading back is num_f64 rounded to float:
+ * exact, since a decimal can round wrongly through a double only onto a
+ * point halfway between two floats, which strtof then settles.
  */
 #include <float.h>
 #include <math.h>
@@ -303,6 +320,165 @@ checkints(long n)
 	return bad;
 }
 
+/* ---- floats ---- */
+
+static float
+fbits(uint32_t b)
+{
+	float f;
+
+	memcpy(&f, &b, sizeof f);
+	return f;
+}
+
+/* One float against the reference: 0, or 1 when they differ. */
+static int
+checkf32(float v)
+{
+	static int shown;
+	char got[NUM_BUFSZ], want[64];
+
+	memset(got, 'x', sizeof got);
+	got[num_fmt_f32(got, v)] = '\0';
+	num_reference_f32(want, sizeof want, v);
+	if (strcmp(got, want) == 0)
+		return 0;
+	if (++shown <= 20)
+		printf("num_fmt_f32 %a: %s, reference %s\n", (double)v, got,
+		    want);
+	return 1;
+}
+
+static long
+checkf32s(long n)
+{
+	long bad = 0, i;
+	uint32_t b, k;
+	float p;
+	int e, sign;
+
+	for (sign = 0; sign < 2; sign++) {
+		for (e = -149; e <= 127; e++) {
+			p = ldexpf(sign ? -1 : 1, e);
+			memcpy(&b, &p, sizeof b);
+			for (k = 0; k <= 6; k++)
+				if (isfinite(fbits(b + k - 3)))
+					bad += checkf32(fbits(b + k - 3));
+		}
+		bad += checkf32(sign ? -FLT_MAX : FLT_MAX) +
+		    checkf32(sign ? -FLT_MIN : FLT_MIN) +
+		    checkf32(fbits(sign ? 0x80000001u : 1)) +
+		    checkf32(sign ? -0.0f : 0.0f);
+	}
+	for (b = 0; b < 65536; b++)
+		if (isfinite(fbits(b << 16 | b)))
+			bad += checkf32(fbits(b << 16 | b));
+	for (i = 0; i < n; i++) {
+		b = (uint32_t)next();
+		if (isfinite(fbits(b)))
+			bad += checkf32(fbits(b));
+		else
+			i--;
+	}
+	return bad;
+}
+
+/* Does the decimal q 10^t (q > 0) read back as the float v > 0? */
+static int
+readsas(uint64_t q, int t, float v)
+{
+	char buf[64];
+	size_t n = (size_t)num_fmt_i64(buf, (int64_t)q);
+	double d, lo, hi;
+	float f;
+
+	buf[n++] = 'e';
+	n += num_fmt_i64(buf + n, t);
+	buf[n] = '\0';
+	if (!num_f64(buf, n, &d))
+		return 0;
+	f = (float)d;
+	/* A double on the point halfway between two floats may have been
+	 * rounded there from either side: strtof sees the decimal. */
+	lo = (double)nextafterf(f, 0);
+	hi = (double)nextafterf(f, INFINITY);
+	if (d != (double)f && (d == ((double)f + lo) / 2 ||
+	    d == ((double)f + hi) / 2))
+		f = strtof(buf, NULL);
+	return f == v;
+}
+
+/* The properties of num_fmt_f32's digits of a positive finite v: 0, or 1
+ * when one fails. */
+static int
+propf32(float v)
+{
+	static int shown;
+	char got[NUM_BUFSZ], ref[64], *p;
+	uint64_t q = 0;
+	int nd = 0, x, t, i, bad = 0;
+	double d;
+
+	got[num_fmt_f32(got, v)] = '\0';
+	/* The digits and the power of ten of the last one, from the text
+	 * (the double it reads as may lie below a power of ten: 1e23). */
+	for (x = 0, p = got; *p && *p != 'e'; p++) {
+		if (*p == '.')
+			x = 1;
+		else if (q || *p != '0') {
+			q = q * 10 + (uint64_t)(*p - '0');
+			nd++;
+		}
+		if (*p >= '0' && *p <= '9' && x > 0)
+			x++;
+	}
+	t = (*p == 'e' ? atoi(p + 1) : 0) - (x > 0 ? x - 1 : 0);
+	while (nd > 1 && q % 10 == 0) {
+		q /= 10;
+		nd--;
+		t++;
+	}
+	d = strtod(got, NULL);
+	if (!readsas(q, t, v))
+		bad = 1;
+	else if (nd > 1 && (readsas(q / 10, t + 1, v) ||
+	    readsas(q / 10 + 1, t + 1, v)))
+		bad = 2;
+	else {
+		for (i = -1; i <= 1; i += 2) {
+			if (q + i == 0 || !readsas(q + i, t, v))
+				continue;
+			/* Both read back: the nearer, by printf's rounding. */
+			snprintf(ref, sizeof ref, "%.*e", nd - 1, (double)v);
+			if (strtod(ref, NULL) != d)
+				bad = 3;
+		}
+	}
+	if (bad && ++shown <= 20)
+		printf("num_fmt_f32 %a: %s, %s\n", (double)v, got,
+		    bad == 1 ? "does not read back" : bad == 2 ?
+		    "a shorter decimal reads back" : "not the nearest");
+	return bad != 0;
+}
+
+static int
+f32all(uint64_t from, uint64_t to)
+{
+	uint64_t b, n = 0;
+	long bad = 0;
+	float v;
+
+	for (b = from; b < to; b++) {
+		v = fbits((uint32_t)b);
+		if (!isfinite(v) || v == 0)
+			continue;
+		bad += propf32(v < 0 ? -v : v);
+		n++;
+	}
+	printf("%llu floats, %ld differences\n", (unsigned long long)n, bad);
+	return bad != 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -310,6 +486,16 @@ main(int argc, char **argv)
 	char got[64], want[64], dec[NUM_MAXLEN + 64];
 	double v, a, b;
 	size_t len;
+
+	if (argc > 1 && strcmp(argv[1], "f32all") == 0)
+		return f32all(argc > 3 ? strtoull(argv[2], NULL, 0) : 1,
+		    argc > 3 ? strtoull(argv[3], NULL, 0) : 0x7f800000ULL);
+	if (argc > 1 && strcmp(argv[1], "f32") == 0) {
+		n = argc > 2 ? atol(argv[2]) : 1000000;
+		bad = checkf32s(n);
+		printf("%ld floats, %ld differences\n", n, bad);
+		return bad != 0;
+	}
 
 	for (i = 0; i < n; i++) {
 		v = sample();

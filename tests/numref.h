@@ -47,4 +47,44 @@ num_reference(char *buf, size_t size, double v)
 	return (size_t)(end - buf);
 }
 
+/*
+ * The digits num_fmt_f32 must print: for p from 1 to 9, the float rounded
+ * to p digits (%.*e), or the p-digit decimal one above or below it, the
+ * first that strtof reads back as v; spelt as num_reference spells the
+ * double that decimal reads as.  The nearest first: so the fewest digits,
+ * and of those the nearest v.  NaN and infinities print as nothing.
+ */
+static size_t
+num_reference_f32(char *buf, size_t size, float v)
+{
+	char t[64], c[64], *e, *d;
+	long long q;
+	int p, x, i, n;
+
+	if (isnan(v) || isinf(v)) {
+		buf[0] = '\0';
+		return 0;
+	}
+	if (v == 0)
+		return num_reference(buf, size, 0);
+	for (p = 1; p <= 9; p++) {
+		snprintf(t, sizeof t, "%.*e", p - 1, (double)v);
+		if (strtof(t, NULL) == v)
+			return num_reference(buf, size, strtod(t, NULL));
+		e = strchr(t, 'e');
+		x = atoi(e + 1);
+		for (q = 0, d = t; d < e; d++)
+			if (*d >= '0' && *d <= '9')
+				q = q * 10 + (*d - '0');
+		for (i = -1; i <= 1; i += 2) {
+			n = snprintf(c, sizeof c, "%s%llde%d", v < 0 ? "-" : "",
+			    q + i, x - (p - 1));
+			if (n > 0 && strtof(c, NULL) == v)
+				return num_reference(buf, size,
+				    strtod(c, NULL));
+		}
+	}
+	return num_reference(buf, size, (double)v);	/* not reached */
+}
+
 #endif
