@@ -7,7 +7,7 @@ load helpers
 
 NS=$FIX/np-sum
 
-@test "np-sum: the four real samples, every value exactly as in the input" {
+@test "np-sum: the four real samples, every value the number in the input" {
 	cd "$SAMPLES"
 	np np-sum summary-compact-2.json summary-compact.json \
 	    summary-pretty.json summary-with-log-lines.txt
