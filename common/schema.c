@@ -61,9 +61,8 @@ static const char *const tablenames[SC_NTABLES] = {
 	[SC_DMAPACKETAGGREGATED] = "DmaPacketAggregated",
 };
 
-/* Is the n bytes at name one of the space-separated words of list? */
-static int
-inlist(const char *list, const char *name, size_t n)
+int
+sc_inlist(const char *list, const char *name, size_t n)
 {
 	const char *p = list, *e;
 
@@ -85,7 +84,7 @@ sc_vote(struct sc_votes *v, const char *name, size_t len)
 	int i;
 
 	for (i = 0; i < SC_NTABLES; i++)
-		if (inlist(tables[i].cols, name, len))
+		if (sc_inlist(tables[i].cols, name, len))
 			v->n[i]++;
 }
 

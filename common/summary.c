@@ -338,23 +338,6 @@ static const char floatcols[] =
 	    "cc_cores_instruction_active_time_percent total_exec_time "
 	    "total_active_time total_active_time_percent";
 
-/* Is key one of the words of floatcols? */
-static int
-floatcol(const char *key, size_t n)
-{
-	const char *p = floatcols, *e;
-
-	for (;;) {
-		if (!(e = strchr(p, ' ')))
-			e = p + strlen(p);
-		if ((size_t)(e - p) == n && memcmp(p, key, n) == 0)
-			return 1;
-		if (!*e)
-			return 0;
-		p = e + 1;
-	}
-}
-
 /* Is v[0..n) an integer as JSON writes one: '-', then 0 or digits from 1
  * to 9?  Then its text is its one spelling, of any length. */
 static int
@@ -394,7 +377,8 @@ spell(const char *key, size_t klen, int floatnames, const char *v, size_t n,
 		    num_fmt_i64(buf, 0) : 0;
 	if (!num_f64(v, n, &d) || !isfinite(d))
 		return 0;
-	if (floatnames && floatcol(key, klen) && fabs(d) <= FLT_MAX &&
+	if (floatnames && sc_inlist(floatcols, key, klen) &&
+	    fabs(d) <= FLT_MAX &&
 	    (double)(float)d == d)
 		return num_fmt_f32(buf, (float)d);
 	return num_fmt_f64(buf, d);
