@@ -120,9 +120,9 @@ void
 derive(struct sumset *s, long p)
 {
 	double tt = input(s, p, "total_time"), busy[NENG + 1], best = NAN;
-	double hbm = hbmread(s, p, "needed by -d") +
-	    hbmwrite(s, p, "needed by -d"), flops = input(s, p,
-	    "hardware_flops"), n, sum = 0;
+	double hbmr = hbmread(s, p, "needed by -d");
+	double hbmw = hbmwrite(s, p, "needed by -d"), hbm = hbmr + hbmw;
+	double flops = input(s, p, "hardware_flops"), n, sum = 0;
 	const char *bestname = NULL;
 	char key[64];
 	int e;
@@ -152,9 +152,9 @@ derive(struct sumset *s, long p)
 	put(s, p, "hbm_flops_per_byte", ratio(flops, hbm));
 	put(s, p, "achieved_tflops", ratio(flops, tt) / 1e12);
 	put(s, p, "spill_reload_share", ratio(input(s, p,
-	    "spill_reload_bytes"), hbmread(s, p, "needed by -d")));
+	    "spill_reload_bytes"), hbmr));
 	put(s, p, "spill_save_share", ratio(input(s, p, "spill_save_bytes"),
-	    hbmwrite(s, p, "needed by -d")));
+	    hbmw));
 	put(s, p, "cc_share", ratio(input(s, p, "cc_op_time"), tt));
 	for (e = 0; e < NENG; e++)
 		sum += eng(s, p, e, "instruction_count");

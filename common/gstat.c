@@ -702,8 +702,8 @@ badbounds(struct gstat *gs, int lo)
 	struct tsv *t = &gs->t;
 
 	np_die_at(gs->in->name, tsv_fieldline(t, lo), tsv_fieldcol(t, lo),
-	    "expected the bounds of a histogram bucket (relative error %g), found '%.*s' "
-	    "and '%.*s'", HIST_ALPHA, (int)(t->len[lo] > 40 ? 40 :
+	    "expected the bounds of a histogram bucket (relative error %g), "
+	    "found '%.*s' and '%.*s'", HIST_ALPHA, (int)(t->len[lo] > 40 ? 40 :
 	    t->len[lo]), t->f[lo], (int)(t->len[lo + 1] > 40 ? 40 :
 	    t->len[lo + 1]), t->f[lo + 1]);
 }

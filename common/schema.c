@@ -145,9 +145,13 @@ sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
 		if (!tablenames[i] || (mask >> i & 1))
 			continue;
 		n = strlen(tablenames[i]);
+		if (strncmp(base, tablenames[i], n) != 0)
+			continue;
 		e = base + n;
-		if (strncmp(base, tablenames[i], n) != 0 ||
-		    (*e != '.' && *e != '\0' && strncmp(e, " (", 2) != 0))
+		if (*e == '_' && e[1] >= '0' && e[1] <= '9')
+			for (e++; *e >= '0' && *e <= '9'; e++)
+				;	/* a split table's part, T_0, T_1, ... */
+		if (*e != '.' && *e != '\0' && strncmp(e, " (", 2) != 0)
 			continue;
 		if (sc_has(v, mask))
 			return 0;

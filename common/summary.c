@@ -502,8 +502,9 @@ vet(struct sumset *s, const struct sc_votes *v, long line, long col)
 
 /*
  * A header of Summary columns, then one profile per row: a metric per
- * column, its value as written (a missing one empty, as JSON's null).  A table of
- * anything else is named, not read as metrics.
+ * column, its value as any other (a number in np's spelling, a missing
+ * one empty, as JSON's null).  A table of anything else is named, not
+ * read as metrics.
  */
 static void
 readtable(struct sumset *s, char delim)
@@ -1189,9 +1190,7 @@ sum_readin(struct sumset *s)
 
 	s->operand = NULL;
 	s->fileprof = s->nprof;
-	while (!s->in->eof && s->in->end - s->in->buf < 4)
-		src_fill(s->in, NULL);
-	if (s->in->end - s->in->buf >= 4 && memcmp(s->in->buf, "PAR1", 4) == 0) {
+	if (src_isparquet(s->in)) {
 		src_close(s->in);
 		readparquet(s, src_seekable(s->in->name));
 		goto named;

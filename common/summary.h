@@ -14,8 +14,9 @@
  * empty value; a number in np's one spelling (num.c's), whatever the form
  * that carried it: an integer as written, any other number in the fewest
  * digits that read back, at its own precision (a Parquet FLOAT's, or in
- * Neuron Explorer's Summary as text a FLOAT column's, as a float).  Flattened keys join the member names with '.', and
- * array elements by their index from 0: NeffNodes.0.NodeInfo.Graphs.1.NC.
+ * Neuron Explorer's Summary as text a FLOAT column's, as a float).
+ * Flattened keys join the member names with '.', and array elements by
+ * their index from 0: NeffNodes.0.NodeInfo.Graphs.1.NC.
  *
  * Memory: the metrics of the files a caller keeps (one file, or all of them
  * for a side-by-side table), at most SUM_MAXMETRICS metrics and SUM_MAXTEXT

@@ -290,6 +290,14 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	np np-sum "$T/SemaphoreUpdate (1).csv"
 	status_is 1
 	err_is "np-sum: $T/SemaphoreUpdate (1).csv:1:1: expected a summary, found SemaphoreUpdate rows, by the file's name (read by no np program)"
+	# A split table's part is named for its table too.
+	cp "$T/SemaphoreUpdate (1).csv" "$T/SemaphoreUpdate_1.csv"
+	np np-trace "$T/SemaphoreUpdate_1.csv"
+	status_is 1
+	err_is "np-trace: $T/SemaphoreUpdate_1.csv:1:1: expected instruction rows (with a column such as opcode, pc or engine), found SemaphoreUpdate rows, by the file's name (read by no np program)"
+	cp "$T/SemaphoreUpdate (1).csv" "$T/SemaphoreUpdate_x.csv"
+	np np-trace "$T/SemaphoreUpdate_x.csv"
+	status_is 0
 	# The same columns under another name are read as they are, and a
 	# table np reads, named for another, by its columns.
 	cp "$T/SemaphoreUpdate (1).csv" "$T/s.csv"
