@@ -1,3 +1,4 @@
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -550,12 +551,15 @@ num_f64(const char *s, size_t n, double *v)
 	uint64_t mant = 0;
 	int digits = 0, exp10 = 0, neg = 0;
 
-	if (n == 3 && memcmp(s, "NaN", 3) == 0) {
+	/* JSON's extension, then printf's words (DuckDB's CSV writes them). */
+	if (n == 3 && (memcmp(s, "NaN", 3) == 0 || memcmp(s, "nan", 3) == 0)) {
 		*v = NAN;
 		return 1;
 	}
 	if ((n == 8 && memcmp(s, "Infinity", 8) == 0) ||
-	    (n == 9 && memcmp(s, "-Infinity", 9) == 0)) {
+	    (n == 9 && memcmp(s, "-Infinity", 9) == 0) ||
+	    (n == 3 && memcmp(s, "inf", 3) == 0) ||
+	    (n == 4 && memcmp(s, "-inf", 4) == 0)) {
 		*v = *s == '-' ? -INFINITY : INFINITY;
 		return 1;
 	}
@@ -1181,6 +1185,36 @@ num_fmt_f32(char *buf, float v)
 		}
 	}
 	return gform(buf, neg, q, nd, x);
+}
+
+/* Exactly a finite float: a float widened, not a float printer's digits. */
+static int
+isfloat(double d)
+{
+	return d >= -FLT_MAX && d <= FLT_MAX && (double)(float)d == d;
+}
+
+size_t
+num_fmt_float(char *buf, double d)
+{
+	return isfloat(d) ? num_fmt_f32(buf, (float)d) : num_fmt_f64(buf, d);
+}
+
+double
+num_float(double d)
+{
+	char buf[NUM_BUFSZ];
+	double v;
+
+	if (isfloat(d) && num_f64(buf, num_fmt_f32(buf, (float)d), &v))
+		return v;
+	return d;
+}
+
+const char *
+num_word(double d)
+{
+	return isnan(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
 }
 
 double

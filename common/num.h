@@ -2,7 +2,8 @@
  * num: numbers read by hand and printed without locale.
  *
  * Reading follows JSON's grammar (plus NaN, Infinity, -Infinity, which old
- * neuron-profile printed).  Integers are exact over the whole int64 range;
+ * neuron-profile printed, and nan, inf, -inf, which printf and DuckDB's CSV
+ * print).  Integers are exact over the whole int64 range;
  * doubles are correctly rounded, as strtod rounds them: Clinger's fast path
  * for up to 15 digits and powers of ten to 22, Eisel and Lemire's 128-bit
  * product for the rest, and where that cannot be sure an exact comparison
@@ -31,7 +32,7 @@
 
 /* 1 if s[0..n) is exactly a decimal integer (optional '-') within int64. */
 int num_i64(const char *s, size_t n, int64_t *v);
-/* 1 if s[0..n) is exactly a JSON number, NaN, Infinity or -Infinity. */
+/* 1 if s[0..n) is exactly a JSON number or one of the words above. */
 int num_f64(const char *s, size_t n, double *v);
 /* Length of the JSON number at the start of s (0 if none); stops at any
  * byte that cannot continue it.  Does not accept NaN / Infinity. */
@@ -78,6 +79,21 @@ size_t num_fmt_f64(char *buf, double v);
  * it ("6.1961e-05", read as a double) print the same ("6.1961e-5").
  */
 size_t num_fmt_f32(char *buf, float v);
+
+/*
+ * A number of a float32 column (a Parquet FLOAT, or a column Neuron Explorer
+ * writes as one): d is exactly a float where a form widened it (Parquet,
+ * DuckDB's JSON lines: 24005861376.0), and the decimal a float printer made
+ * of it where one did (DuckDB's CSV: 24005861000.0).  Both are taken as the
+ * decimal of the float's fewest digits, so every form gives one value
+ * (num_float: its double) and one text (num_fmt_float, as num_fmt_f32; a d
+ * that is not exactly a float is kept, as num_fmt_f64 prints it).
+ */
+double num_float(double d);
+size_t num_fmt_float(char *buf, double d);
+/* NaN, Infinity or -Infinity, as num_f64 reads and JSON writes them: the
+ * text of a non-finite d where a value must not print as missing. */
+const char *num_word(double d);
 
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -224,9 +224,12 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	for (c = 0; c < (int)(sizeof textfmts / sizeof textfmts[0]); c++)
 		if (textfmts[c]->kind == k)
 			r->tf = textfmts[c];
-	for (c = 0; c < k->ncol; c++)
+	for (c = 0; c < k->ncol; c++) {
 		if (k->col[c].flags & C_TIME)
 			timenotes(r, c);
+		if (sc_isfloat(k->col[c].name, strlen(k->col[c].name)))
+			r->floatbits |= (uint32_t)1 << c;
+	}
 	r->own.fd = -1;
 	r->in = &r->own;
 }
@@ -274,6 +277,8 @@ rd_column(struct reader *r, const char *name, const char *opt,
 		r->rec.xnum |= (uint32_t)1 << c;
 	if (flags & C_TIME)
 		timenotes(r, c);
+	if (sc_isfloat(name, strlen(name)))
+		r->floatbits |= (uint32_t)1 << c;
 	r->nextra = r->rec.nextra = i + 1;
 	return c;
 }
@@ -1407,6 +1412,7 @@ static NP_COLD void
 pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 {
 	char num[NUM_BUFSZ];
+	const struct pq_column *pc;
 	struct field *f;
 	int c, pref;
 
@@ -1472,9 +1478,17 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 			rec_mark(rec, c);
 			break;
 		}
-		/* As its shortest text would read in JSON. */
-		rd_set(r, rec, c, pref, num, num_fmt_f64(num, cell->d),
-		    rec->line, 0, pq_col(&r->pq, r->pqsel[i])->name);
+		if (!isfinite(cell->d)) {	/* text: JSON's words */
+			rec_settext(rec, c, num_word(cell->d),
+			    strlen(num_word(cell->d)));
+			break;
+		}
+		/* As its shortest text would read in JSON; a FLOAT in the
+		 * float's own fewest digits, as a float printer writes it. */
+		pc = pq_col(&r->pq, r->pqsel[i]);
+		rd_set(r, rec, c, pref, num, pc->physical == PQ_T_FLOAT ?
+		    num_fmt_f32(num, (float)cell->d) :
+		    num_fmt_f64(num, cell->d), rec->line, 0, pc->name);
 		break;
 	}
 	f->pref = (unsigned char)pref;
@@ -1772,6 +1786,50 @@ endfile(struct reader *r)
 	}
 }
 
+/*
+ * The row's fields of float32 columns (floatbits), as one value whatever
+ * form carried them (num_float): Parquet and DuckDB's JSON lines widen the
+ * float, DuckDB's CSV gives its own digits.  A number is the float's
+ * decimal, text holding a number is respelt (num_fmt_float; NaN and the
+ * infinities as JSON's words), other text is kept.
+ */
+static NP_COLD void
+floatfields(struct reader *r, struct record *rec)
+{
+	char buf[NUM_BUFSZ];
+	uint32_t m = rec->has & r->floatbits;
+	struct field *f;
+	const char *w;
+	double d;
+	size_t n;
+
+	for (; m; m &= m - 1) {
+		f = &rec->f[__builtin_ctz(m)];
+		if (coltype(r, (int)__builtin_ctz(m)) == T_TEXT) {
+			if (!num_f64(f->s, f->len, &d))
+				continue;
+			if (isfinite(d)) {
+				n = num_fmt_float(buf, d);
+				w = buf;
+			} else {
+				w = num_word(d);
+				n = strlen(w);
+			}
+			f->s = rec_keep(rec, w, n);
+			rec->textlen += n;
+			f->len = n;
+			continue;
+		}
+		d = num_float(f->isint ? (double)f->i : f->d);
+		f->s = NULL;
+		f->len = 0;
+		if ((f->isint = d == floor(d) && num_inint64(d)))
+			f->i = (int64_t)d;
+		else
+			f->d = d;
+	}
+}
+
 struct record *
 rd_next(struct reader *r)
 {
@@ -1809,6 +1867,8 @@ rd_next(struct reader *r)
 			continue;
 		}
 		rec->operand = r->operand;
+		if (rec->has & r->floatbits)
+			floatfields(r, rec);
 		if (!rowtimes(r, rec))
 			continue;
 		if (r->k->finish)

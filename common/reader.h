@@ -114,6 +114,7 @@ struct reader {
 	int timecol[REC_MAXCOL];	/* the kind's C_TIME columns */
 	int ntimecols;
 	uint32_t timebits;	/* and as bits, for the usual row's test */
+	uint32_t floatbits;	/* columns of float32 values (floatfields) */
 	uint32_t sedbits;	/* the kind's start, end and duration, or 0 */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];

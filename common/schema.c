@@ -78,6 +78,60 @@ sc_inlist(const char *list, const char *name, size_t n)
 	}
 }
 
+/*
+ * The fields Neuron Explorer writes as FLOAT (float32), of each table np
+ * reads (np(7), Numbers): the records' rates, the Summary's times and
+ * shares, the Metadata's peak bandwidths and clocks.  A text form shows a
+ * float as its writer spells it, widened or in its own digits; only the
+ * name says it was one.
+ */
+static const char floatfields[] =
+	    /* DmaPacket, CcOp */
+	    "throughput algorithm_bandwidth bus_bandwidth "
+	    /* Summary */
+	    "total_time mm_arithmetic_intensity peak_flops_bandwidth_ratio "
+	    "dma_active_time dma_active_time_percent static_dma_active_time "
+	    "dynamic_dma_active_time_percent static_dma_active_time_percent "
+	    "dma_transfer_average_bytes dma_packet_time dma_transfer_time "
+	    "dynamic_dma_packet_percent static_dma_packet_percent "
+	    "dynamic_dma_size_percent static_dma_size_percent "
+	    "mbu_estimated_percent mbu_min_read_util_percent "
+	    "software_dynamic_dma_active_time "
+	    "software_dynamic_dma_active_time_percent "
+	    "software_dynamic_dma_packet_percent "
+	    "software_dynamic_dma_size_percent "
+	    "hardware_dynamic_dma_active_time "
+	    "hardware_dynamic_dma_active_time_percent "
+	    "hardware_dynamic_dma_packet_percent "
+	    "hardware_dynamic_dma_size_percent tensor_engine_instruction_time "
+	    "tensor_engine_active_time tensor_engine_active_time_percent "
+	    "mfu_estimated_percent mfu_max_achievable_estimated_percent "
+	    "mfu_hlo_estimated_percent "
+	    "mfu_hlo_max_achievable_estimated_percent "
+	    "mfu_inst_estimated_percent "
+	    "mfu_inst_max_achievable_estimated_percent hfu_estimated_percent "
+	    "vector_engine_instruction_time vector_engine_active_time "
+	    "vector_engine_active_time_percent scalar_engine_instruction_time "
+	    "scalar_engine_active_time scalar_engine_active_time_percent "
+	    "activate_instruction_time sync_engine_instruction_time "
+	    "sync_engine_active_time sync_engine_active_time_percent "
+	    "gpsimd_engine_instruction_time gpsimd_engine_active_time "
+	    "gpsimd_engine_active_time_percent cc_op_time cc_op_active_time "
+	    "cc_op_active_time_percent cc_cores_instruction_time "
+	    "cc_cores_instruction_active_time "
+	    "cc_cores_instruction_active_time_percent total_exec_time "
+	    "total_active_time total_active_time_percent "
+	    /* Metadata */
+	    "dma_ddr_bandwidth hbm_ddr_bandwidth tensor_engine_clock_freq "
+	    "vector_engine_clock_freq scalar_engine_clock_freq "
+	    "gpsimd_engine_clock_freq neuroncore_clock_freq";
+
+int
+sc_isfloat(const char *name, size_t n)
+{
+	return sc_inlist(floatfields, name, n);
+}
+
 void
 sc_vote(struct sc_votes *v, const char *name, size_t len)
 {

@@ -29,6 +29,8 @@ void sc_vote(struct sc_votes *v, const char *name, size_t len);
 
 /* Are the n bytes at name one of the space-separated words of list? */
 int sc_inlist(const char *list, const char *name, size_t n);
+/* Is the column a FLOAT (float32) one of Neuron Explorer's, by its name? */
+int sc_isfloat(const char *name, size_t n);
 /* Did a column of one of the tables in mask (SC_BIT) get a vote? */
 int sc_has(const struct sc_votes *v, unsigned mask);
 /*

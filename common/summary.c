@@ -1,5 +1,4 @@
 #include <ctype.h>
-#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -297,47 +296,6 @@ sum_add(struct sumset *s, long prof, const char *key, const char *val,
 
 /* ---- numbers, in np's one spelling ---- */
 
-/*
- * The Summary columns Neuron Explorer writes as FLOAT (float32; SCHEMA.md
- * of tests/fixtures/explorer lists them).  Its JSON lines give such a
- * value widened to double ("0.000061961000028532"), its CSV in the float's
- * own fewest digits ("6.1961e-05"), its Parquet as the float: only the
- * column's name says, in text, that the value was a float.
- */
-static const char floatcols[] =
-	    "total_time mm_arithmetic_intensity peak_flops_bandwidth_ratio "
-	    "dma_active_time dma_active_time_percent static_dma_active_time "
-	    "dynamic_dma_active_time_percent static_dma_active_time_percent "
-	    "dma_transfer_average_bytes dma_packet_time dma_transfer_time "
-	    "dynamic_dma_packet_percent static_dma_packet_percent "
-	    "dynamic_dma_size_percent static_dma_size_percent "
-	    "mbu_estimated_percent mbu_min_read_util_percent "
-	    "software_dynamic_dma_active_time "
-	    "software_dynamic_dma_active_time_percent "
-	    "software_dynamic_dma_packet_percent "
-	    "software_dynamic_dma_size_percent "
-	    "hardware_dynamic_dma_active_time "
-	    "hardware_dynamic_dma_active_time_percent "
-	    "hardware_dynamic_dma_packet_percent "
-	    "hardware_dynamic_dma_size_percent tensor_engine_instruction_time "
-	    "tensor_engine_active_time tensor_engine_active_time_percent "
-	    "mfu_estimated_percent mfu_max_achievable_estimated_percent "
-	    "mfu_hlo_estimated_percent "
-	    "mfu_hlo_max_achievable_estimated_percent "
-	    "mfu_inst_estimated_percent "
-	    "mfu_inst_max_achievable_estimated_percent hfu_estimated_percent "
-	    "vector_engine_instruction_time vector_engine_active_time "
-	    "vector_engine_active_time_percent scalar_engine_instruction_time "
-	    "scalar_engine_active_time scalar_engine_active_time_percent "
-	    "activate_instruction_time sync_engine_instruction_time "
-	    "sync_engine_active_time sync_engine_active_time_percent "
-	    "gpsimd_engine_instruction_time gpsimd_engine_active_time "
-	    "gpsimd_engine_active_time_percent cc_op_time cc_op_active_time "
-	    "cc_op_active_time_percent cc_cores_instruction_time "
-	    "cc_cores_instruction_active_time "
-	    "cc_cores_instruction_active_time_percent total_exec_time "
-	    "total_active_time total_active_time_percent";
-
 /* Is v[0..n) an integer as JSON writes one: '-', then 0 or digits from 1
  * to 9?  Then its text is its one spelling, of any length. */
 static int
@@ -355,33 +313,36 @@ intext(const char *v, size_t n)
 
 /*
  * A number's text in np's spelling (num.c's), in buf (NUM_BUFSZ bytes):
- * its length, or 0 to keep the text as given.  An integer is kept as
- * written, past 64 bits too ("-0" is "0"); NaN, Infinity and -Infinity
- * are kept, and a version (a key ending in _version: 2.10 is not 2.1);
- * any other number is the double it reads as, in the fewest digits that
- * read back, or, in a FLOAT column of Neuron Explorer's Summary
- * (floatnames) and exactly a float, the fewest that read back as the
- * float.  So one value gives one text, whichever form and precision
- * carried it.
+ * its length, or 0 to keep the text as given.  A version is kept (a key
+ * ending in _version: 2.10 is not 2.1).  In a FLOAT column of Neuron
+ * Explorer's Summary (floatnames, sc_isfloat), every number is the
+ * float's (num_fmt_float).  Elsewhere an integer is kept as written, past
+ * 64 bits too ("-0" is "0"), and any other number is the double it reads
+ * as, in the fewest digits that read back.  NaN and the infinities are
+ * JSON's words ("nan" is "NaN").  So one value gives one text, whichever
+ * form and precision carried it.
  */
 static size_t
 spell(const char *key, size_t klen, int floatnames, const char *v, size_t n,
     char *buf)
 {
+	int isfloat = floatnames && sc_isfloat(key, klen);
+	const char *w;
 	double d;
 
 	if (klen >= 8 && memcmp(key + klen - 8, "_version", 8) == 0)
 		return 0;
-	if (intext(v, n))
+	if (!isfloat && intext(v, n))
 		return n == 2 && v[0] == '-' && v[1] == '0' ?
 		    num_fmt_i64(buf, 0) : 0;
-	if (!num_f64(v, n, &d) || !isfinite(d))
+	if (!num_f64(v, n, &d))
 		return 0;
-	if (floatnames && sc_inlist(floatcols, key, klen) &&
-	    fabs(d) <= FLT_MAX &&
-	    (double)(float)d == d)
-		return num_fmt_f32(buf, (float)d);
-	return num_fmt_f64(buf, d);
+	if (!isfinite(d)) {
+		w = num_word(d);
+		memcpy(buf, w, strlen(w));
+		return strlen(w);
+	}
+	return isfloat ? num_fmt_float(buf, d) : num_fmt_f64(buf, d);
 }
 
 /* Profile p's numbers respelt, once it is read whole (a wrapped table
@@ -1048,13 +1009,14 @@ readtext(struct sumset *s)
 static const char *
 pqnum(char *buf, double d, int isfloat, size_t *len)
 {
-	const char *w = isnan(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+	const char *w;
 
 	if (isfinite(d)) {
 		*len = isfloat ? num_fmt_f32(buf, (float)d) :
 		    num_fmt_f64(buf, d);
 		return buf;
 	}
+	w = num_word(d);
 	*len = strlen(w);
 	return w;
 }

@@ -58,17 +58,20 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 		no_err
 		golden explorer/ccinstruction.tsv
 	done
-	np-cc "$E/json/CcOp.jsonl" 2>"$ERR" | cut -f2- >"$OUT"
-	no_err
-	golden explorer/ccop.tsv
-	# The bandwidths are FLOAT columns: DuckDB writes a float's shortest
-	# text in CSV and its double in JSON.
-	np-cc "$E/csv/table/CcOp.csv" 2>"$ERR" | cut -f2-15,18 >"$OUT"
-	no_err
-	cut -f1-14,17 "$GOLD/explorer/ccop.tsv" | cmp - "$OUT"
+	# The bandwidths are FLOAT columns, which DuckDB writes as the float
+	# widened in JSON lines and in a float printer's digits in CSV: both
+	# read as the float's fewest digits.
+	for f in json/CcOp.jsonl csv/table/CcOp.csv; do
+		np-cc "$E/$f" 2>"$ERR" | cut -f2- >"$OUT"
+		no_err
+		golden explorer/ccop.tsv
+	done
+	[ "$(head -1 "$E/json/CcOp.jsonl" | grep -o '"[a-z]*_bandwidth":[^,]*' |
+	    tr '\n' ' ')" = '"algorithm_bandwidth":54528135168.0 '\
+'"bus_bandwidth":81792196608.0 ' ]
 	[ "$(sed -n 2p "$E/csv/table/CcOp.csv" | cut -d, -f14,15)" = \
 	    "54528135000.0,81792200000.0" ]
-	[ "$(np-cc "$E/csv/table/CcOp.csv" | sed -n 2p | cut -f16,17)" = \
+	[ "$(sed -n 2p "$GOLD/explorer/ccop.tsv" | cut -f15,16)" = \
 	    "$(printf '54528135000\t81792200000')" ]
 }
 

@@ -169,3 +169,47 @@ D=$E/profile@latest
 	no_err
 	[ "$(tail -1 "$OUT" | cut -f1-5)" = "1700000000123000000	1700000000123999000	999000	Tensor	MATMUL" ]
 }
+
+@test "explorer: a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" {
+	F=$E/float
+	# The forms differ: DuckDB widens the float in JSON lines and writes
+	# a float printer's digits in CSV (365779616.0 whole, not 3.6577962e8)
+	[ "$(sed -n 2,3p "$F/dmapacket.csv" | cut -d, -f6 | tr '\n' ' ')" = \
+	    "24005861000.0 365779616.0 " ]
+	[ "$(head -1 "$F/dmapacket.jsonl" | grep -o '"throughput":[^,]*')" = \
+	    '"throughput":24005861376.0' ]
+	# DmaPacket's throughput, carried by -c; NaN and the infinities as
+	# JSON's words
+	for f in parquet csv tsv jsonl; do
+		np np-dma -c throughput "$F/dmapacket.$f"
+		status_is 0
+		no_err
+		golden explorer/float-dma.tsv
+	done
+	[ "$(cut -f17 "$OUT" | sed -n '2,3p;9,11p' | tr '\n' ' ')" = \
+	    "24005861000 365779620 NaN Infinity -Infinity " ]
+	# CcOp's bandwidths, record columns: a value not finite is missing
+	for f in parquet csv tsv jsonl; do
+		np-cc "$F/ccop.$f" 2>"$ERR" | cut -f2- >"$OUT"
+		no_err
+		golden explorer/float-cc.tsv
+	done
+	[ "$(cut -f15,16 "$OUT" | sed -n '3p;7p;10p' | tr '\t\n' ', ')" = \
+	    "365779620,548669440 3.4028235e38, , " ]
+}
+
+@test "explorer: a column of a type no text form gives is carried as each form spells it" {
+	F=$E/float
+	np np-dma -c extra_float,extra_double "$F/dmapacket.parquet"
+	status_is 0
+	[ "$(cut -f17,18 "$OUT" | sed -n '3p;5p;9p' | tr '\t\n' ', ')" = \
+	    "365779620,121926538.66666667 1e-7,3.3333333722869916e-8 NaN,NaN " ]
+	np np-dma -c extra_float,extra_double "$F/dmapacket.csv"
+	status_is 0
+	[ "$(cut -f17,18 "$OUT" | sed -n '3p;5p;9p' | tr '\t\n' ', ')" = \
+	    "365779616.0,121926538.66666667 1e-07,3.3333333722869916e-08 nan,nan " ]
+	np np-dma -c extra_float,extra_double "$F/dmapacket.jsonl"
+	status_is 0
+	[ "$(cut -f17,18 "$OUT" | sed -n '3p;5p;9p' | tr '\t\n' ', ')" = \
+	    "365779616.0,121926538.66666667 1.0000000116860974e-7,3.3333333722869916e-8 NaN,NaN " ]
+}

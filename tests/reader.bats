@@ -886,3 +886,25 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 -9223372036854775808
 -9.223372036854776e18" ]
 }
+
+@test "reader: nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" {
+	printf 'start_ts,duration_ns,engine\n1,1,Tensor\ninf,1,Tensor\nnan,1,Tensor\n2,-inf,Tensor\n' >"$T/t.csv"
+	np np-trace -n "$T/t.csv"
+	status_is 0
+	err_is "np-trace: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.csv:3)
+np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.csv:5)"
+	row 1 2 1 Tensor | out_is
+	tr , '\t' <"$T/t.csv" >"$T/t.tsv"
+	np np-trace -n "$T/t.tsv"
+	status_is 0
+	err_is "np-trace: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.tsv:3)
+np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
+	row 1 2 1 Tensor | out_is
+	# Only these spellings: others are no number
+	for w in Nan INF infinity +inf -nan; do
+		printf 'start_ts,duration_ns,engine\n%s,1,Tensor\n' "$w" >"$T/w.csv"
+		np np-trace -n "$T/w.csv"
+		status_is 1
+		err_is "np-trace: $T/w.csv:2:1: expected a number for 'start_ts', found '$w'"
+	done
+}
