@@ -576,38 +576,52 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 	f->col = col;
 }
 
-/* rd_set, for a text column. */
-static inline void
-settext(struct record *rec, int c, int pref, const char *s, size_t n,
-    long line, long col)
+/*
+ * A JSON row's field already set, when its column is read again: 1 when a
+ * better-named input set it (it stays); a key the row has twice is an
+ * error, as a TSV header naming a column twice is.
+ */
+static NP_COLD int
+setagain(struct json *j, const struct field *f, const struct rd_name *nm)
 {
-	struct field *f = &rec->f[c];
-
-	if (f->set && f->pref < pref)
-		return;		/* a better-named input already set it */
-	f->s = rec_keep(rec, s, n);
-	f->len = n;
-	rec_mark(rec, c);
-	f->pref = (unsigned char)pref;
-	f->line = line;
-	f->col = col;
+	if (f->pref == nm->pref)
+		json_fail(j, "expected each column once, found '%s' again",
+		    nm->cname);
+	return f->pref < nm->pref;
 }
 
-/* rd_set, for a number column and an integer the JSON parser has read
- * (json.h): its value, as num_i64 would make it of the text. */
+/* rd_set, for a text column of a JSON row and the string just read. */
 static inline void
-setint(struct record *rec, int c, int pref, int64_t v, long line, long col)
+settext(struct json *j, struct record *rec, const struct rd_name *nm)
 {
-	struct field *f = &rec->f[c];
+	struct field *f = &rec->f[nm->col];
 
-	if (f->set && f->pref < pref)
+	if (f->set && setagain(j, f, nm))
 		return;		/* a better-named input already set it */
-	f->i = v;
+	f->s = rec_keep(rec, j->s, j->len);
+	f->len = j->len;
+	rec_mark(rec, nm->col);
+	f->pref = (unsigned char)nm->pref;
+	f->line = j->line;
+	f->col = j->col;
+}
+
+/* rd_set, for a number column of a JSON row and an integer the JSON
+ * parser has just read (json.h): its value, as num_i64 would make it of
+ * the text. */
+static inline void
+setint(struct json *j, struct record *rec, const struct rd_name *nm)
+{
+	struct field *f = &rec->f[nm->col];
+
+	if (f->set && setagain(j, f, nm))
+		return;		/* a better-named input already set it */
+	f->i = j->ival;
 	f->isint = 1;
-	rec_mark(rec, c);
-	f->pref = (unsigned char)pref;
-	f->line = line;
-	f->col = col;
+	rec_mark(rec, nm->col);
+	f->pref = (unsigned char)nm->pref;
+	f->line = j->line;
+	f->col = j->col;
 }
 
 /*
@@ -821,6 +835,8 @@ jsonvalue(struct reader *r, struct record *rec, const struct rd_name *nm,
 {
 	struct json *j = &r->j;
 
+	if (rec->f[nm->col].set && setagain(j, &rec->f[nm->col], nm))
+		return;		/* a better-named input already set it */
 	switch (t) {
 	case JSON_STR:
 	case JSON_NUM:
@@ -902,12 +918,10 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				break;
 			nm = rk->nm;
 			if (t == JSON_STR && nm->type == T_TEXT)
-				settext(rec, nm->col, nm->pref, j->s, j->len,
-				    j->line, j->col);
+				settext(j, rec, nm);
 			else if (t == JSON_NUM && j->isint &&
 			    nm->type != T_TEXT)
-				setint(rec, nm->col, nm->pref, j->ival,
-				    j->line, j->col);
+				setint(j, rec, nm);
 			else
 				jsonvalue(r, rec, nm, t);
 		}
@@ -948,11 +962,9 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 			t = json_next(j);
 		}
 		if (t == JSON_STR && nm->type == T_TEXT)
-			settext(rec, nm->col, nm->pref, j->s, j->len, j->line,
-			    j->col);
+			settext(j, rec, nm);
 		else if (t == JSON_NUM && j->isint && nm->type != T_TEXT)
-			setint(rec, nm->col, nm->pref, j->ival, j->line,
-			    j->col);
+			setint(j, rec, nm);
 		else
 			jsonvalue(r, rec, nm, t);
 	}

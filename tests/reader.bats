@@ -908,3 +908,23 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
 		err_is "np-trace: $T/w.csv:2:1: expected a number for 'start_ts', found '$w'"
 	done
 }
+
+@test "reader: a JSON row that names a column the program reads twice is an error; others may repeat" {
+	printf '{"start_ts":1,"duration_ns":5,"engine":"Tensor"}\n{"start_ts":2,"duration_ns":5,"engine":"Tensor","engine":"Vector"}\n' >"$T/dup.jsonl"
+	np np-trace "$T/dup.jsonl"
+	status_is 1
+	err_is "np-trace: $T/dup.jsonl:2:58: expected each column once, found 'engine' again (byte offset 106)"
+	# the row before it is written
+	[ "$(cut -f1-4 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\n1\t6\t5\tTensor')" ]
+	# a view export's row, a number that is not the usual integer
+	printf '{"instruction":[{"timestamp":1,"duration":5,"label":"Tensor","timestamp":1.5}]}\n' >"$T/dup.json"
+	np np-trace "$T/dup.json"
+	status_is 1
+	err_is "np-trace: $T/dup.json:1:74: expected each column once, found 'timestamp' again (byte offset 73)"
+	# two names of one column: the better one wins, as before
+	printf '{"timestamp":2,"start_ts":1,"duration_ns":5,"engine":"Tensor","foo":1,"foo":2}\n' >"$T/two.jsonl"
+	np np-trace -n "$T/two.jsonl"
+	status_is 0
+	no_err
+	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t6\t5\tTensor')" ]
+}
