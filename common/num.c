@@ -551,8 +551,10 @@ num_f64(const char *s, size_t n, double *v)
 	uint64_t mant = 0;
 	int digits = 0, exp10 = 0, neg = 0;
 
-	/* JSON's extension, then printf's words (DuckDB's CSV writes them). */
-	if (n == 3 && (memcmp(s, "NaN", 3) == 0 || memcmp(s, "nan", 3) == 0)) {
+	/* JSON's extension, then printf's words (DuckDB's CSV writes them, -nan
+	 * for a NaN whose sign bit is set). */
+	if ((n == 3 && (memcmp(s, "NaN", 3) == 0 || memcmp(s, "nan", 3) == 0)) ||
+	    (n == 4 && memcmp(s, "-nan", 4) == 0)) {
 		*v = NAN;
 		return 1;
 	}

@@ -2,8 +2,8 @@
  * num: numbers read by hand and printed without locale.
  *
  * Reading follows JSON's grammar (plus NaN, Infinity, -Infinity, which old
- * neuron-profile printed, and nan, inf, -inf, which printf and DuckDB's CSV
- * print).  Integers are exact over the whole int64 range;
+ * neuron-profile printed, and nan, -nan, inf, -inf, which printf and
+ * DuckDB's CSV print).  Integers are exact over the whole int64 range;
  * doubles are correctly rounded, as strtod rounds them: Clinger's fast path
  * for up to 15 digits and powers of ten to 22, Eisel and Lemire's 128-bit
  * product for the rest, and where that cannot be sure an exact comparison

@@ -227,7 +227,8 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	for (c = 0; c < k->ncol; c++) {
 		if (k->col[c].flags & C_TIME)
 			timenotes(r, c);
-		if (sc_isfloat(k->col[c].name, strlen(k->col[c].name)))
+		if (k->col[c].type == T_NUM &&	/* text and counts are not */
+		    sc_isfloat(k->col[c].name, strlen(k->col[c].name)))
 			r->floatbits |= (uint32_t)1 << c;
 	}
 	r->own.fd = -1;

@@ -149,6 +149,12 @@ a\tb	v	2	4' ]
 	status_is 0
 	err_is "np-sum: values NaN or infinite skipped: 2 (first: $T/n.tsv:2)"
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'duration_ns\t1\t4')" ]
+	# and as DuckDB's CSV writes them
+	printf 'engine,duration_ns\nTensor,nan\nTensor,4\nTensor,-inf\nTensor,-nan\n' > "$T/n.csv"
+	np np-sum -n -v duration_ns "$T/n.csv"
+	status_is 0
+	err_is "np-sum: values NaN or infinite skipped: 3 (first: $T/n.csv:2)"
+	[ "$(cut -f1-3 "$OUT")" = "$(printf 'duration_ns\t1\t4')" ]
 	printf 'x\n1.00000000000000000000000000000000000001\n' > "$T/d.tsv"
 	np np-sum -v x "$T/d.tsv"
 	status_is 1

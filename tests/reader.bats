@@ -887,7 +887,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 -9.223372036854776e18" ]
 }
 
-@test "reader: nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" {
+@test "reader: nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" {
 	printf 'start_ts,duration_ns,engine\n1,1,Tensor\ninf,1,Tensor\nnan,1,Tensor\n2,-inf,Tensor\n' >"$T/t.csv"
 	np np-trace -n "$T/t.csv"
 	status_is 0
@@ -900,8 +900,14 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.csv:5)"
 	err_is "np-trace: rows with start_ts NaN or infinite skipped: 2 (first: $T/t.tsv:3)
 np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
 	row 1 2 1 Tensor | out_is
+	# -nan, a NaN whose sign bit is set
+	printf 'start_ts,duration_ns,engine\n-nan,1,Tensor\n3,1,Tensor\n' >"$T/n.csv"
+	np np-trace -n "$T/n.csv"
+	status_is 0
+	err_is "np-trace: rows with start_ts NaN or infinite skipped: 1 (first: $T/n.csv:2)"
+	row 3 4 1 Tensor | out_is
 	# Only these spellings: others are no number
-	for w in Nan INF infinity +inf -nan; do
+	for w in Nan INF infinity +inf -NaN; do
 		printf 'start_ts,duration_ns,engine\n%s,1,Tensor\n' "$w" >"$T/w.csv"
 		np np-trace -n "$T/w.csv"
 		status_is 1
