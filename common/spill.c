@@ -470,6 +470,20 @@ sp_push(struct spill *sp, const void *item)
 {
 	const void *first;
 
+	/*
+	 * At or after the FIFO's newest item, as each item of sorted input
+	 * is: one comparison.  Every item in the window is at or after the
+	 * last one out of it, so this one is not beyond the window; and it
+	 * is not the window's earliest, so when the window is full its
+	 * earliest leaves first, as below.
+	 */
+	if (sp->qn && sp->cmp(item, FIFO(sp, sp->qn - 1)) >= 0) {
+		if (sp->hn + sp->qn == sp->cap)
+			window_pop(sp);
+		memcpy(FIFO(sp, sp->qn), item, sp->size);
+		sp->qn++;
+		return 0;
+	}
 	if (sp->taken && sp->cmp(item, sp->last) < 0) {
 		if (sp->live)		/* and nowhere to sort it */
 			create_failed(sp, sp->live);
