@@ -8,9 +8,10 @@
 #include "spill.h"
 
 #define HEAP(sp, i) ((sp)->heap + (size_t)(i) * (sp)->size)
-/* The FIFO's item i, counted from its head. */
-#define FIFO(sp, i) ((sp)->fifo + \
-	(size_t)(((sp)->qhead + (i)) % (sp)->cap) * (sp)->size)
+/* The FIFO's item i (0 <= i < cap), counted from its head: wrapped by a
+ * subtraction, where a division (tens of cycles) came with every item. */
+#define FIFO(sp, i) ((sp)->fifo + (size_t)((sp)->qhead + (i) < (sp)->cap ? \
+	(sp)->qhead + (i) : (sp)->qhead + (i) - (sp)->cap) * (sp)->size)
 
 static void *
 xmalloc(size_t n)
@@ -454,7 +455,8 @@ window_pop(struct spill *sp)
 {
 	if (fifo_first(sp)) {
 		emit(sp, FIFO(sp, 0));
-		sp->qhead = (sp->qhead + 1) % sp->cap;
+		if (++sp->qhead == sp->cap)
+			sp->qhead = 0;
 		sp->qn--;
 		return;
 	}
