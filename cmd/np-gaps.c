@@ -608,7 +608,8 @@ add(struct reader *rd, const struct record *r)
 	int64_t s, e;
 
 	nread++;
-	if (!engineset_hasrow(&sel, r)) {
+	/* Without -e every row is on an engine asked for: no call. */
+	if (sel.n && !engineset_hasrow(&sel, r)) {
 		notsel++;
 		tally_add(&engines, r->f[I_ENGINE].s, r->f[I_ENGINE].len);
 		return;
