@@ -69,6 +69,7 @@ static const struct np_oldopt oldopts[] = {
 #define MAXENG 64		/* distinct engines (of each core) in the input */
 #define MAXPC 64		/* distinct physical cores */
 #define MAXTEXT 1000000		/* distinct (opcode, source) pairs */
+#define MEMOBITS 12		/* the intern memo: 4096 slots */
 #define DEFWIN 4096		/* reorder window, rows */
 #define MAXWIN (1 << 20)
 #define MAXTRACK MAXENG	/* -B: (core, engine) pairs; engines are per core */
@@ -155,6 +156,14 @@ static int npc;
 static struct group texts;
 static char *keybuf;		/* an interning key being built */
 static size_t keycap;
+/*
+ * Ids of pairs interned before (plus one; 0: none), by a cheap hash of
+ * their ends: a program has few distinct pairs and every row names one,
+ * so most rows find theirs here, with a compare instead of a hash of the
+ * whole key and a probe.  A slot that holds another pair costs only the
+ * look-up that follows.
+ */
+static int32_t memo[1 << MEMOBITS];
 static int64_t seq;
 static int64_t first = INT64_MAX, last = INT64_MIN;	/* the span read */
 static int wanthdr = 1;	/* -n not given: the header, written late */
@@ -270,12 +279,17 @@ engine(const struct record *r, int pc)
 {
 	const struct field *f = &r->f[I_ENGINE];
 	size_t len = f->set ? f->len : 0;
-	/* The reader spells a known engine with insn_engine's own string:
-	 * two of those are the same name when they are the same string. */
-	const char *canon = len && insn_engine(f->s, len) == f->s ? f->s :
-	    NULL;
+	const char *canon;
 	int i;
 
+	/* The reader spells a known engine with insn_engine's own string:
+	 * two of those are the same name when they are the same string, so
+	 * the usual row is found by its pointer alone, before a look-up. */
+	for (i = 0; len && i < neng; i++)
+		if (eng[i].canon == f->s && eng[i].len == len &&
+		    eng[i].pc == pc)
+			return i;
+	canon = len && insn_engine(f->s, len) == f->s ? f->s : NULL;
 	for (i = 0; i < neng; i++)
 		if (eng[i].pc == pc && eng[i].len == len &&
 		    (canon && eng[i].canon ? canon == eng[i].canon :
@@ -299,6 +313,22 @@ engine(const struct record *r, int pc)
 	return neng++;
 }
 
+/* The last 8 bytes of s (n long), or for fewer its first, middle and
+ * last: the bytes where two opcodes, or two source lines, differ. */
+static uint64_t
+tail8(const char *s, size_t n)
+{
+	uint64_t w;
+
+	if (n >= 8) {
+		memcpy(&w, s + n - 8, 8);
+		return w;
+	}
+	return n ? (uint64_t)(unsigned char)s[0] |
+	    (uint64_t)(unsigned char)s[n / 2] << 8 |
+	    (uint64_t)(unsigned char)s[n - 1] << 16 : 0;
+}
+
 /*
  * The id of the row's (opcode, source) pair.  The key is the opcode's
  * length, the opcode and the source: no two pairs share one.
@@ -310,10 +340,24 @@ intern(const struct record *r)
 	uint32_t oplen = op->set ? (uint32_t)op->len : 0;
 	size_t srclen, n;
 	const char *src = insn_src(r, &srclen);
-	int32_t *id;
+	const char *k;
+	size_t klen;
+	uint64_t h;
+	int32_t *id, *m;
 	int isnew;
 
 	n = sizeof oplen + oplen + srclen;
+	h = (tail8(op->s, oplen) ^ (uint64_t)oplen << 56) *
+	    0x9e3779b97f4a7c15ULL ^ (tail8(src, srclen) + srclen) *
+	    0xff51afd7ed558ccdULL;
+	m = &memo[h >> (64 - MEMOBITS)];
+	if (*m) {
+		k = grp_key(&texts, *m - 1, &klen);
+		if (klen == n && memcmp(k, &oplen, sizeof oplen) == 0 &&
+		    (oplen == 0 || memcmp(k + sizeof oplen, op->s, oplen) ==
+		    0) && memcmp(k + sizeof oplen + oplen, src, srclen) == 0)
+			return *m - 1;
+	}
 	if (n > keycap) {
 		keycap = n > 256 ? n : 256;
 		free(keybuf);
@@ -330,6 +374,7 @@ intern(const struct record *r)
 		    MAXTEXT);
 	if (isnew)
 		*id = (int32_t)(texts.n - 1);
+	*m = *id + 1;
 	return *id;
 }
 
@@ -563,7 +608,8 @@ add(struct reader *rd, const struct record *r)
 	int64_t s, e;
 
 	nread++;
-	if (!engineset_hasrow(&sel, r)) {
+	/* Without -e every row is on an engine asked for: no call. */
+	if (sel.n && !engineset_hasrow(&sel, r)) {
 		notsel++;
 		tally_add(&engines, r->f[I_ENGINE].s, r->f[I_ENGINE].len);
 		return;

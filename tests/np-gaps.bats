@@ -618,3 +618,14 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	no_err
 	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
 }
+
+@test "np-gaps: pairs alike at their ends are told apart" {
+	# Both opcodes are 10 bytes and end in CDEFGHIJ, both sources are 16
+	# bytes and end in ls.py:12: np-gaps remembers each row's pair by
+	# those ends, and must still name each gap's neighbours by the whole.
+	printf 'start_ts\tend_ts\tengine\topcode\tbir_debug_info_source_location\n0\t100\tTensor\tXBCDEFGHIJ\t/a/kernels.py:12\n200\t300\tTensor\tABCDEFGHIJ\t/a/kernels.py:12\n400\t500\tTensor\tABCDEFGHIJ\t/b/kernels.py:12\n600\t700\tTensor\tXBCDEFGHIJ\t/b/kernels.py:12\n800\t900\tTensor\tXBCDEFGHIJ\t/a/kernels.py:12\n' >"$T/alike.tsv"
+	np np-gaps -m 0 "$T/alike.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t100\t200\t100\tXBCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/a/kernels.py:12\t\nTensor\t300\t400\t100\tABCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t500\t600\t100\tABCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t700\t800\t100\tXBCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/a/kernels.py:12\t')" ]
+}
