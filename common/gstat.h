@@ -87,6 +87,8 @@ struct gstat {
 	size_t kcap;
 	struct notes notes;	/* what was passed over */
 	int ncell;		/* cells in each group's entry */
+	char *vname;		/* the value columns' names, escaped */
+	size_t vnoff[GS_MAXVAL + 1];	/* where each begins in vname */
 	long inexact;		/* sums printed as doubles */
 };
 
