@@ -50,6 +50,30 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$T/got"
 }
 
+@test "np-sum -g: a key longer than the output buffer, and one value's mean" {
+	# The row is written in place after its key, save a key too long to
+	# have room for the row beside it in the buffer (64 KiB); a group of
+	# one value prints its text in every field but the mean's, a double:
+	# 123456789012345678 is 123456789012345680 as a double.
+	k=$(awk 'BEGIN { while (n++ < 70000) printf "k" }')
+	printf 'g\tx\n%s\t3\nc\t123456789012345678\nd\t2.50\n' "$k" > "$T/v.tsv"
+	np np-sum -g g -v x "$T/v.tsv"
+	status_is 0
+	no_err
+	cut -f1-10 "$OUT" > "$T/got"
+	{ printf '%s\n' 'g	value_column	count	sum	min	max	mean	p50	p90	p99' \
+	    'c	x	1	123456789012345678	123456789012345678	123456789012345678	123456789012345680	123456789012345678	123456789012345678	123456789012345678' \
+	    'd	x	1	2.5	2.5	2.5	2.5	2.5	2.5	2.5'
+	  printf '%s\tx\t1\t3\t3\t3\t3\t3\t3\t3\n' "$k"; } > "$T/want"
+	cmp "$T/want" "$T/got"
+	np np-sum -H -g g -v x "$T/v.tsv"
+	status_is 0
+	no_err
+	grep "^k" "$OUT" > "$T/got"
+	printf '%s\tx\t\t\t1\t3\t3\t3\n%s\tx\t3\t3\t1\t\t\t\n' "$k" "$k" > "$T/want"
+	cmp "$T/want" "$T/got"
+}
+
 @test "np-sum -g: merging histogram rows of any split equals one run" {
 	npgen -n 30000 explorer-tsv | np-trace > "$T/all.tsv"
 	head -1 "$T/all.tsv" > "$T/hdr"
