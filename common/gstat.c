@@ -53,6 +53,24 @@ struct many {
 	struct xval v[];	/* the values listed, cap of them */
 };
 
+/*
+ * A row read but not yet added: its key, and its values parsed (has: bit i
+ * for value column i).  With many groups the table is far larger than
+ * the cache, and each row's look-up waits on memory; so a row's key is
+ * hashed and its slot asked for (grp_ask) as it is read, and the row is
+ * looked up and added GS_AHEAD - 1 rows later, oldest first, the misses
+ * overlapping the rows between.  With fewer groups than AHEADMIN the
+ * table is in the cache and each row is added as it comes.
+ */
+#define GS_AHEAD 8
+#define AHEADMIN 65536
+struct gspend {
+	char *key;
+	size_t len, cap, hash;
+	uint64_t has;
+	struct xval v[GS_MAXVAL];
+};
+
 static int
 iswhole(const struct dec *d, double v)
 {
@@ -104,6 +122,10 @@ gs_free(struct gstat *gs)
 	grp_free(&gs->g);
 	free(gs->rd);		/* closed by gs_report */
 	free(gs->kbuf);
+	if (gs->pend)
+		for (v = 0; v < GS_AHEAD; v++)
+			free(gs->pend[v].key);
+	free(gs->pend);
 	free(gs->vname);
 	free(gs->t.hdr);
 	free(gs->own.buf);
@@ -338,14 +360,15 @@ column(struct gstat *gs, const char *name, int n, const char *what)
 	    np_names(list, (const char *const *)gs->t.name, n));
 }
 
+/* Room for n bytes in *buf (*cap of them now). */
 static void
-kreserve(struct gstat *gs, size_t n)
+kreserve(char **buf, size_t *cap, size_t n)
 {
-	if (n <= gs->kcap)
+	if (n <= *cap)
 		return;
-	gs->kcap = n < 256 ? 256 : n * 2;
-	free(gs->kbuf);
-	if (!(gs->kbuf = malloc(gs->kcap)))
+	*cap = n < 256 ? 256 : n * 2;
+	free(*buf);
+	if (!(*buf = malloc(*cap)))
 		np_die("out of memory");
 }
 
@@ -398,29 +421,39 @@ toomany(const struct gstat *gs, const char *file, long line, int byrow)
 	    "with -M)", gs->cap);
 }
 
-/* The cells of the current row's group. */
-static struct cell *
-entry(struct gstat *gs, const int *kcol)
+/* The current row's key, in *buf (*cap bytes, grown as need be): its
+ * length. */
+static size_t
+rowkey(struct gstat *gs, const int *kcol, char **buf, size_t *cap)
 {
 	struct tsv *t = &gs->t;
 	size_t need = 0, len = 0, n;
-	struct cell *e;
 	int i;
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * t->len[kcol[i]] + 1;
-	kreserve(gs, need + 16);	/* never NULL, even for no key */
+	kreserve(buf, cap, need + 16);	/* never NULL, even for no key */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
-			gs->kbuf[len++] = '\t';
-		if ((n = engine(gs, i, gs->kbuf + len, t->f[kcol[i]],
+			(*buf)[len++] = '\t';
+		if ((n = engine(gs, i, *buf + len, t->f[kcol[i]],
 		    t->len[kcol[i]])) > 0)
 			len += n;
 		else
-			len += putfield(gs->kbuf + len, t, kcol[i]);
+			len += putfield(*buf + len, t, kcol[i]);
 	}
+	return len;
+}
+
+/* The cells of the current row's group. */
+static struct cell *
+entry(struct gstat *gs, const int *kcol)
+{
+	size_t len = rowkey(gs, kcol, &gs->kbuf, &gs->kcap);
+	struct cell *e;
+
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
-		toomany(gs, gs->in->name, t->line, 0);
+		toomany(gs, gs->in->name, gs->t.line, 0);
 	return e;
 }
 
@@ -437,7 +470,7 @@ recentry(struct gstat *gs, const struct record *rec)
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * rec->f[gs->rdkey[i]].len + 1;
-	kreserve(gs, need + 16);	/* never NULL, even for no key */
+	kreserve(&gs->kbuf, &gs->kcap, need + 16);	/* never NULL */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
@@ -519,14 +552,59 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 	return ok;
 }
 
+/* The row's values, empty ones and NaN counted: added to the group's
+ * cells e, or (e NULL) kept in the pending row p. */
+ROWPATH void
+rowvalues(struct gstat *gs, const int *vcol, struct cell *e,
+    struct gspend *p)
+{
+	struct tsv *t = &gs->t;
+	struct dec d;
+	double v;
+	int i;
+
+	for (i = 0; i < gs->nval; i++) {
+		if (t->len[vcol[i]] == 0) {
+			note(gs, "empty values skipped",
+			    tsv_fieldline(t, vcol[i]));
+			continue;
+		}
+		if (!value(gs, vcol[i], gs->val[i], &d, &v))
+			continue;
+		if (e)
+			cell_add(&e[i], &d, v);
+		else {
+			p->v[i].d = d;
+			p->v[i].v = v;
+			p->has |= 1ULL << i;
+		}
+	}
+}
+
+/* The oldest pending row looked up and added. */
+static void
+unpend(struct gstat *gs)
+{
+	struct gspend *p = &gs->pend[gs->phead];
+	struct cell *e;
+	int i;
+
+	/* Never one too many: a row that could be is added as it comes
+	 * (readrows). */
+	e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL);
+	for (i = 0; i < gs->nval; i++)
+		if (p->has & 1ULL << i)
+			cell_add(&e[i], &p->v[i].d, p->v[i].v);
+	gs->phead = (gs->phead + 1) % GS_AHEAD;
+	gs->npend--;
+}
+
 static void
 readrows(struct gstat *gs)
 {
 	struct tsv *t = &gs->t;
 	int kcol[GS_MAXKEY], vcol[GS_MAXVAL], i;
-	struct cell *e;
-	struct dec d;
-	double v;
+	struct gspend *p;
 
 	if (!gs->valset)
 		np_die_at(gs->in->name, t->line, 0, "expected histogram "
@@ -542,18 +620,36 @@ readrows(struct gstat *gs)
 	for (i = 0; i < gs->nval; i++)
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
 	while (tsv_next(t)) {
-		e = entry(gs, kcol);
-		for (i = 0; i < gs->nval; i++) {
-			if (t->len[vcol[i]] == 0) {
-				note(gs, "empty values skipped",
-				    tsv_fieldline(t, vcol[i]));
-				continue;
-			}
-			if (!value(gs, vcol[i], gs->val[i], &d, &v))
-				continue;
-			cell_add(&e[i], &d, v);
+		if (gs->g.n < AHEADMIN) {
+			rowvalues(gs, vcol, entry(gs, kcol), NULL);
+			continue;
 		}
+		/*
+		 * A row whose key could be one too many is added now, after
+		 * every row before it, so that the error is the first in the
+		 * input and comes before any in the row's values.  The
+		 * pending rows are fewer than the keys left: none can be.
+		 */
+		if (gs->g.n + gs->npend >= gs->cap) {
+			while (gs->npend > 0)
+				unpend(gs);
+			rowvalues(gs, vcol, entry(gs, kcol), NULL);
+			continue;
+		}
+		if (!gs->pend && !(gs->pend = calloc(GS_AHEAD,
+		    sizeof *gs->pend)))
+			np_die("out of memory");
+		p = &gs->pend[(gs->phead + gs->npend) % GS_AHEAD];
+		p->len = rowkey(gs, kcol, &p->key, &p->cap);
+		p->hash = grp_hash(p->key, p->len);
+		p->has = 0;
+		rowvalues(gs, vcol, NULL, p);
+		grp_ask(&gs->g, p->hash);
+		if (++gs->npend == GS_AHEAD)
+			unpend(gs);
 	}
+	while (gs->npend > 0)
+		unpend(gs);
 }
 
 /* The rows of JSON and Parquet, as records; a missing or empty value is

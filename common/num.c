@@ -731,7 +731,8 @@ gform(char *buf, int neg, uint64_t q, int p, int x)
 	char all[24], *dg = all + 24 - p, *o = buf;
 	int nd = p, i;
 
-	put8(all, (uint32_t)(q / 10000000000000000ULL));
+	if (p > 16)
+		put8(all, (uint32_t)(q / 10000000000000000ULL));
 	put8(all + 8, (uint32_t)(q / 100000000 % 100000000));
 	put8(all + 16, (uint32_t)(q % 100000000));
 	while (nd > 1 && dg[nd - 1] == '0')
@@ -781,6 +782,14 @@ static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL,
     100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
     100000000000000000ULL };
 
+/* floor(l log10 2) for |l| up to 1100, or one off (the callers correct
+ * it). */
+static int
+floorlog10two(int l)
+{
+	return l >= 0 ? (l * 78913) >> 18 : -((-l * 78913 + 262143) >> 18);
+}
+
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
 
@@ -814,7 +823,6 @@ pow5(int t)
 static size_t
 fastfmt(char *buf, double v)
 {
-	static const uint64_t scale[3] = { 100, 10, 1 };
 	uint64_t bits, m, d, q, sc, r, hq, lq;
 	int be, e, k, t, s, p, hi, lo, hr, lr, tries, up;
 	u128 n, h, l, rem, half;
@@ -826,8 +834,8 @@ fastfmt(char *buf, double v)
 	m = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
 	e = be - 1075;
 	/* The power of ten of the first digit, from the binary exponent: this
-	 * or one less (the product says which). */
-	k = (int)floor((be - 1023) * 0.30102999566398120);
+	 * or the next either side (the product says which). */
+	k = floorlog10two(be - 1023);
 	for (tries = 0;; tries++) {
 		if (tries == 3)
 			return 0;
@@ -864,9 +872,10 @@ fastfmt(char *buf, double v)
 		lr = (l & (((u128)1 << (s + 1)) - 1)) != 0;
 	}
 	for (p = 15; p <= 17; p++) {
-		sc = scale[p - 15];
-		q = d / sc;
-		r = d % sc;
+		/* Divisions by constants: multiplications. */
+		sc = p == 15 ? 100 : p == 16 ? 10 : 1;
+		q = p == 15 ? d / 100 : p == 16 ? d / 10 : d;
+		r = d - q * sc;
 		if (sc == 1)
 			up = rem > half || (rem == half && (q & 1));
 		else
@@ -884,13 +893,6 @@ fastfmt(char *buf, double v)
 	return gform(buf, v < 0, q, p, k);
 }
 #endif
-
-/* floor(l log10 2) for |l| up to 1100, or one less (bigfmt corrects). */
-static int
-floorlog10two(int l)
-{
-	return l >= 0 ? (l * 78913) >> 18 : -((-l * 78913 + 262143) >> 18);
-}
 
 /*
  * num_fmt_f64's digits of any finite double but zero, exactly, after
@@ -998,8 +1000,9 @@ num_fmt_f64(char *buf, double v)
 		buf[0] = '\0';
 		return 0;
 	}
-	/* The range test first: casting a double beyond int64 is undefined. */
-	if (num_inint64(v) && v == floor(v))
+	/* The range test first: casting a double beyond int64 is undefined.
+	 * A whole v is the same after the cast back (floor was a call). */
+	if (num_inint64(v) && (double)(int64_t)v == v)
 		return num_fmt_i64(buf, (int64_t)v);
 	/*
 	 * The first of 15, 16 and 17 significant digits that reads back the

@@ -470,6 +470,33 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(wc -l <"$OUT")" -eq 2000001 ]
 }
 
+@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error" {
+	# 150000 rows over 80000 keys, a key's rows next to each other (within
+	# the rows pending a look-up) and far apart; the counts, sums, min and
+	# max against awk's, keys in byte order
+	awk 'BEGIN { print "key\tv"; srand(5)
+	    for (i = 0; i < 150000; i++)
+		printf "k%d\t%d\n", i < 100000 ? int(i * 0.8) : int(rand() * 80000),
+		    int(rand() * 1000) - 500 }' >"$T/m.tsv"
+	np np-sum -M 80000 -g key -v v "$T/m.tsv"
+	status_is 0
+	no_err
+	tail -n +2 "$OUT" | cut -f1,3-6 > "$T/got"
+	awk -F'\t' 'NR > 1 { k = $1; v = $2 + 0; n[k]++; s[k] += v
+	    if (!(k in lo) || v < lo[k]) lo[k] = v; if (!(k in hi) || v > hi[k]) hi[k] = v }
+	    END { for (k in n) printf "%s\t%d\t%d\t%d\t%d\n", k, n[k], s[k], lo[k], hi[k] }' "$T/m.tsv" |
+	    LC_ALL=C sort > "$T/want"
+	[ "$(wc -l <"$T/want")" -gt 65536 ]
+	cmp "$T/want" "$T/got"
+	# one key fewer allowed: the first row of a key too many, as when
+	# each row is looked up as it comes
+	n=$(wc -l <"$T/want")
+	line=$(awk -F'\t' -v max=$((n - 1)) 'NR > 1 && !($1 in seen) { seen[$1]; if (++k > max) { print NR; exit } }' "$T/m.tsv")
+	np np-sum -M $((n - 1)) -g key -v v "$T/m.tsv"
+	status_is 1
+	err_is "np-sum: $T/m.tsv:$line: more than $((n - 1)) groups (raise the limit with -M)"
+}
+
 @test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {
 	# shares, means and percentiles are printed by num.c's own digits,
 	# and every number is read by its own: compared with printf's on
