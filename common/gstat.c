@@ -360,22 +360,21 @@ column(struct gstat *gs, const char *name, int n, const char *what)
 	    np_names(list, (const char *const *)gs->t.name, n));
 }
 
-/* Room for n bytes in *buf (*cap of them now). */
 static void
-kreserve(char **buf, size_t *cap, size_t n)
+kreserve(struct gstat *gs, size_t n)
 {
-	if (n <= *cap)
+	if (n <= gs->kcap)
 		return;
-	*cap = n < 256 ? 256 : n * 2;
-	free(*buf);
-	if (!(*buf = malloc(*cap)))
+	gs->kcap = n < 256 ? 256 : n * 2;
+	free(gs->kbuf);
+	if (!(gs->kbuf = malloc(gs->kcap)))
 		np_die("out of memory");
 }
 
 /* Field i's text as TSV writes it, at o (2n + 16 bytes of room): a TSV
  * field with a backslash or CR is decoded and encoded again, so that
  * equal text makes equal keys; a CSV or quoted field is encoded. */
-static size_t
+ROWPATH size_t
 putfield(char *o, struct tsv *t, int i)
 {
 	char *f = t->f[i];
@@ -421,39 +420,45 @@ toomany(const struct gstat *gs, const char *file, long line, int byrow)
 	    "with -M)", gs->cap);
 }
 
-/* The current row's key, in *buf (*cap bytes, grown as need be): its
- * length. */
-static size_t
-rowkey(struct gstat *gs, const int *kcol, char **buf, size_t *cap)
+/*
+ * The cells of the current row's group; or, for a row whose look-up is
+ * to wait (p), NULL, with its key and hash kept in p (the key's buffer
+ * traded for p's).
+ */
+static struct cell *
+entry(struct gstat *gs, const int *kcol, struct gspend *p)
 {
 	struct tsv *t = &gs->t;
 	size_t need = 0, len = 0, n;
+	struct cell *e;
+	char *k;
 	int i;
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * t->len[kcol[i]] + 1;
-	kreserve(buf, cap, need + 16);	/* never NULL, even for no key */
+	kreserve(gs, need + 16);	/* never NULL, even for no key */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
-			(*buf)[len++] = '\t';
-		if ((n = engine(gs, i, *buf + len, t->f[kcol[i]],
+			gs->kbuf[len++] = '\t';
+		if ((n = engine(gs, i, gs->kbuf + len, t->f[kcol[i]],
 		    t->len[kcol[i]])) > 0)
 			len += n;
 		else
-			len += putfield(*buf + len, t, kcol[i]);
+			len += putfield(gs->kbuf + len, t, kcol[i]);
 	}
-	return len;
-}
-
-/* The cells of the current row's group. */
-static struct cell *
-entry(struct gstat *gs, const int *kcol)
-{
-	size_t len = rowkey(gs, kcol, &gs->kbuf, &gs->kcap);
-	struct cell *e;
-
+	if (p) {
+		k = p->key;
+		n = p->cap;
+		p->key = gs->kbuf;
+		p->cap = gs->kcap;
+		gs->kbuf = k;
+		gs->kcap = n;
+		p->len = len;
+		p->hash = grp_hash(p->key, len);
+		return NULL;
+	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
-		toomany(gs, gs->in->name, gs->t.line, 0);
+		toomany(gs, gs->in->name, t->line, 0);
 	return e;
 }
 
@@ -470,7 +475,7 @@ recentry(struct gstat *gs, const struct record *rec)
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * rec->f[gs->rdkey[i]].len + 1;
-	kreserve(&gs->kbuf, &gs->kcap, need + 16);	/* never NULL */
+	kreserve(gs, need + 16);	/* never NULL, even for no key */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
@@ -552,13 +557,13 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 	return ok;
 }
 
-/* The row's values, empty ones and NaN counted: added to the group's
- * cells e, or (e NULL) kept in the pending row p. */
+/* The row's values added to its group's cells, empty ones and NaN
+ * counted. */
 ROWPATH void
-rowvalues(struct gstat *gs, const int *vcol, struct cell *e,
-    struct gspend *p)
+addrow(struct gstat *gs, const int *kcol, const int *vcol)
 {
 	struct tsv *t = &gs->t;
+	struct cell *e = entry(gs, kcol, NULL);
 	struct dec d;
 	double v;
 	int i;
@@ -571,13 +576,29 @@ rowvalues(struct gstat *gs, const int *vcol, struct cell *e,
 		}
 		if (!value(gs, vcol[i], gs->val[i], &d, &v))
 			continue;
-		if (e)
-			cell_add(&e[i], &d, v);
-		else {
-			p->v[i].d = d;
-			p->v[i].v = v;
-			p->has |= 1ULL << i;
+		cell_add(&e[i], &d, v);
+	}
+}
+
+/* The row's key and values kept in p, to be added later (unpend); its
+ * empty values and NaN counted now. */
+static void
+pendrow(struct gstat *gs, const int *kcol, const int *vcol,
+    struct gspend *p)
+{
+	struct tsv *t = &gs->t;
+	int i;
+
+	entry(gs, kcol, p);
+	p->has = 0;
+	for (i = 0; i < gs->nval; i++) {
+		if (t->len[vcol[i]] == 0) {
+			note(gs, "empty values skipped",
+			    tsv_fieldline(t, vcol[i]));
+			continue;
 		}
+		if (value(gs, vcol[i], gs->val[i], &p->v[i].d, &p->v[i].v))
+			p->has |= 1ULL << i;
 	}
 }
 
@@ -619,11 +640,9 @@ readrows(struct gstat *gs)
 	}
 	for (i = 0; i < gs->nval; i++)
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
-	while (tsv_next(t)) {
-		if (gs->g.n < AHEADMIN) {
-			rowvalues(gs, vcol, entry(gs, kcol), NULL);
-			continue;
-		}
+	while (gs->g.n < AHEADMIN && tsv_next(t))
+		addrow(gs, kcol, vcol);
+	while (gs->g.n >= AHEADMIN && tsv_next(t)) {
 		/*
 		 * A row whose key could be one too many is added now, after
 		 * every row before it, so that the error is the first in the
@@ -633,17 +652,14 @@ readrows(struct gstat *gs)
 		if (gs->g.n + gs->npend >= gs->cap) {
 			while (gs->npend > 0)
 				unpend(gs);
-			rowvalues(gs, vcol, entry(gs, kcol), NULL);
+			addrow(gs, kcol, vcol);
 			continue;
 		}
 		if (!gs->pend && !(gs->pend = calloc(GS_AHEAD,
 		    sizeof *gs->pend)))
 			np_die("out of memory");
 		p = &gs->pend[(gs->phead + gs->npend) % GS_AHEAD];
-		p->len = rowkey(gs, kcol, &p->key, &p->cap);
-		p->hash = grp_hash(p->key, p->len);
-		p->has = 0;
-		rowvalues(gs, vcol, NULL, p);
+		pendrow(gs, kcol, vcol, p);
 		grp_ask(&gs->g, p->hash);
 		if (++gs->npend == GS_AHEAD)
 			unpend(gs);
@@ -933,7 +949,7 @@ readhist(struct gstat *gs)
 		tsv_cell(t, cc);
 		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
 			continue;
-		c = &entry(gs, kcol)[v];
+		c = &entry(gs, kcol, NULL)[v];
 		if (t->len[cc + 1] || t->len[cc + 2]) {
 			boundsrow(gs, c, cc + 1);
 			continue;
