@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "num.h"
+
 #define DEC_DIGITS 38		/* significant digits read, at most */
 #define DEC_BUFSZ 64		/* room for any number dec_fmt prints */
 
@@ -34,6 +36,18 @@ int dec_cmp(const struct dec *a, const struct dec *b);
 /* The canonical text: no trailing zeros after a point, an exponent only
  * for very large or small magnitudes ("3.22352e-7").  NUL-terminated. */
 size_t dec_fmt(char *buf, const struct dec *d);
+/*
+ * dec_fmt for a row writer: the same text, with no NUL, inline (no call)
+ * for a whole number from 0 to 10^16 - 1, the usual value, which may
+ * write 16 bytes (buf has DEC_BUFSZ, as for dec_fmt).
+ */
+static inline size_t
+dec_put(char *buf, const struct dec *d)
+{
+	if (d->e == 0 && d->hi == 0 && d->lo < 10000000000000000ULL)
+		return num_put_i64(buf, (int64_t)d->lo);
+	return dec_fmt(buf, d);
+}
 /* The nearest double. */
 double dec_f64(const struct dec *d);
 /* Is d a whole number?  For a dec from dec_parse or dec_i64, whose

@@ -53,6 +53,24 @@ struct many {
 	struct xval v[];	/* the values listed, cap of them */
 };
 
+/*
+ * A row read but not yet added: its key, and its values parsed (has: bit i
+ * for value column i).  With many groups the table is far larger than
+ * the cache, and each row's look-up waits on memory; so a row's key is
+ * hashed and its slot asked for (grp_ask) as it is read, and the row is
+ * looked up and added GS_AHEAD - 1 rows later, oldest first, the misses
+ * overlapping the rows between.  With fewer groups than AHEADMIN the
+ * table is in the cache and each row is added as it comes.
+ */
+#define GS_AHEAD 8
+#define AHEADMIN 65536
+struct gspend {
+	char *key;
+	size_t len, cap, hash;
+	uint64_t has;
+	struct xval v[GS_MAXVAL];
+};
+
 static int
 iswhole(const struct dec *d, double v)
 {
@@ -104,6 +122,11 @@ gs_free(struct gstat *gs)
 	grp_free(&gs->g);
 	free(gs->rd);		/* closed by gs_report */
 	free(gs->kbuf);
+	if (gs->pend)
+		for (v = 0; v < GS_AHEAD; v++)
+			free(gs->pend[v].key);
+	free(gs->pend);
+	free(gs->vname);
 	free(gs->t.hdr);
 	free(gs->own.buf);
 	/* Names taken from a histogram header were copied. */
@@ -351,7 +374,7 @@ kreserve(struct gstat *gs, size_t n)
 /* Field i's text as TSV writes it, at o (2n + 16 bytes of room): a TSV
  * field with a backslash or CR is decoded and encoded again, so that
  * equal text makes equal keys; a CSV or quoted field is encoded. */
-static size_t
+ROWPATH size_t
 putfield(char *o, struct tsv *t, int i)
 {
 	char *f = t->f[i];
@@ -397,13 +420,18 @@ toomany(const struct gstat *gs, const char *file, long line, int byrow)
 	    "with -M)", gs->cap);
 }
 
-/* The cells of the current row's group. */
+/*
+ * The cells of the current row's group; or, for a row whose look-up is
+ * to wait (p), NULL, with its key and hash kept in p (the key's buffer
+ * traded for p's).
+ */
 static struct cell *
-entry(struct gstat *gs, const int *kcol)
+entry(struct gstat *gs, const int *kcol, struct gspend *p)
 {
 	struct tsv *t = &gs->t;
 	size_t need = 0, len = 0, n;
 	struct cell *e;
+	char *k;
 	int i;
 
 	for (i = 0; i < gs->nkey; i++)
@@ -417,6 +445,17 @@ entry(struct gstat *gs, const int *kcol)
 			len += n;
 		else
 			len += putfield(gs->kbuf + len, t, kcol[i]);
+	}
+	if (p) {
+		k = p->key;
+		n = p->cap;
+		p->key = gs->kbuf;
+		p->cap = gs->kcap;
+		gs->kbuf = k;
+		gs->kcap = n;
+		p->len = len;
+		p->hash = grp_hash(p->key, len);
+		return NULL;
 	}
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
 		toomany(gs, gs->in->name, t->line, 0);
@@ -518,14 +557,75 @@ value(struct gstat *gs, int col, const char *name, struct dec *d,
 	return ok;
 }
 
+/* The row's values added to its group's cells, empty ones and NaN
+ * counted. */
+ROWPATH void
+addrow(struct gstat *gs, const int *kcol, const int *vcol)
+{
+	struct tsv *t = &gs->t;
+	struct cell *e = entry(gs, kcol, NULL);
+	struct dec d;
+	double v;
+	int i;
+
+	for (i = 0; i < gs->nval; i++) {
+		if (t->len[vcol[i]] == 0) {
+			note(gs, "empty values skipped",
+			    tsv_fieldline(t, vcol[i]));
+			continue;
+		}
+		if (!value(gs, vcol[i], gs->val[i], &d, &v))
+			continue;
+		cell_add(&e[i], &d, v);
+	}
+}
+
+/* The row's key and values kept in p, to be added later (unpend); its
+ * empty values and NaN counted now. */
+static void
+pendrow(struct gstat *gs, const int *kcol, const int *vcol,
+    struct gspend *p)
+{
+	struct tsv *t = &gs->t;
+	int i;
+
+	entry(gs, kcol, p);
+	p->has = 0;
+	for (i = 0; i < gs->nval; i++) {
+		if (t->len[vcol[i]] == 0) {
+			note(gs, "empty values skipped",
+			    tsv_fieldline(t, vcol[i]));
+			continue;
+		}
+		if (value(gs, vcol[i], gs->val[i], &p->v[i].d, &p->v[i].v))
+			p->has |= 1ULL << i;
+	}
+}
+
+/* The oldest pending row looked up and added. */
+static void
+unpend(struct gstat *gs)
+{
+	struct gspend *p = &gs->pend[gs->phead];
+	struct cell *e;
+	int i;
+
+	/* Never one too many: a row that could be is added as it comes
+	 * (readrows). */
+	e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL);
+	for (i = 0; i < gs->nval; i++)
+		if (p->has & 1ULL << i)
+			cell_add(&e[i], &p->v[i].d, p->v[i].v);
+	gs->phead = (gs->phead + 1) % GS_AHEAD;
+	gs->npend--;
+}
+
 static void
 readrows(struct gstat *gs)
 {
 	struct tsv *t = &gs->t;
 	int kcol[GS_MAXKEY], vcol[GS_MAXVAL], i;
-	struct cell *e;
-	struct dec d;
-	double v;
+	struct gspend *p;
 
 	if (!gs->valset)
 		np_die_at(gs->in->name, t->line, 0, "expected histogram "
@@ -540,19 +640,32 @@ readrows(struct gstat *gs)
 	}
 	for (i = 0; i < gs->nval; i++)
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
-	while (tsv_next(t)) {
-		e = entry(gs, kcol);
-		for (i = 0; i < gs->nval; i++) {
-			if (t->len[vcol[i]] == 0) {
-				note(gs, "empty values skipped",
-				    tsv_fieldline(t, vcol[i]));
-				continue;
-			}
-			if (!value(gs, vcol[i], gs->val[i], &d, &v))
-				continue;
-			cell_add(&e[i], &d, v);
+	while (gs->g.n < AHEADMIN && tsv_next(t))
+		addrow(gs, kcol, vcol);
+	while (gs->g.n >= AHEADMIN && tsv_next(t)) {
+		/*
+		 * A row whose key could be one too many is added now, after
+		 * every row before it, so that the error is the first in the
+		 * input and comes before any in the row's values.  The
+		 * pending rows are fewer than the keys left: none can be.
+		 */
+		if (gs->g.n + gs->npend >= gs->cap) {
+			while (gs->npend > 0)
+				unpend(gs);
+			addrow(gs, kcol, vcol);
+			continue;
 		}
+		if (!gs->pend && !(gs->pend = calloc(GS_AHEAD,
+		    sizeof *gs->pend)))
+			np_die("out of memory");
+		p = &gs->pend[(gs->phead + gs->npend) % GS_AHEAD];
+		pendrow(gs, kcol, vcol, p);
+		grp_ask(&gs->g, p->hash);
+		if (++gs->npend == GS_AHEAD)
+			unpend(gs);
 	}
+	while (gs->npend > 0)
+		unpend(gs);
 }
 
 /* The rows of JSON and Parquet, as records; a missing or empty value is
@@ -836,7 +949,7 @@ readhist(struct gstat *gs)
 		tsv_cell(t, cc);
 		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
 			continue;
-		c = &entry(gs, kcol)[v];
+		c = &entry(gs, kcol, NULL)[v];
 		if (t->len[cc + 1] || t->len[cc + 2]) {
 			boundsrow(gs, c, cc + 1);
 			continue;
@@ -1003,59 +1116,119 @@ header(struct gstat *gs, const char *const *names, int n)
 	out_header(names, n);
 }
 
-/* The group's key fields and the value column's name. */
+/*
+ * The value columns' names as they print, escaped once for the rows that
+ * each begin with one: gs->vname, each name's text from vnoff[v] to
+ * vnoff[v + 1].
+ */
 static void
-lead(struct gstat *gs, long g, int v)
+names(struct gstat *gs)
 {
-	size_t kl;
-	const char *k = grp_key(&gs->g, g, &kl);
+	size_t room = 0, n;
+	char *o;
+	int v;
 
-	if (gs->nkey) {
-		out_raw(k, kl);
-		out_tab();
+	if (gs->vname)
+		return;
+	for (v = 0; v < gs->nval; v++)
+		room += 2 * strlen(gs->val[v]) + 16;
+	if (!(gs->vname = malloc(room + 1)))
+		np_die("out of memory");
+	for (o = gs->vname, v = 0; v < gs->nval; v++) {
+		gs->vnoff[v] = (size_t)(o - gs->vname);
+		n = strlen(gs->val[v]);
+		o = out_escape(o, gs->val[v], n);
 	}
-	out_str(gs->val[v]);
-	out_tab();
+	gs->vnoff[v] = (size_t)(o - gs->vname);
 }
 
-static void
-outdec(const struct dec *d)
+/*
+ * The group's key fields and the value column's name, then room for
+ * room bytes more (room <= OUT_BUFSZ): where the row's numbers go, for
+ * the caller to fill and hand to out_commit.  The row written in place
+ * rather than field by field through out_raw and its checks for room.
+ */
+static char *
+lead(struct gstat *gs, long g, int v, size_t room)
 {
-	char buf[DEC_BUFSZ];
+	size_t kl, nl = gs->vnoff[v + 1] - gs->vnoff[v];
+	const char *k = grp_key(&gs->g, g, &kl), *name = gs->vname +
+	    gs->vnoff[v];
+	char *o;
 
-	out_raw(buf, dec_fmt(buf, d));
+	if (!gs->nkey)
+		kl = 0;
+	if (kl + nl + 2 > OUT_BUFSZ - room) {
+		/* A key too long for the buffer: as it comes. */
+		if (gs->nkey) {
+			out_raw(k, kl);
+			out_tab();
+		}
+		out_raw(name, nl);
+		out_tab();
+		return out_reserve(room);
+	}
+	o = out_reserve(kl + nl + 2 + room);
+	if (gs->nkey) {
+		memcpy(o, k, kl);
+		o += kl;
+		*o++ = '\t';
+	}
+	memcpy(o, name, nl);
+	o += nl;
+	*o++ = '\t';
+	return o;
 }
 
-static void
-outsum(struct gstat *gs, const struct many *m)
+/* The n bytes at s again at o, after them (the two may overlap), and the
+ * end: the usual short field as 16 bytes moved at once, the bytes past
+ * its end written over by what follows (o has room for them). */
+static char *
+again(char *o, const char *s, size_t n)
+{
+	if (n <= 16)
+		memmove(o, s, 16);
+	else
+		memmove(o, s, n);
+	return o + n;
+}
+
+static char *
+putsum(struct gstat *gs, char *o, const struct many *m)
 {
 	if (m->inexact) {
-		out_f64(m->fsum);
 		gs->inexact++;
-	} else
-		outdec(&m->sum);
+		return o + num_fmt_f64(o, m->fsum);
+	}
+	return o + dec_put(o, &m->sum);
 }
+
+/* Room for a row's numbers, n of them with a tab or newline after each,
+ * and what again may write past the last. */
+_Static_assert(NUM_BUFSZ <= DEC_BUFSZ, "a number's room holds a double's");
+#define NUMROOM(n) ((n) * (DEC_BUFSZ + 1) + 16)
 
 /* A cell's exact part, as both the stats and the histogram rows begin:
  * count, sum, min, max. */
-static void
-outexact(struct gstat *gs, const struct cell *c)
+static char *
+putexact(struct gstat *gs, char *o, const struct cell *c)
 {
-	out_i64(c->n);
-	out_tab();
+	const struct dec *min, *max;
+
+	o += num_put_i64(o, c->n);
+	*o++ = '\t';
 	if (c->state == GS_ONE) {
-		outdec(&c->u.one);
-		out_tab();
-		outdec(&c->u.one);
-		out_tab();
-		outdec(&c->u.one);
-		return;
+		o += dec_put(o, &c->u.one);
+		min = max = &c->u.one;
+	} else {
+		o = putsum(gs, o, c->u.m);
+		min = &c->u.m->min;
+		max = &c->u.m->max;
 	}
-	outsum(gs, c->u.m);
-	out_tab();
-	outdec(&c->u.m->min);
-	out_tab();
-	outdec(&c->u.m->max);
+	*o++ = '\t';
+	o += dec_put(o, min);
+	*o++ = '\t';
+	return o + dec_put(o, max);
 }
 
 /* v limited to [lo, hi]. */
@@ -1074,29 +1247,23 @@ clamp(double v, double lo, double hi)
  * only good to 1%, and 1556.5000347398168 would claim more); within
  * [min, max].
  */
-static void
-outq(const struct many *m, int p)
+static char *
+putq(char *o, const struct many *m, int p)
 {
 	int64_t n = m->vn, rank = n / 100 * p + (n % 100 * p + 99) / 100;
 	double r, lo, hi;
 	int k, sign;
 
-	if (m->nv >= 0) {
-		outdec(&m->v[rank - 1].d);
-		return;
-	}
-	if (rank <= 1 || dec_cmp(&m->min, &m->max) == 0) {
-		outdec(&m->min);
-		return;
-	}
-	if (rank >= n) {
-		outdec(&m->max);
-		return;
-	}
+	if (m->nv >= 0)
+		return o + dec_put(o, &m->v[rank - 1].d);
+	if (rank <= 1 || dec_cmp(&m->min, &m->max) == 0)
+		return o + dec_put(o, &m->min);
+	if (rank >= n)
+		return o + dec_put(o, &m->max);
 	hist_rank(&m->h, rank, &k, &sign);
 	if (sign == 0) {
-		out_i64(0);
-		return;
+		*o = '0';
+		return o + 1;
 	}
 	r = hist_rep(k);
 	if (m->whole) {
@@ -1105,11 +1272,58 @@ outq(const struct many *m, int p)
 	}
 	r = clamp(num_round(sign * r, 4), m->dmin, m->dmax);
 	if (r == m->dmin)
-		outdec(&m->min);
-	else if (r == m->dmax)
-		outdec(&m->max);
-	else
-		out_f64(r);
+		return o + dec_put(o, &m->min);
+	if (r == m->dmax)
+		return o + dec_put(o, &m->max);
+	return o + num_fmt_f64(o, r);
+}
+
+/*
+ * A stats row's numbers after the value column's name: count sum min
+ * max mean p50 p90 p99 share, and the newline.  A cell of one value (most
+ * of them, when the keys are many) is one text in six fields, and in the
+ * mean's too when that is a whole number below 2^53 (the double, printed,
+ * is the same digits).
+ */
+static char *
+putstats(struct gstat *gs, char *o, const struct cell *c, double total)
+{
+	static const int pct[] = { 50, 90, 99 };
+	const char *t;
+	double sum;
+	size_t n;
+	int f, whole;
+
+	if (c->state == GS_ONE) {
+		sum = dec_f64(&c->u.one);
+		whole = c->n == 1 && iswhole(&c->u.one, sum);
+		o += num_put_i64(o, c->n);
+		*o++ = '\t';
+		t = o;
+		n = dec_put(o, &c->u.one);
+		o += n;
+		for (f = 0; f < 6; f++) {	/* min max mean p50 p90 p99 */
+			*o++ = '\t';
+			if (f == 2 && !whole)
+				o += num_fmt_f64(o, sum / (double)c->n);
+			else
+				o = again(o, t, n);
+		}
+	} else {
+		o = putexact(gs, o, c);
+		*o++ = '\t';
+		sum = c->u.m->inexact ? c->u.m->fsum : dec_f64(&c->u.m->sum);
+		o += num_fmt_f64(o, sum / (double)c->n);
+		for (f = 0; f < 3; f++) {
+			*o++ = '\t';
+			o = putq(o, c->u.m, pct[f]);
+		}
+	}
+	*o++ = '\t';
+	if (total != 0)
+		o += num_fmt_f64(o, sum / total);
+	*o++ = '\n';
+	return o;
 }
 
 /* The groups are visited in key order, not where they are: what the
@@ -1124,11 +1338,10 @@ outq(const struct many *m, int p)
 void
 gs_write(struct gstat *gs, int hdr)
 {
-	static const int pct[] = { 50, 90, 99 };
 	long *ix = sorted(gs), i, g;
 	double total[GS_MAXVAL];
-	struct cell *e, *c;
-	int v, q;
+	struct cell *e;
+	int v;
 
 	for (v = 0; v < gs->nval; v++) {
 		struct total all;
@@ -1137,37 +1350,16 @@ gs_write(struct gstat *gs, int hdr)
 			total_add(&all, (struct cell *)grp_val(&gs->g, g) + v);
 		total[v] = total_f64(&all);
 	}
+	names(gs);
 	if (hdr)
 		header(gs, statcol, NSTATCOL);
 	for (i = 0; i < gs->g.n; i++) {
 		AHEAD(gs, ix, i);
 		e = grp_val(&gs->g, g = ix[i]);
-		for (v = 0; v < gs->nval; v++) {
-			double sum;
-			c = &e[v];
-			if (c->n == 0)
-				continue;
-			lead(gs, g, v);
-			outexact(gs, c);
-			out_tab();
-			if (c->state == GS_ONE)
-				sum = dec_f64(&c->u.one);
-			else
-				sum = c->u.m->inexact ? c->u.m->fsum :
-				    dec_f64(&c->u.m->sum);
-			out_f64(sum / (double)c->n);
-			for (q = 0; q < 3; q++) {
-				out_tab();
-				if (c->state == GS_ONE)
-					outdec(&c->u.one);
-				else
-					outq(c->u.m, pct[q]);
-			}
-			out_tab();
-			if (total[v] != 0)
-				out_f64(sum / total[v]);
-			out_nl();
-		}
+		for (v = 0; v < gs->nval; v++)
+			if (e[v].n != 0)
+				out_commit(putstats(gs, lead(gs, g, v,
+				    NUMROOM(9)), &e[v], total[v]));
 	}
 	free(ix);
 }
@@ -1183,8 +1375,8 @@ static void
 bucketrow(void *ctx, int sign, double lo, double hi, int64_t n)
 {
 	struct bctx *b = ctx;
+	char *o = lead(b->gs, b->g, b->v, NUMROOM(3) + 3);
 
-	lead(b->gs, b->g, b->v);
 	if (b->whole && sign > 0) {
 		lo = floor(lo);
 		hi = floor(hi);
@@ -1192,25 +1384,28 @@ bucketrow(void *ctx, int sign, double lo, double hi, int64_t n)
 		lo = ceil(lo);
 		hi = ceil(hi);
 	}
-	out_f64(lo);
-	out_tab();
-	out_f64(hi);
-	out_tab();
-	out_i64(n);
-	out_raw("\t\t\t\n", 4);
+	o += num_fmt_f64(o, lo);
+	*o++ = '\t';
+	o += num_fmt_f64(o, hi);
+	*o++ = '\t';
+	o += num_put_i64(o, n);
+	memcpy(o, "\t\t\t\n", 4);
+	out_commit(o + 4);
 }
 
 /* A value held exactly, count times. */
 static void
 pointrow(struct gstat *gs, long g, int v, const struct dec *d, int64_t n)
 {
-	lead(gs, g, v);
-	outdec(d);
-	out_tab();
-	outdec(d);
-	out_tab();
-	out_i64(n);
-	out_raw("\t\t\t\n", 4);
+	char *o = lead(gs, g, v, NUMROOM(3) + 3);
+
+	o += dec_put(o, d);
+	*o++ = '\t';
+	o += dec_put(o, d);
+	*o++ = '\t';
+	o += num_put_i64(o, n);
+	memcpy(o, "\t\t\t\n", 4);
+	out_commit(o + 4);
 }
 
 void
@@ -1221,8 +1416,10 @@ gs_write_hist(struct gstat *gs, int hdr)
 	const struct cell *e;
 	struct many *m;
 	struct bctx b;
+	char *o;
 	int j, k;
 
+	names(gs);
 	if (hdr)
 		header(gs, histcol, HISTCOLS);
 	b.gs = gs;
@@ -1233,10 +1430,12 @@ gs_write_hist(struct gstat *gs, int hdr)
 			c = &e[b.v];
 			if (c->n == 0)
 				continue;
-			lead(gs, b.g, b.v);
-			out_raw("\t\t", 2);
-			outexact(gs, c);
-			out_nl();
+			o = lead(gs, b.g, b.v, NUMROOM(4) + 2);
+			*o++ = '\t';
+			*o++ = '\t';
+			o = putexact(gs, o, c);
+			*o++ = '\n';
+			out_commit(o);
 			if (c->state == GS_ONE) {
 				pointrow(gs, b.g, b.v, &c->u.one, 1);
 				continue;

@@ -52,6 +52,7 @@
 #define GS_EXACT 32		/* values a group holds exactly, at most */
 
 struct many;
+struct gspend;
 
 /* One group's value column: none, one value held in place, or more. */
 struct cell {
@@ -85,8 +86,12 @@ struct gstat {
 	unsigned char keyeng[GS_MAXKEY];	/* key i is an engine column */
 	char *kbuf;		/* the key being built */
 	size_t kcap;
+	struct gspend *pend;	/* rows read, not yet added: from phead */
+	int phead, npend;
 	struct notes notes;	/* what was passed over */
 	int ncell;		/* cells in each group's entry */
+	char *vname;		/* the value columns' names, escaped */
+	size_t vnoff[GS_MAXVAL + 1];	/* where each begins in vname */
 	long inexact;		/* sums printed as doubles */
 };
 

@@ -727,15 +727,20 @@ num_fmt_i64(char *buf, int64_t v)
 
 /* The digits of q (p of them, trailing zeros dropped) as %.*g writes
  * them with first-digit exponent x, the exponent without '+' or leading
- * zeros ("2.5e-9", "1e40"): no digit or sign that reading does not need. */
+ * zeros ("2.5e-9", "1e40"): no digit or sign that reading does not need.
+ * The digits are written 8 at a time, not one division by ten each
+ * (which were a quarter of printing a ratio), and the exponent, of at
+ * most 3 digits, by hand. */
 static size_t
 gform(char *buf, int neg, uint64_t q, int p, int x)
 {
-	char dg[24], *o = buf;
+	char all[24], *dg = all + 24 - p, *o = buf;
 	int nd = p, i;
 
-	for (i = p - 1; i >= 0; i--, q /= 10)
-		dg[i] = (char)('0' + q % 10);
+	if (p > 16)
+		put8(all, (uint32_t)(q / 10000000000000000ULL));
+	put8(all + 8, (uint32_t)(q / 100000000 % 100000000));
+	put8(all + 16, (uint32_t)(q % 100000000));
 	while (nd > 1 && dg[nd - 1] == '0')
 		nd--;
 	if (neg)
@@ -748,7 +753,15 @@ gform(char *buf, int neg, uint64_t q, int p, int x)
 			o += nd - 1;
 		}
 		*o++ = 'e';
-		o += num_fmt_i64(o, x);
+		if (x < 0) {
+			*o++ = '-';
+			x = -x;
+		}
+		if (x >= 100)
+			*o++ = (char)('0' + x / 100);
+		if (x >= 10)
+			*o++ = (char)('0' + x / 10 % 10);
+		*o++ = (char)('0' + x % 10);
 	} else if (x >= 0) {
 		for (i = 0; i <= x; i++)
 			*o++ = i < nd ? dg[i] : '0';
@@ -775,6 +788,14 @@ static const uint64_t p10[18] = { 1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL,
     100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
     100000000000000000ULL };
 
+/* floor(l log10 2) for |l| up to 1100, or one off (the callers correct
+ * it). */
+static int
+floorlog10two(int l)
+{
+	return l >= 0 ? (l * 78913) >> 18 : -((-l * 78913 + 262143) >> 18);
+}
+
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
 
@@ -795,81 +816,22 @@ pow5(int t)
 	return t <= 27 ? p5[t] : (u128)p5[27] * p5[t - 27];
 }
 
-/* -1, 0 or 1 as q is below, at or above x / 2^s (0 <= s < 128). */
-static int
-cmpshift(uint64_t q, u128 x, int s)
-{
-	u128 hq = x >> s, r = x & (((u128)1 << s) - 1);
-
-	if ((u128)q != hq)
-		return (u128)q < hq ? -1 : 1;
-	return r ? -1 : 0;
-}
-
 /*
- * The p significant digits of a (positive, normal, m 2^e) correctly
- * rounded, half to even, as %.*g rounds: *q, and the power of ten of the
- * first digit in *x; 1 if q 10^(x - p + 1) reads back as a, 0 if not, -1
- * when the exact arithmetic would not fit 128 bits.
+ * num_fmt_f64's digits without printf, when 128 bits hold the exact
+ * arithmetic (magnitudes from about 1e-15 to 1e15): the length, or 0.
+ * The first of 15, 16 and 17 significant digits that reads back: all
+ * three from one exact product, a's 17 digits truncated, with whether
+ * anything was cut off below them (the digits past 15 or 16, and that,
+ * round the shorter ones, half to even, as %.*g rounds), and each
+ * compared with a's rounding interval at the same scale: one product per
+ * bound instead of one per length tried.
  */
-static int
-digitsof(uint64_t m, int e, int p, int k, uint64_t *q, int *x)
-{
-	int t, s, c, lo, hi, tries;
-	uint64_t d;
-	u128 n, h, l, half, rem;
-
-	for (tries = 0; tries < 3; tries++) {
-		t = p - 1 - k;	/* a 10^t has p digits before the point */
-		s = -(e + t);	/* a 10^t = m 5^t / 2^s */
-		if (t < 0 || t > 31 || s < 1 || s > 125)
-			return -1;
-		n = (u128)m * pow5(t);
-		d = (uint64_t)(n >> s);
-		if (d < p10[p - 1]) {
-			k--;
-			continue;
-		}
-		if (d >= p10[p]) {
-			k++;
-			continue;
-		}
-		rem = n & (((u128)1 << s) - 1);
-		half = (u128)1 << (s - 1);
-		if (rem > half || (rem == half && (d & 1)))
-			d++;
-		*x = k;
-		*q = d;
-		if (d == p10[p]) {	/* 9.99... rounded up to 10.0... */
-			*q = p10[p - 1];
-			*x = k + 1;
-		}
-		/* Reads back as a iff within a's rounding interval: half an
-		 * ulp each side (a quarter below a power of two), the ends
-		 * included when m is even (ties go to even). */
-		h = (u128)(2 * m + 1) * pow5(t);
-		c = cmpshift(d, h, s + 1);
-		hi = c < 0 || (c == 0 && !(m & 1));
-		if (m == 1ULL << 52 && e > -1074) {
-			l = (u128)(4 * m - 1) * pow5(t);
-			c = cmpshift(d, l, s + 2);
-		} else {
-			l = (u128)(2 * m - 1) * pow5(t);
-			c = cmpshift(d, l, s + 1);
-		}
-		lo = c > 0 || (c == 0 && !(m & 1));
-		return hi && lo;
-	}
-	return -1;
-}
-
-/* num_fmt_f64's digits without printf, when 128 bits hold the exact
- * arithmetic (magnitudes from about 1e-16 to 1e15): the length, or 0. */
 static size_t
 fastfmt(char *buf, double v)
 {
-	uint64_t bits, m, q;
-	int be, e, k, p, x, r;
+	uint64_t bits, m, d, q, sc, r, hq, lq;
+	int be, e, k, t, s, p, hi, lo, hr, lr, tries, up;
+	u128 n, h, l, rem, half;
 
 	memcpy(&bits, &v, sizeof bits);
 	be = (int)(bits >> 52 & 0x7ff);
@@ -878,24 +840,65 @@ fastfmt(char *buf, double v)
 	m = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
 	e = be - 1075;
 	/* The power of ten of the first digit, from the binary exponent: this
-	 * or one less (digitsof finds which). */
-	k = (int)floor((be - 1023) * 0.30102999566398120);
-	for (p = 15; p <= 17; p++) {
-		if ((r = digitsof(m, e, p, k, &q, &x)) < 0)
+	 * or the next either side (the product says which). */
+	k = floorlog10two(be - 1023);
+	for (tries = 0;; tries++) {
+		if (tries == 3)
 			return 0;
-		if (r || p == 17)
-			return gform(buf, v < 0, q, p, x);
+		t = 16 - k;	/* a 10^t has 17 digits before the point */
+		s = -(e + t);	/* a 10^t = m 5^t / 2^s */
+		if (t < 0 || t > 31 || s < 1 || s > 125)
+			return 0;
+		n = (u128)m * pow5(t);
+		d = (uint64_t)(n >> s);
+		if (d < p10[16])
+			k--;
+		else if (d >= p10[17])
+			k++;
+		else
+			break;
 	}
-	return 0;
+	rem = n & (((u128)1 << s) - 1);
+	half = (u128)1 << (s - 1);
+	/* Reads back as a iff within a's rounding interval: half an ulp each
+	 * side (a quarter below a power of two), the ends included when m is
+	 * even (ties go to even).  Its ends at the scale of d, each the whole
+	 * part (below 2^64, as d is) and whether there is more, so that each
+	 * length's comparison is of two words. */
+	h = (u128)(2 * m + 1) * pow5(t);
+	hq = (uint64_t)(h >> (s + 1));
+	hr = (h & (((u128)1 << (s + 1)) - 1)) != 0;
+	if (m == 1ULL << 52 && e > -1074) {
+		l = (u128)(4 * m - 1) * pow5(t);
+		lq = (uint64_t)(l >> (s + 2));
+		lr = (l & (((u128)1 << (s + 2)) - 1)) != 0;
+	} else {
+		l = (u128)(2 * m - 1) * pow5(t);
+		lq = (uint64_t)(l >> (s + 1));
+		lr = (l & (((u128)1 << (s + 1)) - 1)) != 0;
+	}
+	for (p = 15; p <= 17; p++) {
+		/* Divisions by constants: multiplications. */
+		sc = p == 15 ? 100 : p == 16 ? 10 : 1;
+		q = p == 15 ? d / 100 : p == 16 ? d / 10 : d;
+		r = d - q * sc;
+		if (sc == 1)
+			up = rem > half || (rem == half && (q & 1));
+		else
+			up = r > sc / 2 || (r == sc / 2 && (rem || (q & 1)));
+		q += (uint64_t)up;
+		/* Below the upper end, or at it when even; above the lower
+		 * end, or at it when even. */
+		hi = q * sc < hq || (q * sc == hq && (hr || !(m & 1)));
+		lo = q * sc > lq || (q * sc == lq && !lr && !(m & 1));
+		if ((hi && lo) || p == 17)
+			break;
+	}
+	if (q == p10[p])	/* 9.99... rounded up to 10.0... */
+		return gform(buf, v < 0, p10[p - 1], p, k + 1);
+	return gform(buf, v < 0, q, p, k);
 }
 #endif
-
-/* floor(l log10 2) for |l| up to 1100, or one less (bigfmt corrects). */
-static int
-floorlog10two(int l)
-{
-	return l >= 0 ? (l * 78913) >> 18 : -((-l * 78913 + 262143) >> 18);
-}
 
 /*
  * num_fmt_f64's digits of any finite double but zero, exactly, after
@@ -1003,8 +1006,9 @@ num_fmt_f64(char *buf, double v)
 		buf[0] = '\0';
 		return 0;
 	}
-	/* The range test first: casting a double beyond int64 is undefined. */
-	if (num_inint64(v) && v == floor(v))
+	/* The range test first: casting a double beyond int64 is undefined.
+	 * A whole v is the same after the cast back (floor was a call). */
+	if (num_inint64(v) && (double)(int64_t)v == v)
 		return num_fmt_i64(buf, (int64_t)v);
 	/*
 	 * The first of 15, 16 and 17 significant digits that reads back the

@@ -10,7 +10,7 @@
  * with the halfway point in big integers.  Printing uses '.' whatever the
  * locale; doubles print in the fewest digits that read back to the same
  * value, the digits printf would give: worked out exactly in 128-bit
- * integers for magnitudes from about 1e-16 to 1e15, in big integers beyond.
+ * integers for magnitudes from about 1e-15 to 1e15, in big integers beyond.
  * A float (float32) prints in the fewest digits that read back to it, in
  * big integers (Burger and Dybvig).
  * No libc routine reads or prints a number (tests/numcheck.c compares them

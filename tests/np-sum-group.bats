@@ -50,6 +50,30 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$T/got"
 }
 
+@test "np-sum -g: a key longer than the output buffer, and one value's mean" {
+	# The row is written in place after its key, save a key too long to
+	# have room for the row beside it in the buffer (64 KiB); a group of
+	# one value prints its text in every field but the mean's, a double:
+	# 123456789012345678 is 123456789012345680 as a double.
+	k=$(awk 'BEGIN { while (n++ < 70000) printf "k" }')
+	printf 'g\tx\n%s\t3\nc\t123456789012345678\nd\t2.50\n' "$k" > "$T/v.tsv"
+	np np-sum -g g -v x "$T/v.tsv"
+	status_is 0
+	no_err
+	cut -f1-10 "$OUT" > "$T/got"
+	{ printf '%s\n' 'g	value_column	count	sum	min	max	mean	p50	p90	p99' \
+	    'c	x	1	123456789012345678	123456789012345678	123456789012345678	123456789012345680	123456789012345678	123456789012345678	123456789012345678' \
+	    'd	x	1	2.5	2.5	2.5	2.5	2.5	2.5	2.5'
+	  printf '%s\tx\t1\t3\t3\t3\t3\t3\t3\t3\n' "$k"; } > "$T/want"
+	cmp "$T/want" "$T/got"
+	np np-sum -H -g g -v x "$T/v.tsv"
+	status_is 0
+	no_err
+	grep "^k" "$OUT" > "$T/got"
+	printf '%s\tx\t\t\t1\t3\t3\t3\n%s\tx\t3\t3\t1\t\t\t\n' "$k" "$k" > "$T/want"
+	cmp "$T/want" "$T/got"
+}
+
 @test "np-sum -g: merging histogram rows of any split equals one run" {
 	npgen -n 30000 explorer-tsv | np-trace > "$T/all.tsv"
 	head -1 "$T/all.tsv" > "$T/hdr"
@@ -450,6 +474,33 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	under_ulimit $((16384 + 1000000 * 200 / 1024)) np-sum -H -M 1000000 -g key -v v "$T/m.tsv"
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 2000001 ]
+}
+
+@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error" {
+	# 150000 rows over 80000 keys, a key's rows next to each other (within
+	# the rows pending a look-up) and far apart; the counts, sums, min and
+	# max against awk's, keys in byte order
+	awk 'BEGIN { print "key\tv"; srand(5)
+	    for (i = 0; i < 150000; i++)
+		printf "k%d\t%d\n", i < 100000 ? int(i * 0.8) : int(rand() * 80000),
+		    int(rand() * 1000) - 500 }' >"$T/m.tsv"
+	np np-sum -M 80000 -g key -v v "$T/m.tsv"
+	status_is 0
+	no_err
+	tail -n +2 "$OUT" | cut -f1,3-6 > "$T/got"
+	awk -F'\t' 'NR > 1 { k = $1; v = $2 + 0; n[k]++; s[k] += v
+	    if (!(k in lo) || v < lo[k]) lo[k] = v; if (!(k in hi) || v > hi[k]) hi[k] = v }
+	    END { for (k in n) printf "%s\t%d\t%d\t%d\t%d\n", k, n[k], s[k], lo[k], hi[k] }' "$T/m.tsv" |
+	    LC_ALL=C sort > "$T/want"
+	[ "$(wc -l <"$T/want")" -gt 65536 ]
+	cmp "$T/want" "$T/got"
+	# one key fewer allowed: the first row of a key too many, as when
+	# each row is looked up as it comes
+	n=$(wc -l <"$T/want")
+	line=$(awk -F'\t' -v max=$((n - 1)) 'NR > 1 && !($1 in seen) { seen[$1]; if (++k > max) { print NR; exit } }' "$T/m.tsv")
+	np np-sum -M $((n - 1)) -g key -v v "$T/m.tsv"
+	status_is 1
+	err_is "np-sum: $T/m.tsv:$line: more than $((n - 1)) groups (raise the limit with -M)"
 }
 
 @test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {
