@@ -8,6 +8,7 @@
 #include "gstat.h"
 #include "insn.h"
 #include "num.h"
+#include "schema.h"
 
 #define HISTCOLS 7
 
@@ -393,15 +394,22 @@ putfield(char *o, struct tsv *t, int i)
 	return (size_t)(out_escape(o, f, n) - o);
 }
 
-/* Key i's text s (n bytes) in an engine column: the engine's usual
- * spelling at o, as np-trace writes it (Explorer's "gpsimd" groups with
- * "GpSimd"), and its length; 0 for anything else. */
+/*
+ * Key i's text s (n bytes) in its column's own spelling at o (NUM_BUFSZ
+ * bytes of room at least), and its length; 0 for text kept as it is.  In
+ * an engine column, the engine's usual spelling, as np-trace writes it
+ * (Explorer's "gpsimd" groups with "GpSimd"); in a float32 column, a
+ * number as the reader gives it from JSON and Parquet (DuckDB's CSV
+ * spells the float its own way).
+ */
 static size_t
 engine(const struct gstat *gs, int i, char *o, const char *s, size_t n)
 {
 	const char *canon;
 	size_t len;
 
+	if (gs->keyfloat[i])
+		return num_floattext(o, s, n);
 	if (!gs->keyeng[i] || !(canon = insn_engine(s, n)))
 		return 0;
 	len = strlen(canon);
@@ -436,7 +444,8 @@ entry(struct gstat *gs, const int *kcol, struct gspend *p)
 
 	for (i = 0; i < gs->nkey; i++)
 		need += 2 * t->len[kcol[i]] + 1;
-	kreserve(gs, need + 16);	/* never NULL, even for no key */
+	/* Never NULL, even for no key; room for a float's text. */
+	kreserve(gs, need + 16 + NUM_BUFSZ);
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
@@ -542,11 +551,14 @@ badvalue(const char *file, long line, long col, int byrow, int why,
 /* A value field: its exact decimal and its double (1), 0 when it is NaN or
  * infinite (counted), or dies. */
 static int
-value(struct gstat *gs, int col, const char *name, struct dec *d,
-    double *v)
+value(struct gstat *gs, int col, const char *name, int isfloat,
+    struct dec *d, double *v)
 {
 	struct tsv *t = &gs->t;
-	int ok = parse(t->f[col], t->len[col], d, v);
+	char buf[NUM_BUFSZ];
+	size_t n = isfloat ? num_floattext(buf, t->f[col], t->len[col]) : 0;
+	int ok = n ? parse(buf, n, d, v) : parse(t->f[col], t->len[col], d,
+	    v);
 
 	if (ok < 0)
 		badvalue(gs->in->name, tsv_fieldline(t, col),
@@ -574,7 +586,7 @@ addrow(struct gstat *gs, const int *kcol, const int *vcol)
 			    tsv_fieldline(t, vcol[i]));
 			continue;
 		}
-		if (!value(gs, vcol[i], gs->val[i], &d, &v))
+		if (!value(gs, vcol[i], gs->val[i], gs->valfloat[i], &d, &v))
 			continue;
 		cell_add(&e[i], &d, v);
 	}
@@ -597,7 +609,8 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 			    tsv_fieldline(t, vcol[i]));
 			continue;
 		}
-		if (value(gs, vcol[i], gs->val[i], &p->v[i].d, &p->v[i].v))
+		if (value(gs, vcol[i], gs->val[i], gs->valfloat[i],
+		    &p->v[i].d, &p->v[i].v))
 			p->has |= 1ULL << i;
 	}
 }
@@ -637,9 +650,14 @@ readrows(struct gstat *gs)
 	for (i = 0; i < gs->nkey; i++) {
 		kcol[i] = column(gs, gs->key[i], t->ncol, "");
 		gs->keyeng[i] = insn_engcol(gs->key[i]);
+		gs->keyfloat[i] = (unsigned char)sc_isfloat(gs->key[i],
+		    strlen(gs->key[i]));
 	}
-	for (i = 0; i < gs->nval; i++)
+	for (i = 0; i < gs->nval; i++) {
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
+		gs->valfloat[i] = (unsigned char)sc_isfloat(gs->val[i],
+		    strlen(gs->val[i]));
+	}
 	while (gs->g.n < AHEADMIN && tsv_next(t))
 		addrow(gs, kcol, vcol);
 	while (gs->g.n >= AHEADMIN && tsv_next(t)) {
@@ -750,8 +768,10 @@ rdrows(struct gstat *gs, const char *file, int isopen, int byrow)
 	if (!gs->rd)
 		rdmake(gs, file);
 	gs->keyset = 1;
-	for (i = 0; i < gs->nkey; i++)
+	for (i = 0; i < gs->nkey; i++) {
 		gs->keyeng[i] = insn_engcol(gs->key[i]);
+		gs->keyfloat[i] = 0;	/* the reader respells them */
+	}
 	gs->rdfile[0] = (char *)file;
 	gs->rdpq = byrow;
 	rd_files(gs->rd, gs->rdfile, 1, isopen);
@@ -956,9 +976,9 @@ readhist(struct gstat *gs)
 		}
 		m = many(c);
 		n = count(gs, cc + 3, c->n);
-		value(gs, cc + 4, t->name[cc + 4], &sum, &fsum);
-		value(gs, cc + 5, t->name[cc + 5], &min, &dmin);
-		value(gs, cc + 6, t->name[cc + 6], &max, &dmax);
+		value(gs, cc + 4, t->name[cc + 4], 0, &sum, &fsum);
+		value(gs, cc + 5, t->name[cc + 5], 0, &min, &dmin);
+		value(gs, cc + 6, t->name[cc + 6], 0, &max, &dmax);
 		minmax(m, c->n == 0, &min, dmin, &max, dmax);
 		addsum(m, &sum, fsum);
 		c->n += n;

@@ -83,7 +83,11 @@ struct gstat {
 	int rdkey[GS_MAXKEY], rdval[GS_MAXVAL];
 	char *rdfile[1];
 	int rdpq;
-	unsigned char keyeng[GS_MAXKEY];	/* key i is an engine column */
+	/* How key i and value i are spelt: an engine column's keys as
+	 * np-trace writes engines, a float32 column's numbers as the
+	 * reader gives them from JSON and Parquet (sc_isfloat). */
+	unsigned char keyeng[GS_MAXKEY], keyfloat[GS_MAXKEY];
+	unsigned char valfloat[GS_MAXVAL];
 	char *kbuf;		/* the key being built */
 	size_t kcap;
 	struct gspend *pend;	/* rows read, not yet added: from phead */

@@ -1223,6 +1223,22 @@ num_word(double d)
 	return isnan(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
 }
 
+size_t
+num_floattext(char *buf, const char *s, size_t n)
+{
+	const char *w;
+	double d;
+
+	if (!num_f64(s, n, &d))
+		return 0;
+	if (isfinite(d))
+		return num_fmt_float(buf, d);
+	w = num_word(d);
+	n = strlen(w);
+	memcpy(buf, w, n);
+	return n;
+}
+
 double
 num_round(double v, int digits)
 {

@@ -94,6 +94,10 @@ size_t num_fmt_float(char *buf, double d);
 /* NaN, Infinity or -Infinity, as num_f64 reads and JSON writes them: the
  * text of a non-finite d where a value must not print as missing. */
 const char *num_word(double d);
+/* The text s[0..n) of a float32 column in np's spelling (num_fmt_float, or
+ * num_word), at buf (NUM_BUFSZ bytes): its length, or 0 when s is no
+ * number (kept as it is).  So each form's text of a float reads as one. */
+size_t num_floattext(char *buf, const char *s, size_t n);
 
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

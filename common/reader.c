@@ -1812,23 +1812,15 @@ floatfields(struct reader *r, struct record *rec)
 	char buf[NUM_BUFSZ];
 	uint32_t m = rec->has & r->floatbits;
 	struct field *f;
-	const char *w;
 	double d;
 	size_t n;
 
 	for (; m; m &= m - 1) {
 		f = &rec->f[__builtin_ctz(m)];
 		if (coltype(r, (int)__builtin_ctz(m)) == T_TEXT) {
-			if (!num_f64(f->s, f->len, &d))
+			if (!(n = num_floattext(buf, f->s, f->len)))
 				continue;
-			if (isfinite(d)) {
-				n = num_fmt_float(buf, d);
-				w = buf;
-			} else {
-				w = num_word(d);
-				n = strlen(w);
-			}
-			f->s = rec_keep(rec, w, n);
+			f->s = rec_keep(rec, buf, n);
 			rec->textlen += n;
 			f->len = n;
 			continue;

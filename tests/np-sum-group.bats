@@ -682,7 +682,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: a FLOAT key is the float's fewest digits from JSON lines and Parquet" {
+@test "np-sum -g: a FLOAT key or value is the float's fewest digits in every form" {
 	X=$FIX/explorer
 	grep -q '"throughput":24005861376.0,' "$X/json/DmaPacket.jsonl"
 	np np-sum -g throughput -v duration_ns "$X/json/DmaPacket.jsonl"
@@ -695,6 +695,27 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	status_is 0
 	no_err
 	cmp "$T/want" "$OUT"
+	# DuckDB's CSV spells them 12800000000.0 and 24005861000.0
+	grep -q ',24005861000.0,' "$X/csv/table/DmaPacket.csv"
+	for f in csv/table/DmaPacket.csv csv/export/DmaPacket.csv; do
+		np np-sum -g throughput -v duration_ns "$X/$f"
+		status_is 0
+		no_err
+		cmp "$T/want" "$OUT"
+	done
+	# values too, with the float fixture's hard ones (365779616 is
+	# 365779620, its fewest digits; NaN and the infinities left out)
+	F=$X/float
+	np np-sum -g throughput -v throughput "$F/dmapacket.parquet"
+	status_is 0
+	[ "$(cut -f1,4 "$OUT" | sed -n '2p;3p;8p' | tr '\t\n' ', ')" = \
+	    "0,0 0.1,0.1 365779620,365779620 " ]
+	cp "$OUT" "$T/want"
+	for f in csv tsv jsonl; do
+		np np-sum -g throughput -v throughput "$F/dmapacket.$f"
+		status_is 0
+		cmp "$T/want" "$OUT"
+	done
 }
 
 @test "np-sum -g: JSON and Parquet errors name the columns there are, the value and where it is" {
