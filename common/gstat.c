@@ -21,6 +21,7 @@
 #endif
 
 enum { GS_NONE, GS_ONE, GS_MANY };
+enum { GS_ASIS, GS_ENGINE, GS_FLOAT };	/* how a key is spelt (keyhow) */
 
 /* Whole numbers below this magnitude are exact doubles, as is each one's
  * neighbour: a column of them is "whole". */
@@ -402,15 +403,15 @@ putfield(char *o, struct tsv *t, int i)
  * number as the reader gives it from JSON and Parquet (DuckDB's CSV
  * spells the float its own way).
  */
-static size_t
+ROWPATH size_t
 engine(const struct gstat *gs, int i, char *o, const char *s, size_t n)
 {
 	const char *canon;
 	size_t len;
 
-	if (gs->keyfloat[i])
+	if (gs->keyhow[i] == GS_FLOAT)
 		return num_floattext(o, s, n);
-	if (!gs->keyeng[i] || !(canon = insn_engine(s, n)))
+	if (!(canon = insn_engine(s, n)))
 		return 0;
 	len = strlen(canon);
 	memcpy(o, canon, len);
@@ -449,7 +450,8 @@ entry(struct gstat *gs, const int *kcol, struct gspend *p)
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
-		if ((n = engine(gs, i, gs->kbuf + len, t->f[kcol[i]],
+		if (gs->keyhow[i] != GS_ASIS &&
+		    (n = engine(gs, i, gs->kbuf + len, t->f[kcol[i]],
 		    t->len[kcol[i]])) > 0)
 			len += n;
 		else
@@ -492,7 +494,8 @@ recentry(struct gstat *gs, const struct record *rec)
 		if (!f->set)
 			continue;
 		o = gs->kbuf + len;
-		if ((n = engine(gs, i, o, f->s, f->len)) > 0)
+		if (gs->keyhow[i] != GS_ASIS &&
+		    (n = engine(gs, i, o, f->s, f->len)) > 0)
 			len += n;
 		else
 			len += (size_t)(out_escape(o, f->s, f->len) - o);
@@ -556,9 +559,15 @@ value(struct gstat *gs, int col, const char *name, int isfloat,
 {
 	struct tsv *t = &gs->t;
 	char buf[NUM_BUFSZ];
-	size_t n = isfloat ? num_floattext(buf, t->f[col], t->len[col]) : 0;
-	int ok = n ? parse(buf, n, d, v) : parse(t->f[col], t->len[col], d,
-	    v);
+	const char *s = t->f[col];
+	size_t n = t->len[col], m;
+	int ok;
+
+	if (isfloat && (m = num_floattext(buf, s, n)) > 0) {
+		s = buf;
+		n = m;
+	}
+	ok = parse(s, n, d, v);
 
 	if (ok < 0)
 		badvalue(gs->in->name, tsv_fieldline(t, col),
@@ -649,9 +658,9 @@ readrows(struct gstat *gs)
 	gs->keyset = 1;
 	for (i = 0; i < gs->nkey; i++) {
 		kcol[i] = column(gs, gs->key[i], t->ncol, "");
-		gs->keyeng[i] = insn_engcol(gs->key[i]);
-		gs->keyfloat[i] = (unsigned char)sc_isfloat(gs->key[i],
-		    strlen(gs->key[i]));
+		gs->keyhow[i] = insn_engcol(gs->key[i]) ? GS_ENGINE :
+		    sc_isfloat(gs->key[i], strlen(gs->key[i])) ? GS_FLOAT :
+		    GS_ASIS;
 	}
 	for (i = 0; i < gs->nval; i++) {
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
@@ -768,10 +777,8 @@ rdrows(struct gstat *gs, const char *file, int isopen, int byrow)
 	if (!gs->rd)
 		rdmake(gs, file);
 	gs->keyset = 1;
-	for (i = 0; i < gs->nkey; i++) {
-		gs->keyeng[i] = insn_engcol(gs->key[i]);
-		gs->keyfloat[i] = 0;	/* the reader respells them */
-	}
+	for (i = 0; i < gs->nkey; i++)	/* the reader respells floats */
+		gs->keyhow[i] = insn_engcol(gs->key[i]) ? GS_ENGINE : GS_ASIS;
 	gs->rdfile[0] = (char *)file;
 	gs->rdpq = byrow;
 	rd_files(gs->rd, gs->rdfile, 1, isopen);

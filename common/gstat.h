@@ -86,7 +86,7 @@ struct gstat {
 	/* How key i and value i are spelt: an engine column's keys as
 	 * np-trace writes engines, a float32 column's numbers as the
 	 * reader gives them from JSON and Parquet (sc_isfloat). */
-	unsigned char keyeng[GS_MAXKEY], keyfloat[GS_MAXKEY];
+	unsigned char keyhow[GS_MAXKEY];	/* GS_ASIS, GS_ENGINE or GS_FLOAT */
 	unsigned char valfloat[GS_MAXVAL];
 	char *kbuf;		/* the key being built */
 	size_t kcap;
