@@ -1042,6 +1042,144 @@ num_fmt_u64(char *buf, uint64_t v)
 	return n;
 }
 
+/* 4 x 2^(q-2) 10^-k from g and x shifted (see f32digits): the integer
+ * part, odd when a fraction was cut. */
+static inline uint64_t
+f32scaled(uint64_t g, uint64_t xs)
+{
+	uint64_t hi, lo;
+
+	mul64(g, xs, &hi, &lo);
+	return hi >> 32 | ((hi & 0xffffffffULL) != 0);
+}
+
+/*
+ * The fewest digits that read back as the float v (positive, finite, not
+ * 0), and of those the nearest v, a tie to the even digit, in 64-bit
+ * arithmetic after Giulietti's Schubfach.  v = c 2^q; the floats that
+ * read back as v lie within R, from v less half the gap below (a quarter,
+ * at a power of two) to v plus half the gap above, the ends included when
+ * c is even.  With 10^k at most R's width and 10^(k+1) above it, R holds
+ * at most one multiple of 10^(k+1) (the answer, when there is one) and at
+ * least one of 10^k: of those, the nearest v.  The ends and v are
+ * compared with integers n 10^k as 4 x 2^(q-2) 10^-k, for x 4c and the
+ * ends about it: g, pow5tab's top 64 bits of 10^-k plus one, times x
+ * shifted so that the product's bits from 96 up are the integer part of
+ * that and the 32 below it its fraction, which only says whether it is
+ * 0 (odd when not: then no multiple of 4 equals it, and the comparisons
+ * with 4n, 4n + 2 are exact).  g exceeds 10^-k by less than one in its
+ * last place, so the product exceeds the exact one by less than x 2^h <
+ * 2^64, below the bits looked at; that no fraction lies so near 0 or 1
+ * that this shows is what the exhaustive test (numcheck f32all) checks of
+ * every float.  *x: the power of ten of the first digit; the digits are
+ * returned, *nd of them.
+ */
+static uint64_t
+f32digits(float v, int *nd, int *x)
+{
+	uint32_t bits, c, odd;
+	uint64_t g, s, t, vb, vl, vr;
+	int be, q, k, h;
+
+	memcpy(&bits, &v, sizeof bits);
+	be = (int)(bits >> 23 & 0xff);
+	c = bits & 0x7fffff;
+	q = -149;
+	if (be) {
+		c |= 1u << 23;
+		q = be - 150;
+	}
+	odd = c & 1;
+	/* k = floor(log10 of R's width): 2^q, or 3/4 2^q at a power of two
+	 * (log10(3/4) as -131008 / 2^20, exact enough over q's range). */
+	if (c == 1u << 23 && be > 1)
+		k = (q * 315653 - 131008) >> 20;
+	else
+		k = (q * 315653) >> 20;
+	g = pow5tab[-k - POW5_QMIN][0] + 1;
+	h = 96 + q + floorlog2ten(-k) - 63;
+	vb = f32scaled(g, 4 * (uint64_t)c << h);
+	vl = f32scaled(g, (4 * (uint64_t)c - (c == 1u << 23 && be > 1 ?
+	    1 : 2)) << h);
+	vr = f32scaled(g, (4 * (uint64_t)c + 2) << h);
+	s = vb >> 2;		/* floor(v / 10^k) */
+	/* A multiple of 10^(k+1) within R: the largest at or below v, or
+	 * the next. */
+	t = s / 10 * 10;
+	if (vl + odd <= 4 * t) {
+		s = t;
+		goto strip;
+	}
+	if (4 * (t + 10) + odd <= vr) {
+		s = t + 10;
+		goto strip;
+	}
+	/* s or s + 1, whichever is within R; the nearer when both are. */
+	if (vl + odd > 4 * s ||
+	    (4 * (s + 1) + odd <= vr && (vb > 4 * s + 2 ||
+	    (vb == 4 * s + 2 && (s & 1)))))
+		s++;
+	*x = k;
+	goto count;
+strip:
+	/* No trailing zeros: the digits end where R would let them. */
+	*x = k;
+	while (s % 10 == 0) {
+		s /= 10;
+		++*x;
+	}
+count:
+	for (*nd = 1; s >= p10[*nd]; ++*nd)
+		;
+	*x += *nd - 1;
+	return s;
+}
+
+/* The digits q (nd of them, the first at 10^x) of a float, spelt as
+ * num_fmt_f64 spells the double these digits read as, so that the float
+ * and its shortest text read back give one text: a whole number within
+ * int64 as an integer, the rest by gform. */
+static size_t
+f32spell(char *buf, int neg, uint64_t q, int nd, int x)
+{
+	uint64_t whole;
+	int i;
+	char *o = buf;
+
+	if (x >= nd - 1 && x <= 18) {
+		for (whole = q, i = x - nd + 1; i > 0; i--)
+			whole *= 10;	/* below 10^19: no overflow */
+		if (whole <= INT64_MAX) {
+			if (neg)
+				*o++ = '-';
+			return (size_t)(o - buf) + num_fmt_i64(o, (int64_t)whole);
+		}
+	}
+	return gform(buf, neg, q, nd, x);
+}
+
+size_t
+num_fmt_f32(char *buf, float v)
+{
+	uint64_t q;
+	int nd, x, neg = signbit(v) != 0;
+
+	if (isnan(v) || isinf(v)) {
+		buf[0] = '\0';
+		return 0;
+	}
+	if (v == 0)
+		return num_fmt_i64(buf, 0);
+	q = f32digits(neg ? -v : v, &nd, &x);
+	return f32spell(buf, neg, q, nd, x);
+}
+
+#ifdef NUM_F32BIG
+/*
+ * The big-integer digits f32digits must agree with, for the test that
+ * checks it (tests/numcheck.c compiles num.c with NUM_F32BIG): slow
+ * (some 4,500 instructions a float) but exact by construction.
+ */
 /* Is the gap above (r + mp) / s wide enough to take the point up to 1,
  * its end included when reading would round it back (even)? */
 static int
@@ -1071,7 +1209,7 @@ reaches(const struct big *r, const struct big *mp, const struct big *s,
  * digit; the digits are returned, *nd of them.
  */
 static uint64_t
-f32digits(float v, int *nd, int *x)
+f32bigdigits(float v, int *nd, int *x)
 {
 	struct big r, s, mp, mm, t, u;
 	uint32_t bits, m;
@@ -1162,12 +1300,13 @@ f32digits(float v, int *nd, int *x)
 	return q;
 }
 
+size_t num_fmt_f32big(char *, float);
+
 size_t
-num_fmt_f32(char *buf, float v)
+num_fmt_f32big(char *buf, float v)
 {
-	uint64_t q, whole;
-	int nd, x, i, neg = signbit(v) != 0;
-	char *o = buf;
+	uint64_t q;
+	int nd, x, neg = signbit(v) != 0;
 
 	if (isnan(v) || isinf(v)) {
 		buf[0] = '\0';
@@ -1175,23 +1314,10 @@ num_fmt_f32(char *buf, float v)
 	}
 	if (v == 0)
 		return num_fmt_i64(buf, 0);
-	q = f32digits(neg ? -v : v, &nd, &x);
-	/*
-	 * Spelt as num_fmt_f64 spells the double these digits read as, so
-	 * that the float and its shortest text read back give one text: a
-	 * whole number within int64 as an integer, the rest by gform.
-	 */
-	if (x >= nd - 1 && x <= 18) {
-		for (whole = q, i = x - nd + 1; i > 0; i--)
-			whole *= 10;	/* below 10^19: no overflow */
-		if (whole <= INT64_MAX) {
-			if (neg)
-				*o++ = '-';
-			return (size_t)(o - buf) + num_fmt_i64(o, (int64_t)whole);
-		}
-	}
-	return gform(buf, neg, q, nd, x);
+	q = f32bigdigits(neg ? -v : v, &nd, &x);
+	return f32spell(buf, neg, q, nd, x);
 }
+#endif
 
 /* Exactly a finite float: a float widened, not a float printer's digits. */
 static int

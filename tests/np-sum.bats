@@ -542,4 +542,13 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	np numcheck f32all 0x3f800000 0x3f820000
 	status_is 0
 	[ "$(cat "$OUT")" = "131072 floats, 0 differences" ]
+	# The 64-bit printer against num.c's big-integer one: each binade's
+	# first and last 64 patterns, the subnormals below 64, 10^-45 to 10^38
+	# and 8 patterns either side (from 1: 9 at 1e-45, bits 1, 15 at 1e-44,
+	# bits 7), the 256 below Infinity, 10^6 random
+	# patterns, either sign: 2 (63 + 254 2 64 + 82 17 + 9 + 15 + 256 +
+	# 10^6)
+	np numcheck f32big 1000000 64
+	status_is 0
+	[ "$(cat "$OUT")" = "2068498 floats, 0 differences" ]
 }

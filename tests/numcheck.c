@@ -7,6 +7,7 @@
  *   numcheck [count]
  *   numcheck f32 [count]
  *   numcheck f32all [from to]
+ *   numcheck f32big [count [span]]
  *
  * The reference for printing is what num_fmt_f64 wrote when it still
  * called printf: the first of %.15g, %.16g, %.17g (from %.1g for a
@@ -27,6 +28,9 @@
  * the smallest and largest floats, 2^16 floats spread evenly over every
  * bit pattern, and count random ones, either sign.
  *
+ * f32big: num_fmt_f32 against num_fmt_f32big, num.c's big-integer
+ * printer, byte for byte (see f32big below).
+ *
  * f32all: every float whose bits are from from to to - 1 (all positive
  * ones without them: 2^31 patterns, some ten minutes), against the
  * properties that define the digits rather than against printf, which
@@ -43,8 +47,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/num.h"
+/* num.c itself, with its big-integer float printer (num_fmt_f32big). */
+#define NUM_F32BIG
+#include "../common/num.c"
 #include "numref.h"
+
+size_t num_fmt_f32big(char *, float);
 
 static uint64_t state = 0x9e3779b97f4a7c15ULL;
 
@@ -461,6 +469,78 @@ propf32(float v)
 	return bad != 0;
 }
 
+/* num_fmt_f32 against num_fmt_f32big on v: 0, or 1 when they differ. */
+static int
+bigf32(float v)
+{
+	static int shown;
+	char got[NUM_BUFSZ], want[NUM_BUFSZ];
+
+	got[num_fmt_f32(got, v)] = '\0';
+	want[num_fmt_f32big(want, v)] = '\0';
+	if (strcmp(got, want) == 0)
+		return 0;
+	if (++shown <= 20)
+		printf("num_fmt_f32 %a: %s, big %s\n", (double)v, got, want);
+	return 1;
+}
+
+/* Every pattern from b to e - 1 that is finite, either sign. */
+static long
+bigrange(uint64_t b, uint64_t e, long *n)
+{
+	long bad = 0;
+	float v;
+
+	for (; b < e; b++) {
+		v = fbits((uint32_t)b);
+		if (!isfinite(v))
+			continue;
+		bad += bigf32(v) + bigf32(-v);
+		*n += 2;
+	}
+	return bad;
+}
+
+/*
+ * f32big: num_fmt_f32 against num_fmt_f32big on the floats nearest the
+ * edges of every binade (the first and last span patterns of each), the
+ * first span subnormals, every power of two and of ten and the floats
+ * next to them, FLT_MAX and those below it, and count random patterns.
+ */
+static int
+f32big(long count, uint64_t span)
+{
+	long bad = 0, n = 0, i;
+	uint64_t be, b;
+	uint32_t u;
+	float p;
+	int k;
+	char t[16];
+
+	bad += bigrange(1, span, &n);
+	for (be = 1; be < 255; be++) {
+		bad += bigrange(be << 23, (be << 23) + span, &n);
+		bad += bigrange(((be + 1) << 23) - span, (be + 1) << 23, &n);
+	}
+	for (k = -45; k <= 38; k++) {
+		snprintf(t, sizeof t, "1e%d", k);
+		p = strtof(t, NULL);
+		memcpy(&u, &p, sizeof u);
+		bad += bigrange(u > 8 ? u - 8 : 1, (uint64_t)u + 9, &n);
+	}
+	bad += bigrange(0x7f7fff00ULL, 0x7f800000ULL, &n);
+	for (i = 0; i < count; i++) {
+		b = (uint32_t)next();
+		if (isfinite(fbits((uint32_t)b)))
+			bad += bigrange(b, b + 1, &n);
+		else
+			i--;
+	}
+	printf("%ld floats, %ld differences\n", n, bad);
+	return bad != 0;
+}
+
 static int
 f32all(uint64_t from, uint64_t to)
 {
@@ -490,6 +570,9 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "f32all") == 0)
 		return f32all(argc > 3 ? strtoull(argv[2], NULL, 0) : 1,
 		    argc > 3 ? strtoull(argv[3], NULL, 0) : 0x7f800000ULL);
+	if (argc > 1 && strcmp(argv[1], "f32big") == 0)
+		return f32big(argc > 2 ? atol(argv[2]) : 1000000,
+		    argc > 3 ? strtoull(argv[3], NULL, 0) : 1ULL << 20);
 	if (argc > 1 && strcmp(argv[1], "f32") == 0) {
 		n = argc > 2 ? atol(argv[2]) : 1000000;
 		bad = checkf32s(n);
