@@ -1803,7 +1803,7 @@ endfile(struct reader *r)
  * The row's fields of float32 columns (floatbits), as one value whatever
  * form carried them (num_float): Parquet and DuckDB's JSON lines widen the
  * float, DuckDB's CSV gives its own digits.  A number is the float's
- * decimal, text holding a number is respelt (num_fmt_float; NaN and the
+ * decimal, text holding a number is respelt (num_floattext: NaN and the
  * infinities as JSON's words), other text is kept.
  */
 static NP_COLD void
@@ -1814,10 +1814,12 @@ floatfields(struct reader *r, struct record *rec)
 	struct field *f;
 	double d;
 	size_t n;
+	int c;
 
 	for (; m; m &= m - 1) {
-		f = &rec->f[__builtin_ctz(m)];
-		if (coltype(r, (int)__builtin_ctz(m)) == T_TEXT) {
+		c = __builtin_ctz(m);
+		f = &rec->f[c];
+		if (coltype(r, c) == T_TEXT) {
 			if (!(n = num_floattext(buf, f->s, f->len)))
 				continue;
 			f->s = rec_keep(rec, buf, n);
