@@ -616,6 +616,12 @@ refuse(const struct tsv *t)
 	size_t i;
 	int k;
 
+	/* np-sum -w of one profile: its metrics, a column of them. */
+	if (t->ncol == 2 && strcmp(t->name[0], "key") == 0)
+		np_die_at(t->in->name, t->line, 0, "no picture of np-sum -w's "
+		    "metrics of one profile, each in a unit of its own: draw "
+		    "np-sum -w (or -dw) of several profiles, or choose columns "
+		    "with -P, -k and -v");
 	for (i = 0; i < sizeof nopicture / sizeof nopicture[0]; i++) {
 		for (k = 0; k < 4 && nopicture[i].cols[k]; k++)
 			if (column(t, nopicture[i].cols[k]) < 0)

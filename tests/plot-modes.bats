@@ -146,6 +146,10 @@ refused() {
 	refused "np-sum -d $X/$E" "np-sum's metrics, each in a unit of its own: draw np-sum -w (or -dw) of several profiles"
 }
 
+@test "plot modes: np-sum -w of one profile: no picture of its metrics" {
+	refused "np-sum -w '$SAMPLES/summary-pretty.json'" "np-sum -w's metrics of one profile, each in a unit of its own: draw np-sum -w (or -dw) of several profiles"
+}
+
 @test "plot modes: np-sum -i: no picture of findings" {
 	refused "np-sum -i '$SAMPLES/summary-pretty.json'" "np-sum -i's findings, which are sentences: read them as text"
 }
