@@ -39,7 +39,7 @@ static const char synopsis[] =
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
 	"-k, --key keys", "the columns that name the rows, comma-separated",
-	"-N, --top rows", "bars or spreads drawn, the largest (default 40, 0: all)",
+	"-N, --top rows", "the largest bars or spreads drawn (40; 0: all)",
 	"-o, --output format", "term (the default) or svg",
 	"-P, --kind kind", "bar, hist, heat or spread (default: from the header)",
 	"-q, --quiet", "no progress line on stderr",
@@ -48,8 +48,8 @@ static const char *const help[] = {
 };
 
 static const char *const longopts[] = {
-	"--key", "-k", "--top", "-N", "--output", "-o", "--kind", "-P", "--value", "-v",
-	NULL,
+	"--key", "-k", "--top", "-N", "--output", "-o", "--kind", "-P",
+	"--value", "-v", NULL,
 };
 
 #define MAXROWS 65536		/* rows kept, at most */
