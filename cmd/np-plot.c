@@ -31,13 +31,15 @@
 #include "../common/num.h"
 #include "../common/tsv.h"
 
-static const char optstring[] = "k:o:P:v:";
+static const char optstring[] = "k:N:o:P:v:";
 static const char synopsis[] =
-    "np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]";
+    "np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] "
+    "[file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
 	"-k, --key keys", "the columns that name the rows, comma-separated",
+	"-N, --top rows", "the largest bars or spreads drawn (40; 0: all)",
 	"-o, --output format", "term (the default) or svg",
 	"-P, --kind kind", "bar, hist, heat or spread (default: from the header)",
 	"-q, --quiet", "no progress line on stderr",
@@ -46,8 +48,8 @@ static const char *const help[] = {
 };
 
 static const char *const longopts[] = {
-	"--key", "-k", "--output", "-o", "--kind", "-P", "--value", "-v",
-	NULL,
+	"--key", "-k", "--top", "-N", "--output", "-o", "--kind", "-P",
+	"--value", "-v", NULL,
 };
 
 #define MAXROWS 65536		/* rows kept, at most */
@@ -57,7 +59,10 @@ static const char *const longopts[] = {
 #define MAXVALS TSV_MAXCOL	/* value columns */
 #define MAXGROUPS 1024		/* histograms, heat strips */
 #define MAXBINS 40		/* histogram bars: more buckets are merged */
+#define TOPROWS 40		/* bars or spreads drawn without -N */
+#define FILEKEY (-2)		/* a key part that is the file's name */
 #define SEP '\x1f'		/* between key parts in a kept label */
+#define LABELBUF (LABELMAX + 4 * MAXKEYS)	/* a label as drawn */
 
 enum kind { K_BAR, K_HIST, K_HEAT, K_SPREAD, NKIND };
 static const char *const kindname[NKIND] = { "bar", "hist", "heat",
@@ -72,6 +77,8 @@ struct row {
 	double x, hi;		/* heat: bucket start; hist: bounds */
 	long v;			/* the first value in vals */
 	int nv;
+	const char *file;	/* where it was read, for messages */
+	long line;
 };
 
 struct plot {
@@ -82,8 +89,14 @@ struct plot {
 	char *val[MAXVALS];
 	int nval, valset;
 	const char *xname;	/* heat: the bucket start column */
-	int skiptotal;		/* np-cc -L: its total row would dwarf the
-				   layers */
+	int skiptotal;		/* np-cc -L: its summary rows are no layers
+				   (the total would dwarf them); the key
+				   part of the layer + 1 */
+	int withfile;		/* several files: the name is a key part */
+	long top;		/* -N: bars or spreads drawn, 0 for all */
+	int topset;
+	long nrest;		/* rows not drawn, past the top */
+	double restmax;		/* the largest measure among them */
 
 	/* Each key part's first text, and whether any row differs: parts
 	 * the same in every row go to the title, not the labels. */
@@ -514,15 +527,35 @@ copy(const char *s)
 	return d;
 }
 
+/*
+ * The columns that tell apart rows an np program writes for the same key
+ * (np(7)): the physical core of np-gaps, np-stall and np-dma -s, the
+ * stream of np-cc.  Without them two cores' GpSimd rows would be two bars
+ * both labelled GpSimd.
+ */
+static const char *const identity[] = { "stream_id", "pcore_idx", NULL };
+
+/* The key columns, unless -k named them: names, then those of identity
+ * the header has and names do not. */
 static void
-setkeys(struct plot *p, const char *const *names, int n)
+setkeys(struct plot *p, const struct tsv *t, const char *const *names,
+    int n)
 {
+	const char *const *id;
 	int i;
 
 	if (p->keyset)
 		return;
 	for (i = 0; i < n; i++)
 		p->key[i] = copy(names[i]);
+	for (id = identity; *id && n < MAXKEYS - 1; id++) {
+		if (column(t, *id) < 0)
+			continue;
+		for (i = 0; i < n && strcmp(p->key[i], *id) != 0; i++)
+			;
+		if (i == n)
+			p->key[n++] = copy(*id);
+	}
 	p->nkey = n;
 }
 
@@ -545,11 +578,60 @@ keysbefore(struct plot *p, const struct tsv *t, int c, int also)
 	const char *names[MAXKEYS];
 	int i, n = 0;
 
-	for (i = 0; i < c && n < MAXKEYS - 1; i++)
+	for (i = 0; i < c && n < MAXKEYS - 2; i++)
 		names[n++] = t->name[i];
 	if (also >= 0)
 		names[n++] = t->name[also];
-	setkeys(p, names, n);
+	setkeys(p, t, names, n);
+}
+
+/*
+ * The tables of np programs that np-plot draws no picture of, told by
+ * their header: lists of events, a bar each, would be thousands of bars
+ * in no useful order, and np-sum's metrics each have a unit of their
+ * own, which no one axis draws.  Each names the mode and what to draw.
+ */
+static const struct {
+	const char *cols[4];	/* all in the header */
+	const char *what, *instead;
+} nopicture[] = {
+	{ { "gap_start", "gap_end", "gap_ns" }, "np-gaps' gaps, one row "
+	    "each", "draw np-gaps -U or -B" },
+	{ { "event", "cc_core", "start_ts" }, "np-cc's events, one row each",
+	    "draw np-cc -G, -L or -K" },
+	{ { "queue_name", "transfer_bytes", "start_ts" }, "np-dma's "
+	    "transfers, one row each", "draw np-dma -s, -H or -S" },
+	{ { "start_ts", "end_ts", "opcode" }, "np-trace's instructions, one "
+	    "row each", "draw a summary, such as np-sum -H -g engine -v "
+	    "duration_ns of them" },
+	{ { "rule", "finding" }, "np-sum -i's findings, which are sentences",
+	    "read them as text" },
+	{ { "profile", "key", "value" }, "np-sum's metrics, each in a unit "
+	    "of its own", "draw np-sum -w (or -dw) of several profiles" },
+};
+
+static void
+refuse(const struct tsv *t)
+{
+	size_t i;
+	int k;
+
+	/* np-sum -w of one profile: its metrics, a column of them. */
+	if (t->ncol == 2 && strcmp(t->name[0], "key") == 0)
+		np_die_at(t->in->name, t->line, 0, "no picture of np-sum -w's "
+		    "metrics of one profile, each in a unit of its own: draw "
+		    "np-sum -w (or -dw) of several profiles, or choose columns "
+		    "with -P, -k and -v");
+	for (i = 0; i < sizeof nopicture / sizeof nopicture[0]; i++) {
+		for (k = 0; k < 4 && nopicture[i].cols[k]; k++)
+			if (column(t, nopicture[i].cols[k]) < 0)
+				break;
+		if (k < 4 && nopicture[i].cols[k])
+			continue;
+		np_die_at(t->in->name, t->line, 0, "no picture of %s: "
+		    "%s, or choose columns with -P, -k and -v",
+		    nopicture[i].what, nopicture[i].instead);
+	}
 }
 
 /* The kind of chart and its columns, from the first file's header, for
@@ -560,6 +642,8 @@ decide(struct plot *p, const struct tsv *t)
 	const char *names[MAXVALS];
 	int i, c;
 
+	if (!p->kindset && !p->keyset && !p->valset)
+		refuse(t);
 	if (!p->kindset) {
 		if (column(t, "bucket_start_ns") >= 0)
 			p->kind = K_HEAT;
@@ -583,11 +667,11 @@ decide(struct plot *p, const struct tsv *t)
 			names[0] = column(t, "pcore_idx") >= 0 ? "pcore_idx" :
 			    "nc";
 			names[1] = "engine";
-			setkeys(p, names, 2);
+			setkeys(p, t, names, 2);
 		} else {
 			names[0] = column(t, "engine") >= 0 ? "engine" :
 			    t->name[0];
-			setkeys(p, names, 1);
+			setkeys(p, t, names, 1);
 		}
 		names[0] = column(t, "busy_share") >= 0 || column(t,
 		    "busy_ns") < 0 ? "busy_share" : "busy_ns";
@@ -602,8 +686,10 @@ decide(struct plot *p, const struct tsv *t)
 		break;
 	case K_SPREAD:
 		if (column(t, "first_start_ts") >= 0) {
+			/* np-cc -K: each collective, and who came last. */
 			names[0] = column(t, "n") >= 0 ? "n" : t->name[0];
-			setkeys(p, names, 1);
+			names[1] = "latest";
+			setkeys(p, t, names, column(t, "latest") >= 0 ? 2 : 1);
 			names[0] = "first_start_ts";
 			names[1] = "median_start_ts";
 			names[2] = "last_start_ts";
@@ -611,7 +697,7 @@ decide(struct plot *p, const struct tsv *t)
 			break;
 		}
 		names[0] = t->name[0];
-		setkeys(p, names, 1);
+		setkeys(p, t, names, 1);
 		for (i = 1; i < t->ncol; i++)
 			names[i - 1] = t->name[i];
 		setvals(p, names, t->ncol > 1 ? t->ncol - 1 : 1);
@@ -621,23 +707,30 @@ decide(struct plot *p, const struct tsv *t)
 	default:
 		if (column(t, "busy_share") >= 0 && column(t, "span_ns") >= 0) {
 			names[0] = "engine";	/* np-gaps -u */
-			setkeys(p, names, 1);
+			setkeys(p, t, names, 1);
 			names[0] = "busy_share";
 		} else if (column(t, "bandwidth_gb_per_s") >= 0) {
 			names[0] = "queue_name";	/* np-dma -s */
-			setkeys(p, names, 1);
+			setkeys(p, t, names, 1);
 			names[0] = "bandwidth_gb_per_s";
 		} else if (column(t, "layer") >= 0 && layertime(t)) {
 			names[0] = "rank";		/* np-cc -L */
 			names[1] = "cc_core";
 			names[2] = "layer";
-			setkeys(p, names, 3);
+			setkeys(p, t, names, 3);
 			names[0] = layertime(t);
 			if (!p->keyset)
-				p->skiptotal = 1;
+				p->skiptotal = 3;
+		} else if (column(t, "n") >= 0 && column(t, "gap_ns") >= 0 &&
+		    column(t, "rank") >= 0) {
+			names[0] = "rank";		/* np-cc -G */
+			names[1] = "cc_core";
+			names[2] = "n";
+			setkeys(p, t, names, 3);
+			names[0] = "gap_ns";
 		} else if (column(t, "skinny_dmas") >= 0) {
 			names[0] = "source_location";	/* np-dma -S */
-			setkeys(p, names, 1);
+			setkeys(p, t, names, 1);
 			names[0] = "skinny_dmas";
 		} else if ((c = valuecolumn(t)) >= 0 &&
 		    column(t, "p50") >= 0 && column(t, "sum") >= 0) {
@@ -649,7 +742,7 @@ decide(struct plot *p, const struct tsv *t)
 			names[0] = t->name[c + 2];
 		} else {
 			names[0] = t->name[0];
-			setkeys(p, names, 1);
+			setkeys(p, t, names, 1);
 			names[0] = t->ncol > 1 ? t->name[1] : "value";
 		}
 		setvals(p, names, 1);
@@ -658,6 +751,16 @@ decide(struct plot *p, const struct tsv *t)
 		np_warn("-v: a %s chart draws one column, given %d",
 		    kindname[p->kind], p->nval);
 		np_usage(synopsis);
+	}
+	if (p->withfile) {
+		/* Several files: which one a row came from is a key part
+		 * of its own, first, so that the same key in two files is
+		 * two bars (or histograms, strips) told apart. */
+		memmove(p->key + 1, p->key, (size_t)p->nkey * sizeof p->key[0]);
+		p->key[0] = copy("file");
+		p->nkey++;
+		if (p->skiptotal)
+			p->skiptotal++;
 	}
 	p->decided = 1;
 }
@@ -694,7 +797,8 @@ resolve(struct plot *p, const struct tsv *t)
 	int i;
 
 	for (i = 0; i < p->nkey; i++)
-		p->kc[i] = need(t, p->key[i], p->keyset ? "-k" : "a key");
+		p->kc[i] = p->withfile && i == 0 ? FILEKEY : need(t, p->key[i],
+		    p->keyset ? "-k" : "a key");
 	for (i = 0; i < p->nval; i++)
 		p->vc[i] = need(t, p->val[i], p->valset ? "-v" : "the value");
 	p->xc = p->loc = p->hic = p->unitc = -1;
@@ -782,8 +886,13 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 
 	r->lab = start = p->lablen;
 	for (i = 0; i < p->nkey; i++) {
-		n = tsv_cell(t, p->kc[i]);
-		s = t->f[p->kc[i]];
+		if (p->kc[i] == FILEKEY) {
+			s = (char *)t->in->name;
+			n = strlen(s);
+		} else {
+			n = tsv_cell(t, p->kc[i]);
+			s = t->f[p->kc[i]];
+		}
 		if (n > LABELMAX - 1)
 			n = LABELMAX - 1;
 		if (p->nrow == 0) {
@@ -845,6 +954,21 @@ addval(struct plot *p, double v)
 	p->vals[p->nvals++] = v;
 }
 
+/* Whether field i names one of np-cc -L's summary rows. */
+static int
+summaryrow(struct tsv *t, int i)
+{
+	static const char *const names[] = { "total", "mean", "median",
+	    "min", "max", NULL };
+	const char *const *s;
+	size_t n = tsv_cell(t, i);
+
+	for (s = names; *s; s++)
+		if (strlen(*s) == n && memcmp(t->f[i], *s, n) == 0)
+			return 1;
+	return 0;
+}
+
 /* One input row: 1 if kept. */
 static int
 readrow(struct plot *p, struct tsv *t)
@@ -857,8 +981,7 @@ readrow(struct plot *p, struct tsv *t)
 	p->row = grow(p->row, &p->rowcap, p->nrow + 1, sizeof *p->row);
 	r = &p->row[p->nrow];
 	memset(r, 0, sizeof *r);
-	if (p->skiptotal && p->kc[2] >= 0 && tsv_cell(t, p->kc[2]) == 5 &&
-	    memcmp(t->f[p->kc[2]], "total", 5) == 0)
+	if ((k = p->skiptotal - 1) >= 0 && summaryrow(t, p->kc[k]))
 		return 0;
 	r->v = p->nvals;
 	switch (p->kind) {
@@ -914,6 +1037,8 @@ readrow(struct plot *p, struct tsv *t)
 	if (text >= 0)
 		notnumber(t, text);
 	r->nv = p->nval;
+	r->file = t->in->name;
+	r->line = t->line;
 	addlabel(p, t, r);
 	if (p->kind == K_HIST || p->kind == K_HEAT)
 		r->grp = group(p, r);
@@ -969,33 +1094,85 @@ readfile(struct plot *p, const char *file)
 
 /* ---- what the charts share ---- */
 
-/* The row's label: its key parts that differ between rows, joined by
- * spaces, in buf (LABELMAX + MAXKEYS bytes). */
+/*
+ * The row's label: its key parts that differ between rows, joined by
+ * spaces, in buf (LABELBUF bytes), in at most w characters where it can:
+ * the longest parts are cut first, so that a long rank or file name does
+ * not hide the short parts beside it (np-cc -K's collective number).  A
+ * part is cut in its middle, a quarter of it kept before the ellipsis and
+ * the rest after: the end tells most (a path's file and line), but names
+ * that end alike (mfu_hlo_achievable_estimated_percent and
+ * mfu_inst_achievable_estimated_percent) must not look alike.
+ */
 static size_t
-showlabel(const struct plot *p, const struct row *r, char *buf)
+showfit(const struct plot *p, const struct row *r, char *buf, size_t w)
 {
-	size_t n, len = 0, i, partlen;
-	const char *s = label(p, r, &n), *e = s + n, *part;
-	int k, any = 0;
+	size_t n, len = 0, i, k0, total = 0, plen[MAXKEYS], pcp[MAXKEYS],
+	    keep[MAXKEYS], ulen, head;
+	const char *s = label(p, r, &n), *e = s + n, *part[MAXKEYS];
+	int k, np = 0, any = 0, big;
 
 	if (p->nkey == 0)
 		return 0;
 	for (k = 0; k < p->nkey; k++)
 		any |= p->varies[k];
 	for (k = 0; k < p->nkey && s <= e; k++) {
-		part = s;
+		part[np] = s;
 		while (s < e && *s != SEP)
 			s++;
-		partlen = (size_t)(s - part);
+		plen[np] = (size_t)(s - part[np]);
 		s++;
 		if (any && !p->varies[k])
 			continue;
+		/* Counted only when there is a width to fit. */
+		keep[np] = pcp[np] = w == (size_t)-1 ? plen[np] :
+		    u8count(part[np], plen[np]);
+		total += pcp[np] + (np > 0);
+		np++;
+	}
+	/* One character off the longest part at a time, to 2 (an
+	 * ellipsis and a character). */
+	while (total > w) {
+		for (k = 0, big = -1; k < np; k++)
+			if (keep[k] > 2 && (big < 0 || keep[k] > keep[big]))
+				big = k;
+		if (big < 0)
+			break;
+		keep[big]--;
+		total--;
+	}
+	for (k = 0; k < np; k++) {
 		if (len)
 			buf[len++] = ' ';
-		for (i = 0; i < partlen; i++)
-			buf[len++] = part[i];
+		i = 0;
+		if (keep[k] < pcp[k]) {
+			for (head = (keep[k] - 1) / 4; head > 0; head--) {
+				u8next((const unsigned char *)part[k] + i,
+				    plen[k] - i, &ulen);
+				i += ulen;
+			}
+			memcpy(buf + len, part[k], i);
+			len += i;
+			memcpy(buf + len, "\xe2\x80\xa6", 3);	/* … */
+			len += 3;
+			/* Past what the ellipsis stands for. */
+			for (k0 = pcp[k]; k0 > keep[k] - 1; k0--) {
+				u8next((const unsigned char *)part[k] + i,
+				    plen[k] - i, &ulen);
+				i += ulen;
+			}
+		}
+		memcpy(buf + len, part[k] + i, plen[k] - i);
+		len += plen[k] - i;
 	}
 	return len;
+}
+
+/* The row's label in full, in buf (LABELBUF bytes). */
+static size_t
+showlabel(const struct plot *p, const struct row *r, char *buf)
+{
+	return showfit(p, r, buf, (size_t)-1);
 }
 
 /* The chart's title: what is drawn by what, and the key parts that are
@@ -1016,13 +1193,25 @@ title(const struct plot *p, char *buf, size_t n, const char *what)
 		    shown++ ? ", " : " by ", p->key[k]);
 	}
 	for (k = 0, shown = 0; k < p->nkey && any && len < n; k++) {
-		if (p->varies[k])
+		if (p->varies[k] || p->firstlen[k] == 0)
 			continue;
 		len += (size_t)snprintf(buf + len, n - len, "%s%s %.*s",
 		    shown++ ? ", " : "; ", p->key[k], (int)p->firstlen[k],
 		    p->first[k]);
 	}
 	return len < n ? len : n - 1;
+}
+
+/* Below a picture of the top rows (-N): how many are not drawn, and the
+ * largest among them, as text in b. */
+static size_t
+restnote(const struct plot *p, char *b, size_t n, const char *most)
+{
+	int len = snprintf(b, n, "(%ld more rows, each %sat most %s, not "
+	    "drawn: -N 0 draws all)", p->nrest, p->kind == K_SPREAD ?
+	    "spread " : "", most);
+
+	return len < 0 ? 0 : (size_t)len < n ? (size_t)len : n - 1;
 }
 
 static void
@@ -1264,16 +1453,17 @@ static const char *const eighth[8] = { "", "\xe2\x96\x8f", "\xe2\x96\x8e",
     "\xe2\x96\x8d", "\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a",
     "\xe2\x96\x89" };
 
-/* A bar's label, in buf (LABELMAX + MAXKEYS bytes) when it is a row's:
+/* A bar's label, in buf (LABELBUF bytes) when it is a row's:
  * kept once, in the labels, not once more a bar. */
 static const char *
-barlabel(const struct plot *p, const struct bar *b, char *buf, size_t *n)
+barlabel(const struct plot *p, const struct bar *b, char *buf, size_t *n,
+    size_t w)
 {
 	if (!b->row) {
 		*n = b->n;
 		return b->lab;
 	}
-	*n = showlabel(p, b->row, buf);
+	*n = showfit(p, b->row, buf, w);
 	return buf;
 }
 
@@ -1292,7 +1482,7 @@ barmax(const struct bars *bs)
 static size_t
 labelwidth(const struct plot *p, const struct bars *bs, size_t cap)
 {
-	char buf[LABELMAX + MAXKEYS];
+	char buf[LABELBUF];
 	const char *s;
 	size_t w = 0, k, n;
 	long i;
@@ -1300,7 +1490,7 @@ labelwidth(const struct plot *p, const struct bars *bs, size_t cap)
 	for (i = 0; i < bs->n; i++) {
 		if (bs->b[i].heading)
 			continue;
-		s = barlabel(p, &bs->b[i], buf, &n);
+		s = barlabel(p, &bs->b[i], buf, &n, (size_t)-1);
 		if ((k = u8count(s, n)) > w)
 			w = k;
 	}
@@ -1310,7 +1500,7 @@ labelwidth(const struct plot *p, const struct bars *bs, size_t cap)
 static void
 termbars(const struct plot *p, const struct bars *bs)
 {
-	char v[64], buf[LABELMAX + MAXKEYS];
+	char v[64], buf[LABELBUF];
 	const char *s;
 	size_t n;
 	double max = barmax(bs), len;
@@ -1332,7 +1522,7 @@ termbars(const struct plot *p, const struct bars *bs)
 	out_nl();
 	for (i = 0; i < bs->n; i++) {
 		const struct bar *b = &bs->b[i];
-		s = barlabel(p, b, buf, &n);
+		s = barlabel(p, b, buf, &n, lw);
 		if (b->heading) {
 			color(p, "1");
 			termline(s, n, p->width);
@@ -1353,6 +1543,11 @@ termbars(const struct plot *p, const struct bars *bs)
 		out_raw(v, strlen(v));
 		out_nl();
 	}
+	if (p->nrest) {
+		human(v, sizeof v, p->restmax, bs->unit);
+		termline(buf, restnote(p, buf, sizeof buf, v), p->width);
+		out_nl();
+	}
 }
 
 static void
@@ -1362,7 +1557,7 @@ svgbars(const struct plot *p, const struct bars *bs)
 	double max = barmax(bs), step, hi, x0, x1, y;
 	size_t lw = labelwidth(p, bs, 44), n;
 	int h, top = 36;
-	char v[64], buf[LABELMAX + MAXKEYS];
+	char v[64], buf[LABELBUF];
 	const char *s;
 	long i;
 
@@ -1370,14 +1565,14 @@ svgbars(const struct plot *p, const struct bars *bs)
 	hi = ceil((max > 0 ? max : 1) / step) * step;
 	x0 = 16 + (double)lw * 7.2;
 	x1 = W - 80;
-	h = top + (int)bs->n * rowh + 50;
+	h = top + (int)bs->n * rowh + 50 + (p->nrest ? rowh : 0);
 	svgbegin(W, h);
 	svgtitle(bs->title, bs->tlen);
 	y = top + bs->n * rowh + 4;
 	svgaxis(0, hi, x0, x1, y, top, bs->unit, bs->name);
 	for (i = 0, y = top; i < bs->n; i++, y += rowh) {
 		const struct bar *b = &bs->b[i];
-		s = barlabel(p, b, buf, &n);
+		s = barlabel(p, b, buf, &n, lw);
 		if (b->heading) {
 			pf("<text class=\"t\" x=\"10\" y=\"%.1f\">", y + 13);
 			svgtext(s, n, 100);
@@ -1395,6 +1590,13 @@ svgbars(const struct plot *p, const struct bars *bs)
 		    hi * (x1 - x0) : 0) + 4, y + 13);
 		human(v, sizeof v, b->v, bs->unit);
 		xmltext(v, strlen(v));
+		pf("</text>\n");
+	}
+	if (p->nrest) {
+		human(v, sizeof v, p->restmax, bs->unit);
+		pf("<text x=\"10\" y=\"%d\">", h - 8);
+		n = restnote(p, buf, sizeof buf, v);
+		xmltext(buf, n);
 		pf("</text>\n");
 	}
 	svgend();
@@ -1517,7 +1719,7 @@ termheat(struct plot *p)
 	static const char *const shade[5] = { " ", "\xe2\x96\x91",
 	    "\xe2\x96\x92", "\xe2\x96\x93", "\xe2\x96\x88" };
 	static const char *const sgr[5] = { "0", "34", "36", "33", "31" };
-	char buf[2 * LABELMAX + 64], t[1024], e[64];
+	char buf[LABELBUF], t[1024], e[64];
 	size_t lw = 0, k, n, tl;
 	struct heat h;
 	int g, c, lv;
@@ -1538,7 +1740,7 @@ termheat(struct plot *p)
 	color(p, "0");
 	out_nl();
 	for (g = 0; g < p->ngrp; g++) {
-		n = showlabel(p, &p->row[p->grp[g]], buf);
+		n = showfit(p, &p->row[p->grp[g]], buf, lw);
 		termtext(buf, n, lw, 1);
 		out_raw(" \xe2\x94\x82", 4);		/* │ */
 		for (c = 0; c < h.ncell; c++) {
@@ -1582,7 +1784,7 @@ static void
 svgheat(struct plot *p)
 {
 	const int W = 800, rowh = 22, top = 36;
-	char buf[2 * LABELMAX + 64], t[1024], what[128];
+	char buf[LABELBUF], t[1024], what[128];
 	size_t lw = 0, k, n, tl;
 	double x0, x1, y, cw, v;
 	struct heat h;
@@ -1610,7 +1812,7 @@ svgheat(struct plot *p)
 	    what);
 	pf("<g shape-rendering=\"crispEdges\">\n");
 	for (g = 0, y = top; g < p->ngrp; g++, y += rowh) {
-		n = showlabel(p, &p->row[p->grp[g]], buf);
+		n = showfit(p, &p->row[p->grp[g]], buf, lw);
 		pf("<text class=\"l\" x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"end\">", x0 - 6, y + 15);
 		svgtext(buf, n, lw);
@@ -1741,6 +1943,23 @@ spreadnote(const struct spread *s, double lo, double hi, char *b, size_t n)
 		snprintf(b, n, "%s\xe2\x80\x93%s", l, h);
 }
 
+/* The note below a spread of the top rows (-N), in b. */
+static size_t
+spreadrest(const struct plot *p, const struct spread *s, char *b, size_t n)
+{
+	char m[72], h[64];
+
+	if (s->mode == S_ROW)
+		snprintf(m, sizeof m, "%.0f%%", p->restmax * 100);
+	else {
+		human(h, sizeof h, p->restmax, s->mode == S_OFFSET ? U_NS :
+		    s->unit);
+		snprintf(m, sizeof m, "%s%s", s->mode == S_OFFSET ? "+" : "",
+		    h);
+	}
+	return restnote(p, b, n, m);
+}
+
 /* Where lo, mid and hi of a row fall on a scale of w units. */
 static void
 spreadpos(const struct spread *s, double lo, double mid, double hi,
@@ -1762,7 +1981,7 @@ spreadpos(const struct spread *s, double lo, double mid, double hi,
 static void
 termspread(struct plot *p)
 {
-	char buf[2 * LABELMAX + 64], t[1024], note[160], e[64];
+	char buf[LABELBUF], t[1024], note[160], e[64];
 	double *tmp, lo, mid, hi, a, m, b;
 	size_t lw = 0, nw = 0, k, n, tl;
 	struct spread s;
@@ -1791,7 +2010,7 @@ termspread(struct plot *p)
 	color(p, "0");
 	out_nl();
 	for (i = 0; i < p->nrow; i++) {
-		n = showlabel(p, &p->row[i], buf);
+		n = showfit(p, &p->row[i], buf, lw);
 		termtext(buf, n, lw, 1);
 		out_raw(" \xe2\x94\x82", 4);
 		rowstats(p, &p->row[i], &lo, &mid, &hi, tmp, &cnt);
@@ -1825,6 +2044,10 @@ termspread(struct plot *p)
 		out_raw(e, k);
 		out_nl();
 	}
+	if (p->nrest) {
+		termline(buf, spreadrest(p, &s, buf, sizeof buf), p->width);
+		out_nl();
+	}
 	free(tmp);
 }
 
@@ -1832,7 +2055,7 @@ static void
 svgspread(struct plot *p)
 {
 	const int W = 800, rowh = 18, top = 36;
-	char buf[2 * LABELMAX + 64], t[1024], note[160];
+	char buf[LABELBUF], t[1024], note[160];
 	double *tmp, lo, mid, hi, a, m, b, x0, x1, y, v, hiaxis;
 	size_t lw = 0, k, n, tl;
 	struct spread s;
@@ -1854,7 +2077,8 @@ svgspread(struct plot *p)
 	if (s.mode != S_ROW)
 		s.max = hiaxis;
 	spreadtitle(p, &s, t, sizeof t, &tl);
-	H = top + (int)p->nrow * rowh + (s.mode == S_ROW ? 10 : 50);
+	H = top + (int)p->nrow * rowh + (s.mode == S_ROW ? 10 : 50) +
+	    (p->nrest ? rowh : 0);
 	svgbegin(W, H);
 	svgtitle(t, tl);
 	y = top + p->nrow * rowh + 4;
@@ -1863,7 +2087,7 @@ svgspread(struct plot *p)
 		    "after the row's first" : p->val[0]);
 	for (i = 0, y = top; i < p->nrow; i++, y += rowh) {
 		const struct row *r = &p->row[i];
-		n = showlabel(p, r, buf);
+		n = showfit(p, r, buf, lw);
 		pf("<text class=\"l\" x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"end\">", x0 - 6, y + 13);
 		svgtext(buf, n, lw);
@@ -1889,7 +2113,178 @@ svgspread(struct plot *p)
 		xmltext(note, strlen(note));
 		pf("</text>\n");
 	}
+	if (p->nrest) {
+		pf("<text x=\"10\" y=\"%d\">", H - 8);
+		n = spreadrest(p, &s, buf, sizeof buf);
+		xmltext(buf, n);
+		pf("</text>\n");
+	}
 	svgend();
+	free(tmp);
+}
+
+/* ---- which rows are drawn ---- */
+
+/* A row, and the hash of its label as drawn, for cmplabel under qsort:
+ * the labels themselves would be a second copy of them all. */
+struct lab {
+	uint64_t h;
+	long i;
+};
+
+static const struct plot *cmpplot;
+
+/* Rows i and j by their label as drawn: 0 when alike. */
+static int
+samelabel(const struct plot *p, long i, long j)
+{
+	char x[LABELBUF], y[LABELBUF];
+	size_t nx = showlabel(p, &p->row[i], x);
+	size_t ny = showlabel(p, &p->row[j], y);
+	int c = memcmp(x, y, nx < ny ? nx : ny);
+
+	if (c == 0 && nx != ny)
+		c = nx < ny ? -1 : 1;
+	return c;
+}
+
+/* By hash, then by the labels (alike ones together), then by order. */
+static int
+cmplabel(const void *a, const void *b)
+{
+	const struct lab *x = a, *y = b;
+	int c;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	if ((c = samelabel(cmpplot, x->i, y->i)) != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* FNV-1a, 64 bits. */
+static uint64_t
+hash(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/*
+ * Two bars or spreads with the same label would look like one thing
+ * drawn twice (two physical cores' GpSimd): an error naming both rows,
+ * the first such pair in the input.  Labels are compared as drawn, so
+ * that parts joined by a space cannot make two keys look alike either.
+ */
+static void
+distinct(struct plot *p)
+{
+	char buf[LABELBUF], text[TSV_SHOWN], keys[512];
+	struct lab *ix;
+	long i, a = -1, b = -1;
+	size_t n, len = 0;
+	int k;
+
+	if (!(ix = malloc((size_t)p->nrow * sizeof *ix)))
+		np_die("out of memory");
+	for (i = 0; i < p->nrow; i++) {
+		ix[i].i = i;
+		ix[i].h = hash(buf, showlabel(p, &p->row[i], buf));
+	}
+	cmpplot = p;
+	qsort(ix, (size_t)p->nrow, sizeof *ix, cmplabel);
+	for (i = 1; i < p->nrow; i++)
+		if (ix[i - 1].h == ix[i].h && samelabel(p, ix[i - 1].i,
+		    ix[i].i) == 0 && (b < 0 || ix[i].i < b))
+			a = ix[i - 1].i, b = ix[i].i;
+	free(ix);
+	if (b < 0)
+		return;
+	n = showlabel(p, &p->row[b], buf);
+	keys[0] = '\0';
+	for (k = 0; k < p->nkey && len + 1 < sizeof keys; k++)
+		len += (size_t)snprintf(keys + len, sizeof keys - len, "%s%s",
+		    k ? ", " : "", p->key[k]);
+	np_die_at(p->row[b].file, p->row[b].line, 0, "the same label as "
+	    "%s:%ld, '%s' (%s): name the columns that tell the rows apart "
+	    "with -k", p->row[a].file, p->row[a].line,
+	    tsv_shown(text, buf, n, 60), keys);
+}
+
+/* What ranks a row for -N: a bar's value; a spread's width (each row on
+ * its own scale: as a part of its most). */
+static double
+measure(const struct plot *p, const struct spread *s, const struct row *r,
+    double *tmp)
+{
+	double lo, mid, hi;
+	int n;
+
+	if (p->kind != K_SPREAD)
+		return p->vals[r->v];
+	rowstats(p, r, &lo, &mid, &hi, tmp, &n);
+	if (s->mode == S_ROW)
+		return hi > 0 ? (hi - lo) / hi : 0;
+	return hi - lo;
+}
+
+static const double *cmpm;	/* for cmptop, under qsort */
+
+/* The largest first, then in their order. */
+static int
+cmptop(const void *a, const void *b)
+{
+	long i = *(const long *)a, j = *(const long *)b;
+
+	if (cmpm[i] != cmpm[j])
+		return cmpm[i] > cmpm[j] ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/*
+ * -N: at most top rows drawn, those of the largest values (spreads: the
+ * widest), in the order of the input; how many are left out and the
+ * largest among them are told below the picture.  Four hundred bars
+ * are no picture, and no label is readable in them.
+ */
+static void
+keeptop(struct plot *p)
+{
+	struct spread s;
+	double *m, *tmp;
+	long *ix, i, n = 0;
+	char *keep;
+
+	if (p->top == 0 || p->nrow <= p->top)
+		return;
+	m = malloc((size_t)p->nrow * sizeof *m);
+	ix = malloc((size_t)p->nrow * sizeof *ix);
+	keep = calloc((size_t)p->nrow, 1);
+	tmp = malloc((size_t)p->nval * sizeof *tmp);
+	if (!m || !ix || !keep || !tmp)
+		np_die("out of memory");
+	if (p->kind == K_SPREAD)
+		spreadmode(p, &s, tmp);
+	for (i = 0; i < p->nrow; i++) {
+		m[i] = measure(p, &s, &p->row[i], tmp);
+		ix[i] = i;
+	}
+	cmpm = m;
+	qsort(ix, (size_t)p->nrow, sizeof *ix, cmptop);
+	for (i = 0; i < p->top; i++)
+		keep[ix[i]] = 1;
+	p->restmax = m[ix[p->top]];
+	p->nrest = p->nrow - p->top;
+	for (i = 0; i < p->nrow; i++)
+		if (keep[i])
+			p->row[n++] = p->row[i];
+	p->nrow = n;
+	free(m);
+	free(ix);
+	free(keep);
 	free(tmp);
 }
 
@@ -1965,11 +2360,15 @@ main(int argc, char **argv)
 		case 'k':
 			for (i = 0; i < p.nkey; i++)
 				free(p.key[i]);
-			p.nkey = np_optlist("k", optarg, p.key, MAXKEYS,
+			p.nkey = np_optlist("k", optarg, p.key, MAXKEYS - 1,
 			    "columns");
 			for (i = 0; i < p.nkey; i++)
 				p.key[i] = copy(p.key[i]);
 			p.keyset = 1;
+			break;
+		case 'N':
+			p.top = np_optnum("N", optarg, 0, MAXROWS);
+			p.topset = 1;
 			break;
 		case 'o':
 			if (strcmp(optarg, "svg") == 0)
@@ -1999,6 +2398,9 @@ main(int argc, char **argv)
 	}
 	files = argc > optind ? argv + optind : stdin_only;
 	nfiles = argc > optind ? argc - optind : 1;
+	p.withfile = nfiles > 1;
+	if (!p.topset)
+		p.top = TOPROWS;
 	for (i = 0; i < nfiles; i++) {
 		if (src_isdir(files[i]))
 			np_die("%s: a directory; np-plot draws TSV, such as "
@@ -2011,6 +2413,10 @@ main(int argc, char **argv)
 	nc = getenv("NO_COLOR");
 	p.color = !p.svg && isatty(STDOUT_FILENO) && !(nc && *nc);
 	p.width = termwidth();
+	if (p.kind == K_BAR || p.kind == K_SPREAD) {
+		distinct(&p);
+		keeptop(&p);
+	}
 	if (p.kind == K_HEAT)
 		p.svg ? svgheat(&p) : termheat(&p);
 	else if (p.kind == K_SPREAD)

@@ -205,47 +205,48 @@ plot() {
 	np np-plot -P pie "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -P: expected bar, hist, heat or spread, found 'pie'
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -o png "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -o: expected term or svg, found 'png'
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -n "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -n: a picture has no header line to leave out
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -Z "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: unknown option '-Z'
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -k </dev/null
 	status_is 2
 	err_is "np-plot: option '-k' requires an argument
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot --no-header "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -n: a picture has no header line to leave out
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 	np np-plot -v stall_ns,duration_ns "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -v: a bar chart draws one column, given 2
-usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
+usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 }
 
 @test "plot: at most 65536 rows, an error past them; memory bounded by that" {
 	need_plain_build
-	# Keys of 256 bytes and more, the most a row keeps of one.
+	# Keys of 256 bytes and more, the most a row keeps of one, told
+	# apart in their first 256.
 	awk 'BEGIN { k = sprintf("%0256d", 0)
-	    print "k\tv_ns"; for (i = 1; i <= 65536; i++) print "k" i k "\t" i }' \
+	    print "k\tv_ns"; for (i = 1; i <= 65536; i++) print i "k" k "\t" i }' \
 	    >"$T/max.tsv"
-	under_ulimit 40960 np-plot -o svg "$T/max.tsv"
+	under_ulimit 40960 np-plot -N 0 -o svg "$T/max.tsv"
 	status_is 0
 	[ "$(grep -c '<rect class="b"' "$OUT")" -eq 65536 ]
 	# A spread at the bound on values: 65536 rows of 16.
 	awk 'BEGIN { printf "key"; for (j = 1; j <= 16; j++) printf "\tr%d", j
 	    print ""; for (i = 1; i <= 65536; i++) { printf "%d", i
 	    for (j = 1; j <= 16; j++) printf "\t%d", i + j; print "" } }' >"$T/sp.tsv"
-	under_ulimit 40960 np-plot "$T/sp.tsv"
+	under_ulimit 40960 np-plot -N 0 "$T/sp.tsv"
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 65537 ]
 	echo "k65537	1" >>"$T/max.tsv"
@@ -255,9 +256,12 @@ usage: np-plot [-q] [-k keys] [-o format] [-P kind] [-v values] [file ...]"
 }
 
 @test "plot: several files are one table; CSV too" {
-	np np-plot "$P/util.tsv" "$P/util.tsv"
+	cp "$P/util.tsv" "$T/util2.tsv"
+	cd "$P"
+	np np-plot util.tsv "$T/util2.tsv"
 	status_is 0
-	[ "$(grep -c '^any ' "$OUT")" -eq 2 ]
+	[ "$(grep -c '^util.tsv any ' "$OUT")" -eq 1 ]
+	[ "$(grep -c 'util2.tsv any ' "$OUT")" -eq 1 ]
 	tr '\t' , <"$P/dmas.tsv" >"$T/dmas.csv"
 	np np-plot "$T/dmas.csv"
 	status_is 0
