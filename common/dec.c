@@ -1,3 +1,4 @@
+#include <math.h>
 #include <string.h>
 
 #include "dec.h"
@@ -309,4 +310,85 @@ dec_f64(const struct dec *d)
 
 	num_f64(buf, dec_fmt(buf, d), &v);
 	return v;
+}
+
+/* Bits in a 128-bit magnitude. */
+static int
+bitlen(uint64_t hi, uint64_t lo)
+{
+	int n = 0;
+
+	if (hi) {
+		n = 64;
+		lo = hi;
+	}
+	for (; lo; lo >>= 1)
+		n++;
+	return n;
+}
+
+/* Is the whole number h:l (power 0) a double exactly: 53 significant bits
+ * at most? */
+static int
+exact53(uint64_t h, uint64_t l)
+{
+	if (h == 0 && l < (1ULL << 53))
+		return 1;
+	if (l == 0 && h == 0)
+		return 1;
+	while (!(l & 1)) {	/* trailing zeros do not count */
+		l = l >> 1 | h << 63;
+		h >>= 1;
+	}
+	return h == 0 && l < (1ULL << 53);
+}
+
+static void
+shl1(uint64_t *h, uint64_t *l, int k)
+{
+	if (k >= 64) {
+		*h = *l << (k - 64);
+		*l = 0;
+	} else if (k > 0) {
+		*h = *h << k | *l >> (64 - k);
+		*l <<= k;
+	}
+}
+
+double
+dec_quot(const struct dec *a, const struct dec *b)
+{
+	uint64_t rh = a->hi, rl = a->lo, dh = b->hi, dl = b->lo, q = 0;
+	int la, lb, i;
+
+	/* Two exact doubles: one division, rounded once. */
+	if (exact53(rh, rl) && exact53(dh, dl))
+		return dec_f64(a) / dec_f64(b);
+	if (rh == 0 && rl == 0)
+		return 0;
+	/*
+	 * Otherwise 64 bits of the quotient by long division, the two aligned
+	 * to the same length (below 2^127, so that the remainder doubled
+	 * fits): q in [2^62, 2^64), and a remainder left sets q's last bit,
+	 * a sticky bit well below the 53 kept, so that the conversion of q
+	 * rounds as the exact quotient would.
+	 */
+	la = bitlen(rh, rl);
+	lb = bitlen(dh, dl);
+	if (la > lb)
+		shl1(&dh, &dl, la - lb);
+	else
+		shl1(&rh, &rl, lb - la);
+	for (i = 0; i < 64; i++) {
+		q <<= 1;
+		if (rh > dh || (rh == dh && rl >= dl)) {
+			rh -= dh + (rl < dl);
+			rl -= dl;
+			q |= 1;
+		}
+		shl1(&rh, &rl, 1);
+	}
+	if (rh | rl)
+		q |= 1;
+	return ldexp((double)q, la - lb - 63);
 }
