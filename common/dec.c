@@ -392,3 +392,24 @@ dec_quot(const struct dec *a, const struct dec *b)
 		q |= 1;
 	return ldexp((double)q, la - lb - 63);
 }
+
+double
+dec_div(const struct dec *a, const struct dec *b)
+{
+	struct dec x = *a, y = *b;
+	int neg = isneg(&x) != isneg(&y);
+	double q;
+
+	if (isneg(&x))
+		negate(&x);
+	if (isneg(&y))
+		negate(&y);
+	/* The same power of ten: then x / y is the quotient of the
+	 * mantissas. */
+	if ((x.e > y.e && !scale(&x, x.e - y.e)) ||
+	    (y.e > x.e && !scale(&y, y.e - x.e)))
+		return dec_f64(a) / dec_f64(b);
+	x.e = y.e = 0;
+	q = dec_quot(&x, &y);
+	return neg ? -q : q;
+}

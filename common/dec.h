@@ -65,6 +65,10 @@ dec_addu(struct dec *acc, uint64_t v)
 /* a / b, whole numbers from 0 to 2^127 - 1 (b > 0), as the nearest
  * double: rounded once, as the division of two exact doubles is. */
 double dec_quot(const struct dec *a, const struct dec *b);
+/* a / b (b not 0), any signs and powers of ten, as the nearest double:
+ * rounded once, unless aligning the two needs more than 127 bits, when
+ * it is the quotient of their doubles. */
+double dec_div(const struct dec *a, const struct dec *b);
 /* Is d a whole number?  For a dec from dec_parse or dec_i64, whose
  * mantissa has no trailing zeros below the point. */
 int dec_whole(const struct dec *d);
