@@ -362,6 +362,8 @@ dec_quot(const struct dec *a, const struct dec *b)
 	int la, lb, i;
 
 	/* Two exact doubles: one division, rounded once. */
+	if (rh == 0 && dh == 0 && rl < (1ULL << 53) && dl < (1ULL << 53))
+		return (double)rl / (double)dl;
 	if (exact53(rh, rl) && exact53(dh, dl))
 		return dec_f64(a) / dec_f64(b);
 	if (rh == 0 && rl == 0)
@@ -375,6 +377,19 @@ dec_quot(const struct dec *a, const struct dec *b)
 	 */
 	la = bitlen(rh, rl);
 	lb = bitlen(dh, dl);
+#ifdef __SIZEOF_INT128__
+	/* Both within 64 bits, the usual case: the same 64 bits of quotient
+	 * by one 128-bit division (a << s stays below 2^127). */
+	if (rh == 0 && dh == 0) {
+		__extension__ unsigned __int128 num =
+		    (unsigned __int128)rl << (63 + lb - la);
+
+		q = (uint64_t)(num / dl);
+		if (num % dl)
+			q |= 1;
+		return ldexp((double)q, la - lb - 63);
+	}
+#endif
 	if (la > lb)
 		shl1(&dh, &dl, la - lb);
 	else
@@ -400,6 +415,10 @@ dec_div(const struct dec *a, const struct dec *b)
 	int neg = isneg(&x) != isneg(&y);
 	double q;
 
+	/* Whole numbers from 0 to 2^53: exact doubles, one division. */
+	if ((x.e | y.e | x.hi | y.hi) == 0 && x.lo < (1ULL << 53) &&
+	    y.lo < (1ULL << 53))
+		return (double)x.lo / (double)y.lo;
 	if (isneg(&x))
 		negate(&x);
 	if (isneg(&y))
