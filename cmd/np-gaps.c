@@ -32,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/dec.h"
 #include "../common/diag.h"
 #include "../common/group.h"
 #include "../common/insn.h"
@@ -698,6 +699,18 @@ add(struct reader *rd, const struct record *r)
 	}
 }
 
+/* busy / span (0 <= busy <= span), the nearest double: both may be past
+ * 2^53, where the quotient of their doubles is rounded twice. */
+static double
+share(int64_t busy, int64_t span)
+{
+	struct dec b, s;
+
+	dec_i64(&b, busy);
+	dec_i64(&s, span);
+	return dec_quot(&b, &s);
+}
+
 static void
 print_util(const char *name, size_t len, const struct track *t)
 {
@@ -712,7 +725,7 @@ print_util(const char *name, size_t len, const struct track *t)
 	out_tab();
 	out_i64(span);
 	out_tab();
-	out_f64(span ? (double)t->r.busy / (double)span : NAN);
+	out_f64(span ? share(t->r.busy, span) : NAN);
 	out_tab();
 	out_i64(t->gaps);
 	out_tab();

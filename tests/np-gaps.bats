@@ -664,3 +664,18 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	no_err
 	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t100\t200\t100\tXBCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/a/kernels.py:12\t\nTensor\t300\t400\t100\tABCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t500\t600\t100\tABCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t700\t800\t100\tXBCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/a/kernels.py:12\t')" ]
 }
+
+@test "np-gaps: -U busy_share is the nearest double to busy / span past 2^53" {
+	# Tensor [0, 2^53 + 1), Vector [2^53 + 2, 2^53 + 3): span 2^53 + 3.
+	# (2^53 + 1) / (2^53 + 3), 1 / (2^53 + 3), (2^53 + 2) / (2^53 + 3)
+	# as the nearest doubles (python3's fractions.Fraction, then float());
+	# the quotients of the doubles gave 0.9999999999999996,
+	# 1.110223024625156e-16 and 0.9999999999999998.
+	printf 'start_ts\tend_ts\tengine\n0\t9007199254740993\tTensor\n' >"$T/u.tsv"
+	printf '9007199254740994\t9007199254740995\tVector\n' >>"$T/u.tsv"
+	np np-gaps -U -n "$T/u.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1,5 "$OUT")" = "$(printf '%s\n' 'Tensor	0.9999999999999998' \
+	    'Vector	1.1102230246251562e-16' 'any	0.9999999999999999')" ]
+}
