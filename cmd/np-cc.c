@@ -417,7 +417,11 @@ streamcmp(long a, long b)
 	return (nx > ny) - (nx < ny);
 }
 
-/* Stream, then time, then input order. */
+/*
+ * Stream, then time, then duration (unknown first): the n-th collective's
+ * duration (--skew) is not the input's choice between two STARTs of a
+ * stream at one time.  Then input order, between STARTs that are the same.
+ */
 static int
 bystream(const void *a, const void *b)
 {
@@ -428,6 +432,8 @@ bystream(const void *a, const void *b)
 		return c;
 	if (x->t != y->t)
 		return x->t < y->t ? -1 : 1;
+	if (x->dur != y->dur)
+		return x->dur < y->dur ? -1 : 1;
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/dec.h"
 #include "../common/diag.h"
 #include "../common/dma.h"
 #include "../common/group.h"
@@ -78,10 +79,12 @@ struct span {
 
 struct queue {
 	int64_t transfers;
-	int64_t sized, bytes;	/* transfers with a byte count, their sum */
+	int64_t sized;		/* transfers with a byte count */
+	struct dec bytes;	/* their sum: exact, past 2^63 too (dec_addu) */
 	int64_t first, last;	/* earliest start, latest end */
 	int hasend;
-	int64_t bucketn[NBUCKET], bucketbytes[NBUCKET];
+	int64_t bucketn[NBUCKET];
+	struct dec bucketbytes[NBUCKET];
 	int64_t bucketmin[NBUCKET], bucketmax[NBUCKET];	/* sizes in it */
 	struct hist sizes;
 	long id;		/* index in queues */
@@ -180,14 +183,23 @@ need_count(const struct record *r, int c, const char *what)
 	return v;
 }
 
-/* a + b for counts >= 0, or death when the sum would pass 2^63 - 1. */
-static int64_t
-sum(int64_t a, int64_t b, const struct record *r, int c)
+/* An exact sum, in full. */
+static void
+out_dec(const struct dec *d)
 {
-	if (b > INT64_MAX - a)
-		bad_field(r, c, "expected a total below 2^63, found %lld + "
-		    "%lld", (long long)a, (long long)b);
-	return a + b;
+	char buf[DEC_BUFSZ];
+
+	out_raw(buf, dec_put(buf, d));
+}
+
+/* sum / n (n > 0), the nearest double. */
+static double
+quot(const struct dec *sum, int64_t n)
+{
+	struct dec d;
+
+	dec_i64(&d, n);
+	return dec_quot(sum, &d);
 }
 
 static void
@@ -196,13 +208,13 @@ add_size(struct queue *q, int64_t v)
 	int k = bucket(v);
 
 	q->sized++;
-	q->bytes += v;
+	dec_addu(&q->bytes, (uint64_t)v);
 	if (!q->bucketn[k] || v < q->bucketmin[k])
 		q->bucketmin[k] = v;
 	if (!q->bucketn[k] || v > q->bucketmax[k])
 		q->bucketmax[k] = v;
 	q->bucketn[k]++;
-	q->bucketbytes[k] += v;
+	dec_addu(&q->bucketbytes[k], (uint64_t)v);
 	if (percentiles)
 		hist_add(&q->sizes, (double)v, 1);
 }
@@ -283,7 +295,6 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	int noq = !qf->set || qf->len == 0;
 	const char *qname = noq ? "<none>" : qf->s;
 	size_t qlen = noq ? 6 : qf->len;
-	static int64_t grand;
 	static char *key;	/* the name, and a NUL and the core if given */
 	static size_t keycap;
 	size_t klen = qlen;
@@ -339,8 +350,6 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	q->hasend |= hasend;
 	if (r->f[D_BYTES].set) {
 		v = need_count(r, D_BYTES, "transfer_bytes");
-		/* every total is at most the grand total */
-		grand = sum(grand, v, r, D_BYTES);
 		add_size(q, v);
 	} else
 		rd_note(rd, "transfers without transfer_bytes, left out of "
@@ -409,17 +418,19 @@ summary_row(const char *name, size_t len, const struct queue *q,
 	out_text(name, len);
 	out_tab();
 	out_i64(q->transfers);
-	out_opt_i64(q->sized > 0, q->bytes);
+	out_tab();
+	if (q->sized > 0)
+		out_dec(&q->bytes);
 	out_opt_i64(hasbusy && q->hasend, busy);
 	out_opt_i64(1, q->first);
 	out_opt_i64(q->hasend, q->last);
 	out_tab();
 	/* bytes per ns is GB/s (10^9 bytes per second) */
 	if (hasbusy && q->hasend && q->sized && busy > 0)
-		out_f64((double)q->bytes / (double)busy);
+		out_f64(quot(&q->bytes, busy));
 	out_tab();
 	if (q->sized)
-		out_f64((double)q->bytes / (double)q->sized);
+		out_f64(quot(&q->bytes, q->sized));
 	out_quantile(q, 0.5);
 	out_quantile(q, 0.9);
 	out_tab();
@@ -457,7 +468,7 @@ hist_rows(const char *name, size_t len, int named, const struct queue *q)
 		out_tab();
 		out_i64(q->bucketn[k]);
 		out_tab();
-		out_i64(q->bucketbytes[k]);
+		out_dec(&q->bucketbytes[k]);
 		out_tab();
 		out_f64((double)q->bucketn[k] / (double)q->sized);
 		if (named) {
@@ -482,7 +493,7 @@ merge_buckets(struct queue *to, const struct queue *q)
 		if (!to->bucketn[k] || q->bucketmax[k] > to->bucketmax[k])
 			to->bucketmax[k] = q->bucketmax[k];
 		to->bucketn[k] += q->bucketn[k];
-		to->bucketbytes[k] += q->bucketbytes[k];
+		dec_add(&to->bucketbytes[k], &q->bucketbytes[k]);
 	}
 }
 
@@ -516,7 +527,7 @@ write_alls(void)
 		a = &alls[k];
 		a->transfers += q->transfers;
 		a->sized += q->sized;
-		a->bytes += q->bytes;
+		dec_add(&a->bytes, &q->bytes);
 		a->hasend |= q->hasend;
 		if (q->first < a->first)
 			a->first = q->first;
@@ -559,7 +570,8 @@ write_summary(int header, int histogram)
 /* ---- skinny DMA instructions (-S) ---- */
 
 struct srcline {
-	int64_t n, bytes, dur;
+	int64_t n;
+	struct dec bytes, dur;	/* exact (dec_addu) */
 };
 
 static struct group lines;
@@ -586,21 +598,23 @@ insn_bytes(const struct record *r, int c, const char *what)
 
 /*
  * Bytes a DMA instruction moves: what it reads (HBM + SBUF) or what it
- * writes, whichever is larger; -1 when it carries no byte column at all.
+ * writes, whichever is larger (two counts below 2^63: below 2^64); 0 when
+ * it carries no byte column at all.
  */
-static int64_t
-dma_moved(const struct record *r)
+static int
+dma_moved(const struct record *r, uint64_t *moved)
 {
-	int64_t rd, wr;
+	uint64_t rd, wr;
 
 	if (!r->f[I_HBM_R].set && !r->f[I_HBM_W].set &&
 	    !r->f[I_SBUF_R].set && !r->f[I_SBUF_W].set)
-		return -1;
-	rd = sum(insn_bytes(r, I_HBM_R, "hbm_read_bytes"),
-	    insn_bytes(r, I_SBUF_R, "sbuf_read_bytes"), r, I_SBUF_R);
-	wr = sum(insn_bytes(r, I_HBM_W, "hbm_write_bytes"),
-	    insn_bytes(r, I_SBUF_W, "sbuf_write_bytes"), r, I_SBUF_W);
-	return rd > wr ? rd : wr;
+		return 0;
+	rd = (uint64_t)insn_bytes(r, I_HBM_R, "hbm_read_bytes") +
+	    (uint64_t)insn_bytes(r, I_SBUF_R, "sbuf_read_bytes");
+	wr = (uint64_t)insn_bytes(r, I_HBM_W, "hbm_write_bytes") +
+	    (uint64_t)insn_bytes(r, I_SBUF_W, "sbuf_write_bytes");
+	*moved = rd > wr ? rd : wr;
+	return 1;
 }
 
 static void
@@ -609,7 +623,7 @@ add_skinny(struct reader *rd, const struct record *r)
 	struct srcline *l;
 	const char *src;
 	size_t len;
-	int64_t moved;
+	uint64_t moved;
 
 	ninsn++;
 	if (!is_dma(r)) {
@@ -619,23 +633,23 @@ add_skinny(struct reader *rd, const struct record *r)
 	ndma++;
 	/* A size the input does not give (no byte column, or 0 bytes in
 	 * all four) is not a small one: counted apart. */
-	if ((moved = dma_moved(r)) <= 0) {
+	if (!dma_moved(r, &moved) || moved == 0) {
 		rd_note(rd, "DMA instructions without a size (0 bytes or no "
 		    "byte column), not counted as skinny", r->line);
 		return;
 	}
 	nsized++;
-	if (moved >= skinnybelow)
+	if (moved >= (uint64_t)skinnybelow)
 		return;
 	src = insn_src(r, &len);
 	if (!(l = grp_get(&lines, src, len, NULL)))
 		np_die_at(r->file, r->line, 0, "expected at most %d source "
 		    "lines, found more", MAXLINES);
 	l->n++;
-	l->bytes = sum(l->bytes, moved, r, -1);
+	dec_addu(&l->bytes, moved);
 	if (r->f[I_DUR].set)
-		l->dur = sum(l->dur, need_count(r, I_DUR, "duration_ns"), r,
-		    I_DUR);
+		dec_addu(&l->dur, (uint64_t)need_count(r, I_DUR,
+		    "duration_ns"));
 	else
 		rd_note(rd, "skinny DMA instructions without a duration, "
 		    "counted as 0 ns", r->line);
@@ -674,11 +688,11 @@ write_skinny(int header)
 		out_tab();
 		out_i64(l->n);
 		out_tab();
-		out_i64(l->bytes);
+		out_dec(&l->bytes);
 		out_tab();
-		out_f64((double)l->bytes / (double)l->n);
+		out_f64(quot(&l->bytes, l->n));
 		out_tab();
-		out_i64(l->dur);
+		out_dec(&l->dur);
 		out_nl();
 	}
 	free(ix);

@@ -5,9 +5,12 @@
  * time is the union of its instructions' intervals, as the profiler counts
  * *_engine_active_time.  The idle gaps between busy runs are listed with the
  * instruction on either side, or summed into utilisation.  Instructions are
- * put in start order (ties in input order) by spill.h: a reorder window of
+ * put in one total order by spill.h (start, then physical core, engine,
+ * opcode and source line as printed, then end: bystart), a reorder window of
  * -r rows in memory, and sorted runs in TMPDIR for rows beyond it, so the
- * answer is that of the input sorted, whatever its order.  In order, they
+ * answer is that of the input sorted, whatever its order, ties too: two
+ * inputs that differ in the order of rows starting together give the same
+ * bytes.  In order, they
  * pass through a window per engine (in every mode that lists gaps engine by
  * engine), which settles when each engine's gaps are written just as it did
  * on sorted input.  Memory depends on the window and the number of distinct
@@ -29,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/dec.h"
 #include "../common/diag.h"
 #include "../common/group.h"
 #include "../common/insn.h"
@@ -89,7 +93,8 @@ enum mode { GAPS, ALL, UTIL, BUCKETS };
 struct item {
 	int64_t s;		/* first: the reorder window's key */
 	int64_t e;
-	int64_t seq;		/* input order, to break ties */
+	int64_t seq;		/* input order: ties between rows that print
+				   the same, for spill.h's total order */
 	int32_t text;		/* interned opcode and source location;
 				   -B: the bucket track */
 	int32_t eng;		/* engine, and so physical core */
@@ -452,11 +457,12 @@ close_gap(struct track *t)
 		print_gap(t);
 }
 
-/* Ties (same end, or same start) go to the first instruction read. */
+/* Ties (same end, or same start) go to the first instruction fed: the
+ * first in the order of bystart. */
 static int
 ends_later(const struct item *a, const struct item *b)
 {
-	return a->e > b->e || (a->e == b->e && a->seq < b->seq);
+	return a->e > b->e;
 }
 
 /* Feeds an instruction of positive length, in start order. */
@@ -466,13 +472,8 @@ track_add(struct track *t, const struct item *it)
 	int64_t rs, re;
 	int open = t->r.open;
 
-	if (t->pending) {
-		if (it->s == t->ge) {
-			if (it->seq < t->after.seq)
-				t->after = *it;
-		} else
-			close_gap(t);
-	}
+	if (t->pending && it->s != t->ge)
+		close_gap(t);	/* else the first fed at ge stays after */
 	if (runs_add(&t->r, it->s, it->e, &rs, &re)) {
 		/* [rs, re) is done, and it starts the next run. */
 		t->pending = 1;
@@ -509,7 +510,56 @@ feed(const struct item *it)
 		track_add(&pcs[eng[it->eng].pc].t, it);
 }
 
-/* Start order; ties in input order. */
+/* Byte order of two strings, a prefix first. */
+static int
+bytecmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int c = alen && blen ? memcmp(a, b, alen < blen ? alen : blen) : 0;
+
+	return c ? c : (alen > blen) - (alen < blen);
+}
+
+/*
+ * Two instructions of the same start: by physical core (rows without one
+ * first), engine name, then, where rows print them, opcode and source
+ * line, in byte order; then by end; then input order, between rows that
+ * print the same.  Never by an index given in input order.
+ */
+static int
+bytie(const struct item *x, const struct item *y)
+{
+	const struct engine *ex = &eng[x->eng], *ey = &eng[y->eng];
+	const struct pcore *px = &pcs[ex->pc], *py = &pcs[ey->pc];
+	const char *kx, *ky;
+	size_t nx, ny;
+	uint32_t ox, oy;
+	int c;
+
+	if (x->eng != y->eng) {
+		if (px->has != py->has)
+			return px->has - py->has;
+		if (px->v != py->v)
+			return px->v < py->v ? -1 : 1;
+		if ((c = bytecmp(ex->name, ex->len, ey->name, ey->len)))
+			return c;
+	}
+	if ((mode == GAPS || mode == ALL) && x->text != y->text) {
+		kx = grp_key(&texts, x->text, &nx);
+		ky = grp_key(&texts, y->text, &ny);
+		memcpy(&ox, kx, sizeof ox);
+		memcpy(&oy, ky, sizeof oy);
+		kx += sizeof ox;
+		ky += sizeof oy;
+		if ((c = bytecmp(kx, ox, ky, oy)) || (c = bytecmp(kx + ox,
+		    nx - sizeof ox - ox, ky + oy, ny - sizeof oy - oy)))
+			return c;
+	}
+	if (x->e != y->e)
+		return x->e < y->e ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Start order; ties by bytie. */
 static int
 bystart(const void *a, const void *b)
 {
@@ -517,7 +567,7 @@ bystart(const void *a, const void *b)
 
 	if (x->s != y->s)
 		return x->s < y->s ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
+	return bytie(x, y);
 }
 
 /* spill.h's deliver: an instruction in start order, during the input. */
@@ -649,6 +699,18 @@ add(struct reader *rd, const struct record *r)
 	}
 }
 
+/* busy / span (0 <= busy <= span), the nearest double: both may be past
+ * 2^53, where the quotient of their doubles is rounded twice. */
+static double
+share(int64_t busy, int64_t span)
+{
+	struct dec b, s;
+
+	dec_i64(&b, busy);
+	dec_i64(&s, span);
+	return dec_quot(&b, &s);
+}
+
 static void
 print_util(const char *name, size_t len, const struct track *t)
 {
@@ -663,7 +725,7 @@ print_util(const char *name, size_t len, const struct track *t)
 	out_tab();
 	out_i64(span);
 	out_tab();
-	out_f64(span ? (double)t->r.busy / (double)span : NAN);
+	out_f64(span ? share(t->r.busy, span) : NAN);
 	out_tab();
 	out_i64(t->gaps);
 	out_tab();

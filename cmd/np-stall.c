@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/dec.h"
 #include "../common/diag.h"
 #include "../common/group.h"
 #include "../common/insn.h"
@@ -49,17 +50,20 @@ static const struct np_oldopt oldopts[] = {
 				   reader is open and gives it an index */
 
 /*
- * Per key.  Sums are exact: values are whole numbers.  A key's values and
- * durations are never negative (the reader leaves out negative durations,
- * value() negative values), so the sums over every key bound a key's: only
- * those are checked for overflow.  Its physical core is in the key.
+ * Per key.  Sums are exact: values and durations are whole numbers from 0
+ * to 2^63 - 1 (the reader leaves out negative durations, value() negative
+ * values), added with a carry into a high half (dec_addu), so that no sum
+ * of fewer than 2^63 rows overflows: a column of times since the epoch
+ * (start_ts) sums as exactly as one of waits.  Its physical core is in the
+ * key.
  */
 struct acc {
 	int64_t n;		/* instructions */
 	int64_t nonzero;	/* ... with a value above 0 */
-	int64_t sum;
+	struct dec sum;		/* power 0 */
 	uint64_t max1;		/* the largest value + 1; 0: none had one */
-	uint64_t dur1;		/* the durations' sum + 1; 0: none had one */
+	struct dec dur;		/* the durations' sum */
+	int hasdur;		/* one had a duration */
 };
 
 /*
@@ -93,7 +97,7 @@ static const char *vname = "evt_wait_time_ns";
 /* Rows read, and those with a value: a run where none has one found
  * nothing to report. */
 static long nrows, nvalued;
-static int64_t total, totaldur;	/* over every key: for shares, overflow */
+static struct dec total;	/* over every key: for shares */
 static char keyring[AHEAD][KEYBUF];
 static char *keybuf;		/* the key being made: a row of keyring */
 static struct pend pend[AHEAD];
@@ -278,15 +282,6 @@ makekey(const struct record *r)
 	return len;
 }
 
-static void
-addchecked(const struct record *r, int64_t *acc, int64_t v, const char *what)
-{
-	if ((v > 0 && *acc > INT64_MAX - v) || (v < 0 && *acc < INT64_MIN - v))
-		np_die_at(r->file, r->line, 0, "the sum of %s overflows",
-		    what);
-	*acc += v;
-}
-
 /* The value attributed, in *v: 1, or 0 when the row has none. */
 static int
 value(struct reader *rd, const struct record *r, int64_t *v)
@@ -327,14 +322,16 @@ add(struct acc *a, const struct pend *p)
 {
 	a->n++;
 	if (p->hasv) {
-		a->sum += p->v;
+		dec_addu(&a->sum, (uint64_t)p->v);
 		if (p->v > 0)
 			a->nonzero++;
 		if ((uint64_t)p->v + 1 > a->max1)
 			a->max1 = (uint64_t)p->v + 1;
 	}
-	if (p->hasdur)
-		a->dur1 = (a->dur1 ? a->dur1 : 1) + (uint64_t)p->dur;
+	if (p->hasdur) {
+		dec_addu(&a->dur, (uint64_t)p->dur);
+		a->hasdur = 1;
+	}
 }
 
 /* The key's sums. */
@@ -383,13 +380,12 @@ account(struct reader *rd, const struct record *r)
 	}
 	if ((p->hasv = value(rd, r, &p->v))) {
 		nvalued++;
-		addchecked(r, &total, p->v, vname);
+		dec_addu(&total, (uint64_t)p->v);
 	}
 	/* The reader has left out rows with a negative or non-finite
 	 * duration_ns. */
 	if ((p->hasdur = d->set)) {
 		p->dur = d->i;
-		addchecked(r, &totaldur, d->i, "duration_ns");
 	} else if (vcol != I_DUR) {
 		rd_note(rd, "rows without duration_ns, left out of its "
 		    "sum", r->line);
@@ -444,19 +440,26 @@ header(void)
  * o; returns the end.
  */
 struct quot {
-	int64_t num, den;
+	struct dec num, den;
 	int valid;
 	size_t len;
 	char text[NUM_BUFSZ];
 };
 
-static char *
-putquot(char *o, struct quot *q, int64_t num, int64_t den)
+static int
+same(const struct dec *a, const struct dec *b)
 {
-	if (!q->valid || q->num != num || q->den != den) {
-		q->len = num_fmt_f64(q->text, (double)num / (double)den);
-		q->num = num;
-		q->den = den;
+	return a->lo == b->lo && a->hi == b->hi;
+}
+
+/* num / den, the nearest double: of two sums beyond 2^53 too. */
+static char *
+putquot(char *o, struct quot *q, const struct dec *num, const struct dec *den)
+{
+	if (!q->valid || !same(&q->num, num) || !same(&q->den, den)) {
+		q->len = num_fmt_f64(q->text, dec_quot(num, den));
+		q->num = *num;
+		q->den = *den;
 		q->valid = 1;
 	}
 	/* All of it, a constant length (no call): o has the room any number
@@ -478,7 +481,7 @@ putcount(char *o, int64_t v)
 
 /* The room a row's numbers take at most: eight of them and their tabs,
  * and the newline. */
-#define ROWNUMS (8 * (NUM_BUFSZ + 1) + 1)
+#define ROWNUMS (8 * (DEC_BUFSZ + 1) + 1)
 
 /* A key's row: its key, then its numbers written straight into the output
  * buffer, room for them taken once. */
@@ -487,6 +490,7 @@ row(long i)
 {
 	static struct quot mean, share;
 	const struct acc *a = grp_val(&grp, i);
+	struct dec nz;
 	const char *k;
 	size_t len, klen;
 	char *o;
@@ -503,20 +507,22 @@ row(long i)
 	o = putcount(o, a->nonzero);
 	*o++ = '\t';
 	if (a->max1)
-		o += num_fmt_i64(o, a->sum);
+		o += dec_put(o, &a->sum);
 	*o++ = '\t';
-	if (a->nonzero)
-		o = putquot(o, &mean, a->sum, a->nonzero);
+	if (a->nonzero) {
+		dec_i64(&nz, a->nonzero);
+		o = putquot(o, &mean, &a->sum, &nz);
+	}
 	*o++ = '\t';
 	if (a->max1)
 		o += num_fmt_i64(o, (int64_t)(a->max1 - 1));
 	*o++ = '\t';
-	if (a->max1 && total > 0)
-		o = putquot(o, &share, a->sum, total);
+	if (a->max1 && (total.lo | total.hi))
+		o = putquot(o, &share, &a->sum, &total);
 	if (vcol != I_DUR) {
 		*o++ = '\t';
-		if (a->dur1)
-			o += num_fmt_i64(o, (int64_t)(a->dur1 - 1));
+		if (a->hasdur)
+			o += dec_put(o, &a->dur);
 	}
 	if (!keys.pcore) {
 		*o++ = '\t';
@@ -570,13 +576,26 @@ wanted(void)
 	return mask;
 }
 
-/* Most attributed first (a radix sort of the sums, reversed and offset
- * so that unsigned order is descending signed order); ties in byte order
- * of the key. */
+/* Most attributed first (a radix sort of the sums, reversed: sums below
+ * 2^64 all); ties in byte order of the key. */
 static uint64_t
 score(const void *val)
 {
-	return ~((uint64_t)((const struct acc *)val)->sum ^ 1ULL << 63);
+	return ~((const struct acc *)val)->sum.lo;
+}
+
+/* The same order, when a sum is 2^64 or more: by comparison. */
+static int
+widecmp(const struct group *g, long i, long j)
+{
+	const struct dec *a = &((const struct acc *)grp_val(g, i))->sum;
+	const struct dec *b = &((const struct acc *)grp_val(g, j))->sum;
+
+	if (a->hi != b->hi)
+		return a->hi > b->hi ? -1 : 1;
+	if (a->lo != b->lo)
+		return a->lo > b->lo ? -1 : 1;
+	return grp_keycmp(g, i, j);
 }
 
 /* Every key's row, most attributed first, the first top of them. */
@@ -588,7 +607,8 @@ writerows(int withheader, long long top)
 	static long *order;
 	long i;
 
-	order = grp_sortedby(&grp, score);
+	order = total.hi ? grp_sorted(&grp, widecmp) :
+	    grp_sortedby(&grp, score);
 
 	if (withheader)
 		header();

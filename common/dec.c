@@ -1,3 +1,4 @@
+#include <math.h>
 #include <string.h>
 
 #include "dec.h"
@@ -309,4 +310,125 @@ dec_f64(const struct dec *d)
 
 	num_f64(buf, dec_fmt(buf, d), &v);
 	return v;
+}
+
+/* Bits in a 128-bit magnitude. */
+static int
+bitlen(uint64_t hi, uint64_t lo)
+{
+	int n = 0;
+
+	if (hi) {
+		n = 64;
+		lo = hi;
+	}
+	for (; lo; lo >>= 1)
+		n++;
+	return n;
+}
+
+/* Is the whole number h:l (power 0) a double exactly: 53 significant bits
+ * at most? */
+static int
+exact53(uint64_t h, uint64_t l)
+{
+	if (h == 0 && l < (1ULL << 53))
+		return 1;
+	if (l == 0 && h == 0)
+		return 1;
+	while (!(l & 1)) {	/* trailing zeros do not count */
+		l = l >> 1 | h << 63;
+		h >>= 1;
+	}
+	return h == 0 && l < (1ULL << 53);
+}
+
+static void
+shl1(uint64_t *h, uint64_t *l, int k)
+{
+	if (k >= 64) {
+		*h = *l << (k - 64);
+		*l = 0;
+	} else if (k > 0) {
+		*h = *h << k | *l >> (64 - k);
+		*l <<= k;
+	}
+}
+
+double
+dec_quot(const struct dec *a, const struct dec *b)
+{
+	uint64_t rh = a->hi, rl = a->lo, dh = b->hi, dl = b->lo, q = 0;
+	int la, lb, i;
+
+	/* Two exact doubles: one division, rounded once. */
+	if (rh == 0 && dh == 0 && rl < (1ULL << 53) && dl < (1ULL << 53))
+		return (double)rl / (double)dl;
+	if (exact53(rh, rl) && exact53(dh, dl))
+		return dec_f64(a) / dec_f64(b);
+	if (rh == 0 && rl == 0)
+		return 0;
+	/*
+	 * Otherwise 64 bits of the quotient by long division, the two aligned
+	 * to the same length (below 2^127, so that the remainder doubled
+	 * fits): q in [2^62, 2^64), and a remainder left sets q's last bit,
+	 * a sticky bit well below the 53 kept, so that the conversion of q
+	 * rounds as the exact quotient would.
+	 */
+	la = bitlen(rh, rl);
+	lb = bitlen(dh, dl);
+#ifdef __SIZEOF_INT128__
+	/* Both within 64 bits, the usual case: the same 64 bits of quotient
+	 * by one 128-bit division (a << s stays below 2^127). */
+	if (rh == 0 && dh == 0) {
+		__extension__ unsigned __int128 num =
+		    (unsigned __int128)rl << (63 + lb - la);
+
+		q = (uint64_t)(num / dl);
+		if (num % dl)
+			q |= 1;
+		return ldexp((double)q, la - lb - 63);
+	}
+#endif
+	if (la > lb)
+		shl1(&dh, &dl, la - lb);
+	else
+		shl1(&rh, &rl, lb - la);
+	for (i = 0; i < 64; i++) {
+		q <<= 1;
+		if (rh > dh || (rh == dh && rl >= dl)) {
+			rh -= dh + (rl < dl);
+			rl -= dl;
+			q |= 1;
+		}
+		shl1(&rh, &rl, 1);
+	}
+	if (rh | rl)
+		q |= 1;
+	return ldexp((double)q, la - lb - 63);
+}
+
+double
+dec_div(const struct dec *a, const struct dec *b)
+{
+	struct dec x = *a, y = *b;
+	int neg = isneg(&x) != isneg(&y);
+	double q;
+
+	/* Whole numbers from 0 to 2^53: exact doubles, one division. */
+	if ((x.e | y.e | x.hi | y.hi) == 0 && x.lo < (1ULL << 53) &&
+	    y.lo < (1ULL << 53))
+		return (double)x.lo / (double)y.lo;
+	if (isneg(&x))
+		negate(&x);
+	if (isneg(&y))
+		negate(&y);
+	/* The same power of ten: then x / y is the quotient of the
+	 * mantissas. */
+	if ((x.e > y.e && !scale(&x, x.e - y.e)) ||
+	    (y.e > x.e && !scale(&y, y.e - x.e)))
+		return dec_f64(a) / dec_f64(b);
+	x.e = y.e = 0;
+	q = dec_quot(&x, &y);
+	return neg ? -q : q;
 }

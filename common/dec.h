@@ -50,6 +50,25 @@ dec_put(char *buf, const struct dec *d)
 }
 /* The nearest double. */
 double dec_f64(const struct dec *d);
+/*
+ * Sums of whole numbers >= 0 (counts, bytes, ns): a dec of power 0 is the
+ * accumulator, a value added to its low half and the carry to its high.
+ * Fewer than 2^63 values below 2^63 sum below 2^126: such a sum is exact
+ * and never overflows, at the cost of an add with carry.
+ */
+static inline void
+dec_addu(struct dec *acc, uint64_t v)
+{
+	acc->lo += v;
+	acc->hi += acc->lo < v;
+}
+/* a / b, whole numbers from 0 to 2^127 - 1 (b > 0), as the nearest
+ * double: rounded once, as the division of two exact doubles is. */
+double dec_quot(const struct dec *a, const struct dec *b);
+/* a / b (b not 0), any signs and powers of ten, as the nearest double:
+ * rounded once, unless aligning the two needs more than 127 bits, when
+ * it is the quotient of their doubles. */
+double dec_div(const struct dec *a, const struct dec *b);
 /* Is d a whole number?  For a dec from dec_parse or dec_i64, whose
  * mantissa has no trailing zeros below the point. */
 int dec_whole(const struct dec *d);

@@ -1313,16 +1313,21 @@ putq(char *o, const struct many *m, int p)
  * is the same digits).
  */
 static char *
-putstats(struct gstat *gs, char *o, const struct cell *c, double total)
+putstats(struct gstat *gs, char *o, const struct cell *c,
+    const struct total *total)
 {
 	static const int pct[] = { 50, 90, 99 };
+	const struct dec *exact = NULL;	/* the sum, when not inexact */
+	struct dec count;
 	const char *t;
 	double sum;
 	size_t n;
 	int f, whole;
 
+	dec_i64(&count, c->n);
 	if (c->state == GS_ONE) {
 		sum = dec_f64(&c->u.one);
+		exact = &c->u.one;
 		whole = c->n == 1 && iswhole(&c->u.one, sum);
 		o += num_put_i64(o, c->n);
 		*o++ = '\t';
@@ -1332,23 +1337,30 @@ putstats(struct gstat *gs, char *o, const struct cell *c, double total)
 		for (f = 0; f < 6; f++) {	/* min max mean p50 p90 p99 */
 			*o++ = '\t';
 			if (f == 2 && !whole)
-				o += num_fmt_f64(o, sum / (double)c->n);
+				o += num_fmt_f64(o, dec_div(exact, &count));
 			else
 				o = again(o, t, n);
 		}
 	} else {
 		o = putexact(gs, o, c);
 		*o++ = '\t';
-		sum = c->u.m->inexact ? c->u.m->fsum : dec_f64(&c->u.m->sum);
-		o += num_fmt_f64(o, sum / (double)c->n);
+		if (!c->u.m->inexact)
+			exact = &c->u.m->sum;
+		sum = exact ? dec_f64(exact) : c->u.m->fsum;
+		/* The nearest double to the exact mean, not the quotient of
+		 * the sum's double. */
+		o += num_fmt_f64(o, exact ? dec_div(exact, &count) :
+		    sum / (double)c->n);
 		for (f = 0; f < 3; f++) {
 			*o++ = '\t';
 			o = putq(o, c->u.m, pct[f]);
 		}
 	}
 	*o++ = '\t';
-	if (total != 0)
-		o += num_fmt_f64(o, sum / total);
+	if (exact && !total->inexact && (total->sum.hi | total->sum.lo))
+		o += num_fmt_f64(o, dec_div(exact, &total->sum));
+	else if (total_f64(total) != 0)
+		o += num_fmt_f64(o, sum / total_f64(total));
 	*o++ = '\n';
 	return o;
 }
@@ -1366,16 +1378,15 @@ void
 gs_write(struct gstat *gs, int hdr)
 {
 	long *ix = sorted(gs), i, g;
-	double total[GS_MAXVAL];
+	struct total total[GS_MAXVAL];
 	struct cell *e;
 	int v;
 
 	for (v = 0; v < gs->nval; v++) {
-		struct total all;
-		memset(&all, 0, sizeof all);
+		memset(&total[v], 0, sizeof total[v]);
 		for (g = 0; g < gs->g.n; g++)
-			total_add(&all, (struct cell *)grp_val(&gs->g, g) + v);
-		total[v] = total_f64(&all);
+			total_add(&total[v], (struct cell *)grp_val(&gs->g,
+			    g) + v);
 	}
 	names(gs);
 	if (hdr)
@@ -1386,7 +1397,7 @@ gs_write(struct gstat *gs, int hdr)
 		for (v = 0; v < gs->nval; v++)
 			if (e[v].n != 0)
 				out_commit(putstats(gs, lead(gs, g, v,
-				    NUMROOM(9)), &e[v], total[v]));
+				    NUMROOM(9)), &e[v], &total[v]));
 	}
 	free(ix);
 }

@@ -606,3 +606,27 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	status_is 0
 	[ "$(cut -f7 "$OUT" | tr '\n' ' ')" = "GpSimd Pool qSyncIO0 " ]
 }
+
+@test "np-cc: two STARTs of a core at one time: -K the same whatever their input order" {
+	# CC-core 8 starts two collectives at 1000, of 100 and 300 ns: the
+	# first is the shorter, whichever row comes first.  Collective 1:
+	# starts 1000 (8) and 1010 (9), spread 10, durations 100 and 100;
+	# collective 2: 1000 (8, 300 ns) and 2000 (9, 100 ns), spread 1000,
+	# median duration 100 (the lower middle), so 8 is slow (300 > 2 x
+	# 100).  The latest of each is 9.
+	mkdir "$T/a" "$T/b"
+	h='id\tstart_ts\tend_ts\tduration_ns\tcore_idx\tdescription\ttrigger_engine\n'
+	r1='1\t1000\t1100\t100\t8\tTPB_TRIGGER\tsync\n'
+	r2='2\t1000\t1300\t300\t8\tTPB_TRIGGER\tsync\n'
+	r3='3\t1010\t1110\t100\t9\tTPB_TRIGGER\tsync\n4\t2000\t2100\t100\t9\tTPB_TRIGGER\tsync\n'
+	printf "$h$r1$r2$r3" >"$T/a/r.tsv"
+	printf "$h$r2$r1$r3" >"$T/b/r.tsv"
+	for d in a b; do
+		cd "$T/$d"
+		np np-cc -K -n r.tsv
+		status_is 0
+		[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		    '1	2	1000	1000	1010	10	100	100	100	r.tsv:9		' \
+		    '2	2	1000	1000	2000	1000	100	100	300	r.tsv:9	r.tsv:8	')" ]
+	done
+}

@@ -40,6 +40,38 @@ G=$FIX/np-gaps
 	golden np-gaps/gaps.tsv
 }
 
+@test "np-gaps: ties in start order give the same bytes in every mode, through TMPDIR too" {
+	# ties-a.tsv and ties-b.tsv hold the same 8 rows, those starting
+	# together in another order; the gaps worked out by hand in
+	# tests/fixtures/np-gaps/README.md.  A third form: every row
+	# reversed, with -r 1, so that rows go beyond the window, in order
+	# through TMPDIR.
+	(head -1 "$G/ties-a.tsv"; tail -n +2 "$G/ties-a.tsv" | sort -r) \
+	    >"$T/ties-c.tsv"
+	for m in "" -a -U "-B 2000"; do
+		np np-gaps $m "$G/ties-a.tsv"
+		status_is 0
+		no_err
+		cp "$OUT" "$T/a.out"
+		np np-gaps $m "$G/ties-b.tsv"
+		status_is 0
+		cmp "$T/a.out" "$OUT"
+		TMPDIR=$T np np-gaps -r 1 $m "$T/ties-c.tsv"
+		status_is 0
+		cmp "$T/a.out" "$OUT"
+		case $m in
+		"")	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+			    'engine	gap_start	gap_end	gap_ns	before_opcode	before_src	after_opcode	after_src	pcore_idx' \
+			    'Tensor	5000	7000	2000	A	a.py:1	C	c.py:3	' \
+			    'Vector	5000	7000	2000	E	e.py:5	F	f.py:6	')" ] ;;
+		-a)	[ "$(tail -1 "$OUT")" = "$(printf '5000\t7000\t2000\tTensor\tA\ta.py:1\tTensor\tC\tc.py:3\t')" ] ;;
+		-U)	[ "$(cut -f1-3,6,7 "$OUT" | tail -3)" = "$(printf '%s\n' \
+			    'Tensor	4	6000	1	2000' 'Vector	4	7000	1	2000' \
+			    'any	8	7000	1	2000')" ] ;;
+		esac
+	done
+}
+
 @test "np-gaps: -a, gaps where all engines are idle" {
 	np np-gaps -a "$G/basic.tsv"
 	status_is 0
@@ -589,7 +621,10 @@ $usage"
 
 @test "np-gaps: constant memory with -u, one window for all engines" {
 	need_plain_build
-	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -U -r 100000'
+	# The window of 100000 instructions, 32 bytes each, three times over
+	# (np-gaps(1)): npgen's rows starting together are not in np-gaps'
+	# order of ties, so the window's heap is used, as for any disorder.
+	under_ulimit 20480 sh -c 'npgen -n 50000 view-json | np-gaps -U -r 100000'
 	status_is 0
 	no_err
 	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t50000')" ]
@@ -628,4 +663,19 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	status_is 0
 	no_err
 	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t100\t200\t100\tXBCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/a/kernels.py:12\t\nTensor\t300\t400\t100\tABCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t500\t600\t100\tABCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t700\t800\t100\tXBCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/a/kernels.py:12\t')" ]
+}
+
+@test "np-gaps: -U busy_share is the nearest double to busy / span past 2^53" {
+	# Tensor [0, 2^53 + 1), Vector [2^53 + 2, 2^53 + 3): span 2^53 + 3.
+	# (2^53 + 1) / (2^53 + 3), 1 / (2^53 + 3), (2^53 + 2) / (2^53 + 3)
+	# as the nearest doubles (python3's fractions.Fraction, then float());
+	# the quotients of the doubles gave 0.9999999999999996,
+	# 1.110223024625156e-16 and 0.9999999999999998.
+	printf 'start_ts\tend_ts\tengine\n0\t9007199254740993\tTensor\n' >"$T/u.tsv"
+	printf '9007199254740994\t9007199254740995\tVector\n' >>"$T/u.tsv"
+	np np-gaps -U -n "$T/u.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1,5 "$OUT")" = "$(printf '%s\n' 'Tensor	0.9999999999999998' \
+	    'Vector	1.1102230246251562e-16' 'any	0.9999999999999999')" ]
 }

@@ -368,12 +368,70 @@ np-stall: rows without evt_wait_time_ns: 1 (first: $T/odd.jsonl:2)
 np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/odd.jsonl:3)"
 }
 
-@test "np-stall: a sum past 2^63 - 1 is an error" {
-	printf 'start_ts\tevt_wait_time_ns\n1\t9223372036854775807\n2\t1\n' \
-	    >"$T/big.tsv"
-	np np-stall "$T/big.tsv"
-	status_is 1
-	err_is "np-stall: $T/big.tsv:3: the sum of evt_wait_time_ns overflows"
+@test "np-stall: sums past 2^63 are exact; the mean and share the nearest doubles" {
+	# Tensor: waits 2^63-1, 2^63-1 and 2: 2^64; durations 2^63-1 twice
+	# and 5: 2^64 + 3.  Vector: 384307168202282336 three times:
+	# 2^60 + 32.  Sums checked with bc.  Means: 2^64 / 3 is
+	# 1024 * 6004799503160661.33 (doubles are 1024 apart there):
+	# 6148914691236516864; 384307168202282336 is 64 * 6004799503160661.5,
+	# a tie, to the even 6004799503160662: 384307168202282368 (a double
+	# of the sum, divided, gave ...304).  Shares: 2^64 / (2^64 + 2^60 +
+	# 32) and (2^60 + 32) / (2^64 + 2^60 + 32), near 16/17 and 1/17, as
+	# the nearest doubles (python3's fractions.Fraction, then float()).
+	printf 'start_ts\tduration_ns\tengine\tevt_wait_time_ns\n' >"$T/big.tsv"
+	printf '0\t9223372036854775807\tTensor\t9223372036854775807\n' >>"$T/big.tsv"
+	printf '0\t9223372036854775807\tTensor\t9223372036854775807\n' >>"$T/big.tsv"
+	printf '3\t5\tTensor\t2\n' >>"$T/big.tsv"
+	for d in 7 8 9; do
+		printf '4\t%s\tVector\t384307168202282336\n' $d >>"$T/big.tsv"
+	done
+	np np-stall -n -g engine "$T/big.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf '%s\t' Tensor 3 3 18446744073709551616 \
+	    6148914691236516864 9223372036854775807 0.9411764705882353 \
+	    18446744073709551619; printf '\n'; printf '%s\t' Vector 3 3 \
+	    1152921504606847008 384307168202282368 384307168202282336 \
+	    0.058823529411764705 24)" ]
+}
+
+@test "np-stall: -v start_ts over many rows: times since the epoch sum exactly" {
+	# B = 1779958800123456789 + i for i = 0..999, even i Tensor, odd
+	# Vector: 500B + 249500 = 889979400061728644000 and 500B + 250000 =
+	# 889979400061728644500 (bc); the means B + 499 and B + 500, both
+	# 1779958800123457280 as the nearest double (256 apart there); the
+	# shares 0.5 as the nearest double.
+	B=1779958800123456789
+	{
+		printf 'start_ts\tduration_ns\tengine\n'
+		i=0
+		while [ $i -lt 1000 ]; do
+			e=Tensor
+			[ $((i % 2)) -eq 1 ] && e=Vector
+			printf '%s\t1\t%s\n' $((B + i)) $e
+			i=$((i + 1))
+		done
+	} >"$T/epoch.tsv"
+	np np-stall -n -g engine -v start_ts "$T/epoch.tsv"
+	status_is 0
+	no_err
+	[ "$(cat "$OUT")" = "$(printf '%s\t' Vector 500 500 889979400061728644500 \
+	    1779958800123457280 1779958800123457788 0.5 500; printf '\n'
+	    printf '%s\t' Tensor 500 500 889979400061728644000 \
+	    1779958800123457280 1779958800123457787 0.5 500)" ]
+}
+
+@test "np-stall: -g engine -v start_ts on an Explorer profile (Parquet)" {
+	# Sums, maxima and duration_ns as DuckDB gives them (HUGEINT sums):
+	#   SELECT engine, sum(start_ts), max(start_ts), sum(duration_ns),
+	#   pcore_idx FROM read_parquet('profile@latest/Instruction_*.parquet')
+	#   GROUP BY ALL
+	# means and shares checked as the nearest double of the exact
+	# quotient (python3's fractions.Fraction, then float()).
+	np np-stall -g engine -v start_ts "$BATS_TEST_DIRNAME/fixtures/explorer/profile@latest"
+	status_is 0
+	no_err
+	golden np-stall/explorer-start_ts.tsv
 }
 
 @test "np-stall: wrong-typed input names file, line and column" {

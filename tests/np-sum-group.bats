@@ -780,3 +780,22 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(wc -l < "$OUT")" -eq 29 ]
 	cmp "$T/want" "$OUT"
 }
+
+@test "np-sum -g: the mean is the nearest double to the exact sum over the count" {
+	# 384307168202282336 three times: the sum 2^60 + 32 exactly, the mean
+	# the value itself, which is 64 * 6004799503160661.5 (doubles are 64
+	# apart there): a tie, to the even 6004799503160662, so
+	# 384307168202282368.  The sum's double (2^60) divided by 3 gave
+	# ...304.  b: 0.5 / 3, 0.16666666666666666; its share 0.5 over the
+	# total 1152921504606847008.5: 4.336808689942018e-19 (python3's
+	# fractions.Fraction, then float()).
+	printf 'k\tv\n' >"$T/m.tsv"
+	for i in 1 2 3; do printf 'a\t384307168202282336\n' >>"$T/m.tsv"; done
+	printf 'b\t0.1\nb\t0.2\nb\t0.2\n' >>"$T/m.tsv"
+	np np-sum -n -g k -v v "$T/m.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1,4,7,11 "$OUT")" = "$(printf '%s\n' \
+	    'a	1152921504606847008	384307168202282368	1' \
+	    'b	0.5	0.16666666666666666	4.336808689942018e-19')" ]
+}
