@@ -59,7 +59,7 @@ static const struct codec {
 	{ "GZIP", gzip_decompress },
 	{ "LZO", NULL },
 	{ "BROTLI", NULL },
-	{ "LZ4", NULL },	/* the Hadoop framing, deprecated */
+	{ "LZ4", lz4hadoop_decompress },	/* deprecated: Hadoop frames */
 	{ "ZSTD", zstd_decompress },
 	{ "LZ4_RAW", lz4raw_decompress },
 };
