@@ -6,7 +6,8 @@
  *	a header line of the selected columns (all by default), then one
  *	row a line: NULL as an empty field, integers as integers, doubles as
  *	np prints them, booleans as true/false, bytes escaped as np's TSV does
- *	(\t \n \r \\).
+ *	(\t \n \r \\); DECIMAL, DATE and UUID as their text
+ *	(common/parquet.h).
  *   pqdump -m file.parquet
  *	the schema (name, physical type, logical type, repetition), then per
  *	row group per column: codec, encodings, values, sizes, offsets.
@@ -42,7 +43,8 @@ meta(const struct pq *p)
 		if (c->physical == PQ_T_FIXED_LEN_BYTE_ARRAY)
 			printf("(%d)", c->type_length);
 		printf("\t%s\t%s\n", pq_logical_str(c, buf, sizeof buf),
-		    c->optional ? "optional" : "required");
+		    c->optional == 2 ? "repeated" : c->optional ? "optional" :
+		    "required");
 	}
 	printf("row_group\trows\tcolumn\tcodec\tencodings\tvalues\t"
 	    "compressed\tuncompressed\tdictionary_page_offset\t"
