@@ -14,12 +14,14 @@
  *   pqdump -n file.parquet
  *	the rows counted, nothing printed but the count: for timing.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../common/diag.h"
+#include "../common/num.h"
 #include "../common/parquet.h"
 #include "../common/tsv.h"
 
@@ -93,7 +95,10 @@ cell(const struct pq_cell *v)
 			out_i64((int64_t)v->u);
 		break;
 	case PQ_DOUBLE:
-		out_f64(v->d);
+		if (isfinite(v->d))
+			out_f64(v->d);
+		else
+			out_str(num_word(v->d));	/* NaN, JSON's words */
 		break;
 	case PQ_BOOL:
 		if (v->i)
