@@ -715,76 +715,87 @@ static void
 schema(struct pq *p, struct thrift *t, const struct th_field *f)
 {
 	const unsigned char *at = t->p;
-	struct pq_column g, *c;
-	char *path[MAXDEPTH];	/* the open groups' paths ([0]: the root) */
-	int32_t left[MAXDEPTH];	/* and their children still to come */
+	struct pq_column *c;
+	/* The open groups' children still to come ([0]: the root's); their
+	 * paths are in p->gpath (freed by pq_close, on an error too). */
+	int32_t left[MAXDEPTH];
 	int depth, kids, rootkids;
 	uint32_t n, e;
 
 	n = th_list(t, f, "schema", TH_STRUCT);
 	if (n == 0)
 		th_fail(t, at, "the schema is empty");
+	/* Each element is read into the next column's place, so that what
+	 * it holds is freed by pq_close whatever fails; a group's is not
+	 * kept. */
 	p->col = xrealloc(NULL, n * sizeof *p->col);
+	p->gpath = xrealloc(NULL, MAXDEPTH * sizeof *p->gpath);
+	p->ngpath = 0;
+	c = &p->col[0];
+	memset(c, 0, sizeof *c);
+	p->ncol = 1;
+	schema_element(t, c, &rootkids);
+	free(c->name);
 	p->ncol = 0;
-	memset(&g, 0, sizeof g);
-	schema_element(t, &g, &rootkids);
-	free(g.name);
 	if (rootkids < 0)
 		th_fail(t, at, "the schema's root is not a group");
 	if ((uint32_t)rootkids > n - 1)
 		th_fail(t, at, "the schema is corrupt: its root has %d "
 		    "children in a list of %u elements", rootkids, n - 1);
-	path[0] = NULL;
 	left[0] = rootkids;
 	depth = 1;
 	for (e = 1; e < n; e++) {
 		at = t->p;
-		while (depth > 1 && left[depth - 1] == 0)
-			free(path[--depth]);
+		while (depth > 1 && left[depth - 1] == 0) {
+			free(p->gpath[--p->ngpath]);
+			depth--;
+		}
 		if (left[0] == 0 && depth == 1)
 			th_fail(t, at, "the schema is corrupt: element %u of "
 			    "%u is past the last of the root's %d children "
 			    "and theirs", e, n - 1, rootkids);
 		left[depth - 1]--;
-		memset(&g, 0, sizeof g);
-		schema_element(t, &g, &kids);
-		if (g.optional < 0 || g.optional > 2)
+		c = &p->col[p->ncol++];
+		memset(c, 0, sizeof *c);
+		schema_element(t, c, &kids);
+		if (c->optional < 0 || c->optional > 2)
 			th_fail(t, at, "column %s: unknown repetition type "
-			    "%d", g.name, g.optional);
+			    "%d", c->name, c->optional);
 		if (kids >= 0) {
 			if ((uint32_t)kids > n - 1 - e)
 				th_fail(t, at, "the schema is corrupt: the "
 				    "group %s has %d children, and %u elements "
-				    "follow it", g.name, kids, n - 1 - e);
+				    "follow it", c->name, kids, n - 1 - e);
 			if (depth == MAXDEPTH)
 				th_fail(t, at, "the schema is nested more than "
 				    "%d deep", MAXDEPTH);
-			path[depth] = depth > 1 ? joinpath(path[depth - 1],
-			    g.name) : xstrndup((const unsigned char *)g.name,
-			    strlen(g.name));
+			p->gpath[p->ngpath++] = depth > 1 ?
+			    joinpath(p->gpath[depth - 2], c->name) : c->name;
+			if (depth > 1)
+				free(c->name);
+			p->ncol--;
 			left[depth++] = kids;
-			free(g.name);
 			continue;
 		}
-		if (g.physical < 0)
+		if (c->physical < 0)
 			th_fail(t, at, "the schema is corrupt: the element %s "
 			    "has neither a physical type nor children",
-			    g.name);
-		if (g.physical > PQ_T_FIXED_LEN_BYTE_ARRAY)
+			    c->name);
+		if (c->physical > PQ_T_FIXED_LEN_BYTE_ARRAY)
 			th_fail(t, at, "column %s: unknown physical type %d",
-			    g.name, g.physical);
-		if (g.physical == PQ_T_FIXED_LEN_BYTE_ARRAY &&
-		    (g.type_length <= 0 || g.type_length > PQ_MAXPAGE))
+			    c->name, c->physical);
+		if (c->physical == PQ_T_FIXED_LEN_BYTE_ARRAY &&
+		    (c->type_length <= 0 || c->type_length > PQ_MAXPAGE))
 			th_fail(t, at, "column %s: FIXED_LEN_BYTE_ARRAY of "
-			    "length %d", g.name, g.type_length);
-		c = &p->col[p->ncol++];
-		*c = g;
+			    "length %d", c->name, c->type_length);
 		if (depth > 1) {
-			c->name = joinpath(path[depth - 1], g.name);
-			free(g.name);
+			char *leaf = c->name;
+
+			c->name = joinpath(p->gpath[depth - 2], leaf);
+			free(leaf);
 			c->nested = 1;
 			refuse(c, "a column nested in the group %s: np reads "
-			    "flat columns only", path[depth - 1]);
+			    "flat columns only", p->gpath[depth - 2]);
 		} else if (c->optional == 2) {
 			c->nested = 1;
 			refuse(c, "a repeated column: np reads flat columns "
@@ -793,14 +804,10 @@ schema(struct pq *p, struct thrift *t, const struct th_field *f)
 		cellkind(c);
 	}
 	while (depth > 1 && left[depth - 1] == 0)
-		free(path[--depth]);
-	if (depth > 1 || left[0] > 0) {
-		kids = left[depth - 1];
-		while (depth > 1)
-			free(path[--depth]);
+		depth--;
+	if (depth > 1 || left[0] > 0)
 		th_fail(t, t->p, "the schema is corrupt: its list ends with "
-		    "%d children still to come", kids);
-	}
+		    "%d children still to come", left[depth - 1]);
 	th_list_end(t);
 }
 
@@ -1150,6 +1157,9 @@ pq_close(struct pq *p)
 		free(p->col[i].name);
 		free(p->col[i].refuse);
 	}
+	for (i = 0; p->gpath && i < p->ngpath; i++)
+		free(p->gpath[i]);
+	free(p->gpath);
 	free(p->col);
 	free(p->rg_rows);
 	free(p->chunk);

@@ -179,6 +179,8 @@ struct pq {
 	struct pq_chunk *chunk;	/* nrg * ncol, row group by row group */
 	int64_t nrows;
 	char *created_by;
+	char **gpath;		/* reading the schema: its open groups' paths */
+	int ngpath;
 
 	/* The reading state: selected columns, current row group. */
 	int *sel;		/* per column: its cursor, or -1 */
