@@ -592,7 +592,6 @@ cellkind(struct pq_column *c)
 		    "supported");
 		return;
 	}
-	pq_logical_str(c, lt, sizeof lt);
 	switch (c->logical) {
 	case PQ_L_NONE:
 	case PQ_L_NULLTYPE:
@@ -609,6 +608,7 @@ cellkind(struct pq_column *c)
 			return;
 		break;
 	case PQ_L_DECIMAL:
+		pq_logical_str(c, lt, sizeof lt);
 		if (c->precision < 1 || c->precision > 76 || c->scale < 0 ||
 		    c->scale > c->precision) {
 			refuse(c, "%s: a precision of 1 to 76 digits and a "
@@ -680,6 +680,7 @@ cellkind(struct pq_column *c)
 			    "(ConvertedType %d)", -c->otherid);
 		return;
 	}
+	pq_logical_str(c, lt, sizeof lt);
 	if (ph == PQ_T_FIXED_LEN_BYTE_ARRAY)
 		refuse(c, "%s on FIXED_LEN_BYTE_ARRAY(%d) values: not a valid "
 		    "Parquet type", lt, c->type_length);
