@@ -3,6 +3,8 @@
  * from its public format description:
  *   snappy  the Snappy block format (no framing);
  *   lz4raw  the LZ4 block format (Parquet's LZ4_RAW: no frame);
+ *   lz4hadoop  Parquet's deprecated LZ4: LZ4 blocks in Hadoop's frames of
+ *           two big-endian sizes, or one raw block (lz4hadoop.c);
  *   gzip    RFC 1952 members, one or more, holding RFC 1951 DEFLATE data;
  *   zstd    RFC 8878 Zstandard frames, one or more (skippable frames passed
  *           over).
@@ -31,6 +33,8 @@ int snappy_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
 int lz4raw_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
+int lz4hadoop_decompress(const unsigned char *src, size_t n,
+    unsigned char *dst, size_t cap, size_t *outlen, char *err, size_t errlen);
 int gzip_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
 int zstd_decompress(const unsigned char *src, size_t n, unsigned char *dst,

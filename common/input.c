@@ -492,6 +492,10 @@ src_isparquet(struct src *in)
 {
 	while (!in->eof && in->end - in->buf < 4)
 		src_fill(in, NULL);
+	/* Parquet with an encrypted footer begins with PARE instead. */
+	if (in->end - in->buf >= 4 && memcmp(in->buf, "PARE", 4) == 0)
+		np_die("%s: an encrypted Parquet file (PARE magic), which np "
+		    "cannot read", in->name);
 	return in->end - in->buf >= 4 && memcmp(in->buf, "PAR1", 4) == 0;
 }
 

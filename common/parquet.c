@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -59,7 +60,7 @@ static const struct codec {
 	{ "GZIP", gzip_decompress },
 	{ "LZO", NULL },
 	{ "BROTLI", NULL },
-	{ "LZ4", NULL },	/* the Hadoop framing, deprecated */
+	{ "LZ4", lz4hadoop_decompress },	/* deprecated: Hadoop frames */
 	{ "ZSTD", zstd_decompress },
 	{ "LZ4_RAW", lz4raw_decompress },
 };
@@ -120,6 +121,8 @@ struct pq_cursor {
 	int hasdict;
 	char *sbuf;		/* values built from pieces */
 	size_t scap;
+	char *tbuf;		/* values' text (conv): a batch's */
+	size_t tcap;
 
 	/* The page. */
 	int64_t page_off;	/* its header, for messages */
@@ -412,6 +415,10 @@ logicaltype(struct thrift *t, struct pq_column *c)
 			break;
 		default:
 			c->logical = PQ_L_OTHER;
+			c->other = f.id == 2 ? "MAP" : f.id == 3 ? "LIST" :
+			    f.id == 16 ? "VARIANT" : f.id == 17 ? "GEOMETRY" :
+			    f.id == 18 ? "GEOGRAPHY" : NULL;
+			c->otherid = f.id;
 			break;
 		}
 		th_skip(t, f.type);
@@ -467,6 +474,9 @@ converted(struct pq_column *c, int ct, int scale, int precision)
 		break;
 	default:
 		c->logical = PQ_L_OTHER;
+		c->other = ct == 1 || ct == 2 ? "MAP" : ct == 3 ? "LIST" :
+		    ct == 21 ? "INTERVAL" : NULL;
+		c->otherid = -ct;
 		break;
 	}
 }
@@ -529,74 +539,276 @@ schema_element(struct thrift *t, struct pq_column *c, int *children)
 	c->optional = rep;
 }
 
-/* What a column's non-null values become. */
-static int
-cellkind(const struct pq_column *c)
+/* How a column's storage becomes its values (struct pq_column's conv). */
+enum { CONV_NONE, CONV_DECINT, CONV_DECBYTES, CONV_DATE, CONV_UUID,
+	CONV_HALF };
+
+/* The first reason a column cannot be read, into its refuse. */
+static void NP_PRINTF(2, 3)
+refuse(struct pq_column *c, const char *fmt, ...)
 {
-	switch (c->physical) {
-	case PQ_T_BOOLEAN:
-		return PQ_BOOL;
-	case PQ_T_INT32:
-	case PQ_T_INT64:
-		return c->logical == PQ_L_INTEGER && !c->is_signed ? PQ_UINT :
-		    PQ_INT;
-	case PQ_T_FLOAT:
-	case PQ_T_DOUBLE:
-		return PQ_DOUBLE;
-	default:
-		return PQ_BYTES;
-	}
+	char msg[300];
+	va_list ap;
+
+	if (c->refuse)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	c->refuse = xstrndup((const unsigned char *)msg, strlen(msg));
 }
 
+/*
+ * What a column's storage decodes to (rawkind) and what its values become
+ * (kind, conv): each logical type's value, or a refusal naming the type
+ * where np has no value to give or the type does not fit its storage.
+ */
+static void
+cellkind(struct pq_column *c)
+{
+	char lt[64];
+	int ph = c->physical, digits;
+
+	switch (ph) {
+	case PQ_T_BOOLEAN:
+		c->rawkind = PQ_BOOL;
+		break;
+	case PQ_T_INT32:
+	case PQ_T_INT64:
+		c->rawkind = c->logical == PQ_L_INTEGER && !c->is_signed ?
+		    PQ_UINT : PQ_INT;
+		break;
+	case PQ_T_FLOAT:
+	case PQ_T_DOUBLE:
+		c->rawkind = PQ_DOUBLE;
+		break;
+	default:
+		c->rawkind = PQ_BYTES;
+		break;
+	}
+	c->kind = c->rawkind;
+	if (ph == PQ_T_INT96) {
+		refuse(c, "INT96 values (deprecated timestamps) are not "
+		    "supported");
+		return;
+	}
+	switch (c->logical) {
+	case PQ_L_NONE:
+	case PQ_L_NULLTYPE:
+		return;
+	case PQ_L_STRING:
+	case PQ_L_ENUM:
+	case PQ_L_JSON:
+		if (ph == PQ_T_BYTE_ARRAY)
+			return;
+		break;
+	case PQ_L_INTEGER:
+		if ((ph == PQ_T_INT32 && (c->bits == 8 || c->bits == 16 ||
+		    c->bits == 32)) || (ph == PQ_T_INT64 && c->bits == 64))
+			return;
+		break;
+	case PQ_L_DECIMAL:
+		pq_logical_str(c, lt, sizeof lt);
+		if (c->precision < 1 || c->precision > 76 || c->scale < 0 ||
+		    c->scale > c->precision) {
+			refuse(c, "%s: a precision of 1 to 76 digits and a "
+			    "scale of 0 to the precision expected", lt);
+			return;
+		}
+		if (ph == PQ_T_INT32 || ph == PQ_T_INT64) {
+			c->conv = CONV_DECINT;
+			digits = 20;
+		} else if (ph == PQ_T_BYTE_ARRAY ||
+		    (ph == PQ_T_FIXED_LEN_BYTE_ARRAY &&
+		    c->type_length <= PQ_MAXDECBYTES)) {
+			c->conv = CONV_DECBYTES;
+			digits = 78;
+		} else if (ph == PQ_T_FIXED_LEN_BYTE_ARRAY) {
+			refuse(c, "%s in %d bytes, more than the %d this "
+			    "reader takes", lt, c->type_length,
+			    PQ_MAXDECBYTES);
+			return;
+		} else
+			break;
+		/* A sign, a point, the digits, zeros before them. */
+		c->convlen = (size_t)(2 + (digits > c->scale + 1 ? digits :
+		    c->scale + 1));
+		c->kind = PQ_BYTES;
+		return;
+	case PQ_L_DATE:
+		if (ph != PQ_T_INT32)
+			break;
+		c->conv = CONV_DATE;
+		c->convlen = 16;	/* "-5877641-06-23" */
+		c->kind = PQ_BYTES;
+		return;
+	case PQ_L_TIME:
+		if ((ph == PQ_T_INT32 && c->unit == PQ_MILLIS) ||
+		    (ph == PQ_T_INT64 && (c->unit == PQ_MICROS ||
+		    c->unit == PQ_NANOS)))
+			return;
+		break;
+	case PQ_L_TIMESTAMP:
+		if (ph == PQ_T_INT64 && c->unit >= PQ_MILLIS &&
+		    c->unit <= PQ_NANOS)
+			return;
+		break;
+	case PQ_L_UUID:
+		if (ph != PQ_T_FIXED_LEN_BYTE_ARRAY || c->type_length != 16)
+			break;
+		c->conv = CONV_UUID;
+		c->convlen = 36;
+		c->kind = PQ_BYTES;
+		return;
+	case PQ_L_FLOAT16:
+		if (ph != PQ_T_FIXED_LEN_BYTE_ARRAY || c->type_length != 2)
+			break;
+		c->conv = CONV_HALF;
+		c->kind = PQ_DOUBLE;
+		return;
+	case PQ_L_BSON:
+		refuse(c, "BSON values are not supported");
+		return;
+	default:
+		if (c->other)
+			refuse(c, "%s values are not supported", c->other);
+		else if (c->otherid >= 0)
+			refuse(c, "a logical type unknown to this reader "
+			    "(LogicalType field %d)", c->otherid);
+		else
+			refuse(c, "a logical type unknown to this reader "
+			    "(ConvertedType %d)", -c->otherid);
+		return;
+	}
+	pq_logical_str(c, lt, sizeof lt);
+	if (ph == PQ_T_FIXED_LEN_BYTE_ARRAY)
+		refuse(c, "%s on FIXED_LEN_BYTE_ARRAY(%d) values: not a valid "
+		    "Parquet type", lt, c->type_length);
+	else
+		refuse(c, "%s on %s values: not a valid Parquet type", lt,
+		    physname[ph]);
+}
+
+/* parent.name, allocated. */
+static char *
+joinpath(const char *parent, const char *name)
+{
+	size_t a = strlen(parent), b = strlen(name);
+	char *s = xrealloc(NULL, a + b + 2);
+
+	memcpy(s, parent, a);
+	s[a] = '.';
+	memcpy(s + a + 1, name, b + 1);
+	return s;
+}
+
+/* Groups may nest this deep under the root. */
+#define MAXDEPTH 64
+
+/*
+ * The schema: each leaf a column, in order.  Leaves of the root that are
+ * not repeated are read; the others (in groups, or repeated) are named by
+ * their path and refused when selected (pq_select), so that a file's flat
+ * columns are read beside them.  A list whose counts of children do not
+ * fit its length is corrupt, and said so.
+ */
 static void
 schema(struct pq *p, struct thrift *t, const struct th_field *f)
 {
 	const unsigned char *at = t->p;
 	struct pq_column *c;
-	uint32_t n, i;
-	int children, kids;
+	/* The open groups' children still to come ([0]: the root's); their
+	 * paths are in p->gpath (freed by pq_close, on an error too). */
+	int32_t left[MAXDEPTH];
+	int depth, kids, rootkids;
+	uint32_t n, e;
 
 	n = th_list(t, f, "schema", TH_STRUCT);
 	if (n == 0)
 		th_fail(t, at, "the schema is empty");
-	/* The root is read into the first column's place, then freed. */
+	/* Each element is read into the next column's place, so that what
+	 * it holds is freed by pq_close whatever fails; a group's is not
+	 * kept. */
 	p->col = xrealloc(NULL, n * sizeof *p->col);
-	memset(p->col, 0, sizeof *p->col);
+	p->gpath = xrealloc(NULL, MAXDEPTH * sizeof *p->gpath);
+	p->ngpath = 0;
+	c = &p->col[0];
+	memset(c, 0, sizeof *c);
 	p->ncol = 1;
-	schema_element(t, &p->col[0], &children);
-	free(p->col[0].name);
-	p->col[0].name = NULL;
+	schema_element(t, c, &rootkids);
+	free(c->name);
 	p->ncol = 0;
-	if (children < 0)
+	if (rootkids < 0)
 		th_fail(t, at, "the schema's root is not a group");
-	if ((uint32_t)children != n - 1)
-		th_fail(t, at, "the schema's root has %d children in a list "
-		    "of %u elements: nested schemas are not supported",
-		    children, n - 1);
-	for (i = 0; i + 1 < n; i++) {
+	if ((uint32_t)rootkids > n - 1)
+		th_fail(t, at, "the schema is corrupt: its root has %d "
+		    "children in a list of %u elements", rootkids, n - 1);
+	left[0] = rootkids;
+	depth = 1;
+	for (e = 1; e < n; e++) {
 		at = t->p;
-		c = &p->col[i];
+		while (depth > 1 && left[depth - 1] == 0) {
+			free(p->gpath[--p->ngpath]);
+			depth--;
+		}
+		if (left[0] == 0 && depth == 1)
+			th_fail(t, at, "the schema is corrupt: element %u of "
+			    "%u is past the last of the root's %d children "
+			    "and theirs", e, n - 1, rootkids);
+		left[depth - 1]--;
+		c = &p->col[p->ncol++];
 		memset(c, 0, sizeof *c);
-		p->ncol = (int)i + 1;
 		schema_element(t, c, &kids);
-		if (kids >= 0 || c->physical < 0)
-			th_fail(t, at, "column %s: nested group columns are "
-			    "not supported (flat schemas only)", c->name);
-		if (c->physical > PQ_T_FIXED_LEN_BYTE_ARRAY)
-			th_fail(t, at, "column %s: unknown physical type %d",
-			    c->name, c->physical);
-		if (c->optional == 2)
-			th_fail(t, at, "column %s: repeated columns are not "
-			    "supported (flat schemas only)", c->name);
 		if (c->optional < 0 || c->optional > 2)
 			th_fail(t, at, "column %s: unknown repetition type "
 			    "%d", c->name, c->optional);
+		if (kids >= 0) {
+			if ((uint32_t)kids > n - 1 - e)
+				th_fail(t, at, "the schema is corrupt: the "
+				    "group %s has %d children, and %u elements "
+				    "follow it", c->name, kids, n - 1 - e);
+			if (depth == MAXDEPTH)
+				th_fail(t, at, "the schema is nested more than "
+				    "%d deep", MAXDEPTH);
+			p->gpath[p->ngpath++] = depth > 1 ?
+			    joinpath(p->gpath[depth - 2], c->name) : c->name;
+			if (depth > 1)
+				free(c->name);
+			p->ncol--;
+			left[depth++] = kids;
+			continue;
+		}
+		if (c->physical < 0)
+			th_fail(t, at, "the schema is corrupt: the element %s "
+			    "has neither a physical type nor children",
+			    c->name);
+		if (c->physical > PQ_T_FIXED_LEN_BYTE_ARRAY)
+			th_fail(t, at, "column %s: unknown physical type %d",
+			    c->name, c->physical);
 		if (c->physical == PQ_T_FIXED_LEN_BYTE_ARRAY &&
 		    (c->type_length <= 0 || c->type_length > PQ_MAXPAGE))
 			th_fail(t, at, "column %s: FIXED_LEN_BYTE_ARRAY of "
 			    "length %d", c->name, c->type_length);
-		c->kind = cellkind(c);
+		if (depth > 1) {
+			char *leaf = c->name;
+
+			c->name = joinpath(p->gpath[depth - 2], leaf);
+			free(leaf);
+			c->nested = 1;
+			refuse(c, "a column nested in the group %s: np reads "
+			    "flat columns only", p->gpath[depth - 2]);
+		} else if (c->optional == 2) {
+			c->nested = 1;
+			refuse(c, "a repeated column: np reads flat columns "
+			    "only");
+		}
+		cellkind(c);
 	}
+	while (depth > 1 && left[depth - 1] == 0)
+		depth--;
+	if (depth > 1 || left[0] > 0)
+		th_fail(t, t->p, "the schema is corrupt: its list ends with "
+		    "%d children still to come", left[depth - 1]);
 	th_list_end(t);
 }
 
@@ -606,6 +818,7 @@ column_meta(struct pq *p, struct thrift *t, struct pq_chunk *ch, int col,
 {
 	struct th_field f;
 	const unsigned char *s, *at;
+	const char *name;
 	size_t len;
 	uint32_t n, i;
 	int32_t e;
@@ -629,16 +842,20 @@ column_meta(struct pq *p, struct thrift *t, struct pq_chunk *ch, int col,
 		case 3:
 			at = t->p;
 			n = th_list(t, &f, "path_in_schema", TH_BINARY);
-			if (n != 1)
-				th_fail(t, at, "column %s: a path of %u names "
-				    "in a flat schema", p->col[col].name, n);
-			s = th_elem_binary(t, &len);
-			if (len != strlen(p->col[col].name) ||
-			    memcmp(s, p->col[col].name, len) != 0)
-				th_fail(t, at, "column %s: the column chunk "
-				    "is of another column (%.*s)",
-				    p->col[col].name, len > 100 ? 100 :
-				    (int)len, (const char *)s);
+			name = p->col[col].name;
+			for (i = 0; i < n; i++) {
+				s = th_elem_binary(t, &len);
+				if (strncmp(name, (const char *)s, len) != 0 ||
+				    name[len] != (i + 1 < n ? '.' : '\0'))
+					th_fail(t, at, "column %s: the column "
+					    "chunk is of another column (%.*s)",
+					    p->col[col].name, len > 100 ? 100 :
+					    (int)len, (const char *)s);
+				name += len + (i + 1 < n);
+			}
+			if (n == 0)
+				th_fail(t, at, "column %s: a column chunk "
+				    "without its path", p->col[col].name);
 			th_list_end(t);
 			break;
 		case 4:
@@ -690,8 +907,15 @@ column_chunk(struct pq *p, struct thrift *t, struct pq_chunk *ch, int col)
 			    "another file", p->col[col].name);
 		else if (f.id == 3 && f.type == TH_STRUCT)
 			column_meta(p, t, ch, col, &need);
-		else
+		else {
+			/* crypto_metadata: its pages are encrypted. */
+			if (f.id == 8 && f.type == TH_STRUCT &&
+			    !p->col[col].refuse)
+				refuse(&p->col[col], "an encrypted column "
+				    "(Parquet modular encryption), which np "
+				    "cannot read");
 			th_skip(t, f.type);
+		}
 	}
 	if (need != 31)
 		th_fail(t, at, "column %s: the column chunk's metadata is "
@@ -817,11 +1041,19 @@ check_meta(struct pq *p, long long footer)
 				    "chunk of %s in a column of %s", rg,
 				    pq_physical_name(ch->physical),
 				    physname[p->col[col].physical]);
-			if (ch->num_values != p->rg_rows[rg])
+			/* A nested column's values count its repetitions. */
+			if (!p->col[col].nested &&
+			    ch->num_values != p->rg_rows[rg])
 				fail(p, footer, col, "row group %d: %lld "
 				    "values in a row group of %lld rows", rg,
 				    (long long)ch->num_values,
 				    (long long)p->rg_rows[rg]);
+			/* A chunk of no values is never read: where it says
+			 * it is does not matter (writers put 0 there). */
+			if (ch->num_values == 0 && p->rg_rows[rg] == 0) {
+				ch->start = 0;
+				continue;
+			}
 			start = ch->data_page_offset;
 			if (ch->dictionary_page_offset > 0 &&
 			    ch->dictionary_page_offset < start)
@@ -869,12 +1101,13 @@ pq_open(struct pq *p, const char *path)
 		    "(12 at least)", p->size);
 	readat(p, head, 4, 0);
 	readat(p, tail, 8, p->size - 8);
+	if (memcmp(head, "PARE", 4) == 0 || memcmp(tail + 4, "PARE", 4) == 0)
+		fail(p, memcmp(head, "PARE", 4) == 0 ? 0 : p->size - 4, -1,
+		    "an encrypted Parquet file (PARE magic), which np cannot "
+		    "read");
 	if (memcmp(head, "PAR1", 4) != 0)
 		fail(p, 0, -1, "not a Parquet file: no PAR1 magic at its "
 		    "start");
-	if (memcmp(tail + 4, "PARE", 4) == 0)
-		fail(p, p->size - 4, -1, "an encrypted footer (PARE): "
-		    "encrypted Parquet is not supported");
 	if (memcmp(tail + 4, "PAR1", 4) != 0)
 		fail(p, p->size - 4, -1, "no PAR1 magic at the end of the "
 		    "file (truncated?)");
@@ -917,11 +1150,17 @@ pq_close(struct pq *p)
 		free(c->dbuf);
 		free(c->dict);
 		free(c->sbuf);
+		free(c->tbuf);
 	}
 	free(p->cur);
 	free(p->batch);
-	for (i = 0; p->col && i < p->ncol; i++)
+	for (i = 0; p->col && i < p->ncol; i++) {
 		free(p->col[i].name);
+		free(p->col[i].refuse);
+	}
+	for (i = 0; p->gpath && i < p->ngpath; i++)
+		free(p->gpath[i]);
+	free(p->gpath);
 	free(p->col);
 	free(p->rg_rows);
 	free(p->chunk);
@@ -1007,6 +1246,14 @@ pq_logical_str(const struct pq_column *c, char *buf, size_t n)
 	case PQ_L_TIMESTAMP:
 		snprintf(buf, n, "%s(%s%s)", c->logical == PQ_L_TIME ? "TIME" :
 		    "TIMESTAMP", unit[u], c->utc ? ",UTC" : "");
+		break;
+	case PQ_L_OTHER:
+		if (c->other)
+			snprintf(buf, n, "%s", c->other);
+		else
+			snprintf(buf, n, "OTHER(%s %d)", c->otherid >= 0 ?
+			    "LogicalType" : "ConvertedType", c->otherid >= 0 ?
+			    c->otherid : -c->otherid);
 		break;
 	default:
 		snprintf(buf, n, "%s", simple[c->logical]);
@@ -1495,7 +1742,11 @@ page_bytes(struct pq_cursor *c, const struct pagehdr *h, size_t lvlen,
 		    h->usize);
 	grow(&c->ubuf, &c->ucap, (size_t)h->usize + SLACK);
 	memcpy(c->ubuf, src, lvlen);
-	if (c->decompress(src + lvlen, (size_t)h->csize - lvlen,
+	/* A v2 page of nulls only may have no values, and no bytes for the
+	 * codec (Arrow writes it so): nothing to decompress. */
+	if ((size_t)h->csize == lvlen && (size_t)h->usize == lvlen)
+		out = 0;
+	else if (c->decompress(src + lvlen, (size_t)h->csize - lvlen,
 	    c->ubuf + lvlen, (size_t)h->usize - lvlen, &out, err,
 	    sizeof err) != 0)
 		fail(c->pq, c->data_off + (int64_t)lvlen, c->col, "%s", err);
@@ -1531,7 +1782,7 @@ static void
 plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 {
 	const unsigned char *p = c->vp, *end = c->vend;
-	int kind = c->c->kind, sz = valsize(c->c);
+	int kind = c->c->rawkind, sz = valsize(c->c);
 	uint64_t bytes = (uint64_t)n * (uint64_t)(sz > 0 ? sz : 0);
 	uint32_t i, len;
 	float f;
@@ -1853,7 +2104,7 @@ rle_bools(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 static void
 delta_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 {
-	int kind = c->c->kind, i32 = c->c->physical == PQ_T_INT32;
+	int kind = c->c->rawkind, i32 = c->c->physical == PQ_T_INT32;
 	uint64_t v;
 	uint32_t i;
 
@@ -1954,7 +2205,7 @@ split_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 	const unsigned char *s;
 	uint64_t x, stride = c->bssn;
 	uint32_t i;
-	int b, sz = valsize(c->c), kind = c->c->kind;
+	int b, sz = valsize(c->c), kind = c->c->rawkind;
 	float f;
 
 	if (n > c->bssn - c->bssi)
@@ -2025,6 +2276,191 @@ values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 	default:
 		split_values(c, out, n);
 		break;
+	}
+}
+
+/* ---- logical types: their values from their storage ---- */
+
+/* A decimal's text: neg, its digits d (nd of them, the first not 0 unless
+ * it is the only one), the point scale digits from the end. */
+static size_t
+dectext(char *t, int neg, const char *d, size_t nd, size_t scale)
+{
+	size_t k = 0, i;
+
+	if (neg)
+		t[k++] = '-';
+	if (nd <= scale) {
+		t[k++] = '0';
+		if (scale) {
+			t[k++] = '.';
+			for (i = nd; i < scale; i++)
+				t[k++] = '0';
+			memcpy(t + k, d, nd);
+			k += nd;
+		}
+		return k;
+	}
+	memcpy(t + k, d, nd - scale);
+	k += nd - scale;
+	if (scale) {
+		t[k++] = '.';
+		memcpy(t + k, d + nd - scale, scale);
+		k += scale;
+	}
+	return k;
+}
+
+static size_t
+decint(char *t, int64_t v, int scale)
+{
+	char d[24], *e = d + sizeof d;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do
+		*--e = (char)('0' + u % 10);
+	while (u /= 10);
+	return dectext(t, v < 0, e, (size_t)(d + sizeof d - e),
+	    (size_t)scale);
+}
+
+/* A DECIMAL's big-endian two's complement bytes (1 to PQ_MAXDECBYTES). */
+static size_t
+decbytes(char *t, const unsigned char *b, size_t n, int scale)
+{
+	unsigned char m[PQ_MAXDECBYTES];
+	char d[100], *e = d + sizeof d;
+	uint64_t cur, rem;
+	size_t i, lo = 0;
+	int neg = b[0] >> 7, k, carry = 1;
+
+	/* The magnitude: the bytes, negated if negative. */
+	for (i = n; i-- > 0;) {
+		m[i] = neg ? (unsigned char)~b[i] : b[i];
+		if (neg && carry)
+			carry = ++m[i] == 0;
+	}
+	/* Nine digits at a time: the remainders of division by 1e9. */
+	for (;;) {
+		while (lo < n && m[lo] == 0)
+			lo++;
+		if (lo == n)
+			break;
+		rem = 0;
+		for (i = lo; i < n; i++) {
+			cur = rem << 8 | m[i];
+			m[i] = (unsigned char)(cur / 1000000000);
+			rem = cur % 1000000000;
+		}
+		for (k = 0; k < 9; k++, rem /= 10)
+			*--e = (char)('0' + rem % 10);
+	}
+	while (e < d + sizeof d - 1 && *e == '0')
+		e++;
+	if (e == d + sizeof d)
+		*--e = '0';
+	return dectext(t, neg && !(e[0] == '0' && e + 1 == d + sizeof d), e,
+	    (size_t)(d + sizeof d - e), (size_t)scale);
+}
+
+/* Days since 1970-01-01 as a proleptic Gregorian date (the civil-from-
+ * days arithmetic of 400-year eras of 146097 days, from March 1st). */
+static size_t
+datetext(char *t, size_t n, int64_t days)
+{
+	int64_t z = days + 719468, era, doe, yoe, y, doy, mp, d, m;
+	int k;
+
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	y = yoe + era * 400;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	m = mp < 10 ? mp + 3 : mp - 9;
+	y += m <= 2;
+	k = snprintf(t, n, "%s%04lld-%02lld-%02lld", y < 0 ? "-" : "",
+	    (long long)(y < 0 ? -y : y), (long long)m, (long long)d);
+	return k > 0 && (size_t)k < n ? (size_t)k : 0;
+}
+
+static size_t
+uuidtext(char *t, const unsigned char *b)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			t[k++] = '-';
+		t[k++] = hex[b[i] >> 4];
+		t[k++] = hex[b[i] & 15];
+	}
+	return k;
+}
+
+/* An IEEE 754 half, little-endian, widened exactly. */
+static double
+half(const unsigned char *b)
+{
+	unsigned h = (unsigned)b[0] | (unsigned)b[1] << 8;
+	unsigned e = h >> 10 & 31, m = h & 1023;
+	double v;
+
+	if (e == 31)
+		v = m ? NAN : INFINITY;
+	else if (e == 0)
+		v = ldexp((double)m, -24);
+	else
+		v = ldexp((double)(m + 1024), (int)e - 25);
+	return h >> 15 ? -v : v;
+}
+
+/* The batch's n values (nulls not yet spread) from their storage to the
+ * values of the column's logical type. */
+static NP_COLD void
+convert(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
+{
+	const struct pq_column *col = c->c;
+	size_t w = col->convlen, len = 0;
+	uint32_t i;
+	char *t;
+
+	if (col->conv == CONV_HALF) {
+		for (i = 0; i < n; i++) {
+			out[i].d = half((const unsigned char *)out[i].s);
+			out[i].kind = PQ_DOUBLE;
+			out[i].len = 0;
+		}
+		return;
+	}
+	grow(&c->tbuf, &c->tcap, (size_t)n * w);
+	for (i = 0; i < n; i++) {
+		t = c->tbuf + (size_t)i * w;
+		switch (col->conv) {
+		case CONV_DECINT:
+			len = decint(t, out[i].i, col->scale);
+			break;
+		case CONV_DECBYTES:
+			if (out[i].len == 0 || out[i].len > PQ_MAXDECBYTES)
+				failc(c, NULL, "a DECIMAL of %zu bytes (1 to "
+				    "%d expected)", out[i].len,
+				    PQ_MAXDECBYTES);
+			len = decbytes(t, (const unsigned char *)out[i].s,
+			    out[i].len, col->scale);
+			break;
+		case CONV_DATE:
+			len = datetext(t, w, out[i].i);
+			break;
+		case CONV_UUID:
+			len = uuidtext(t, (const unsigned char *)out[i].s);
+			break;
+		}
+		out[i].kind = PQ_BYTES;
+		out[i].s = t;
+		out[i].len = len;
 	}
 }
 
@@ -2117,6 +2553,8 @@ refill(struct pq_cursor *c)
 	if (c->c->optional)
 		nn = def_levels(c, lv, k);
 	values(c, out, nn);
+	if (c->c->conv)
+		convert(c, out, nn);
 	if (nn < k) {
 		/* Spread the values to their rows, from the last. */
 		j = nn;
@@ -2169,9 +2607,9 @@ pq_select(struct pq *p, int col)
 		np_die("%s: pq_select after the first row", p->file);
 	if (col < 0 || col >= p->ncol || p->sel[col] >= 0)
 		return;
-	if (p->col[col].physical == PQ_T_INT96)
-		np_die("%s: column %s: INT96 values (deprecated timestamps) "
-		    "are not supported", p->file, p->col[col].name);
+	if (p->col[col].refuse)
+		np_die("%s: column %s: %s", p->file, p->col[col].name,
+		    p->col[col].refuse);
 	p->cur = xrealloc(p->cur, (size_t)(p->ncur + 1) * sizeof *p->cur);
 	c = &p->cur[p->ncur];
 	memset(c, 0, offsetof(struct pq_cursor, lv));

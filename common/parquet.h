@@ -7,7 +7,11 @@
  *     end are the footer's length (4 bytes, little-endian) and the magic;
  *     the footer, a Thrift compact FileMetaData (thrift.h), comes before;
  *   - the schema is a list of elements in depth-first order, the first the
- *     root; a flat schema's root has one leaf child per column;
+ *     root; a group states its number of children; each leaf (an element
+ *     with a physical type and no children) is a column, in that order;
+ *     a flat schema's root has one leaf child per column, not repeated;
+ *     leaves in groups, or repeated, are nested columns, named here by
+ *     their path joined with '.' and refused when selected;
  *   - rows are split into row groups; a row group holds one column chunk per
  *     leaf column, located by its dictionary_page_offset (if any) or
  *     data_page_offset, total_compressed_size bytes long, made of pages, each
@@ -45,10 +49,23 @@
  *   FLOAT, DOUBLE	PQ_DOUBLE, d (a FLOAT widened exactly: the column's
  *			physical type says it was one, for its digits)
  *   BYTE_ARRAY,	PQ_BYTES, s and len, pointing into the page or the
- *   FIXED_LEN_BYTE_ARRAY	dictionary (no copy, no NUL); a DECIMAL there is
- *			its big-endian bytes
- *   INT96		not read: selecting it is an error
+ *   FIXED_LEN_BYTE_ARRAY	dictionary (no copy, no NUL)
  *   a null		PQ_NULL
+ *
+ * Except for the logical types whose storage is not their value, given as
+ * their value (kind says which; rawkind is what the storage decodes to):
+ *   DECIMAL		PQ_BYTES: its exact decimal text, scale digits after
+ *			the point ("300.00", "-0.05", "12" for scale 0),
+ *			from an INT32, INT64 or the big-endian two's
+ *			complement bytes of a BYTE_ARRAY or
+ *			FIXED_LEN_BYTE_ARRAY (at most PQ_MAXDECBYTES)
+ *   DATE		PQ_BYTES: "YYYY-MM-DD" (proleptic Gregorian)
+ *   UUID		PQ_BYTES: 36 characters, lower-case hex and hyphens
+ *   FLOAT16		PQ_DOUBLE, d (a half widened exactly)
+ * and those it cannot give as a value are refused when selected, naming
+ * the column and why (refuse): INT96; BSON, INTERVAL, GEOMETRY,
+ * GEOGRAPHY, VARIANT and types unknown to it; a logical type on a
+ * physical type it does not fit; a nested or repeated column.
  *
  * Memory is bounded by the pages of the selected columns, not by the file:
  *   - the footer, at most PQ_MAXFOOTER bytes, and what it decodes to (a few
@@ -77,6 +94,7 @@
 #define PQ_MAXPAGE (256LL << 20)
 #define PQ_MAXHEADER (16LL << 20)
 #define PQ_MAXDICT (1LL << 24)
+#define PQ_MAXDECBYTES 32	/* a DECIMAL's bytes: 77 digits */
 #ifndef PQ_READAHEAD
 #define PQ_READAHEAD (1 << 20)
 #endif
@@ -125,6 +143,13 @@ struct pq_column {
 	int bits, is_signed;	/* INTEGER */
 	int scale, precision;	/* DECIMAL */
 	int kind;		/* enum pq_kind of its non-null values */
+	int rawkind;		/* enum pq_kind its storage decodes to */
+	int conv;		/* how rawkind becomes kind (parquet.c) */
+	size_t convlen;		/* the longest text conv makes of a value */
+	const char *other;	/* PQ_L_OTHER: the type's name, or NULL */
+	int otherid;		/* and its LogicalType id (ConvertedType: -) */
+	char *refuse;		/* why it cannot be read, NULL if it can */
+	int nested;		/* a leaf of a group, or repeated */
 };
 
 /* One column chunk, as the footer describes it. */
@@ -154,6 +179,8 @@ struct pq {
 	struct pq_chunk *chunk;	/* nrg * ncol, row group by row group */
 	int64_t nrows;
 	char *created_by;
+	char **gpath;		/* reading the schema: its open groups' paths */
+	int ngpath;
 
 	/* The reading state: selected columns, current row group. */
 	int *sel;		/* per column: its cursor, or -1 */
@@ -190,7 +217,7 @@ const struct pq_chunk *pq_chunk(const struct pq *p, int rg, int col);
 int pq_find(const struct pq *p, const char *name);
 
 /* Selects a column for reading, before the first pq_next; dies when it
- * cannot be read (INT96). */
+ * cannot be read ("FILE: column NAME: " and its refuse). */
 void pq_select(struct pq *p, int col);
 /* The next row, across row groups: 1, or 0 at the end. */
 int pq_next(struct pq *p);

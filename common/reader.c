@@ -1497,9 +1497,11 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 			break;
 		}
 		/* As its shortest text would read in JSON; a FLOAT in the
-		 * float's own fewest digits, as a float printer writes it. */
+		 * float's own fewest digits, as a float printer writes it
+		 * (a FLOAT16 too: a float holds it exactly). */
 		pc = pq_col(&r->pq, r->pqsel[i]);
-		rd_set(r, rec, c, pref, num, pc->physical == PQ_T_FLOAT ?
+		rd_set(r, rec, c, pref, num, pc->physical == PQ_T_FLOAT ||
+		    pc->logical == PQ_L_FLOAT16 ?
 		    num_fmt_f32(num, (float)cell->d) :
 		    num_fmt_f64(num, cell->d), rec->line, 0, pc->name);
 		break;

@@ -6,19 +6,22 @@
  *	a header line of the selected columns (all by default), then one
  *	row a line: NULL as an empty field, integers as integers, doubles as
  *	np prints them, booleans as true/false, bytes escaped as np's TSV does
- *	(\t \n \r \\).
+ *	(\t \n \r \\); DECIMAL, DATE and UUID as their text
+ *	(common/parquet.h).
  *   pqdump -m file.parquet
  *	the schema (name, physical type, logical type, repetition), then per
  *	row group per column: codec, encodings, values, sizes, offsets.
  *   pqdump -n file.parquet
  *	the rows counted, nothing printed but the count: for timing.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../common/diag.h"
+#include "../common/num.h"
 #include "../common/parquet.h"
 #include "../common/tsv.h"
 
@@ -42,7 +45,8 @@ meta(const struct pq *p)
 		if (c->physical == PQ_T_FIXED_LEN_BYTE_ARRAY)
 			printf("(%d)", c->type_length);
 		printf("\t%s\t%s\n", pq_logical_str(c, buf, sizeof buf),
-		    c->optional ? "optional" : "required");
+		    c->optional == 2 ? "repeated" : c->optional ? "optional" :
+		    "required");
 	}
 	printf("row_group\trows\tcolumn\tcodec\tencodings\tvalues\t"
 	    "compressed\tuncompressed\tdictionary_page_offset\t"
@@ -91,7 +95,10 @@ cell(const struct pq_cell *v)
 			out_i64((int64_t)v->u);
 		break;
 	case PQ_DOUBLE:
-		out_f64(v->d);
+		if (isfinite(v->d))
+			out_f64(v->d);
+		else
+			out_str(num_word(v->d));	/* NaN, JSON's words */
 		break;
 	case PQ_BOOL:
 		if (v->i)

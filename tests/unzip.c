@@ -19,6 +19,7 @@ static const struct {
 	codec_fn *fn;
 } codecs[] = {
 	{ "gzip", gzip_decompress },
+	{ "lz4hadoop", lz4hadoop_decompress },
 	{ "lz4raw", lz4raw_decompress },
 	{ "snappy", snappy_decompress },
 	{ "zstd", zstd_decompress },
