@@ -58,7 +58,7 @@ static const struct codec {
 	{ "SNAPPY", snappy_decompress },
 	{ "GZIP", gzip_decompress },
 	{ "LZO", NULL },
-	{ "BROTLI", NULL },
+	{ "BROTLI", brotli_decompress },
 	{ "LZ4", NULL },	/* the Hadoop framing, deprecated */
 	{ "ZSTD", zstd_decompress },
 	{ "LZ4_RAW", lz4raw_decompress },
