@@ -949,7 +949,7 @@ read_data(struct br *b, size_t mlen)
 	c1 = b->ctx1[b->cmode[cl->type]];
 	c2 = b->ctx2[b->cmode[cl->type]];
 	cmap = b->cmapl + 64 * cl->type;
-	b->inside = "meta-block data";
+	b->inside = "the commands of a meta-block";
 	for (;;) {
 		at = bytepos(b);
 		if (ci->left == 0)
@@ -1104,7 +1104,8 @@ read_wbits(struct br *b)
 	else if ((w = getbits(&b->in, 3)) != 0)
 		w += 17;
 	else if ((w = getbits(&b->in, 3)) == 1)
-		return fail(b, 0, "reserved window size code");
+		return fail(b, 0, "WBITS bit pattern 0010001, which is "
+		    "reserved");
 	else
 		w = w ? w + 8 : 17;
 	b->window = ((size_t)1 << w) - 16;
@@ -1236,7 +1237,8 @@ brotli_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 	}
 	at = bytepos(b);
 	if (at < n) {
-		fail(b, at, "%zu bytes after the end of the stream", n - at);
+		fail(b, at, "%zu bytes of input after the end of the stream",
+		    n - at);
 		goto out;
 	}
 	*outlen = (size_t)(b->op - dst);
