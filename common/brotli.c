@@ -459,22 +459,22 @@ getbits(struct bits *in, unsigned k)
 	return x;
 }
 
-/* A code longer than ROOTBITS, read bit by bit as a canonical code. */
+/*
+ * A code longer than ROOTBITS, read bit by bit from v as a canonical code:
+ * returns its symbol << 4 | its length, as a root entry is.
+ */
 static unsigned
-getlong(struct bits *in, const struct code *c)
+getlong(uint64_t v, const struct code *c)
 {
-	uint64_t v = in->v;
 	unsigned len, code = 0, first = 0, index = 0, cnt;
 
 	for (len = 1; len <= MAXBITS; len++) {
 		code |= (unsigned)(v & 1);
 		v >>= 1;
 		cnt = c->count[len];
-		if (code - first < cnt) {
-			in->v >>= len;
-			in->n -= len;
-			return c->sorted[index + code - first];
-		}
+		if (code - first < cnt)
+			return (unsigned)c->sorted[index + code - first] << 4 |
+			    len;
 		index += cnt;
 		first = (first + cnt) << 1;
 		code <<= 1;
@@ -492,7 +492,7 @@ getsym(struct bits *in, const struct code *c)
 		refill(in);
 	e = c->root[in->v & ((1 << ROOTBITS) - 1)];
 	if ((e & 15) == LONGCODE)
-		return getlong(in, c);
+		e = getlong(in->v, c);
 	in->v >>= e & 15;
 	in->n -= e & 15;
 	return e >> 4;
@@ -899,83 +899,109 @@ dict_word(unsigned char *out, unsigned len, size_t index, unsigned t)
 	return k + strlen(x->suffix);
 }
 
-/* Section 4: the distance of distance code dcode. */
-static int
-distance(struct br *b, unsigned dcode, size_t *d, size_t at)
+/* Section 4: the number of extra bits of distance code dcode. */
+static inline unsigned
+dist_extra(const struct br *b, unsigned dcode)
+{
+	if (dcode < 16 + b->ndirect)
+		return 0;
+	return 1 + ((dcode - b->ndirect - 16) >> (b->npostfix + 1));
+}
+
+/*
+ * Section 4: the distance of distance code dcode with extra bits x, or 0
+ * for a code relative to the last distances that gives none.
+ */
+static size_t
+distance(const struct br *b, unsigned dcode, uint32_t x)
 {
 	static const unsigned char which[16] = { 0, 1, 2, 3, 0, 0, 0, 0, 0,
 	    0, 1, 1, 1, 1, 1, 1 };
 	static const signed char delta[16] = { 0, 0, 0, 0, -1, 1, -2, 2, -3,
 	    3, -1, 1, -2, 2, -3, 3 };
-	size_t ndb, hcode, lcode, off, x;
-	long long v;
+	size_t ndb, hcode, lcode, off, c, d;
 
 	if (dcode < 16) {
-		v = (long long)b->dist[(b->di - which[dcode]) & 3] +
-		    delta[dcode];
-		if (v <= 0)
-			return fail(b, at, "distance code %u gives distance "
-			    "%lld", dcode, v);
-		*d = (size_t)v;
-		return 0;
+		d = b->dist[(b->di - which[dcode]) & 3];
+		if (delta[dcode] < 0 && d <= (size_t)-delta[dcode])
+			return 0;
+		return d + (size_t)(long)delta[dcode];
 	}
-	if (dcode < 16 + b->ndirect) {
-		*d = dcode - 15;
-		return 0;
-	}
-	x = dcode - b->ndirect - 16;
-	ndb = 1 + (x >> (b->npostfix + 1));
-	hcode = x >> b->npostfix;
-	lcode = x & ((1u << b->npostfix) - 1);
+	if (dcode < 16 + b->ndirect)
+		return dcode - 15;
+	c = dcode - b->ndirect - 16;
+	ndb = 1 + (c >> (b->npostfix + 1));
+	hcode = c >> b->npostfix;
+	lcode = c & ((1u << b->npostfix) - 1);
 	off = ((2 + (hcode & 1)) << ndb) - 4;
-	*d = ((off + getbits(&b->in, (unsigned)ndb)) << b->npostfix) + lcode +
-	    b->ndirect + 1;
-	return 0;
+	return ((off + x) << b->npostfix) + lcode + b->ndirect + 1;
 }
 
-/* The commands of a compressed meta-block of mlen bytes (section 9.3). */
+/*
+ * A failure inside read_data: the bit reader and the output position are
+ * put back first (fail reads the one, the caller neither).
+ */
+#define DATAFAIL(...) do {						\
+	b->in = in;							\
+	b->op = op;							\
+	return fail(b, at, __VA_ARGS__);				\
+} while (0)
+
+/*
+ * The commands of a compressed meta-block of mlen bytes (section 9.3).
+ * The bit reader, the literal block's state and the last two bytes are
+ * kept in locals, which stores to the output cannot alias: this loop is
+ * where the time goes.  Calls that read bits take b->in, put back around
+ * them.
+ */
 static int
 read_data(struct br *b, size_t mlen)
 {
 	struct category *cl = &b->cat[LIT], *ci = &b->cat[CMD],
 	    *cd = &b->cat[DST];
+	struct bits in = b->in;
+	const struct code *lit = b->lit;
 	unsigned char *op = b->op, *end = op + mlen, word[64];
-	const unsigned char *c1, *c2, *cmap;
+	const unsigned char *c1, *c2, *cmap, *dst = b->dst, *from;
 	unsigned sym, cell, icode, ccode, p1, p2, dcode, ctx, t;
-	size_t ilen, clen, d = 0, maxd, at, wl, id;
+	size_t ilen, clen, d, maxd, at, wl, id, lleft;
 
-	p1 = op > b->dst ? op[-1] : 0;
-	p2 = op - b->dst > 1 ? op[-2] : 0;
+	p1 = op > dst ? op[-1] : 0;
+	p2 = op - dst > 1 ? op[-2] : 0;
 	c1 = b->ctx1[b->cmode[cl->type]];
 	c2 = b->ctx2[b->cmode[cl->type]];
 	cmap = b->cmapl + 64 * cl->type;
+	lleft = cl->left;
 	b->inside = "the commands of a meta-block";
 	for (;;) {
-		at = bytepos(b);
-		if (ci->left == 0)
+		at = (((size_t)(in.ip - b->src) + in.over) * 8 - in.n) / 8;
+		if (ci->left == 0) {
+			b->in = in;
 			switch_block(&b->in, ci);
+			in = b->in;
+		}
 		ci->left--;
-		sym = getsym(&b->in, &b->cmd[ci->type]);
+		sym = getsym(&in, &b->cmd[ci->type]);
 		cell = sym >> 6;
 		icode = cell_ins[cell] + (sym >> 3 & 7);
 		ccode = cell_copy[cell] + (sym & 7);
-		ilen = ins_base[icode] + getbits(&b->in, ins_extra[icode]);
-		clen = copy_base[ccode] + getbits(&b->in, copy_extra[ccode]);
-		if (ilen > (size_t)(end - op)) {
-			b->op = op;
-			return fail(b, at, "%zu literals at output byte %zu "
-			    "pass the end of the meta-block", ilen,
-			    (size_t)(op - b->dst));
-		}
+		ilen = ins_base[icode] + getbits(&in, ins_extra[icode]);
+		clen = copy_base[ccode] + getbits(&in, copy_extra[ccode]);
+		if (ilen > (size_t)(end - op))
+			DATAFAIL("%zu literals at output byte %zu pass the end "
+			    "of the meta-block", ilen, (size_t)(op - dst));
 		while (ilen--) {
-			if (cl->left == 0) {
+			if (lleft == 0) {
+				b->in = in;
 				switch_block(&b->in, cl);
+				in = b->in;
+				lleft = cl->left;
 				c1 = b->ctx1[b->cmode[cl->type]];
 				c2 = b->ctx2[b->cmode[cl->type]];
 				cmap = b->cmapl + 64 * cl->type;
 			}
-			cl->left--;
-			t = getsym(&b->in, &b->lit[cmap[c1[p1] | c2[p2]]]);
+			lleft--;
+			t = getsym(&in, &lit[cmap[c1[p1] | c2[p2]]]);
 			*op++ = (unsigned char)t;
 			p2 = p1;
 			p1 = t;
@@ -986,59 +1012,51 @@ read_data(struct br *b, size_t mlen)
 			dcode = 0;
 			d = b->dist[b->di];
 		} else {
-			if (cd->left == 0)
+			if (cd->left == 0) {
+				b->in = in;
 				switch_block(&b->in, cd);
+				in = b->in;
+			}
 			cd->left--;
 			ctx = clen > 4 ? 3 : (unsigned)clen - 2;
-			dcode = getsym(&b->in,
-			    &b->dst_[b->cmapd[4 * cd->type + ctx]]);
-			if (distance(b, dcode, &d, at) != 0)
-				return -1;
+			dcode = getsym(&in, &b->dst_[b->cmapd[4 * cd->type +
+			    ctx]]);
+			d = distance(b, dcode, getbits(&in, dist_extra(b,
+			    dcode)));
+			if (d == 0)
+				DATAFAIL("distance code %u gives a distance "
+				    "below 1", dcode);
 		}
-		maxd = (size_t)(op - b->dst);
+		maxd = (size_t)(op - dst);
 		if (maxd > b->window)
 			maxd = b->window;
 		if (d > maxd) {
 			/* A word of the static dictionary. */
-			if (clen < 4 || clen > 24) {
-				b->op = op;
-				return fail(b, at, "dictionary word of length "
-				    "%zu", clen);
-			}
+			if (clen < 4 || clen > 24)
+				DATAFAIL("dictionary word of length %zu", clen);
 			id = d - maxd - 1;
 			t = (unsigned)(id >> ndbits[clen]);
-			if (t >= NTRANSFORMS) {
-				b->op = op;
-				return fail(b, at, "dictionary transform %u",
-				    t);
-			}
-			wl = dict_word(word, (unsigned)clen, id &
-			    (((size_t)1 << ndbits[clen]) - 1), t);
+			if (t >= NTRANSFORMS)
+				DATAFAIL("dictionary transform %u", t);
+			id &= ((size_t)1 << ndbits[clen]) - 1;
+			wl = dict_word(word, (unsigned)clen, id, t);
 			/* Not the format's rule, but an empty word would let
 			 * commands of no bits go on for ever. */
-			if (wl == 0) {
-				b->op = op;
-				return fail(b, at, "dictionary word %zu of "
-				    "length %zu under transform %u gives no "
-				    "bytes", id & (((size_t)1 << ndbits[clen]) -
-				    1), clen, t);
-			}
-			if (wl > (size_t)(end - op)) {
-				b->op = op;
-				return fail(b, at, "dictionary word of %zu "
-				    "bytes at output byte %zu passes the end "
-				    "of the meta-block", wl,
-				    (size_t)(op - b->dst));
-			}
+			if (wl == 0)
+				DATAFAIL("dictionary word %zu of length %zu "
+				    "under transform %u gives no bytes", id,
+				    clen, t);
+			if (wl > (size_t)(end - op))
+				DATAFAIL("dictionary word of %zu bytes at "
+				    "output byte %zu passes the end of the "
+				    "meta-block", wl, (size_t)(op - dst));
 			memcpy(op, word, wl);
 			op += wl;
 		} else {
-			if (clen > (size_t)(end - op)) {
-				b->op = op;
-				return fail(b, at, "copy of %zu bytes at output "
-				    "byte %zu passes the end of the "
-				    "meta-block", clen, (size_t)(op - b->dst));
-			}
+			if (clen > (size_t)(end - op))
+				DATAFAIL("copy of %zu bytes at output byte %zu "
+				    "passes the end of the meta-block", clen,
+				    (size_t)(op - dst));
 			if (dcode != 0) {
 				b->di = (b->di + 1) & 3;
 				b->dist[b->di] = d;
@@ -1046,24 +1064,26 @@ read_data(struct br *b, size_t mlen)
 			if ((size_t)(b->oend - op) - clen >= LZ_SLACK)
 				lz_copyback(op, d, clen);
 			else
-				for (wl = 0; wl < clen; wl++)
-					op[wl] = op[wl - d];
+				for (from = op - d, wl = 0; wl < clen; wl++)
+					op[wl] = from[wl];
 			op += clen;
 		}
 		if (op == end)
 			break;
 		p1 = op[-1];
-		p2 = op - b->dst > 1 ? op[-2] : 0;
-		if (overrun(&b->in)) {
-			b->op = op;
-			return fail(b, at, "input ends");
-		}
+		p2 = op - dst > 1 ? op[-2] : 0;
+		if (overrun(&in))
+			DATAFAIL("input ends");
 	}
+	cl->left = lleft;
+	b->in = in;
 	b->op = op;
-	if (overrun(&b->in))
+	if (overrun(&in))
 		return fail(b, bytepos(b), "input ends");
 	return 0;
 }
+
+#undef DATAFAIL
 
 /* Skips to the next byte boundary: the bits passed over must be 0. */
 static int
