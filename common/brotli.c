@@ -34,9 +34,10 @@
  *     last meta-block) are zeros.
  *
  * The whole output is in memory, so copies refer straight into dst.  The
- * decoding tables are in one context of fixed size (about 1.2 MiB for the
- * largest counts of codes the format allows) allocated per call; nothing
- * grows with the input.  Input bits past the end read as zeros, and any
+ * context (about 27 KiB) is on the caller's stack; a meta-block's prefix
+ * codes are in one allocation sized for its counts of codes, which the
+ * format bounds (256 of each kind: about 1.2 MiB at most), kept for the
+ * next meta-block and freed at the end; nothing grows with the input.  Input bits past the end read as zeros, and any
  * error met after that, or the end of the stream reached past it, is
  * reported as the input ending early, at byte n.
  */
@@ -55,10 +56,8 @@
 #define MAXBITS		15	/* the longest prefix code */
 #define NLIT		256
 #define NCMD		704
-#define NDIST		(16 + 120 + (48 << 3))	/* the largest alphabet */
 #define NCOUNT		26
 #define MAXTYPES	256
-#define MAXTREES	256
 #define NCTXMAP		(256 + 16)	/* context map alphabet */
 #define MAXMLEN		((size_t)1 << 24)
 #define NTRANSFORMS	121
@@ -107,9 +106,11 @@ struct br {
 	uint16_t lens[NCMD];
 	struct code mapcode;
 	uint16_t mapsyms[NCTXMAP];
-	struct code lit[MAXTREES], cmd[MAXTYPES], dst_[MAXTREES];
-	uint16_t litsyms[MAXTREES * NLIT], cmdsyms[MAXTYPES * NCMD];
-	uint16_t distsyms[MAXTREES * NDIST];
+	/* The meta-block's codes and their sorted symbols, in arena. */
+	struct code *lit, *cmd, *dst_;
+	uint16_t *litsyms, *cmdsyms, *distsyms;
+	void *arena;
+	size_t arenasize;
 };
 
 /* Section 7.1: the context lookup tables. */
@@ -804,12 +805,45 @@ read_cmap(struct br *b, unsigned char *map, size_t size, unsigned ntrees)
 	return 0;
 }
 
+/*
+ * Room for the meta-block's codes: ntreesl literal codes, one command code
+ * per block type, ntreesd distance codes of ndist symbols each.  The
+ * arena grows to the largest meta-block's need (at most the format's
+ * bound), or fails when memory is short.
+ */
+static int
+make_arena(struct br *b, unsigned ndist)
+{
+	size_t nlit = b->ntreesl, ncmd = b->cat[CMD].ntypes, nd = b->ntreesd;
+	size_t need, syms;
+	char *p;
+
+	syms = nlit * NLIT + ncmd * NCMD + nd * ndist;
+	need = (nlit + ncmd + nd) * sizeof(struct code) + syms *
+	    sizeof(uint16_t);
+	if (need > b->arenasize) {
+		free(b->arena);
+		b->arenasize = 0;
+		if (!(b->arena = malloc(need)))
+			return fail(b, bytepos(b), "out of memory for %zu "
+			    "bytes of prefix codes", need);
+		b->arenasize = need;
+	}
+	p = b->arena;
+	b->lit = (struct code *)(void *)p;
+	b->cmd = b->lit + nlit;
+	b->dst_ = b->cmd + ncmd;
+	b->litsyms = (uint16_t *)(void *)(b->dst_ + nd);
+	b->cmdsyms = b->litsyms + nlit * NLIT;
+	b->distsyms = b->cmdsyms + ncmd * NCMD;
+	return 0;
+}
+
 /* The rest of a compressed meta-block's header, after ISUNCOMPRESSED. */
 static int
 read_header(struct br *b)
 {
 	unsigned i, ndist;
-	size_t at;
 
 	for (i = 0; i < 3; i++)
 		if (read_category(b, &b->cat[i]) != 0)
@@ -830,20 +864,21 @@ read_header(struct br *b)
 	else if (read_cmap(b, b->cmapd, 4 * b->cat[DST].ntypes,
 	    b->ntreesd) != 0)
 		return -1;
+	ndist = 16 + b->ndirect + (48u << b->npostfix);
+	if (make_arena(b, ndist) != 0)
+		return -1;
 	for (i = 0; i < b->ntreesl; i++)
 		if (read_code(b, &b->lit[i], NLIT, b->litsyms + i * NLIT) != 0)
 			return -1;
 	for (i = 0; i < b->cat[CMD].ntypes; i++)
 		if (read_code(b, &b->cmd[i], NCMD, b->cmdsyms + i * NCMD) != 0)
 			return -1;
-	ndist = 16 + b->ndirect + (48u << b->npostfix);
 	for (i = 0; i < b->ntreesd; i++)
 		if (read_code(b, &b->dst_[i], ndist, b->distsyms +
-		    i * NDIST) != 0)
+		    i * ndist) != 0)
 			return -1;
-	at = bytepos(b);
 	if (overrun(&b->in))
-		return fail(b, at, "input ends");
+		return truncated(b);
 	return 0;
 }
 
@@ -1072,14 +1107,16 @@ read_data(struct br *b, size_t mlen)
 			break;
 		p1 = op[-1];
 		p2 = op - dst > 1 ? op[-2] : 0;
-		if (overrun(&in))
-			DATAFAIL("input ends");
+		if (overrun(&in)) {
+			b->in = in;
+			return truncated(b);
+		}
 	}
 	cl->left = lleft;
 	b->in = in;
 	b->op = op;
 	if (overrun(&in))
-		return fail(b, bytepos(b), "input ends");
+		return truncated(b);
 	return 0;
 }
 
@@ -1137,7 +1174,7 @@ static int
 metablock(struct br *b, int *last)
 {
 	size_t at = bytepos(b), mlen = 0, skip;
-	unsigned nibbles, i, k;
+	unsigned nibbles, i, k, v;
 	const unsigned char *p;
 
 	b->inside = "a meta-block header";
@@ -1154,11 +1191,11 @@ metablock(struct br *b, int *last)
 		k = getbits(&b->in, 2);
 		skip = 0;
 		for (i = 0; i < k; i++) {
-			nibbles = getbits(&b->in, 8);
-			if (i == k - 1 && k > 1 && nibbles == 0)
+			v = getbits(&b->in, 8);
+			if (i == k - 1 && k > 1 && v == 0)
 				return fail(b, at, "metadata length with a "
 				    "last byte of 0");
-			skip |= (size_t)nibbles << (8 * i);
+			skip |= (size_t)v << (8 * i);
 		}
 		if (k)
 			skip++;
@@ -1178,7 +1215,7 @@ metablock(struct br *b, int *last)
 	}
 	mlen++;
 	if (overrun(&b->in))
-		return fail(b, at, "input ends");
+		return truncated(b);
 	if (mlen > (size_t)(b->oend - b->op))
 		return fail(b, at, "meta-block of %zu bytes at output byte %zu "
 		    "would pass the %zu bytes expected", mlen,
@@ -1202,7 +1239,7 @@ int
 brotli_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen)
 {
-	struct br *b;
+	struct br ctx, *b = &ctx;
 	unsigned i;
 	int last, rc = -1;
 	size_t at;
@@ -1212,9 +1249,8 @@ brotli_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 		err[0] = '\0';
 	if (n == 0)
 		return fail0(err, errlen, 0, "empty input");
-	if (!(b = malloc(sizeof *b)))
-		return fail0(err, errlen, 0, "out of memory for the decoding "
-		    "tables");
+	b->arena = NULL;
+	b->arenasize = 0;
 	b->src = src;
 	b->srclen = n;
 	b->dst = b->op = dst;
@@ -1264,7 +1300,7 @@ brotli_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 	*outlen = (size_t)(b->op - dst);
 	rc = 0;
 out:
-	free(b);
+	free(b->arena);
 	return rc;
 }
 
