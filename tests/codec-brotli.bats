@@ -167,6 +167,12 @@ crc32() {
 	fails 4 "at byte 4: code length code lengths do not make a complete code"
 }
 
+@test "brotli: a distance code relative to the last distance that gives 0 (hand-made)" {
+	# 'a', a copy at distance 1, 'a', then distance code 4: 1 - 1.
+	cp "$B/err-distance.br" "$T/in.br"
+	fails 6 "at byte 9: distance code 4 gives a distance below 1"
+}
+
 @test "brotli: broken dictionary references (hand-made)" {
 	cp "$B/err-transform.br" "$T/in.br"
 	fails 4 "at byte 8: dictionary transform 121"
