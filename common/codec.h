@@ -7,7 +7,8 @@
  *           two big-endian sizes, or one raw block (lz4hadoop.c);
  *   gzip    RFC 1952 members, one or more, holding RFC 1951 DEFLATE data;
  *   zstd    RFC 8878 Zstandard frames, one or more (skippable frames passed
- *           over).
+ *           over);
+ *   brotli  an RFC 7932 Brotli stream (brotli.h has its tables).
  *
  * Each takes one whole compressed block and the buffer it must fill: Parquet
  * states the uncompressed size of every page, so cap is that size and the
@@ -38,6 +39,8 @@ int lz4hadoop_decompress(const unsigned char *src, size_t n,
 int gzip_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
 int zstd_decompress(const unsigned char *src, size_t n, unsigned char *dst,
+    size_t cap, size_t *outlen, char *err, size_t errlen);
+int brotli_decompress(const unsigned char *src, size_t n, unsigned char *dst,
     size_t cap, size_t *outlen, char *err, size_t errlen);
 
 /* For the decompressors: puts "NAME: at byte AT: MESSAGE" in err (errlen

@@ -59,7 +59,7 @@ static const struct codec {
 	{ "SNAPPY", snappy_decompress },
 	{ "GZIP", gzip_decompress },
 	{ "LZO", NULL },
-	{ "BROTLI", NULL },
+	{ "BROTLI", brotli_decompress },
 	{ "LZ4", lz4hadoop_decompress },	/* deprecated: Hadoop frames */
 	{ "ZSTD", zstd_decompress },
 	{ "LZ4_RAW", lz4raw_decompress },

@@ -120,7 +120,7 @@ at() {
 # ---- valid files: every row as DuckDB / arrow-rs read it ----
 
 @test "parquet: DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows" {
-	for c in uncompressed snappy zstd gzip lz4_raw; do
+	for c in uncompressed snappy zstd gzip lz4_raw brotli; do
 		for v in v1 v2; do
 			np pqdump "$PQ/duckdb_${c}_$v.parquet"
 			status_is 0 || { echo "$c $v"; return 1; }
@@ -415,6 +415,19 @@ explorer() {
 	np pqdump "$T/a.parquet"
 	status_is 1
 	err_is "pqdump: $T/a.parquet: byte 21: column a: snappy: at byte 1: copy offset 5 before the start of the output"
+	# Brotli: an uncompressed meta-block of the 4 bytes (WBITS 16, MLEN
+	# 4, ISUNCOMPRESSED at bit 20), without the last meta-block's byte.
+	bytes "$T/c" "$(page 0 4 7 1 0)" '\x30\x00\x10\x01\x00\x00\x00'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 4
+	np pqdump "$T/a.parquet"
+	status_is 1
+	err_is "pqdump: $T/a.parquet: byte 21: column a: brotli: at byte 7: input ends inside a meta-block header"
+	# With it, the page reads.
+	bytes "$T/c" "$(page 0 4 8 1 0)" '\x30\x00\x10\x01\x00\x00\x00\x03'
+	mkpq "$T/a.parquet" "$T/c" 1 1 0 4
+	np pqdump "$T/a.parquet"
+	status_is 0
+	[ "$(cat "$OUT")" = "$(printf 'a\n1')" ]
 }
 
 @test "parquet: a page that decompresses to another size than it says" {

@@ -18,6 +18,7 @@ static const struct {
 	const char *name;
 	codec_fn *fn;
 } codecs[] = {
+	{ "brotli", brotli_decompress },
 	{ "gzip", gzip_decompress },
 	{ "lz4hadoop", lz4hadoop_decompress },
 	{ "lz4raw", lz4raw_decompress },
