@@ -157,9 +157,7 @@ report: all
 	    REPORT=$(REPORT) NP=$(CURDIR)/$(B)/bin
 
 demo: all
-	sh tests/demo
-	$(MAKE) report PROFILES=build/demo/profiles/ REPORT=build/demo/report
-	@echo "np demo: the report is build/demo/report/index.html"
+	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh tests/demo
 
 bench: all
 	sh tests/bench
