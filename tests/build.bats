@@ -35,3 +35,26 @@ TOP=$BATS_TEST_DIRNAME/..
 	[ "$(tail -1 "$OUT")" = "np demo: the report is $T/demo/report/index.html ($n pictures of 5 profiles)" ]
 	xmlcheck "$T/demo/report/index.html"
 }
+
+@test "build: tests/run numbers the tests of both shards as one as they end, and ends with the counts" {
+	mkdir -p "$T/s"
+	printf '@test "a: one" { true; }\n@test "a: two" { false; }\n@test "a: three" { true; }\n' >"$T/s/a.bats"
+	printf '@test "b: one" { true; }\n@test "b: two" { true; }\n@test "b: three" { skip "why"; }\n@test "b: four" { true; }\n' >"$T/s/b.bats"
+	# A clean environment: bats sets variables, and puts its libexec
+	# first in PATH, which a bats inside would take.
+	path=$(printf '%s\n' "$PATH" | tr : '\n' | grep -v bats-core | paste -sd: -)
+	np env -i PATH="$path" TMPDIR="$T" sh "$TOP/tests/run" "$T/s/a.bats" \
+	    "$T/s/b.bats"
+	status_is 1
+	no_err
+	# The progress: 1/7 to 7/7 in order, each test once.
+	grep -E '^(not )?ok [0-9]+/7 ' "$OUT" | sed -E 's/^(not )?ok ([0-9]+)\/7 .*/\2/' >"$T/nums"
+	seq 1 7 | cmp - "$T/nums"
+	grep -E '^(not )?ok [0-9]+/7 ' "$OUT" | sed -E 's/^(not )?ok [0-9]+\/7 //' | sort >"$T/names"
+	printf '%s\n' 'a: one' 'a: three' 'a: two' 'b: four' 'b: one' 'b: three # skip why' 'b: two' | cmp - "$T/names"
+	grep -q '^not ok [0-9]*/7 a: two$' "$OUT"
+	# Then the failing test again, with what it said, and the counts.
+	[ "$(sed -n 8p "$OUT")" = "not ok: a: two" ]
+	grep -q "^# (in test file $T/s/a.bats, line 2)$" "$OUT"
+	[ "$(tail -1 "$OUT")" = "5 passed, 1 failed, 1 skipped" ]
+}
