@@ -146,6 +146,9 @@ valgrind:
 	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
 lint:
+	@command -v mandoc >/dev/null || { echo "make lint: mandoc is not \
+	installed (apt-get install mandoc; dnf install mandoc; brew install \
+	mandoc)" >&2; exit 1; }
 	mandoc -Tlint -Wwarning $(MANS)
 
 # make report PROFILES=dir/: every profile in dir, answered and drawn, in

@@ -58,3 +58,12 @@ TOP=$BATS_TEST_DIRNAME/..
 	grep -q "^# (in test file $T/s/a.bats, line 2)$" "$OUT"
 	[ "$(tail -1 "$OUT")" = "5 passed, 1 failed, 1 skipped" ]
 }
+
+@test "build: make lint without mandoc says how to install it, and fails" {
+	mkdir -p "$T/bin"
+	ln -s "$(command -v make)" "$T/bin/make"
+	ln -s "$(command -v sh)" "$T/bin/sh"
+	np env PATH="$T/bin" make -s -C "$TOP" lint
+	status_is 2
+	[ "$(head -1 "$ERR")" = "make lint: mandoc is not installed (apt-get install mandoc; dnf install mandoc; brew install mandoc)" ]
+}
