@@ -146,6 +146,9 @@ valgrind:
 	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
 lint:
+	@command -v mandoc >/dev/null || { echo "make lint: mandoc is not \
+	installed (apt-get install mandoc; dnf install mandoc; brew install \
+	mandoc)" >&2; exit 1; }
 	mandoc -Tlint -Wwarning $(MANS)
 
 # make report PROFILES=dir/: every profile in dir, answered and drawn, in
@@ -157,9 +160,7 @@ report: all
 	    REPORT=$(REPORT) NP=$(CURDIR)/$(B)/bin
 
 demo: all
-	sh tests/demo
-	$(MAKE) report PROFILES=build/demo/profiles/ REPORT=build/demo/report
-	@echo "np demo: the report is build/demo/report/index.html"
+	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh tests/demo
 
 bench: all
 	sh tests/bench

@@ -1,5 +1,6 @@
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -508,40 +509,145 @@ src_isdir(const char *path)
 	    S_ISDIR(st.st_mode);
 }
 
+int
+src_dirlen(const char *dir)
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
 /* Every list src_tables made, each one's first slot the list before: the
  * names are kept for the program's life, where messages may name them. */
 static char **tablelists;
+
+/* The part number of name if it is table t's part "T_N.parquet" (N in
+ * decimal); -1 if it is not a part of t, -2 if it is T.parquet itself.
+ * A number spelt otherwise than Explorer writes it (a leading zero, or
+ * more digits than a count of files) is an error: read as a number it
+ * could stand for a part that is also there, left out it would be
+ * passed over without a word. */
+static long
+partnum(const char *dir, const char *name, const char *t, size_t tn)
+{
+	const char *p, *q;
+	long v = 0;
+
+	if (strncmp(name, t, tn) != 0)
+		return -1;
+	p = name + tn;
+	if (strcmp(p, ".parquet") == 0)
+		return -2;
+	if (*p++ != '_')
+		return -1;
+	for (q = p; *q >= '0' && *q <= '9'; q++)
+		;
+	if (q == p || strcmp(q, ".parquet") != 0)
+		return -1;
+	if ((*p == '0' && q - p > 1) || q - p > 9)
+		np_die("%.*s/%s: a part of the %.*s table numbered as Explorer "
+		    "does not (no leading zero, at most 9 digits); name the "
+		    "files to read", src_dirlen(dir), dir, name, (int)tn, t);
+	for (; p < q; p++)
+		v = v * 10 + (*p - '0');
+	return v;
+}
+
+static int
+longcmp(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Adds "dir/name" to the list being made. */
+static char **
+addpath(char **list, int *nf, const char *dir, const char *t, size_t tn,
+    long part)
+{
+	char path[4096];
+	int n, dn = src_dirlen(dir);
+
+	n = part < 0 ? snprintf(path, sizeof path, "%.*s/%.*s.parquet", dn,
+	    dir, (int)tn, t) : snprintf(path, sizeof path, "%.*s/%.*s_%ld.parquet",
+	    dn, dir, (int)tn, t, part);
+	if (n < 0 || (size_t)n >= sizeof path)
+		np_die("%s: path too long", dir);
+	if (!(list = realloc(list, (size_t)(*nf + 1) * sizeof *list)) ||
+	    !(list[*nf] = strdup(path)))
+		np_die("out of memory");
+	(*nf)++;
+	return list;
+}
+
+/*
+ * Table t's files in dir, added to list: T.parquet, or its parts in
+ * numeric order.  A part missing between others, or the table there both
+ * whole and split, is an error naming the files: either way the answer
+ * would be the table's in part, or twice; the user who wants only some
+ * names their files.
+ */
+static char **
+addtable(char **list, int *nf, const char *dir, const char *t, size_t tn)
+{
+	DIR *d;
+	struct dirent *de;
+	long *part = NULL, v, i, np = 0, cap = 0;
+	int whole = 0, dn = src_dirlen(dir);
+
+	if (!(d = opendir(dir)))
+		np_die("%s: %s", dir, strerror(errno));
+	while ((errno = 0, de = readdir(d))) {
+		if ((v = partnum(dir, de->d_name, t, tn)) == -1)
+			continue;
+		if (v == -2) {
+			whole = 1;
+			continue;
+		}
+		if (np == cap && !(part = realloc(part, (size_t)(cap = cap ?
+		    2 * cap : 16) * sizeof *part)))
+			np_die("out of memory");
+		part[np++] = v;
+	}
+	if (errno)
+		np_die("%s: %s", dir, strerror(errno));
+	closedir(d);
+	qsort(part, (size_t)np, sizeof *part, longcmp);
+	if (whole && np)
+		np_die("%.*s/%.*s.parquet and %.*s/%.*s_%ld.parquet: the %.*s "
+		    "table is there both whole and split, so one of them is "
+		    "left from another run (name the files to read)", dn, dir,
+		    (int)tn, t, dn, dir, (int)tn, t, part[0], (int)tn, t);
+	for (i = 0; i < np; i++)
+		if (part[i] != i)
+			np_die("%.*s/%.*s_%ld.parquet: missing: the %.*s table "
+			    "is split into %.*s_0.parquet to %.*s_%ld.parquet, "
+			    "of which %ld are there, so it would be read in part "
+			    "(name the files to read those there are)", dn, dir,
+			    (int)tn, t, i, (int)tn, t, (int)tn, t, (int)tn, t,
+			    part[np - 1], np);
+	if (whole)
+		list = addpath(list, nf, dir, t, tn, -1);
+	for (i = 0; i < np; i++)
+		list = addpath(list, nf, dir, t, tn, i);
+	free(part);
+	return list;
+}
 
 int
 src_tables(const char *dir, const char *tables, char ***files)
 {
 	const char *p, *e;
-	struct stat st;
-	char path[4096], **list = NULL;
-	int i, n, nf = 1;
+	char **list = NULL;
+	int nf = 1;
 
 	for (p = tables; *p; p = *e ? e + 1 : e) {
 		if (!(e = strchr(p, ' ')))
 			e = p + strlen(p);
-		/* i = -1: T.parquet; then the split tables T_0, T_1, ... */
-		for (i = -1;; i++) {
-			n = i < 0 ? snprintf(path, sizeof path, "%s/%.*s.parquet",
-			    dir, (int)(e - p), p) : snprintf(path, sizeof path,
-			    "%s/%.*s_%d.parquet", dir, (int)(e - p), p, i);
-			if (n < 0 || (size_t)n >= sizeof path)
-				np_die("%s: path too long", dir);
-			if (stat(path, &st) != 0) {
-				if (i < 0)
-					continue;
-				break;
-			}
-			if (!(list = realloc(list, (size_t)(nf + 1) *
-			    sizeof *list)) || !(list[nf] = strdup(path)))
-				np_die("out of memory");
-			nf++;
-			if (i < 0)
-				break;
-		}
+		list = addtable(list, &nf, dir, p, (size_t)(e - p));
 	}
 	if (!list)
 		return 0;

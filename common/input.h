@@ -472,6 +472,9 @@ int src_sniff(struct src *s, const char *what, char **line, long *lineno);
  * is at its end): path, or for standard input read from a file
  * /dev/stdin; dies for a pipe. */
 const char *src_seekable(const char *path);
+/* The length of dir without its trailing slashes (but "/" itself), to
+ * join a name to it with one. */
+int src_dirlen(const char *dir);
 /* Is path a directory (not "-")? */
 int src_isdir(const char *path);
 /* Does the source begin with Parquet's magic "PAR1"?  Reads its first
@@ -480,10 +483,12 @@ int src_isparquet(struct src *in);
 /*
  * The files of a Neuron Explorer profile directory that hold the tables
  * named in tables (space-separated), in order: for each table T,
- * dir/T.parquet, or else dir/T_0.parquet, dir/T_1.parquet, ... while they
- * exist.  The names are kept for the program's life (messages may name
- * them after the reading is done), in a list put in *files; returns how
- * many.
+ * dir/T.parquet, or its parts dir/T_0.parquet, dir/T_1.parquet, ... in
+ * numeric order.  Dies naming the files when a part is missing between
+ * others, or when T.parquet and parts are both there: the table would be
+ * read in part, or twice.  The names are kept for the program's life
+ * (messages may name them after the reading is done), in a list put in
+ * *files; returns how many.
  */
 int src_tables(const char *dir, const char *tables, char ***files);
 

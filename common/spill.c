@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "input.h"
 #include "spill.h"
 
 #define HEAP(sp, i) ((sp)->heap + (size_t)(i) * (sp)->size)
@@ -53,6 +54,7 @@ sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
 	sp->cap = window;
 	sp->fanin = fanin();
 	sp->dir = dir && *dir ? dir : "/tmp";
+	sp->dirlen = src_dirlen(sp->dir);
 	sp->latecap = window > SP_MINLATE ? window : SP_MINLATE;
 	sp->fifo = xmalloc(size * (size_t)window);
 	sp->tmp = xmalloc(size);
@@ -75,8 +77,8 @@ run_try_create(struct spill *sp, struct sp_run *r, int level)
 {
 	int n;
 
-	n = snprintf(r->name, sizeof r->name, "%s/np-spill-XXXXXX",
-	    sp->dir);
+	n = snprintf(r->name, sizeof r->name, "%.*s/np-spill-XXXXXX",
+	    sp->dirlen, sp->dir);
 	if (n < 0 || (size_t)n >= sizeof r->name)
 		np_die("TMPDIR: expected a directory name under %d bytes, "
 		    "found '%s'", (int)sizeof r->name - 17, sp->dir);
@@ -95,8 +97,8 @@ run_try_create(struct spill *sp, struct sp_run *r, int level)
 static _Noreturn void
 create_failed(const struct spill *sp, int error)
 {
-	np_die("%s/np-spill-XXXXXX: cannot create a temporary file (TMPDIR "
-	    "%s) to put rows in order: %s", sp->dir, sp->dir,
+	np_die("%.*s/np-spill-XXXXXX: cannot create a temporary file (TMPDIR "
+	    "%s) to put rows in order: %s", sp->dirlen, sp->dir, sp->dir,
 	    strerror(error));
 }
 

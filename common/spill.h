@@ -80,6 +80,7 @@ struct spill {
 	struct sp_run *runs;
 	int nruns, maxruns;
 	const char *dir;
+	int dirlen;		/* dir without trailing slashes, to join */
 	int64_t beyond;		/* items beyond the window */
 	int64_t spilled;	/* bytes of items written to files */
 	int64_t made;		/* runs written from the input */

@@ -137,3 +137,37 @@ report() {
 	EOF
 	cmp "$T/want" "$OUT"
 }
+
+@test "report: profiles whose names differ only by suffix are each reported, under their whole file names" {
+	mkdir -p "$T/p"
+	npgen -s 1 -n 2000 view-json >"$T/p/r0.json"
+	npgen -s 1 -n 2000 trace-text >"$T/p/r0.txt"
+	ln -s "$FIX/explorer/profile@latest" "$T/p/r0@latest"
+	npgen -s 2 -n 2000 view-json >"$T/p/r1.json"
+	report
+	status_is 0
+	! grep -q 'overriding\|ignoring' "$ERR"
+	for p in r0.json r0.txt r0@latest r1; do
+		[ -L "$T/r/$p/$p" ]
+		[ -f "$T/r/$p/summary.tsv" ]
+	done
+	[ ! -e "$T/r/r0" ]
+	[ "$(readlink "$T/r/r0.txt/r0.txt")" = "$T/p/r0.txt" ]
+	# Each its own answers: the view export has stalls, the text trace
+	# none, the directory collectives.
+	[ -s "$T/r/r0.json/stall.tsv" ]
+	[ ! -s "$T/r/r0.txt/stall.tsv" ] && [ -s "$T/r/r0.txt/stall.tsv.err" ]
+	[ -s "$T/r/r0@latest/layers.tsv" ]
+	[ "$(head -1 "$T/r/metrics.tsv")" = "$(printf 'key\tr0.json\tr0.txt\tr0@latest\tr1\tratio')" ]
+	xmlcheck "$T/r/index.html"
+}
+
+@test "report: names that still collide are an error naming the profiles" {
+	mkdir -p "$T/p"
+	npgen -s 1 -n 200 view-json >"$T/p/r0.json"
+	npgen -s 1 -n 200 view-json >"$T/p/r0.txt"
+	npgen -s 1 -n 200 view-json >"$T/p/r0.json.txt"
+	report
+	status_is 2
+	grep -q "more than one profile named r0.json: $T/p/r0.json $T/p/r0.json.txt (rename one)" "$ERR"
+}

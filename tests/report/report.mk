@@ -7,7 +7,8 @@
 # A profile is each file or directory in PROFILES: a view JSON export, a
 # Neuron Explorer profile directory (name@latest/), a show-session text
 # trace, or a summary; its name is its file name without .json, .txt or
-# @latest.  For each, REPORT/name/ holds a link to it (named after it, so
+# @latest, or the whole file name where two profiles would have one name
+# (r0.json and r0.txt).  For each, REPORT/name/ holds a link to it (named after it, so
 # that np's rank and profile columns say its name) and one TSV per answer:
 #   summary.tsv  np-sum -d: the summary, with derived metrics
 #   mix.tsv      np-trace | np-sum -g engine,opcode: the instruction mix,
@@ -33,8 +34,15 @@ BUCKET = 100x
 HERE := $(dir $(lastword $(MAKEFILE_LIST)))
 
 SRCS := $(wildcard $(PROFILES:%/=%)/*)
-name = $(basename $(notdir $(patsubst %@latest,%,$(patsubst %/,%,$(1)))))
+short = $(basename $(notdir $(patsubst %@latest,%,$(patsubst %/,%,$(1)))))
+SHORTS := $(foreach s,$(SRCS),$(call short,$(s)))
+# Two profiles of one short name (r0.json and r0.txt) are each named by
+# their whole file name: one rule a name, or make would keep one of them.
+name = $(if $(filter-out 1,$(words $(filter $(call short,$(1)),$(SHORTS)))),$\
+	$(notdir $(patsubst %/,%,$(1))),$(call short,$(1)))
 NAMES := $(foreach s,$(SRCS),$(call name,$(s)))
+DUP := $(firstword $(foreach n,$(sort $(NAMES)),$\
+	$(if $(filter-out 1,$(words $(filter $(n),$(NAMES)))),$(n))))
 
 HASB := $(shell $(NP)/np-gaps -h 2>/dev/null | grep -c -- '-B')
 ANSWERS = summary mix stall util dma dmasize layers \
@@ -49,6 +57,10 @@ all: $(REPORT)/index.html
 
 ifeq ($(NAMES),)
 $(error no profiles in PROFILES=$(PROFILES))
+endif
+ifneq ($(DUP),)
+$(error more than one profile named $(DUP): $(strip $(foreach s,$(SRCS),$\
+	$(if $(filter $(DUP),$(call name,$(s))),$(s)))) (rename one))
 endif
 
 # answer OUT 'pipeline', run in the profile's directory, $$p its name.

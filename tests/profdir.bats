@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# Profile directories: every table a program reads from one (Instruction
+# for np-trace, np-gaps, np-stall and np-sum -g; DmaPacket for np-dma;
+# CcInstruction and CcOp for np-cc; Summary for np-sum) is read whole, its
+# parts in numeric order, or refused naming the files: a part missing
+# between others, or the table both whole and split.  Paths joined to a
+# directory named with a trailing slash have one slash.  The directories
+# are made of links to the fixture profile's files.
+
+load helpers
+
+D=$BATS_TEST_DIRNAME/fixtures/explorer/profile@latest
+
+# part DIR NAME SOURCE: DIR/NAME, a link to the fixture profile's SOURCE.
+part() {
+	mkdir -p "$1"
+	ln -s "$D/$3" "$1/$2"
+}
+
+# Each program, the table it reads from a directory, and a file of it.
+readers() {
+	cat <<'LIST'
+np-trace|Instruction|Instruction_0.parquet
+np-gaps -U|Instruction|Instruction_1.parquet
+np-stall -g src|Instruction|Instruction_0.parquet
+np-sum -g engine -v duration_ns|Instruction|Instruction_1.parquet
+np-dma -s|DmaPacket|DmaPacket.parquet
+np-cc|CcInstruction|CcInstruction.parquet
+np-cc -L|CcOp|CcOp.parquet
+np-sum|Summary|Summary.parquet
+LIST
+}
+
+@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives" {
+	readers | while IFS='|' read -r cmd table file; do
+		rm -rf "$T/g"
+		part "$T/g" "${table}_0.parquet" "$file"
+		part "$T/g" "${table}_2.parquet" "$file"
+		part "$T/g" "${table}_3.parquet" "$file"
+		# shellcheck disable=SC2086
+		np $cmd "$T/g"
+		echo "$cmd"
+		status_is 1
+		err_is "${cmd%% *}: $T/g/${table}_1.parquet: missing: the $table table is split into ${table}_0.parquet to ${table}_3.parquet, of which 3 are there, so it would be read in part (name the files to read those there are)"
+		[ ! -s "$OUT" ]
+	done
+	# The first part missing; the directory named with a trailing slash.
+	part "$T/h" Instruction_1.parquet Instruction_1.parquet
+	np np-trace "$T/h/"
+	status_is 1
+	err_is "np-trace: $T/h/Instruction_0.parquet: missing: the Instruction table is split into Instruction_0.parquet to Instruction_1.parquet, of which 1 are there, so it would be read in part (name the files to read those there are)"
+	# Named, the parts there are read.
+	np np-trace "$T/h/Instruction_1.parquet"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 41 ]
+}
+
+@test "profdir: a table both whole and split is refused, naming both, for every table a directory gives" {
+	readers | while IFS='|' read -r cmd table file; do
+		rm -rf "$T/b"
+		part "$T/b" "$table.parquet" "$file"
+		part "$T/b" "${table}_0.parquet" "$file"
+		# shellcheck disable=SC2086
+		np $cmd "$T/b/"
+		echo "$cmd"
+		status_is 1
+		err_is "${cmd%% *}: $T/b/$table.parquet and $T/b/${table}_0.parquet: the $table table is there both whole and split, so one of them is left from another run (name the files to read)"
+		[ ! -s "$OUT" ]
+	done
+}
+
+@test "profdir: parts are read in numeric order, _10 after _9; other tables' files are not parts" {
+	for i in 0 1 2 3 4 5 6 7 8 9 10; do
+		part "$T/n" "Instruction_$i.parquet" "Instruction_$((i % 2)).parquet"
+	done
+	# Names that are another table's, or no part's, are not read.
+	part "$T/n" InstructionFoo.parquet Instruction_1.parquet
+	part "$T/n" InstructionFoo_11.parquet Instruction_1.parquet
+	part "$T/n" Instruction_x.parquet Instruction_1.parquet
+	part "$T/n" Instruction_11.parquet.bak Instruction_1.parquet
+	np np-trace "$T/n"
+	status_is 0
+	no_err
+	mv "$OUT" "$T/dir.tsv"
+	np np-trace "$T"/n/Instruction_0.parquet "$T"/n/Instruction_1.parquet \
+	    "$T"/n/Instruction_2.parquet "$T"/n/Instruction_3.parquet \
+	    "$T"/n/Instruction_4.parquet "$T"/n/Instruction_5.parquet \
+	    "$T"/n/Instruction_6.parquet "$T"/n/Instruction_7.parquet \
+	    "$T"/n/Instruction_8.parquet "$T"/n/Instruction_9.parquet \
+	    "$T"/n/Instruction_10.parquet
+	status_is 0
+	cmp "$T/dir.tsv" "$OUT"
+	# Parts 0, 2, ... 10 of part 0's 60 rows, 1, 3, ... 9 of part 1's 40,
+	# and a header.
+	[ "$(wc -l <"$OUT")" -eq $((6 * 60 + 5 * 40 + 1)) ]
+}
+
+@test "profdir: a part number spelt with a leading zero is refused, naming the file" {
+	part "$T/z" Instruction_0.parquet Instruction_0.parquet
+	part "$T/z" Instruction_01.parquet Instruction_1.parquet
+	np np-gaps -U "$T/z"
+	status_is 1
+	err_is "np-gaps: $T/z/Instruction_01.parquet: a part of the Instruction table numbered as Explorer does not (no leading zero, at most 9 digits); name the files to read"
+}
+
+@test "profdir: a directory named with a trailing slash joins its files with one slash" {
+	np np-sum -g queue_name -v duration_ns "$D/"
+	status_is 1
+	case $(cat "$ERR") in
+	"np-sum: $D/Instruction_0.parquet: expected a column 'queue_name' (given to -g)"*) ;;
+	*) echo "stderr: $(cat "$ERR")"; false ;;
+	esac
+	# TMPDIR too, where rows wait to be put in order.
+	npgen -n 20000 explorer-tsv >"$T/g.tsv"
+	TMPDIR=$T/none/ np np-gaps -B 1ms "$T/g.tsv"
+	status_is 1
+	err_is "np-gaps: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none/) to put rows in order: No such file or directory"
+}

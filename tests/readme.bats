@@ -1,0 +1,245 @@
+#!/usr/bin/env bats
+# Every command of the README, as written, on the bundled samples.
+#
+# The commands are the README's indented code blocks from "## Set-up" to
+# "## Why these choices": a line at the block's left edge begins a
+# command, an indented one continues it; a block whose first line begins
+# "$ " is a command and the stderr it prints; a block that sets a make
+# variable (NAME = ...) is a Makefile.  Each runs by sh -c in a directory
+# where the README's names are links to the samples:
+#
+#   prof.json, rank0.json, rank1.json   npgen view-json, seeds 1, 1, 2
+#   rank0.txt, rank1.txt                npgen trace-text, seeds 1, 2
+#   my-profile@latest, run_a@latest,    tests/fixtures/explorer/profile@latest
+#     run_b@latest
+#   chunk_1..3/summary.json,            tests/fixtures/samples/summary-*.json
+#     run_1..3/summary.json
+#   DmaPacket.csv, Instruction.csv      explorer/csv/export/ (the UI's export)
+#   Summary.csv                         explorer/csv/table/ (DuckDB's)
+#   i.jsonl                             explorer/json/Instruction.jsonl (the
+#                                       JSON lines DuckDB writes of it)
+#   runs/                               run1.json, run2.json (npgen view-json)
+#   (duckdb's test: no i.jsonl, which it writes; my-profile@latest as above)
+#   Makefile (for make report)          make report's rule of ../Makefile:
+#                                       tests/report/report.mk on NP_BIN
+#
+# Each must exit 0 with an empty stderr (or the one its block gives) and
+# write to stdout (or, where stdout goes to files, make files, none
+# empty).  Those that need what the machine may lack are named in a test
+# of their own, skipped when it is lacking: neuron-profile (and the
+# profile it reads, never bundled), duckdb (run where it is installed);
+# those that are the build itself (make demo, make test, make install:
+# tests/build.bats) or open a browser are not run.
+
+load helpers
+
+TOP=$BATS_TEST_DIRNAME/..
+FIXE=$FIX/explorer
+
+# The README's commands, each in $T/c/N.sh (N.err: its stderr, for a
+# "$ " block; N.mk: a Makefile block instead).
+extract() {
+	mkdir -p "$T/c"
+	awk -v dir="$T/c" '
+		$0 == "## Set-up" { on = 1; next }
+		$0 == "## Why these choices" { on = 0 }
+		!on { next }
+		/^    / && (inblock || prev == "") {
+			line = substr($0, 5)
+			if (!inblock) {
+				inblock = 1; n++; kind = "sh"; ncmd = 0
+				if (line ~ /^\$ /)
+					kind = "transcript"
+			}
+			if (kind == "transcript") {
+				if (line ~ /^\$ /) {
+					print substr(line, 3) >(dir "/" n ".sh")
+					printf "" >(dir "/" n ".err")
+				} else
+					print line >>(dir "/" n ".err")
+			} else if (line ~ /^[A-Z_]+ = /) {
+				kind = "mk"
+				print line >(dir "/" n ".mk")
+			} else if (kind == "mk")
+				print line >>(dir "/" n ".mk")
+			else if (line ~ /^[ \t]/)
+				print line >>(dir "/" n ".sh")
+			else {
+				if (ncmd++)
+					n++
+				print line >(dir "/" n ".sh")
+			}
+			prev = $0
+			next
+		}
+		{ inblock = 0; prev = $0 }
+	' "$TOP/README.md"
+}
+
+# The directory of the README's names.
+samples() {
+	w=$T/w
+	mkdir -p "$w/runs"
+	npgen -s 1 -n 2000 view-json >"$w/prof.json"
+	ln -s prof.json "$w/rank0.json"
+	npgen -s 2 -n 2000 view-json >"$w/rank1.json"
+	npgen -s 1 -n 2000 trace-text >"$w/rank0.txt"
+	npgen -s 2 -n 2000 trace-text >"$w/rank1.txt"
+	for p in my-profile run_a run_b; do
+		ln -s "$FIXE/profile@latest" "$w/$p@latest"
+	done
+	i=1
+	for s in "$SAMPLES"/summary-*.json; do
+		mkdir -p "$w/chunk_$i" "$w/run_$i"
+		ln -s "$s" "$w/chunk_$i/summary.json"
+		ln -s "$s" "$w/run_$i/summary.json"
+		i=$((i + 1))
+	done
+	ln -s "$FIXE/csv/export/DmaPacket.csv" "$w/DmaPacket.csv"
+	ln -s "$FIXE/csv/export/Instruction.csv" "$w/Instruction.csv"
+	ln -s "$FIXE/csv/table/Summary.csv" "$w/Summary.csv"
+	ln -s "$FIXE/json/Instruction.jsonl" "$w/i.jsonl"
+	npgen -s 1 -n 2000 view-json >"$w/runs/run1.json"
+	npgen -s 2 -n 2000 view-json >"$w/runs/run2.json"
+	printf 'report:\n\t$(MAKE) -f %s/tests/report/report.mk PROFILES=$(PROFILES) REPORT=$(REPORT) NP=%s\n' \
+	    "$TOP" "$NP_BIN" >"$w/Makefile"
+}
+
+# The stderr a command gives on the samples, where it is not empty: what
+# it passed over, counted (np(7), DIAGNOSTICS).  Each after "=== " and
+# the command's first line.
+notes() {
+	cat <<'NOTES'
+=== np-cc -L my-profile@latest/                # time per decoder layer
+np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank my-profile@latest/, CC-core 0)
+np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (first: rank my-profile@latest/, CC-core 2)
+=== np-stall -g engine,hlo_name -v psum_read_bytes my-profile@latest/
+np-stall: rows without psum_read_bytes: 60 (first: my-profile@latest/Instruction_0.parquet:1)
+=== np-dma -S prof.json | head
+np-dma: DMA instructions without a size (0 bytes or no byte column), not counted as skinny: 2 (first: prof.json:1)
+=== np-cc -L rank*.txt | awk -F'\t' '$3 == "median" { print $1, $2, $6 }'
+np-cc: incomplete trailing layers, with fewer than 2 gaps: 2 (first: rank rank0.txt, CC-core 8)
+=== np-sum -dw run_*/summary.json | np-plot          # each metric across runs
+np-plot: rows without a number skipped: 7 (first: -:12)
+=== np-cc -L rank0.txt | np-plot -o svg > layers.svg # time per layer, as SVG
+np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank rank0.txt, CC-core 8)
+NOTES
+}
+
+# Why a command is not run here, or nothing: it is run.
+notrun() {
+	case $1 in
+	*neuron-profile*) echo "needs neuron-profile and a profile of its own" ;;
+	*duckdb*) echo "needs duckdb" ;;
+	"make demo"*|"make test"*|"make install"*)
+		echo "the build itself (tests/build.bats)" ;;
+	xdg-open*) echo "opens a browser" ;;
+	esac
+}
+
+# run_sh N: runs $T/c/N.sh in $T/w; what went wrong into $T/fail.
+run_sh() {
+	local c=$T/c/$1.sh want=0 before after new f
+	before=$(cd "$T/w" && find . | sort)
+	(cd "$T/w" && sh -c "$(cat "$c")") >"$T/o" 2>"$T/e" && status=0 || status=$?
+	after=$(cd "$T/w" && find . | sort)
+	if [ -f "$T/c/$1.err" ]; then
+		want=1
+		# The block wraps the message; compare the words.
+		if [ "$(tr -s ' \n' '  ' <"$T/e")" != \
+		    "$(tr -s ' \n' '  ' <"$T/c/$1.err")" ]; then
+			printf '%s\n  stderr: %s\n  block:  %s\n' "$(cat "$c")" \
+			    "$(cat "$T/e")" "$(cat "$T/c/$1.err")" >>"$T/fail"
+		fi
+		[ ! -s "$T/o" ] || printf '%s\n  wrote to stdout\n' "$(cat "$c")" >>"$T/fail"
+	else
+		# (ENVIRON: awk -v would read the command's backslashes)
+		notes | cmd="=== $(head -1 "$c")" awk '
+			/^=== / { on = $0 == ENVIRON["cmd"]; next }
+			on' >"$T/want"
+		cmp -s "$T/want" "$T/e" ||
+		    printf '%s\n  stderr: %s\n  expected: %s\n' "$(cat "$c")" \
+		    "$(head -3 "$T/e")" "$(cat "$T/want")" >>"$T/fail"
+	fi
+	if [ "$status" -ne "$want" ]; then
+		printf '%s\n  exit %s, expected %s\n' "$(cat "$c")" "$status" "$want" >>"$T/fail"
+	fi
+	if [ "$want" -eq 0 ] && [ ! -s "$T/o" ]; then
+		new=$(printf '%s\n%s\n' "$before" "$before" "$after" | sort | uniq -u)
+		[ -n "$new" ] || printf '%s\n  no output, no file made\n' "$(cat "$c")" >>"$T/fail"
+		for f in $new; do
+			[ -d "$T/w/$f" ] || [ -s "$T/w/$f" ] ||
+			    printf '%s\n  made %s empty\n' "$(cat "$c")" "$f" >>"$T/fail"
+		done
+	fi
+	echo "ran: $(head -1 "$c")"
+}
+
+@test "readme: every command runs as written on the bundled samples: exit 0, output, no stderr" {
+	extract
+	samples
+	: >"$T/fail"
+	nrun=0
+	for c in $(cd "$T/c" && ls *.sh | sort -n); do
+		n=${c%.sh}
+		[ -z "$(notrun "$(cat "$T/c/$c")")" ] || continue
+		run_sh "$n"
+		nrun=$((nrun + 1))
+	done
+	# The Makefile block, with make -j2, in a directory of ranks.
+	for m in "$T"/c/*.mk; do
+		mkdir -p "$T/m"
+		cp "$m" "$T/m/Makefile"
+		ln -sf "$T/w/rank0.json" "$T/w/rank1.json" "$T/m/"
+		np make -s -j2 -C "$T/m"
+		status_is 0
+		no_err
+		for f in rank0.stall.tsv rank0.gaps.tsv rank1.stall.tsv rank1.gaps.tsv; do
+			[ -s "$T/m/$f" ]
+		done
+		nrun=$((nrun + 1))
+	done
+	# What xdg-open would show was made.
+	[ -s "$T/w/runs-report/index.html" ]
+	if [ -s "$T/fail" ]; then
+		cat "$T/fail"
+		false
+	fi
+	# Most of the README's commands ran (not only the few skipped).
+	[ "$nrun" -ge 30 ]
+}
+
+# notrun_list REASON: the commands not run for that reason, one a line.
+notrun_list() {
+	extract
+	for c in "$T"/c/*.sh; do
+		[ "$(notrun "$(cat "$c")")" != "$1" ] || head -1 "$c"
+	done
+}
+
+@test "readme: the commands that need neuron-profile" {
+	notrun_list "needs neuron-profile and a profile of its own" >"$T/list"
+	[ -s "$T/list" ]
+	skip "not run, they need neuron-profile and a profile's NEFF and NTFF: $(paste -sd';' "$T/list")"
+}
+
+@test "readme: the commands that need duckdb, run where it is installed" {
+	command -v duckdb >/dev/null || {
+		extract
+		grep -l duckdb "$T"/c/*.sh | xargs head -qn1 >"$T/list"
+		[ -s "$T/list" ]
+		skip "not run, duckdb is not installed: $(paste -sd';' "$T/list")"
+	}
+	extract
+	samples
+	rm "$T/w/i.jsonl"	# a link to a fixture, which duckdb writes
+	: >"$T/fail"
+	for c in $(grep -l duckdb "$T"/c/*.sh); do
+		n=$(basename "$c" .sh)
+		run_sh "$n"
+	done
+	if [ -s "$T/fail" ]; then
+		cat "$T/fail"
+		false
+	fi
+}
