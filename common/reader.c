@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cc.h"
 #include "diag.h"
+#include "dma.h"
+#include "insn.h"
 #include "num.h"
 #include "reader.h"
 #include "schema.h"
-#include "cc.h"
-#include "dma.h"
-#include "insn.h"
 #include "showdma.h"
 #include "showtrace.h"
 
@@ -210,8 +210,8 @@ mapfind(const struct reader *r, const char *name)
 	return rd_mapfind(&r->map, name);
 }
 
-/* Column c's names, under which pref (0 first) it is read; a mapped
- * column's comes first.  Its own names follow. */
+/* The input column NP_COLUMNS maps name (column c) to, added as its best
+ * name: 1, where its own names' prefs start; else 0. */
 static int
 mapname(struct reader *r, const char *name, int c, enum coltype type)
 {
@@ -233,8 +233,11 @@ hashnames(struct reader *r)
 
 	if (!(r->names = calloc(NAMES, sizeof *r->names)))
 		np_die("out of memory");
+	/* Mapped columns first: the first column to claim a name has it. */
+	for (c = 0; c < k->ncol; c++)
+		mapname(r, k->col[c].name, c, k->col[c].type);
 	for (c = 0; c < k->ncol; c++) {
-		pref = mapname(r, k->col[c].name, c, k->col[c].type);
+		pref = r->mapbits >> c & 1;
 		addname(r->names, k->col[c].name, strlen(k->col[c].name), c,
 		    pref, k->col[c].type);
 		for (p = k->col[c].from, pref++; p && *p; pref++) {
@@ -953,8 +956,7 @@ static const char *
 schemanote(const struct reader *r, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (r->schema[0] && r->in->name != r->operand &&
-	    strcmp(r->in->name, r->operand) != 0)
+	if (r->schema[0] && strcmp(r->in->name, r->operand) != 0)
 		snprintf(buf, size, "; profile schema %s (its Metadata "
 		    "table)", r->schema);
 	return buf;
@@ -1897,9 +1899,10 @@ nodirtables(const struct reader *r, const char *dir)
 
 /*
  * The fields the SchemaFields table of dir lists for r's tables, as bits
- * of r's columns (by any name r reads them by, NP_COLUMNS' too): 0 when
- * it has none of them, or there is no such table (*described: 0).  One row a field of
- * every table, table_name and field_name among its columns.
+ * of r's columns (by any name r reads them by, NP_COLUMNS' too); 0, and
+ * *described 0, when it lists none of r's tables or there is no such
+ * table.  It has one row a field of every table, table_name and
+ * field_name among its columns.
  */
 static uint32_t
 schemafields(struct reader *r, const char *dir, int *described)
@@ -1944,7 +1947,7 @@ unlisted(struct reader *r, const char *dir, char *buf, size_t size)
 {
 	uint32_t listed, need = r->sedbits;
 	size_t len;
-	const char *e;
+	const char *p, *e;
 	int c, n = 0, described;
 
 	buf[0] = '\0';
@@ -1957,10 +1960,15 @@ unlisted(struct reader *r, const char *dir, char *buf, size_t size)
 	    << r->k->ncol;
 	if (!(need & ~listed))
 		return buf;
-	e = strchr(r->k->ptables, ' ');
-	len = (size_t)snprintf(buf, size, "; its SchemaFields table lists no "
-	    "%.*s field", e ? (int)(e - r->k->ptables) : (int)strlen(r->k->ptables),
-	    r->k->ptables);
+	len = (size_t)snprintf(buf, size, "; its SchemaFields table lists no ");
+	for (p = r->k->ptables; *p && len < size; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		len += (size_t)snprintf(buf + len, size - len, "%s%.*s",
+		    p == r->k->ptables ? "" : " or ", (int)(e - p), p);
+	}
+	if (len < size)
+		len += (size_t)snprintf(buf + len, size - len, " field");
 	for (c = 0; c < r->k->ncol + r->nextra && len < size; c++)
 		if (need >> c & 1 && !(listed >> c & 1))
 			len += (size_t)snprintf(buf + len, size - len, "%s%s",
@@ -2043,6 +2051,8 @@ openfile(struct reader *r)
 
 	const char *path;
 
+	if (r->map.n && !r->mapvetted)
+		vetmap(r);	/* before a directory's note */
 	if (!(path = nextpath(r)))
 		return 0;
 	if (r->inopen)
@@ -2054,8 +2064,6 @@ openfile(struct reader *r)
 	r->filenotes = 0;
 	r->tx.bad = 0;
 	r->sawtable = r->sawrows = 0;
-	if (r->map.n && !r->mapvetted)
-		vetmap(r);
 	r->fmt = src_isparquet(r->in) ? FMT_PARQUET : sniff(r);
 	switch (r->fmt) {
 	case FMT_PARQUET:

@@ -189,3 +189,22 @@ np-stall: v12@latest/Instruction.parquet: expected a column 'hlo_name' (given to
 	err_is "np-trace: $T/p: $V12"
 	cmp "$OUT" <(np-trace "$S/lnc2.parquet")
 }
+
+@test "rename: NP_COLUMNS maps the roles of DMA transfers and collectives too" {
+	sed '1s/transfer_bytes,queue_idx/bytes_moved,queue_index/' "$S/noname.csv" >"$T/dma.csv"
+	NP_COLUMNS=transfer_bytes=bytes_moved,queue_name=queue_index np np-dma -s "$T/dma.csv"
+	status_is 0
+	no_err
+	golden schema/noname-s.tsv
+	# The rank is the file's name, as in schema.bats.
+	cd "$T"
+	sed '1s/stream_id/stream/' "$S/streams.csv" >r0.csv
+	NP_COLUMNS=stream_id=stream np np-cc -G -E AllReduce r0.csv
+	status_is 0
+	no_err
+	golden schema/streams-g.tsv
+	# Unmapped, the streams are one: the gaps differ.
+	np np-cc -G -E AllReduce r0.csv
+	status_is 0
+	! cmp -s "$OUT" "$GOLD/schema/streams-g.tsv"
+}
