@@ -99,6 +99,14 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 	grp_init(&gs->g, (size_t)gs->ncell * sizeof(struct cell), cap);
 	gs->own.fd = -1;
 	gs->in = &gs->own;
+	rd_mapread(&gs->map);
+	if (gs->map.n) {
+		const char *names[GS_MAXKEY + GS_MAXVAL];
+
+		for (i = 0; i < nkey + nval; i++)
+			names[i] = i < nkey ? keys[i] : vals[i - nkey];
+		rd_mapvet(&gs->map, NULL, names, nkey + nval);
+	}
 }
 
 static void
@@ -347,19 +355,38 @@ ishist(const struct tsv *t)
 	return 1;
 }
 
-/* Column of a header name among the first n, or dies. */
+/*
+ * Column of a header name among the first n, or dies: the column
+ * NP_COLUMNS maps it to, where the header has it, else the name's own;
+ * the error names the header's columns closest to it.
+ */
 static int
 column(struct gstat *gs, const char *name, int n, const char *what)
 {
-	char list[NP_LISTBUF];
-	int i;
+	char list[NP_LISTBUF], want[256], near[256];
+	int i, m = rd_mapfind(&gs->map, name);
 
+	for (i = 0; m >= 0 && i < n; i++)
+		if (strcmp(gs->t.name[i], gs->map.col[m]) == 0)
+			return i;
 	for (i = 0; i < n; i++)
 		if (strcmp(gs->t.name[i], name) == 0)
 			return i;
+	np_names(list, (const char *const *)gs->t.name, n);
+	snprintf(want, sizeof want, "%s%s%s", m >= 0 ? gs->map.col[m] : "",
+	    m >= 0 ? " " : "", name);
+	if (!sc_closest(near, sizeof near, want, list, 3, NULL, NULL))
+		snprintf(near, sizeof near, "none");
+	if (m >= 0)
+		np_die_at(gs->in->name, gs->t.line, 0, "NP_COLUMNS: %s=%s: "
+		    "expected a column '%s' (or '%s'), found none in the "
+		    "header (closest to %s: %s)", name, gs->map.col[m],
+		    gs->map.col[m], name, name, near);
 	np_die_at(gs->in->name, gs->t.line, 0, "expected a%s column '%s' in "
-	    "the header, found none in: %s", what, name,
-	    np_names(list, (const char *const *)gs->t.name, n));
+	    "the header%s%s%s, found none in: %s", what, name,
+	    strcmp(near, "none") ? " (closest: " : "",
+	    strcmp(near, "none") ? near : "", strcmp(near, "none") ? ")" : "",
+	    list);
 }
 
 static void

@@ -97,6 +97,7 @@ struct gstat {
 	char *vname;		/* the value columns' names, escaped */
 	size_t vnoff[GS_MAXVAL + 1];	/* where each begins in vname */
 	long inexact;		/* sums printed as doubles */
+	struct rd_map map;	/* NP_COLUMNS, for a header's columns */
 };
 
 /* keys and vals (-g and -v; NULL / 0 when not given) are kept, not

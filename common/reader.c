@@ -7,7 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cc.h"
 #include "diag.h"
+#include "dma.h"
+#include "insn.h"
 #include "num.h"
 #include "reader.h"
 #include "schema.h"
@@ -117,6 +120,110 @@ addname(struct rd_name *names, const char *s, size_t n, int col, int pref,
 	names[h].type = type;
 }
 
+/*
+ * NP_COLUMNS: each role is read from the input column given, ahead of
+ * its own names, which are still read where the input has no such column
+ * (np's own output, the files of an older schema).  Roles are checked
+ * once the program has named its columns (vetmap).
+ */
+void
+rd_mapread(struct rd_map *m)
+{
+	const char *env = getenv("NP_COLUMNS");
+	char *p, *e, *eq;
+
+	m->n = 0;
+	if (!env || !*env)
+		return;
+	if (strlen(env) >= sizeof m->buf)
+		np_die("NP_COLUMNS: longer than %d bytes", RD_MAPBUF - 1);
+	strcpy(m->buf, env);
+	for (p = m->buf; p; p = e) {
+		if ((e = strchr(p, ',')))
+			*e++ = '\0';
+		eq = strchr(p, '=');
+		if (!eq || eq == p || !eq[1] || strchr(eq + 1, '='))
+			np_die("NP_COLUMNS: expected ROLE=COLUMN, comma-separated, "
+			    "found '%s'", p);
+		if (m->n == RD_MAXMAP)
+			np_die("NP_COLUMNS: more than %d roles", RD_MAXMAP);
+		*eq = '\0';
+		if (rd_mapfind(m, p) >= 0)
+			np_die("NP_COLUMNS: expected each role once, found "
+			    "'%s' again", p);
+		m->role[m->n] = p;
+		m->col[m->n++] = eq + 1;
+	}
+}
+
+int
+rd_mapfind(const struct rd_map *m, const char *role)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (strcmp(m->role[i], role) == 0)
+			return i;
+	return -1;
+}
+
+void
+rd_mapvet(const struct rd_map *m, const struct kind *k,
+    const char *const *names, int n)
+{
+	static const struct kind *const kinds[] = { &kind_insn, &kind_dma,
+	    &kind_cc };
+	char list[NP_LISTBUF], near[256];
+	size_t len = 0;
+	int i, c, j;
+
+	for (i = 0; i < m->n; i++) {
+		for (j = 0; j < n; j++)
+			if (strcmp(names[j], m->role[i]) == 0)
+				break;
+		if (j < n)
+			continue;
+		for (j = 0; j < 3; j++)
+			if (kind_col(kinds[j], m->role[i]) >= 0)
+				break;
+		if (j < 3 || sc_isfield(m->role[i], strlen(m->role[i])))
+			continue;
+		list[0] = '\0';
+		for (c = 0; k && c < k->ncol; c++)
+			np_listadd(list, &len, k->col[c].name,
+			    strlen(k->col[c].name));
+		for (c = 0; c < n; c++)
+			np_listadd(list, &len, names[c], strlen(names[c]));
+		sc_closest(near, sizeof near, m->role[i], list, 3, NULL,
+		    NULL);
+		np_die("NP_COLUMNS: expected a role (a column np writes, a "
+		    "field of schema 7 or a column an option names), found "
+		    "'%s'%s%s%s", m->role[i], *near ? " (closest: " : "", near,
+		    *near ? ")" : "");
+	}
+}
+
+/* The mapping of role name, or -1. */
+static int
+mapfind(const struct reader *r, const char *name)
+{
+	return rd_mapfind(&r->map, name);
+}
+
+/* The input column NP_COLUMNS maps name (column c) to, added as its best
+ * name: 1, where its own names' prefs start; else 0. */
+static int
+mapname(struct reader *r, const char *name, int c, enum coltype type)
+{
+	int m = mapfind(r, name);
+
+	if (m < 0)
+		return 0;
+	addname(r->names, r->map.col[m], strlen(r->map.col[m]), c, 0, type);
+	r->mapbits |= (uint32_t)1 << c;
+	return 1;
+}
+
 static void
 hashnames(struct reader *r)
 {
@@ -126,10 +233,14 @@ hashnames(struct reader *r)
 
 	if (!(r->names = calloc(NAMES, sizeof *r->names)))
 		np_die("out of memory");
+	/* Mapped columns first: the first column to claim a name has it. */
+	for (c = 0; c < k->ncol; c++)
+		mapname(r, k->col[c].name, c, k->col[c].type);
 	for (c = 0; c < k->ncol; c++) {
+		pref = r->mapbits >> c & 1;
 		addname(r->names, k->col[c].name, strlen(k->col[c].name), c,
-		    0, k->col[c].type);
-		for (p = k->col[c].from, pref = 1; p && *p; pref++) {
+		    pref, k->col[c].type);
+		for (p = k->col[c].from, pref++; p && *p; pref++) {
 			e = strchr(p, ' ');
 			if (!e)
 				e = p + strlen(p);
@@ -220,6 +331,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 		    (uint32_t)1 << k->dur;
 	if (!(r->rec.arena = malloc(REC_ARENA)))
 		np_die("out of memory");
+	rd_mapread(&r->map);
 	hashnames(r);
 	for (c = 0; c < (int)(sizeof textfmts / sizeof textfmts[0]); c++)
 		if (textfmts[c]->kind == k)
@@ -272,7 +384,8 @@ rd_column(struct reader *r, const char *name, const char *opt,
 	r->extraopt[i] = opt;
 	r->extratype[i] = type;
 	r->extraflags[i] = flags;
-	addname(r->names, name, strlen(name), c, 0, type);
+	addname(r->names, name, strlen(name), c, mapname(r, name, c, type),
+	    type);
 	r->want |= (uint32_t)1 << c;
 	if (type != T_TEXT)
 		r->rec.xnum |= (uint32_t)1 << c;
@@ -343,34 +456,51 @@ begin(struct reader *r)
 		putheader(r);
 }
 
-/* The first further column not among the names an input has, or -1. */
+/* A further column the input lacks (has: bit c, column c is there), or
+ * -1. */
 static int
-missingextra(const struct reader *r, const char *const *have, int nhave)
+missingextra(const struct reader *r, uint32_t has)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < r->nextra; i++) {
-		for (j = 0; j < nhave; j++)
-			if (strcmp(have[j], r->extra[i]) == 0)
-				break;
-		if (j == nhave)
+	for (i = 0; i < r->nextra; i++)
+		if (!(has >> (r->k->ncol + i) & 1))
 			return i;
-	}
 	return -1;
+}
+
+static const char *closestto(const struct reader *, int, const char *,
+    char *, size_t);
+static const char *schemanote(const struct reader *, char *, size_t);
+
+/* " (closest: a, b)" for a further column i, or "". */
+static const char *
+nearextra(const struct reader *r, int i, const char *list, char *buf,
+    size_t size)
+{
+	char near[256];
+
+	closestto(r, r->k->ncol + i, list, near, sizeof near);
+	if (strcmp(near, "none") == 0)
+		buf[0] = '\0';
+	else
+		snprintf(buf, size, " (closest: %s)", near);
+	return buf;
 }
 
 /* A further column the file's header lacks: "file:LINE:1: ...". */
 static void
-needextras(const struct reader *r, const char *const *have, int nhave,
+needextras(const struct reader *r, uint32_t has, const char *list,
     long line)
 {
-	char list[NP_LISTBUF];
-	int i = missingextra(r, have, nhave);
+	char near[300], sn[96];
+	int i = missingextra(r, has);
 
 	if (i >= 0)
 		np_die_at(r->in->name, line, 1, "expected a column '%s' (given "
-		    "to -%s), found none in the header, which has: %s",
-		    r->extra[i], r->extraopt[i], np_names(list, have, nhave));
+		    "to -%s), found none in the header%s, which has: %s%s",
+		    r->extra[i], r->extraopt[i], nearextra(r, i, list, near,
+		    sizeof near), list, schemanote(r, sn, sizeof sn));
 }
 
 void
@@ -787,6 +917,131 @@ vet(struct reader *r, const struct sc_votes *v, long line, long col)
 		    "by %s)", r->k->name, r->k->ident, what, readers);
 }
 
+/* A header's column name, as a vote for the tables it is a column of: a
+ * column NP_COLUMNS maps votes as its role. */
+static void
+vote(const struct reader *r, struct sc_votes *v, const char *name, size_t n)
+{
+	int i;
+
+	for (i = 0; i < r->map.n; i++)
+		if (strlen(r->map.col[i]) == n &&
+		    memcmp(r->map.col[i], name, n) == 0) {
+			name = r->map.role[i];
+			n = strlen(name);
+			break;
+		}
+	sc_vote(v, name, n);
+}
+
+/* NP_COLUMNS' roles, checked once the program has named its columns. */
+static void
+vetmap(struct reader *r)
+{
+	r->mapvetted = 1;
+	rd_mapvet(&r->map, r->k, r->extra, r->nextra);
+}
+
+/* Is the name one the reader reads a column by?  Such an input column
+ * is no other's closest. */
+static int
+known(void *arg, const char *s, size_t n)
+{
+	return lookup(arg, s, n) != NULL;
+}
+
+/* "; profile schema V (its Metadata table)", for a file of a profile
+ * directory whose Metadata gives its version; else "". */
+static const char *
+schemanote(const struct reader *r, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (r->schema[0] && strcmp(r->in->name, r->operand) != 0)
+		snprintf(buf, size, "; profile schema %s (its Metadata "
+		    "table)", r->schema);
+	return buf;
+}
+
+/* "a, b" for the names of list closest to column c's (its own, then
+ * those it is also read from), or "none". */
+static const char *
+closestto(const struct reader *r, int c, const char *list, char *buf,
+    size_t size)
+{
+	char want[256];
+	const char *from = c < r->k->ncol ? r->k->col[c].from : NULL;
+	int m = mapfind(r, colname(r, c));
+
+	/* A mapping's column first: it may be a slip of the pen. */
+	snprintf(want, sizeof want, "%s%s%s%s%s", m >= 0 ? r->map.col[m] : "",
+	    m >= 0 ? " " : "", colname(r, c), from ? " " : "",
+	    from ? from : "");
+	if (!sc_closest(buf, size, want, list, 3, known, (void *)r))
+		snprintf(buf, size, "none");
+	return buf;
+}
+
+/* Dies with msg: at the header's line in a TSV or CSV file, else naming
+ * the file. */
+static _Noreturn void
+colfail(const struct reader *r, long line, const char *msg)
+{
+	if (r->fmt == FMT_TSV || r->fmt == FMT_CSV)
+		np_die_at(r->in->name, line, 1, "%s", msg);
+	np_die("%s: %s", r->in->name, msg);
+}
+
+/*
+ * Once the input's columns are known (has: bit c, column c is among
+ * them; list: their names, space-separated; where: "in the header"): a
+ * column NP_COLUMNS maps that the input lacks, under that name and its
+ * own, is an error; so is the kind's start time, when neither it nor the
+ * end and duration that give it are there (every row would be left out).
+ * Each error names the columns closest to the one missing, and the
+ * profile's schema.
+ */
+static void
+needcols(struct reader *r, uint32_t has, const char *list, const char *where,
+    long line)
+{
+	const struct kind *k = r->k;
+	char msg[2048], near[512], sn[96];
+	uint32_t m;
+	size_t len;
+	int c, i;
+
+	for (m = r->mapbits & r->want & ~has; m; m &= m - 1) {
+		c = __builtin_ctz(m);
+		i = mapfind(r, colname(r, c));
+		snprintf(msg, sizeof msg, "NP_COLUMNS: %s=%s: expected a column "
+		    "'%s' (or '%s'), found none %s (closest to %s: %s)%s",
+		    r->map.role[i], r->map.col[i], r->map.col[i], r->map.role[i],
+		    where, r->map.role[i], closestto(r, c, list, near,
+		    sizeof near), schemanote(r, sn, sizeof sn));
+		colfail(r, line, msg);
+	}
+	if (k->start < 0 || k->end < 0 || k->dur < 0 || (has >> k->start & 1) ||
+	    ((has >> k->end & 1) && (has >> k->dur & 1)))
+		return;
+	/* The start is missing: what is close to it, and to the end or
+	 * duration missing beside the other. */
+	len = (size_t)snprintf(msg, sizeof msg, "expected a column for %s (or "
+	    "%s and %s, which give it), found none %s (closest to %s: %s",
+	    colname(r, k->start), colname(r, k->end), colname(r, k->dur),
+	    where, colname(r, k->start), closestto(r, k->start, list, near,
+	    sizeof near));
+	c = has >> k->end & 1 ? k->dur : has >> k->dur & 1 ? k->end : -1;
+	if (c >= 0 && len < sizeof msg)
+		len += (size_t)snprintf(msg + len, sizeof msg - len, "; to %s: "
+		    "%s", colname(r, c), closestto(r, c, list, near,
+		    sizeof near));
+	if (len < sizeof msg)
+		snprintf(msg + len, sizeof msg - len, "); NP_COLUMNS="
+		    "ROLE=COLUMN reads one from another column (np(7), "
+		    "ENVIRONMENT)%s", schemanote(r, sn, sizeof sn));
+	colfail(r, line, msg);
+}
+
 /* ---- JSON ---- */
 
 /*
@@ -944,7 +1199,7 @@ jsonrow(struct reader *r, struct record *rec, const char *key, size_t klen)
 				 * listing). */
 				if (r->listing) {
 					if (r->vetting)
-						sc_vote(&r->votes, key, klen);
+						vote(r, &r->votes, key, klen);
 					np_listadd(r->list, &r->nlist, key, klen);
 				}
 			}
@@ -1050,7 +1305,7 @@ jsonnext(struct reader *r, struct record *rec)
 				goto table;
 			}
 			if (r->vetting)
-				sc_vote(&r->votes, key, klen);
+				vote(r, &r->votes, key, klen);
 			r->sawrows = 1;
 			jsonrow(r, rec, key, klen);
 			return 1;
@@ -1066,7 +1321,7 @@ jsonnext(struct reader *r, struct record *rec)
 			memcpy(key, j->s, klen);
 		table:
 			if (r->vetting)
-				sc_vote(&r->votes, key, klen);
+				vote(r, &r->votes, key, klen);
 			if (klen == strlen(r->k->table) &&
 			    memcmp(key, r->k->table, klen) == 0) {
 				r->nlist = 0;	/* a table: its rows' names */
@@ -1136,12 +1391,16 @@ tsvhead(struct reader *r)
 	const struct rd_name *nm;
 	struct sc_votes votes = { { 0 } };
 	struct rd_tsvcol *w;
+	char list[NP_LISTBUF];
+	uint32_t has = 0;
 	int i, j, known = 0;
 
 	r->ntsvcol = 0;
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r, r->t.name[i], strlen(r->t.name[i]));
 		known += nm != NULL;
+		if (nm)
+			has |= (uint32_t)1 << nm->col;
 		if (!nm || !(r->want >> nm->col & 1))
 			continue;
 		/* A column read twice: which one is meant is not known. */
@@ -1162,13 +1421,15 @@ tsvhead(struct reader *r)
 				w->shared = r->tsvcol[j].shared = 1;
 	}
 	for (i = 0; i < r->t.ncol; i++)
-		sc_vote(&votes, r->t.name[i], strlen(r->t.name[i]));
+		vote(r, &votes, r->t.name[i], strlen(r->t.name[i]));
 	vet(r, &votes, r->t.line, 1);
 	if (!known && r->k->ncol)
 		np_die_at(r->in->name, r->t.line, 1, "expected a header with "
 		    "%s column names (such as %s), found none", r->k->name,
 		    r->k->col[0].name);
-	needextras(r, (const char *const *)r->t.name, r->t.ncol, r->t.line);
+	np_names(list, (const char *const *)r->t.name, r->t.ncol);
+	needcols(r, has, list, "in the header", r->t.line);
+	needextras(r, has, list, r->t.line);
 }
 
 /*
@@ -1262,11 +1523,11 @@ textstart(struct reader *r)
 
 /* ---- Parquet ---- */
 
-/* A further column i the file lacks: the error names the file's. */
-static _Noreturn void
-pqnoextra(const struct reader *r, int i)
+/* The names of the Parquet file's columns, space-separated, in list (of
+ * NP_LISTBUF bytes). */
+static const char *
+pqnames(const struct reader *r, char *list)
 {
-	char list[RD_LISTBUF];
 	size_t len = 0;
 	int c;
 
@@ -1274,13 +1535,24 @@ pqnoextra(const struct reader *r, int i)
 	for (c = 0; c < pq_ncols(&r->pq); c++)
 		np_listadd(list, &len, pq_col(&r->pq, c)->name,
 		    strlen(pq_col(&r->pq, c)->name));
+	return list;
+}
+
+/* A further column i the file lacks: the error names the file's. */
+static _Noreturn void
+pqnoextra(const struct reader *r, int i, const char *list)
+{
+	char near[300], sn[96];
+
 	/* Rows of any table from a directory are its instructions: said,
 	 * for a column of another table. */
 	np_die("%s: expected a column '%s' (given to -%s), found none in the "
-	    "file, which has: %s%s", r->in->name, r->extra[i], r->extraopt[i],
-	    list, !r->k->ncol && strcmp(r->operand, r->in->name) != 0 ?
+	    "file%s, which has: %s%s%s", r->in->name, r->extra[i],
+	    r->extraopt[i], nearextra(r, i, list, near, sizeof near), list,
+	    !r->k->ncol && strcmp(r->operand, r->in->name) != 0 ?
 	    " (a profile directory's rows are its Instruction table's; "
-	    "another table is read by its file's name)" : "");
+	    "another table is read by its file's name)" : "",
+	    schemanote(r, sn, sizeof sn));
 }
 
 /* Which group of pqorder's column i belongs to. */
@@ -1358,15 +1630,18 @@ pqhead(struct reader *r)
 	const struct rd_name *nm;
 	struct rd_pqcol *pcol;
 	struct sc_votes votes = { { 0 } };
+	char list[NP_LISTBUF];
+	uint32_t has = 0;
 	int i, c, known = 0;
 
 	r->npq = 0;
 	for (i = 0; i < pq_ncols(&r->pq); i++) {
 		pc = pq_col(&r->pq, i);
-		sc_vote(&votes, pc->name, strlen(pc->name));
+		vote(r, &votes, pc->name, strlen(pc->name));
 		if (!(nm = lookup(r, pc->name, strlen(pc->name))))
 			continue;
 		known = 1;
+		has |= (uint32_t)1 << nm->col;
 		if (!(r->want >> nm->col & 1) || r->npq == RD_MAXPQ)
 			continue;
 		c = nm->col;
@@ -1403,13 +1678,10 @@ pqhead(struct reader *r)
 	if (!known && k->ncol)
 		np_die("%s: expected a table with %s columns (such as %s), "
 		    "found none", r->in->name, k->name, k->col[0].name);
-	for (i = 0; i < r->nextra; i++) {
-		for (c = 0; c < pq_ncols(&r->pq); c++)
-			if (strcmp(pq_col(&r->pq, c)->name, r->extra[i]) == 0)
-				break;
-		if (c == pq_ncols(&r->pq))
-			pqnoextra(r, i);
-	}
+	pqnames(r, list);
+	needcols(r, has, list, "in the file", 0);
+	if ((i = missingextra(r, has)) >= 0)
+		pqnoextra(r, i, list);
 }
 
 /* A value that does not fit the kind's column: "file: row N: ...". */
@@ -1627,15 +1899,96 @@ nodirtables(const struct reader *r, const char *dir)
 	    names);
 }
 
+/*
+ * The fields the SchemaFields table of dir lists for r's tables, as bits
+ * of r's columns (by any name r reads them by, NP_COLUMNS' too); 0, and
+ * *described 0, when it lists none of r's tables or there is no such
+ * table.  It has one row a field of every table, table_name and
+ * field_name among its columns.
+ */
+static uint32_t
+schemafields(struct reader *r, const char *dir, int *described)
+{
+	struct pq pq;
+	const struct pq_cell *t, *f;
+	const struct rd_name *nm;
+	char **files;
+	uint32_t listed = 0;
+	int tc, fc;
+
+	*described = 0;
+	if (src_tables(dir, "SchemaFields", &files) == 0)
+		return 0;
+	pq_open(&pq, files[0]);
+	if ((tc = pq_find(&pq, "table_name")) >= 0 &&
+	    (fc = pq_find(&pq, "field_name")) >= 0) {
+		pq_select(&pq, tc);
+		pq_select(&pq, fc);
+		while (pq_next(&pq)) {
+			t = pq_cell(&pq, tc);
+			f = pq_cell(&pq, fc);
+			if (t->kind != PQ_BYTES || f->kind != PQ_BYTES ||
+			    !sc_inlist(r->k->ptables, t->s, t->len))
+				continue;
+			*described = 1;
+			if ((nm = lookup(r, f->s, f->len)))
+				listed |= (uint32_t)1 << nm->col;
+		}
+	}
+	pq_close(&pq);
+	return listed;
+}
+
+/*
+ * What the SchemaFields table says of a profile of another MAJOR: "; its
+ * SchemaFields table lists no Instruction field start_ts, end_ts" for the
+ * times and the further columns r reads that it does not list, or "".
+ */
+static const char *
+unlisted(struct reader *r, const char *dir, char *buf, size_t size)
+{
+	uint32_t listed, need = r->sedbits;
+	size_t len;
+	const char *p, *e;
+	int c, n = 0, described;
+
+	buf[0] = '\0';
+	if (!r->k->ptables)
+		return buf;
+	listed = schemafields(r, dir, &described);
+	if (!described)
+		return buf;
+	need |= (r->nextra ? (((uint32_t)1 << r->nextra) - 1) : 0)
+	    << r->k->ncol;
+	if (!(need & ~listed))
+		return buf;
+	len = (size_t)snprintf(buf, size, "; its SchemaFields table lists no ");
+	for (p = r->k->ptables; *p && len < size; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		len += (size_t)snprintf(buf + len, size - len, "%s%.*s",
+		    p == r->k->ptables ? "" : " or ", (int)(e - p), p);
+	}
+	if (len < size)
+		len += (size_t)snprintf(buf + len, size - len, " field");
+	for (c = 0; c < r->k->ncol + r->nextra && len < size; c++)
+		if (need >> c & 1 && !(listed >> c & 1))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			    n++ ? ", " : " ", colname(r, c));
+	return buf;
+}
+
 void
-rd_checkdir(const char *dir)
+rd_checkdir(const char *dir, struct reader *r)
 {
 	struct pq pq;
 	const struct pq_cell *c;
-	char **files, v[64];
+	char **files, v[32], more[512];
 	size_t n;
 	int col;
 
+	if (r)
+		r->schema[0] = '\0';
 	if (src_tables(dir, "Metadata", &files) == 0)
 		return;
 	pq_open(&pq, files[0]);
@@ -1646,7 +1999,12 @@ rd_checkdir(const char *dir)
 			n = c->len < sizeof v ? c->len : sizeof v - 1;
 			memcpy(v, c->s, n);
 			v[n] = '\0';
-			sc_version(dir, v);
+			if (r)
+				memcpy(r->schema, v, n + 1);
+			more[0] = '\0';
+			if (r && !sc_known(v))
+				unlisted(r, dir, more, sizeof more);
+			sc_version(dir, v, more);
 		}
 	}
 	pq_close(&pq);
@@ -1665,10 +2023,11 @@ nextpath(struct reader *r)
 			return NULL;
 		path = r->files[r->next++];
 		r->operand = path;
+		r->schema[0] = '\0';
 		if (!src_isdir(path))
 			return path;
 		r->dirnext = 0;
-		rd_checkdir(path);	/* before a missing table's error */
+		rd_checkdir(path, r);	/* before a missing table's error */
 		if ((r->ndir = src_tables(path, r->k->ptables,
 		    &r->dirfiles)) == 0)
 			nodirtables(r, path);
@@ -1694,6 +2053,8 @@ openfile(struct reader *r)
 
 	const char *path;
 
+	if (r->map.n && !r->mapvetted)
+		vetmap(r);	/* before a directory's note */
 	if (!(path = nextpath(r)))
 		return 0;
 	if (r->inopen)
@@ -1753,6 +2114,7 @@ report(struct reader *r)
 static void
 jsonneeded(struct reader *r)
 {
+	char near[300], sn[96];
 	int i, c;
 
 	for (i = 0; i < r->nextra; i++) {
@@ -1761,8 +2123,9 @@ jsonneeded(struct reader *r)
 			continue;
 		report(r);
 		np_die("%s: expected a column '%s' (given to -%s), found none "
-		    "in its rows, the first of which has: %s", r->in->name,
-		    r->extra[i], r->extraopt[i], r->list);
+		    "in its rows%s, the first of which has: %s%s", r->in->name,
+		    r->extra[i], r->extraopt[i], nearextra(r, i, r->list, near,
+		    sizeof near), r->list, schemanote(r, sn, sizeof sn));
 	}
 }
 
@@ -1780,8 +2143,18 @@ endfile(struct reader *r)
 		note_add(&r->notes, "non-JSON lines skipped",
 		    r->j.skipped_lines, r->in->name, r->j.first_skipped);
 	}
-	if (r->fmt == FMT_JSON && r->sawrows)
+	if (r->fmt == FMT_JSON && r->sawrows) {
+		/* Rows of JSON have their columns in any order, or not at
+		 * all where null: those of none of the rows are missing. */
+		if ((r->mapbits & r->want & ~r->seen) || (r->sedbits &&
+		    !(r->seen >> r->k->start & 1) &&
+		    (r->seen & r->sedbits) != r->sedbits -
+		    ((uint32_t)1 << r->k->start))) {
+			report(r);
+			needcols(r, r->seen, r->list, "in its rows", 0);
+		}
 		jsonneeded(r);
+	}
 	if ((r->fmt == FMT_TSV || r->fmt == FMT_CSV) && r->t.blanks)
 		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in->name,
 		    r->t.firstblank);

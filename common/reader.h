@@ -40,9 +40,22 @@
 #define RD_LISTBUF NP_LISTBUF	/* an input's column names, for a message */
 #define RD_NEEDED 0x100		/* rd_column: JSON rows must have it */
 #define RD_KEYS 64		/* keys of a JSON row remembered by place */
+#define RD_MAXMAP 32		/* NP_COLUMNS: roles mapped */
+#define RD_MAPBUF 1024		/* ... and the text of the mapping */
 enum { TN_NONFINITE = 1, TN_RANGE };
 
 enum { FMT_NONE, FMT_JSON, FMT_TSV, FMT_CSV, FMT_TEXT, FMT_PARQUET };
+
+/*
+ * NP_COLUMNS (np(7), ENVIRONMENT), "role=column,...": each role (a column
+ * np writes, a field of the tables np reads rows of, or one named by -c,
+ * -g, -v) is read from the input column given, ahead of its own names.
+ */
+struct rd_map {
+	const char *role[RD_MAXMAP], *col[RD_MAXMAP];
+	int n;
+	char buf[RD_MAPBUF];
+};
 
 struct reader {
 	const struct kind *k;
@@ -68,6 +81,13 @@ struct reader {
 	int nextra;
 	/* Set by rd_rows. */
 	int rows;
+	/* NP_COLUMNS; mapbits has the reader's columns it maps. */
+	struct rd_map map;
+	int mapvetted;
+	uint32_t mapbits;
+	/* The profile directory being read: its schema version, by its
+	 * Metadata table, or "" (rd_checkdir). */
+	char schema[32];
 
 	/* private */
 	int open;		/* a file is being read */
@@ -174,9 +194,12 @@ void rd_files(struct reader *r, char **files, int n, int isopen);
 /*
  * The profile directory dir's Metadata table, when it has one with a
  * profile_schema_version, checked by sc_version (schema.h): done for each
- * directory read, by rd_next and by np-sum's summaries.
+ * directory read, by rd_next and by np-sum's summaries.  With a reader r
+ * (NULL for none), the version is kept in r->schema for its messages, and
+ * a version of another MAJOR is said with the times and further columns
+ * of r's tables that the directory's SchemaFields table does not list.
  */
-void rd_checkdir(const char *dir);
+void rd_checkdir(const char *dir, struct reader *r);
 /*
  * Reads only the columns in mask (bit c for column c) and leaves the others
  * unset, for speed.  The kind's start, end and duration are always read.
@@ -224,6 +247,17 @@ int rd_setunit(struct reader *r, const char *unit);
  * usage error, with the program's synopsis. */
 void rd_options(struct reader *r, const char *unit, const char *pos,
     const char *synopsis);
+/* Reads NP_COLUMNS into m (n 0 when unset or empty); dies when it is not
+ * role=column pairs, comma-separated, each role once. */
+void rd_mapread(struct rd_map *m);
+/* The index of role's pair, or -1. */
+int rd_mapfind(const struct rd_map *m, const char *role);
+/* Dies naming a role that is none of the columns of kind k (NULL: none),
+ * of another kind, a field of the tables np reads rows of, or one of the n
+ * names (those the options give). */
+void rd_mapvet(const struct rd_map *m, const struct kind *k,
+    const char *const *names, int n);
+
 /* Next record, or NULL when every file is read.  The record is valid until
  * the next call. */
 struct record *rd_next(struct reader *r);

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 
 #include "diag.h"
@@ -126,6 +127,37 @@ static const char floatfields[] =
 	    "vector_engine_clock_freq scalar_engine_clock_freq "
 	    "gpsimd_engine_clock_freq neuroncore_clock_freq";
 
+/*
+ * The fields of the Explorer tables whose rows np reads (Instruction,
+ * DmaPacket, CcOp, CcInstruction), at schema 7.4.0, those of the kinds'
+ * columns left out: what a further column (-c, -g, -v) is likely to be,
+ * and so a role NP_COLUMNS may name in any program.
+ */
+static const char fields[] =
+	    /* Instruction */
+	    "timeline_track operands compiler_operands id penguin_id "
+	    "raw_penguin_id bir_id raw_bir_id bir_instruction_name "
+	    "kernel_instruction_name crc_in crc_out hlo_attrs hlo_name "
+	    "raw_hlo_id raw_framework_id stack_frame_ids dma_trigger_start_ts "
+	    "dma_trigger_end_ts dma_wait_time_ns instruction_chain "
+	    "spill_save_bytes spill_reload_bytes psum_read_bytes "
+	    "psum_write_bytes psum_read_sbuf_write_bytes input_queue_bytes "
+	    "output_queue_bytes weight_queue_bytes performance_mode "
+	    "tensor_instruction_type tensor_elements raw_flops adjusted_flops "
+	    "tensor_elements_transpose flops_transpose adjusted_flops_transpose "
+	    "scalar_activation_fn "
+	    /* DmaPacket */
+	    "packet_idx packet_aggregation_id throughput queue_idx "
+	    /* CcOp, CcInstruction */
+	    "stream_index trigger_start_ts cc_trigger_start_delay "
+	    "replica_group_id core_idx description";
+
+int
+sc_isfield(const char *name, size_t n)
+{
+	return sc_inlist(fields, name, n);
+}
+
 int
 sc_isfloat(const char *name, size_t n)
 {
@@ -216,17 +248,215 @@ sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
 	return 0;
 }
 
-void
-sc_version(const char *dir, const char *v)
+int
+sc_known(const char *v)
 {
 	long major = 0;
 	const char *p;
 
 	for (p = v; *p >= '0' && *p <= '9' && major < 1000; p++)
 		major = major * 10 + (*p - '0');
-	if (p > v && (*p == '.' || *p == '\0') && major == SC_MAJOR)
+	return p > v && (*p == '.' || *p == '\0') && major == SC_MAJOR;
+}
+
+void
+sc_version(const char *dir, const char *v, const char *more)
+{
+	if (sc_known(v))
 		return;
 	np_warn("%s: profile schema %s (its Metadata table); np knows "
 	    "schema %d's column names, and one renamed since reads as "
-	    "missing (np(7), INPUT FORMATS)", dir, v, SC_MAJOR);
+	    "missing unless NP_COLUMNS names it (np(7), Schema versions)%s",
+	    dir, v, SC_MAJOR, more);
+}
+
+/* ---- the closest names ---- */
+
+#define CL_MAXWORD 16
+#define CL_MAXNAME 64
+
+struct words {
+	const char *s[CL_MAXWORD];
+	size_t n[CL_MAXWORD];
+	int nw;
+};
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static int
+isalnumc(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9');
+}
+
+/* The words of a name: runs of letters or of digits, a capital after a
+ * small letter starting another (startTs, start_ts). */
+static void
+splitwords(struct words *w, const char *s, size_t n)
+{
+	size_t i = 0, j;
+
+	w->nw = 0;
+	while (i < n && w->nw < CL_MAXWORD) {
+		if (!isalnumc((unsigned char)s[i])) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < n && isalnumc((unsigned char)s[j]); j++) {
+			if ((s[j] >= '0' && s[j] <= '9') !=
+			    (s[j - 1] >= '0' && s[j - 1] <= '9'))
+				break;
+			if (s[j] >= 'A' && s[j] <= 'Z' &&
+			    s[j - 1] >= 'a' && s[j - 1] <= 'z')
+				break;
+		}
+		w->s[w->nw] = s + i;
+		w->n[w->nw++] = j - i;
+		i = j;
+	}
+}
+
+/* The letters of b, a word of a name, that a word a wanted accounts for:
+ * all, when a is b, or the shorter of them (two letters or more) begins as
+ * the other and holds its letters in order (evt, event); else 0. */
+static size_t
+sharedword(const char *a, size_t an, const char *b, size_t bn)
+{
+	const char *t;
+	size_t i, j, tn, n = bn;
+
+	if (an > bn) {
+		t = a, a = b, b = t;
+		tn = an, an = bn, bn = tn;
+	}
+	if (an < 2 && an != bn)
+		return 0;
+	if (lower((unsigned char)a[0]) != lower((unsigned char)b[0]))
+		return 0;
+	for (i = j = 0; i < an && j < bn; j++)
+		if (lower((unsigned char)a[i]) == lower((unsigned char)b[j]))
+			i++;
+	return i == an ? n : 0;
+}
+
+/* The edit distance of two names, without regard to case; names past
+ * CL_MAXNAME bytes are compared in their first CL_MAXNAME. */
+static size_t
+distance(const char *a, size_t an, const char *b, size_t bn)
+{
+	size_t row[CL_MAXNAME + 1], i, j, diag, up, best;
+
+	an = an > CL_MAXNAME ? CL_MAXNAME : an;
+	bn = bn > CL_MAXNAME ? CL_MAXNAME : bn;
+	for (j = 0; j <= bn; j++)
+		row[j] = j;
+	for (i = 1; i <= an; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= bn; j++) {
+			up = row[j];
+			best = diag + (lower((unsigned char)a[i - 1]) !=
+			    lower((unsigned char)b[j - 1]));
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[bn];
+}
+
+/*
+ * How close a name is to those wanted (want, space-separated): the letters
+ * of its words that theirs account for (each of theirs counted once, at
+ * its best), ten times, less the fewest edits from one of them; -1 when
+ * not close.
+ */
+static long
+closeness(const char *want, const char *s, size_t n)
+{
+	struct words a, b;
+	size_t shared = 0, best, x, d, dmin = (size_t)-1, wmin = 0, wn;
+	const char *w, *we;
+	int i, j, k, again;
+
+	splitwords(&b, s, n);
+	for (w = want; *w; w = *we ? we + 1 : we) {
+		if (!(we = strchr(w, ' ')))
+			we = w + strlen(w);
+		wn = (size_t)(we - w);
+		if ((d = distance(w, wn, s, n)) < dmin) {
+			dmin = d;
+			wmin = wn;
+		}
+		splitwords(&a, w, wn);
+		for (i = 0; i < a.nw; i++) {
+			/* A word an earlier name of want has counts once. */
+			for (again = 0, k = 0; k < (int)(w - want) && !again;
+			    k++)
+				again = (k == 0 || want[k - 1] == ' ' ||
+				    want[k - 1] == '_') &&
+				    strncmp(want + k, a.s[i], a.n[i]) == 0 &&
+				    !isalnumc((unsigned char)want[k + a.n[i]]);
+			if (again)
+				continue;
+			for (best = 0, j = 0; j < b.nw; j++)
+				if ((x = sharedword(a.s[i], a.n[i], b.s[j],
+				    b.n[j])) > best)
+					best = x;
+			shared += best;
+		}
+	}
+	if (shared == 0 && dmin > (wmin / 3 > 1 ? wmin / 3 : 1))
+		return -1;
+	return (long)(10 * shared) - (long)dmin + 1000;
+}
+
+int
+sc_closest(char *buf, size_t size, const char *want, const char *list,
+    int max, int (*skip)(void *, const char *, size_t), void *arg)
+{
+	const char *best[8], *p, *e;
+	size_t bestn[8], n, len = 0;
+	long bestsc[8], sc;
+	int nbest = 0, i;
+
+	if (max > 8)
+		max = 8;
+	buf[0] = '\0';
+	for (p = list; *p; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		n = (size_t)(e - p);
+		if (n == 0 || (n == 3 && memcmp(p, "...", 3) == 0) ||
+		    (skip && skip(arg, p, n)))
+			continue;
+		if ((sc = closeness(want, p, n)) < 0)
+			continue;
+		/* Into the list, after those as close (the file's order). */
+		for (i = nbest; i > 0 && bestsc[i - 1] < sc; i--)
+			if (i < max) {
+				best[i] = best[i - 1];
+				bestn[i] = bestn[i - 1];
+				bestsc[i] = bestsc[i - 1];
+			}
+		if (i < max) {
+			best[i] = p;
+			bestn[i] = n;
+			bestsc[i] = sc;
+			if (nbest < max)
+				nbest++;
+		}
+	}
+	for (i = 0; i < nbest && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%.*s",
+		    i ? ", " : "", (int)bestn[i], best[i]);
+	return nbest;
 }

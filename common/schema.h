@@ -29,6 +29,9 @@ void sc_vote(struct sc_votes *v, const char *name, size_t len);
 
 /* Are the n bytes at name one of the space-separated words of list? */
 int sc_inlist(const char *list, const char *name, size_t n);
+/* Is the column a field of a table np reads rows of (schema 7.4.0), other
+ * than a kind's own? */
+int sc_isfield(const char *name, size_t n);
 /* Is the column a FLOAT (float32) one of Neuron Explorer's, by its name? */
 int sc_isfloat(const char *name, size_t n);
 /* Did a column of one of the tables in mask (SC_BIT) get a vote? */
@@ -65,13 +68,31 @@ int sc_byname(const char *path, unsigned mask, const struct sc_votes *v,
 
 /*
  * The MAJOR of Neuron Explorer's profile schema whose column names np
- * reads.  A MAJOR change may rename a column (np(7), INPUT FORMATS), and a
- * column np reads under its old name would then read as missing in every
- * row, so sc_version names on standard error the profile directory dir
- * whose Metadata table gives the profile_schema_version v of another
- * MAJOR (rd_checkdir reads it).
+ * reads.  A MAJOR change may rename a column (np(7), Schema versions),
+ * and a column np reads under its old name would then read as missing in
+ * every row, so sc_version names on standard error the profile directory
+ * dir whose Metadata table gives the profile_schema_version v of another
+ * MAJOR (rd_checkdir reads it), once, with what more is known (more: the
+ * fields its SchemaFields table lacks, or "").  sc_known says whether v
+ * is of SC_MAJOR.
  */
 #define SC_MAJOR 7
-void sc_version(const char *dir, const char *v);
+int sc_known(const char *v);
+void sc_version(const char *dir, const char *v, const char *more);
+
+/*
+ * The names of list (space-separated) closest to those of want (a role's
+ * names, space-separated, its own first), best first, at most max of them,
+ * comma-separated in buf (of size bytes), leaving out those skip says yes
+ * to (skip may be NULL): a name is close when it shares a word with one of
+ * want's (words are split at '_', '-', '.', a digit or a capital; a word of
+ * two letters or more is taken to be another whose first letter it shares
+ * and whose letters it holds in order: dur, duration; ts, timestamp), or is
+ * at most a third of the letters away (edit distance).  The more of its
+ * letters in such words, and the fewer edits, the closer.  Returns how
+ * many.
+ */
+int sc_closest(char *buf, size_t size, const char *want, const char *list,
+    int max, int (*skip)(void *, const char *, size_t), void *arg);
 
 #endif

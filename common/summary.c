@@ -1136,7 +1136,7 @@ sum_read(struct sumset *s, const char *file)
 			    "name its files", file, s->dirfiles[0]);
 		}
 		table = s->dirfiles[0];
-		rd_checkdir(file);
+		rd_checkdir(file, NULL);
 	}
 	src_open(s->in, table);
 	s->operand = file;

@@ -671,15 +671,15 @@ np-stall: rows with a negative dma_wait_time_ns taken as missing: 1 (first: $S/l
 	S=$X/schema
 	np np-stall -g hlo_nam "$S/lnc2.csv"
 	status_is 1
-	err_is "np-stall: $S/lnc2.csv:1:1: expected a column 'hlo_nam' (given to -g), found none in the header, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
+	err_is "np-stall: $S/lnc2.csv:1:1: expected a column 'hlo_nam' (given to -g), found none in the header (closest: hlo_name), which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	[ ! -s "$OUT" ]
 	np np-stall -v dma_wait "$S/lnc2.parquet"
 	status_is 1
-	err_is "np-stall: $S/lnc2.parquet: expected a column 'dma_wait' (given to -v), found none in the file, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
+	err_is "np-stall: $S/lnc2.parquet: expected a column 'dma_wait' (given to -v), found none in the file (closest: dma_wait_time_ns), which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	# JSON names its columns in each row: none of the rows has it.
 	np np-stall -g engine,hlo_nam "$S/lnc2.jsonl"
 	status_is 1
-	err_is "np-stall: $S/lnc2.jsonl: expected a column 'hlo_nam' (given to -g), found none in its rows, the first of which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
+	err_is "np-stall: $S/lnc2.jsonl: expected a column 'hlo_nam' (given to -g), found none in its rows (closest: hlo_name), the first of which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
 	[ ! -s "$OUT" ]
 	np np-stall -g line "$F/stall.json"
 	status_is 1

@@ -189,7 +189,7 @@ a\tb	v	2	4' ]
 	cd "$NS"
 	np np-sum -g engine -v dur insn.tsv
 	status_is 1
-	err_is "np-sum: insn.tsv:1: expected a column 'dur' in the header, found none in: start_ts duration_ns engine opcode hbm_read_bytes"
+	err_is "np-sum: insn.tsv:1: expected a column 'dur' in the header (closest: duration_ns), found none in: start_ts duration_ns engine opcode hbm_read_bytes"
 	np np-sum -g nope -v duration_ns insn.tsv
 	status_is 1
 	err_is "np-sum: insn.tsv:1: expected a column 'nope' in the header, found none in: start_ts duration_ns engine opcode hbm_read_bytes"
@@ -729,7 +729,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: $X/parquet/instruction-snappy-v1.parquet: expected a column 'nope' (given to -v), found none in the file, which has: $cols"
 	np np-sum -g queue_name -v duration_ns "$X/profile@latest"
 	status_is 1
-	err_is "np-sum: $X/profile@latest/Instruction_0.parquet: expected a column 'queue_name' (given to -g), found none in the file, which has: $cols (a profile directory's rows are its Instruction table's; another table is read by its file's name)"
+	err_is "np-sum: $X/profile@latest/Instruction_0.parquet: expected a column 'queue_name' (given to -g), found none in the file (closest: input_queue_bytes, output_queue_bytes, weight_queue_bytes), which has: $cols (a profile directory's rows are its Instruction table's; another table is read by its file's name); profile schema 7.4.0 (its Metadata table)"
 	np np-sum -g queue_name -v duration_ns "$X/profile@latest/DmaPacket.parquet"
 	status_is 0
 	np np-sum -g engine -v opcode "$X/json/Instruction.jsonl"

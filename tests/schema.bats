@@ -197,7 +197,7 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	# Track rows (schema 7's names).  profile@latest gives 7.4.0: quiet
 	# (explorer.bats), as is a directory without a Metadata table.
 	local D=$S/v12@latest
-	local msg="profile schema 12.0.1 (its Metadata table); np knows schema 7's column names, and one renamed since reads as missing (np(7), INPUT FORMATS)"
+	local msg="profile schema 12.0.1 (its Metadata table); np knows schema 7's column names, and one renamed since reads as missing unless NP_COLUMNS names it (np(7), Schema versions)"
 	np np-trace "$D"
 	status_is 0
 	err_is "np-trace: $D: $msg"
