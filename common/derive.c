@@ -45,6 +45,39 @@ ratio(double a, double b)
 	return isnan(a) || isnan(b) || b == 0 ? NAN : a / b;
 }
 
+/* The text of a metric as np writes it, for a message. */
+static const char *
+shown(const struct sumset *s, long p, const char *key)
+{
+	return sum_val(s, sum_get(s, p, key));
+}
+
+/*
+ * part / whole, read by a share, which is a part of its whole: NAN where
+ * either is unknown or whole is 0 (as ratio), and where part is more than
+ * whole.  Then the input is not what the share's definition reads (a sum
+ * over DMA queues, cores or collective streams where the time something
+ * was busy is meant), so the share is left out and standard error says
+ * why, naming what goes with it (left); *over is set.
+ */
+static double
+share(const struct sumset *s, long p, const char *pkey, double part,
+    const char *wkey, double whole, const char *left, int *over)
+{
+	double v = ratio(part, whole);
+
+	if (!(v > 1))
+		return v;
+	np_warn("%.*s: %s (%s) is more than %s (%s), so it is not %s: %s",
+	    (int)s->prof[p].namelen, sum_name(s, &s->prof[p]), pkey,
+	    shown(s, p, pkey), wkey, shown(s, p, wkey),
+	    strcmp(wkey, "total_time") == 0 ? "a time within the run" :
+	    "a part of them", left);
+	if (over)
+		*over = 1;
+	return NAN;
+}
+
 static double
 input(const struct sumset *s, long p, const char *key)
 {
@@ -64,18 +97,16 @@ newer(const struct sumset *s, long p, const char *key, const char *alt)
 	return m && m->type != MV_NULL ? key : alt;
 }
 
-static double
-hbmread(const struct sumset *s, long p, const char *why)
+static const char *
+hbmreadkey(const struct sumset *s, long p)
 {
-	return in(s, p, newer(s, p, "hbm_read_bytes",
-	    "instruction_hbm_read_bytes"), why);
+	return newer(s, p, "hbm_read_bytes", "instruction_hbm_read_bytes");
 }
 
-static double
-hbmwrite(const struct sumset *s, long p, const char *why)
+static const char *
+hbmwritekey(const struct sumset *s, long p)
 {
-	return in(s, p, newer(s, p, "hbm_write_bytes",
-	    "instruction_hbm_write_bytes"), why);
+	return newer(s, p, "hbm_write_bytes", "instruction_hbm_write_bytes");
 }
 
 /*
@@ -120,25 +151,33 @@ void
 derive(struct sumset *s, long p)
 {
 	double tt = input(s, p, "total_time"), busy[NENG + 1], best = NAN;
-	double hbmr = hbmread(s, p, "needed by -d");
-	double hbmw = hbmwrite(s, p, "needed by -d"), hbm = hbmr + hbmw;
+	const char *rkey = hbmreadkey(s, p), *wkey = hbmwritekey(s, p);
+	double hbmr = input(s, p, rkey), hbmw = input(s, p, wkey);
+	double hbm = hbmr + hbmw, da = input(s, p, "dma_active_time");
 	double flops = input(s, p, "hardware_flops"), n, sum = 0;
 	const char *bestname = NULL;
-	char key[64];
-	int e;
+	char key[64], left[96];
+	int e, over = 0, dmaover = 0;
 
 	put(s, p, "clock_ghz", ratio(input(s, p, "neuroncore_cycle_count"),
 	    tt) / 1e9);
-	put(s, p, "idle_share", 1 - ratio(input(s, p, "total_active_time"),
-	    tt));
+	put(s, p, "idle_share", 1 - share(s, p, "total_active_time",
+	    input(s, p, "total_active_time"), "total_time", tt,
+	    "idle_share left out", NULL));
 	for (e = 0; e < NENG; e++) {
-		busy[e] = ratio(eng(s, p, e, "active_time"), tt);
+		snprintf(key, sizeof key, "%s_engine_active_time", engine[e]);
+		snprintf(left, sizeof left, "%s_busy_share and "
+		    "busiest_engine left out", engine[e]);
+		busy[e] = share(s, p, key, input(s, p, key), "total_time", tt,
+		    left, &over);
 		snprintf(key, sizeof key, "%s_busy_share", engine[e]);
 		put(s, p, key, busy[e]);
 	}
-	busy[NENG] = ratio(input(s, p, "dma_active_time"), tt);
+	busy[NENG] = share(s, p, "dma_active_time", da, "total_time", tt,
+	    "dma_busy_share, busiest_engine and dma_gbps left out", &dmaover);
 	put(s, p, "dma_busy_share", busy[NENG]);
-	for (e = 0; e <= NENG; e++)
+	/* Not the busiest of those left: one left out may be busier. */
+	for (e = 0; e <= NENG && !over && !dmaover; e++)
 		if (!isnan(busy[e]) && (isnan(best) || busy[e] > best)) {
 			best = busy[e];
 			bestname = e < NENG ? engine[e] : "dma";
@@ -146,16 +185,20 @@ derive(struct sumset *s, long p)
 	if (bestname && !sum_get(s, p, "busiest_engine"))
 		sum_add(s, p, "busiest_engine", bestname, strlen(bestname),
 		    MV_STR);
-	put(s, p, "dma_gbps", ratio(dmabytes(s, p),
-	    input(s, p, "dma_active_time")) / 1e9);
+	if (!dmaover)
+		put(s, p, "dma_gbps", ratio(dmabytes(s, p), da) / 1e9);
 	put(s, p, "hbm_gbps", ratio(hbm, tt) / 1e9);
 	put(s, p, "hbm_flops_per_byte", ratio(flops, hbm));
 	put(s, p, "achieved_tflops", ratio(flops, tt) / 1e12);
-	put(s, p, "spill_reload_share", ratio(input(s, p,
-	    "spill_reload_bytes"), hbmr));
-	put(s, p, "spill_save_share", ratio(input(s, p, "spill_save_bytes"),
-	    hbmw));
-	put(s, p, "cc_share", ratio(input(s, p, "cc_op_time"), tt));
+	put(s, p, "spill_reload_share", share(s, p, "spill_reload_bytes",
+	    input(s, p, "spill_reload_bytes"), rkey, hbmr,
+	    "spill_reload_share left out", NULL));
+	put(s, p, "spill_save_share", share(s, p, "spill_save_bytes",
+	    input(s, p, "spill_save_bytes"), wkey, hbmw,
+	    "spill_save_share left out", NULL));
+	put(s, p, "cc_share", share(s, p, "cc_op_active_time",
+	    input(s, p, "cc_op_active_time"), "total_time", tt,
+	    "cc_share left out", NULL));
 	for (e = 0; e < NENG; e++)
 		sum += eng(s, p, e, "instruction_count");
 	put(s, p, "instruction_count", sum);
@@ -211,35 +254,86 @@ text(const struct sumset *s, long p, const char *key)
 	return sum_val(s, sum_get(s, p, key));
 }
 
+/*
+ * What a *_percent metric of profile p is written in: 1 (a fraction, as
+ * summary-json writes it) or 100 (a percentage, as the Explorer Summary
+ * table does), told by the profile's own total_active_time_percent
+ * against total_active_time / total_time (within 1%).  NAN when it cannot
+ * be told; then key (a percent metric) is named on standard error with
+ * left (what is not done).
+ */
+static double
+pctscale(const struct sumset *s, long p, const char *key, const char *left)
+{
+	double pct = rin(s, p, "total_active_time_percent");
+	double r = ratio(pct, ratio(rin(s, p, "total_active_time"),
+	    rin(s, p, "total_time")));
+	const char *name = sum_name(s, &s->prof[p]);
+	int len = (int)s->prof[p].namelen;
+
+	if (fabs(r - 1) <= 0.01)
+		return 1;
+	if (fabs(r - 100) <= 1)
+		return 100;
+	if (isnan(pct))
+		np_warn("%.*s: %s (%s) may be a fraction or a percentage, and "
+		    "total_active_time_percent, which would tell, is missing: "
+		    "%s", len, name, key, shown(s, p, key), left);
+	else
+		np_warn("%.*s: %s (%s) may be a fraction or a percentage, and "
+		    "total_active_time_percent (%s) is neither "
+		    "total_active_time / total_time nor 100 times it: %s", len,
+		    name, key, shown(s, p, key),
+		    shown(s, p, "total_active_time_percent"), left);
+	return NAN;
+}
+
 void
 insights(struct sumset *s, long p)
 {
-	double tt = rin(s, p, "total_time"), v, w, busy[NENG];
+	double tt = rin(s, p, "total_time"), v, w, busy[4], scale;
+	const char *rkey = hbmreadkey(s, p);
+	static const char *const left[4] = { "tensor_idle, vector_bound, "
+	    "scalar_bound and gpsimd_bound not tested", "vector_bound not "
+	    "tested", "scalar_bound not tested", "gpsimd_bound not tested" };
 	int e;
 
-	v = 1 - ratio(rin(s, p, "total_active_time"), tt);
+	v = 1 - share(s, p, "total_active_time", rin(s, p,
+	    "total_active_time"), "total_time", tt, "core_idle not tested",
+	    NULL);
 	if (v > 0.5)
 		finding(s, p, "core_idle", "idle_share", NULL, v, "0.5",
 		    "the NeuronCore is idle %.1f%% of the run: host, launch "
 		    "or input overhead", 100 * v);
-	for (e = 0; e < NENG; e++) {
+	/* tensor, and the three the *_bound rules read: not sync */
+	for (e = 0; e < 4; e++) {
 		char key[64];
 		snprintf(key, sizeof key, "%s_engine_active_time", engine[e]);
-		busy[e] = ratio(rin(s, p, key), tt);
+		busy[e] = share(s, p, key, rin(s, p, key), "total_time", tt,
+		    left[e], NULL);
 	}
 	if (busy[0] < 0.25)
 		finding(s, p, "tensor_idle", "tensor_busy_share", NULL,
 		    busy[0], "0.25", "the tensor engine is idle %.1f%% of "
 		    "the run", 100 * (1 - busy[0]));
 	v = rin(s, p, "mfu_estimated_percent");
-	w = ratio(rin(s, p, "dma_active_time"), tt);
-	if (v < 0.1 && w > 0.7)
-		finding(s, p, "memory_bound", "mfu_estimated_percent",
-		    text(s, p, "mfu_estimated_percent"), v, "0.1",
-		    "MFU is %.2f%% while DMA is busy %.1f%% of the run: "
-		    "memory-bound", 100 * v, 100 * w);
-	v = ratio(rin(s, p, "spill_reload_bytes"),
-	    hbmread(s, p, "needed by -i"));
+	scale = isnan(v) ? NAN : pctscale(s, p, "mfu_estimated_percent",
+	    "memory_bound not tested");
+	/* DMA is read only where MFU is low: only then does it decide. */
+	if (v / scale < 0.1) {
+		w = share(s, p, "dma_active_time", rin(s, p,
+		    "dma_active_time"), "total_time", tt,
+		    "memory_bound not tested", NULL);
+		if (w > 0.7)
+			finding(s, p, "memory_bound", "mfu_estimated_percent",
+			    text(s, p, "mfu_estimated_percent"), v,
+			    scale == 1 ? "0.1" : "10", "MFU is %.2f%% while "
+			    "DMA is busy %.1f%% of the run: memory-bound",
+			    100 * v / scale, 100 * w);
+	}
+	v = share(s, p, "spill_reload_bytes", rin(s, p,
+	    "spill_reload_bytes"), rkey, rin(s, p, rkey),
+	    "spill_heavy not tested", NULL);
 	if (v > 0.25)
 		finding(s, p, "spill_heavy", "spill_reload_share", NULL, v,
 		    "0.25", "spill reloads are %.1f%% of HBM reads: the "
@@ -258,13 +352,15 @@ insights(struct sumset *s, long p)
 		    text(s, p, "peak_flops_bandwidth_ratio"),
 		    "matmul arithmetic intensity %.3g flops/byte is below "
 		    "the ridge point %.3g: bound by memory bandwidth", v, w);
-	v = ratio(rin(s, p, "cc_op_time"), tt);
+	v = share(s, p, "cc_op_active_time", rin(s, p, "cc_op_active_time"),
+	    "total_time", tt, "collectives_heavy not tested", NULL);
 	if (v > 0.3)
 		finding(s, p, "collectives_heavy", "cc_share", NULL, v, "0.3",
 		    "collectives take %.1f%% of the run", 100 * v);
 	for (e = 1; e <= 3; e++) {
 		char rule[32], metric[32];
-		if (!(busy[e] > 0.6) || busy[e] <= busy[0])
+		/* above tensor_busy_share, an input: not tested without it */
+		if (isnan(busy[0]) || !(busy[e] > 0.6) || busy[e] <= busy[0])
 			continue;
 		snprintf(rule, sizeof rule, "%s_bound", engine[e]);
 		snprintf(metric, sizeof metric, "%s_busy_share", engine[e]);

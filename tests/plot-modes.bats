@@ -155,10 +155,13 @@ refused() {
 }
 
 @test "plot modes: what -k, -v or -P choose is drawn, a mode np-plot refuses or not" {
-	(cd "$X" && np-sum -d "$E") >"$T/d.tsv"
+	# (the real sample: the Explorer profile's -d has no text value left
+	# since busiest_engine is left out there, issue #25)
+	(cd "$SAMPLES" && np-sum -d summary-pretty.json) >"$T/d.tsv"
 	np np-plot -k key -v value "$T/d.tsv"
 	status_is 1
-	err_is "np-plot: $T/d.tsv:111:31: expected a number in column 'value', found 'dma'"
+	err_is "np-plot: $T/d.tsv:12:41: expected a number in column 'value', found '2.30.59 ()'"
+	(cd "$X" && np-sum -d "$E" 2>/dev/null) >"$T/d.tsv"
 	awk -F'\t' 'NR == 1 || $2 ~ /_share$/' "$T/d.tsv" >"$T/share.tsv"
 	np np-plot -k key -v value "$T/share.tsv"
 	status_is 0
