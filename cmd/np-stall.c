@@ -213,7 +213,7 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 	/* Room for it all escaped (and the 16 bytes out_escape may store
 	 * past the end): at once.  Near KEYBUF, a run of plain bytes at a
 	 * time, for the room each takes. */
-	if (2 * n + 16 <= KEYBUF - *len) {
+	if (OUT_ESCROOM(n) <= KEYBUF - *len) {
 		*len = (size_t)(out_escape(keybuf + *len, s, n) - keybuf);
 		return;
 	}
@@ -226,15 +226,14 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 	while (s < e) {
 		for (run = s; s < e && !out_escletter[(unsigned char)*s]; s++)
 			;
-		if ((size_t)(s - run) + 2 > KEYBUF - *len)
+		if ((size_t)(s - run) + OUT_ESCMAX > KEYBUF - *len)
 			keytoolong(r);
 		memcpy(keybuf + *len, run, (size_t)(s - run));
 		*len += (size_t)(s - run);
 		if (s == e)
 			break;
-		keybuf[(*len)++] = '\\';
-		keybuf[(*len)++] = out_escletter[(unsigned char)*s];
-		s++;
+		*len = (size_t)(out_escbyte(keybuf + *len,
+		    (unsigned char)*s++) - keybuf);
 	}
 }
 

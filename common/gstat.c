@@ -400,24 +400,26 @@ kreserve(struct gstat *gs, size_t n)
 		np_die("out of memory");
 }
 
-/* Field i's text as TSV writes it, at o (2n + 16 bytes of room): a TSV
- * field with a backslash or CR is decoded and encoded again, so that
- * equal text makes equal keys; a CSV or quoted field is encoded. */
+/* Field i's text as TSV writes it, at o (OUT_ESCROOM(n) bytes of room):
+ * an unquoted field without a byte to escape as it is; another decoded
+ * (an escaped TSV's) and encoded again, so that equal text makes equal
+ * keys. */
 ROWPATH size_t
 putfield(char *o, struct tsv *t, int i)
 {
 	char *f = t->f[i];
 	size_t j, n = t->len[i];
 
-	if (t->delim == '\t' && !(t->quotes && t->quoted[i])) {
+	if (!(t->quotes && t->quoted[i])) {
 		for (j = 0; j < n; j++)
-			if (f[j] == '\\' || f[j] == '\r')
+			if (out_escletter[(unsigned char)f[j]])
 				break;
 		if (j == n) {
 			memcpy(o, f, n);
 			return n;
 		}
-		n = tsv_unescape(f, n);
+		if (tsv_decodes(t, i))
+			n = tsv_unescape(f, n);
 	}
 	return (size_t)(out_escape(o, f, n) - o);
 }
@@ -471,7 +473,7 @@ entry(struct gstat *gs, const int *kcol, struct gspend *p)
 	int i;
 
 	for (i = 0; i < gs->nkey; i++)
-		need += 2 * t->len[kcol[i]] + 1;
+		need += OUT_ESCMAX * t->len[kcol[i]] + 1;
 	/* Never NULL, even for no key; room for a float's text. */
 	kreserve(gs, need + 16 + NUM_BUFSZ);
 	for (i = 0; i < gs->nkey; i++) {
@@ -512,7 +514,7 @@ recentry(struct gstat *gs, const struct record *rec)
 	int i;
 
 	for (i = 0; i < gs->nkey; i++)
-		need += 2 * rec->f[gs->rdkey[i]].len + 1;
+		need += OUT_ESCMAX * rec->f[gs->rdkey[i]].len + 1;
 	kreserve(gs, need + 16);	/* never NULL, even for no key */
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
@@ -1185,7 +1187,7 @@ names(struct gstat *gs)
 	if (gs->vname)
 		return;
 	for (v = 0; v < gs->nval; v++)
-		room += 2 * strlen(gs->val[v]) + 16;
+		room += OUT_ESCROOM(strlen(gs->val[v]));
 	if (!(gs->vname = malloc(room + 1)))
 		np_die("out of memory");
 	for (o = gs->vname, v = 0; v < gs->nval; v++) {

@@ -38,6 +38,7 @@ src_open(struct src *s, const char *path)
 	s->line_off = 0;
 	s->bomseen = 0;
 	s->binoff = -1;
+	s->ctloff = -1;
 	s->blanks = 0;
 }
 
@@ -328,25 +329,36 @@ src_checktext(struct src *s, size_t n)
 	while (!s->eof && (size_t)(s->end - s->buf) < n)
 		src_fill(s, NULL);
 	end = (size_t)(s->end - s->buf) < n ? s->end : s->buf + n;
+	s->ctloff = -1;
 	for (p = s->buf; p < end; p++) {
 		if (*p == '\n') {
 			line++;
 			ls = p + 1;
-		} else if (src_isbinary((unsigned char)*p)) {
+		} else if (*p == '\0') {
 			s->binoff = s->base + (p - s->buf);
-			s->binbyte = (unsigned char)*p;
+			s->binbyte = 0;
 			s->binline = line;
 			s->bincol = (long)(p - ls) + 1;
-			*p = '\0';
 			return;
+		} else if (s->ctloff < 0 && src_isbinary((unsigned char)*p)) {
+			s->ctloff = s->base + (p - s->buf);
+			s->ctlbyte = (unsigned char)*p;
+			s->ctlline = line;
+			s->ctlcol = (long)(p - ls) + 1;
 		}
 	}
 }
 
-/* Dies at the marked binary byte if it lies before off (a file offset). */
+/* Dies at the file's first NUL or control byte (src_checktext's) if it
+ * lies before off (a file offset). */
 static void
 binarybefore(const struct src *s, long long off, const char *what)
 {
+	if (s->ctloff >= 0 && s->ctloff < off &&
+	    (s->binoff < 0 || s->ctloff < s->binoff))
+		np_die_at(s->name, s->ctlline, s->ctlcol, "expected %s, found "
+		    "byte 0x%02x (byte offset %lld)", what, s->ctlbyte,
+		    s->ctloff);
 	if (s->binoff >= 0 && s->binoff < off)
 		np_die_at(s->name, s->binline, s->bincol, "expected %s, found "
 		    "byte 0x%02x (byte offset %lld)", what, s->binbyte,

@@ -55,11 +55,16 @@ struct src {
 	char cut;		/* the byte the line's NUL replaced */
 	int bomseen;		/* the file's start was checked for a BOM */
 	long long line_off;	/* file offset where that line starts */
-	/* The first binary byte of the checked start (src_checktext), marked
-	 * NUL: its offset (-1: none), value, line and column. */
+	/* The first NUL of the checked start (src_checktext): its offset
+	 * (-1: none), value (0), line and column; and the first other byte
+	 * src_isbinary names, before it, the same way, which makes the file
+	 * not text only in or before its first line of data. */
 	long long binoff;
 	unsigned char binbyte;
 	long binline, bincol;
+	long long ctloff;
+	unsigned char ctlbyte;
+	long ctlline, ctlcol;
 	const char *binwhat;	/* what the file was to be, for its message */
 	/* The blank lines src_passpreamble passed over, the first's line:
 	 * a table's reader counts them with those between its rows. */
@@ -380,8 +385,9 @@ src_splitshort(char *p, struct src_fields *fl, char **nl,
 #endif
 }
 
-/* A byte that text does not hold: NUL, and control bytes other than
- * blanks and ESC (which coloured log lines carry). */
+/* A byte that a text file's first line (and the lines before it) does not
+ * hold: NUL, and control bytes other than blanks and ESC (which coloured log
+ * lines carry).  Further on, a value may hold any but NUL (np(7)). */
 static inline int
 src_isbinary(unsigned char c)
 {
@@ -391,11 +397,11 @@ src_isbinary(unsigned char c)
 
 /*
  * Reads the first n bytes of the file (all of a shorter one) into the
- * buffer without consuming them, and marks the first binary byte among
- * them, if any: it becomes a NUL, which every reader stops at as at any
- * NUL, after the rows before it (src_byte gives its value back for the
- * message).  src_sniff dies at once where it is in or before the first
- * line of data: "file:line:col: expected <what>, found byte 0x..".
+ * buffer without consuming them, and notes the first NUL among them, and
+ * the first other byte src_isbinary names: src_sniff dies at once where
+ * either is in or before the first line of data ("file:line:col: expected
+ * <what>, found byte 0x.."); further on, every reader stops at a NUL,
+ * after the rows before it, and a control byte is data.
  */
 void src_checktext(struct src *s, size_t n);
 

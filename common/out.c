@@ -1,7 +1,9 @@
 /*
  * out: the writer every program's rows go through.  One buffered
  * standard output; text fields escaped so that a field never holds a raw
- * TAB, LF, CR, backslash or NUL (they become \t \n \r \\ \0); integers as
+ * TAB, LF, CR, backslash or NUL (they become \t \n \r \\ \0) nor any other
+ * control byte (0x01 to 0x1f, 0x7f: \xHH, so that ESC cannot reach a
+ * terminal that shows the output); integers as
  * integers, doubles in the fewest digits that read back the same, NaN
  * and infinities as an empty field.  A closed pipe ends the program
  * quietly with status 0; any other write error is fatal (status 1).
@@ -84,31 +86,19 @@ out_raw(const char *s, size_t n)
 	out_len += n;
 }
 
+#define X 'x'
 const char out_escletter[256] = {
-	['\0'] = '0', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\',
+	'0', X, X, X, X, X, X, X, X, 't', 'n', X, X, 'r', X, X,
+	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+	['\\'] = '\\', [0x7f] = X,
 };
-
-#if defined(__SSE2__)
-/* Bit i set when byte i of v is one a text field cannot hold as it is. */
-static inline unsigned
-escmask(__m128i v)
-{
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
-	    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
-}
-
-#endif
+#undef X
 
 /* out_escape, but for a field's leading '"'. */
 static char *
 escape(char *o, const char *s, size_t n)
 {
 	const char *e;
-	char letter;
 
 	if (n == 0)
 		return o;	/* s may be NULL */
@@ -117,7 +107,7 @@ escape(char *o, const char *s, size_t n)
 	/*
 	 * A long field (a source path) 16 bytes at a time, each block stored
 	 * whole and the bytes before its first escape kept: o has room for
-	 * 16 past twice what is left to write.
+	 * 16 past OUT_ESCROOM of what is left to write.
 	 */
 	while (e - s > 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -125,7 +115,7 @@ escape(char *o, const char *s, size_t n)
 		int k;
 
 		_mm_storeu_si128((__m128i *)(void *)o, v);
-		if (!out_escmaybe(v) || !(m = escmask(v))) {
+		if (!(m = out_escmask(v))) {
 			s += 16;
 			o += 16;
 			continue;
@@ -133,8 +123,7 @@ escape(char *o, const char *s, size_t n)
 		k = __builtin_ctz(m);
 		s += k;
 		o += k;
-		*o++ = '\\';
-		*o++ = out_escletter[(unsigned char)*s++];
+		o = out_escbyte(o, (unsigned char)*s++);
 	}
 	n = (size_t)(e - s);
 	if (n <= 16) {
@@ -149,18 +138,16 @@ escape(char *o, const char *s, size_t n)
 			memcpy(o, s, n);
 			v = _mm_loadu_si128((const __m128i *)(const void *)o);
 		}
-		if ((out_escmaybe(v) & ((1u << n) - 1)) == 0 ||
-		    (escmask(v) & ((1u << n) - 1)) == 0)
+		if ((out_escmask(v) & ((1u << n) - 1)) == 0)
 			return o + n;
 	}
 #endif
 	for (; s < e; s++) {
-		if (!(letter = out_escletter[(unsigned char)*s])) {
+		if (!out_escletter[(unsigned char)*s]) {
 			*o++ = *s;
 			continue;
 		}
-		*o++ = '\\';
-		*o++ = letter;
+		o = out_escbyte(o, (unsigned char)*s);
 	}
 	return o;
 }
@@ -182,14 +169,14 @@ void
 out_text(const char *s, size_t n)
 {
 	/* Longer than the buffer takes at once: in pieces that fit. */
-	const size_t piece = (OUT_BUFSZ - 16) / 2;
+	const size_t piece = (OUT_BUFSZ - 16) / OUT_ESCMAX;
 	size_t k;
 	int first = 1;
 
 	do {
 		k = n < piece ? n : piece;
-		out_commit((first ? out_escape : escape)(out_reserve(2 * k +
-		    16), s, k));
+		out_commit((first ? out_escape : escape)(out_reserve(
+		    OUT_ESCROOM(k)), s, k));
 		first = 0;
 		s += k;
 		n -= k;

@@ -67,11 +67,32 @@ out_commit(char *end)
 }
 
 /* The bytes a text field cannot hold as they are, each written as a
- * backslash and this letter; 0 for every other byte. */
+ * backslash and this letter (then, for 'x', the byte in two lower-case hex
+ * digits); 0 for every other byte. */
 extern const char out_escletter[256];
 
-/* Writes the n bytes at s escaped to o, which has room for 2n + 16 (it may
- * look at 16 bytes there); returns the end. */
+/* The most bytes one byte's escape takes (\xHH), and the room out_escape
+ * needs for n bytes. */
+#define OUT_ESCMAX 4
+#define OUT_ESCROOM(n) (OUT_ESCMAX * (n) + 16)
+
+/* Writes the escape of c (a byte out_escletter names) at o; returns its
+ * end. */
+static inline char *
+out_escbyte(char *o, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	*o++ = '\\';
+	if ((*o++ = out_escletter[c]) == 'x') {
+		*o++ = hex[c >> 4];
+		*o++ = hex[c & 15];
+	}
+	return o;
+}
+
+/* Writes the n bytes at s escaped to o, which has room for
+ * OUT_ESCROOM(n) (it may look at 16 bytes there); returns the end. */
 char *out_escape(char *o, const char *s, size_t n);
 
 /*
@@ -95,16 +116,16 @@ char *out_escape(char *o, const char *s, size_t n);
 
 #if defined(__SSE2__)
 /*
- * Bit i set when byte i of v may be one out_escape escapes (below 14, or
- * '\\'): in fewer steps than the exact test, for a block where some may be
- * (the control bytes it passes are as rare in text as those it does not).
+ * Bit i set when byte i of v is one out_escape escapes: a control byte
+ * (below 0x20, or 0x7f) or '\\'.
  */
 static inline unsigned
-out_escmaybe(__m128i v)
+out_escmask(__m128i v)
 {
 	return (unsigned)_mm_movemask_epi8(_mm_or_si128(
-	    _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(13)), v),
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+	    _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v),
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)))));
 }
 #endif
 
@@ -121,7 +142,7 @@ out_escapeshort(char *o, const char *s, size_t n)
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
 
 		_mm_storeu_si128((__m128i *)(void *)o, v);
-		if ((out_escmaybe(v) & ((1u << n) - 1)) == 0)
+		if ((out_escmask(v) & ((1u << n) - 1)) == 0)
 			return o + n;
 	}
 #endif
@@ -129,20 +150,18 @@ out_escapeshort(char *o, const char *s, size_t n)
 }
 
 /*
- * out_escape for a blank-separated token of 16 bytes or fewer (no TAB, LF
- * or NUL in it, by the way it was split) with 16 readable bytes at s:
- * only a backslash, a CR or a leading '"' could need escaping, and the
- * usual token, which needs none, is looked at and copied 16 bytes at once.
- * Inline: a row's text fields on the text formats' fast path.
+ * out_escape for a blank-separated token of 16 bytes or fewer with 16
+ * readable bytes at s: the usual token, which needs no escaping (a
+ * backslash, a control byte or a leading '"' would), is looked at and
+ * copied 16 bytes at once.  Inline: a row's text fields on the text
+ * formats' fast path.
  */
 static inline char *
 out_escapetoken(char *o, const char *s, size_t n)
 {
 #if defined(__SSE2__)
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-	unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+	unsigned m = out_escmask(v);
 
 	if (n <= 16 && n > 0 && *s != '"' && (m & ((1u << n) - 1)) == 0) {
 		_mm_storeu_si128((__m128i *)(void *)o, v);

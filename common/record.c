@@ -216,7 +216,7 @@ rec_write(const struct kind *k, const struct record *r)
 	 * a whole REC_MAXCOL bytes; and the newline.
 	 */
 	int ncol = k->ncol + r->nextra;
-	size_t need = (size_t)ncol * NUM_BUFSZ + 2 * r->textlen +
+	size_t need = (size_t)ncol * NUM_BUFSZ + OUT_ESCMAX * r->textlen +
 	    2 * REC_MAXCOL + 1;
 	uint32_t m, text;
 	char *o;

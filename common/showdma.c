@@ -75,7 +75,7 @@ struct dmastate {
 		 * the queue's name escaped, for transferrow. */
 		char ts[NUM_BUFSZ], bytestext[NUM_BUFSZ];
 		size_t tslen, byteslen;
-		char q[2 * TOKLEN + 16];
+		char q[OUT_ESCROOM(TOKLEN)];
 		size_t qlen;
 		int64_t prev;	/* the SOP before, for tl_judge */
 		int hasprev;

@@ -85,7 +85,7 @@ struct insnstate {
 		/* Their text as rec_write prints them, for insnrow. */
 		char ts[NUM_BUFSZ], pctext[NUM_BUFSZ];
 		size_t tslen, pclen;
-		char eng[2 * TOKLEN + 16];
+		char eng[OUT_ESCROOM(TOKLEN)];
 		size_t englen;
 		int64_t prev;	/* the START before, for tl_judge */
 		int hasprev;

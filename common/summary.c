@@ -968,7 +968,7 @@ readtext(struct sumset *s)
 	while (src_getline(s->in, &line, &n)) {
 		ln = s->in->line;
 		for (p = line; p < line + n; p++)
-			if (src_isbinary((unsigned char)*p))
+			if (*p == '\0')	/* a control byte is text */
 				np_die_at(s->in->name, ln, (long)(p - line) + 1,
 				    "expected text (a summary), found byte "
 				    "0x%02x", src_byte(s->in, p));

@@ -12,6 +12,33 @@
 #endif
 
 
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+size_t
+tsv_escape(const char *s, size_t n)
+{
+	if (n < 2)
+		return 0;
+	switch (s[1]) {
+	case 't': case 'n': case 'r': case '0': case '"': case '\\':
+		return 2;
+	case 'x':
+		return n >= 4 && hexval(s[2]) >= 0 && hexval(s[3]) >= 0 ? 4 :
+		    0;
+	}
+	return 0;
+}
+
 size_t
 tsv_unescape(char *s, size_t n)
 {
@@ -28,6 +55,14 @@ tsv_unescape(char *s, size_t n)
 			case '0': *w++ = '\0'; r++; continue;
 			case '"': *w++ = '"'; r++; continue;
 			case '\\': *w++ = '\\'; r++; continue;
+			case 'x':
+				if (tsv_escape(r, (size_t)(e - r)) == 4) {
+					*w++ = (char)(hexval(r[2]) << 4 |
+					    hexval(r[3]));
+					r += 3;
+					continue;
+				}
+				break;
 			}
 		}
 		*w++ = *r;
@@ -144,6 +179,112 @@ skipblanks(struct tsv *t)
 	}
 }
 
+/*
+ * The first of the n bytes at p that says the TSV is quoted, not escaped
+ * (np(7)): a field that begins with '"' (np's writer escapes that quote),
+ * or a backslash that begins none of np's escapes; NULL if none does.  An
+ * escape cut by the end of the bytes says nothing.
+ */
+static const char *
+quotedsign(const char *p, size_t n)
+{
+	const char *e = p + n, *q, *b, *bad = NULL;
+	size_t k;
+
+	for (b = p; (b = memchr(b, '\\', (size_t)(e - b))) != NULL; b += k) {
+		if (e - b < 2 || (e - b < 4 && b[1] == 'x'))
+			break;		/* cut short: says nothing */
+		if ((k = tsv_escape(b, (size_t)(e - b))) == 0) {
+			bad = b;
+			break;
+		}
+	}
+	for (q = p; (q = memchr(q, '"', (size_t)(e - q))) != NULL; q++)
+		if (q == p || q[-1] == '\t' || q[-1] == '\n')
+			break;
+	return bad && (!q || bad < q) ? bad : q;
+}
+
+/* What np's escape \c stands for, as the note says it. */
+static const char *
+escname(char c)
+{
+	switch (c) {
+	case 't': return "a TAB";
+	case 'n': return "a newline";
+	case 'r': return "a CR";
+	case '0': return "a NUL";
+	case '"': return "a quote";
+	case '\\': return "one backslash";
+	}
+	return "the byte it names";
+}
+
+/* Says why a TSV read escaped from line escline on cannot be: rows were
+ * read so that would read otherwise. */
+static _Noreturn void
+notescaped(const struct tsv *t, int i, const char *found)
+{
+	np_die_at(t->in->name, tsv_fieldline(t, i), tsv_fieldcol(t, i),
+	    "expected np's escaped TSV, as its backslashes were read from "
+	    "line %ld on, found %s, as DuckDB's quoted TSV has: read it with "
+	    "NP_TSV=quoted", t->escline, found);
+}
+
+/*
+ * A TSV not known to be escaped or quoted (TSV_UNSURE), at a row that
+ * may hold a backslash or holds a quoted field: a quoted field, or a
+ * backslash that begins none of np's escapes, makes it quoted, unless a
+ * backslash was read as an escape already (an error then); else the
+ * row's backslashes are np's escapes, and the first is noted.
+ */
+static void
+settle(struct tsv *t, int nf)
+{
+	const char *b;
+	char shown[TSV_SHOWN];
+	int i, k, bs = -1;
+
+	for (i = 0; i < nf && i < t->ncol; i++) {
+		if (t->quotes && t->quoted[i]) {
+			if (t->escline)
+				notescaped(t, i, "a quoted field");
+			t->how = TSV_QUOTED;
+			t->esc = 0;
+			return;
+		}
+		if (!(b = memchr(t->f[i], '\\', t->len[i])))
+			continue;
+		if (bs < 0)
+			bs = i;
+		for (; b; b = memchr(b, '\\', (size_t)(t->f[i] + t->len[i] -
+		    b))) {
+			k = (int)tsv_escape(b, (size_t)(t->f[i] + t->len[i] -
+			    b));
+			if (k == 0) {
+				if (t->escline)
+					notescaped(t, i, "a backslash that "
+					    "begins none of np's escapes ('"
+					    "\\' then a byte that is no escape)");
+				t->how = TSV_QUOTED;
+				t->esc = 0;
+				return;
+			}
+			b += k;
+		}
+	}
+	if (bs < 0 || t->escline)
+		return;
+	t->escline = tsv_fieldline(t, bs);
+	b = memchr(t->f[bs], '\\', t->len[bs]);
+	np_warn("%s:%ld:%ld: this TSV has backslashes and no quoted field: "
+	    "read as np's escaped TSV ('%s' is %s); if its backslashes are "
+	    "text, as in DuckDB's TSV, read it with NP_TSV=quoted",
+	    t->in->name, t->escline, tsv_fieldcol(t, bs) +
+	    (long)(b - t->f[bs]), tsv_shown(shown, b, tsv_escape(b,
+	    (size_t)(t->f[bs] + t->len[bs] - b)), 4), escname(b[1]));
+}
+
 /* The next row: split in one pass if it holds no quoted field, else
  * read again by csv_row.  Returns how many fields it has, 0 at the end. */
 static int
@@ -153,9 +294,10 @@ row(struct tsv *t, int max)
 	size_t n;
 	int nf, quote;
 
-	t->esc = 1;	/* csv_row does not look */
-	if (t->delim == ',')
+	if (t->delim == ',') {
+		t->esc = 0;	/* nothing is un-escaped in CSV */
 		return csv_row(t, max);
+	}
 	if (!src_getline(t->in, &line, &n))
 		return 0;
 	t->line = t->in->line;
@@ -166,7 +308,36 @@ row(struct tsv *t, int max)
 		nf = csv_row(t, max);
 		t->esc = 1;	/* its lines may be more than this one */
 	}
+	if (t->esc && t->how != TSV_ESCAPED) {
+		if (t->how == TSV_QUOTED)
+			t->esc = 0;
+		else
+			settle(t, nf);
+	}
 	return nf;
+}
+
+/* How a TSV is read: as NP_TSV says, else quoted where its first
+ * SRC_SNIFF bytes from the header (as far as the buffer holds them,
+ * which src_sniff filled) say so, else not known yet. */
+static int
+tsvhow(const struct src *in)
+{
+	const char *v = getenv("NP_TSV");
+	size_t n;
+
+	if (v && strcmp(v, "escaped") == 0)
+		return TSV_ESCAPED;
+	if (v && strcmp(v, "quoted") == 0)
+		return TSV_QUOTED;
+	if (v && *v)
+		np_die("NP_TSV: expected escaped or quoted, found '%s'", v);
+	n = (size_t)(in->end - in->p);
+	if (n > SRC_SNIFF)
+		n = SRC_SNIFF;
+	if ((size_t)(in->buf + SRC_BUFSZ - in->p) < n)
+		n = (size_t)(in->buf + SRC_BUFSZ - in->p);
+	return quotedsign(in->p, n) ? TSV_QUOTED : TSV_UNSURE;
 }
 
 int
@@ -179,6 +350,8 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	t->in = in;
 	t->delim = delim;
 	t->ncol = 0;
+	t->how = delim == '\t' ? tsvhow(in) : TSV_QUOTED;
+	t->escline = 0;
 	/* Those before the header, passed over already: counted as any. */
 	t->blanks = in->blanks;
 	t->firstblank = in->firstblank;

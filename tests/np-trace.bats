@@ -40,7 +40,8 @@ F=$BATS_TEST_DIRNAME/fixtures/np-trace
 @test "np-trace: Explorer TSV, other column order, extra columns" {
 	np np-trace "$F/explorer.tsv"
 	status_is 0
-	no_err
+	# Its \t and \\, and no quoted field: read as np's escapes, said so.
+	err_is "np-trace: $F/explorer.tsv:4:65: this TSV has backslashes and no quoted field: read as np's escaped TSV ('\\t' is a TAB); if its backslashes are text, as in DuckDB's TSV, read it with NP_TSV=quoted"
 	golden np-trace/explorer-rows.tsv
 	# the view JSON's rows, but for the timeline_track they add
 	np-trace "$F/view-pretty.json" | cut -f -18 >"$T/view"
@@ -326,7 +327,8 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	[ "$(wc -c <"$T/nul.tsv")" -gt 65536 ]
 	# The offset: the 2004 lines before, then 55 bytes of the last.
 	off=$(($(head -n 2004 "$T/nul.tsv" | wc -c) + 55))
-	np np-trace "$T/nul.tsv"
+	# (np's escaped TSV, declared: no note of its backslashes.)
+	np env NP_TSV=escaped np-trace "$T/nul.tsv"
 	status_is 1
 	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00 (byte offset $off)"
 }
@@ -447,7 +449,7 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 
 @test "np-trace: a text file of only unpaired events is understood, and says so" {
 	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 10 pc=1\n 2 Vector COPY END 12 pc=2\n' >"$T/unpaired.txt"
-	np np-trace "$T/unpaired.txt" "$F/explorer.tsv"
+	np env NP_TSV=escaped np-trace "$T/unpaired.txt" "$F/explorer.tsv"
 	status_is 0
 	err_is "np-trace: END lines without a START: 1 (first: $T/unpaired.txt:3)
 np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"

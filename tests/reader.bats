@@ -89,15 +89,23 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 }
 
 @test "reader: TSV escapes read row by row, rows with and without them mixed" {
-	# \t is a TAB, read and written back as \t; a backslash before no
-	# escape letter is itself (written \\); a row after them has none; a
-	# field of more than 32 bytes holds \\ and \n.
+	# Read as np's escaped TSV (NP_TSV=escaped): \t is a TAB, read and
+	# written back as \t; a backslash before no escape letter is itself
+	# (written \\); a row after them has none; a field of more than 32
+	# bytes holds \\ and \n.
 	input esc.tsv 'start_ts\tduration_ns\tengine\topcode\n1\t1\tTensor\tA\\tB\n2\t1\tTensor\tC\\D\n3\t1\tTensor\tE\n4\t1\tTensor\tlong opcode of more than thirty-two bytes, \\\\ and \\n\n'
-	np np-trace -n "$T/esc.tsv"
+	np env NP_TSV=escaped np-trace -n "$T/esc.tsv"
 	status_is 0
 	no_err
 	{ row 1 2 1 Tensor 'A\tB'; row 2 3 1 Tensor 'C\\D'; row 3 4 1 Tensor E
 	  row 4 5 1 Tensor 'long opcode of more than thirty-two bytes, \\ and \n'
+	} | out_is
+	# Undeclared, its \D is no escape of np's: every backslash is text.
+	np np-trace -n "$T/esc.tsv"
+	status_is 0
+	no_err
+	{ row 1 2 1 Tensor 'A\\tB'; row 2 3 1 Tensor 'C\\D'; row 3 4 1 Tensor E
+	  row 4 5 1 Tensor 'long opcode of more than thirty-two bytes, \\\\ and \\n'
 	} | out_is
 }
 
@@ -644,7 +652,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	# every 13: written in pieces, none of them split or lost.
 	f=$(awk 'BEGIN { for (i = 0; i < 30000; i++) printf "ab\\\\t\\\\\\\\c\\\\n" }')
 	printf 'start_ts\tend_ts\tlayer\n1\t2\t%s\n' "$f" >"$T/long.tsv"
-	np sh -c 'np-trace -n "$1" | cut -f14' sh "$T/long.tsv"
+	np env NP_TSV=escaped sh -c 'np-trace -n "$1" | cut -f14' sh "$T/long.tsv"
 	status_is 0
 	no_err
 	[ "$(cat "$OUT")" = "$f" ]
@@ -840,30 +848,36 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	np-trace "$E/json/Instruction.jsonl" | cmp - "$OUT"
 }
 
-@test "reader: a binary byte past the first line stops the reading there, after the rows before it" {
-	# Offsets counted by hand: the header is 30 bytes, each row 8.
-	printf 'start_ts\tend_ts\tengine\topcode\n1\t5\tT\tX\n2\t6\tT\tY\n3\t7\tT\001\tZ\n4\t8\tT\tW\n' >"$T/b.tsv"
+@test "reader: a control byte past the first line is data in every form; a NUL stops the reading there" {
+	# TSV, CSV (quoted and not), profiler text and np-sum -g: the byte is
+	# the value's, written \xHH.
+	printf 'start_ts\tend_ts\tengine\topcode\n1\t5\tT\tX\n3\t7\tT\001\tZ\n' >"$T/b.tsv"
 	np np-trace "$T/b.tsv"
-	status_is 1
-	err_is "np-trace: $T/b.tsv:4:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x01 (byte offset 51)"
-	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX\n2\t6\t4\tT\tY')" ]
-	# CSV: a 30-byte header, a 8-byte row, then '3,7,"T' (6 bytes).
-	printf 'start_ts,end_ts,engine,opcode\n1,5,T,X\n3,7,"T\002",Z\n' >"$T/b.csv"
+	status_is 0
+	no_err
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX\n3\t7\t4\tT\\x01\tZ')" ]
+	printf 'start_ts,end_ts,engine,opcode\n1,5,T,X\n3,7,"T\002",Z\n3,7,T\002,Z\n' >"$T/b.csv"
 	np np-trace "$T/b.csv"
-	status_is 1
-	err_is "np-trace: $T/b.csv:3:7: expected text (JSON, TSV, CSV or profiler output), found byte 0x02 (byte offset 44)"
-	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX')" ]
-	# The text trace: 32 + 27 + 25 bytes of lines, then ' 3 Te'.
-	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Tensor MATMUL END 200\n 3 Te\001sor MATMUL START 300\n' >"$T/b.txt"
+	status_is 0
+	no_err
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX\n3\t7\t4\tT\\x02\tZ\n3\t7\t4\tT\\x02\tZ')" ]
+	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Tensor MATMUL END 200\n 3 Te\001sor MATMUL START 300\n 4 Te\001sor MATMUL END 310\n' >"$T/b.txt"
 	np np-trace "$T/b.txt"
-	status_is 1
-	err_is "np-trace: $T/b.txt:4:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x01 (byte offset 89)"
-	[ "$(tail -1 "$OUT" | cut -f1-5)" = "$(printf '100\t200\t100\tTensor\tMATMUL')" ]
-	# np-sum -g: 'k\tv\n' and 'a\t1\n', then 'b\t'.
-	printf 'k\tv\na\t1\nb\t\0032\n' >"$T/g.tsv"
+	status_is 0
+	no_err
+	[ "$(tail -1 "$OUT" | cut -f1-5)" = "$(printf '300\t310\t10\tTe\\x01sor\tMATMUL')" ]
+	printf 'k\tv\na\t1\nb\003\t2\n' >"$T/g.tsv"
 	np np-sum -g k -v v "$T/g.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1-4 "$OUT")" = "$(printf 'k\tvalue_column\tcount\tsum\na\tv\t1\t1\nb\\x03\tv\t1\t2')" ]
+	# A NUL: the rows before it, then the error.  The header is 30
+	# bytes, each row 8, then '3\t7\tT'.
+	printf 'start_ts\tend_ts\tengine\topcode\n1\t5\tT\tX\n2\t6\tT\tY\n3\t7\tT\0\tZ\n4\t8\tT\tW\n' >"$T/n.tsv"
+	np np-trace "$T/n.tsv"
 	status_is 1
-	err_is "np-sum: $T/g.tsv:3:3: expected text (TSV or CSV with a header), found byte 0x03 (byte offset 10)"
+	err_is "np-trace: $T/n.tsv:4:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 51)"
+	[ "$(cut -f1-5 "$OUT")" = "$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n1\t5\t4\tT\tX\n2\t6\t4\tT\tY')" ]
 	# In the first line, or before it, the file is not text: nothing.
 	printf 'start_ts\tend\001_ts\n1\t2\n' >"$T/h.tsv"
 	np np-trace "$T/h.tsv"
