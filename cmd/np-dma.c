@@ -89,11 +89,29 @@ struct queue {
 	struct hist sizes;
 	long id;		/* index in queues */
 	struct runs busy;
-	size_t namelen;		/* of the key: the name, then the core's */
+	size_t namelen;		/* of the key after its tag: the name, then
+				 * the core's */
 	int haspc;		/* physical core (pcore_idx) given */
 	int64_t pc;
 	int all;		/* -s: its core's index in alls */
 };
+
+/* A queue key's first byte: no name (null), an empty one, or a name. */
+enum { Q_NULL = 1, Q_EMPTY, Q_NAME };
+
+/* An empty queue name as written: "", which reads back as an empty
+ * string, not as the missing value an empty field is. */
+static const char emptyname[] = "\"\"";
+
+/* A queue's name: emptyname as it is, any other TSV-escaped. */
+static void
+put_name(const char *name, size_t len)
+{
+	if (name == emptyname)
+		out_raw(name, len);
+	else
+		out_text(name, len);
+}
 
 static struct group queues;
 static struct queue all;		/* every queue together (-H) */
@@ -290,14 +308,17 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
     int busy)
 {
 	const struct field *qf = &r->f[D_QUEUE], *pf = &r->f[D_PCORE];
-	/* No queue_name nor queue_idx (null, or empty): one labelled queue,
-	 * as src is <none>, never a queue named "". */
-	int noq = !qf->set || qf->len == 0;
-	const char *qname = noq ? "<none>" : qf->s;
-	size_t qlen = noq ? 6 : qf->len;
-	static char *key;	/* the name, and a NUL and the core if given */
+	/* Neither queue_name nor queue_idx (null), an empty name and any
+	 * other (such as "<none>") are three queues, as in SQL's GROUP BY:
+	 * the key's first byte says which (Q_NULL sorts first, as its
+	 * empty field does). */
+	int tag = !qf->set ? Q_NULL : qf->len == 0 ? Q_EMPTY : Q_NAME;
+	const char *qname = qf->set ? qf->s : "";
+	size_t qlen = qf->set ? qf->len : 0;
+	/* The tag, the name, and a NUL and the core if given. */
+	static char *key;
 	static size_t keycap;
-	size_t klen = qlen;
+	size_t klen = 1 + qlen;
 	int64_t s, e = 0, v;
 	struct queue *q = &all;
 	struct span sp;
@@ -316,20 +337,20 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	used++;
 	if (grouped) {
 		/* A queue of one physical core is not that of another. */
+		if (qlen + 2 + NUM_BUFSZ > keycap) {
+			free(key);
+			keycap = 2 * (qlen + 2 + NUM_BUFSZ);
+			if (!(key = malloc(keycap)))
+				np_die("out of memory");
+		}
+		key[0] = (char)tag;
+		memcpy(key + 1, qname, qlen);
 		if (pf->set) {
-			if (qlen + 1 + NUM_BUFSZ > keycap) {
-				free(key);
-				keycap = 2 * (qlen + 1 + NUM_BUFSZ);
-				if (!(key = malloc(keycap)))
-					np_die("out of memory");
-			}
-			memcpy(key, qname, qlen);
 			key[klen++] = '\0';
 			klen += num_fmt_i64(key + klen, need_int(r, D_PCORE,
 			    "pcore_idx"));
-			qname = key;
 		}
-		q = grp_get(&queues, qname, klen, &isnew);
+		q = grp_get(&queues, key, klen, &isnew);
 		if (!q)
 			np_die_at(r->file, r->line, 0, "expected at most %d "
 			    "DMA queues, found more", MAXQUEUES);
@@ -415,7 +436,7 @@ summary_row(const char *name, size_t len, const struct queue *q,
 {
 	int64_t busy = q->busy.busy;
 
-	out_text(name, len);
+	put_name(name, len);
 	out_tab();
 	out_i64(q->transfers);
 	out_tab();
@@ -459,7 +480,7 @@ hist_rows(const char *name, size_t len, int named, const struct queue *q)
 	for (k = lo; k <= hi; k++) {
 		bucket_bounds(k, &blo, &bhi);
 		if (named) {
-			out_text(name, len);
+			put_name(name, len);
 			out_tab();
 		}
 		out_i64(blo);
@@ -556,7 +577,14 @@ write_summary(int header, int histogram)
 	for (i = 0; i < queues.n; i++) {
 		q = grp_val(&queues, ix[i]);
 		name = grp_key(&queues, ix[i], &len);
-		len = q->namelen;
+		/* Written as np spells a missing value, an empty string
+		 * and text (np.7, OUTPUT). */
+		if (name[0] == Q_NULL)
+			name = "", len = 0;
+		else if (name[0] == Q_EMPTY)
+			name = emptyname, len = 2;
+		else
+			name++, len = q->namelen;
 		if (histogram)
 			hist_rows(name, len, 1, q);
 		else

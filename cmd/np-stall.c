@@ -261,7 +261,14 @@ makekey(const struct record *r)
 		f = &r->f[keys.col[i]];
 		if (!f->set)
 			continue;	/* missing: an empty part */
-		if (keys.text[i])
+		if (keys.text[i] && f->len == 0) {
+			/* An empty string: "", apart from a missing
+			 * value's empty part (np.7, OUTPUT). */
+			if (KEYBUF - len < 2)
+				keytoolong(r);
+			keybuf[len++] = '"';
+			keybuf[len++] = '"';
+		} else if (keys.text[i])
 			keyadd(r, &len, f->s, f->len);
 		else if (f->isint)
 			keyadd(r, &len, num, num_fmt_i64(num, f->i));

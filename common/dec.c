@@ -211,6 +211,28 @@ digits(uint64_t hi, uint64_t lo, char *out)
 
 static int fits64(const struct dec *, int64_t *);
 
+/*
+ * Is the magnitude of digits dg[0..n) with point of them before the
+ * decimal point beyond int64's range: 2^63 or more, or more than 2^63 for
+ * a negative whole number (whose -2^63 int64 holds)?
+ */
+static int
+beyond64(const char *dg, int n, int point, int negwhole)
+{
+	static const char lim[] = "9223372036854775808";
+	int i;
+
+	if (point != 19)
+		return point > 19;
+	for (i = 0; i < 19; i++) {
+		char c = i < n ? dg[i] : '0';
+
+		if (c != lim[i])
+			return c > lim[i];
+	}
+	return !(negwhole && n <= 19);
+}
+
 size_t
 dec_fmt(char *buf, const struct dec *d)
 {
@@ -238,18 +260,20 @@ dec_fmt(char *buf, const struct dec *d)
 		e++;
 	}
 	point = n + e;		/* digits before the decimal point */
-	if (e >= 0 && point <= 40) {
+	/* np's one spelling (num_fmt_f64's): no exponent for a magnitude
+	 * from 10^-4 to int64's, as a double within them prints. */
+	if (e >= 0 && !beyond64(dg, n, point, o > buf)) {
 		memcpy(o, dg, (size_t)n);
 		o += n;
 		for (i = 0; i < e; i++)
 			*o++ = '0';
-	} else if (e < 0 && point > 0) {
+	} else if (e < 0 && point > 0 && !beyond64(dg, n, point, 0)) {
 		memcpy(o, dg, (size_t)point);
 		o += point;
 		*o++ = '.';
 		memcpy(o, dg + point, (size_t)(n - point));
 		o += n - point;
-	} else if (e < 0 && point > -6) {
+	} else if (e < 0 && point <= 0 && point > -4) {
 		*o++ = '0';
 		*o++ = '.';
 		for (i = point; i < 0; i++)

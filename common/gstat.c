@@ -410,6 +410,12 @@ putfield(char *o, struct tsv *t, int i)
 	char *f = t->f[i];
 	size_t j, n = t->len[i];
 
+	if (n == 0 && t->quotes && t->quoted[i]) {
+		/* "": an empty string, written so, apart from the missing
+		 * value an empty field is. */
+		o[0] = o[1] = '"';
+		return 2;
+	}
 	if (!(t->quotes && t->quoted[i])) {
 		for (j = 0; j < n; j++)
 			if (out_escletter[(unsigned char)f[j]])
@@ -523,6 +529,11 @@ recentry(struct gstat *gs, const struct record *rec)
 		if (!f->set)
 			continue;
 		o = gs->kbuf + len;
+		if (f->len == 0) {	/* an empty string, as putfield */
+			o[0] = o[1] = '"';
+			len += 2;
+			continue;
+		}
 		if (gs->keyhow[i] != GS_ASIS &&
 		    (n = engine(gs, i, o, f->s, f->len)) > 0)
 			len += n;

@@ -213,3 +213,36 @@ D=$E/profile@latest
 	[ "$(cut -f17,18 "$OUT" | sed -n '3p;5p;9p' | tr '\t\n' ', ')" = \
 	    "365779616.0,121926538.66666667 1.0000000116860974e-7,3.3333333722869916e-8 NaN,NaN " ]
 }
+
+@test "explorer: NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" {
+	F=$E/nulls
+	# DuckDB's GROUP BY (nulls.sql): queue_name NULL 4 transfers 3200
+	# bytes, '' 5 3520, '<none>' 5 3840; hlo_name NULL 4 instructions
+	# 440 ns, '' 5 545, '<none>' 4 432.  A missing value is an empty
+	# field, an empty string "".
+	for f in parquet csv tsv jsonl; do
+		np np-dma -s "$F/dmapacket.$f"
+		status_is 0
+		no_err
+		golden explorer/nulls-dma.tsv
+		np np-sum -g queue_name -v transfer_bytes "$F/dmapacket.$f"
+		status_is 0
+		no_err
+		golden explorer/nulls-sum.tsv
+		np np-stall -g hlo_name "$F/instruction.$f"
+		status_is 0
+		no_err
+		golden explorer/nulls-stall.tsv
+	done
+	[ "$(cut -f1-3 "$GOLD/explorer/nulls-dma.tsv" | sed -n 2,4p | tr '\t\n' ', ')" = \
+	    ',4,3200 "",5,3520 <none>,5,3840 ' ]
+	[ "$(cut -f1,3,4 "$GOLD/explorer/nulls-sum.tsv" | sed -n 2,4p | tr '\t\n' ', ')" = \
+	    ',4,3200 "",5,3520 <none>,5,3840 ' ]
+	[ "$(cut -f1,2,8 "$GOLD/explorer/nulls-stall.tsv" | sort | tr '\t\n' ', ')" = \
+	    ',4,440 "",5,545 <none>,4,432 fusion.1,4,436 hlo_name,instructions,duration_ns ' ]
+	# np's output read back keeps them apart: "" is an empty string
+	np np-sum -g queue_name -v transfers "$GOLD/explorer/nulls-dma.tsv"
+	status_is 0
+	[ "$(cut -f1,4 "$OUT" | sed -n 2,4p | tr '\t\n' ', ')" = \
+	    ',4 "",5 <none>,5 ' ]
+}

@@ -270,22 +270,23 @@ a\tb	v	2	4' ]
 	no_err
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums; doubles print plainly" {
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are" {
 	printf 'x\n1e30\n3e30\n' > "$T/big.tsv"
 	np np-sum -v x "$T/big.tsv"
 	status_is 0
 	no_err
-	# 4e30 exactly; the mean 2e30 is a double beyond int64 (printed in
-	# exponent form, without converting it to an integer first)
-	[ "$(sed -n 2p "$OUT" | cut -f1-6)" = "x	2	4000000000000000000000000000000	1000000000000000000000000000000	3000000000000000000000000000000	2e30" ]
+	# 4e30 exactly; the mean 2e30 is a double beyond int64: all in
+	# exponent form, np's one spelling (not 4000000000000000000000000000000)
+	[ "$(sed -n 2p "$OUT" | cut -f1-6)" = "x	2	4e30	1e30	3e30	2e30" ]
 }
 
 @test "np-sum -g: a sum past 38 digits falls back to a double, and says so" {
 	printf 'x\n1e30\n1e-10\n' > "$T/wide.tsv"
 	np np-sum -v x "$T/wide.tsv"
 	status_is 0
-	# 1e30 + 1e-10 needs 41 digits
-	[ "$(sed -n 2p "$OUT" | cut -f1-5)" = "x	2	1e30	1e-10	1000000000000000000000000000000" ]
+	# 1e30 + 1e-10 needs 41 digits; the double sum and the exact max are
+	# spelt alike
+	[ "$(sed -n 2p "$OUT" | cut -f1-5)" = "x	2	1e30	1e-10	1e30" ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
@@ -798,4 +799,50 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f1,4,7,11 "$OUT")" = "$(printf '%s\n' \
 	    'a	1152921504606847008	384307168202282368	1' \
 	    'b	0.5	0.16666666666666666	4.336808689942018e-19')" ]
+}
+
+@test "np-sum -g: one spelling for every number of a row (issue 25, item 10)" {
+	# Exact decimals (count, sum, min, max, percentiles of few values) are
+	# spelt as np spells a double (the mean): an exponent only below 10^-4
+	# or beyond int64, at the edges: float32's largest, 1e40, 10^-4, 10^-6,
+	# int64's ends, negatives, and a fraction beyond int64.
+	printf '%s\n' 'g	x' 'a	3.4028235e38' 'b	-3.4028235e38' 'c	1e40' \
+	    'd	9.99e39' 'e	0.0001' 'f	0.00009' 'g	-0.00009' 'h	0.000001' \
+	    'i	1e-7' 'j	9223372036854775807' 'k	9223372036854775808' \
+	    'l	-9223372036854775808' 'm	-9223372036854775809' \
+	    'n	9223372036854775808.5' 'o	922337203685477580.75' \
+	    'p	-0.0001' > "$T/v.tsv"
+	np np-sum -g g -v x "$T/v.tsv"
+	status_is 0
+	no_err
+	cut -f1,4-9 "$OUT" > "$T/got"
+	printf '%s\n' 'g	sum	min	max	mean	p50	p90' \
+	    'a	3.4028235e38	3.4028235e38	3.4028235e38	3.4028235e38	3.4028235e38	3.4028235e38' \
+	    'b	-3.4028235e38	-3.4028235e38	-3.4028235e38	-3.4028235e38	-3.4028235e38	-3.4028235e38' \
+	    'c	1e40	1e40	1e40	1e40	1e40	1e40' \
+	    'd	9.99e39	9.99e39	9.99e39	9.99e39	9.99e39	9.99e39' \
+	    'e	0.0001	0.0001	0.0001	0.0001	0.0001	0.0001' \
+	    'f	9e-5	9e-5	9e-5	9e-5	9e-5	9e-5' \
+	    'g	-9e-5	-9e-5	-9e-5	-9e-5	-9e-5	-9e-5' \
+	    'h	1e-6	1e-6	1e-6	1e-6	1e-6	1e-6' \
+	    'i	1e-7	1e-7	1e-7	1e-7	1e-7	1e-7' \
+	    'j	9223372036854775807	9223372036854775807	9223372036854775807	9.223372036854776e18	9223372036854775807	9223372036854775807' \
+	    'k	9.223372036854775808e18	9.223372036854775808e18	9.223372036854775808e18	9.223372036854776e18	9.223372036854775808e18	9.223372036854775808e18' \
+	    'l	-9223372036854775808	-9223372036854775808	-9223372036854775808	-9.223372036854776e18	-9223372036854775808	-9223372036854775808' \
+	    'm	-9.223372036854775809e18	-9.223372036854775809e18	-9.223372036854775809e18	-9.223372036854776e18	-9.223372036854775809e18	-9.223372036854775809e18' \
+	    'n	9.2233720368547758085e18	9.2233720368547758085e18	9.2233720368547758085e18	9.223372036854776e18	9.2233720368547758085e18	9.2233720368547758085e18' \
+	    'o	922337203685477580.75	922337203685477580.75	922337203685477580.75	922337203685477632	922337203685477580.75	922337203685477580.75' \
+	    'p	-0.0001	-0.0001	-0.0001	-0.0001	-0.0001	-0.0001' > "$T/want"
+	diff "$T/want" "$T/got"
+}
+
+@test "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
+	# The sum of 3.4028235e38 and 1e-45 needs more than 38 digits and is
+	# written as a double; the max is exact: both in exponent form.
+	np np-sum -v throughput "$FIX/explorer/float/dmapacket.parquet"
+	status_is 0
+	cut -f1,3-6 "$OUT" > "$T/got"
+	printf '%s\n' 'value_column	sum	min	max	mean' \
+	    'throughput	3.4028235e38	0	3.4028235e38	4.861176428571429e37' > "$T/want"
+	diff "$T/want" "$T/got"
 }
