@@ -61,6 +61,7 @@ static const char *const longopts[] = {
 #define MAXBINS 40		/* histogram bars: more buckets are merged */
 #define TOPROWS 40		/* bars or spreads drawn without -N */
 #define FILEKEY (-2)		/* a key part that is the file's name */
+#define MISSINGKEY "\xe2\x88\x85"	/* an empty key, as drawn: U+2205 */
 #define SEP '\x1f'		/* between key parts in a kept label */
 #define LABELBUF (LABELMAX + 4 * MAXKEYS)	/* a label as drawn */
 
@@ -1124,6 +1125,13 @@ showfit(const struct plot *p, const struct row *r, char *buf, size_t w)
 		s++;
 		if (any && !p->varies[k])
 			continue;
+		/* A missing key (an empty field) is drawn as a word: a bar
+		 * with no name would look like a continuation of the one
+		 * above.  A key spelt so is told apart by samelabel. */
+		if (plen[np] == 0) {
+			part[np] = MISSINGKEY;
+			plen[np] = sizeof MISSINGKEY - 1;
+		}
 		/* Counted only when there is a width to fit. */
 		keep[np] = pcp[np] = w == (size_t)-1 ? plen[np] :
 		    u8count(part[np], plen[np]);

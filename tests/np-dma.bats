@@ -271,7 +271,8 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	# 4500000000000000000 bytes/ns, mean 9e18.  b: 2^63 - 1 and 1 = 2^63
 	# = 9223372036854775808, mean 2^62 = 4611686018427387904.  all: the
 	# two, 27223372036854775808, over [1,5): / 4 = 6805843009213693952
-	# for both the bandwidth and the mean (4 transfers).  Checked with bc.
+	# for both the bandwidth and the mean (4 transfers).  Checked with bc;
+	# past int64 in exponent form with every digit (np(7), OUTPUT).
 	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\n' >"$T/o.tsv"
 	printf 'a\t1\t3\t9000000000000000000\na\t2\t5\t9000000000000000000\n' >>"$T/o.tsv"
 	printf 'b\t3\t4\t9223372036854775807\nb\t3\t4\t1\n' >>"$T/o.tsv"
@@ -279,12 +280,12 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	status_is 0
 	no_err
 	[ "$(cut -f1-8 "$OUT")" = "$(printf '%s\n' \
-	    'a	2	18000000000000000000	4	1	5	4500000000000000000	9000000000000000000' \
-	    'b	2	9223372036854775808	1	3	4	9.223372036854776e18	4611686018427387904' \
-	    'all	4	27223372036854775808	4	1	5	6805843009213693952	6805843009213693952')" ]
+	    'a	2	1.8e19	4	1	5	4500000000000000000	9000000000000000000' \
+	    'b	2	9.223372036854775808e18	1	3	4	9.223372036854776e18	4611686018427387904' \
+	    'all	4	2.7223372036854775808e19	4	1	5	6805843009213693952	6805843009213693952')" ]
 	np np-dma -H -s -n "$T/o.tsv"
 	status_is 0
-	[ "$(head -1 "$OUT")" = "$(printf 'a\t4611686018427387904\t9223372036854775807\t2\t18000000000000000000\t1\t')" ]
+	[ "$(head -1 "$OUT")" = "$(printf 'a\t4611686018427387904\t9223372036854775807\t2\t1.8e19\t1\t')" ]
 	# -S: a read of 9e18 + 9e18 (not skinny); skinny ones of 9e18 ns
 	# each: 18000000000000000000 ns; their bytes, the larger of read and
 	# write, 107 and 3: 110, mean 55.
@@ -295,7 +296,7 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	np np-dma -S -n "$T/o2.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf '<none>\t2\t110\t55\t18000000000000000000')" ]
+	[ "$(cat "$OUT")" = "$(printf '<none>\t2\t110\t55\t1.8e19')" ]
 	printf 'start_ts\topcode\thbm_read_bytes\tduration_ns\n1\tDMA_X\t1\t-5\n' >"$T/o3.tsv"
 	np np-dma -S "$T/o3.tsv"
 	status_is 1

@@ -390,9 +390,9 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	np np-stall -n -g engine "$T/big.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf '%s\t' Tensor 3 3 18446744073709551616 \
+	[ "$(cat "$OUT")" = "$(printf '%s\t' Tensor 3 3 1.8446744073709551616e19 \
 	    6148914691236516864 9223372036854775807 0.9411764705882353 \
-	    18446744073709551619; printf '\n'; printf '%s\t' Vector 3 3 \
+	    1.8446744073709551619e19; printf '\n'; printf '%s\t' Vector 3 3 \
 	    1152921504606847008 384307168202282368 384307168202282336 \
 	    0.058823529411764705 24)" ]
 }
@@ -402,7 +402,8 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	# Vector: 500B + 249500 = 889979400061728644000 and 500B + 250000 =
 	# 889979400061728644500 (bc); the means B + 499 and B + 500, both
 	# 1779958800123457280 as the nearest double (256 apart there); the
-	# shares 0.5 as the nearest double.
+	# shares 0.5 as the nearest double.  Sums past int64 are spelt in
+	# exponent form with every digit (np(7)).
 	B=1779958800123456789
 	{
 		printf 'start_ts\tduration_ns\tengine\n'
@@ -417,9 +418,9 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	np np-stall -n -g engine -v start_ts "$T/epoch.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf '%s\t' Vector 500 500 889979400061728644500 \
+	[ "$(cat "$OUT")" = "$(printf '%s\t' Vector 500 500 8.899794000617286445e20 \
 	    1779958800123457280 1779958800123457788 0.5 500; printf '\n'
-	    printf '%s\t' Tensor 500 500 889979400061728644000 \
+	    printf '%s\t' Tensor 500 500 8.89979400061728644e20 \
 	    1779958800123457280 1779958800123457787 0.5 500)" ]
 }
 

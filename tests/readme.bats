@@ -113,6 +113,11 @@ notes() {
 === np-cc -L my-profile@latest/                # time per decoder layer
 np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank my-profile@latest/, CC-core 0)
 np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (first: rank my-profile@latest/, CC-core 2)
+=== np-sum -dw run_a@latest/ run_b@latest/     # two runs side by side
+np-sum: run_a@latest/: dma_active_time (0.000113357) is more than total_time (6.1961e-5), so it is not a time within the run: dma_busy_share, busiest_engine and dma_gbps left out
+np-sum: run_a@latest/: cc_op_active_time (0.0002312406) is more than total_time (6.1961e-5), so it is not a time within the run: cc_share left out
+np-sum: run_b@latest/: dma_active_time (0.000113357) is more than total_time (6.1961e-5), so it is not a time within the run: dma_busy_share, busiest_engine and dma_gbps left out
+np-sum: run_b@latest/: cc_op_active_time (0.0002312406) is more than total_time (6.1961e-5), so it is not a time within the run: cc_share left out
 === np-stall -g engine,hlo_name -v psum_read_bytes my-profile@latest/
 np-stall: rows without psum_read_bytes: 60 (first: my-profile@latest/Instruction_0.parquet:1)
 === np-dma -S prof.json | head
