@@ -129,7 +129,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	np np-dma -s "$T/rows.tsv"
 	golden schema/noname-s.tsv
 	np np-dma -s -H "$S/noname.csv"
-	[ "$(cut -f1,7 "$OUT" | sort -u | tr '\t\n' ' ,')" = "3 0,3 1,7 ,<none> 0,queue_name pcore_idx," ]
+	[ "$(cut -f1,7 "$OUT" | sort -u | tr '\t\n' ' ,')" = " 0,3 0,3 1,7 ,queue_name pcore_idx," ]
 }
 
 @test "schema: -c carries further columns through, in the order given, empty where missing" {
