@@ -627,7 +627,8 @@ addtable(char **list, int *nf, const char *dir, const char *t, size_t tn)
 	if (errno)
 		np_die("%s: %s", dir, strerror(errno));
 	closedir(d);
-	qsort(part, (size_t)np, sizeof *part, longcmp);
+	if (np > 1)	/* qsort takes no null array, even empty */
+		qsort(part, (size_t)np, sizeof *part, longcmp);
 	if (whole && np)
 		np_die("%.*s/%.*s.parquet and %.*s/%.*s_%ld.parquet: the %.*s "
 		    "table is there both whole and split, so one of them is "
