@@ -4,7 +4,7 @@
 # streams were made by the reference encoder (Node's zlib) or by hand and
 # checked with it, and decode to the plain files beside them
 # (tests/fixtures/codec/brotli/README.md says how each was made and what
-# it exercises); the broken ones are hand-made (hand.py there, which
+# it exercises); the broken ones are hand-made (hand.mjs there, which
 # prints the byte of each broken field) or patched here, and their
 # messages are written from RFC 7932.  The tables of the format are
 # checked against the CRC-32 values the RFC states, computed by gzip.
