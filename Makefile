@@ -145,11 +145,13 @@ valgrind:
 	ln -sf $(CURDIR)/build/vg/bin/npgen build/vg/wrap/npgen
 	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
+# The man page linter, named once (tests/build.bats reads it here).
+LINT = mandoc
 lint:
-	@command -v mandoc >/dev/null || { echo "make lint: mandoc is not \
-	installed (apt-get install mandoc; dnf install mandoc; brew install \
-	mandoc)" >&2; exit 1; }
-	mandoc -Tlint -Wwarning $(MANS)
+	@command -v $(LINT) >/dev/null || { echo "make lint: $(LINT) is not \
+	installed (apt-get install $(LINT); dnf install $(LINT); brew install \
+	$(LINT))" >&2; exit 1; }
+	$(LINT) -Tlint -Wwarning $(MANS)
 
 # make report PROFILES=dir/: every profile in dir, answered and drawn, in
 # REPORT/index.html (tests/report/report.mk says what goes in it).

@@ -668,7 +668,7 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 @test "np-gaps: -U busy_share is the nearest double to busy / span past 2^53" {
 	# Tensor [0, 2^53 + 1), Vector [2^53 + 2, 2^53 + 3): span 2^53 + 3.
 	# (2^53 + 1) / (2^53 + 3), 1 / (2^53 + 3), (2^53 + 2) / (2^53 + 3)
-	# as the nearest doubles (python3's fractions.Fraction, then float());
+	# as the nearest doubles (exact fractions, then rounded to the nearest double);
 	# the quotients of the doubles gave 0.9999999999999996,
 	# 1.110223024625156e-16 and 0.9999999999999998.
 	printf 'start_ts\tend_ts\tengine\n0\t9007199254740993\tTensor\n' >"$T/u.tsv"

@@ -379,7 +379,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	# a tie, to the even 6004799503160662: 384307168202282368 (a double
 	# of the sum, divided, gave ...304).  Shares: 2^64 / (2^64 + 2^60 +
 	# 32) and (2^60 + 32) / (2^64 + 2^60 + 32), near 16/17 and 1/17, as
-	# the nearest doubles (python3's fractions.Fraction, then float()).
+	# the nearest doubles (exact fractions, then rounded to the nearest double).
 	printf 'start_ts\tduration_ns\tengine\tevt_wait_time_ns\n' >"$T/big.tsv"
 	printf '0\t9223372036854775807\tTensor\t9223372036854775807\n' >>"$T/big.tsv"
 	printf '0\t9223372036854775807\tTensor\t9223372036854775807\n' >>"$T/big.tsv"
@@ -430,7 +430,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	#   pcore_idx FROM read_parquet('profile@latest/Instruction_*.parquet')
 	#   GROUP BY ALL
 	# means and shares checked as the nearest double of the exact
-	# quotient (python3's fractions.Fraction, then float()).
+	# quotient (exact fractions, then rounded to the nearest double).
 	np np-stall -g engine -v start_ts "$BATS_TEST_DIRNAME/fixtures/explorer/profile@latest"
 	status_is 0
 	no_err

@@ -788,8 +788,8 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	# apart there): a tie, to the even 6004799503160662, so
 	# 384307168202282368.  The sum's double (2^60) divided by 3 gave
 	# ...304.  b: 0.5 / 3, 0.16666666666666666; its share 0.5 over the
-	# total 1152921504606847008.5: 4.336808689942018e-19 (python3's
-	# fractions.Fraction, then float()).
+	# total 1152921504606847008.5: 4.336808689942018e-19 (exact
+	# fractions, then rounded to the nearest double).
 	printf 'k\tv\n' >"$T/m.tsv"
 	for i in 1 2 3; do printf 'a\t384307168202282336\n' >>"$T/m.tsv"; done
 	printf 'b\t0.1\nb\t0.2\nb\t0.2\n' >>"$T/m.tsv"
