@@ -337,6 +337,6 @@ done:
 	*end = '\0';
 	s->in_line = 1 + (int)nl;
 	t->line = line;
-	t->quotes = 1;
+	t->quotes = t->hasq = 1;
 	return i + 1;
 }
