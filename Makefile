@@ -4,7 +4,9 @@
 #   make demo       build, then a report on the bundled sample profiles
 #   make report     PROFILES=dir/ (REPORT=report): answers and pictures of
 #                   every profile in dir, side by side in REPORT/index.html
-#   make test       build, then the bats suite ("N passed, N failed")
+#   make test       build, make deps, then the bats suite ("N passed,
+#                   N failed")
+#   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
 #   make valgrind   part of the suite under valgrind memcheck
@@ -78,7 +80,12 @@ $(B)/bin/%: tests/tools/%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
 
-test: all
+# The layers of common/ (LAYERS, lowest first) kept: no #include and no
+# call goes up a layer or round a loop (tests/deps says how it looks).
+deps: all
+	sh tests/deps $(B) $(LAYERS)
+
+test: all deps
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
@@ -201,4 +208,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all report test check check-portable valgrind lint demo bench install uninstall clean fuzz
+.PHONY: all deps report test check check-portable valgrind lint demo bench install uninstall clean fuzz
