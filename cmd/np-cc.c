@@ -22,15 +22,15 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "../common/cc.h"
-#include "../common/dec.h"
-#include "../common/diag.h"
-#include "../common/group.h"
-#include "../common/hist.h"
-#include "../common/num.h"
-#include "../common/reader.h"
-#include "../common/spill.h"
-#include "../common/tsv.h"
+#include "kind/collective.h"
+#include "base/msg.h"
+#include "base/decimal.h"
+#include "calc/hashtab.h"
+#include "calc/hist.h"
+#include "base/number.h"
+#include "read/reader.h"
+#include "calc/spill.h"
+#include "format/table.h"
 
 static const char optstring[] = "C:c:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
