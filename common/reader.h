@@ -212,8 +212,9 @@ void rd_want(struct reader *r, uint32_t mask);
  */
 void rd_extra(struct reader *r, char *arg, const char *synopsis);
 /*
- * One further input column, named by option opt ("c", "g", ...): its
- * index in the record (k->ncol onwards).  type T_TEXT keeps it as the
+ * One further input column, named by option opt ("c", "g", ...; "" for
+ * a column the program reads of its own, as np-bound reads its tables'):
+ * its index in the record (k->ncol onwards).  type T_TEXT keeps it as the
  * input spells it; T_INT or T_NUM read it as a number, checked as the
  * kind's are (C_TIME in flags: a time, in -u's unit, rounded to ns).  A
  * name that is one of the kind's columns or input names, or more than
