@@ -523,9 +523,10 @@ dmawindow(void)
 		    "(-t)", P.p->name, (long long)P.t0, (long long)P.t1);
 }
 
-/* memory_bound's union, and the kernel's bytes that start in the window. */
+/* The kernel's bytes that start in the window, and with union
+ * memory_bound's union. */
 static void
-dmaread(void)
+dmaread(int union_)
 {
 	struct record *r;
 	int64_t b;
@@ -536,7 +537,8 @@ dmaread(void)
 	P.kpackets = 0;
 	if (!dmaopen())
 		return;
-	spanstart();
+	if (union_)
+		spanstart();
 	while ((r = rd_next(&rd))) {
 		rows++;
 		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
@@ -544,6 +546,8 @@ dmaread(void)
 			dec_addu(&P.kbytes, (uint64_t)b);
 			P.kpackets++;
 		}
+		if (!union_)
+			continue;
 		if (!r->f[D_END].set) {
 			rd_note(&rd, "DmaPacket rows without an end, in no "
 			    "union", r->line);
@@ -551,9 +555,10 @@ dmaread(void)
 		}
 		spanpush(r, r->f[D_START].i, r->f[D_END].i, E_DMA);
 	}
-	spanend();
+	if (union_)
+		spanend();
 	rd_close(&rd);
-	if ((P.hasdma = rows > 0))
+	if ((P.hasdma = rows > 0) && union_)
 		P.res.eng[E_DMA] = clip_end(&clips[E_DMA]);
 }
 
@@ -1947,15 +1952,15 @@ profile(struct profile *p)
 		tiles();
 		return;
 	case 'X':
-		dmaread();
+		dmaread(0);
 		excess();
 		return;
 	case 'D':
-		dmaread();
+		dmaread(0);
 		dmageometry();
 		return;
 	}
-	dmaread();
+	dmaread(1);
 	hasactive = activeread();
 	flopsread();
 	necessary();

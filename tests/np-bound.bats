@@ -286,3 +286,58 @@ $USAGE"
 	status_is 1
 	grep -q 'np-bound: write error' "$ERR" || grep -q 'No space left' "$ERR"
 }
+
+# ---- generated profiles (tests/profgen.c) ----
+
+# gen@latest (64 tiles, seed 1), and after@latest (the same with -R: b
+# loaded once), in $T: their goldens agree with DuckDB's SQL of the same
+# definitions (tests/fixtures/np-bound/README.md).
+gen() {
+	profgen -n 64 "$T/gen@latest"
+	profgen -R -n 64 "$T/after@latest"
+}
+
+UNMATCHED='np-bound: gen@latest: the Flow join left 6 of %s DmaPacketAggregated transfers unmatched (491520 bytes, in no source line'"'"'s row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction'
+
+@test "np-bound: a generated profile: the bounds and every investigation" {
+	gen
+	cd "$T"
+	np np-bound gen@latest
+	status_is 0
+	no_err
+	golden np-bound/gen.tsv
+	for m in T I; do
+		np np-bound -$m gen@latest
+		status_is 0
+		no_err
+		golden "np-bound/gen-$m.tsv"
+	done
+	np np-bound -X gen@latest
+	status_is 0
+	err_is "$(printf "$UNMATCHED" 128)"
+	golden np-bound/gen-X.tsv
+	np np-bound -D gen@latest
+	status_is 0
+	err_is "$(printf "$UNMATCHED" 152)"
+	golden np-bound/gen-D.tsv
+	np np-bound -w gen@latest after@latest
+	status_is 0
+	no_err
+	golden np-bound/gen-w.tsv
+}
+
+@test "np-bound: a generated profile shuffled, Instruction split in three: the same answers" {
+	profgen -n 64 -x 1000 -P 3 "$T/gen@latest"
+	cd "$T"
+	[ -f gen@latest/Instruction_2.parquet ]
+	np np-bound -r 8 gen@latest
+	status_is 0
+	golden np-bound/gen.tsv
+	err_is "np-bound: 444 rows beyond the reorder window (-r 8), put in order in memory (first: gen@latest/DmaPacket.parquet:14)
+np-bound: 236 rows beyond the reorder window (-r 8), put in order in memory (first: gen@latest/ActiveTime.parquet:11)"
+	for m in T I X D; do
+		np np-bound -r 8 -$m gen@latest
+		status_is 0
+		golden "np-bound/gen-$m.tsv"
+	done
+}
