@@ -23,6 +23,7 @@
 #include "../common/bound.h"
 #include "../common/dec.h"
 #include "../common/diag.h"
+#include "../common/gate.h"
 #include "../common/dma.h"
 #include "../common/group.h"
 #include "../common/input.h"
@@ -60,11 +61,11 @@ static const char *const longopts[] = {
 
 enum {
 	TB_METADATA, TB_DMAPACKET, TB_ACTIVETIME, TB_INSTRUCTION,
-	TB_TENSORINFO, TB_DPA, TB_FLOW, NTB
+	TB_TENSORINFO, TB_DPA, TB_FLOW, TB_WARNING, TB_ERROR, NTB
 };
 static const char *const tbname[NTB] = {
 	"Metadata", "DmaPacket", "ActiveTime", "Instruction", "TensorInfo",
-	"DmaPacketAggregated", "Flow",
+	"DmaPacketAggregated", "Flow", "Warning", "Error",
 };
 
 /* ActiveTime: each engine's busy intervals. */
@@ -219,7 +220,7 @@ addprofiles(char **ops, int n)
 			np_die("%s: expected a profile directory, or a file "
 			    "named for a table np-bound reads (Metadata, "
 			    "DmaPacket, ActiveTime, Instruction, TensorInfo, "
-			    "DmaPacketAggregated, Flow)", ops[i]);
+			    "DmaPacketAggregated, Flow, Warning, Error)", ops[i]);
 		if (!files) {
 			if (nprofiles == MAXPROFILES)
 				np_die("more than %d profiles", MAXPROFILES);
@@ -1940,7 +1941,11 @@ profile(struct profile *p)
 	memset(&P, 0, sizeof P);
 	P.p = p;
 	if (p->isdir)
-		rd_checkdir(p->name, NULL);
+		rd_checkdir(p->name, NULL);	/* and its Warning, Error */
+	else
+		gate_tables(p->name, p->files[TB_WARNING],
+		    p->nfiles[TB_WARNING], p->files[TB_ERROR],
+		    p->nfiles[TB_ERROR]);
 	window_();
 	readmeta();
 	hasdmatable = tablefiles(TB_DMAPACKET, &files) > 0;

@@ -9,6 +9,7 @@
 
 #include "cc.h"
 #include "diag.h"
+#include "gate.h"
 #include "dma.h"
 #include "insn.h"
 #include "num.h"
@@ -2005,6 +2006,7 @@ rd_checkdir(const char *dir, struct reader *r)
 
 	if (r)
 		r->schema[0] = '\0';
+	gate_dir(dir);
 	if (src_tables(dir, "Metadata", &files) == 0)
 		return;
 	pq_open(&pq, files[0]);

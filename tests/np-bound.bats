@@ -274,7 +274,7 @@ $USAGE"
 $USAGE"
 	np np-bound "$D/README.md"
 	status_is 1
-	err_is "np-bound: $D/README.md: expected a profile directory, or a file named for a table np-bound reads (Metadata, DmaPacket, ActiveTime, Instruction, TensorInfo, DmaPacketAggregated, Flow)"
+	err_is "np-bound: $D/README.md: expected a profile directory, or a file named for a table np-bound reads (Metadata, DmaPacket, ActiveTime, Instruction, TensorInfo, DmaPacketAggregated, Flow, Warning, Error)"
 }
 
 @test "np-bound: a closed pipe ends it quietly; a full disk is an error" {
@@ -340,4 +340,21 @@ np-bound: 236 rows beyond the reorder window (-r 8), put in order in memory (fir
 		status_is 0
 		golden "np-bound/gen-$m.tsv"
 	done
+}
+
+@test "np-bound: the Warning and Error tables first, of a directory and of table files" {
+	profgen -n 64 -W 5 -E 3 "$T/gen@latest"
+	cd "$T"
+	np np-bound gen@latest
+	status_is 0
+	golden np-bound/gen.tsv
+	err_is "np-bound: gen@latest: Warning table, category DroppedEvents: 3 rows (first: system trace events dropped: 1)
+np-bound: gen@latest: Warning table, category Timestamps: 2 rows (first: timestamps out of order on queue 2)
+np-bound: gen@latest: Error table, type DmaError: 2 rows (first: DMA queue 0 overflowed)
+np-bound: gen@latest: Error table, type HwError: 1 row (first: DMA queue 1 overflowed)"
+	np np-bound -T "$D/gate/Error.parquet" "$H"/*.parquet
+	status_is 0
+	golden np-bound/hand-T.tsv
+	err_is "np-bound: $D/gate/Error.parquet: Error table, type DmaError: 2 rows (first: DMA queue 3 overflowed)
+np-bound: $D/gate/Error.parquet: Error table, type HwError: 1 row (first: semaphore timeout)"
 }
