@@ -358,3 +358,28 @@ np-bound: gen@latest: Error table, type HwError: 1 row (first: DMA queue 1 overf
 	err_is "np-bound: $D/gate/Error.parquet: Error table, type DmaError: 2 rows (first: DMA queue 3 overflowed)
 np-bound: $D/gate/Error.parquet: Error table, type HwError: 1 row (first: semaphore timeout)"
 }
+
+# ---- constant memory ----
+
+@test "np-bound: constant memory: 188000 instructions in the virtual memory of 600" {
+	need_plain_build
+	profgen -n 64 "$T/small@latest"
+	profgen -n 20000 -x 5000 "$T/big@latest"
+	for m in "" -T -I; do
+		# shellcheck disable=SC2086
+		under_ulimit 20480 np-bound $m "$T/small@latest"
+		status_is 0
+		# shellcheck disable=SC2086
+		under_ulimit 20480 np-bound $m "$T/big@latest"
+		status_is 0
+		[ "$(wc -l <"$OUT")" -ge 2 ]
+	done
+	np np-bound "$T/big@latest"
+	[ "$(awk -F '\t' '$1 == "total_time" { print $4 }' "$OUT")" -gt 30000000 ]
+	# The Flow join holds DmaPacketAggregated's 40000 transfers in the
+	# window: 48 bytes each, and the hash.
+	under_ulimit 32768 np-bound -X "$T/big@latest"
+	status_is 0
+	under_ulimit 32768 np-bound -D "$T/big@latest"
+	status_is 0
+}
