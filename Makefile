@@ -111,7 +111,7 @@ check-portable:
 
 # The fuzz targets link the readers' sources, built with clang's libFuzzer
 # and sanitizers, small buffers (to reach their edges with small inputs),
-# in-memory files read in chunks, and diag.h's functions returning to the
+# in-memory files read in chunks, and msg.h's functions returning to the
 # target instead of exiting (tests/fuzz/fuzz.h).  New inputs go under
 # build/fuzz; tests/fuzz/corpus holds the seeds.
 FUZZCC = clang

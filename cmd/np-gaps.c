@@ -22,7 +22,7 @@
  * has a row for every engine, and a count of buckets (-B 100x) can be
  * turned into a width.  In start order, a bucket is final once an
  * instruction starts at or after its end: what is busy beyond that point
- * is the one stretch from it to the furthest end yet (interval.h), so one
+ * is the one stretch from it to the furthest end yet (busy.h), so one
  * bucket is open at a time, with one sum per engine.
  */
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * diag: how every np program reports trouble.
+ * msg: how every np program reports trouble.
  *
  * Messages go to stderr as "np-tool: file:line:col: what was expected, what was
  * found".  Exit status: 0 success, 1 bad data or I/O failure, 2 bad usage.
@@ -45,7 +45,7 @@ void np_warn(const char *fmt, ...) NP_PRINTF(1, 2);
 #define NP_LISTBUF 2048	/* names listed in a message */
 /* Appends name (n bytes) to list (of NP_LISTBUF bytes, *len used):
  * space-separated, cut short with "..." where it would not fit.  Inline,
- * with np_names: the fuzz targets link no diag.c. */
+ * with np_names: the fuzz targets link no msg.c. */
 static inline void
 np_listadd(char *list, size_t *len, const char *name, size_t n)
 {

@@ -1,6 +1,6 @@
 /*
  * csv: rows whose fields may be quoted, as RFC 4180 writes them, for the
- * table reader of tsv.c.
+ * table reader of table.c.
  *
  * The two dialects read here:
  *   CSV          comma-separated, as DuckDB's COPY ... (FORMAT csv) and

@@ -1,5 +1,5 @@
 /*
- * tsv: reading back the one output format (written by out.h), and CSV.
+ * table: reading back the one output format (written by tsvout.h), and CSV.
  *
  * Tables with a header line.  TSV: fields separated by TABs, where a
  * field that begins with '"' is quoted as in CSV; and CSV, comma-separated,
@@ -121,7 +121,7 @@ tsv_missing(const struct tsv *t, int i)
 	return t->len[i] == 0 && !(t->quotes && t->quoted[i]);
 }
 
-/* For tsv.c: splits the row at the input's read position as CSV
+/* For table.c: splits the row at the input's read position as CSV
  * (csv.c), keeping at most max fields; returns how many it has, 0 at the
  * end of the input. */
 int csv_row(struct tsv *t, int max);

@@ -312,7 +312,7 @@ intext(const char *v, size_t n)
 }
 
 /*
- * A number's text in np's spelling (num.c's), in buf (NUM_BUFSZ bytes):
+ * A number's text in np's spelling (number.c's), in buf (NUM_BUFSZ bytes):
  * its length, or 0 to keep the text as given.  A version is kept (a key
  * ending in _version: 2.10 is not 2.1).  In a FLOAT column of Neuron
  * Explorer's Summary (floatnames, sc_isfloat), every number is the

@@ -1,5 +1,5 @@
 /*
- * In-memory files with chunked reads, and diag.h's functions made to return
+ * In-memory files with chunked reads, and msg.h's functions made to return
  * to the fuzz target instead of exiting.  See fuzz.h.
  */
 #include <sys/mman.h>
@@ -273,7 +273,7 @@ np_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The rest of diag.h: options are fixed in the targets, so reaching any of
+/* The rest of msg.h: options are fixed in the targets, so reaching any of
  * these is a finding. */
 void
 np_init(char **argv)
