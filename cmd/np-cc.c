@@ -25,6 +25,7 @@
 #include "kind/collective.h"
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "calc/hist.h"
 #include "base/number.h"

@@ -18,6 +18,7 @@
 
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/dma.h"
 #include "calc/hashtab.h"
 #include "calc/hist.h"

@@ -34,6 +34,7 @@
 
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "kind/instruction.h"
 #include "calc/busy.h"

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/instruction.h"
 #include "base/skipped.h"
 #include "base/number.h"

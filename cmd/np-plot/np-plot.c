@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "bytes/source.h"
 #include "base/skipped.h"
 #include "base/number.h"

@@ -8,6 +8,7 @@
 
 #include "derive.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "groupby.h"
 #include "read/summary.h"
 #include "format/table.h"

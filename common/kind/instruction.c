@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/instruction.h"
 #include "kind/whichtable.h"
 

@@ -9,6 +9,7 @@
 
 #include "kind/collective.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "base/number.h"

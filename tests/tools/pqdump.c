@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "base/number.h"
 #include "format/parquet.h"
 #include "format/table.h"
