@@ -42,6 +42,7 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "aB:e:F:m:r:t:Uu:";
 static const char synopsis[] =

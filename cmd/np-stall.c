@@ -18,6 +18,7 @@
 #include "base/number.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =

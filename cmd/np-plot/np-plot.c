@@ -31,6 +31,7 @@
 #include "base/skipped.h"
 #include "base/number.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "k:N:o:P:v:";
 static const char synopsis[] =

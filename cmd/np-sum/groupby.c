@@ -9,6 +9,7 @@
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "kind/whichtable.h"
+#include "write/tsvout.h"
 
 #define HISTCOLS 7
 

@@ -12,6 +12,7 @@
 #include "groupby.h"
 #include "read/summary.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "dg:Hik:M:v:w";
 static const char synopsis[] =

@@ -17,6 +17,7 @@
 #include "kind/whichtable.h"
 #include "read/showdma.h"
 #include "read/showtrace.h"
+#include "write/tsvout.h"
 
 /* JSON reading states, between records. */
 enum {

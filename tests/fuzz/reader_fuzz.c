@@ -21,6 +21,7 @@
 #include "kind/instruction.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 #include "fuzz.h"
 
 static struct reader rd;

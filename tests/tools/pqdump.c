@@ -25,6 +25,7 @@
 #include "base/number.h"
 #include "format/parquet.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 #define SYNOPSIS "pqdump [-m | -n] [-c col,col...] file.parquet"
 #define MAXSEL 4096
