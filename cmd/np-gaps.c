@@ -32,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
 #include "base/options.h"
@@ -306,8 +307,7 @@ engine(const struct record *r, int pc)
 		np_die_at(r->file, r->line, 0, "expected at most %d engines, "
 		    "found another: '%.*s'", MAXENG, (int)(len > 40 ? 40 : len),
 		    len ? f->s : "");
-	if (!(eng[i].name = malloc(len + 1)))
-		np_die("out of memory");
+	eng[i].name = np_malloc(len + 1);
 	if (len)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
@@ -368,8 +368,7 @@ intern(const struct record *r)
 	if (n > keycap) {
 		keycap = n > 256 ? n : 256;
 		free(keybuf);
-		if (!(keybuf = malloc(keycap)))
-			np_die("out of memory");
+		keybuf = np_malloc(keycap);
 	}
 	memcpy(keybuf, &oplen, sizeof oplen);
 	if (oplen)
@@ -640,9 +639,8 @@ btrack(const struct record *r, int e)
 		    "of engine and %s, found more", MAXTRACK,
 		    kind_insn.col[I_PCORE].name);
 	if (isnew) {
-		if (!(btracks = realloc(btracks, (size_t)(nbtrack + 1) *
-		    sizeof *btracks)))
-			np_die("out of memory");
+		btracks = np_realloc(btracks, (size_t)(nbtrack + 1) *
+		    sizeof *btracks);
 		btracks[nbtrack].eng = e;
 		btracks[nbtrack].hascore = f->set;
 		btracks[nbtrack].core = key.core;
@@ -867,8 +865,7 @@ buckets(void)
 		origin = lo;
 	} else
 		origin = hasfrom ? from : 0;
-	if (!(order = malloc((size_t)nbtrack * sizeof *order)))
-		np_die("out of memory");
+	order = np_malloc((size_t)nbtrack * sizeof *order);
 	for (i = 0; i < nbtrack; i++)
 		order[i] = i;
 	qsort(order, (size_t)nbtrack, sizeof *order, bytrack);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "format/json.h"
 #include "base/number.h"
@@ -33,8 +34,8 @@ json_init(struct json *j, struct src *in)
 	l = simd_level();
 	j->mask = simd_strmask(l);
 	j->skip = simd_strskip(l);
-	if (!j->scratch && !(j->scratch = malloc(JSON_MAXSTR)))
-		np_die("out of memory");
+	if (!j->scratch)
+		j->scratch = np_malloc(JSON_MAXSTR);
 }
 
 void

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "format/table.h"
 
@@ -382,8 +383,7 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	if (need > t->hdrcap) {
 		free(t->hdr);
 		t->hdrcap = need;
-		if (!(t->hdr = malloc(t->hdrcap)))
-			np_die("out of memory");
+		t->hdr = np_malloc(t->hdrcap);
 	}
 	for (h = t->hdr, i = 0; i < t->ncol; i++) {
 		memcpy(h, t->f[i], t->len[i]);
