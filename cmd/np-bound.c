@@ -23,6 +23,7 @@
 #include "calc/bound.h"
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "read/gate.h"
 #include "kind/dma.h"
 #include "calc/hashtab.h"

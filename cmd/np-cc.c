@@ -22,15 +22,19 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "kind/collective.h"
+#include "base/decimal.h"
 #include "base/msg.h"
 #include "base/decimal.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "calc/hist.h"
 #include "base/number.h"
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "C:c:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
@@ -271,8 +275,7 @@ streamof(const struct record *rec)
 	if (need > lookupcap) {
 		free(lookup);
 		lookupcap = need * 2;
-		if (!(lookup = malloc(lookupcap)))
-			np_die("out of memory");
+		lookup = np_malloc(lookupcap);
 	}
 	if (rank->len)
 		memcpy(lookup, rank->s, rank->len);
@@ -404,10 +407,8 @@ place_sids(void)
 {
 	long i, *o;
 
-	o = malloc(((size_t)sids.n + 1) * sizeof *o);
-	sidpos = malloc(((size_t)sids.n + 1) * sizeof *sidpos);
-	if (!o || !sidpos)
-		np_die("out of memory");
+	o = np_malloc(((size_t)sids.n + 1) * sizeof *o);
+	sidpos = np_malloc(((size_t)sids.n + 1) * sizeof *sidpos);
 	for (i = 0; i < sids.n; i++)
 		o[i] = i;
 	qsort(o, (size_t)sids.n, sizeof *o, bysid);
@@ -483,8 +484,7 @@ place_streams(void)
 {
 	long i;
 
-	if (!(order = malloc(((size_t)streams.n + 1) * sizeof *order)))
-		np_die("out of memory");
+	order = np_malloc(((size_t)streams.n + 1) * sizeof *order);
 	for (i = 0; i < streams.n; i++)
 		order[i] = i;
 	qsort(order, (size_t)streams.n, sizeof *order, byorder);
@@ -544,9 +544,8 @@ steady(struct stream *s, int64_t ns, int64_t lo, int64_t hi)
 		s->smax = ns;
 	s->ssum += ns;
 	if (s->nsteady < EXACT_MAX) {
-		if (!s->exact && !(s->exact = malloc(EXACT_MAX *
-		    sizeof *s->exact)))
-			np_die("out of memory");
+		if (!s->exact)
+			s->exact = np_malloc(EXACT_MAX * sizeof *s->exact);
 		s->exact[s->nsteady] = ns;
 	} else {
 		if (s->nsteady == EXACT_MAX)	/* from now on, estimate */
@@ -710,8 +709,7 @@ skewadd(const struct stream *s, const struct start *st)
 		    "fewer with -C first,last", SKEW_MAX);
 	if (ncolls == collcap) {
 		collcap = collcap ? collcap * 2 : 4096;
-		if (!(colls = realloc(colls, collcap * sizeof *colls)))
-			np_die("out of memory");
+		colls = np_realloc(colls, collcap * sizeof *colls);
 	}
 	c = &colls[ncolls++];
 	c->start = st->t;
@@ -790,10 +788,8 @@ skewreport(void)
 	if (!ncolls)
 		return;
 	qsort(colls, ncolls, sizeof *colls, cmpcoll);
-	starts = malloc((size_t)streams.n * sizeof *starts);
-	durs = malloc((size_t)streams.n * sizeof *durs);
-	if (!starts || !durs)
-		np_die("out of memory");
+	starts = np_malloc((size_t)streams.n * sizeof *starts);
+	durs = np_malloc((size_t)streams.n * sizeof *durs);
 	for (i = 0; i < ncolls; i = j) {
 		for (j = i + 1; j < ncolls && colls[j].n == colls[i].n &&
 		    colls[j].sid == colls[i].sid; j++)

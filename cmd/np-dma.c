@@ -16,8 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/dma.h"
 #include "calc/hashtab.h"
 #include "calc/hist.h"
@@ -27,6 +29,7 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "b:c:F:Hr:Ssu:";
 static const char synopsis[] =
@@ -336,8 +339,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 		if (qlen + 2 + NUM_BUFSZ > keycap) {
 			free(key);
 			keycap = 2 * (qlen + 2 + NUM_BUFSZ);
-			if (!(key = malloc(keycap)))
-				np_die("out of memory");
+			key = np_malloc(keycap);
 		}
 		key[0] = (char)tag;
 		memcpy(key + 1, qname, qlen);

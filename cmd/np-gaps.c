@@ -22,7 +22,7 @@
  * has a row for every engine, and a count of buckets (-B 100x) can be
  * turned into a width.  In start order, a bucket is final once an
  * instruction starts at or after its end: what is busy beyond that point
- * is the one stretch from it to the furthest end yet (interval.h), so one
+ * is the one stretch from it to the furthest end yet (busy.h), so one
  * bucket is open at a time, with one sum per engine.
  */
 #include <math.h>
@@ -32,8 +32,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "kind/instruction.h"
 #include "calc/busy.h"
@@ -41,6 +43,7 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "aB:e:F:m:r:t:Uu:";
 static const char synopsis[] =
@@ -307,8 +310,7 @@ engine(const struct record *r, int pc)
 		np_die_at(r->file, r->line, 0, "expected at most %d engines, "
 		    "found another: '%.*s'", MAXENG, (int)(len > 40 ? 40 : len),
 		    len ? f->s : "");
-	if (!(eng[i].name = malloc(len + 1)))
-		np_die("out of memory");
+	eng[i].name = np_malloc(len + 1);
 	if (len)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
@@ -397,8 +399,7 @@ intern(const struct record *r)
 	if (n > keycap) {
 		keycap = n > 256 ? n : 256;
 		free(keybuf);
-		if (!(keybuf = malloc(keycap)))
-			np_die("out of memory");
+		keybuf = np_malloc(keycap);
 	}
 	memcpy(keybuf, &hd, sizeof hd);
 	if (oplen)
@@ -683,9 +684,8 @@ btrack(const struct record *r, int e)
 		    "of engine and %s, found more", MAXTRACK,
 		    kind_insn.col[I_PCORE].name);
 	if (isnew) {
-		if (!(btracks = realloc(btracks, (size_t)(nbtrack + 1) *
-		    sizeof *btracks)))
-			np_die("out of memory");
+		btracks = np_realloc(btracks, (size_t)(nbtrack + 1) *
+		    sizeof *btracks);
 		btracks[nbtrack].eng = e;
 		btracks[nbtrack].hascore = f->set;
 		btracks[nbtrack].core = key.core;
@@ -907,8 +907,7 @@ buckets(void)
 		origin = lo;
 	} else
 		origin = hasfrom ? from : 0;
-	if (!(order = malloc((size_t)nbtrack * sizeof *order)))
-		np_die("out of memory");
+	order = np_malloc((size_t)nbtrack * sizeof *order);
 	for (i = 0; i < nbtrack; i++)
 		order[i] = i;
 	qsort(order, (size_t)nbtrack, sizeof *order, bytrack);

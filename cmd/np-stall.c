@@ -12,11 +12,13 @@
 
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =

@@ -25,11 +25,14 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "bytes/source.h"
 #include "base/skipped.h"
 #include "base/number.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "k:N:o:P:v:";
 static const char synopsis[] =
@@ -496,8 +499,7 @@ grow(void *a, long *cap, long need, size_t size)
 		return a;
 	while (n < need)
 		n *= 2;
-	if (!(a = realloc(a, (size_t)n * size)))
-		np_die("out of memory");
+	a = np_realloc(a, (size_t)n * size);
 	*cap = n;
 	return a;
 }
@@ -531,16 +533,6 @@ layertime(const struct tsv *t)
 	    "ns" : NULL;
 }
 
-static char *
-copy(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		np_die("out of memory");
-	return d;
-}
-
 /*
  * The columns that tell apart rows an np program writes for the same key
  * (np(7)): the physical core of np-gaps, np-stall and np-dma -s, the
@@ -561,14 +553,14 @@ setkeys(struct plot *p, const struct tsv *t, const char *const *names,
 	if (p->keyset)
 		return;
 	for (i = 0; i < n; i++)
-		p->key[i] = copy(names[i]);
+		p->key[i] = np_strdup(names[i]);
 	for (id = identity; *id && n < MAXKEYS - 1; id++) {
 		if (column(t, *id) < 0)
 			continue;
 		for (i = 0; i < n && strcmp(p->key[i], *id) != 0; i++)
 			;
 		if (i == n)
-			p->key[n++] = copy(*id);
+			p->key[n++] = np_strdup(*id);
 	}
 	p->nkey = n;
 }
@@ -581,7 +573,7 @@ setvals(struct plot *p, const char *const *names, int n)
 	if (p->valset)
 		return;
 	for (i = 0; i < n; i++)
-		p->val[i] = copy(names[i]);
+		p->val[i] = np_strdup(names[i]);
 	p->nval = n;
 }
 
@@ -749,7 +741,7 @@ decide(struct plot *p, const struct tsv *t)
 			names[i - 1] = t->name[i];
 		setvals(p, names, t->ncol > 1 ? t->ncol - 1 : 1);
 		if (t->ncol == 1)
-			p->val[0] = copy("value");
+			p->val[0] = np_strdup("value");
 		break;
 	default:
 		if (column(t, "busy_share") >= 0 && column(t, "span_ns") >= 0) {
@@ -808,7 +800,7 @@ decide(struct plot *p, const struct tsv *t)
 		 * of its own, first, so that the same key in two files is
 		 * two bars (or histograms, strips) told apart. */
 		memmove(p->key + 1, p->key, (size_t)p->nkey * sizeof p->key[0]);
-		p->key[0] = copy("file");
+		p->key[0] = np_strdup("file");
 		p->nkey++;
 		if (p->skiptotal)
 			p->skiptotal++;
@@ -1606,8 +1598,7 @@ histbars(struct plot *p, struct bars *bs, int g, struct row **rs)
 	}
 	if (!(lo < hi))
 		return;
-	if (!(bin = calloc(MAXBINS, sizeof *bin)))
-		np_die("out of memory");
+	bin = np_calloc(MAXBINS, sizeof *bin);
 	ratio = log(hi / lo) / MAXBINS;
 	for (i = 0; i < n; i++) {
 		if (rs[i]->x <= 0)
@@ -1631,8 +1622,7 @@ histrows(struct plot *p, struct bars *bs)
 	char what[256];
 	int g;
 
-	if (!(rs = malloc((size_t)p->nrow * sizeof *rs)))
-		np_die("out of memory");
+	rs = np_malloc((size_t)p->nrow * sizeof *rs);
 	for (g = 0; g < p->ngrp; g++)
 		histbars(p, bs, g, rs);
 	free(rs);
@@ -1836,8 +1826,7 @@ heatcells(struct plot *p, struct heat *h, int maxcells)
 	long i, n = p->nrow;
 	int c;
 
-	if (!(xs = malloc((size_t)n * sizeof *xs)))
-		np_die("out of memory");
+	xs = np_malloc((size_t)n * sizeof *xs);
 	for (i = 0; i < n; i++)
 		xs[i] = p->row[i].x;
 	qsort(xs, (size_t)n, sizeof *xs, cmpd);
@@ -1857,9 +1846,8 @@ heatcells(struct plot *p, struct heat *h, int maxcells)
 	    h->nbuckets) : maxcells;
 	if (h->ncell < 1)
 		h->ncell = 1;
-	if (!(h->cell = calloc((size_t)p->ngrp * (size_t)h->ncell,
-	    sizeof *h->cell)))
-		np_die("out of memory");
+	h->cell = np_calloc((size_t)p->ngrp * (size_t)h->ncell,
+	    sizeof *h->cell);
 	cw = (h->x1 - h->x0) / h->ncell;
 	h->share = unitof(p->val[0]) == U_SHARE;
 	for (i = 0; i < n; i++) {
@@ -2182,8 +2170,7 @@ termspread(struct plot *p)
 	int bw, c, ca, cm, cb, cnt;
 	long i;
 
-	if (!(tmp = malloc((size_t)p->nval * sizeof *tmp)))
-		np_die("out of memory");
+	tmp = np_malloc((size_t)p->nval * sizeof *tmp);
 	spreadmode(p, &s, tmp);
 	for (i = 0; i < p->nrow; i++) {
 		if ((k = u8count(buf, showlabel(p, &p->row[i], buf))) > lw)
@@ -2256,8 +2243,7 @@ svgspread(struct plot *p)
 	int H, cnt, j;
 	long i;
 
-	if (!(tmp = malloc((size_t)p->nval * sizeof *tmp)))
-		np_die("out of memory");
+	tmp = np_malloc((size_t)p->nval * sizeof *tmp);
 	spreadmode(p, &s, tmp);
 	for (i = 0; i < p->nrow; i++)
 		if ((k = u8count(buf, showlabel(p, &p->row[i], buf))) > lw)
@@ -2382,8 +2368,7 @@ distinct(struct plot *p)
 	size_t n, len = 0;
 	int k;
 
-	if (!(ix = malloc((size_t)p->nrow * sizeof *ix)))
-		np_die("out of memory");
+	ix = np_malloc((size_t)p->nrow * sizeof *ix);
 	for (i = 0; i < p->nrow; i++) {
 		ix[i].i = i;
 		ix[i].h = hash(buf, showlabel(p, &p->row[i], buf));
@@ -2454,12 +2439,10 @@ keeptop(struct plot *p)
 
 	if (p->top == 0 || p->nrow <= p->top)
 		return;
-	m = malloc((size_t)p->nrow * sizeof *m);
-	ix = malloc((size_t)p->nrow * sizeof *ix);
-	keep = calloc((size_t)p->nrow, 1);
-	tmp = malloc((size_t)p->nval * sizeof *tmp);
-	if (!m || !ix || !keep || !tmp)
-		np_die("out of memory");
+	m = np_malloc((size_t)p->nrow * sizeof *m);
+	ix = np_malloc((size_t)p->nrow * sizeof *ix);
+	keep = np_calloc((size_t)p->nrow, 1);
+	tmp = np_malloc((size_t)p->nval * sizeof *tmp);
 	if (p->kind == K_SPREAD)
 		spreadmode(p, &s, tmp);
 	for (i = 0; i < p->nrow; i++) {
@@ -2611,7 +2594,7 @@ main(int argc, char **argv)
 			p.nkey = np_optlist("k", optarg, p.key, MAXKEYS - 1,
 			    "columns");
 			for (i = 0; i < p.nkey; i++)
-				p.key[i] = copy(p.key[i]);
+				p.key[i] = np_strdup(p.key[i]);
 			p.keyset = 1;
 			break;
 		case 'N':
@@ -2635,7 +2618,7 @@ main(int argc, char **argv)
 			p.nval = np_optlist("v", optarg, p.val, MAXVALS,
 			    "columns");
 			for (i = 0; i < p.nval; i++)
-				p.val[i] = copy(p.val[i]);
+				p.val[i] = np_strdup(p.val[i]);
 			p.valset = 1;
 			break;
 		}

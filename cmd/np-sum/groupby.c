@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "groupby.h"
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "kind/whichtable.h"
+#include "write/tsvout.h"
 
 #define HISTCOLS 7
 
@@ -227,9 +229,8 @@ hold(struct cell *c, const struct dec *d, double v, int64_t count)
 			int nc = m->cap ? m->cap : 2;
 			while (nc < m->nv + count)
 				nc *= 2;
-			if (!(m = realloc(m, sizeof *m + (size_t)nc *
-			    sizeof m->v[0])))
-				np_die("out of memory");
+			m = np_realloc(m, sizeof *m + (size_t)nc *
+			    sizeof m->v[0]);
 			m->cap = nc;
 			c->u.m = m;
 		}
@@ -255,8 +256,7 @@ many(struct cell *c)
 	if (c->state == GS_MANY)
 		return c->u.m;
 	/* Room for two values listed, in the same block. */
-	if (!(m = calloc(1, sizeof *m + 2 * sizeof m->v[0])))
-		np_die("out of memory");
+	m = np_calloc(1, sizeof *m + 2 * sizeof m->v[0]);
 	hist_init(&m->h);
 	m->whole = 1;
 	m->cap = 2;
@@ -396,8 +396,7 @@ kreserve(struct gstat *gs, size_t n)
 		return;
 	gs->kcap = n < 256 ? 256 : n * 2;
 	free(gs->kbuf);
-	if (!(gs->kbuf = malloc(gs->kcap)))
-		np_die("out of memory");
+	gs->kbuf = np_malloc(gs->kcap);
 }
 
 /* Field i's text as TSV writes it, at o (OUT_ESCROOM(n) bytes of room):
@@ -722,9 +721,8 @@ readrows(struct gstat *gs)
 			addrow(gs, kcol, vcol);
 			continue;
 		}
-		if (!gs->pend && !(gs->pend = calloc(GS_AHEAD,
-		    sizeof *gs->pend)))
-			np_die("out of memory");
+		if (!gs->pend)
+			gs->pend = np_calloc(GS_AHEAD, sizeof *gs->pend);
 		p = &gs->pend[(gs->phead + gs->npend) % GS_AHEAD];
 		pendrow(gs, kcol, vcol, p);
 		grp_ask(&gs->g, p->hash);
@@ -788,8 +786,7 @@ rdmake(struct gstat *gs, const char *file)
 	if (cols > REC_MAXCOL)
 		np_die("%s: expected at most %d columns named by -g and -v for "
 		    "JSON or Parquet rows, found %d", file, REC_MAXCOL, cols);
-	if (!(gs->rd = malloc(sizeof *gs->rd)))
-		np_die("out of memory");
+	gs->rd = np_malloc(sizeof *gs->rd);
 	rd_open(gs->rd, &kind_row, NULL, 0);
 	rd_use(gs->rd, gs->in);
 	for (i = 0; i < n; i++) {
@@ -840,8 +837,7 @@ valindex(struct gstat *gs, const char *name, size_t n)
 	if (gs->nval == GS_MAXVAL)
 		np_die_at(gs->in->name, gs->t.line, 0, "more than %d value "
 		    "columns", GS_MAXVAL);
-	if (!(gs->val[gs->nval] = malloc(n + 1)))
-		np_die("out of memory");
+	gs->val[gs->nval] = np_malloc(n + 1);
 	memcpy(gs->val[gs->nval], name, n);
 	gs->val[gs->nval][n] = '\0';
 	if (gs->nval == gs->ncell) {
@@ -1005,8 +1001,7 @@ readhist(struct gstat *gs)
 			np_die_at(gs->in->name, t->line, 0, "more than %d key "
 			    "columns", GS_MAXKEY);
 		for (i = 0; i < nk; i++)
-			if (!(gs->key[i] = strdup(t->name[i])))
-				np_die("out of memory");
+			gs->key[i] = np_strdup(t->name[i]);
 		gs->nkey = nk;
 		gs->keyset = gs->keyown = 1;
 	}
@@ -1199,8 +1194,7 @@ names(struct gstat *gs)
 		return;
 	for (v = 0; v < gs->nval; v++)
 		room += OUT_ESCROOM(strlen(gs->val[v]));
-	if (!(gs->vname = malloc(room + 1)))
-		np_die("out of memory");
+	gs->vname = np_malloc(room + 1);
 	for (o = gs->vname, v = 0; v < gs->nval; v++) {
 		gs->vnoff[v] = (size_t)(o - gs->vname);
 		n = strlen(gs->val[v]);
@@ -1532,3 +1526,4 @@ gs_write_hist(struct gstat *gs, int hdr)
 	}
 	free(ix);
 }
+

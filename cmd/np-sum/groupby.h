@@ -1,10 +1,10 @@
 /*
- * gstat: group-by statistics on the columns of rows: TSV or CSV with a
+ * groupby: group-by statistics on the columns of rows: TSV or CSV with a
  * header, Explorer's JSON rows or Parquet tables (read by the reader, as
  * rows of any table: kind_row), or a profile directory's Instruction table.
  *
  * Per group (the values of the key columns) and value column: the count,
- * sum, min and max, exactly (the sum as an exact decimal, dec.h), and the
+ * sum, min and max, exactly (the sum as an exact decimal, decimal.h), and the
  * values for percentiles: a group of up to GS_EXACT values holds them
  * exactly, a larger one a log-bucketed histogram (hist.h: at most 1%
  * relative error) whose buckets are allocated as values arrive.  The state
@@ -28,7 +28,7 @@
  * knows that the column is whole.  Sum, min and max are empty but on the
  * totals row.
  *
- * Memory: one entry per group (group.h), with a cell of 40 bytes per value
+ * Memory: one entry per group (hashtab.h), with a cell of 40 bytes per value
  * column; a group of more than one value adds its totals and exact values
  * (32 bytes each, up to GS_EXACT), or its histogram (8 bytes per bucket
  * between its smallest and largest magnitude); at most cap groups.

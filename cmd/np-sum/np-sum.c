@@ -6,11 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "derive.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "groupby.h"
 #include "read/summary.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "dg:Hik:M:v:w";
 static const char synopsis[] =
@@ -163,8 +166,7 @@ widerows(struct sumset *s)
 		e = grp_val(&g, k);
 		e->rank = r++;
 	}
-	if (!(ref = malloc(((size_t)s->nmet + 1) * sizeof *ref)))
-		np_die("out of memory");
+	ref = np_malloc(((size_t)s->nmet + 1) * sizeof *ref);
 	for (i = 0; i < s->nprof; i++)
 		for (m = s->prof[i].first; m >= 0; m = s->met[m].next) {
 			e = grp_get(&g, sum_key(s, &s->met[m]), s->met[m].klen,

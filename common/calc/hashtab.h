@@ -1,5 +1,5 @@
 /*
- * group: a hash table from keys (byte strings) to fixed-size values, for
+ * hashtab: a hash table from keys (byte strings) to fixed-size values, for
  * group-by.  Memory grows with the number of distinct keys only, up to a
  * cap the caller states; past it, the program stops with a message.
  *

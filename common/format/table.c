@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "format/table.h"
 
@@ -349,6 +350,15 @@ settle(struct tsv *t, int nf)
 	    (size_t)(t->f[bs] + t->len[bs] - b)), 4), escname(b[1]));
 }
 
+/* A row split by csv_row, which alone knows quotes and rows that span
+ * lines. */
+static int
+csvrow(struct tsv *t, int max)
+{
+	t->quotes = t->hasq = 1;
+	return csv_row(t->in, t->delim, &t->csv, max);
+}
+
 /* The next row: split in one pass if it holds no quoted field, else
  * read again by csv_row.  Returns how many fields it has, 0 at the end. */
 static int
@@ -360,7 +370,7 @@ row(struct tsv *t, int max)
 
 	if (t->delim == ',') {
 		t->esc = 0;	/* nothing is un-escaped in CSV */
-		return csv_row(t, max);
+		return csvrow(t, max);
 	}
 	if (!src_getline(t->in, &line, &n))
 		return 0;
@@ -369,7 +379,7 @@ row(struct tsv *t, int max)
 	nf = split(t, line, n, max, &quote);
 	if (quote) {
 		src_ungetline(t->in, line, n);
-		nf = csv_row(t, max);
+		nf = csvrow(t, max);
 		t->esc = 1;	/* its lines may be more than this one */
 	}
 	if (t->esc && t->how != TSV_ESCAPED) {
@@ -437,8 +447,7 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	if (need > t->hdrcap) {
 		free(t->hdr);
 		t->hdrcap = need;
-		if (!(t->hdr = malloc(t->hdrcap)))
-			np_die("out of memory");
+		t->hdr = np_malloc(t->hdrcap);
 	}
 	for (h = t->hdr, i = 0; i < t->ncol; i++) {
 		memcpy(h, t->f[i], t->len[i]);

@@ -1,5 +1,5 @@
 /*
- * tsv: reading back the one output format (written by out.h), and CSV.
+ * table: reading back the one output format (written by tsvout.h), and CSV.
  *
  * Tables with a header line.  TSV: fields separated by TABs, where a
  * field that begins with '"' is quoted as in CSV; and CSV, comma-separated,
@@ -28,9 +28,9 @@
 #include <stdint.h>
 
 #include "bytes/source.h"
-#include "write/tsvout.h"
+#include "format/csv.h"
 
-#define TSV_MAXCOL 256
+#define TSV_MAXCOL CSV_MAXCOL
 
 /* The first max (at most 60) bytes of s, n long, as a message quotes
  * them: control bytes written \t, \n, \r or \xNN, so that a value of CSV
@@ -51,9 +51,6 @@ struct tsv {
 					   none yet) */
 	int ncol;			/* header fields */
 	char *name[TSV_MAXCOL];		/* header names, in hdr */
-	char *f[TSV_MAXCOL + 1];	/* current row's fields (one more */
-	size_t len[TSV_MAXCOL + 1];	/* for the splitter's sake) */
-	long line;			/* current row's (first) line */
 	int esc;			/* the row may hold a backslash to
 					   un-escape */
 	char *hdr;			/* the header line, kept */
@@ -65,9 +62,14 @@ struct tsv {
 	 * for a row split in place whose only quoted fields are "" (an
 	 * empty string, np's spelling), which are read where they lie. */
 	int hasq;
-	unsigned char quoted[TSV_MAXCOL];
-	long fline[TSV_MAXCOL], fcol[TSV_MAXCOL];
-	long xline, xcol;	/* where field max starts, or the row ends */
+	/* The current row: its fields f[i], len[i], its line; quoted[i]
+	 * when hasq is set; fline[i], fcol[i] when quotes is. */
+	union {
+		struct csv_cells csv;
+		struct {
+			CSV_CELLS
+		};
+	};
 	/* Blank lines before the header (src_passpreamble's) and between
 	 * rows, passed over (the caller counts them as notes), and the
 	 * first one's line. */
@@ -124,10 +126,5 @@ tsv_missing(const struct tsv *t, int i)
 {
 	return t->len[i] == 0 && !(t->hasq && t->quoted[i]);
 }
-
-/* For tsv.c: splits the row at the input's read position as CSV
- * (csv.c), keeping at most max fields; returns how many it has, 0 at the
- * end of the input. */
-int csv_row(struct tsv *t, int max);
 
 #endif

@@ -1,13 +1,14 @@
 /*
- * insn: the instruction kind: its columns and the input names each is read
- * from, the usual spelling of engine names, the engines a user selects, and
- * an instruction's source line.  The text that holds instructions is read
- * by showtrace.c.
+ * instruction: the instruction kind: its columns and the input names each
+ * is read from, the usual spelling of engine names, the engines a user
+ * selects, and an instruction's source line.  The text that holds
+ * instructions is read by showtrace.c.
  */
 #include <string.h>
 #include <strings.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/instruction.h"
 #include "kind/whichtable.h"
 

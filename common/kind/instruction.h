@@ -1,5 +1,5 @@
 /*
- * insn: the instruction record kind (one row per executed instruction).
+ * instruction: the instruction record kind (one row per executed instruction).
  */
 #ifndef NP_INSN_H
 #define NP_INSN_H

@@ -6,6 +6,7 @@
 #include "base/number.h"
 #include "kind/record.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 void
 rec_clear(struct record *r)

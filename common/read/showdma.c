@@ -43,6 +43,7 @@
 #include "format/startend.h"
 #include "read/showdma.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 #define MAXQUEUES 1024
 #define TOKLEN 64

@@ -49,6 +49,7 @@
 #include "format/startend.h"
 #include "read/showtrace.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 /* ---- instruction sections ---- */
 

@@ -1,5 +1,5 @@
 /*
- * out: the writer every program's rows go through.  One buffered
+ * tsvout: the writer every program's rows go through.  One buffered
  * standard output; text fields escaped so that a field never holds a raw
  * TAB, LF, CR, backslash or NUL (they become \t \n \r \\ \0) nor any other
  * control byte (0x01 to 0x1f, 0x7f: \xHH, so that ESC cannot reach a

@@ -1,5 +1,5 @@
 /*
- * out: the one output format's writer (see out.c): rows of TSV on one
+ * tsvout: the one output format's writer (see tsvout.c): rows of TSV on one
  * buffered standard output.
  */
 #ifndef NP_OUT_H
