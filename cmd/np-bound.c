@@ -978,6 +978,8 @@ profcol(void)
 	}
 }
 
+/* The engine NULL where the bound has none: an empty field, a missing
+ * value (np(7), OUTPUT). */
 static void
 rowstart(const char *name, const char *family, const char *engine)
 {
@@ -986,7 +988,8 @@ rowstart(const char *name, const char *family, const char *engine)
 	out_tab();
 	out_str(family);
 	out_tab();
-	out_str(engine);
+	if (engine)
+		out_str(engine);
 }
 
 static void
@@ -999,7 +1002,7 @@ longrows(const struct result *res)
 	for (b = 0; b < NBOUND; b++) {
 		e = b == B_PIPE ? res->bottleneck : bounds[b].engine;
 		rowstart(bounds[b].name, bounds[b].family, e >= 0 ?
-		    engname[e] : "");
+		    engname[e] : NULL);
 		out_opt_i64(res->hasbound[b], res->bound[b]);
 		bf = bounds[b].before;
 		out_opt_i64(bf >= 0 && res->hasbound[b] && res->hasbound[bf],
@@ -1020,7 +1023,7 @@ longrows(const struct result *res)
 		out_nl();
 	}
 	rowstart("bottleneck", "pipeline", res->bottleneck >= 0 ?
-	    engname[res->bottleneck] : "");
+	    engname[res->bottleneck] : NULL);
 	out_opt_i64(res->bottleneck >= 0, res->bottleneck >= 0 ?
 	    res->eng[res->bottleneck] : 0);
 	lit("\t\t\t\n");
@@ -1102,6 +1105,8 @@ static struct group grp;
 static char key[KEYBUF];
 static size_t keylen;
 
+/* Appends a key part, TAB-separated, as out_text writes it: NULL (a
+ * missing src) as nothing, an empty string as "" (np(7), OUTPUT). */
 static void
 keyput(const struct record *r, const char *s, size_t n)
 {
@@ -1110,7 +1115,8 @@ keyput(const struct record *r, const char *s, size_t n)
 	if (OUT_ESCROOM(n) > KEYBUF - keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
 		    KEYBUF);
-	keylen = (size_t)(out_escape(key + keylen, s, n) - key);
+	if (s)
+		keylen = (size_t)(out_escape(key + keylen, s, n) - key);
 }
 
 static struct acc *
@@ -1147,7 +1153,7 @@ srcnote(void)
 		np_warn("%s: %ld of %ld instructions have no source location "
 		    "(bir_debug_info_source_location, nki_source_location): "
 		    "compiled without debug information? (their rows' src is "
-		    "<none>)", P.p->name, nosrc, nsrc);
+		    "empty)", P.p->name, nosrc, nsrc);
 	nsrc = nosrc = 0;
 }
 
@@ -1356,6 +1362,7 @@ struct var {
 	int hassize;
 	int64_t size;
 	char type[16];
+	int hastype;		/* TensorInfo gave one: else missing */
 };
 static struct group vars;
 
@@ -1374,13 +1381,33 @@ hash64(int64_t v)
 	return (size_t)x;
 }
 
+/*
+ * A variable's key: nothing where the row names none, else VARSET and its
+ * name, so that a missing variable_name and an empty one are two (np(7),
+ * OUTPUT).
+ */
+#define VARSET '='
+
 static struct var *
 varof(const struct record *r, const struct field *f)
 {
+	static char *vkey;
+	static size_t vkeycap;
 	struct var *v;
 	int isnew;
 
-	if (!(v = grp_get(&vars, f->set ? f->s : "", f->set ? f->len : 0,
+	if (f->set && f->len + 1 > vkeycap) {
+		free(vkey);
+		vkeycap = 2 * (f->len + 1);
+		if (!(vkey = malloc(vkeycap)))
+			np_die("out of memory");
+	}
+	if (f->set) {
+		vkey[0] = VARSET;
+		if (f->len)
+			memcpy(vkey + 1, f->s, f->len);
+	}
+	if (!(v = grp_get(&vars, f->set ? vkey : "", f->set ? f->len + 1 : 0,
 	    &isnew)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct "
 		    "variables", MAXKEYS);
@@ -1410,6 +1437,7 @@ tensors(void)
 			    r->f[ctiype].len : sizeof v->type - 1;
 			memcpy(v->type, r->f[ctiype].s, n);
 			v->type[n] = '\0';
+			v->hastype = 1;
 		}
 		v->intensor = 1;
 		v->in |= textis(&r->f[ctiype], "IN");
@@ -1671,7 +1699,7 @@ joinread(void)
 			keylen = 0;
 			keyput(r, s, n);
 			k = grp_key(&vars, x->var, &kl);
-			keyput(r, k, kl);
+			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
 			if (mode == 'D')
 				keyput(r, dirname_[x->dir],
 				    strlen(dirname_[x->dir]));
@@ -1827,9 +1855,11 @@ excess(void)
 		profcol();
 		lit("tensor\t\t");
 		s = grp_key(&vars, order[i], &n);
-		out_text(s, n);
+		if (n)		/* past VARSET; none: missing */
+			out_text(s + 1, n - 1);
 		out_tab();
-		out_str(v->type);
+		if (v->hastype)
+			out_str(v->type);
 		out_opt_i64(1, v->transfers);
 		out_tab();
 		outdec(&v->moved);
@@ -1847,7 +1877,8 @@ excess(void)
 		s = grp_key(&grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
-		out_str(v->type);
+		if (v->hastype)
+			out_str(v->type);
 		out_opt_i64(1, a->n);
 		out_tab();
 		outdec(&a->a);

@@ -147,7 +147,7 @@ k.py:12	128	128	128	1	1638400	0.29411764705882354	N" ]
 	np np-bound -T "$T/nosrc"
 	status_is 0
 	err_is "np-bound: MATMULs whose tensor_instruction_type names TRANSPOSE among others, taken as no transpose: 1 (first: $T/nosrc/Instruction.parquet:2)
-np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info_source_location, nki_source_location): compiled without debug information? (their rows' src is <none>)"
+np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info_source_location, nki_source_location): compiled without debug information? (their rows' src is empty)"
 	[ "$(cat "$OUT")" = "src	transposes	flops	peak_ns	flops_share" ]
 }
 

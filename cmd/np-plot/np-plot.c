@@ -67,6 +67,9 @@ static const char *const longopts[] = {
 #define MELTKEY (-3)		/* np-bound -w: the profile column's name */
 #define MISSINGKEY "\xe2\x88\x85"	/* an empty key, as drawn: U+2205 */
 #define SEP '\x1f'		/* between key parts in a kept label */
+#define EMPTYSTR '\x1e'		/* a key part that is an empty string, in a
+				   kept label: apart from a missing one */
+#define EMPTYKEY "\"\""		/* an empty string, as drawn: as np writes it */
 #define LABELBUF (LABELMAX + 4 * MAXKEYS)	/* a label as drawn */
 
 enum kind { K_BAR, K_HIST, K_HEAT, K_SPREAD, NKIND };
@@ -920,10 +923,13 @@ timenumber(struct plot *p, struct tsv *t, int i, double *d)
 	return 1;
 }
 
-/* Appends the row's key parts to the labels, SEP between them. */
+/* Appends the row's key parts to the labels, SEP between them: a missing
+ * one as nothing, an empty string as EMPTYSTR alone (a byte of a key that
+ * is SEP or EMPTYSTR is kept as '?'). */
 static void
 addlabel(struct plot *p, struct tsv *t, struct row *r)
 {
+	static char emptystr[] = { EMPTYSTR, '\0' };
 	size_t n, k, start;
 	long cap = (long)p->labcap;
 	char *s;
@@ -943,6 +949,10 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 		} else {
 			n = tsv_cell(t, p->kc[i]);
 			s = t->f[p->kc[i]];
+			if (n == 0 && !tsv_missing(t, p->kc[i])) {
+				s = emptystr;
+				n = 1;
+			}
 		}
 		if (n > LABELMAX - 1)
 			n = LABELMAX - 1;
@@ -957,7 +967,8 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 		if (i)
 			p->labels[p->lablen++] = SEP;
 		for (k = 0; k < n; k++)
-			p->labels[p->lablen++] = s[k] == SEP ? '?' : s[k];
+			p->labels[p->lablen++] = s == emptystr ? EMPTYSTR :
+			    s[k] == SEP || s[k] == EMPTYSTR ? '?' : s[k];
 	}
 	r->lablen = p->lablen - start;
 	if (r->lablen > LABELMAX) {
@@ -1294,6 +1305,10 @@ showfit(const struct plot *p, const struct row *r, char *buf, size_t w)
 		if (plen[np] == 0) {
 			part[np] = MISSINGKEY;
 			plen[np] = sizeof MISSINGKEY - 1;
+		} else if (plen[np] == 1 && *part[np] == EMPTYSTR) {
+			/* An empty string, as np writes it. */
+			part[np] = EMPTYKEY;
+			plen[np] = sizeof EMPTYKEY - 1;
 		}
 		/* Counted only when there is a width to fit. */
 		keep[np] = pcp[np] = w == (size_t)-1 ? plen[np] :

@@ -409,13 +409,13 @@ putfield(char *o, struct tsv *t, int i)
 	char *f = t->f[i];
 	size_t j, n = t->len[i];
 
-	if (n == 0 && t->quotes && t->quoted[i]) {
+	if (n == 0 && t->hasq && t->quoted[i]) {
 		/* "": an empty string, written so, apart from the missing
 		 * value an empty field is. */
 		o[0] = o[1] = '"';
 		return 2;
 	}
-	if (!(t->quotes && t->quoted[i])) {
+	if (!(t->hasq && t->quoted[i])) {
 		for (j = 0; j < n; j++)
 			if (out_escletter[(unsigned char)f[j]])
 				break;
