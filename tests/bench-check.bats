@@ -192,6 +192,7 @@ TMPDIR=/tmp
 --tool=callgrind
 --callgrind-out-file=cg.out
 --toggle-collect=main
+--toggle-collect=mkstemp*
 ./bin/np-cc
 -L
 ./bin/np-cc is there
@@ -204,6 +205,7 @@ TMPDIR=/tmp
 --tool=callgrind
 --callgrind-out-file=cg.out
 --toggle-collect=main
+--toggle-collect=mkstemp*
 ./bin/np-stall
 -g
 engine,opcode
