@@ -169,12 +169,13 @@ valgrind:
 	$(MAKE) B=build/vg CFLAGS="-O2 -g -DOVERREAD_OK=0" build/vg/libnp.a \
 	    $(PROGS:%=build/vg/bin/%) $(TOOLNAMES:%=build/vg/bin/%)
 	rm -rf build/vg/wrap && mkdir -p build/vg/wrap
-	for p in $(PROGS) $(filter-out npgen,$(TOOLNAMES)); do \
+	for p in $(PROGS) $(filter-out npgen profgen,$(TOOLNAMES)); do \
 	    printf '#!/bin/sh\nexec %s %s "$$@"\n' '$(VALGRIND)' \
 	        $(CURDIR)/build/vg/bin/$$p >build/vg/wrap/$$p && \
 	    chmod +x build/vg/wrap/$$p || exit 1; \
 	done
 	ln -sf $(CURDIR)/build/vg/bin/npgen build/vg/wrap/npgen
+	ln -sf $(CURDIR)/build/vg/bin/profgen build/vg/wrap/profgen
 	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
 # The man page linter, named once (tests/build.bats reads it here).
