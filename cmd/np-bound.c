@@ -20,19 +20,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common/bound.h"
-#include "../common/dec.h"
-#include "../common/diag.h"
-#include "../common/gate.h"
-#include "../common/dma.h"
-#include "../common/group.h"
-#include "../common/input.h"
-#include "../common/insn.h"
-#include "../common/num.h"
-#include "../common/out.h"
-#include "../common/parquet.h"
-#include "../common/reader.h"
-#include "../common/spill.h"
+#include "base/decimal.h"
+#include "base/msg.h"
+#include "base/number.h"
+#include "bytes/source.h"
+#include "calc/bound.h"
+#include "calc/hashtab.h"
+#include "calc/spill.h"
+#include "format/parquet.h"
+#include "kind/dma.h"
+#include "kind/instruction.h"
+#include "read/gate.h"
+#include "read/reader.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "DIr:Tt:wX";
 static const char synopsis[] =

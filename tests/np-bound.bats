@@ -287,7 +287,7 @@ $USAGE"
 	grep -q 'np-bound: write error' "$ERR" || grep -q 'No space left' "$ERR"
 }
 
-# ---- generated profiles (tests/profgen.c) ----
+# ---- generated profiles (tests/tools/profgen.c) ----
 
 # gen@latest (64 tiles, seed 1), and after@latest (the same with -R: b
 # loaded once), in $T: their goldens agree with DuckDB's SQL of the same
