@@ -20,20 +20,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "calc/bound.h"
 #include "base/decimal.h"
 #include "base/msg.h"
 #include "base/options.h"
-#include "read/gate.h"
-#include "kind/dma.h"
-#include "calc/hashtab.h"
-#include "bytes/source.h"
-#include "kind/instruction.h"
 #include "base/number.h"
-#include "write/tsvout.h"
-#include "format/parquet.h"
-#include "read/reader.h"
+#include "bytes/source.h"
+#include "calc/bound.h"
+#include "calc/hashtab.h"
 #include "calc/spill.h"
+#include "format/parquet.h"
+#include "kind/dma.h"
+#include "kind/instruction.h"
+#include "read/gate.h"
+#include "read/reader.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "DIr:Tt:wX";
 static const char synopsis[] =

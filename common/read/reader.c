@@ -15,6 +15,7 @@
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "base/number.h"
+#include "read/gate.h"
 #include "read/reader.h"
 #include "kind/whichtable.h"
 #include "read/showdma.h"
