@@ -38,7 +38,7 @@ PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c)) $(DIRPROGS)
 # A program of several files has a folder of them: cmd/np-sum/*.c.
 DIRPROGS = $(patsubst cmd/%/,%,$(wildcard cmd/np-*/))
 # common/'s folders, lowest first: each uses only those before it.
-LAYERS = base bytes codec calc format kind read write
+LAYERS = base bytes codec calc format kind write read
 LIBSRC = $(wildcard $(LAYERS:%=common/%/*.c))
 LIBHDR = $(wildcard $(LAYERS:%=common/%/*.h))
 PROGHDR = $(wildcard cmd/np-*/*.h)

@@ -34,6 +34,7 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/row.h"
 #include "write/tsvout.h"
 
 static const char optstring[] = "C:c:E:F:GKLl:p:r:u:x:";

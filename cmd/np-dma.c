@@ -29,6 +29,7 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/row.h"
 #include "write/tsvout.h"
 
 static const char optstring[] = "b:c:F:Hr:Ssu:";

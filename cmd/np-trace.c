@@ -11,6 +11,7 @@
 #include "base/number.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/row.h"
 #include "write/tsvout.h"
 
 static const char optstring[] = "c:e:F:t:u:";

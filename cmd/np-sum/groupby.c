@@ -1527,3 +1527,31 @@ gs_write_hist(struct gstat *gs, int hdr)
 	free(ix);
 }
 
+/* ---- np-sum's group-by program (groupby.h) ---- */
+
+void
+groupby(const struct groupby *o, char **files, int n, struct src *first)
+{
+	struct gstat gs;
+	int f;
+
+	gs_init(&gs, o->nkey ? o->keys : NULL, o->nkey,
+	    o->nval ? o->vals : NULL, o->nval, o->cap);
+	if (first)
+		gs_use(&gs, first);
+	for (f = 0; f < n; f++) {
+		if (f == 0 && first)
+			gs_readin(&gs);	/* opened to look at: read on */
+		else
+			gs_read(&gs, files[f]);
+	}
+	if (o->hist)
+		gs_write_hist(&gs, o->header);
+	else
+		gs_write(&gs, o->header);
+	out_flush();
+	gs_report(&gs);
+	gs_free(&gs);
+	if (first)
+		free(first->buf);
+}

@@ -126,4 +126,20 @@ void gs_write_hist(struct gstat *gs, int header);
 /* Reports what was passed over, on stderr. */
 void gs_report(struct gstat *gs);
 
+/*
+ * np-sum's second program (np-sum.c): the statistics, or with -H the
+ * histogram rows, of the n files read in order; first, when not NULL, is
+ * the first file, opened and looked into already (and freed here).
+ */
+struct groupby {
+	int header;		/* 0 after -n */
+	int hist;		/* -H */
+	char **keys, **vals;	/* -g, -v: NULL for the defaults */
+	int nkey, nval;
+	long cap;		/* -M */
+};
+
+void groupby(const struct groupby *o, char **files, int n,
+    struct src *first);
+
 #endif

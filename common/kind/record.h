@@ -175,8 +175,5 @@ extern const struct kind kind_row;
 
 /* Index of the output column called name, or -1. */
 int kind_col(const struct kind *k, const char *name);
-/* TSV output: the header, and one row. */
-void kind_header(const struct kind *k);
-void rec_write(const struct kind *k, const struct record *r);
 
 #endif

@@ -20,7 +20,7 @@
 #include "kind/whichtable.h"
 #include "read/showdma.h"
 #include "read/showtrace.h"
-#include "write/tsvout.h"
+#include "write/row.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -441,19 +441,8 @@ rd_extra(struct reader *r, char *arg, const char *synopsis)
 static void
 putheader(struct reader *r)
 {
-	int c;
-
 	r->hdrwant = 0;
-	for (c = 0; c < r->k->ncol; c++) {
-		if (c)
-			out_tab();
-		out_str(r->k->col[c].name);
-	}
-	for (c = 0; c < r->nextra; c++) {
-		out_tab();
-		out_str(r->extra[c]);
-	}
-	out_nl();
+	row_header(r->k, r->extra, r->nextra);
 }
 
 void
