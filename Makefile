@@ -4,7 +4,9 @@
 #   make demo       build, then a report on the bundled sample profiles
 #   make report     PROFILES=dir/ (REPORT=report): answers and pictures of
 #                   every profile in dir, side by side in REPORT/index.html
-#   make test       build, then the bats suite ("N passed, N failed")
+#   make test       build, make deps, then the bats suite ("N passed,
+#                   N failed")
+#   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
 #   make valgrind   part of the suite under valgrind memcheck
@@ -23,20 +25,25 @@ CC = cc
 CFLAGS = -O2 -g
 NPFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNP_VERSION=\"$(VERSION)\" \
 	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes
+	-Wmissing-prototypes -Icommon
 LDLIBS = -lm
 
-PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c))
-LIBSRC = $(wildcard common/*.c)
-LIBHDR = $(wildcard common/*.h)
+PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c)) $(DIRPROGS)
+# A program of several files has a folder of them: cmd/np-sum/*.c.
+DIRPROGS = $(patsubst cmd/%/,%,$(wildcard cmd/np-*/))
+# common/'s folders, lowest first: each uses only those before it.
+LAYERS = base bytes codec calc format kind read write
+LIBSRC = $(wildcard $(LAYERS:%=common/%/*.c))
+LIBHDR = $(wildcard $(LAYERS:%=common/%/*.h))
+PROGHDR = $(wildcard cmd/np-*/*.h)
 MANS = $(wildcard man/*.1 man/*.7)
 
 # Objects live under build/ (or build/asan/ for make check).
 B = build
 LIBOBJ = $(LIBSRC:common/%.c=$(B)/obj/%.o)
 BIN = $(PROGS:%=$(B)/bin/%)
-# Test tools: every tests/*.c is one, linked with the library.
-TOOLNAMES = $(patsubst tests/%.c,%,$(wildcard tests/*.c))
+# Test tools: every tests/tools/*.c is one, linked with the library.
+TOOLNAMES = $(patsubst tests/tools/%.c,%,$(wildcard tests/tools/*.c))
 TOOLS = $(TOOLNAMES:%=$(B)/bin/%)
 
 all: $(BIN) $(TOOLS)
@@ -47,19 +54,38 @@ $(B)/bin/np-%: cmd/np-%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
 
+# A program of a folder: its objects, then the library.
+define dirprog
+$(B)/bin/$(1): $(patsubst cmd/%.c,$(B)/cmd/%.o,$(wildcard cmd/$(1)/*.c)) \
+    $(B)/libnp.a
+	@mkdir -p $(B)/bin
+	$(CC) $(NPFLAGS) $(CFLAGS) -o $$@ $$(filter %.o,$$^) $(B)/libnp.a \
+	    $(LDLIBS)
+endef
+$(foreach p,$(DIRPROGS),$(eval $(call dirprog,$(p))))
+
+$(B)/cmd/%.o: cmd/%.c $(LIBHDR) $(PROGHDR)
+	@mkdir -p $(@D)
+	$(CC) $(NPFLAGS) $(CFLAGS) -c -o $@ $<
+
 $(B)/libnp.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
 $(B)/obj/%.o: common/%.c $(LIBHDR)
-	@mkdir -p $(B)/obj
+	@mkdir -p $(@D)
 	$(CC) $(NPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/bin/%: tests/%.c $(B)/libnp.a
+$(B)/bin/%: tests/tools/%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
 
-test: all
+# The layers of common/ (LAYERS, lowest first) kept: no #include and no
+# call goes up a layer or round a loop (tests/deps says how it looks).
+deps: all
+	sh tests/deps $(B) $(LAYERS)
+
+test: all deps
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
@@ -90,12 +116,12 @@ check-portable:
 # build/fuzz; tests/fuzz/corpus holds the seeds.
 FUZZCC = clang
 FUZZTIME = 60
-FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
+FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Icommon \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
 	-Dwrite=fz_write -Dpread=fz_pread -Dlseek=fz_lseek -Dmmap=fz_mmap \
 	-Dmunmap=fz_munmap
-FUZZSRC = $(filter-out common/diag.c,$(LIBSRC)) tests/fuzz/stubs.c
+FUZZSRC = $(filter-out common/base/msg.c,$(LIBSRC)) tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
 
 # One target per tests/fuzz/NAME_fuzz.c; its seeds are in corpus/NAME and
@@ -154,15 +180,15 @@ lint:
 	$(LINT) -Tlint -Wwarning $(MANS)
 
 # make report PROFILES=dir/: every profile in dir, answered and drawn, in
-# REPORT/index.html (tests/report/report.mk says what goes in it).
+# REPORT/index.html (cmd/report/report.mk says what goes in it).
 PROFILES = profiles/
 REPORT = report
 report: all
-	$(MAKE) -f tests/report/report.mk PROFILES=$(PROFILES) \
+	$(MAKE) -f cmd/report/report.mk PROFILES=$(PROFILES) \
 	    REPORT=$(REPORT) NP=$(CURDIR)/$(B)/bin
 
 demo: all
-	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh tests/demo
+	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh cmd/report/demo
 
 bench: all
 	sh tests/bench
@@ -182,4 +208,4 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all report test check check-portable valgrind lint demo bench install uninstall clean fuzz
+.PHONY: all deps report test check check-portable valgrind lint demo bench install uninstall clean fuzz

@@ -21,7 +21,7 @@
 #   runs/                               run1.json, run2.json (npgen view-json)
 #   (duckdb's test: no i.jsonl, which it writes; my-profile@latest as above)
 #   Makefile (for make report)          make report's rule of ../Makefile:
-#                                       tests/report/report.mk on NP_BIN
+#                                       cmd/report/report.mk on NP_BIN
 #
 # Each must exit 0 with an empty stderr (or the one its block gives) and
 # write to stdout (or, where stdout goes to files, make files, none
@@ -101,7 +101,7 @@ samples() {
 	ln -s "$FIXE/json/Instruction.jsonl" "$w/i.jsonl"
 	npgen -s 1 -n 2000 view-json >"$w/runs/run1.json"
 	npgen -s 2 -n 2000 view-json >"$w/runs/run2.json"
-	printf 'report:\n\t$(MAKE) -f %s/tests/report/report.mk PROFILES=$(PROFILES) REPORT=$(REPORT) NP=%s\n' \
+	printf 'report:\n\t$(MAKE) -f %s/cmd/report/report.mk PROFILES=$(PROFILES) REPORT=$(REPORT) NP=%s\n' \
 	    "$TOP" "$NP_BIN" >"$w/Makefile"
 }
 
