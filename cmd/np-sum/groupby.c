@@ -81,18 +81,23 @@ getmany(const struct cell *c)
 /*
  * A row read but not yet added: its key, and its values parsed (has: bit i
  * for value column i).  With many groups the table is far larger than
- * the cache, and each row's look-up waits on memory; so a row's key is
- * hashed and its slot asked for (grp_ask) as it is read, and the row is
- * looked up and added GS_AHEAD - 1 rows later, oldest first, the misses
+ * the cache, and each row's look-up waits on memory, one miss after
+ * another: the slot, the entry, the key's bytes, the cell's newest chunk.
+ * So a row's key is hashed and its slot asked for (grp_ask) as it is
+ * read; STAGE rows later the entry the slot names is asked for (grp_peek);
+ * STAGE rows after that its key and chunk; and the row is looked up and
+ * added GS_AHEAD - 1 rows after it was read, oldest first, each miss
  * overlapping the rows between.  With fewer groups than AHEADMIN the
  * table is in the cache and each row is added as it comes.
  */
-#define GS_AHEAD 8
-#define AHEADMIN 65536
+#define GS_AHEAD 16		/* a power of 2 */
+#define STAGE 5
+#define AHEADMIN 8192
 struct gspend {
 	char *key;
 	size_t len, cap, hash;
 	uint64_t has;
+	long peek;		/* the entry its slot names, or -1 */
 	struct xval v[GS_MAXVAL];
 };
 
@@ -408,6 +413,46 @@ isort(int64_t *v, int n)
 	}
 }
 
+/*
+ * Rearranges v[lo..hi) so that v[k] is the value that would be there were
+ * they sorted, those before it no larger and those after no smaller
+ * (quickselect: about 2 (hi - lo) steps, not a sort's n^2 / 4).
+ */
+static void
+iselect(int64_t *v, int lo, int hi, int k)
+{
+	int64_t x, t;
+	int i, j;
+
+	while (hi - lo > 1) {
+		x = v[lo + (hi - lo) / 2];
+		for (i = lo, j = hi - 1; i <= j;) {
+			while (v[i] < x)
+				i++;
+			while (v[j] > x)
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		}
+		if (k <= j)
+			hi = j + 1;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/* The nearest-rank p-th percentile's place (0-based) among n values. */
+static int64_t
+rankof(int64_t n, int p)
+{
+	return n / 100 * p + (n % 100 * p + 99) / 100 - 1;
+}
+
 /* Value i of w, in value order, exactly (tmp: room for it). */
 static const struct dec *
 wval(const struct view *w, int i, struct dec *tmp)
@@ -418,22 +463,36 @@ wval(const struct view *w, int i, struct dec *tmp)
 	return tmp;
 }
 
-/* What is written of a cell of more than one value, in w; its values in
- * value order when sorted. */
+enum { LOOK_TOTALS, LOOK_SORTED, LOOK_PCT };
+
+/*
+ * What is written of a cell of more than one value, in w; its values in
+ * value order (LOOK_SORTED), or in it at least at the places of the
+ * percentiles written (LOOK_PCT).
+ */
 static void
-look(const struct cell *c, struct view *w, int sorted)
+look(const struct cell *c, struct view *w, int how)
 {
 	const struct many *m;
+	int n = (int)c->n;
 
 	w->isint = 0;
-	if (c->l.kind != VL_OTHER && vl_ints(&c->l, (int)c->n, w->iv)) {
-		itotals(&w->t, w->iv, (int)c->n);
-		w->nv = (int)c->n;
-		w->vn = c->n;
+	if (c->l.kind != VL_OTHER && vl_ints(&c->l, n, w->iv)) {
+		itotals(&w->t, w->iv, n);
+		w->nv = n;
+		w->vn = n;
 		w->h = NULL;
 		w->isint = 1;
-		if (sorted)
-			isort(w->iv, w->nv);
+		if (how == LOOK_SORTED)
+			isort(w->iv, n);
+		else if (how == LOOK_PCT) {
+			/* The highest first, each then among those below. */
+			iselect(w->iv, 0, n, (int)rankof(n, 99));
+			iselect(w->iv, 0, (int)rankof(n, 99), (int)rankof(n,
+			    90));
+			iselect(w->iv, 0, (int)rankof(n, 90), (int)rankof(n,
+			    50));
+		}
 		return;
 	}
 	if (c->l.kind != VL_OTHER) {
@@ -451,7 +510,7 @@ look(const struct cell *c, struct view *w, int sorted)
 		if (m->nv > 0)
 			vl_get(&m->l, m->nv, w->v);
 	}
-	if (sorted && w->nv > 1)
+	if (how != LOOK_TOTALS && w->nv > 1)
 		xsort(w->v, w->nv);
 }
 
@@ -476,7 +535,7 @@ total_add(struct total *t, const struct cell *c)
 		d = x.d;
 		f = dec_f64(&d);
 	} else {
-		look(c, &w, 0);
+		look(c, &w, LOOK_TOTALS);
 		if (w.t.inexact) {
 			if (!t->inexact) {
 				t->inexact = 1;
@@ -829,6 +888,29 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 	}
 }
 
+/* The pending row of age a (0 the newest): its memory asked for, as
+ * much as its age allows. */
+static void
+ask(struct gstat *gs, int a)
+{
+	struct gspend *p = &gs->pend[(gs->phead + gs->npend - 1 - a) %
+	    GS_AHEAD];
+	const struct cell *c;
+	int i;
+
+	if (a == STAGE) {
+		if ((p->peek = grp_peek(&gs->g, p->hash)) >= 0)
+			grp_prefetch(&gs->g, p->peek, 0);
+		return;
+	}
+	if (p->peek < 0)
+		return;
+	grp_prefetch(&gs->g, p->peek, 1);
+	c = grp_val(&gs->g, p->peek);
+	for (i = 0; i < gs->nval; i++)
+		vl_ask(&c[i].l);
+}
+
 /* The oldest pending row looked up and added. */
 static void
 unpend(struct gstat *gs)
@@ -893,7 +975,12 @@ readrows(struct gstat *gs)
 		p = &gs->pend[(gs->phead + gs->npend) % GS_AHEAD];
 		pendrow(gs, kcol, vcol, p);
 		grp_ask(&gs->g, p->hash);
-		if (++gs->npend == GS_AHEAD)
+		p->peek = -1;
+		if (++gs->npend > STAGE)
+			ask(gs, STAGE);
+		if (gs->npend > 2 * STAGE)
+			ask(gs, 2 * STAGE);
+		if (gs->npend == GS_AHEAD)
 			unpend(gs);
 	}
 	while (gs->npend > 0)
@@ -1461,7 +1548,7 @@ static char *
 putq(char *o, const struct view *w, int p)
 {
 	const struct tot *t = &w->t;
-	int64_t n = w->vn, rank = n / 100 * p + (n % 100 * p + 99) / 100;
+	int64_t n = w->vn, rank = rankof(n, p) + 1;
 	double r, lo, hi;
 	int k, sign;
 
@@ -1530,7 +1617,7 @@ putstats(struct gstat *gs, char *o, const struct cell *c,
 				o = again(o, t, n);
 		}
 	} else {
-		look(c, &w, 1);
+		look(c, &w, LOOK_PCT);
 		o = putexact(gs, o, c->n, NULL, &w);
 		*o++ = '\t';
 		if (!w.t.inexact)
@@ -1665,7 +1752,7 @@ gs_write_hist(struct gstat *gs, int hdr)
 			if (c->n == 0)
 				continue;
 			if (!(isone = one(c, &x)))
-				look(c, &w, 1);
+				look(c, &w, LOOK_SORTED);
 			o = lead(gs, b.g, b.v, NUMROOM(4) + 2);
 			*o++ = '\t';
 			*o++ = '\t';

@@ -6,8 +6,8 @@
 #include "calc/vlist.h"
 
 #define SLAB (1 << 20)		/* bytes of chunks allocated at a time */
-#define HEAD 8			/* a chunk's link to the one before it */
-#define CLASSMASK 3		/* a link's class bits (chunks are 32-aligned) */
+#define HEAD VL_HEAD
+#define CLASSMASK VL_CMASK
 #define MAXBYTES (VL_MAXN * VL_MAXVAL)
 
 _Static_assert(VL_CLASSES - 1 <= CLASSMASK, "a class fits a link's bits");

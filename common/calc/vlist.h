@@ -27,6 +27,8 @@
 #define VL_CLASSES 4		/* chunks of 32, 64, 128 and 256 bytes */
 #define VL_MAXVAL 24		/* bytes of one value, at most */
 #define VL_MAXN 32		/* values in a list, at most */
+#define VL_HEAD 8		/* a chunk's link to the one before it */
+#define VL_CMASK 3		/* a link's class bits (chunks are 32-aligned) */
 
 enum { VL_IN, VL_CHAIN, VL_OTHER };	/* kind; VL_OTHER: the owner's */
 
@@ -69,30 +71,58 @@ int vl_ints(const struct vlist *l, int n, int64_t *x);
 /* Gives the list's chunks back; the list is empty (and whole numbers). */
 void vl_clear(struct vpool *p, struct vlist *l);
 
-/* Appends d to a list of n values (n < VL_MAXN): a whole number of int64
- * into room at hand in a list of them without a call. */
+/*
+ * Appends d to a list of n values (n < VL_MAXN): a whole number of int64
+ * into room at hand, in the list or its newest chunk, in a list of them
+ * without a call.
+ */
 static inline void
 vl_add(struct vpool *p, struct vlist *l, int n, const struct dec *d)
 {
 	uint64_t z, m = d->lo;
+	uintptr_t tail;
 	unsigned char *o;
 	int k;
 
-	if (d->e == 0 && d->hi == (uint64_t)-(int64_t)(m >> 63) && !l->gen &&
-	    l->kind == VL_IN) {
-		z = m << 1 ^ (uint64_t)-(int64_t)(m >> 63);
-		k = z < 1ULL << 7 ? 1 : z < 1ULL << 14 ? 2 : z < 1ULL << 21 ?
-		    3 : z < 1ULL << 28 ? 4 : 10;
-		if (k < 10 && l->len + k <= VL_INLINE) {
-			o = l->b + l->len;
-			l->len += (unsigned char)k;
-			for (; k > 1; k--, z >>= 7)
-				*o++ = (unsigned char)(z | 0x80);
-			*o = (unsigned char)z;
-			return;
-		}
-	}
+	if (d->e != 0 || d->hi != (uint64_t)-(int64_t)(m >> 63) || l->gen)
+		goto slow;
+	z = m << 1 ^ (uint64_t)-(int64_t)(m >> 63);
+	k = z < 1ULL << 7 ? 1 : z < 1ULL << 14 ? 2 : z < 1ULL << 21 ? 3 :
+	    z < 1ULL << 28 ? 4 : 0;
+	if (k == 0)
+		goto slow;
+	if (l->kind == VL_IN && l->len + k <= VL_INLINE)
+		o = l->b + l->len;
+	else if (l->kind == VL_CHAIN) {
+		memcpy(&tail, l->b + VL_PTR, sizeof tail);
+		if (l->len + k > (32 << (tail & VL_CMASK)) - VL_HEAD)
+			goto slow;
+		o = (unsigned char *)(tail & ~(uintptr_t)VL_CMASK) + VL_HEAD +
+		    l->len;
+	} else
+		goto slow;
+	l->len += (unsigned char)k;
+	for (; k > 1; k--, z >>= 7)
+		*o++ = (unsigned char)(z | 0x80);
+	*o = (unsigned char)z;
+	return;
+slow:
 	vl_addslow(p, l, n, d);
 }
+
+/* Asks for the room the list's next value goes to, when it is in a
+ * chunk (a macro, as grp_prefetch). */
+#ifdef __GNUC__
+#define vl_ask(l) do {							\
+	uintptr_t t_;							\
+	if ((l)->kind == VL_CHAIN) {					\
+		memcpy(&t_, (l)->b + VL_PTR, sizeof t_);		\
+		__builtin_prefetch((const char *)(t_ &			\
+		    ~(uintptr_t)VL_CMASK) + VL_HEAD + (l)->len);	\
+	}								\
+} while (0)
+#else
+#define vl_ask(l) ((void)0)
+#endif
 
 #endif
