@@ -155,6 +155,7 @@ static struct {
 	int hasmeta[NMETA];
 	double meta[NMETA];
 	int hasdma;		/* DmaPacket has rows */
+	int dmainside;		/* ... and some in the window */
 	struct dec kbytes;	/* kernel packets' bytes that start in it */
 	int64_t kpackets;
 	int hasflops;		/* the Instruction table was read */
@@ -391,6 +392,7 @@ struct span {
 
 static struct spill sorter;
 static int64_t seq;
+static long inside;		/* intervals in the window */
 static const char *beyondfile;
 static long beyondline;
 
@@ -425,6 +427,7 @@ spanstart(void)
 		clip_init(&clips[e], P.t0, P.t1);
 	sp_init(&sorter, sizeof(struct span), (int)window, bystart, deliver);
 	seq = 0;
+	inside = 0;
 	beyondfile = NULL;
 }
 
@@ -435,6 +438,7 @@ spanpush(const struct record *r, int64_t s, int64_t e, int eng)
 
 	if (e <= P.t0 || s >= P.t1)
 		return;		/* outside the window: no part of a union */
+	inside++;
 	if (sp_push(&sorter, &sp) && !beyondfile) {
 		beyondfile = r->file;
 		beyondline = r->line;
@@ -562,6 +566,7 @@ dmaread(int union_)
 	rd_close(&rd);
 	if ((P.hasdma = rows > 0) && union_)
 		P.res.eng[E_DMA] = clip_end(&clips[E_DMA]);
+	P.dmainside = inside > 0 || P.kpackets > 0;
 }
 
 /* ---- ActiveTime ---- */
@@ -853,6 +858,10 @@ whatsleft(int hasactive, int hasdmatable)
 	if (!P.hasdma)
 		leftout(hasdmatable ? "DmaPacket has no rows (captured without "
 		    "DMA notifications?)" : "no DmaPacket table", dmaout, 5);
+	if (P.hasdma && !P.dmainside)
+		np_warn("%s: no DmaPacket row in the window [%lld, %lld): "
+		    "memory_bound, memory_bound_ideal and dma_active_time are 0",
+		    P.p->name, (long long)P.t0, (long long)P.t1);
 	if (!hasactive)
 		leftout("no ActiveTime table", activeout, 7);
 	if (!P.hasmeta[M_DMABW])

@@ -198,6 +198,14 @@ np-bound: $T/empty: DmaPacket has no rows (captured without DMA notifications?):
 	[ "$(sed -n 6,7p "$OUT")" = "$(sed -n 6,7p "$GOLD/np-bound/hand-t.tsv" | cut -f1-6 | sed "s/\$/	/")" ]
 }
 
+@test "np-bound: a window without DMA says so: its memory bounds are 0" {
+	np np-bound -t 2000,3000 "$H"
+	status_is 0
+	err_is "$SYNC
+np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_bound_ideal and dma_active_time are 0"
+	[ "$(sed -n 2,4p "$OUT" | cut -f4 | tr '\n' ' ')" = "1000 0 0 " ]
+}
+
 @test "np-bound: no kernel packet, or no DmaPacket table: no window, exit 1" {
 	variant nok DmaPacket "$D/bad/dmapacket-nokernel.parquet"
 	np np-bound "$T/nok"
