@@ -141,6 +141,28 @@ dec_parse(const char *s, size_t n, struct dec *d)
 	return 1;
 }
 
+/* Takes the trailing zeros off the mantissa while e is below to: the same
+ * number in fewer digits, for dec_add to align another to. */
+static void
+trim(struct dec *d, int to)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 m;
+	int neg = isneg(d);
+
+	if (neg)
+		negate(d);
+	m = (u128)d->hi << 64 | d->lo;
+	while (d->e < to && m != 0 && m % 10 == 0) {
+		m /= 10;
+		d->e++;
+	}
+	d->hi = (uint64_t)(m >> 64);
+	d->lo = (uint64_t)m;
+	if (neg)
+		negate(d);
+}
+
 int
 dec_add(struct dec *acc, const struct dec *v)
 {
@@ -154,10 +176,22 @@ dec_add(struct dec *acc, const struct dec *v)
 		*acc = b;
 		return 1;
 	}
-	if (a.e > b.e && !scale(&a, a.e - b.e))
-		return 0;
-	if (b.e > a.e && !scale(&b, b.e - a.e))
-		return 0;
+	/* The one of the higher power of ten is aligned to the other; where
+	 * that needs too many digits, the other's trailing zeros are taken
+	 * off first, so that a sum's exactness does not hang on how its
+	 * numbers were written (365779620 as 365779620e0 or 36577962e1). */
+	if (a.e > b.e && !scale(&a, a.e - b.e)) {
+		a = *acc;
+		trim(&b, a.e);
+		if (a.e > b.e && !scale(&a, a.e - b.e))
+			return 0;
+	}
+	if (b.e > a.e && !scale(&b, b.e - a.e)) {
+		b = *v;
+		trim(&a, b.e);
+		if (b.e > a.e && !scale(&b, b.e - a.e))
+			return 0;
+	}
 	r.lo = a.lo + b.lo;
 	r.hi = a.hi + b.hi + (r.lo < a.lo);
 	r.e = a.e;
