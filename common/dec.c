@@ -5,7 +5,6 @@
 #include "num.h"
 
 #define SIGN (1ULL << 63)
-#define MAXEXP 9999		/* larger exponents are not read */
 
 static const uint64_t pow10u[20] = {
 	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
@@ -132,7 +131,7 @@ dec_parse(const char *s, size_t n, struct dec *d)
 		if (*p == '+' || *p == '-')
 			xneg = *p++ == '-';
 		for (; p < e; p++)
-			if ((x = x * 10 + (*p - '0')) > MAXEXP)
+			if ((x = x * 10 + (*p - '0')) > DEC_MAXEXP)
 				return 0;
 		d->e += xneg ? -x : x;
 	}
@@ -489,4 +488,75 @@ dec_div(const struct dec *a, const struct dec *b)
 	x.e = y.e = 0;
 	q = dec_quot(&x, &y);
 	return neg ? -q : q;
+}
+
+/* Are s up to e all digits? */
+static int
+alldigits(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if ((unsigned)(*s - '0') > 9)
+			return 0;
+	return 1;
+}
+
+/*
+ * Is s (n bytes, a number with a point and no exponent) written as dec_fmt
+ * writes its exact decimal: -?(0|[1-9][0-9]{0,17}).[0-9]*[1-9], and
+ * from 10^-4 (0.0001, not 0.00009)?  The usual number of a text form, a
+ * double or a float printer's digits, kept without reading it twice.
+ */
+static int
+asdecfmt(const char *s, size_t n)
+{
+	const char *e = s + n, *p;
+
+	if (*s == '-')
+		s++;
+	if (e - s < 3 || e[-1] == '0' || (unsigned)(e[-1] - '0') > 9)
+		return 0;
+	if (*s == '0') {
+		if (s[1] != '.')
+			return 0;
+		for (p = s + 2; p < e && *p == '0'; p++)
+			;
+		return p - (s + 2) <= 3 && p < e && alldigits(p, e);
+	}
+	for (p = s; p < e && (unsigned)(*p - '0') <= 9; p++)
+		;
+	return p - s <= 18 && p < e && *p == '.' && alldigits(p + 1, e);
+}
+
+size_t
+dec_respell(char *buf, const char *s, size_t n, int floats)
+{
+	struct dec x;
+	const char *w;
+	double d;
+	size_t i = n > 0 && s[0] == '-';
+
+	if (i < n && (unsigned)(s[i] - '0') <= 9) {
+		/* Digits: a number only with a point or an exponent. */
+		while (i < n && s[i] != '.' && (s[i] | 0x20) != 'e')
+			i++;
+		if (i == n)
+			return 0;
+	}
+	if (!num_f64(s, n, &d))
+		return 0;
+	if (!isfinite(d)) {
+		w = num_word(d);
+		memcpy(buf, w, strlen(w));
+		return strlen(w);
+	}
+	if (floats && num_widened(s, n, d))
+		return num_fmt_f32(buf, (float)d);
+	if (asdecfmt(s, n))
+		return 0;
+	/* Past an exponent dec_parse reads (a number no double holds), as
+	 * written. */
+	if (!dec_parse(s, n, &x) || x.e < -DEC_MAXEXP ||
+	    x.e > DEC_MAXEXP - DEC_DIGITS)
+		return 0;
+	return dec_fmt(buf, &x);
 }
