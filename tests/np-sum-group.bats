@@ -290,6 +290,26 @@ a\tb	v	2	4' ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
+@test "np-sum -g: a sum within 38 digits is exact however its numbers are written" {
+	# 365779620 + 3.4028235e38 is 38 digits; written 365779620,
+	# 365779620.0 or 3.6577962e8, and in either order, the sum is exact
+	# (an integer's trailing zeros were kept as digits, and the sum
+	# fell back to a double)
+	printf '%s\n' 'g	x' 'a	365779620' 'a	3.4028235e38' \
+	    'b	3.4028235e38' 'b	365779620' 'c	365779620.0' 'c	3.4028235e38' \
+	    'd	3.6577962e8' 'd	3.4028235e38' >"$T/w.tsv"
+	np np-sum -g g -v x "$T/w.tsv"
+	status_is 0
+	no_err
+	[ "$(cut -f1,4 "$OUT" | sed 1d | tr '\t\n' ' ,')" = \
+	    "a 3.4028235000000000000000000000036577962e38,b 3.4028235000000000000000000000036577962e38,c 3.4028235000000000000000000000036577962e38,d 3.4028235000000000000000000000036577962e38," ]
+	# one digit more is past 38: a double, said so
+	printf 'x\n365779621\n3.4028235e38\n' >"$T/w2.tsv"
+	np np-sum -v x "$T/w2.tsv"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+}
+
 @test "np-sum: percentiles print as their 4 significant digits exactly" {
 	# 50 values, more than are held exactly: p50 (rank 25) is in the bucket
 	# of 123400000 and p90 (rank 45) in that of 200000000, whose

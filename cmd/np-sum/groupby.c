@@ -22,7 +22,11 @@
 #define ROWPATH static inline
 #endif
 
-enum { GS_ASIS, GS_ENGINE, GS_FLOAT };	/* how a key is spelt (keyhow) */
+/* How a column's text is read (keyhow, valhow): as it is; as an engine;
+ * as a float32 (sc_isfloat); as a number of a column np knows
+ * (SCT_NUMBER: respelt, dec_respell); as a number of a column np does not
+ * know (SCT_UNKNOWN: a widened float read as the float, dec_respell). */
+enum { GS_ASIS, GS_ENGINE, GS_FLOAT, GS_NUMBER, GS_UNTYPED };
 
 /* Whole numbers below this magnitude are exact doubles, as is each one's
  * neighbour: a column of them is "whole". */
@@ -655,21 +659,26 @@ putfield(char *o, struct tsv *t, int i)
 }
 
 /*
- * Key i's text s (n bytes) in its column's own spelling at o (NUM_BUFSZ
+ * Key i's text s (n bytes) in its column's own spelling at o (DEC_BUFSZ
  * bytes of room at least), and its length; 0 for text kept as it is.  In
  * an engine column, the engine's usual spelling, as np-trace writes it
  * (Explorer's "gpsimd" groups with "GpSimd"); in a float32 column, a
  * number as the reader gives it from JSON and Parquet (DuckDB's CSV
- * spells the float its own way).
+ * spells the float its own way); in another column, an unquoted number
+ * in np's spelling, as the reader gives a JSON number (quoted is text).
  */
 ROWPATH size_t
-engine(const struct gstat *gs, int i, char *o, const char *s, size_t n)
+spellkey(const struct gstat *gs, int i, char *o, const char *s, size_t n,
+    int quoted)
 {
 	const char *canon;
 	size_t len;
 
 	if (gs->keyhow[i] == GS_FLOAT)
 		return num_floattext(o, s, n);
+	if (gs->keyhow[i] != GS_ENGINE)
+		return quoted ? 0 : dec_respell(o, s, n,
+		    gs->keyhow[i] == GS_UNTYPED);
 	if (!(canon = insn_engine(s, n)))
 		return 0;
 	len = strlen(canon);
@@ -704,14 +713,14 @@ entry(struct gstat *gs, const int *kcol, struct gspend *p)
 
 	for (i = 0; i < gs->nkey; i++)
 		need += OUT_ESCMAX * t->len[kcol[i]] + 1;
-	/* Never NULL, even for no key; room for a float's text. */
-	kreserve(gs, need + 16 + NUM_BUFSZ);
+	/* Never NULL, even for no key; room for a number's text. */
+	kreserve(gs, need + 16 + DEC_BUFSZ);
 	for (i = 0; i < gs->nkey; i++) {
 		if (i)
 			gs->kbuf[len++] = '\t';
 		if (gs->keyhow[i] != GS_ASIS &&
-		    (n = engine(gs, i, gs->kbuf + len, t->f[kcol[i]],
-		    t->len[kcol[i]])) > 0)
+		    (n = spellkey(gs, i, gs->kbuf + len, t->f[kcol[i]],
+		    t->len[kcol[i]], t->quotes && t->quoted[kcol[i]])) > 0)
 			len += n;
 		else
 			len += putfield(gs->kbuf + len, t, kcol[i]);
@@ -759,7 +768,7 @@ recentry(struct gstat *gs, const struct record *rec)
 			continue;
 		}
 		if (gs->keyhow[i] != GS_ASIS &&
-		    (n = engine(gs, i, o, f->s, f->len)) > 0)
+		    (n = spellkey(gs, i, o, f->s, f->len, 0)) > 0)
 			len += n;
 		else
 			len += (size_t)(out_escape(o, f->s, f->len) - o);
@@ -774,10 +783,13 @@ enum { V_NAN = 0, V_OK = 1, V_TEXT = -1, V_DIGITS = -2 };
 /* A value's text: V_OK with its exact decimal and its double; V_NAN when
  * it is NaN or infinite (an unusable value, counted as an empty one is);
  * V_TEXT when it is no number; V_DIGITS when it has more digits than an
- * exact decimal holds. */
+ * exact decimal holds.  With floats (a column np does not know, as text),
+ * a float widened to double (num_widened) is the float's fewest digits,
+ * as dec_respell reads it. */
 ROWPATH int
-parse(const char *f, size_t n, struct dec *d, double *v)
+parse(const char *f, size_t n, struct dec *d, double *v, int floats)
 {
+	char buf[NUM_BUFSZ];
 	int64_t i;
 
 	if (num_i64(f, n, &i)) {
@@ -789,6 +801,11 @@ parse(const char *f, size_t n, struct dec *d, double *v)
 		return V_TEXT;
 	if (!isfinite(*v))
 		return V_NAN;
+	if (floats && num_widened(f, n, *v)) {
+		n = num_fmt_f32(buf, (float)*v);
+		f = buf;
+		(void)num_f64(f, n, v);
+	}
 	if (!dec_parse(f, n, d))
 		return V_DIGITS;
 	return V_OK;
@@ -818,7 +835,7 @@ badvalue(const char *file, long line, long col, int byrow, int why,
 /* A value field: its exact decimal and its double (1), 0 when it is NaN or
  * infinite (counted), or dies. */
 static int
-value(struct gstat *gs, int col, const char *name, int isfloat,
+value(struct gstat *gs, int col, const char *name, int how,
     struct dec *d, double *v)
 {
 	struct tsv *t = &gs->t;
@@ -827,11 +844,11 @@ value(struct gstat *gs, int col, const char *name, int isfloat,
 	size_t n = t->len[col], m;
 	int ok;
 
-	if (isfloat && (m = num_floattext(buf, s, n)) > 0) {
+	if (how == GS_FLOAT && (m = num_floattext(buf, s, n)) > 0) {
 		s = buf;
 		n = m;
 	}
-	ok = parse(s, n, d, v);
+	ok = parse(s, n, d, v, how == GS_UNTYPED);
 
 	if (ok < 0)
 		badvalue(gs->in->name, tsv_fieldline(t, col),
@@ -859,7 +876,7 @@ addrow(struct gstat *gs, const int *kcol, const int *vcol)
 			    tsv_fieldline(t, vcol[i]));
 			continue;
 		}
-		if (!value(gs, vcol[i], gs->val[i], gs->valfloat[i], &d, &v))
+		if (!value(gs, vcol[i], gs->val[i], gs->valhow[i], &d, &v))
 			continue;
 		cell_add(gs, e, i, &d, v);
 	}
@@ -882,7 +899,7 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 			    tsv_fieldline(t, vcol[i]));
 			continue;
 		}
-		if (value(gs, vcol[i], gs->val[i], gs->valfloat[i],
+		if (value(gs, vcol[i], gs->val[i], gs->valhow[i],
 		    &p->v[i].d, &p->v[i].v))
 			p->has |= 1ULL << i;
 	}
@@ -929,6 +946,23 @@ unpend(struct gstat *gs)
 	gs->npend--;
 }
 
+/* How a column named by -g or -v is read from TSV and CSV (GS_*). */
+static unsigned char
+colhow(const char *name)
+{
+	if (insn_engcol(name))
+		return GS_ENGINE;
+	switch (sc_type(name, strlen(name))) {
+	case SCT_FLOAT:
+		return GS_FLOAT;
+	case SCT_NUMBER:
+		return GS_NUMBER;
+	case SCT_UNKNOWN:
+		return GS_UNTYPED;
+	}
+	return GS_ASIS;
+}
+
 static void
 readrows(struct gstat *gs)
 {
@@ -945,14 +979,11 @@ readrows(struct gstat *gs)
 	gs->keyset = 1;
 	for (i = 0; i < gs->nkey; i++) {
 		kcol[i] = column(gs, gs->key[i], t->ncol, "");
-		gs->keyhow[i] = insn_engcol(gs->key[i]) ? GS_ENGINE :
-		    sc_isfloat(gs->key[i], strlen(gs->key[i])) ? GS_FLOAT :
-		    GS_ASIS;
+		gs->keyhow[i] = colhow(gs->key[i]);
 	}
 	for (i = 0; i < gs->nval; i++) {
 		vcol[i] = column(gs, gs->val[i], t->ncol, "");
-		gs->valfloat[i] = (unsigned char)sc_isfloat(gs->val[i],
-		    strlen(gs->val[i]));
+		gs->valhow[i] = colhow(gs->val[i]);
 	}
 	while (gs->g.n < AHEADMIN && tsv_next(t))
 		addrow(gs, kcol, vcol);
@@ -1007,7 +1038,7 @@ readrecs(struct gstat *gs)
 				    rec->file, rec->line);
 				continue;
 			}
-			if ((ok = parse(f->s, f->len, &d, &v)) < 0)
+			if ((ok = parse(f->s, f->len, &d, &v, 0)) < 0)
 				badvalue(rec->file, f->line, f->col, gs->rdpq,
 				    ok, gs->val[i], f->s, f->len);
 			if (ok == V_NAN) {

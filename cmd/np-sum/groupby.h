@@ -87,11 +87,13 @@ struct gstat {
 	int rdkey[GS_MAXKEY], rdval[GS_MAXVAL];
 	char *rdfile[1];
 	int rdpq;
-	/* How key i and value i are spelt: an engine column's keys as
-	 * np-trace writes engines, a float32 column's numbers as the
-	 * reader gives them from JSON and Parquet (sc_isfloat). */
-	unsigned char keyhow[GS_MAXKEY];	/* GS_ASIS, GS_ENGINE or GS_FLOAT */
-	unsigned char valfloat[GS_MAXVAL];
+	/* How key i and value i are read from TSV and CSV: an engine
+	 * column's keys as np-trace writes engines, numbers as the reader
+	 * gives them from JSON and Parquet (a float32 column's, sc_isfloat,
+	 * and those of a column np does not know, sc_type, as np reads a
+	 * float; every number of a key in np's spelling). */
+	unsigned char keyhow[GS_MAXKEY];	/* GS_ASIS, GS_ENGINE, ... */
+	unsigned char valhow[GS_MAXVAL];
 	char *kbuf;		/* the key being built */
 	size_t kcap;
 	struct gspend *pend;	/* rows read, not yet added: from phead */

@@ -5,7 +5,6 @@
 #include "base/number.h"
 
 #define SIGN (1ULL << 63)
-#define MAXEXP 9999		/* larger exponents are not read */
 
 static const uint64_t pow10u[20] = {
 	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
@@ -132,13 +131,35 @@ dec_parse(const char *s, size_t n, struct dec *d)
 		if (*p == '+' || *p == '-')
 			xneg = *p++ == '-';
 		for (; p < e; p++)
-			if ((x = x * 10 + (*p - '0')) > MAXEXP)
+			if ((x = x * 10 + (*p - '0')) > DEC_MAXEXP)
 				return 0;
 		d->e += xneg ? -x : x;
 	}
 	if (neg)
 		negate(d);
 	return 1;
+}
+
+/* Takes the trailing zeros off the mantissa while e is below to: the same
+ * number in fewer digits, for dec_add to align another to. */
+static void
+trim(struct dec *d, int to)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 m;
+	int neg = isneg(d);
+
+	if (neg)
+		negate(d);
+	m = (u128)d->hi << 64 | d->lo;
+	while (d->e < to && m != 0 && m % 10 == 0) {
+		m /= 10;
+		d->e++;
+	}
+	d->hi = (uint64_t)(m >> 64);
+	d->lo = (uint64_t)m;
+	if (neg)
+		negate(d);
 }
 
 int
@@ -154,10 +175,22 @@ dec_add(struct dec *acc, const struct dec *v)
 		*acc = b;
 		return 1;
 	}
-	if (a.e > b.e && !scale(&a, a.e - b.e))
-		return 0;
-	if (b.e > a.e && !scale(&b, b.e - a.e))
-		return 0;
+	/* The one of the higher power of ten is aligned to the other; where
+	 * that needs too many digits, the other's trailing zeros are taken
+	 * off first, so that a sum's exactness does not hang on how its
+	 * numbers were written (365779620 as 365779620e0 or 36577962e1). */
+	if (a.e > b.e && !scale(&a, a.e - b.e)) {
+		a = *acc;
+		trim(&b, a.e);
+		if (a.e > b.e && !scale(&a, a.e - b.e))
+			return 0;
+	}
+	if (b.e > a.e && !scale(&b, b.e - a.e)) {
+		b = *v;
+		trim(&a, b.e);
+		if (b.e > a.e && !scale(&b, b.e - a.e))
+			return 0;
+	}
 	r.lo = a.lo + b.lo;
 	r.hi = a.hi + b.hi + (r.lo < a.lo);
 	r.e = a.e;
@@ -455,4 +488,75 @@ dec_div(const struct dec *a, const struct dec *b)
 	x.e = y.e = 0;
 	q = dec_quot(&x, &y);
 	return neg ? -q : q;
+}
+
+/* Are s up to e all digits? */
+static int
+alldigits(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if ((unsigned)(*s - '0') > 9)
+			return 0;
+	return 1;
+}
+
+/*
+ * Is s (n bytes, a number with a point and no exponent) written as dec_fmt
+ * writes its exact decimal: -?(0|[1-9][0-9]{0,17}).[0-9]*[1-9], and
+ * from 10^-4 (0.0001, not 0.00009)?  The usual number of a text form, a
+ * double or a float printer's digits, kept without reading it twice.
+ */
+static int
+asdecfmt(const char *s, size_t n)
+{
+	const char *e = s + n, *p;
+
+	if (*s == '-')
+		s++;
+	if (e - s < 3 || e[-1] == '0' || (unsigned)(e[-1] - '0') > 9)
+		return 0;
+	if (*s == '0') {
+		if (s[1] != '.')
+			return 0;
+		for (p = s + 2; p < e && *p == '0'; p++)
+			;
+		return p - (s + 2) <= 3 && p < e && alldigits(p, e);
+	}
+	for (p = s; p < e && (unsigned)(*p - '0') <= 9; p++)
+		;
+	return p - s <= 18 && p < e && *p == '.' && alldigits(p + 1, e);
+}
+
+size_t
+dec_respell(char *buf, const char *s, size_t n, int floats)
+{
+	struct dec x;
+	const char *w;
+	double d;
+	size_t i = n > 0 && s[0] == '-';
+
+	if (i < n && (unsigned)(s[i] - '0') <= 9) {
+		/* Digits: a number only with a point or an exponent. */
+		while (i < n && s[i] != '.' && (s[i] | 0x20) != 'e')
+			i++;
+		if (i == n)
+			return 0;
+	}
+	if (!num_f64(s, n, &d))
+		return 0;
+	if (!isfinite(d)) {
+		w = num_word(d);
+		memcpy(buf, w, strlen(w));
+		return strlen(w);
+	}
+	if (floats && num_widened(s, n, d))
+		return num_fmt_f32(buf, (float)d);
+	if (asdecfmt(s, n))
+		return 0;
+	/* Past an exponent dec_parse reads (a number no double holds), as
+	 * written. */
+	if (!dec_parse(s, n, &x) || x.e < -DEC_MAXEXP ||
+	    x.e > DEC_MAXEXP - DEC_DIGITS)
+		return 0;
+	return dec_fmt(buf, &x);
 }

@@ -19,6 +19,7 @@
 
 #define DEC_DIGITS 38		/* significant digits read, at most */
 #define DEC_BUFSZ 64		/* room for any number dec_fmt prints */
+#define DEC_MAXEXP 9999		/* larger exponents are not read */
 
 struct dec {
 	uint64_t hi, lo;	/* the mantissa, two's complement */
@@ -70,6 +71,18 @@ double dec_quot(const struct dec *a, const struct dec *b);
  * rounded once, unless aligning the two needs more than 127 bits, when
  * it is the quotient of their doubles. */
 double dec_div(const struct dec *a, const struct dec *b);
+/*
+ * A field of a column whose type its form does not state (a CSV or TSV
+ * field, a JSON number), in np's spelling at buf (DEC_BUFSZ bytes): its
+ * length, or 0 to keep s as written.  An integer (no point, no exponent)
+ * is kept, as written; NaN and the infinities are JSON's words
+ * (num_word); with floats, a float widened to double (num_widened) is
+ * that float's fewest digits (num_fmt_f32), as a float printer writes
+ * it; any other number is its exact decimal
+ * (dec_fmt), or kept past DEC_DIGITS significant digits.  Text that is no
+ * number is kept.  Once respelt, a text is kept as it is.
+ */
+size_t dec_respell(char *buf, const char *s, size_t n, int floats);
 /* Is d a whole number?  For a dec from dec_parse or dec_i64, whose
  * mantissa has no trailing zeros below the point. */
 int dec_whole(const struct dec *d);

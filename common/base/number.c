@@ -1319,17 +1319,40 @@ num_fmt_f32big(char *buf, float v)
 }
 #endif
 
-/* Exactly a finite float: a float widened, not a float printer's digits. */
-static int
-isfloat(double d)
+int
+num_widened(const char *s, size_t n, double d)
 {
-	return d >= -FLT_MAX && d <= FLT_MAX && (double)(float)d == d;
+	const char *e = s + n, *first = NULL, *last = NULL;
+	int point = 0;
+
+	if (!num_isfloat(d) || d == 0)
+		return 0;	/* the usual number: no look at its text */
+	if (n <= 18 && (memchr(s, '.', n) || memchr(s, 'e', n) ||
+	    memchr(s, 'E', n)))
+		return 1;	/* a point or exponent among 17 digits at most */
+	for (; s < e && (*s | 0x20) != 'e'; s++)
+		if (*s == '.')
+			point = 1;
+		else if (*s >= '1' && *s <= '9') {
+			if (!first)
+				first = s;
+			last = s;
+		}
+	if (s < e)
+		point = 1;	/* an exponent */
+	if (!point)
+		return 0;	/* an integer */
+	/* The digits from the first to the last that is not 0, the point
+	 * not counted where it lies between them. */
+	return (last - first) + 1 - (memchr(first, '.',
+	    (size_t)(last - first)) != NULL) <= 17;
 }
 
 size_t
 num_fmt_float(char *buf, double d)
 {
-	return isfloat(d) ? num_fmt_f32(buf, (float)d) : num_fmt_f64(buf, d);
+	return num_isfloat(d) ? num_fmt_f32(buf, (float)d) :
+	    num_fmt_f64(buf, d);
 }
 
 double
@@ -1338,7 +1361,7 @@ num_float(double d)
 	char buf[NUM_BUFSZ];
 	double v;
 
-	if (isfloat(d) && num_f64(buf, num_fmt_f32(buf, (float)d), &v))
+	if (num_isfloat(d) && num_f64(buf, num_fmt_f32(buf, (float)d), &v))
 		return v;
 	return d;
 }

@@ -19,6 +19,7 @@
 #ifndef NP_NUM_H
 #define NP_NUM_H
 
+#include <float.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -79,6 +80,24 @@ size_t num_fmt_f64(char *buf, double v);
  * it ("6.1961e-05", read as a double) print the same ("6.1961e-5").
  */
 size_t num_fmt_f32(char *buf, float v);
+
+/* Is d exactly a finite float32 (a float widened, not a float printer's
+ * digits)? */
+static inline int
+num_isfloat(double d)
+{
+	return d >= -FLT_MAX && d <= FLT_MAX && (double)(float)d == d;
+}
+
+/*
+ * Could s[0..n), read as the double d, be a double printer's text of a
+ * float widened to double (DuckDB's JSON lines: 0.10000000149011612)?
+ * That is: written with a point or an exponent, in at most 17 significant
+ * digits (leading and trailing zeros not counted), and d exactly a float
+ * other than 0 (which reads the same either way).  An integer, or an exact
+ * decimal of more digits, is taken as written.
+ */
+int num_widened(const char *s, size_t n, double d);
 
 /*
  * A number of a float32 column (a Parquet FLOAT, or a column Neuron Explorer

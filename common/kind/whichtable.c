@@ -152,6 +152,32 @@ static const char fields[] =
 	    "stream_index trigger_start_ts cc_trigger_start_delay "
 	    "replica_group_id core_idx description";
 
+/*
+ * The string columns of the Explorer tables (schema 7.4.0) and of the view
+ * export: text, however much a value looks like a number (a version, 2.10,
+ * is not 2.1).
+ */
+static const char textfields[] =
+	    /* Instruction */
+	    "engine timeline_track opcode operands compiler_opcode "
+	    "compiler_operands penguin_id bir_id bir_instruction_name "
+	    "kernel_instruction_name hlo_attrs hlo_name layer stack_frame_ids "
+	    "nki_source_location bir_debug_info_source_location "
+	    "instruction_chain performance_mode tensor_instruction_type "
+	    "scalar_activation_fn "
+	    /* DmaPacket, CcOp, CcInstruction */
+	    "queue_type variable queue_name operation algorithm dtype "
+	    "trigger_engine replica_group description "
+	    /* Metadata, SchemaFields */
+	    "profile_schema_version first_ts last_ts instance_type "
+	    "runtime_version collectives_version driver_version "
+	    "explorer_version compiler_version ultraserver_type s3_bucket_path "
+	    "profile_name explorer_build_time table_name table_description "
+	    "field_name field_description field_example field_type "
+	    "field_format field_unit field_enum_values "
+	    /* the view export */
+	    "label subgroup event";
+
 int
 sc_isfield(const char *name, size_t n)
 {
@@ -459,4 +485,21 @@ sc_closest(char *buf, size_t size, const char *want, const char *list,
 		len += (size_t)snprintf(buf + len, size - len, "%s%.*s",
 		    i ? ", " : "", (int)bestn[i], best[i]);
 	return nbest;
+}
+
+int
+sc_type(const char *name, size_t n)
+{
+	int i;
+
+	if (sc_isfloat(name, n))
+		return SCT_FLOAT;
+	if (sc_inlist(textfields, name, n))
+		return SCT_TEXT;
+	if (sc_isfield(name, n))
+		return SCT_NUMBER;
+	for (i = 0; i < SC_NTABLES; i++)
+		if (sc_inlist(tables[i].cols, name, n))
+			return SCT_NUMBER;
+	return SCT_UNKNOWN;
 }

@@ -34,6 +34,15 @@ int sc_inlist(const char *list, const char *name, size_t n);
 int sc_isfield(const char *name, size_t n);
 /* Is the column a FLOAT (float32) one of Neuron Explorer's, by its name? */
 int sc_isfloat(const char *name, size_t n);
+/*
+ * A column's type, by its name, where its form does not state it (CSV,
+ * TSV, JSON lines): SCT_FLOAT, one Neuron Explorer writes as FLOAT
+ * (sc_isfloat); SCT_TEXT, a string of the Explorer tables or the view
+ * export; SCT_NUMBER, another of those tables' or of np's outputs (an
+ * integer, or a double np wrote); SCT_UNKNOWN, a name np does not know.
+ */
+enum { SCT_UNKNOWN, SCT_FLOAT, SCT_TEXT, SCT_NUMBER };
+int sc_type(const char *name, size_t n);
 /* Did a column of one of the tables in mask (SC_BIT) get a vote? */
 int sc_has(const struct sc_votes *v, unsigned mask);
 /*

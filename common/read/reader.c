@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/decimal.h"
 #include "kind/collective.h"
 #include "base/msg.h"
 #include "read/gate.h"
@@ -15,7 +16,6 @@
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "base/number.h"
-#include "read/gate.h"
 #include "read/reader.h"
 #include "kind/whichtable.h"
 #include "read/showdma.h"
@@ -409,8 +409,18 @@ rd_column(struct reader *r, const char *name, const char *opt,
 		r->rec.xnum |= (uint32_t)1 << c;
 	if (flags & C_TIME)
 		timenotes(r, c);
-	if (sc_isfloat(name, strlen(name)))
+	switch (sc_type(name, strlen(name))) {
+	case SCT_FLOAT:
 		r->floatbits |= (uint32_t)1 << c;
+		break;
+	case SCT_UNKNOWN:
+		r->untypedbits |= (uint32_t)1 << c;
+		/* FALLTHROUGH */
+	case SCT_NUMBER:
+		if (type == T_TEXT)
+			r->respellbits |= (uint32_t)1 << c;
+		break;
+	}
 	r->nextra = r->rec.nextra = i + 1;
 	return c;
 }
@@ -698,6 +708,9 @@ rd_set(struct reader *r, struct record *rec, int c, int pref,
 		f->isint = 1;
 	} else if (num_f64(s, n, &f->d)) {
 		f->isint = 0;
+		if (r->untypedbits >> c & 1 && r->fmt != FMT_PARQUET &&
+		    num_widened(s, n, f->d))
+			f->d = num_float(f->d);
 		if (f->d == floor(f->d) && num_inint64(f->d)) {
 			f->isint = 1;	/* a whole number prints as one */
 			f->i = (int64_t)f->d;
@@ -1097,12 +1110,22 @@ jsonvalue(struct reader *r, struct record *rec, const struct rd_name *nm,
     enum json_tok t)
 {
 	struct json *j = &r->j;
+	char buf[DEC_BUFSZ];
+	size_t n;
 
 	if (rec->f[nm->col].set && setagain(j, &rec->f[nm->col], nm))
 		return;		/* a better-named input already set it */
 	switch (t) {
-	case JSON_STR:
 	case JSON_NUM:
+		if (!j->isint && r->respellbits >> nm->col & 1 &&
+		    (n = dec_respell(buf, j->s, j->len,
+		    (int)(r->untypedbits >> nm->col & 1)))) {
+			rd_set(r, rec, nm->col, nm->pref, buf, n, j->line,
+			    j->col, nm->cname);
+			break;
+		}
+		/* FALLTHROUGH */
+	case JSON_STR:
 		rd_set(r, rec, nm->col, nm->pref, j->s, j->len, j->line,
 		    j->col, nm->cname);
 		break;
@@ -1402,7 +1425,7 @@ tsvhead(struct reader *r)
 	uint32_t has = 0;
 	int i, j, known = 0;
 
-	r->ntsvcol = 0;
+	r->ntsvcol = r->ntsvresp = 0;
 	for (i = 0; i < r->t.ncol; i++) {
 		nm = lookup(r, r->t.name[i], strlen(r->t.name[i]));
 		known += nm != NULL;
@@ -1423,6 +1446,8 @@ tsvhead(struct reader *r)
 		w->pref = nm->pref;
 		w->text = coltype(r, nm->col) == T_TEXT;
 		w->shared = 0;
+		if (r->respellbits >> nm->col & 1)
+			r->tsvresp[r->ntsvresp++] = r->ntsvcol - 1;
 		for (j = 0; j < r->ntsvcol - 1; j++)
 			if (r->tsvcol[j].col == w->col)
 				w->shared = r->tsvcol[j].shared = 1;
@@ -1473,6 +1498,38 @@ tsvset(struct reader *r, struct record *rec, const struct rd_tsvcol *w,
 	f->col = col;
 }
 
+/*
+ * The row's fields of further text columns (respellbits), whose numbers
+ * CSV and TSV do not tell from text: each unquoted one that is a number
+ * in np's spelling (dec_respell), as JSON's numbers are respelt, and a
+ * widened float (untypedbits) as the float.  A quoted field is text, as
+ * a JSON string is.
+ */
+static NP_COLD void
+tsvrespell(struct reader *r, struct record *rec)
+{
+	const struct rd_tsvcol *w;
+	struct tsv *t = &r->t;
+	char buf[DEC_BUFSZ];
+	struct field *f;
+	size_t n;
+	int i;
+
+	for (i = 0; i < r->ntsvresp; i++) {
+		w = &r->tsvcol[r->tsvresp[i]];
+		f = &rec->f[w->col];
+		if (!f->set || f->s != t->f[w->field] ||
+		    (t->quotes && t->quoted[w->field]))
+			continue;
+		if (!(n = dec_respell(buf, f->s, f->len,
+		    (int)(r->untypedbits >> w->col & 1))))
+			continue;
+		f->s = rec_keep(rec, buf, n);
+		f->len = n;
+		rec->textlen += n;
+	}
+}
+
 static int
 tsvnext(struct reader *r, struct record *rec)
 {
@@ -1496,6 +1553,8 @@ tsvnext(struct reader *r, struct record *rec)
 		tsvset(r, rec, w, t->quotes ? t->fline[i] : t->line,
 		    t->quotes ? t->fcol[i] : (long)(t->f[i] - t->f[0]) + 1);
 	}
+	if (rec->has & r->respellbits)
+		tsvrespell(r, rec);
 	return 1;
 }
 
@@ -1668,7 +1727,8 @@ pqhead(struct reader *r)
 		pcol->col = c;
 		pcol->bit = (uint32_t)1 << c;
 		pcol->how = PQ_ANY;
-		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT)
+		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT &&
+		    pc->logical != PQ_L_DECIMAL)	/* respelt: pqset */
 			pcol->how = PQ_TEXT;
 		else if (pc->kind == PQ_INT && coltype(r, c) != T_TEXT &&
 		    r->pqtime[r->npq] <= 1)
@@ -1704,9 +1764,10 @@ pqbad(struct reader *r, int i, const char *what, const char *found)
 static NP_COLD void
 pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 {
-	char num[NUM_BUFSZ];
+	char num[NUM_BUFSZ], dnum[DEC_BUFSZ];
 	const struct pq_column *pc;
 	struct field *f;
+	size_t n;
 	int c, pref;
 
 	c = r->pqkcol[i];
@@ -1716,6 +1777,15 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 		return;		/* a better-named input set it */
 	switch (cell->kind) {
 	case PQ_BYTES:
+		pc = pq_col(&r->pq, r->pqsel[i]);
+		if (coltype(r, c) == T_TEXT && pc->logical == PQ_L_DECIMAL) {
+			/* A number, in np's spelling ("300.00" is 300), as a
+			 * text form's is. */
+			if ((n = dec_respell(dnum, cell->s, cell->len, 0))) {
+				rec_settext(rec, c, dnum, n);
+				break;
+			}
+		}
 		if (coltype(r, c) == T_TEXT) {
 			/* Valid until the next row: no copy. */
 			rec_setref(rec, c, cell->s, cell->len);

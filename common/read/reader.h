@@ -135,6 +135,11 @@ struct reader {
 	int ntimecols;
 	uint32_t timebits;	/* and as bits, for the usual row's test */
 	uint32_t floatbits;	/* columns of float32 values (floatfields) */
+	/* Further columns whose type a text form does not state: text ones
+	 * whose numbers are respelt (respellbits: np's spelling), and those
+	 * whose name np does not know (untypedbits: a float widened is read
+	 * as the float's fewest digits; sc_type, dec_respell). */
+	uint32_t respellbits, untypedbits;
 	uint32_t sedbits;	/* the kind's start, end and duration, or 0 */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
@@ -147,6 +152,8 @@ struct reader {
 		int field, col, pref, text, shared;
 	} tsvcol[TSV_MAXCOL];
 	int ntsvcol;
+	int tsvresp[TSV_MAXCOL];	/* those of respellbits (tsvrespell) */
+	int ntsvresp;
 	long filerecs;		/* records from the current file */
 	long filenotes;		/* notes from the current file */
 	int sawtable, sawrows;	/* JSON: the kind's table, or rows, seen */

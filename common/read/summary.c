@@ -315,15 +315,18 @@ intext(const char *v, size_t n)
  * Explorer's Summary (floatnames, sc_isfloat), every number is the
  * float's (num_fmt_float).  Elsewhere an integer is kept as written, past
  * 64 bits too ("-0" is "0"), and any other number is the double it reads
- * as, in the fewest digits that read back.  NaN and the infinities are
- * JSON's words ("nan" is "NaN").  So one value gives one text, whichever
- * form and precision carried it.
+ * as, in the fewest digits that read back; but in a column of that
+ * Summary whose name np does not know (sc_type), a float widened
+ * (num_widened) is the float's, as np reads any such column of a text
+ * form.  NaN and the infinities are JSON's words ("nan" is "NaN").  So
+ * one value gives one text, whichever form and precision carried it.
  */
 static size_t
 spell(const char *key, size_t klen, int floatnames, const char *v, size_t n,
     char *buf)
 {
-	int isfloat = floatnames && sc_isfloat(key, klen);
+	int type = floatnames ? sc_type(key, klen) : SCT_NUMBER;
+	int isfloat = type == SCT_FLOAT;
 	const char *w;
 	double d;
 
@@ -339,6 +342,8 @@ spell(const char *key, size_t klen, int floatnames, const char *v, size_t n,
 		memcpy(buf, w, strlen(w));
 		return strlen(w);
 	}
+	if (type == SCT_UNKNOWN && num_widened(v, n, d))
+		return num_fmt_f32(buf, (float)d);
 	return isfloat ? num_fmt_float(buf, d) : num_fmt_f64(buf, d);
 }
 
