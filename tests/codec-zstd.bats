@@ -74,10 +74,10 @@ fails() {
 	np unzip zstd 8 <"$Z/rlelit.zst"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = aaaaaaaa ]
+	[ "$(<"$OUT")" = aaaaaaaa ]
 	np unzip zstd 4 <"$Z/near.zst"
 	status_is 0
-	[ "$(cat "$OUT")" = aaaa ]
+	[ "$(<"$OUT")" = aaaa ]
 }
 
 @test "zstd: an empty frame is 0 bytes" {
@@ -146,9 +146,9 @@ fails() {
 		head -c "$i" "$Z/near.zst" >"$T/in.zst"
 		np unzip zstd 4 <"$T/in.zst"
 		status_is 1
-		case $(cat "$ERR") in
+		case $(<"$ERR") in
 		"unzip: zstd: at byte "[0-9]*": "*) ;;
-		*) echo "cut at $i: $(cat "$ERR")"; return 1 ;;
+		*) echo "cut at $i: $(<"$ERR")"; return 1 ;;
 		esac
 	done
 	head -c 0 "$Z/near.zst" >"$T/in.zst"
@@ -183,9 +183,9 @@ fails() {
 		head -c "$i" "$Z/lit-w10.zst" >"$T/in.zst"
 		np unzip zstd 4000 <"$T/in.zst"
 		status_is 1
-		case $(cat "$ERR") in
+		case $(<"$ERR") in
 		"unzip: zstd: at byte "[0-9]*": "*) ;;
-		*) echo "cut at $i: $(cat "$ERR")"; return 1 ;;
+		*) echo "cut at $i: $(<"$ERR")"; return 1 ;;
 		esac
 	done
 }
@@ -200,9 +200,9 @@ fails() {
 	    >"$T/in.zst"
 	np unzip zstd 3000 <"$T/in.zst"
 	status_is 1
-	case $(cat "$ERR") in
+	case $(<"$ERR") in
 	"unzip: zstd: at byte 3010: content checksum "*", computed "*) ;;
-	*) echo "$(cat "$ERR")"; return 1 ;;
+	*) echo "$(<"$ERR")"; return 1 ;;
 	esac
 }
 
@@ -218,7 +218,7 @@ fails() {
 	bytes "$MAGIC"'\x81\x00\x00\x04\x00\x00\x00'"$BLOCK$LITS$SEQ"
 	np unzip zstd 4 <"$T/in.zst"
 	status_is 0
-	[ "$(cat "$OUT")" = aaaa ]
+	[ "$(<"$OUT")" = aaaa ]
 	# Content size 5, but the frame holds 4 bytes.
 	bytes "$MAGIC"'\x80\x00\x05\x00\x00\x00'"$BLOCK$LITS$SEQ"
 	fails 5 "zstd: at byte 0: frame content size 5, decoded 4"
@@ -286,10 +286,10 @@ fails() {
 		{ head -c "$i" "$Z/lit-19.zst"; printf '\x5a'; tail -c \
 		    +$((i + 2)) "$Z/lit-19.zst"; } >"$T/in.zst"
 		np unzip zstd 4000 <"$T/in.zst"
-		case $status:$(cat "$ERR") in
+		case $status:$(<"$ERR") in
 		0:) [ "$(wc -c <"$OUT")" -eq 4000 ] ;;
 		"1:unzip: zstd: at byte "[0-9]*": "*) ;;
-		*) echo "byte $i: $status $(cat "$ERR")"; return 1 ;;
+		*) echo "byte $i: $status $(<"$ERR")"; return 1 ;;
 		esac
 	done
 }

@@ -511,7 +511,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	# 200000 decimals (long, halfway, subnormal, past either end)
 	np numcheck 200000
 	status_is 0
-	[ "$(cat "$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
+	[ "$(<"$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
 }
 
 @test "num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
@@ -651,7 +651,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np np-sum -g k -v v "$T/r.csv"
 	status_is 0
 	err_is "np-sum: empty values skipped: 3 (first: $T/r.csv:5)"
-	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' \
 	    'k	value_column	count	sum	min	max	mean	p50	p90	p99	share' \
 	    '	v	2	5	2	3	2.5	2	3	3	0.5' \
 	    'a	v	1	1	1	1	1	1	1	1	0.1' \

@@ -22,7 +22,7 @@ dumps() {
 	no_err
 	if [ -f "$GOLD/$G/$name.cksum" ]; then
 		[ "$(cksum <"$OUT" | awk '{ print $1, $2 }')" = \
-		    "$(cat "$GOLD/$G/$name.cksum")" ] ||
+		    "$(<"$GOLD/$G/$name.cksum")" ] ||
 		    { echo "$1: cksum differs"; return 1; }
 		head -6 "$OUT" >"$OUT.head"
 		cmp -s "$OUT.head" "$GOLD/$G/$name.head" ||
@@ -79,7 +79,7 @@ refuses() {
 	np pqdump "$F/column_chunk_key_value_metadata.parquet"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "column1	column2" ]
+	[ "$(<"$OUT")" = "column1	column2" ]
 }
 
 @test "parquet-testing: the deprecated LZ4 codec, in Hadoop frames and as a raw block" {

@@ -146,35 +146,35 @@ notrun() {
 run_sh() {
 	local c=$T/c/$1.sh want=0 before after new f
 	before=$(cd "$T/w" && find . | sort)
-	(cd "$T/w" && sh -c "$(cat "$c")") >"$T/o" 2>"$T/e" && status=0 || status=$?
+	(cd "$T/w" && sh -c "$(<"$c")") >"$T/o" 2>"$T/e" && status=0 || status=$?
 	after=$(cd "$T/w" && find . | sort)
 	if [ -f "$T/c/$1.err" ]; then
 		want=1
 		# The block wraps the message; compare the words.
 		if [ "$(tr -s ' \n' '  ' <"$T/e")" != \
 		    "$(tr -s ' \n' '  ' <"$T/c/$1.err")" ]; then
-			printf '%s\n  stderr: %s\n  block:  %s\n' "$(cat "$c")" \
-			    "$(cat "$T/e")" "$(cat "$T/c/$1.err")" >>"$T/fail"
+			printf '%s\n  stderr: %s\n  block:  %s\n' "$(<"$c")" \
+			    "$(<"$T/e")" "$(<"$T/c/$1.err")" >>"$T/fail"
 		fi
-		[ ! -s "$T/o" ] || printf '%s\n  wrote to stdout\n' "$(cat "$c")" >>"$T/fail"
+		[ ! -s "$T/o" ] || printf '%s\n  wrote to stdout\n' "$(<"$c")" >>"$T/fail"
 	else
 		# (ENVIRON: awk -v would read the command's backslashes)
 		notes | cmd="=== $(head -1 "$c")" awk '
 			/^=== / { on = $0 == ENVIRON["cmd"]; next }
 			on' >"$T/want"
 		cmp -s "$T/want" "$T/e" ||
-		    printf '%s\n  stderr: %s\n  expected: %s\n' "$(cat "$c")" \
-		    "$(head -3 "$T/e")" "$(cat "$T/want")" >>"$T/fail"
+		    printf '%s\n  stderr: %s\n  expected: %s\n' "$(<"$c")" \
+		    "$(head -3 "$T/e")" "$(<"$T/want")" >>"$T/fail"
 	fi
 	if [ "$status" -ne "$want" ]; then
-		printf '%s\n  exit %s, expected %s\n' "$(cat "$c")" "$status" "$want" >>"$T/fail"
+		printf '%s\n  exit %s, expected %s\n' "$(<"$c")" "$status" "$want" >>"$T/fail"
 	fi
 	if [ "$want" -eq 0 ] && [ ! -s "$T/o" ]; then
 		new=$(printf '%s\n%s\n' "$before" "$before" "$after" | sort | uniq -u)
-		[ -n "$new" ] || printf '%s\n  no output, no file made\n' "$(cat "$c")" >>"$T/fail"
+		[ -n "$new" ] || printf '%s\n  no output, no file made\n' "$(<"$c")" >>"$T/fail"
 		for f in $new; do
 			[ -d "$T/w/$f" ] || [ -s "$T/w/$f" ] ||
-			    printf '%s\n  made %s empty\n' "$(cat "$c")" "$f" >>"$T/fail"
+			    printf '%s\n  made %s empty\n' "$(<"$c")" "$f" >>"$T/fail"
 		done
 	fi
 	echo "ran: $(head -1 "$c")"
@@ -187,7 +187,7 @@ run_sh() {
 	nrun=0
 	for c in $(cd "$T/c" && ls *.sh | sort -n); do
 		n=${c%.sh}
-		[ -z "$(notrun "$(cat "$T/c/$c")")" ] || continue
+		[ -z "$(notrun "$(<"$T/c/$c")")" ] || continue
 		run_sh "$n"
 		nrun=$((nrun + 1))
 	done
@@ -218,7 +218,7 @@ run_sh() {
 notrun_list() {
 	extract
 	for c in "$T"/c/*.sh; do
-		[ "$(notrun "$(cat "$c")")" != "$1" ] || head -1 "$c"
+		[ "$(notrun "$(<"$c")")" != "$1" ] || head -1 "$c"
 	done
 }
 
