@@ -69,7 +69,7 @@ G=$FIX/np-gaps
 @test "buckets: -n drops the header" {
 	np np-gaps -n -B 1000 "$G/cores.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/buckets-cores.tsv")" ]
+	[ "$(<"$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/buckets-cores.tsv")" ]
 }
 
 @test "buckets: a count of buckets on a pipe" {
@@ -82,7 +82,7 @@ G=$FIX/np-gaps
 	printf 'start_ts\tend_ts\tengine\n5\t5\tX\n' >"$T/z.tsv"
 	np np-gaps -B 1us "$T/z.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'engine\tbucket_start_ns\tbusy_ns\tbusy_share\tpcore_idx\nX\t0\t0\t0.0000\t')" ]
+	[ "$(<"$OUT")" = "$(printf 'engine\tbucket_start_ns\tbusy_ns\tbusy_share\tpcore_idx\nX\t0\t0\t0.0000\t')" ]
 }
 
 @test "buckets: busy_share rounds half up at the fourth decimal" {
@@ -176,7 +176,7 @@ $usage"
 	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -B 1us | wc -l'
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" -gt 100000 ]
+	[ "$(<"$OUT")" -gt 100000 ]
 }
 
 @test "buckets: a TMPDIR that cannot take the rows is an error, input in order too" {

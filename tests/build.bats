@@ -9,7 +9,8 @@ TOP=$BATS_TEST_DIRNAME/..
 	run make -s -C "$TOP" install DESTDIR="$T/root" PREFIX=/opt/np
 	[ "$status" -eq 0 ]
 	for c in "$TOP"/cmd/np-*; do
-		p=$(basename "$c" .c)
+		p=${c##*/}
+		p=${p%.c}
 		[ -x "$T/root/opt/np/bin/$p" ]
 		[ -f "$T/root/opt/np/share/man/man1/$p.1" ]
 	done

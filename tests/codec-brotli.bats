@@ -83,7 +83,7 @@ crc32() {
 	np unzip brotli 6 <"$B/meta-hand.br"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = 'world!' ]
+	[ "$(<"$OUT")" = 'world!' ]
 }
 
 @test "brotli: dictionary words under transforms the encoder does not choose (hand-made)" {

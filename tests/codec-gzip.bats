@@ -145,7 +145,7 @@ size() {
 	unz 4 "$T/in"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = aaaa ]
+	[ "$(<"$OUT")" = aaaa ]
 }
 
 @test "gzip: a block of literals with no distance codes" {
@@ -153,7 +153,7 @@ size() {
 	unz 2 "$T/in"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = bb ]
+	[ "$(<"$OUT")" = bb ]
 }
 
 @test "gzip: a literal/length code of the end-of-block code alone" {

@@ -90,12 +90,12 @@ bigtext() {
 	bytes '\x40abcd'
 	np unzip lz4raw 4 <"$T/in"
 	status_is 0
-	[ "$(cat "$OUT")" = abcd ]
+	[ "$(<"$OUT")" = abcd ]
 	# The last match starts 12 bytes before the end, 5 literals after it.
 	bytes '\x13a\x01\x00\x50vwxyz'
 	np unzip lz4raw 13 <"$T/in"
 	status_is 0
-	[ "$(cat "$OUT")" = aaaaaaaavwxyz ]
+	[ "$(<"$OUT")" = aaaaaaaavwxyz ]
 }
 
 @test "lz4raw: the end-of-block rules: 5 literals last, the last match 12 bytes before the end" {

@@ -167,31 +167,72 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	# (file offset 1048576) at byte k of the three rows after it, for
 	# every k: in a "" pair, at a closing quote, between CR and LF, at a
 	# delimiter, at an opening quote, in a last row without a newline.
-	# CSV, and the same rows as quoted TSV.
-	x=$(head -c 1000 /dev/zero | tr '\0' x)
-	n=$(( (1048576 - 29 - 64 - 2000) / 1012 ))
+	# CSV, and the same rows as quoted TSV.  One awk writes the 64 files
+	# of a delimiter, checking their lengths, and np-trace reads each on
+	# its own; then one wc counts the lines of each output, and one awk
+	# writes the last three rows of each (fields 1-4 and 14).
+	local d k c f rows n=$(( (1048576 - 29 - 64 - 2000) / 1012 ))
+	local -a outs
+	printf -v rows '5\t6\t1\tTensor\tx"y,z\\r\\nw"\n7\t8\t1\tVector\t""\n9\t10\t1\tScalar\ta,"b"'
 	for d in , '	'; do
-		{ printf 'start_ts%send_ts%sengine%slayer\n' "$d" "$d" "$d"
-		  yes "1${d}2${d}Tensor${d}$x" | head -n $n; } >"$T/base"
-		[ "$(wc -c <"$T/base")" -eq $((29 + n * 1012)) ]
-		printf '5%s6%sTensor%s"x""y,z\r\nw"""\r\n7%s8%s"Vector"%s""\r\n9%s10%sScalar%s"a,""b"""' \
-		    "$d" "$d" "$d" "$d" "$d" "$d" "$d" "$d" "$d" >"$T/tail"
-		[ "$(wc -c <"$T/tail")" -eq 64 ]
-		k=1
-		while [ $k -le 64 ]; do
-			m=$((1048576 - k - 29 - n * 1012 - 12))
-			{ cat "$T/base"
-			  printf '1%s2%sTensor%s' "$d" "$d" "$d"
-			  head -c $m /dev/zero | tr '\0' y; echo
-			  cat "$T/tail"; } >"$T/k.csv"
-			[ "$(head -n $((n + 2)) "$T/k.csv" | wc -c)" -eq $((1048576 - k)) ]
-			np np-trace "$T/k.csv"
-			status_is 0
-			no_err
-			[ "$(wc -l <"$OUT")" -eq $((n + 5)) ]
-			[ "$(tail -n 3 "$OUT" | cut -f1-4,14)" = "$(printf '5\t6\t1\tTensor\tx"y,z\\r\\nw"\n7\t8\t1\tVector\t""\n9\t10\t1\tScalar\ta,"b"')" ]
-			k=$((k + 1))
+		awk -v d="$d" -v n="$n" -v dir="$T" '
+		function rep(s, n,   r) {	# s n times
+			for (r = ""; n > 0; n = int(n / 2)) {
+				if (n % 2)
+					r = r s
+				s = s s
+			}
+			return r
+		}
+		BEGIN {
+			base = "start_ts" d "end_ts" d "engine" d "layer\n" \
+			    rep("1" d "2" d "Tensor" d rep("x", 1000) "\n", n)
+			if (length(base) != 29 + n * 1012)
+				exit 1
+			tail = "5" d "6" d "Tensor" d "\"x\"\"y,z\r\nw\"\"\"\r\n" \
+			    "7" d "8" d "\"Vector\"" d "\"\"\r\n" \
+			    "9" d "10" d "Scalar" d "\"a,\"\"b\"\"\""
+			if (length(tail) != 64)
+				exit 1
+			y = rep("y", 2200)
+			for (k = 1; k <= 64; k++) {
+				m = 1048576 - k - 29 - n * 1012 - 12
+				row = "1" d "2" d "Tensor" d substr(y, 1, m) "\n"
+				if (length(base) + length(row) != 1048576 - k)
+					exit 1
+				f = dir "/k" k ".csv"
+				printf "%s%s%s", base, row, tail >f
+				close(f)
+			}
+		}'
+		: >"$T/err"
+		: >"$T/want"
+		outs=()
+		for k in {1..64}; do
+			np-trace "$T/k$k.csv" >"$T/o$k" 2>>"$T/err" ||
+			    { echo "k=$k: exit $?"; cat "$T/err"; return 1; }
+			outs+=("$T/o$k")
+			printf '%s\n%s\n' "$T/o$k" "$rows" >>"$T/want"
 		done
+		[ ! -s "$T/err" ]
+		wc -l "${outs[@]}" >"$T/wc"
+		while read -r c f; do
+			[ "$f" = total ] || [ "$c" -eq $((n + 5)) ] ||
+			    { echo "$f: $c lines"; return 1; }
+		done <"$T/wc"
+		[ "$(grep -c "$T/o" "$T/wc")" -eq 64 ]
+		awk -F '\t' -v OFS='\t' '
+			FNR == 1 && NR > 1 { last3() }
+			{ r[FNR % 3] = $1 OFS $2 OFS $3 OFS $4 OFS $14
+			  f = FILENAME; n = FNR }
+			END { last3() }
+			function last3() {
+				print f
+				for (i = n - 2; i <= n; i++)
+					print r[i % 3]
+			}' "${outs[@]}" >"$OUT"
+		out_is "$T/want"
+		rm "$T"/k*.csv "${outs[@]}"
 	done
 }
 

@@ -6,7 +6,8 @@ load helpers
 
 programs() {
 	for c in "$BATS_TEST_DIRNAME"/../cmd/np-*; do
-		basename "$c" .c
+		c=${c##*/}
+		echo "${c%.c}"
 	done
 }
 
@@ -77,7 +78,7 @@ man_letters() {
 	for p in $(programs); do
 		np "$p" --version
 		status_is 0
-		[ "$(cat "$OUT")" = "$p 0.1" ]
+		[ "$(<"$OUT")" = "$p 0.1" ]
 	done
 }
 

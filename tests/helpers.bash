@@ -2,6 +2,7 @@
 #   np CMD ARGS...   runs CMD with stdout in $OUT and stderr in $ERR and its
 #                    exit status in $status; never fails by itself
 #   golden NAME      stdout must equal tests/golden/NAME byte for byte
+#   out_is FILE      stdout must equal FILE byte for byte
 #   err_is TEXT      stderr must be exactly TEXT (one line, or several)
 #   no_err           stderr must be empty
 # Programs come from $NP_BIN (make test sets it; make check points it at
@@ -20,8 +21,21 @@ np() {
 	"$@" >"$OUT" 2>"$ERR" && status=0 || status=$?
 }
 
+# samebytes A B: files A and B hold the same bytes, as cmp -s says.  Read by
+# the shell where neither holds a NUL byte (read -d '' stops at one, and
+# says so): a process is dear, and every test compares.
+samebytes() {
+	local a b LC_ALL=C
+	[ -f "$1" ] && [ -f "$2" ] || return 1
+	if ! IFS= read -r -d '' a <"$1" && ! IFS= read -r -d '' b <"$2"; then
+		[ "$a" = "$b" ]
+		return
+	fi
+	cmp -s "$1" "$2"
+}
+
 golden() {
-	if ! cmp -s "$GOLD/$1" "$OUT"; then
+	if ! samebytes "$GOLD/$1" "$OUT"; then
 		echo "stdout differs from tests/golden/$1:"
 		diff -u "$GOLD/$1" "$OUT" | head -40
 		echo "stderr:"; head -5 "$ERR"
@@ -29,10 +43,19 @@ golden() {
 	fi
 }
 
+# out_is FILE: stdout must equal FILE byte for byte.
+out_is() {
+	if ! samebytes "$1" "$OUT"; then
+		echo "stdout differs from $1:"
+		diff -u "$1" "$OUT" | head -40
+		return 1
+	fi
+}
+
 err_is() {
-	if [ "$(cat "$ERR")" != "$1" ]; then
+	if [ "$(<"$ERR")" != "$1" ]; then
 		echo "expected stderr: $1"
-		echo "actual stderr:   $(cat "$ERR")"
+		echo "actual stderr:   $(<"$ERR")"
 		return 1
 	fi
 }

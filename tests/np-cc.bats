@@ -422,7 +422,7 @@ SYN='usage: np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [
 	[ "$(sed '/^  -/,$d' "$OUT")" = "$SYN" ]
 	np np-cc --version
 	status_is 0
-	[ "$(cat "$OUT")" = "np-cc 0.1" ]
+	[ "$(<"$OUT")" = "np-cc 0.1" ]
 }
 
 @test "np-cc: the synopsis matches the man page" {
@@ -625,7 +625,7 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 		cd "$T/$d"
 		np np-cc -K -n r.tsv
 		status_is 0
-		[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		[ "$(<"$OUT")" = "$(printf '%s\n' \
 		    '1	2	1000	1000	1010	10	100	100	100	r.tsv:9		' \
 		    '2	2	1000	1000	2000	1000	100	100	300	r.tsv:9	r.tsv:8	')" ]
 	done

@@ -64,7 +64,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	np np-dma -n -u us "$T/us.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	1000	2500	1500	3											" ]
+	[ "$(<"$OUT")" = "q	1000	2500	1500	3											" ]
 }
 
 @test "np-dma: -u us scales text times once" {
@@ -72,7 +72,7 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	np np-dma -n -u us "$T/us.txt"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	1000	3000	2000	5								0x1			" ]
+	[ "$(<"$OUT")" = "q	1000	3000	2000	5								0x1			" ]
 }
 
 @test "np-dma: -u at the ends of the int64 range" {
@@ -214,10 +214,10 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	np np-dma -s "$T/e.json"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$SHDR" ]
+	[ "$(<"$OUT")" = "$SHDR" ]
 	np np-dma -H "$T/e.json"
 	status_is 0
-	[ "$(cat "$OUT")" = "bucket_lo	bucket_hi	transfers	bytes	share" ]
+	[ "$(<"$OUT")" = "bucket_lo	bucket_hi	transfers	bytes	share" ]
 }
 
 @test "np-dma -s: more than 1024 queues is an error" {
@@ -297,7 +297,7 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	status_is 0
 	no_err
 	# No source location: an empty source_location (missing).
-	[ "$(cat "$OUT")" = "$(printf '\t2\t110\t55\t1.8e19')" ]
+	[ "$(<"$OUT")" = "$(printf '\t2\t110\t55\t1.8e19')" ]
 	printf 'start_ts\topcode\thbm_read_bytes\tduration_ns\n1\tDMA_X\t1\t-5\n' >"$T/o3.tsv"
 	np np-dma -S "$T/o3.tsv"
 	status_is 1
@@ -364,7 +364,7 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	printf 'DMA trace for ND 0 NC 4 queue q\n  1  q  M2S_SOP  -  100\n  2  q  S2M_EOP  0x1  200  bytes=5\n  3  q  M2S_SOP  -  300\n  4  q  S2M_E' >"$T/t.txt"
 	np np-dma -n "$T/t.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
+	[ "$(<"$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
 	err_is "np-dma: lines not understood: 1 (first: $T/t.txt:5)
 np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 }
@@ -374,17 +374,17 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	np np-dma -n "$T/c.txt"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
+	[ "$(<"$OUT")" = "q	100	200	100	5								0x1	0	4	" ]
 	printf 'queue_name\tstart_ts\tend_ts\tcrc\r\nq\t100\t200\t0x1\r\n' >"$T/c.tsv"
 	np np-dma -n "$T/c.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100									0x1			" ]
+	[ "$(<"$OUT")" = "q	100	200	100									0x1			" ]
 	printf '{"dma":[\r\n{"timestamp":100,"duration":100,"subgroup":"q"}\r\n]}\r\n' >"$T/c.json"
 	np np-dma -n "$T/c.json"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "q	100	200	100												" ]
+	[ "$(<"$OUT")" = "q	100	200	100												" ]
 }
 
 @test "np-dma: a line longer than the buffer" {
@@ -455,7 +455,7 @@ np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
 @test "np-dma: --version" {
 	np np-dma --version
 	status_is 0
-	[ "$(cat "$OUT")" = "np-dma 0.1" ]
+	[ "$(<"$OUT")" = "np-dma 0.1" ]
 }
 
 @test "np-dma: bad usage exits 2" {
@@ -544,7 +544,7 @@ $USAGE"
 	np bash -c 'np-dma "$1" | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' \
 	    sh "$T/v.json"
 	no_err
-	[ "$(cat "$OUT")" = 0 ]
+	[ "$(<"$OUT")" = 0 ]
 }
 
 @test "np-dma: a failed write exits 1" {
@@ -688,7 +688,7 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	printf '{"instruction": []}\n' >"$T/e.json"
 	np np-dma -S "$T/e.json"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'source_location\tskinny_dmas\ttotal_bytes\tmean_bytes\ttotal_duration_ns')" ]
+	[ "$(<"$OUT")" = "$(printf 'source_location\tskinny_dmas\ttotal_bytes\tmean_bytes\ttotal_duration_ns')" ]
 }
 
 @test "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" {
@@ -707,7 +707,7 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	      if (hr + hw + sw < 512) { recipe++
 	          if ($c["bir_debug_info_source_location"] != "") bir++ } }
 	    END { print np, unsized, recipe, bir }' "$T/ex.tsv" >"$T/awk"
-	[ "$(cat "$T/awk")" = "142 10 258 236" ]
+	[ "$(<"$T/awk")" = "142 10 258 236" ]
 }
 
 @test "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {

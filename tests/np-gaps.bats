@@ -60,7 +60,7 @@ G=$FIX/np-gaps
 		status_is 0
 		cmp "$T/a.out" "$OUT"
 		case $m in
-		"")	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		"")	[ "$(<"$OUT")" = "$(printf '%s\n' \
 			    'engine	gap_start	gap_end	gap_ns	before_opcode	before_src	after_opcode	after_src	pcore_idx' \
 			    'Tensor	5000	7000	2000	A	a.py:1	C	c.py:3	' \
 			    'Vector	5000	7000	2000	E	e.py:5	F	f.py:6	')" ] ;;
@@ -151,9 +151,9 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 @test "np-gaps: -n drops the header" {
 	np np-gaps -n "$G/basic.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/gaps.tsv")" ]
+	[ "$(<"$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/gaps.tsv")" ]
 	np np-gaps --no-header -U "$G/basic.tsv"
-	[ "$(cat "$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/util.tsv")" ]
+	[ "$(<"$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/util.tsv")" ]
 }
 
 @test "np-gaps: view JSON of the same instructions gives the same output" {
@@ -214,7 +214,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	np np-gaps -r 1 -m 0 "$G/order.tsv"
 	status_is 0
 	err_is "np-gaps: 1 row beyond the reorder window (-r 1), put in order in memory (first: $G/order.tsv:5:1)"
-	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
+	[ "$(<"$OUT")" = "$ORDER_GAPS" ]
 }
 
 @test "np-gaps: disorder within the window is put back in order, no note" {
@@ -222,12 +222,12 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	np np-gaps -r 3 -m 0 "$G/order.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
+	[ "$(<"$OUT")" = "$ORDER_GAPS" ]
 	# -w 2: 500 pushes 100 out, 50 is beyond: the same gaps.
 	np np-gaps -r 2 -m 0 "$G/order.tsv"
 	status_is 0
 	err_is "np-gaps: 1 row beyond the reorder window (-r 2), put in order in memory (first: $G/order.tsv:5:1)"
-	[ "$(cat "$OUT")" = "$ORDER_GAPS" ]
+	[ "$(<"$OUT")" = "$ORDER_GAPS" ]
 }
 
 @test "np-gaps: -U and -a beyond the window give what sorted input gives" {
@@ -533,7 +533,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	status_is 0
 	syn=$(man_synopsis np-gaps.1)
 	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: $syn" ]
-	[ "$(cat "$OUT")" = "usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]
+	[ "$(<"$OUT")" = "usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]
   -a               gaps of all engines together
   -B width         busy time per bucket of width (10us, 1ms, 500, 100x)
   -e engines       only instructions on these engines, comma-separated
@@ -618,7 +618,7 @@ $usage"
 	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -m 0 | wc -l'
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" -gt 40000 ]
+	[ "$(<"$OUT")" -gt 40000 ]
 }
 
 @test "np-gaps: constant memory with -u, one window for all engines" {
@@ -653,7 +653,7 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	np np-gaps -m 1000 "$T/t.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
+	[ "$(<"$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
 }
 
 @test "np-gaps: pairs alike at their ends are told apart" {
@@ -664,7 +664,7 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	np np-gaps -m 0 "$T/alike.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t100\t200\t100\tXBCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/a/kernels.py:12\t\nTensor\t300\t400\t100\tABCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t500\t600\t100\tABCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t700\t800\t100\tXBCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/a/kernels.py:12\t')" ]
+	[ "$(<"$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t100\t200\t100\tXBCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/a/kernels.py:12\t\nTensor\t300\t400\t100\tABCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t500\t600\t100\tABCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t700\t800\t100\tXBCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/a/kernels.py:12\t')" ]
 }
 
 @test "np-gaps: -U busy_share is the nearest double to busy / span past 2^53" {

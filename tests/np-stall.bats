@@ -103,7 +103,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	np np-stall -g engine "$T/third.tsv"
 	status_is 0
 	err_is "np-stall: rows without duration_ns, left out of its sum: 3 (first: $T/third.tsv:2)"
-	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' \
 	    'engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns	pcore_idx' \
 	    'Tensor	3	3	4	1.3333333333333333	2	1		')" ]
 }
@@ -129,9 +129,9 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	    'x\ny	sg00	1	1	2	2	2	0.4		')
 	np np-stall -g layer,subgraph "$T/esc.json"
 	status_is 0
-	[ "$(cat "$OUT")" = "$want" ]
+	[ "$(<"$OUT")" = "$want" ]
 	np-trace "$T/esc.json" | np np-stall -g layer,subgraph
-	[ "$(cat "$OUT")" = "$want" ]
+	[ "$(<"$OUT")" = "$want" ]
 }
 
 @test "np-stall: numeric keys print as numbers" {
@@ -141,7 +141,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	    >"$T/pc.tsv"
 	np np-stall -n -g pc "$T/pc.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' \
 	    '12	1	1	6	6	6	0.5		' \
 	    '7	2	2	6	3	5	0.5		')" ]
 }
@@ -152,7 +152,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	# Tensor 300/350 = 6/7, Vector 50/350 = 1/7, Sync 0 (not nonzero).
 	np np-stall -g engine -v duration_ns "$TR/trace-multi.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' \
 	    'engine	instructions	duration_nonzero	duration_ns	duration_mean_ns	duration_max_ns	duration_share	pcore_idx' \
 	    'Tensor	2	2	300	150	200	0.8571428571428571	' \
 	    'Vector	1	1	50	50	50	0.14285714285714285	' \
@@ -236,7 +236,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	np-trace "$F/stall.json" >"$T/stall.tsv"
 	np np-stall -n -N 1 "$F/stall.json" - <"$T/stall.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'a.py:10\t6\t4\t160\t40\t50\t0.5333333333333333\t720\t')" ]
+	[ "$(<"$OUT")" = "$(printf 'a.py:10\t6\t4\t160\t40\t50\t0.5333333333333333\t720\t')" ]
 	err_is "np-stall: rows without evt_wait_time_ns: 2 (first: $F/stall.json:9)"
 }
 
@@ -245,7 +245,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	np np-stall -g engine "$T/none.json"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf 'engine\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns\tpcore_idx')" ]
+	[ "$(<"$OUT")" = "$(printf 'engine\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns\tpcore_idx')" ]
 }
 
 @test "np-stall: -u ps converts wait times to ns" {
@@ -254,7 +254,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	    >"$T/ps.tsv"
 	np np-stall -n -g engine -u ps "$T/ps.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'Sync\t2\t2\t4\t2\t2\t1\t\t')" ]
+	[ "$(<"$OUT")" = "$(printf 'Sync\t2\t2\t4\t2\t2\t1\t\t')" ]
 }
 
 @test "np-stall: -F moves the text fields" {
@@ -262,7 +262,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	sed 's/ \(START\|END\) / \1 x /' "$TR/trace.txt" >"$T/moved.txt"
 	np np-stall -n -g engine -v duration_ns -F ts=6 "$T/moved.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'Tensor\t1\t1\t148\t148\t148\t1\t')" ]
+	[ "$(<"$OUT")" = "$(printf 'Tensor\t1\t1\t148\t148\t148\t1\t')" ]
 }
 
 @test "np-stall: usage errors" {
@@ -333,7 +333,7 @@ usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [
 	np np-stall -n "$T/pc.json"
 	status_is 0
 	# No source location: src is missing, an empty key.
-	[ "$(cat "$OUT")" = "$(printf '\t1\t1\t3\t3\t3\t1\t\t')" ]
+	[ "$(<"$OUT")" = "$(printf '\t1\t1\t3\t3\t3\t1\t\t')" ]
 	np np-stall -g pc "$T/pc.json"
 	status_is 1
 	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc' (byte offset 40)"
@@ -351,7 +351,7 @@ usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [
 	err_is "np-stall: rows with evt_wait_time_ns NaN or infinite taken as missing: 1 (first: $T/inf.jsonl:1)
 np-stall: rows without evt_wait_time_ns: 1 (first: $T/inf.jsonl:1)
 np-stall: rows without duration_ns, left out of its sum: 1 (first: $T/inf.jsonl:1)"
-	[ "$(cat "$OUT")" = "$(printf '\t2\t0\t0\t\t0\t\t1\t')" ]
+	[ "$(<"$OUT")" = "$(printf '\t2\t0\t0\t\t0\t\t1\t')" ]
 	printf 'start_ts\tduration_ns\thbm_read_bytes\n1\t1\t1e30\n' >"$T/big.tsv"
 	np np-stall -v hbm_read_bytes "$T/big.tsv"
 	status_is 1
@@ -366,7 +366,7 @@ np-stall: rows without duration_ns, left out of its sum: 1 (first: $T/inf.jsonl:
 	    >"$T/odd.jsonl"
 	np np-stall -n -g engine "$T/odd.jsonl"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'Sync\t3\t1\t4\t4\t4\t1\t\t')" ]
+	[ "$(<"$OUT")" = "$(printf 'Sync\t3\t1\t4\t4\t4\t1\t\t')" ]
 	err_is "np-stall: rows without duration_ns, left out of its sum: 3 (first: $T/odd.jsonl:1)
 np-stall: rows with evt_wait_time_ns NaN or infinite taken as missing: 1 (first: $T/odd.jsonl:2)
 np-stall: rows without evt_wait_time_ns: 1 (first: $T/odd.jsonl:2)
@@ -393,7 +393,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	np np-stall -n -g engine "$T/big.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf '%s\t' Tensor 3 3 1.8446744073709551616e19 \
+	[ "$(<"$OUT")" = "$(printf '%s\t' Tensor 3 3 1.8446744073709551616e19 \
 	    6148914691236516864 9223372036854775807 0.9411764705882353 \
 	    1.8446744073709551619e19; printf '\n'; printf '%s\t' Vector 3 3 \
 	    1152921504606847008 384307168202282368 384307168202282336 \
@@ -421,7 +421,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	np np-stall -n -g engine -v start_ts "$T/epoch.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$(printf '%s\t' Vector 500 500 8.899794000617286445e20 \
+	[ "$(<"$OUT")" = "$(printf '%s\t' Vector 500 500 8.899794000617286445e20 \
 	    1779958800123457280 1779958800123457788 0.5 500; printf '\n'
 	    printf '%s\t' Tensor 500 500 8.89979400061728644e20 \
 	    1779958800123457280 1779958800123457787 0.5 500)" ]
@@ -487,7 +487,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	np np-stall -n -g engine "$T/crlf.tsv"
 	status_is 0
 	err_is "np-stall: rows without duration_ns, left out of its sum: 2 (first: $T/crlf.tsv:2)"
-	[ "$(cat "$OUT")" = "$(printf '%s\n' 'Vector	1	1	7	7	7	0.5833333333333334		' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' 'Vector	1	1	7	7	7	0.5833333333333334		' \
 	    'Tensor	1	1	5	5	5	0.4166666666666667		')" ]
 	sed 's/$/\r/' "$F/stall.json" >"$T/crlf.json"
 	np np-stall -g engine "$T/crlf.json"
@@ -571,7 +571,7 @@ np-stall: write error: No space left on device"
 	# Every instruction is counted: the instructions column adds up.
 	[ "$(awk -F'\t' 'NR > 1 { n += $2 } END { print n }' "$OUT")" -eq 50000 ]
 	npgen -n 50000 view-json | wc -c >"$T/size"
-	[ "$(cat "$T/size")" -gt 150000000 ]
+	[ "$(<"$T/size")" -gt 150000000 ]
 }
 
 @test "np-stall: an instruction ending before it starts is left out and counted, whether or not duration_ns is the value" {
@@ -625,7 +625,7 @@ X=$BATS_TEST_DIRNAME/fixtures/explorer
 	for f in "$S/lnc2.csv" "$S/lnc2.jsonl" "$S/lnc2.parquet"; do
 		np np-stall -g engine,hlo_name -v psum_read_bytes "$f"
 		status_is 0
-		[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		[ "$(<"$OUT")" = "$(printf '%s\n' \
 		    'engine	hlo_name	instructions	psum_read_nonzero	psum_read_bytes	psum_read_mean_bytes	psum_read_max_bytes	psum_read_share	duration_ns	pcore_idx' \
 		    'Tensor	dot.1	2	1	4096	4096	4096	0.6666666666666666	2000	0' \
 		    'Tensor	dot.2	1	1	2048	2048	2048	0.3333333333333333	1000	1' \
@@ -633,7 +633,7 @@ X=$BATS_TEST_DIRNAME/fixtures/explorer
 		err_is "np-stall: rows without psum_read_bytes: 1 (first: $f:$( [ "${f##*.}" = csv ] && echo 4 || echo 3))"
 		np np-stall -g hlo_name -v dma_wait_time_ns "$f"
 		status_is 0
-		[ "$(cat "$OUT")" = "$(printf '%s\n' \
+		[ "$(<"$OUT")" = "$(printf '%s\n' \
 		    'hlo_name	instructions	dma_wait_time_nonzero	dma_wait_time_ns	dma_wait_time_mean_ns	dma_wait_time_max_ns	dma_wait_time_share	duration_ns	pcore_idx' \
 		    'dot.1	2	2	15	7.5	10	1	2000	0' \
 		    'dot.2	1	0					1000	1' \
@@ -665,12 +665,12 @@ np-stall: rows with a negative dma_wait_time_ns taken as missing: 1 (first: $S/l
 	    '	1	0					5	')
 	np np-stall -g hlo_name -v psum_read_bytes "$T/view.json"
 	status_is 0
-	[ "$(cat "$OUT")" = "$want" ]
+	[ "$(<"$OUT")" = "$want" ]
 	err_is "np-stall: rows without psum_read_bytes: 1 (first: $T/view.json:4)"
 	np-trace -c hlo_name,psum_read_bytes "$T/view.json" >"$T/view.tsv"
 	np np-stall -g hlo_name -v psum_read_bytes "$T/view.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$want" ]
+	[ "$(<"$OUT")" = "$want" ]
 }
 
 @test "np-stall: a column in none of the input is an error naming what the input has" {
@@ -768,5 +768,5 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	    >"$T/pc.tsv"
 	np np-stall -n -g opcode "$T/pc.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'A\t1\t1\t5\t5\t5\t0.3333333333333333\t\t-7\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t1e30\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t2e30')" ]
+	[ "$(<"$OUT")" = "$(printf 'A\t1\t1\t5\t5\t5\t0.3333333333333333\t\t-7\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t1e30\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t2e30')" ]
 }

@@ -408,7 +408,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	status_is 0
 	np np-sum --version
 	status_is 0
-	[ "$(cat "$OUT")" = "np-sum 0.1" ]
+	[ "$(<"$OUT")" = "np-sum 0.1" ]
 	np np-sum -x
 	status_is 2
 	np np-sum -i -w "$SAMPLES/summary-compact.json"
@@ -445,7 +445,7 @@ usage: np-sum [-dinqw] [-k column] [file ...]
 	for i in $(seq 3000); do echo "$SAMPLES/summary-compact-2.json"; done > "$T/list"
 	under_ulimit 16384 sh -c "xargs np-sum -n < '$T/list' | wc -l"
 	status_is 0
-	[ "$(cat "$OUT")" -eq $((3000 * 111)) ]
+	[ "$(<"$OUT")" -eq $((3000 * 111)) ]
 	npgen -n 60000 view-json > "$T/big.json"
 	[ "$(wc -c < "$T/big.json")" -gt 150000000 ]
 	under_ulimit 16384 np-sum -n "$T/big.json"
@@ -635,13 +635,13 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	# 2^16 and the floats from 1 up by 2^17, by the properties
 	np numcheck f32 200000
 	status_is 0
-	[ "$(cat "$OUT")" = "200000 floats, 0 differences" ]
+	[ "$(<"$OUT")" = "200000 floats, 0 differences" ]
 	np numcheck f32all 1 65537
 	status_is 0
-	[ "$(cat "$OUT")" = "65536 floats, 0 differences" ]
+	[ "$(<"$OUT")" = "65536 floats, 0 differences" ]
 	np numcheck f32all 0x3f800000 0x3f820000
 	status_is 0
-	[ "$(cat "$OUT")" = "131072 floats, 0 differences" ]
+	[ "$(<"$OUT")" = "131072 floats, 0 differences" ]
 	# The 64-bit printer against number.c's big-integer one: each binade's
 	# first and last 64 patterns, the subnormals below 64, 10^-45 to 10^38
 	# and 8 patterns either side (from 1: 9 at 1e-45, bits 1, 15 at 1e-44,
@@ -650,5 +650,5 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	# 10^6)
 	np numcheck f32big 1000000 64
 	status_is 0
-	[ "$(cat "$OUT")" = "2068498 floats, 0 differences" ]
+	[ "$(<"$OUT")" = "2068498 floats, 0 differences" ]
 }

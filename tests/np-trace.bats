@@ -155,8 +155,7 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	{
 		printf 'timestamp\tduration\tlabel\topcode\n'
 		for e in $names Other tensorx; do
-			lower=$(printf %s "$e" | tr A-Z a-z)
-			upper=$(printf %s "$e" | tr a-z A-Z)
+			lower=${e,,} upper=${e^^}
 			printf '1\t2\t%s\tOP\n3\t4\t%s\tOP\n' "$lower" "$upper"
 		done
 	} >"$T/engines.tsv"
@@ -170,8 +169,7 @@ Activation/ Activation/ Pool/ Pool/ "
 	{
 		echo "Instruction trace for ND 0 NC 0"
 		for e in $names Other; do
-			lower=$(printf %s "$e" | tr A-Z a-z)
-			upper=$(printf %s "$e" | tr a-z A-Z)
+			lower=${e,,} upper=${e^^}
 			printf '1 %s OP START 10 pc=1\n2 %s OP END 20 pc=1\n' \
 			    "$lower" "$lower"
 			printf '3 %s OP START 30 pc=1\n4 %s OP END 40 pc=1\n' \
@@ -318,7 +316,7 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	# Line 3 ends at 900 the instruction that started at 1000: dropped.
 	np np-trace -n "$F/end-before-start.txt"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4\t\t')" ]
+	[ "$(<"$OUT")" = "$(printf '2000\t2100\t100\tTensor\tMATMUL\t2\t\t\t\t\t\t\t\t\t\t0\t4\t\t')" ]
 	err_is "np-trace: END lines earlier than their START: 1 (first: $F/end-before-start.txt:3)"
 }
 
@@ -557,7 +555,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	printf 'start_ts\tend_ts\tengine\n' >"$T/h.tsv"
 	np np-trace -e pe "$T/h.tsv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(np-trace "$T/h.tsv")" ]
+	[ "$(<"$OUT")" = "$(np-trace "$T/h.tsv")" ]
 }
 
 @test "np-trace: a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" {

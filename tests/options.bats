@@ -8,9 +8,14 @@ load helpers
 G=$FIX/np-gaps
 CC=$FIX/np-cc
 
-# usage PROG: the usage its --help prints, before the option lines.
+# usage PROG: the usage its --help prints, before the option lines, in
+# $usage; kept in $USAGE for the rest of the test, which asks again and
+# again.
+declare -gA USAGE=()
 usage() {
-	"$1" --help | sed '/^  -/,$d'
+	[ -n "${USAGE[$1]+set}" ] ||
+	    USAGE[$1]=$("$1" --help | sed '/^  -/,$d')
+	usage=${USAGE[$1]}
 }
 
 # moved PROG OLD NEW WHAT OTHER ARGS...: PROG ARGS fails with the hint.
@@ -20,12 +25,13 @@ moved() {
 	np "$p" "$@"
 	status_is 2
 	[ ! -s "$OUT" ]
+	usage "$p"
 	if [ -n "$other" ]; then
 		err_is "$p: -$old is now -$new ($what); -$old is $other
-$(usage "$p")"
+$usage"
 	else
 		err_is "$p: -$old is now -$new ($what)
-$(usage "$p")"
+$usage"
 	fi
 }
 
@@ -123,8 +129,9 @@ $(usage "$p")"
 	# range given with -K is a usage error that says what -c is for
 	np np-cc -K -c 2,3 "$CC/r0.txt"
 	status_is 2
+	usage np-cc
 	err_is "np-cc: -c: the events' columns, not with -G, -L or -K
-$(usage np-cc)"
+$usage"
 }
 
 @test "options: np-sum -M bounds the groups; -m says so" {
@@ -146,8 +153,9 @@ usage_err() {
 	np "$p" "$@" </dev/null
 	status_is 2
 	[ ! -s "$OUT" ]
+	usage "$p"
 	err_is "$p: $msg
-$(usage "$p")"
+$usage"
 }
 
 @test "options: an old letter last, with no argument, gives the hint too" {

@@ -215,7 +215,7 @@ cc_events() {
 	status_is 1
 	err_is "np-gaps: $T/x.tsv/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/x.tsv) to put rows in order: Not a directory"
 	# The rows made before the error: the header.
-	[ "$(cat "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
+	[ "$(<"$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
 	# Rows in order need no TMPDIR, however many: the same answer.
 	npgen -n 20000 explorer-tsv >"$T/o.tsv"
 	for m in "" -a -U; do
@@ -240,8 +240,8 @@ cc_events() {
 	    >"$OUT" 2>"$ERR" && status=0 || status=$?
 	status_is 1
 	sed 's/np-spill-....../np-spill-NAME/' "$ERR" >"$T/err2"
-	[ "$(cat "$T/err2")" = "np-gaps: $T/spill/np-spill-NAME: write failed (TMPDIR $T/spill): File too large" ]
-	[ "$(cat "$OUT")" = "$(printf 'engine\tinstructions\tbusy_ns\tspan_ns\tbusy_share\tgaps\tidle_ns\tpcore_idx')" ]
+	[ "$(<"$T/err2")" = "np-gaps: $T/spill/np-spill-NAME: write failed (TMPDIR $T/spill): File too large" ]
+	[ "$(<"$OUT")" = "$(printf 'engine\tinstructions\tbusy_ns\tspan_ns\tbusy_share\tgaps\tidle_ns\tpcore_idx')" ]
 }
 
 # ---- memory ----

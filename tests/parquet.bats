@@ -78,7 +78,7 @@ mkpq() {
 		fi64 1 "$clen"; fi64 1 "$rows"; printf '\\x00'
 		printf '\\x00'
 	} >"$foot.esc"
-	printf "$(cat "$foot.esc")" >"$foot"
+	printf "$(<"$foot.esc")" >"$foot"
 	{
 		printf PAR1
 		cat "$chunk"
@@ -218,7 +218,7 @@ explorer() {
 	for t in DmaPacket CcOp CcInstruction Summary Metadata; do
 		np pqdump "$P/$t.parquet"
 		status_is 0
-		golden "parquet/explorer/$(echo "$t" | tr A-Z a-z).tsv" ||
+		golden "parquet/explorer/${t,,}.tsv" ||
 		    { echo "$t"; return 1; }
 	done
 }
@@ -287,7 +287,7 @@ explorer() {
 		printf '\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'
 		printf '\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x80'
 	} >"$T/v.esc"
-	printf "$(cat "$T/v.esc")" >"$T/v"
+	printf "$(<"$T/v.esc")" >"$T/v"
 	head -c $((1024 - 16)) /dev/zero >>"$T/v"
 	n=$(size "$T/v")
 	bytes "$T/c" "$(page 0 "$n" "$n" 3 5)"
@@ -427,7 +427,7 @@ explorer() {
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 4
 	np pqdump "$T/a.parquet"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf 'a\n1')" ]
+	[ "$(<"$OUT")" = "$(printf 'a\n1')" ]
 }
 
 @test "parquet: a page that decompresses to another size than it says" {

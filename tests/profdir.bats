@@ -107,9 +107,9 @@ LIST
 @test "profdir: a directory named with a trailing slash joins its files with one slash" {
 	np np-sum -g queue_name -v duration_ns "$D/"
 	status_is 1
-	case $(cat "$ERR") in
+	case $(<"$ERR") in
 	"np-sum: $D/Instruction_0.parquet: expected a column 'queue_name' (given to -g)"*) ;;
-	*) echo "stderr: $(cat "$ERR")"; false ;;
+	*) echo "stderr: $(<"$ERR")"; false ;;
 	esac
 	# TMPDIR too, where rows wait to be put in order.
 	npgen -n 20000 explorer-tsv >"$T/g.tsv"

@@ -655,7 +655,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	np env NP_TSV=escaped sh -c 'np-trace -n "$1" | cut -f14' sh "$T/long.tsv"
 	status_is 0
 	no_err
-	[ "$(cat "$OUT")" = "$f" ]
+	[ "$(<"$OUT")" = "$f" ]
 	[ "${#f}" -eq 390000 ]
 }
 
@@ -815,7 +815,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	np np-trace -n "$T/l.json"
 	status_is 1
 	err_is "np-trace: $T/l.json:2:1: found a log line inside a JSON array, where only JSON may be (expected 'true', found 'i'; byte offset 28)"
-	[ "$(cat "$OUT")" = "$(row 1 2 1)" ]
+	[ "$(<"$OUT")" = "$(row 1 2 1)" ]
 	printf '[{"start_ts":1,\n  time="x" level=info\n}]\n' >"$T/o.json"
 	np np-trace "$T/o.json"
 	status_is 1

@@ -140,63 +140,98 @@ np-bound: kernel@latest/: the Flow join left 6 of 128 DmaPacketAggregated transf
 NOTES
 }
 
-# Why a command is not run here, or nothing: it is run.
+# notrun COMMAND: why a command is not run here in $why, or nothing: it
+# is run.
 notrun() {
 	case $1 in
-	*neuron-profile*) echo "needs neuron-profile and a profile of its own" ;;
-	*duckdb*) echo "needs duckdb" ;;
+	*neuron-profile*) why="needs neuron-profile and a profile of its own" ;;
+	*duckdb*) why="needs duckdb" ;;
 	"make demo"*|"make test"*|"make install"*)
-		echo "the build itself (tests/build.bats)" ;;
-	xdg-open*) echo "opens a browser" ;;
+		why="the build itself (tests/build.bats)" ;;
+	xdg-open*) why="opens a browser" ;;
+	*) why= ;;
 	esac
 }
 
-# run_sh N: runs $T/c/N.sh in $T/w; what went wrong into $T/fail.
+# files: every path under $T/w, one a key of the associative array named
+# $1, as find lists them, links to directories not followed.  (The
+# shell's own listing: run_sh takes one before and after each command.)
+files() {
+	local -n into=$1
+	local f
+	into=()
+	shopt -s globstar dotglob nullglob
+	for f in "$T/w"/**; do
+		f=${f#"$T/w/"}
+		[ -z "$f" ] || into[$f]=1
+	done
+	shopt -u globstar dotglob nullglob
+}
+
+# run_sh N: runs $T/c/N.sh in $T/w; what went wrong into $T/fail.  The
+# stderr each is to give is in the array $notes (notes_read).
 run_sh() {
-	local c=$T/c/$1.sh want=0 before after new f
-	before=$(cd "$T/w" && find . | sort)
-	(cd "$T/w" && sh -c "$(cat "$c")") >"$T/o" 2>"$T/e" && status=0 || status=$?
-	after=$(cd "$T/w" && find . | sort)
+	local c=$T/c/$1.sh want=0 cmd first f new=
+	local -A before after
+	cmd=$(<"$c")
+	IFS= read -r first <"$c" || :
+	files before
+	(cd "$T/w" && sh -c "$cmd") >"$T/o" 2>"$T/e" && status=0 || status=$?
+	files after
 	if [ -f "$T/c/$1.err" ]; then
 		want=1
 		# The block wraps the message; compare the words.
 		if [ "$(tr -s ' \n' '  ' <"$T/e")" != \
 		    "$(tr -s ' \n' '  ' <"$T/c/$1.err")" ]; then
-			printf '%s\n  stderr: %s\n  block:  %s\n' "$(cat "$c")" \
-			    "$(cat "$T/e")" "$(cat "$T/c/$1.err")" >>"$T/fail"
+			printf '%s\n  stderr: %s\n  block:  %s\n' "$cmd" \
+			    "$(<"$T/e")" "$(<"$T/c/$1.err")" >>"$T/fail"
 		fi
-		[ ! -s "$T/o" ] || printf '%s\n  wrote to stdout\n' "$(cat "$c")" >>"$T/fail"
+		[ ! -s "$T/o" ] || printf '%s\n  wrote to stdout\n' "$cmd" >>"$T/fail"
 	else
-		# (ENVIRON: awk -v would read the command's backslashes)
-		notes | cmd="=== $(head -1 "$c")" awk '
-			/^=== / { on = $0 == ENVIRON["cmd"]; next }
-			on' >"$T/want"
+		printf '%s' "${notes["=== $first"]-}" >"$T/want"
 		cmp -s "$T/want" "$T/e" ||
-		    printf '%s\n  stderr: %s\n  expected: %s\n' "$(cat "$c")" \
-		    "$(head -3 "$T/e")" "$(cat "$T/want")" >>"$T/fail"
+		    printf '%s\n  stderr: %s\n  expected: %s\n' "$cmd" \
+		    "$(head -3 "$T/e")" "$(<"$T/want")" >>"$T/fail"
 	fi
 	if [ "$status" -ne "$want" ]; then
-		printf '%s\n  exit %s, expected %s\n' "$(cat "$c")" "$status" "$want" >>"$T/fail"
+		printf '%s\n  exit %s, expected %s\n' "$cmd" "$status" "$want" >>"$T/fail"
 	fi
 	if [ "$want" -eq 0 ] && [ ! -s "$T/o" ]; then
-		new=$(printf '%s\n%s\n' "$before" "$before" "$after" | sort | uniq -u)
-		[ -n "$new" ] || printf '%s\n  no output, no file made\n' "$(cat "$c")" >>"$T/fail"
-		for f in $new; do
+		for f in "${!after[@]}"; do
+			[ -n "${before[$f]-}" ] && continue
+			new=1
 			[ -d "$T/w/$f" ] || [ -s "$T/w/$f" ] ||
-			    printf '%s\n  made %s empty\n' "$(cat "$c")" "$f" >>"$T/fail"
+			    printf '%s\n  made %s empty\n' "$cmd" "$f" >>"$T/fail"
 		done
+		[ -n "$new" ] || printf '%s\n  no output, no file made\n' "$cmd" >>"$T/fail"
 	fi
-	echo "ran: $(head -1 "$c")"
+	echo "ran: $first"
+}
+
+# notes_read: the array $notes, the stderr of each command of notes() (a
+# line for each, each ending in a newline), by "=== " and its first line.
+notes_read() {
+	local line key=
+	declare -gA notes=()
+	notes >"$T/notes"
+	while IFS= read -r line; do
+		case $line in
+		"=== "*) key=$line; notes[$key]+= ;;
+		*) notes[$key]+=$line$'\n' ;;
+		esac
+	done <"$T/notes"
 }
 
 @test "readme: every command runs as written on the bundled samples: exit 0, output, no stderr" {
 	extract
 	samples
+	notes_read
 	: >"$T/fail"
 	nrun=0
 	for c in $(cd "$T/c" && ls *.sh | sort -n); do
 		n=${c%.sh}
-		[ -z "$(notrun "$(cat "$T/c/$c")")" ] || continue
+		notrun "$(<"$T/c/$c")"
+		[ -z "$why" ] || continue
 		run_sh "$n"
 		nrun=$((nrun + 1))
 	done
@@ -227,7 +262,8 @@ run_sh() {
 notrun_list() {
 	extract
 	for c in "$T"/c/*.sh; do
-		[ "$(notrun "$(cat "$c")")" != "$1" ] || head -1 "$c"
+		notrun "$(<"$c")"
+		[ "$why" != "$1" ] || head -1 "$c"
 	done
 }
 

@@ -37,7 +37,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	# without pcore_idx the column is there, empty
 	cut -f1-17 "$T/lnc2.tsv" >"$T/nocore.tsv"
 	np np-gaps -U "$T/nocore.tsv"
-	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' \
 	    'engine	instructions	busy_ns	span_ns	busy_share	gaps	idle_ns	pcore_idx' \
 	    'Tensor	4	4000	4000	1	0	0	' \
 	    'any	4	4000	4000	1	0	0	')" ]
@@ -49,7 +49,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	golden schema/lnc2-stall.tsv
 	np np-stall -g pcore_idx,engine "$S/lnc2.csv"
 	status_is 0
-	[ "$(cat "$OUT")" = "$(printf '%s\n' \
+	[ "$(<"$OUT")" = "$(printf '%s\n' \
 	    'pcore_idx	engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns' \
 	    '0	Tensor	2	1	100	100	100	0.5555555555555556	2000' \
 	    '1	Tensor	2	2	80	40	50	0.4444444444444444	2000')" ]
