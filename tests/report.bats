@@ -31,7 +31,7 @@ report() {
 setup_file() {
 	local T=$BATS_FILE_TMPDIR s=0
 	profiles
-	make -s -j2 -f "$TOP/tests/report/report.mk" PROFILES="$T/p/" \
+	make -s -j2 -f "$TOP/cmd/report/report.mk" PROFILES="$T/p/" \
 	    REPORT="$T/r" NP="$NP_BIN" >"$T/make.out" 2>"$T/make.err" || s=$?
 	echo "$s" >"$T/make.status"
 }
