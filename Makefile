@@ -11,7 +11,13 @@
 #   make check-portable  the same suite against the portable C paths
 #   make valgrind   part of the suite under valgrind memcheck
 #   make lint       man pages through mandoc -Tlint
-#   make bench      throughput and peak memory beside jq, python, awk
+#   make bench      throughput and peak memory beside jq, python, awk, and
+#                   each route's instructions a byte (callgrind)
+#   make bench-check     each route's instructions a byte (or row) on small
+#                   fixed slices, under callgrind, against the committed
+#                   tests/bench-baseline.tsv: fails on a rise of more
+#                   than 3%, names a fall (deterministic, unlike wall time)
+#   make bench-baseline  the same counts, written as the new baseline
 #   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
 #                   seconds each (not part of make test)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
@@ -164,12 +170,13 @@ valgrind:
 	$(MAKE) B=build/vg CFLAGS="-O2 -g -DOVERREAD_OK=0" build/vg/libnp.a \
 	    $(PROGS:%=build/vg/bin/%) $(TOOLNAMES:%=build/vg/bin/%)
 	rm -rf build/vg/wrap && mkdir -p build/vg/wrap
-	for p in $(PROGS) $(filter-out npgen,$(TOOLNAMES)); do \
+	for p in $(PROGS) $(filter-out npgen profgen,$(TOOLNAMES)); do \
 	    printf '#!/bin/sh\nexec %s %s "$$@"\n' '$(VALGRIND)' \
 	        $(CURDIR)/build/vg/bin/$$p >build/vg/wrap/$$p && \
 	    chmod +x build/vg/wrap/$$p || exit 1; \
 	done
 	ln -sf $(CURDIR)/build/vg/bin/npgen build/vg/wrap/npgen
+	ln -sf $(CURDIR)/build/vg/bin/profgen build/vg/wrap/profgen
 	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
 # The man page linter, named once (tests/build.bats reads it here).
@@ -192,7 +199,20 @@ demo: all
 	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh cmd/report/demo
 
 bench: all
-	sh tests/bench
+	NP_BENCH_BUILD="$(CC) $(CFLAGS)" sh tests/bench
+
+# Instructions (callgrind's Ir, inside main) a byte or row of input of
+# every route make bench times, on slices of its inputs small enough for
+# callgrind (tests/bench-count says how they are made and run).  A count
+# moves with the compiler, C library and valgrind too: the baseline says
+# which it was made with, and bench-check notes a difference.
+BENCHCOUNT = NP_BIN=$(CURDIR)/$(B)/bin CC="$(CC)" \
+	NP_BENCH_BUILD="$(CC) $(CFLAGS)" sh tests/bench-count
+bench-check: all
+	$(BENCHCOUNT) check
+
+bench-baseline: all
+	$(BENCHCOUNT) baseline
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -209,4 +229,5 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all deps report test check check-portable valgrind lint demo bench install uninstall clean fuzz
+.PHONY: all deps report test check check-portable valgrind lint demo bench \
+	bench-check bench-baseline install uninstall clean fuzz

@@ -12,6 +12,8 @@
 #   rank0.txt, rank1.txt                npgen trace-text, seeds 1, 2
 #   my-profile@latest, run_a@latest,    tests/fixtures/explorer/profile@latest
 #     run_b@latest
+#   kernel@latest, before@latest,       profgen -n 64 (seed 1)
+#   after@latest                       profgen -R -n 64 (b loaded once)
 #   chunk_1..3/summary.json,            tests/fixtures/samples/summary-*.json
 #     run_1..3/summary.json
 #   DmaPacket.csv, Instruction.csv      explorer/csv/export/ (the UI's export)
@@ -95,6 +97,9 @@ samples() {
 		ln -s "$s" "$w/run_$i/summary.json"
 		i=$((i + 1))
 	done
+	profgen -n 64 "$w/kernel@latest"
+	profgen -n 64 "$w/before@latest"
+	profgen -R -n 64 "$w/after@latest"
 	ln -s "$FIXE/csv/export/DmaPacket.csv" "$w/DmaPacket.csv"
 	ln -s "$FIXE/csv/export/Instruction.csv" "$w/Instruction.csv"
 	ln -s "$FIXE/csv/table/Summary.csv" "$w/Summary.csv"
@@ -128,6 +133,10 @@ np-cc: incomplete trailing layers, with fewer than 2 gaps: 2 (first: rank rank0.
 np-plot: rows without a number skipped: 7 (first: -:12)
 === np-cc -L rank0.txt | np-plot -o svg > layers.svg # time per layer, as SVG
 np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank rank0.txt, CC-core 8)
+=== np-bound -D kernel@latest/ | awk -F'\t' '$9 == "no"'
+np-bound: kernel@latest/: the Flow join left 6 of 152 DmaPacketAggregated transfers unmatched (491520 bytes, in no source line's row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
+=== np-bound -X kernel@latest/ | awk -F'\t' '$1 == "load"'
+np-bound: kernel@latest/: the Flow join left 6 of 128 DmaPacketAggregated transfers unmatched (491520 bytes, in no source line's row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
 NOTES
 }
 

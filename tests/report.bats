@@ -30,10 +30,10 @@ report() {
 	report
 	status_is 0
 	for p in run1 run2 dir 'r&d'; do
-		for a in summary mix stall util dma dmasize layers; do
+		for a in summary mix stall util dma dmasize layers bound; do
 			[ -f "$T/r/$p/$a.tsv" ]
 		done
-		for a in mix stall util dma dmasize layers; do
+		for a in mix stall util dma dmasize layers bound; do
 			[ -f "$T/r/$p/$a.svg" ]
 		done
 	done
@@ -81,6 +81,7 @@ report() {
 		done
 	done
 	grep -q '<a href="dir/layers.tsv"><img src="dir/layers.svg"' "$h"
+	grep -q '<a href="dir/bound.tsv"><img src="dir/bound.svg"' "$h"
 	grep -q '<a href="run1/layers.tsv.err">why</a>' "$h"
 	grep -q '<a href="trace/stall.tsv.err">why</a>' "$h"
 	grep -q '<a href="trace/layers.tsv"><img src="trace/layers.svg"' "$h"

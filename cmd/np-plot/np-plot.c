@@ -64,8 +64,12 @@ static const char *const longopts[] = {
 #define MAXBINS 40		/* histogram bars: more buckets are merged */
 #define TOPROWS 40		/* bars or spreads drawn without -N */
 #define FILEKEY (-2)		/* a key part that is the file's name */
+#define MELTKEY (-3)		/* np-bound -w: the profile column's name */
 #define MISSINGKEY "\xe2\x88\x85"	/* an empty key, as drawn: U+2205 */
 #define SEP '\x1f'		/* between key parts in a kept label */
+#define EMPTYSTR '\x1e'		/* a key part that is an empty string, in a
+				   kept label: apart from a missing one */
+#define EMPTYKEY "\"\""		/* an empty string, as drawn: as np writes it */
 #define LABELBUF (LABELMAX + 4 * MAXKEYS)	/* a label as drawn */
 
 enum kind { K_BAR, K_HIST, K_HEAT, K_SPREAD, NKIND };
@@ -97,6 +101,15 @@ struct plot {
 				   (the total would dwarf them); the key
 				   part of the layer + 1 */
 	int withfile;		/* several files: the name is a key part */
+	/* np-bound: the bound column (a key part), drawn with the engine
+	 * where it names one (perfect_pipeline, bottleneck); its rows of
+	 * several profiles put side by side (interleave); with -w, a bar for
+	 * each of its profile columns mfirst .. mlast (melt), the one read in
+	 * mcol, and each engine's active time, to draw each bottleneck. */
+	int isbound, boundc, enginec, boundpart, interleave, melt, mfirst,
+	    mlast, mcol;
+	const char *keytext;	/* the bound part as drawn, or NULL */
+	double engtime[5][MAXVALS];
 	long top;		/* -N: bars or spreads drawn, 0 for all */
 	int topset;
 	long nrest;		/* rows not drawn, past the top */
@@ -627,6 +640,39 @@ refuse(const struct tsv *t)
 	}
 }
 
+/*
+ * np-bound's bounds: a bar of time_ns each, keyed by family and bound (and
+ * profile, with several: first, and the profiles' bars of a bound put side
+ * by side); of -w's table, a bar for each profile's column, side by side,
+ * the columns change_ns and change_ratio not drawn.  The bound
+ * perfect_pipeline, and the row bottleneck, are drawn with the engine.
+ */
+static void
+boundkeys(struct plot *p, const struct tsv *t)
+{
+	const char *names[4];
+	int n = 0, c;
+
+	if (p->keyset || p->valset)
+		return;		/* the columns the options name */
+	p->isbound = 1;
+	if (column(t, "profile") == 0) {
+		names[n++] = "profile";
+		p->interleave = 1;
+	}
+	names[n++] = "family";
+	p->boundpart = n;
+	names[n++] = "bound";
+	if (column(t, "time_ns") < 0) {
+		p->melt = 1;
+		p->mfirst = column(t, "family") + 1;
+		c = column(t, "change_ns");
+		p->mlast = (c > p->mfirst ? c : t->ncol) - 1;
+		names[n++] = "profile";
+	}
+	setkeys(p, t, names, n);
+}
+
 /* The kind of chart and its columns, from the first file's header, for
  * what the options left open. */
 static void
@@ -725,6 +771,10 @@ decide(struct plot *p, const struct tsv *t)
 			names[0] = "source_location";	/* np-dma -S */
 			setkeys(p, t, names, 1);
 			names[0] = "skinny_dmas";
+		} else if ((column(t, "bound") == 0 || (column(t, "bound") == 1
+		    && column(t, "profile") == 0)) && column(t, "family") >= 0) {
+			boundkeys(p, t);		/* np-bound */
+			names[0] = "time_ns";
 		} else if ((c = valuecolumn(t)) >= 0 &&
 		    column(t, "p50") >= 0 && column(t, "sum") >= 0) {
 			keysbefore(p, t, c, c);		/* np-sum -g */
@@ -754,6 +804,7 @@ decide(struct plot *p, const struct tsv *t)
 		p->nkey++;
 		if (p->skiptotal)
 			p->skiptotal++;
+		p->boundpart++;
 	}
 	p->decided = 1;
 }
@@ -790,10 +841,14 @@ resolve(struct plot *p, const struct tsv *t)
 	int i;
 
 	for (i = 0; i < p->nkey; i++)
-		p->kc[i] = p->withfile && i == 0 ? FILEKEY : need(t, p->key[i],
+		p->kc[i] = p->withfile && i == 0 ? FILEKEY : p->melt &&
+		    i == p->nkey - 1 ? MELTKEY : need(t, p->key[i],
 		    p->keyset ? "-k" : "a key");
 	for (i = 0; i < p->nval; i++)
-		p->vc[i] = need(t, p->val[i], p->valset ? "-v" : "the value");
+		p->vc[i] = p->melt ? p->mfirst : need(t, p->val[i],
+		    p->valset ? "-v" : "the value");
+	p->boundc = column(t, "bound");
+	p->enginec = column(t, "engine");
 	p->xc = p->loc = p->hic = p->unitc = -1;
 	if (p->kind == K_HEAT)
 		p->xc = need(t, p->xname, "the bucket start");
@@ -868,10 +923,13 @@ timenumber(struct plot *p, struct tsv *t, int i, double *d)
 	return 1;
 }
 
-/* Appends the row's key parts to the labels, SEP between them. */
+/* Appends the row's key parts to the labels, SEP between them: a missing
+ * one as nothing, an empty string as EMPTYSTR alone (a byte of a key that
+ * is SEP or EMPTYSTR is kept as '?'). */
 static void
 addlabel(struct plot *p, struct tsv *t, struct row *r)
 {
+	static char emptystr[] = { EMPTYSTR, '\0' };
 	size_t n, k, start;
 	long cap = (long)p->labcap;
 	char *s;
@@ -879,12 +937,22 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 
 	r->lab = start = p->lablen;
 	for (i = 0; i < p->nkey; i++) {
-		if (p->kc[i] == FILEKEY) {
+		if (i == p->boundpart && p->keytext) {
+			s = (char *)p->keytext;
+			n = strlen(s);
+		} else if (p->kc[i] == MELTKEY) {
+			s = t->name[p->mcol];
+			n = strlen(s);
+		} else 		if (p->kc[i] == FILEKEY) {
 			s = (char *)t->in->name;
 			n = strlen(s);
 		} else {
 			n = tsv_cell(t, p->kc[i]);
 			s = t->f[p->kc[i]];
+			if (n == 0 && !tsv_missing(t, p->kc[i])) {
+				s = emptystr;
+				n = 1;
+			}
 		}
 		if (n > LABELMAX - 1)
 			n = LABELMAX - 1;
@@ -899,7 +967,8 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 		if (i)
 			p->labels[p->lablen++] = SEP;
 		for (k = 0; k < n; k++)
-			p->labels[p->lablen++] = s[k] == SEP ? '?' : s[k];
+			p->labels[p->lablen++] = s == emptystr ? EMPTYSTR :
+			    s[k] == SEP || s[k] == EMPTYSTR ? '?' : s[k];
 	}
 	r->lablen = p->lablen - start;
 	if (r->lablen > LABELMAX) {
@@ -1038,6 +1107,116 @@ readrow(struct plot *p, struct tsv *t)
 	return 1;
 }
 
+/* The engines np-bound names, and its rows of their active times. */
+static const char *const boundeng[][2] = {
+	{ "Tensor", "tensor_engine_active_time" },
+	{ "Vector", "vector_engine_active_time" },
+	{ "Scalar", "scalar_engine_active_time" },
+	{ "GpSimd", "gpsimd_engine_active_time" },
+	{ "DMA", "dma_active_time" },
+};
+#define NBOUNDENG (int)(sizeof boundeng / sizeof boundeng[0])
+
+static int
+cellis(struct tsv *t, int c, const char *s)
+{
+	size_t n = tsv_cell(t, c);
+
+	return n == strlen(s) && memcmp(t->f[c], s, n) == 0;
+}
+
+/* The index in boundeng of the engine named in cell c, or of the active
+ * time the bound in it names (col 1); -1 for none. */
+static int
+boundengine(struct tsv *t, int c, int col)
+{
+	int e;
+
+	for (e = 0; e < NBOUNDENG && !cellis(t, c, boundeng[e][col]); e++)
+		;
+	return e < NBOUNDENG ? e : -1;
+}
+
+/* A bar of value v for the row, its label as the keys give it. */
+static void
+boundbar(struct plot *p, struct tsv *t, double v)
+{
+	struct row *r;
+
+	if (p->nrow == MAXROWS)
+		np_die_at(t->in->name, t->line, 0, "more than %d rows to draw: "
+		    "np-plot keeps at most %d", MAXROWS, MAXROWS);
+	p->row = grow(p->row, &p->rowcap, p->nrow + 1, sizeof *p->row);
+	r = &p->row[p->nrow];
+	memset(r, 0, sizeof *r);
+	r->v = p->nvals;
+	addval(p, v);
+	r->nv = 1;
+	r->file = t->in->name;
+	r->line = t->line;
+	addlabel(p, t, r);
+	p->nrow++;
+}
+
+/*
+ * An np-bound row: its bar, or with -w one a profile column, each column's
+ * bottleneck drawn with its engine and that engine's active time (read
+ * in an earlier row).
+ */
+static void
+boundrows(struct plot *p, struct tsv *t)
+{
+	static char text[LABELMAX];
+	size_t n;
+	int c, e, b, bn, pp;
+	double d;
+
+	bn = cellis(t, p->boundc, "bottleneck");
+	pp = cellis(t, p->boundc, "perfect_pipeline");
+	if (!p->melt) {
+		if ((bn || pp) && p->enginec >= 0 &&
+		    (n = tsv_cell(t, p->enginec)) > 0) {
+			snprintf(text, sizeof text, "%s %.*s", bn ?
+			    "bottleneck" : "perfect_pipeline", (int)n,
+			    t->f[p->enginec]);
+			p->keytext = text;
+		}
+		if (p->nrow == MAXROWS)
+			np_die_at(t->in->name, t->line, 0, "more than %d rows "
+			    "to draw: np-plot keeps at most %d", MAXROWS,
+			    MAXROWS);
+		p->nrow += readrow(p, t);
+		p->keytext = NULL;
+		return;
+	}
+	e = boundengine(t, p->boundc, 1);
+	for (c = p->mfirst; c <= p->mlast; c++) {
+		p->mcol = c;
+		if (e >= 0)
+			p->engtime[e][c - p->mfirst] = number(t, c, &d) == 1 ?
+			    d : NAN;
+		if (!bn) {
+			p->vc[0] = c;
+			if (p->nrow == MAXROWS)
+				np_die_at(t->in->name, t->line, 0, "more than "
+				    "%d rows to draw: np-plot keeps at most %d",
+				    MAXROWS, MAXROWS);
+			p->nrow += readrow(p, t);
+			continue;
+		}
+		if ((b = boundengine(t, c, 0)) < 0 ||
+		    isnan(p->engtime[b][c - p->mfirst])) {
+			note_add(&p->notes, "rows without a number skipped", 1,
+			    t->in->name, t->line);
+			continue;
+		}
+		snprintf(text, sizeof text, "bottleneck %s", boundeng[b][0]);
+		p->keytext = text;
+		boundbar(p, t, p->engtime[b][c - p->mfirst]);
+		p->keytext = NULL;
+	}
+}
+
 static void
 readfile(struct plot *p, const char *file)
 {
@@ -1074,7 +1253,10 @@ readfile(struct plot *p, const char *file)
 		if (p->nrow == MAXROWS)
 			np_die_at(file, t.line, 0, "more than %d rows to draw: "
 			    "np-plot keeps at most %d", MAXROWS, MAXROWS);
-		p->nrow += readrow(p, &t);
+		if (p->isbound)
+			boundrows(p, &t);
+		else
+			p->nrow += readrow(p, &t);
 	}
 	/* Those before the header and between rows, as every table reader
 	 * counts them. */
@@ -1123,6 +1305,10 @@ showfit(const struct plot *p, const struct row *r, char *buf, size_t w)
 		if (plen[np] == 0) {
 			part[np] = MISSINGKEY;
 			plen[np] = sizeof MISSINGKEY - 1;
+		} else if (plen[np] == 1 && *part[np] == EMPTYSTR) {
+			/* An empty string, as np writes it. */
+			part[np] = EMPTYKEY;
+			plen[np] = sizeof EMPTYKEY - 1;
 		}
 		/* Counted only when there is a width to fit. */
 		keep[np] = pcp[np] = w == (size_t)-1 ? plen[np] :
@@ -2279,6 +2465,60 @@ keeptop(struct plot *p)
 	free(tmp);
 }
 
+/* The label of row r without its key part k, in buf (LABELMAX bytes). */
+static size_t
+without(const struct plot *p, const struct row *r, int k, char *buf)
+{
+	const char *s = p->labels + r->lab, *e = s + r->lablen;
+	size_t n = 0;
+	int part = 0;
+
+	for (; s < e; s++) {
+		if (*s == SEP)
+			part++;
+		if (part != k && !(part == k + 1 && *s == SEP && k == 0))
+			buf[n++] = *s;
+	}
+	return n;
+}
+
+/*
+ * np-bound's rows of several profiles, each profile's bounds in turn:
+ * put side by side, the profiles' bars of a bound together, bounds in
+ * the order they first come, profiles in theirs (a stable order).
+ */
+static void
+interleave(struct plot *p)
+{
+	char a[LABELMAX], b[LABELMAX];
+	struct row *out;
+	char *done;
+	size_t na, nb;
+	long i, j, n = 0;
+	int k = p->withfile ? 1 : 0;
+
+	if (!(out = malloc((size_t)p->nrow * sizeof *out)) ||
+	    !(done = calloc((size_t)p->nrow, 1)))
+		np_die("out of memory");
+	for (i = 0; i < p->nrow; i++) {
+		if (done[i])
+			continue;
+		na = without(p, &p->row[i], k, a);
+		for (j = i; j < p->nrow; j++) {
+			if (done[j])
+				continue;
+			nb = without(p, &p->row[j], k, b);
+			if (na == nb && memcmp(a, b, na) == 0) {
+				out[n++] = p->row[j];
+				done[j] = 1;
+			}
+		}
+	}
+	memcpy(p->row, out, (size_t)n * sizeof *out);
+	free(out);
+	free(done);
+}
+
 /* ---- the program ---- */
 
 /* COLUMNS, else the terminal's width, else 80; at least 40. */
@@ -2404,6 +2644,8 @@ main(int argc, char **argv)
 	nc = getenv("NO_COLOR");
 	p.color = !p.svg && isatty(STDOUT_FILENO) && !(nc && *nc);
 	p.width = termwidth();
+	if (p.interleave)
+		interleave(&p);
 	if (p.kind == K_BAR || p.kind == K_SPREAD) {
 		distinct(&p);
 		keeptop(&p);

@@ -28,10 +28,14 @@
  * knows that the column is whole.  Sum, min and max are empty but on the
  * totals row.
  *
- * Memory: one entry per group (hashtab.h), with a cell of 40 bytes per value
- * column; a group of more than one value adds its totals and exact values
- * (32 bytes each, up to GS_EXACT), or its histogram (8 bytes per bucket
- * between its smallest and largest magnitude); at most cap groups.
+ * Memory: one entry per group (hashtab.h), with a cell of 32 bytes per value
+ * column, which holds its values exactly as long as they fit in 21 bytes
+ * (about 3 bytes a whole number below 10^6: vlist.h); more values go on
+ * in chunks chained from the cell, as few bytes as they take, up to
+ * GS_EXACT values; past that the cell holds its totals and a histogram
+ * (hist.h: 8 bytes per bucket holding a value, or 4 per bucket between
+ * the smallest and largest magnitude when that is less); at most cap
+ * groups.
  */
 #ifndef NP_GSTAT_H
 #define NP_GSTAT_H
@@ -45,23 +49,23 @@
 #include "base/skipped.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "calc/vlist.h"
 
 #define GS_MAXVAL 64		/* value columns */
 #define GS_MAXKEY 32		/* key columns */
 
-#define GS_EXACT 32		/* values a group holds exactly, at most */
+#define GS_EXACT VL_MAXN	/* values a group holds exactly, at most */
 
-struct many;
 struct gspend;
 
-/* One group's value column: none, one value held in place, or more. */
+/*
+ * One group's value column: its values listed (none, one or up to
+ * GS_EXACT), or (l.kind VL_OTHER) their totals and, past GS_EXACT, a
+ * histogram, in a block the list's link points to.  All zeros: no value.
+ */
 struct cell {
 	int64_t n;		/* values: as added, or as totals rows count */
-	union {
-		struct dec one;	/* GS_ONE: the value */
-		struct many *m;	/* GS_MANY */
-	} u;
-	int state;
+	struct vlist l;
 };
 
 struct gstat {
@@ -97,6 +101,12 @@ struct gstat {
 	char *vname;		/* the value columns' names, escaped */
 	size_t vnoff[GS_MAXVAL + 1];	/* where each begins in vname */
 	long inexact;		/* sums printed as doubles */
+	struct vpool pool;	/* the cells' value lists */
+	/* Each value column's sum over all groups, while every value is a
+	 * whole number of int64 (runbad 0): its totals need no pass over the
+	 * groups. */
+	struct dec run[GS_MAXVAL];
+	int runbad;
 	struct rd_map map;	/* NP_COLUMNS, for a header's columns */
 };
 

@@ -12,6 +12,15 @@
 #include "read/summary.h"
 #include "write/tsvout.h"
 
+/* A metric's value: a null as the empty field of a missing value, an
+ * empty string as "" (np(7), OUTPUT). */
+static void
+outval(const struct sumset *s, const struct metric *m)
+{
+	if (m->type != MV_NULL)
+		out_text(sum_val(s, m), m->vlen);
+}
+
 static void
 longrows(struct sumset *s, long from)
 {
@@ -27,7 +36,7 @@ longrows(struct sumset *s, long from)
 			out_tab();
 			out_text(sum_key(s, m), m->klen);
 			out_tab();
-			out_text(sum_val(s, m), m->vlen);
+			outval(s, m);
 			out_nl();
 		}
 	}
@@ -144,7 +153,7 @@ widerows(struct sumset *s, int header)
 			out_tab();
 			if (k < nref && ref[k].rank == r && ref[k].prof == i) {
 				mt = &s->met[ref[k++].met];
-				out_text(sum_val(s, mt), mt->vlen);
+				outval(s, mt);
 			}
 		}
 		out_nl();

@@ -22,6 +22,7 @@ caption() {
 	dma) echo 'Bandwidth per DMA queue|np-dma -s' ;;
 	dmasize) echo 'DMA transfer sizes|np-dma -H' ;;
 	layers) echo 'Time per decoder layer|np-cc -L' ;;
+	bound) echo 'Performance bounds and the bottleneck|np-bound' ;;
 	*) echo "$1|" ;;
 	esac
 }

@@ -20,6 +20,8 @@
 #   dma.tsv      np-dma -s: bandwidth per DMA queue
 #   dmasize.tsv  np-dma -H: DMA sizes
 #   layers.tsv   np-cc -L: time per layer, where there are collectives
+#   bound.tsv    np-bound: the performance bounds and the bottleneck, of a
+#                profile directory
 # and beside each its picture, np-plot -o svg (the header says what to
 # draw).  An answer a profile cannot give (a summary has no
 # instructions, a view export no collectives) is an empty TSV, with what
@@ -45,9 +47,9 @@ DUP := $(firstword $(foreach n,$(sort $(NAMES)),$\
 	$(if $(filter-out 1,$(words $(filter $(n),$(NAMES)))),$(n))))
 
 HASB := $(shell $(NP)/np-gaps -h 2>/dev/null | grep -c -- '-B')
-ANSWERS = summary mix stall util dma dmasize layers \
+ANSWERS = summary mix stall util dma dmasize layers bound \
 	$(if $(filter-out 0,$(HASB)),buckets)
-PICTURES = mix stall util dma dmasize layers \
+PICTURES = mix stall util dma dmasize layers bound \
 	$(if $(filter-out 0,$(HASB)),buckets)
 
 FILES = $(foreach n,$(NAMES),$(ANSWERS:%=$(REPORT)/$(n)/%.tsv) \
@@ -92,6 +94,8 @@ $(REPORT)/%/dmasize.tsv: $(REPORT)/%/.link
 	$(ANSWER) '$@' '$(NP)/np-dma -H "$$p"'
 $(REPORT)/%/layers.tsv: $(REPORT)/%/.link
 	$(ANSWER) '$@' '$(NP)/np-cc -L "$$p"'
+$(REPORT)/%/bound.tsv: $(REPORT)/%/.link
+	$(ANSWER) '$@' '$(NP)/np-bound "$$p"'
 
 # A picture of each answer that has rows; an empty file for one that has
 # none, or that np-plot cannot draw, which the index shows as a dash; what

@@ -6,9 +6,10 @@
  *   CSV          comma-separated, as DuckDB's COPY ... (FORMAT csv) and
  *                pandas write it, and Neuron Explorer's UI exports;
  *   quoted TSV   tab-separated with the same quoting, as DuckDB writes
- *                with DELIMITER '\t'; np's own TSV never quotes (a field of
- *                its own that begins with '"' is written as \"), so a TSV
- *                field that begins with '"' is a quoted one.
+ *                with DELIMITER '\t'; np's own TSV quotes nothing but the
+ *                empty string, "" (a field of its own that begins with '"'
+ *                is written as \"), so a TSV field that begins with '"' is
+ *                a quoted one.
  * A quoted field begins with '"' and ends at the '"' that is followed by
  * the delimiter or the end of the row; inside it, "" is one '"', and the
  * delimiter, CR and LF are data, so a row may span lines.  An unquoted

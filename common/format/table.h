@@ -13,8 +13,9 @@
  * tsv_cell), or quoted (DuckDB's: a backslash is text, and a field that
  * holds a TAB, LF, CR or '"' is quoted).  The two read a row alike unless
  * it holds a backslash outside quotes.  NP_TSV=escaped or NP_TSV=quoted
- * says which; else a quoted field, or a backslash that begins none of
- * np's escapes, in the first SRC_SNIFF bytes from the header makes the
+ * says which; else a quoted field other than "" (an empty string, which
+ * both write), or a backslash that begins none of np's escapes, in the
+ * first SRC_SNIFF bytes from the header makes the
  * file quoted, and a file without either is read escaped, with a note on
  * stderr at its first backslash (and then a quoted field or a stray
  * backslash further on is an error: the rows before it were read the
@@ -55,11 +56,14 @@ struct tsv {
 	char *hdr;			/* the header line, kept */
 	size_t hdrcap;
 	/* Set when the row was read by csv_row, which alone knows quotes
-	 * and rows that span lines: where each field starts, and whether
-	 * it was quoted. */
+	 * and rows that span lines: where each field starts. */
 	int quotes;
-	/* The current row: its fields f[i], len[i], its line; and quoted[i],
-	 * fline[i], fcol[i] when quotes is set. */
+	/* Set when quoted[] says which fields were quoted: by csv_row, and
+	 * for a row split in place whose only quoted fields are "" (an
+	 * empty string, np's spelling), which are read where they lie. */
+	int hasq;
+	/* The current row: its fields f[i], len[i], its line; quoted[i]
+	 * when hasq is set; fline[i], fcol[i] when quotes is. */
 	union {
 		struct csv_cells csv;
 		struct {
@@ -102,7 +106,7 @@ size_t tsv_escape(const char *s, size_t n);
 static inline int
 tsv_decodes(const struct tsv *t, int i)
 {
-	return t->esc && !(t->quotes && t->quoted[i]);
+	return t->esc && !(t->hasq && t->quoted[i]);
 }
 
 /* Field i's text, decoded in place: np's escapes in an unquoted field of
@@ -120,7 +124,7 @@ tsv_cell(struct tsv *t, int i)
 static inline int
 tsv_missing(const struct tsv *t, int i)
 {
-	return t->len[i] == 0 && !(t->quotes && t->quoted[i]);
+	return t->len[i] == 0 && !(t->hasq && t->quoted[i]);
 }
 
 #endif

@@ -228,6 +228,9 @@ insn_src(const struct record *r, size_t *len)
 		*len = r->f[I_NKI].len;
 		return r->f[I_NKI].s;
 	}
-	*len = 6;
-	return "<none>";
+	/* Neither holds a location: an empty string where either is one
+	 * (SQL's COALESCE(NULLIF(bir, ''), NULLIF(nki, ''), bir, nki)),
+	 * else missing, never a label that a location could be. */
+	*len = 0;
+	return r->f[I_BIR].set || r->f[I_NKI].set ? "" : NULL;
 }

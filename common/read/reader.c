@@ -10,10 +10,12 @@
 #include "base/alloc.h"
 #include "kind/collective.h"
 #include "base/msg.h"
+#include "read/gate.h"
 #include "base/options.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "base/number.h"
+#include "read/gate.h"
 #include "read/reader.h"
 #include "kind/profdir.h"
 #include "kind/whichtable.h"
@@ -291,6 +293,21 @@ colname(const struct reader *r, int c)
 	return c < r->k->ncol ? r->k->col[c].name : r->extra[c - r->k->ncol];
 }
 
+/*
+ * Who asks for further column i, for a message: "given to -g", the option
+ * that named it, or for a column the program reads of its own (an opt of
+ * ""), "read by np-bound".
+ */
+static const char *
+askedby(const struct reader *r, int i, char *buf, size_t size)
+{
+	if (r->extraopt[i][0])
+		snprintf(buf, size, "given to -%s", r->extraopt[i]);
+	else
+		snprintf(buf, size, "read by %s", progname);
+	return buf;
+}
+
 /* The profiler text formats, each of one kind. */
 static const struct textfmt *const textfmts[] = {
 	&showtrace_insn, &showtrace_cc, &showdma,
@@ -484,13 +501,13 @@ static void
 needextras(const struct reader *r, uint32_t has, const char *list,
     long line)
 {
-	char near[300], sn[96];
+	char near[300], sn[96], by[64];
 	int i = missingextra(r, has);
 
 	if (i >= 0)
-		np_die_at(r->in->name, line, 1, "expected a column '%s' (given "
-		    "to -%s), found none in the header%s, which has: %s%s",
-		    r->extra[i], r->extraopt[i], nearextra(r, i, list, near,
+		np_die_at(r->in->name, line, 1, "expected a column '%s' (%s), "
+		    "found none in the header%s, which has: %s%s", r->extra[i],
+		    askedby(r, i, by, sizeof by), nearextra(r, i, list, near,
 		    sizeof near), list, schemanote(r, sn, sizeof sn));
 }
 
@@ -1533,13 +1550,14 @@ pqnames(const struct reader *r, char *list)
 static _Noreturn void
 pqnoextra(const struct reader *r, int i, const char *list)
 {
-	char near[300], sn[96];
+	char near[300], sn[96], by[64];
 
 	/* Rows of any table from a directory are its instructions: said,
 	 * for a column of another table. */
-	np_die("%s: expected a column '%s' (given to -%s), found none in the "
+	np_die("%s: expected a column '%s' (%s), found none in the "
 	    "file%s, which has: %s%s%s", r->in->name, r->extra[i],
-	    r->extraopt[i], nearextra(r, i, list, near, sizeof near), list,
+	    askedby(r, i, by, sizeof by), nearextra(r, i, list, near,
+	    sizeof near), list,
 	    !r->k->ncol && strcmp(r->operand, r->in->name) != 0 ?
 	    " (a profile directory's rows are its Instruction table's; "
 	    "another table is read by its file's name)" : "",
@@ -1967,6 +1985,7 @@ rd_checkdir(const char *dir, struct reader *r)
 
 	if (r)
 		r->schema[0] = '\0';
+	gate_dir(dir);
 	if (!pd_version(dir, v, sizeof v))
 		return;
 	if (r)
@@ -2081,7 +2100,7 @@ report(struct reader *r)
 static void
 jsonneeded(struct reader *r)
 {
-	char near[300], sn[96];
+	char near[300], sn[96], by[64];
 	int i, c;
 
 	for (i = 0; i < r->nextra; i++) {
@@ -2089,10 +2108,11 @@ jsonneeded(struct reader *r)
 		if (!(r->extraflags[i] & RD_NEEDED) || (r->seen >> c & 1))
 			continue;
 		report(r);
-		np_die("%s: expected a column '%s' (given to -%s), found none "
+		np_die("%s: expected a column '%s' (%s), found none "
 		    "in its rows%s, the first of which has: %s%s", r->in->name,
-		    r->extra[i], r->extraopt[i], nearextra(r, i, r->list, near,
-		    sizeof near), r->list, schemanote(r, sn, sizeof sn));
+		    r->extra[i], askedby(r, i, by, sizeof by), nearextra(r, i,
+		    r->list, near, sizeof near), r->list, schemanote(r, sn,
+		    sizeof sn));
 	}
 }
 

@@ -192,7 +192,8 @@ void rd_use(struct reader *r, struct src *in);
  */
 void rd_files(struct reader *r, char **files, int n, int isopen);
 /*
- * The profile directory dir's Metadata table, when it has one with a
+ * The profile directory dir's Warning and Error tables said (read/gate.h),
+ * and its Metadata table, when it has one with a
  * profile_schema_version, checked by sc_version (whichtable.h): done for each
  * directory read, by rd_next and by np-sum's summaries.  With a reader r
  * (NULL for none), the version is kept in r->schema for its messages, and
@@ -212,8 +213,9 @@ void rd_want(struct reader *r, uint32_t mask);
  */
 void rd_extra(struct reader *r, char *arg, const char *synopsis);
 /*
- * One further input column, named by option opt ("c", "g", ...): its
- * index in the record (k->ncol onwards).  type T_TEXT keeps it as the
+ * One further input column, named by option opt ("c", "g", ...; "" for
+ * a column the program reads of its own, as np-bound reads its tables'):
+ * its index in the record (k->ncol onwards).  type T_TEXT keeps it as the
  * input spells it; T_INT or T_NUM read it as a number, checked as the
  * kind's are (C_TIME in flags: a time, in -u's unit, rounded to ns).  A
  * name that is one of the kind's columns or input names, or more than

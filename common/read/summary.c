@@ -493,7 +493,7 @@ readtable(struct sumset *s, char delim)
 			tsv_cell(&t, i);
 			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
 			    t.f[i], t.len[i], tsv_missing(&t, i) ? MV_NULL :
-			    !(t.quotes && t.quoted[i]) &&
+			    !(t.hasq && t.quoted[i]) &&
 			    num_f64(t.f[i], t.len[i], &d) ? MV_NUM : MV_STR,
 			    tsv_fieldline(&t, i), tsv_fieldcol(&t, i), -1))
 				note(s, "duplicate keys ignored", t.line);
@@ -712,11 +712,14 @@ readjson(struct sumset *s)
 
 /* ---- text: summary-text lines and show-session tables ---- */
 
+/* A text form has no empty string: an empty value is none shown. */
 static char
 texttype(const char *v, size_t n)
 {
 	double d;
 
+	if (n == 0)
+		return MV_NULL;
 	return num_f64(v, n, &d) ? MV_NUM : MV_STR;
 }
 
