@@ -21,6 +21,7 @@
 #include "kind/instruction.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/row.h"
 #include "write/tsvout.h"
 #include "fuzz.h"
 
@@ -84,7 +85,7 @@ run(const struct kind *k, int n, const uint8_t *const *data,
 	rd_open(&rd, k, names, n);
 	if (!rd_setunit(&rd, unit))
 		abort();
-	kind_header(k);
+	row_header(k, NULL, 0);
 	while ((rec = rd_next(&rd))) {
 		FZ_CHECK(rec->line >= 1 && rec->file, "row from nowhere");
 		FZ_CHECK(rec->f[k->start].set, "row without a start");
