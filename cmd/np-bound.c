@@ -31,6 +31,7 @@
 #include "format/parquet.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
+#include "kind/profdir.h"
 #include "read/gate.h"
 #include "read/reader.h"
 #include "write/tsvout.h"
@@ -241,7 +242,7 @@ static int
 tablefiles(int t, char ***files)
 {
 	if (P.p->isdir)
-		return src_tables(P.p->name, tbname[t], files);
+		return pd_tables(P.p->name, tbname[t], files);
 	*files = P.p->files[t];
 	return P.p->nfiles[t];
 }
@@ -393,8 +394,6 @@ struct span {
 static struct spill sorter;
 static int64_t seq;
 static long inside;		/* intervals in the window */
-static const char *beyondfile;
-static long beyondline;
 
 static int
 bystart(const void *a, const void *b)
@@ -428,7 +427,6 @@ spanstart(void)
 	sp_init(&sorter, sizeof(struct span), (int)window, bystart, deliver);
 	seq = 0;
 	inside = 0;
-	beyondfile = NULL;
 }
 
 static void
@@ -439,10 +437,8 @@ spanpush(const struct record *r, int64_t s, int64_t e, int eng)
 	if (e <= P.t0 || s >= P.t1)
 		return;		/* outside the window: no part of a union */
 	inside++;
-	if (sp_push(&sorter, &sp) && !beyondfile) {
-		beyondfile = r->file;
-		beyondline = r->line;
-	}
+	if (sp_push(&sorter, &sp))
+		sp_beyondat(&sorter, r->file, r->line, 0);
 }
 
 static void
@@ -453,8 +449,7 @@ spanend(void)
 	sp_end(&sorter);
 	while (sp_next(&sorter, &sp))
 		deliver(&sp);
-	if (beyondfile)
-		sp_report(&sorter, beyondfile, beyondline, 0);
+	sp_report(&sorter);
 	sp_free(&sorter);
 }
 

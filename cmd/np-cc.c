@@ -140,8 +140,6 @@ static int window = DEFWIN;
 static int64_t seq;
 static long nfile = -1;		/* files seen, less one */
 static const char *curfile;
-static const char *beyondfile;	/* the first start beyond the window */
-static long beyondline, beyondcol;	/* of its start_ts */
 
 /* --skew: the n-th START of a stream. */
 struct coll {
@@ -867,11 +865,9 @@ onstart(struct reader *rd, const struct record *rec)
 	s = streamof(rec);
 	s->pushed++;
 	st.stream = s->id;
-	if (sp_push(&sorter, &st) && !beyondfile) {
-		beyondfile = rec->file;
-		beyondline = f->line ? f->line : rec->line;
-		beyondcol = f->col;
-	}
+	if (sp_push(&sorter, &st))
+		sp_beyondat(&sorter, rec->file, rec_line(rec, CC_START),
+		    f->col);
 }
 
 /* A start in stream and time order: gaps, layers, skew (spill.h's
@@ -1171,7 +1167,7 @@ main(int argc, char **argv)
 	report(cmd.header);
 	rd_close(&rd);
 	if (mode != EVENTS)
-		sp_report(&sorter, beyondfile, beyondline, beyondcol);
+		sp_report(&sorter);
 	warnings();
 	cleanup();
 	return 0;

@@ -123,8 +123,6 @@ static int nalls;
 static struct spill sorter;		/* -s: every interval, in start order */
 static int64_t seq;
 static long nrows, used;	/* transfers -s and -H read, used */
-static const char *beyondfile;		/* the first beyond the window */
-static long beyondline, beyondcol;	/* of its start_ts */
 
 static void
 queue_init(struct queue *q, long id)
@@ -385,11 +383,9 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	sp.e = e;
 	sp.seq = seq++;
 	sp.queue = q->id;
-	if (sp_push(&sorter, &sp) && !beyondfile) {
-		beyondfile = r->file;
-		beyondline = r->f[D_START].line ? r->f[D_START].line : r->line;
-		beyondcol = r->f[D_START].col;
-	}
+	if (sp_push(&sorter, &sp))
+		sp_beyondat(&sorter, r->file, rec_line(r, D_START),
+		    r->f[D_START].col);
 }
 
 /* ---- writing ---- */
@@ -902,7 +898,7 @@ main(int argc, char **argv)
 	}
 	out_flush();
 	if (mode == M_SUMMARY)
-		sp_report(&sorter, beyondfile, beyondline, beyondcol);
+		sp_report(&sorter);
 	cleanup(mode);
 	return 0;
 }

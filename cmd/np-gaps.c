@@ -150,8 +150,6 @@ static int64_t from = INT64_MIN, to = INT64_MAX;
 static int hasfrom, hasto;
 static int window = DEFWIN;
 static struct spill sorter;	/* every instruction, into start order */
-static const char *beyondfile;	/* the first row beyond the window */
-static long beyondline, beyondcol;	/* of its start_ts */
 /*
  * Physical cores (pcore_idx, under LNC2), each with the track of all its
  * engines together: an engine of one is never merged with the same engine
@@ -737,11 +735,9 @@ add(struct reader *rd, const struct record *r)
 	it.seq = seq++;
 	if (mode == GAPS || mode == ALL)	/* -U and -B print no text */
 		it.text = intern(r);
-	if (sp_push(&sorter, &it) && !beyondfile) {
-		beyondfile = r->file;
-		beyondline = r->f[I_START].line ? r->f[I_START].line : r->line;
-		beyondcol = r->f[I_START].col;
-	}
+	if (sp_push(&sorter, &it))
+		sp_beyondat(&sorter, r->file, rec_line(r, I_START),
+		    r->f[I_START].col);
 }
 
 /* busy / span (0 <= busy <= span), the nearest double: both may be past
@@ -1162,7 +1158,7 @@ main(int argc, char **argv)
 	finish(wanthdr);
 	out_flush();
 	rd_close(&rd);
-	sp_report(&sorter, beyondfile, beyondline, beyondcol);
+	sp_report(&sorter);
 	cleanup();
 	return 0;
 }

@@ -487,18 +487,6 @@ int src_isdir(const char *path);
  * bytes (nothing is lost: they stay in the buffer). */
 int src_isparquet(struct src *in);
 /*
- * The files of a Neuron Explorer profile directory that hold the tables
- * named in tables (space-separated), in order: for each table T,
- * dir/T.parquet, or its parts dir/T_0.parquet, dir/T_1.parquet, ... in
- * numeric order.  Dies naming the files when a part is missing between
- * others, or when T.parquet and parts are both there: the table would be
- * read in part, or twice.  The names are kept for the program's life
- * (messages may name them after the reading is done), in a list put in
- * *files; returns how many.
- */
-int src_tables(const char *dir, const char *tables, char ***files);
-
-/*
  * Consumes the blank and logrus lines at the start of a file, once
  * src_firstdata has read them in: the number of logrus lines, the first
  * of them at *first; the blank lines' in s->blanks, s->firstblank.

@@ -580,14 +580,26 @@ fmtbytes(char *buf, size_t n, int64_t v)
 }
 
 void
-sp_report(const struct spill *sp, const char *file, long line, long col)
+sp_beyondat(struct spill *sp, const char *file, long line, long col)
 {
+	if (sp->bfile)
+		return;
+	sp->bfile = file;
+	sp->bline = line;
+	sp->bcol = col;
+}
+
+void
+sp_report(const struct spill *sp)
+{
+	const char *file = sp->bfile ? sp->bfile : "-";
+	long line = sp->bline;
 	char b[64], m[96] = "", at[32] = "";
 
 	if (!sp->beyond)
 		return;
-	if (col > 0)
-		snprintf(at, sizeof at, ":%ld", col);
+	if (sp->bcol > 0)
+		snprintf(at, sizeof at, ":%ld", sp->bcol);
 	if (!sp->spilled) {
 		np_warn("%lld row%s beyond the reorder window (-r %d), put in "
 		    "order in memory (first: %s:%ld%s)", (long long)sp->beyond,

@@ -82,6 +82,8 @@ struct spill {
 	const char *dir;
 	int dirlen;		/* dir without trailing slashes, to join */
 	int64_t beyond;		/* items beyond the window */
+	const char *bfile;	/* where the first of them was read */
+	long bline, bcol;
 	int64_t spilled;	/* bytes of items written to files */
 	int64_t made;		/* runs written from the input */
 	int64_t merges;		/* runs merged into one before the last */
@@ -101,6 +103,10 @@ void sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
 /* Adds an item: 1 when it is beyond the window (it is kept all the same),
  * else 0. */
 int sp_push(struct spill *sp, const void *item);
+/* Where the item beyond the window that sp_push has just taken was read
+ * (file:line:col of its key, col 0 for none), for sp_report: the first
+ * is kept. */
+void sp_beyondat(struct spill *sp, const char *file, long line, long col);
 /* Ends the input: from now on sp_next gives every item in order (those
  * not given to deliver already). */
 void sp_end(struct spill *sp);
@@ -108,11 +114,10 @@ void sp_end(struct spill *sp);
 int sp_next(struct spill *sp, void *out);
 /*
  * Once per run, on stderr, when items came beyond the window: how many,
- * and how much was spilled, where; file:line:col is the first of them (col
- * 0 leaves the column out).
+ * and how much was spilled, where, and where the first of them was read
+ * (sp_beyondat).
  */
-void sp_report(const struct spill *sp, const char *file, long line,
-    long col);
+void sp_report(const struct spill *sp);
 void sp_free(struct spill *sp);
 
 #endif

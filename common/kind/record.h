@@ -139,6 +139,13 @@ rec_keep(struct record *r, const char *s, size_t n)
 	r->used += n;
 	return p;
 }
+/* The line field c was read on: its own, or the row's. */
+static inline long
+rec_line(const struct record *r, int c)
+{
+	return r->f[c].line ? r->f[c].line : r->line;
+}
+
 /* Sets field c to the text s (copied), or dies. */
 void rec_settext(struct record *r, int c, const char *s, size_t n);
 /* Sets field c to the text s, not copied: s must stay as it is until the

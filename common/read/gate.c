@@ -6,6 +6,7 @@
 #include "bytes/source.h"
 #include "format/parquet.h"
 #include "format/table.h"
+#include "kind/profdir.h"
 
 #define GATE_SHOWN 60		/* bytes of a message shown, at most */
 
@@ -131,7 +132,7 @@ gate_dir(const char *dir)
 	char **warn, **err;
 	int nw, ne;
 
-	nw = src_tables(dir, "Warning", &warn);
-	ne = src_tables(dir, "Error", &err);
+	nw = pd_tables(dir, "Warning", &warn);
+	ne = pd_tables(dir, "Error", &err);
 	gate_tables(dir, warn, nw, err, ne);
 }

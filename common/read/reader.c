@@ -17,6 +17,7 @@
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "read/reader.h"
+#include "kind/profdir.h"
 #include "kind/whichtable.h"
 #include "read/showdma.h"
 #include "read/showtrace.h"
@@ -1977,44 +1978,35 @@ nodirtables(const struct reader *r, const char *dir)
 	    names);
 }
 
+/* What listed gathers: the columns of r named by the fields listed. */
+struct listed {
+	const struct reader *r;
+	uint32_t cols;
+};
+
+static void
+listfield(void *arg, const char *name, size_t n)
+{
+	struct listed *l = arg;
+	const struct rd_name *nm;
+
+	if ((nm = lookup(l->r, name, n)))
+		l->cols |= (uint32_t)1 << nm->col;
+}
+
 /*
  * The fields the SchemaFields table of dir lists for r's tables, as bits
  * of r's columns (by any name r reads them by, NP_COLUMNS' too); 0, and
  * *described 0, when it lists none of r's tables or there is no such
- * table.  It has one row a field of every table, table_name and
- * field_name among its columns.
+ * table.
  */
 static uint32_t
 schemafields(struct reader *r, const char *dir, int *described)
 {
-	struct pq pq;
-	const struct pq_cell *t, *f;
-	const struct rd_name *nm;
-	char **files;
-	uint32_t listed = 0;
-	int tc, fc;
+	struct listed l = { r, 0 };
 
-	*described = 0;
-	if (src_tables(dir, "SchemaFields", &files) == 0)
-		return 0;
-	pq_open(&pq, files[0]);
-	if ((tc = pq_find(&pq, "table_name")) >= 0 &&
-	    (fc = pq_find(&pq, "field_name")) >= 0) {
-		pq_select(&pq, tc);
-		pq_select(&pq, fc);
-		while (pq_next(&pq)) {
-			t = pq_cell(&pq, tc);
-			f = pq_cell(&pq, fc);
-			if (t->kind != PQ_BYTES || f->kind != PQ_BYTES ||
-			    !sc_inlist(r->k->ptables, t->s, t->len))
-				continue;
-			*described = 1;
-			if ((nm = lookup(r, f->s, f->len)))
-				listed |= (uint32_t)1 << nm->col;
-		}
-	}
-	pq_close(&pq);
-	return listed;
+	*described = pd_fields(dir, r->k->ptables, listfield, &l);
+	return l.cols;
 }
 
 /*
@@ -2059,34 +2051,19 @@ unlisted(struct reader *r, const char *dir, char *buf, size_t size)
 void
 rd_checkdir(const char *dir, struct reader *r)
 {
-	struct pq pq;
-	const struct pq_cell *c;
-	char **files, v[32], more[512];
-	size_t n;
-	int col;
+	char v[32], more[512];
 
 	if (r)
 		r->schema[0] = '\0';
 	gate_dir(dir);
-	if (src_tables(dir, "Metadata", &files) == 0)
+	if (!pd_version(dir, v, sizeof v))
 		return;
-	pq_open(&pq, files[0]);
-	if ((col = pq_find(&pq, "profile_schema_version")) >= 0) {
-		pq_select(&pq, col);
-		if (pq_next(&pq) && (c = pq_cell(&pq, col)) &&
-		    c->kind == PQ_BYTES) {
-			n = c->len < sizeof v ? c->len : sizeof v - 1;
-			memcpy(v, c->s, n);
-			v[n] = '\0';
-			if (r)
-				memcpy(r->schema, v, n + 1);
-			more[0] = '\0';
-			if (r && !sc_known(v))
-				unlisted(r, dir, more, sizeof more);
-			sc_version(dir, v, more);
-		}
-	}
-	pq_close(&pq);
+	if (r)
+		memcpy(r->schema, v, sizeof v);
+	more[0] = '\0';
+	if (r && !sc_known(v))
+		unlisted(r, dir, more, sizeof more);
+	sc_version(dir, v, more);
 }
 
 /* The next file to read: a file operand, or a directory's next table. */
@@ -2107,7 +2084,7 @@ nextpath(struct reader *r)
 			return path;
 		r->dirnext = 0;
 		rd_checkdir(path, r);	/* before a missing table's error */
-		if ((r->ndir = src_tables(path, r->k->ptables,
+		if ((r->ndir = pd_tables(path, r->k->ptables,
 		    &r->dirfiles)) == 0)
 			nodirtables(r, path);
 	}

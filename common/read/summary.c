@@ -12,6 +12,7 @@
 #include "base/number.h"
 #include "format/parquet.h"
 #include "read/reader.h"
+#include "kind/profdir.h"
 #include "kind/whichtable.h"
 #include "read/summary.h"
 #include "format/table.h"
@@ -1128,7 +1129,7 @@ sum_read(struct sumset *s, const char *file)
 
 	/* A profile directory: its Summary table, named after it. */
 	if (src_isdir(file)) {
-		switch (src_tables(file, "Summary", &s->dirfiles)) {
+		switch (pd_tables(file, "Summary", &s->dirfiles)) {
 		case 0:
 			np_die("%s: a profile directory without a Summary "
 			    "table (expected Summary.parquet in it)", file);

@@ -23,6 +23,7 @@
 #include "kind/instruction.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/row.h"
 #include "write/tsvout.h"
 #include "fuzz.h"
 

@@ -42,7 +42,6 @@ main(int argc, char **argv)
 	struct item it = { 0, 0 };
 	long long v;
 	int c, window = 4096;
-	long firstline = 0;
 
 	np_init(argv);
 	while ((c = getopt(argc, argv, "w:")) != -1) {
@@ -53,8 +52,8 @@ main(int argc, char **argv)
 	sp_init(&sp, sizeof it, window, bykey, put);
 	while (scanf("%lld", &v) == 1) {
 		it.key = v;
-		if (sp_push(&sp, &it) && !firstline)
-			firstline = (long)it.seq + 1;
+		if (sp_push(&sp, &it))
+			sp_beyondat(&sp, "-", (long)it.seq + 1, 0);
 		it.seq++;
 	}
 	sp_end(&sp);
@@ -62,7 +61,7 @@ main(int argc, char **argv)
 		put(&it);
 	if (fflush(stdout) != 0)
 		np_die("write error");
-	sp_report(&sp, "-", firstline, 0);
+	sp_report(&sp);
 	sp_free(&sp);
 	return 0;
 }
