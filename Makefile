@@ -4,12 +4,20 @@
 #   make demo       build, then a report on the bundled sample profiles
 #   make report     PROFILES=dir/ (REPORT=report): answers and pictures of
 #                   every profile in dir, side by side in REPORT/index.html
-#   make test       build, then the bats suite ("N passed, N failed")
+#   make test       build, make deps, then the bats suite ("N passed,
+#                   N failed")
+#   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
 #   make valgrind   part of the suite under valgrind memcheck
 #   make lint       man pages through mandoc -Tlint
-#   make bench      throughput and peak memory beside jq, python, awk
+#   make bench      throughput and peak memory beside jq, python, awk, and
+#                   each route's instructions a byte (callgrind)
+#   make bench-check     each route's instructions a byte (or row) on small
+#                   fixed slices, under callgrind, against the committed
+#                   tests/bench-baseline.tsv: fails on a rise of more
+#                   than 3%, names a fall (deterministic, unlike wall time)
+#   make bench-baseline  the same counts, written as the new baseline
 #   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
 #                   seconds each (not part of make test)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
@@ -23,20 +31,25 @@ CC = cc
 CFLAGS = -O2 -g
 NPFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNP_VERSION=\"$(VERSION)\" \
 	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes
+	-Wmissing-prototypes -Icommon
 LDLIBS = -lm
 
-PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c))
-LIBSRC = $(wildcard common/*.c)
-LIBHDR = $(wildcard common/*.h)
+PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c)) $(DIRPROGS)
+# A program of several files has a folder of them: cmd/np-sum/*.c.
+DIRPROGS = $(patsubst cmd/%/,%,$(wildcard cmd/np-*/))
+# common/'s folders, lowest first: each uses only those before it.
+LAYERS = base bytes codec calc format kind read write
+LIBSRC = $(wildcard $(LAYERS:%=common/%/*.c))
+LIBHDR = $(wildcard $(LAYERS:%=common/%/*.h))
+PROGHDR = $(wildcard cmd/np-*/*.h)
 MANS = $(wildcard man/*.1 man/*.7)
 
 # Objects live under build/ (or build/asan/ for make check).
 B = build
 LIBOBJ = $(LIBSRC:common/%.c=$(B)/obj/%.o)
 BIN = $(PROGS:%=$(B)/bin/%)
-# Test tools: every tests/*.c is one, linked with the library.
-TOOLNAMES = $(patsubst tests/%.c,%,$(wildcard tests/*.c))
+# Test tools: every tests/tools/*.c is one, linked with the library.
+TOOLNAMES = $(patsubst tests/tools/%.c,%,$(wildcard tests/tools/*.c))
 TOOLS = $(TOOLNAMES:%=$(B)/bin/%)
 
 all: $(BIN) $(TOOLS)
@@ -47,19 +60,38 @@ $(B)/bin/np-%: cmd/np-%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
 
+# A program of a folder: its objects, then the library.
+define dirprog
+$(B)/bin/$(1): $(patsubst cmd/%.c,$(B)/cmd/%.o,$(wildcard cmd/$(1)/*.c)) \
+    $(B)/libnp.a
+	@mkdir -p $(B)/bin
+	$(CC) $(NPFLAGS) $(CFLAGS) -o $$@ $$(filter %.o,$$^) $(B)/libnp.a \
+	    $(LDLIBS)
+endef
+$(foreach p,$(DIRPROGS),$(eval $(call dirprog,$(p))))
+
+$(B)/cmd/%.o: cmd/%.c $(LIBHDR) $(PROGHDR)
+	@mkdir -p $(@D)
+	$(CC) $(NPFLAGS) $(CFLAGS) -c -o $@ $<
+
 $(B)/libnp.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
 $(B)/obj/%.o: common/%.c $(LIBHDR)
-	@mkdir -p $(B)/obj
+	@mkdir -p $(@D)
 	$(CC) $(NPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/bin/%: tests/%.c $(B)/libnp.a
+$(B)/bin/%: tests/tools/%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
 
-test: all
+# The layers of common/ (LAYERS, lowest first) kept: no #include and no
+# call goes up a layer or round a loop (tests/deps says how it looks).
+deps: all
+	sh tests/deps $(B) $(LAYERS)
+
+test: all deps
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
@@ -90,12 +122,12 @@ check-portable:
 # build/fuzz; tests/fuzz/corpus holds the seeds.
 FUZZCC = clang
 FUZZTIME = 60
-FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
+FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Icommon \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
 	-Dwrite=fz_write -Dpread=fz_pread -Dlseek=fz_lseek -Dmmap=fz_mmap \
 	-Dmunmap=fz_munmap
-FUZZSRC = $(filter-out common/diag.c,$(LIBSRC)) tests/fuzz/stubs.c
+FUZZSRC = $(filter-out common/base/msg.c,$(LIBSRC)) tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
 
 # One target per tests/fuzz/NAME_fuzz.c; its seeds are in corpus/NAME and
@@ -137,12 +169,13 @@ valgrind:
 	$(MAKE) B=build/vg CFLAGS="-O2 -g -DOVERREAD_OK=0" build/vg/libnp.a \
 	    $(PROGS:%=build/vg/bin/%) $(TOOLNAMES:%=build/vg/bin/%)
 	rm -rf build/vg/wrap && mkdir -p build/vg/wrap
-	for p in $(PROGS) $(filter-out npgen,$(TOOLNAMES)); do \
+	for p in $(PROGS) $(filter-out npgen profgen,$(TOOLNAMES)); do \
 	    printf '#!/bin/sh\nexec %s %s "$$@"\n' '$(VALGRIND)' \
 	        $(CURDIR)/build/vg/bin/$$p >build/vg/wrap/$$p && \
 	    chmod +x build/vg/wrap/$$p || exit 1; \
 	done
 	ln -sf $(CURDIR)/build/vg/bin/npgen build/vg/wrap/npgen
+	ln -sf $(CURDIR)/build/vg/bin/profgen build/vg/wrap/profgen
 	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
 
 # The man page linter, named once (tests/build.bats reads it here).
@@ -154,18 +187,31 @@ lint:
 	$(LINT) -Tlint -Wwarning $(MANS)
 
 # make report PROFILES=dir/: every profile in dir, answered and drawn, in
-# REPORT/index.html (tests/report/report.mk says what goes in it).
+# REPORT/index.html (cmd/report/report.mk says what goes in it).
 PROFILES = profiles/
 REPORT = report
 report: all
-	$(MAKE) -f tests/report/report.mk PROFILES=$(PROFILES) \
+	$(MAKE) -f cmd/report/report.mk PROFILES=$(PROFILES) \
 	    REPORT=$(REPORT) NP=$(CURDIR)/$(B)/bin
 
 demo: all
-	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh tests/demo
+	@NP_BIN=$(CURDIR)/$(B)/bin NP_DEMO=$(CURDIR)/build/demo sh cmd/report/demo
 
 bench: all
-	sh tests/bench
+	NP_BENCH_BUILD="$(CC) $(CFLAGS)" sh tests/bench
+
+# Instructions (callgrind's Ir, inside main) a byte or row of input of
+# every route make bench times, on slices of its inputs small enough for
+# callgrind (tests/bench-count says how they are made and run).  A count
+# moves with the compiler, C library and valgrind too: the baseline says
+# which it was made with, and bench-check notes a difference.
+BENCHCOUNT = NP_BIN=$(CURDIR)/$(B)/bin CC="$(CC)" \
+	NP_BENCH_BUILD="$(CC) $(CFLAGS)" sh tests/bench-count
+bench-check: all
+	$(BENCHCOUNT) check
+
+bench-baseline: all
+	$(BENCHCOUNT) baseline
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -182,4 +228,5 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all report test check check-portable valgrind lint demo bench install uninstall clean fuzz
+.PHONY: all deps report test check check-portable valgrind lint demo bench \
+	bench-check bench-baseline install uninstall clean fuzz

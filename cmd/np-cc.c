@@ -22,14 +22,15 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "../common/cc.h"
-#include "../common/diag.h"
-#include "../common/group.h"
-#include "../common/hist.h"
-#include "../common/num.h"
-#include "../common/reader.h"
-#include "../common/spill.h"
-#include "../common/tsv.h"
+#include "kind/collective.h"
+#include "base/msg.h"
+#include "base/decimal.h"
+#include "calc/hashtab.h"
+#include "calc/hist.h"
+#include "base/number.h"
+#include "read/reader.h"
+#include "calc/spill.h"
+#include "format/table.h"
 
 static const char optstring[] = "C:c:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
@@ -602,6 +603,18 @@ sumrow(const struct stream *s, const char *what, int has, int64_t lo,
 	out_tab();
 }
 
+/* The steady layers' mean: the nearest double of the exact quotient, as
+ * np-stall's and np-dma's, not the quotient of two rounded doubles. */
+static double
+mean(const struct stream *s)
+{
+	struct dec sum, n;
+
+	dec_i64(&sum, s->ssum);
+	dec_i64(&n, s->nsteady);
+	return dec_div(&sum, &n);
+}
+
 static void
 summary(struct stream *s)
 {
@@ -626,7 +639,7 @@ summary(struct stream *s)
 	out_nl();
 	sumrow(s, "mean", has, s->sfirst, slast);
 	if (has)
-		out_f64((double)s->ssum / (double)s->nsteady);
+		out_f64(mean(s));
 	outsid(s);
 	out_nl();
 	sumrow(s, "median", has, s->sfirst, slast);

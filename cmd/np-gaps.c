@@ -32,15 +32,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common/dec.h"
-#include "../common/diag.h"
-#include "../common/group.h"
-#include "../common/insn.h"
-#include "../common/interval.h"
-#include "../common/num.h"
-#include "../common/reader.h"
-#include "../common/spill.h"
-#include "../common/tsv.h"
+#include "base/decimal.h"
+#include "base/msg.h"
+#include "calc/hashtab.h"
+#include "kind/instruction.h"
+#include "calc/busy.h"
+#include "base/number.h"
+#include "read/reader.h"
+#include "calc/spill.h"
+#include "format/table.h"
 
 static const char optstring[] = "aB:e:F:m:r:t:Uu:";
 static const char synopsis[] =

@@ -10,13 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common/dec.h"
-#include "../common/diag.h"
-#include "../common/group.h"
-#include "../common/insn.h"
-#include "../common/num.h"
-#include "../common/reader.h"
-#include "../common/tsv.h"
+#include "base/decimal.h"
+#include "base/msg.h"
+#include "calc/hashtab.h"
+#include "kind/instruction.h"
+#include "base/number.h"
+#include "read/reader.h"
+#include "format/table.h"
 
 static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =

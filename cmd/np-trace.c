@@ -4,12 +4,12 @@
  */
 #include <unistd.h>
 
-#include "../common/diag.h"
-#include "../common/insn.h"
-#include "../common/note.h"
-#include "../common/num.h"
-#include "../common/reader.h"
-#include "../common/tsv.h"
+#include "base/msg.h"
+#include "kind/instruction.h"
+#include "base/skipped.h"
+#include "base/number.h"
+#include "read/reader.h"
+#include "format/table.h"
 
 static const char optstring[] = "c:e:F:t:u:";
 static const char synopsis[] =

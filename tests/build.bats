@@ -8,7 +8,7 @@ TOP=$BATS_TEST_DIRNAME/..
 @test "build: make install puts programs and man pages under DESTDIR/PREFIX" {
 	run make -s -C "$TOP" install DESTDIR="$T/root" PREFIX=/opt/np
 	[ "$status" -eq 0 ]
-	for c in "$TOP"/cmd/np-*.c; do
+	for c in "$TOP"/cmd/np-*; do
 		p=$(basename "$c" .c)
 		[ -x "$T/root/opt/np/bin/$p" ]
 		[ -f "$T/root/opt/np/share/man/man1/$p.1" ]
@@ -21,7 +21,7 @@ TOP=$BATS_TEST_DIRNAME/..
 }
 
 @test "build: the demo is its tour, the report made quietly, and last where the report is" {
-	NP_DEMO=$T/demo NP_DEMO_ROWS=2000 np sh "$TOP/tests/demo"
+	NP_DEMO=$T/demo NP_DEMO_ROWS=2000 np sh "$TOP/cmd/report/demo"
 	status_is 0
 	no_err
 	# The tour: each step's title and command, then its answer.

@@ -40,7 +40,7 @@ crc32() {
 	[ "$(crc32 dict)" = 5136cb04 ]
 	np sh -c 'brtab dict | brdictgen'
 	status_is 0
-	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/brotli_dict.c"
+	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/codec/brotli_dict.c"
 }
 
 @test "brotli: the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81)" {

@@ -5,7 +5,7 @@
 load helpers
 
 programs() {
-	for c in "$BATS_TEST_DIRNAME"/../cmd/np-*.c; do
+	for c in "$BATS_TEST_DIRNAME"/../cmd/np-*; do
 		basename "$c" .c
 	done
 }

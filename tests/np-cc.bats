@@ -630,3 +630,22 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 		    '2	2	1000	1000	2000	1000	100	100	300	r.tsv:9	r.tsv:8	')" ]
 	done
 }
+
+@test "np-cc: -L's mean is the nearest double of the exact quotient past 2^53" {
+	# Steady layers L, L, L+7 (L = 768614336404568768): the exact mean
+	# is 768614336404568770.33; the doubles about it are ...704 and ...832,
+	# and ...832 is the nearer.  Dividing the sum's double (rounded to
+	# a multiple of 512) by 3 gave ...704.
+	L=768614336404568768
+	t=-4611686018427387903
+	{
+		printf 'core_idx\tdescription\tstart_ts\n'
+		for d in 0 1 $L $L $((L + 7)) 1; do
+			t=$((t + d))
+			printf '8\tTPB_TRIGGER\t%s\n' "$t"
+		done
+	} >"$T/big.tsv"
+	np np-cc -L -l 1 -p 0 "$T/big.tsv"
+	status_is 0
+	[ "$(awk -F '\t' '$3 == "mean" { print $6 }' "$OUT")" = 768614336404568832 ]
+}

@@ -375,3 +375,20 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	np np-plot "$T/v2.tsv"
 	status_is 0
 }
+
+@test "plot: np-bound's bounds as bars by family, the bottleneck drawn with its engine" {
+	plot bound bound.tsv
+}
+
+@test "plot: np-bound of two profiles: each bound's bars side by side" {
+	plot bound2 bound2.tsv
+}
+
+@test "plot: np-bound -w: a bar a profile's column, side by side; the change not drawn" {
+	plot bound-w bound-w.tsv
+	# The bottleneck of each profile, at its engine's active time.
+	np np-plot "$P/bound-w.tsv"
+	[ "$(grep -c 'bo.*neck DMA .*750 ns$' "$OUT")" -eq 1 ]
+	[ "$(grep -c 'bo.*neck DMA .*650 ns$' "$OUT")" -eq 1 ]
+	! grep -q change "$OUT"
+}

@@ -540,7 +540,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np pow5gen
 	status_is 0
 	no_err
-	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/num_pow5.h"
+	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/base/number_pow5.h"
 }
 
 @test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {

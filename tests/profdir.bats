@@ -117,3 +117,66 @@ LIST
 	status_is 1
 	err_is "np-gaps: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none/) to put rows in order: No such file or directory"
 }
+
+# What every program says of a profile directory's Warning and Error tables
+# (tests/fixtures/np-bound/gate, written by DuckDB), dir its name.
+gatelines() {
+	local p=$1 d=$2
+	cat <<GATE
+$p: $d: Warning table, category DroppedEvents: 2 rows (first: system trace events dropped on core 0)
+$p: $d: Warning table, category Timestamps: 1 row (first: timestamps out of order\\non queue qSyncIO3)
+$p: $d: Warning table, category (none): 1 row
+$p: $d: Warning table, category Long: 1 row (first: a message longer than sixty bytes, so that it is cut short w...)
+$p: $d: Warning table, category C01: 1 row (first: message 1)
+$p: $d: Warning table, category C02: 1 row (first: message 2)
+$p: $d: Warning table, category C03: 1 row (first: message 3)
+$p: $d: Warning table, category C04: 1 row (first: message 4)
+$p: $d: Warning table, category C05: 1 row (first: message 5)
+$p: $d: Warning table, category C06: 1 row (first: message 6)
+$p: $d: Warning table, category C07: 1 row (first: message 7)
+$p: $d: Warning table, category C08: 1 row (first: message 8)
+$p: $d: Warning table, category C09: 1 row (first: message 9)
+$p: $d: Warning table, category C10: 1 row (first: message 10)
+$p: $d: Warning table, category C11: 1 row (first: message 11)
+$p: $d: Warning table, category C12: 1 row (first: message 12)
+$p: $d: Warning table, 2 more categories: 2 rows (first: message 13)
+$p: $d: Error table, type DmaError: 2 rows (first: DMA queue 3 overflowed)
+$p: $d: Error table, type HwError: 1 row (first: semaphore timeout)
+GATE
+}
+
+@test "profdir: every program says a directory's Warning and Error tables by category, first, with the same rows" {
+	G=$BATS_TEST_DIRNAME/fixtures/np-bound/gate
+	readers | while IFS='|' read -r cmd table file; do
+		rm -rf "$T/w" "$T/plain"
+		part "$T/plain" "$table.parquet" "$file"
+		part "$T/w" "$table.parquet" "$file"
+		ln -s "$G/Warning.parquet" "$G/Error.parquet" "$T/w/"
+		# shellcheck disable=SC2086
+		np $cmd "$T/plain"
+		st=$status
+		# (np-cc names the rank, the directory, in its rows)
+		sed "s|$T/plain|$T/w|g" "$OUT" >"$T/want"
+		sed "s|$T/plain|$T/w|g" "$ERR" >"$T/wanterr"
+		# shellcheck disable=SC2086
+		np $cmd "$T/w"
+		echo "$cmd"
+		status_is "$st"
+		cmp "$T/want" "$OUT"
+		{ gatelines "${cmd%% *}" "$T/w"; cat "$T/wanterr"; } >"$T/e"
+		diff "$T/e" "$ERR"
+	done
+}
+
+@test "profdir: empty Warning and Error tables say nothing" {
+	part "$T/e" Instruction.parquet Instruction_0.parquet
+	np np-trace "$T/e"
+	cp "$OUT" "$T/want"
+	rm -rf "$T/e"
+	part "$T/e" Instruction.parquet Instruction_0.parquet
+	ln -s "$BATS_TEST_DIRNAME/fixtures/np-bound/bad/dmapacket-empty.parquet" "$T/e/Warning.parquet"
+	np np-trace "$T/e"
+	status_is 0
+	no_err
+	cmp "$T/want" "$OUT"
+}

@@ -12,6 +12,8 @@
 #   rank0.txt, rank1.txt                npgen trace-text, seeds 1, 2
 #   my-profile@latest, run_a@latest,    tests/fixtures/explorer/profile@latest
 #     run_b@latest
+#   kernel@latest, before@latest,       profgen -n 64 (seed 1)
+#   after@latest                       profgen -R -n 64 (b loaded once)
 #   chunk_1..3/summary.json,            tests/fixtures/samples/summary-*.json
 #     run_1..3/summary.json
 #   DmaPacket.csv, Instruction.csv      explorer/csv/export/ (the UI's export)
@@ -21,7 +23,7 @@
 #   runs/                               run1.json, run2.json (npgen view-json)
 #   (duckdb's test: no i.jsonl, which it writes; my-profile@latest as above)
 #   Makefile (for make report)          make report's rule of ../Makefile:
-#                                       tests/report/report.mk on NP_BIN
+#                                       cmd/report/report.mk on NP_BIN
 #
 # Each must exit 0 with an empty stderr (or the one its block gives) and
 # write to stdout (or, where stdout goes to files, make files, none
@@ -95,13 +97,16 @@ samples() {
 		ln -s "$s" "$w/run_$i/summary.json"
 		i=$((i + 1))
 	done
+	profgen -n 64 "$w/kernel@latest"
+	profgen -n 64 "$w/before@latest"
+	profgen -R -n 64 "$w/after@latest"
 	ln -s "$FIXE/csv/export/DmaPacket.csv" "$w/DmaPacket.csv"
 	ln -s "$FIXE/csv/export/Instruction.csv" "$w/Instruction.csv"
 	ln -s "$FIXE/csv/table/Summary.csv" "$w/Summary.csv"
 	ln -s "$FIXE/json/Instruction.jsonl" "$w/i.jsonl"
 	npgen -s 1 -n 2000 view-json >"$w/runs/run1.json"
 	npgen -s 2 -n 2000 view-json >"$w/runs/run2.json"
-	printf 'report:\n\t$(MAKE) -f %s/tests/report/report.mk PROFILES=$(PROFILES) REPORT=$(REPORT) NP=%s\n' \
+	printf 'report:\n\t$(MAKE) -f %s/cmd/report/report.mk PROFILES=$(PROFILES) REPORT=$(REPORT) NP=%s\n' \
 	    "$TOP" "$NP_BIN" >"$w/Makefile"
 }
 
@@ -128,6 +133,10 @@ np-cc: incomplete trailing layers, with fewer than 2 gaps: 2 (first: rank rank0.
 np-plot: rows without a number skipped: 7 (first: -:12)
 === np-cc -L rank0.txt | np-plot -o svg > layers.svg # time per layer, as SVG
 np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank rank0.txt, CC-core 8)
+=== np-bound -D kernel@latest/ | awk -F'\t' '$9 == "no"'
+np-bound: kernel@latest/: the Flow join left 6 of 152 DmaPacketAggregated transfers unmatched (491520 bytes, in no source line's row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
+=== np-bound -X kernel@latest/ | awk -F'\t' '$1 == "load"'
+np-bound: kernel@latest/: the Flow join left 6 of 128 DmaPacketAggregated transfers unmatched (491520 bytes, in no source line's row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
 NOTES
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# make report (tests/report/): the answers and pictures of every profile
+# make report (cmd/report/): the answers and pictures of every profile
 # in a directory, and an index.html that is well-formed XHTML, built with
 # make -j2; the metrics table that puts the metrics that differ most
 # first.
@@ -21,7 +21,7 @@ profiles() {
 }
 
 report() {
-	np make -s -j2 -f "$TOP/tests/report/report.mk" PROFILES="$T/p/" \
+	np make -s -j2 -f "$TOP/cmd/report/report.mk" PROFILES="$T/p/" \
 	    REPORT="$T/r" NP="$NP_BIN" "$@"
 }
 
@@ -30,10 +30,10 @@ report() {
 	report
 	status_is 0
 	for p in run1 run2 dir 'r&d'; do
-		for a in summary mix stall util dma dmasize layers; do
+		for a in summary mix stall util dma dmasize layers bound; do
 			[ -f "$T/r/$p/$a.tsv" ]
 		done
-		for a in mix stall util dma dmasize layers; do
+		for a in mix stall util dma dmasize layers bound; do
 			[ -f "$T/r/$p/$a.svg" ]
 		done
 	done
@@ -81,6 +81,7 @@ report() {
 		done
 	done
 	grep -q '<a href="dir/layers.tsv"><img src="dir/layers.svg"' "$h"
+	grep -q '<a href="dir/bound.tsv"><img src="dir/bound.svg"' "$h"
 	grep -q '<a href="run1/layers.tsv.err">why</a>' "$h"
 	grep -q '<a href="trace/stall.tsv.err">why</a>' "$h"
 	grep -q '<a href="trace/layers.tsv"><img src="trace/layers.svg"' "$h"
@@ -110,7 +111,7 @@ report() {
 
 @test "report: no profiles is an error" {
 	mkdir -p "$T/none"
-	np make -s -f "$TOP/tests/report/report.mk" PROFILES="$T/none/" \
+	np make -s -f "$TOP/cmd/report/report.mk" PROFILES="$T/none/" \
 	    REPORT="$T/r" NP="$NP_BIN"
 	status_is 2
 	grep -q "no profiles in PROFILES=$T/none/" "$ERR"
@@ -121,7 +122,7 @@ report() {
 	printf 'profile\tkey\tvalue\na\tsame\t5\na\tdouble\t1\na\tzero\t0\na\ttext\tx\na\tonly_a\t3\na\tneg\t-2\na\tpart\t1\n' >"$T/a/summary.tsv"
 	printf 'profile\tkey\tvalue\nb\tsame\t5\nb\tdouble\t2\nb\tzero\t4\nb\ttext\ty\nb\tneg\t2\nb\tpart\t10\n' >"$T/b/summary.tsv"
 	printf 'profile\tkey\tvalue\nc\tsame\t5\nc\tdouble\t1.5\nc\tzero\t1\nc\ttext\tx\nc\tneg\t0\n' >"$T/c/summary.tsv"
-	np awk -f "$TOP/tests/report/metrics.awk" "$T/a/summary.tsv" \
+	np awk -f "$TOP/cmd/report/metrics.awk" "$T/a/summary.tsv" \
 	    "$T/b/summary.tsv" "$T/c/summary.tsv"
 	status_is 0
 	no_err

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/codec.h"
+#include "codec/codec.h"
 #include "fuzz.h"
 
 #define GUARD 64

@@ -26,10 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/input.h"
-#include "../../common/json.h"
-#include "../../common/num.h"
-#include "../../common/simd.h"
+#include "bytes/source.h"
+#include "format/json.h"
+#include "base/number.h"
+#include "bytes/byteclass.h"
 #include "fuzz.h"
 
 struct tok {

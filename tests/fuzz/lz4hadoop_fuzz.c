@@ -19,7 +19,7 @@
 
 #include <sanitizer/asan_interface.h>
 
-#include "../../common/codec.h"
+#include "codec/codec.h"
 #include "fuzz.h"
 
 #define OUTSZ (4 * 65536)

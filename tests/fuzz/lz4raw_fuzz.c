@@ -25,7 +25,7 @@
 
 #include <sanitizer/asan_interface.h>
 
-#include "../../common/codec.h"
+#include "codec/codec.h"
 #include "fuzz.h"
 
 #define MAXCAP (1 << 18)

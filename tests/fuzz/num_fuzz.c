@@ -33,10 +33,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/dec.h"
-#include "../../common/num.h"
+#include "base/decimal.h"
+#include "base/number.h"
 #include "fuzz.h"
-#include "../numref.h"
+#include "../tools/numref.h"
 
 static char text[NUM_MAXLEN + 2];
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/parquet.h"
+#include "format/parquet.h"
 #include "fuzz.h"
 
 #define MAXROWS 100000

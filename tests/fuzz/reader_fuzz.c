@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/cc.h"
-#include "../../common/dma.h"
-#include "../../common/insn.h"
-#include "../../common/reader.h"
-#include "../../common/tsv.h"
+#include "kind/collective.h"
+#include "kind/dma.h"
+#include "kind/instruction.h"
+#include "read/reader.h"
+#include "format/table.h"
 #include "fuzz.h"
 
 #define NEXTRA 2		/* further columns read: x and xv */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/diag.h"
+#include "base/msg.h"
 #include "fuzz.h"
 
 #define FD0 100			/* fds of the in-memory files */

@@ -1,0 +1,2052 @@
+/*
+ * np-bound: a kernel's performance bounds from a Neuron Explorer profile
+ * directory, its bottleneck engine, and investigations that pin each gap
+ * to source lines.
+ *
+ * The bounds are times in ns over the window [t0, t1) (by default the span
+ * of the kernel's DMA packets): wall-clock unions of intervals clipped to
+ * the window (DmaPacket for DMA, ActiveTime for the engines), and sums of
+ * bytes and flops divided by the hardware's peaks (Metadata).  The unions
+ * need start order: spill.h puts the intervals in it, so any row order
+ * gives the answer sorted rows give, in memory bounded by -r.  The
+ * investigations group instructions by source line; two of them join
+ * Instruction to DmaPacketAggregated through Flow, holding the transfers
+ * of DmaPacketAggregated in the window (np(7), LIMITS), never the
+ * instructions or packets.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "calc/bound.h"
+#include "base/decimal.h"
+#include "base/msg.h"
+#include "read/gate.h"
+#include "kind/dma.h"
+#include "calc/hashtab.h"
+#include "bytes/source.h"
+#include "kind/instruction.h"
+#include "base/number.h"
+#include "write/tsvout.h"
+#include "format/parquet.h"
+#include "read/reader.h"
+#include "calc/spill.h"
+
+static const char optstring[] = "DIr:Tt:wX";
+static const char synopsis[] =
+    "np-bound [-DInqTwX] [-r rows] [-t from,to] profile ...";
+
+/* One line per option, as the man page orders them, for -h (np_help). */
+static const char *const help[] = {
+	"-D, --dma", "DMA transfer geometry per source line",
+	"-I, --tiles", "matrix multiply shapes per source line",
+	"-n, --no-header", "no header line",
+	"-q, --quiet", "no progress line on stderr",
+	"-r, --window rows", "reorder window, intervals (default 1024)",
+	"-T, --transposes", "transposes on the Tensor engine per source line",
+	"-t from,to", "the window, ns (default: the kernel's DMA)",
+	"-w, --wide", "one column per profile, and the change",
+	"-X, --excess", "bytes moved beyond the tensors' sizes, and by whom",
+	NULL
+};
+
+static const char *const longopts[] = {
+	"--dma", "-D", "--tiles", "-I", "--transposes", "-T", "--excess", "-X",
+	"--window", "-r", "--wide", "-w", NULL,
+};
+
+/* ---- the tables ---- */
+
+enum {
+	TB_METADATA, TB_DMAPACKET, TB_ACTIVETIME, TB_INSTRUCTION,
+	TB_TENSORINFO, TB_DPA, TB_FLOW, TB_WARNING, TB_ERROR, NTB
+};
+static const char *const tbname[NTB] = {
+	"Metadata", "DmaPacket", "ActiveTime", "Instruction", "TensorInfo",
+	"DmaPacketAggregated", "Flow", "Warning", "Error",
+};
+
+/* ActiveTime: each engine's busy intervals. */
+enum { A_START, A_END, A_DUR, A_ENGINE, A_PCORE, A_NCOL };
+static const struct column activecols[] = {
+	[A_START] = { "start_ts", T_INT, C_TIME, NULL },
+	[A_END] = { "end_ts", T_INT, C_TIME, NULL },
+	[A_DUR] = { "duration_ns", T_INT, C_TIME, NULL },
+	[A_ENGINE] = { "engine", T_TEXT, 0, NULL },
+	[A_PCORE] = { "pcore_idx", T_INT, 0, NULL },
+};
+static const struct kind kind_active = {
+	"ActiveTime", NULL, A_NCOL, activecols, A_START, A_END, A_DUR, NULL,
+	0, "engine", "ActiveTime",
+};
+
+/* A profile: a directory, or table files named for their tables. */
+#define MAXPROFILES 64
+#define MAXFILES 256
+struct profile {
+	const char *name;
+	int isdir;
+	char *files[NTB][MAXFILES];
+	int nfiles[NTB];
+};
+static struct profile profiles[MAXPROFILES];
+static int nprofiles;
+
+/* ---- what is worked out ---- */
+
+/* The engines of the pipeline, in the order a tie picks the first. */
+enum { E_TENSOR, E_VECTOR, E_SCALAR, E_GPSIMD, E_DMA, NENG };
+static const char *const engname[NENG] = {
+	"Tensor", "Vector", "Scalar", "GpSimd", "DMA",
+};
+static const char *const engbound[NENG] = {
+	"tensor_engine_active_time", "vector_engine_active_time",
+	"scalar_engine_active_time", "gpsimd_engine_active_time",
+	"dma_active_time",
+};
+
+/* The bounds, in output order; each family's first is gapped to
+ * total_time. */
+enum {
+	B_TOTAL, B_MEM, B_MEMIDEAL, B_MEMNR, B_COMP, B_COMPFLOPS,
+	B_COMPUSEFUL, B_PIPE, NBOUND
+};
+static const struct {
+	const char *name, *family;
+	int engine;		/* the engine it improves, or -1 */
+	int before;		/* the bound before it in its family */
+} bounds[NBOUND] = {
+	[B_TOTAL] = { "total_time", "total", -1, -1 },
+	[B_MEM] = { "memory_bound", "memory", E_DMA, B_TOTAL },
+	[B_MEMIDEAL] = { "memory_bound_ideal", "memory", E_DMA, B_MEM },
+	[B_MEMNR] = { "memory_bound_ideal_no_reloads", "memory", E_DMA,
+	    B_MEMIDEAL },
+	[B_COMP] = { "compute_bound", "compute", E_TENSOR, B_TOTAL },
+	[B_COMPFLOPS] = { "compute_bound_ideal_flops", "compute", E_TENSOR,
+	    B_COMP },
+	[B_COMPUSEFUL] = { "compute_bound_ideal_useful_flops", "compute",
+	    E_TENSOR, B_COMPFLOPS },
+	[B_PIPE] = { "perfect_pipeline", "pipeline", -1, B_TOTAL },
+};
+
+/* The hardware's peaks, from Metadata. */
+enum { M_DMABW, M_ROWS, M_COLS, M_CLOCK, NMETA };
+static const char *const metaname[NMETA] = {
+	"dma_ddr_bandwidth", "tensor_engine_num_rows",
+	"tensor_engine_num_cols", "tensor_engine_clock_freq",
+};
+
+struct result {
+	int64_t t0, t1;
+	int hasbound[NBOUND];
+	int64_t bound[NBOUND];
+	int haseng[NENG];
+	int64_t eng[NENG];
+	int bottleneck;		/* an engine, or -1 */
+};
+
+/* One profile's reading. */
+static struct {
+	struct profile *p;
+	int64_t t0, t1;
+	int hasmeta[NMETA];
+	double meta[NMETA];
+	int hasdma;		/* DmaPacket has rows */
+	struct dec kbytes;	/* kernel packets' bytes that start in it */
+	int64_t kpackets;
+	int hasflops;		/* the Instruction table was read */
+	struct dec flops, tflops;	/* MATMULs', the transposes' */
+	int hastensors;
+	struct dec necessary;	/* TensorInfo IN and OUT sizes */
+	struct result res;
+} P;
+
+static int64_t window = 1024;
+static int hasfrom, hasto;
+static int64_t optfrom = INT64_MIN, optto = INT64_MAX;
+static int mode;		/* 0, or the investigation's letter */
+static int wide, header = 1;
+static struct result results[MAXPROFILES];
+
+static struct reader rd;	/* the table being read */
+
+/* A literal of the output, its TABs and newlines as they are. */
+static void
+lit(const char *s)
+{
+	out_raw(s, strlen(s));
+}
+
+/* ---- profiles and their tables ---- */
+
+/* The table a file's name gives, as Explorer names them (Flow.parquet,
+ * Instruction_1.parquet, DmaPacket.csv): its index, or -1. */
+static int
+tableof(const char *path)
+{
+	const char *b = strrchr(path, '/'), *e;
+	size_t n;
+	int t;
+
+	b = b ? b + 1 : path;
+	for (e = b; (*e >= 'A' && *e <= 'Z') || (*e >= 'a' && *e <= 'z'); e++)
+		;
+	n = (size_t)(e - b);
+	if (*e != '.' && *e != '_' && *e != ' ')
+		return -1;
+	for (t = 0; t < NTB; t++)
+		if (strlen(tbname[t]) == n && memcmp(tbname[t], b, n) == 0)
+			return t;
+	return -1;
+}
+
+static void
+addprofiles(char **ops, int n)
+{
+	struct profile *files = NULL;
+	int i, t;
+
+	for (i = 0; i < n; i++) {
+		if (src_isdir(ops[i])) {
+			if (nprofiles == MAXPROFILES)
+				np_die("more than %d profiles", MAXPROFILES);
+			profiles[nprofiles].name = ops[i];
+			profiles[nprofiles++].isdir = 1;
+			continue;
+		}
+		if ((t = tableof(ops[i])) < 0)
+			np_die("%s: expected a profile directory, or a file "
+			    "named for a table np-bound reads (Metadata, "
+			    "DmaPacket, ActiveTime, Instruction, TensorInfo, "
+			    "DmaPacketAggregated, Flow, Warning, Error)", ops[i]);
+		if (!files) {
+			if (nprofiles == MAXPROFILES)
+				np_die("more than %d profiles", MAXPROFILES);
+			files = &profiles[nprofiles++];
+			files->name = ops[i];
+		}
+		if (files->nfiles[t] == MAXFILES)
+			np_die("%s: more than %d files of %s", ops[i],
+			    MAXFILES, tbname[t]);
+		files->files[t][files->nfiles[t]++] = ops[i];
+	}
+}
+
+/* The files of table t: 0 when the profile has none. */
+static int
+tablefiles(int t, char ***files)
+{
+	if (P.p->isdir)
+		return src_tables(P.p->name, tbname[t], files);
+	*files = P.p->files[t];
+	return P.p->nfiles[t];
+}
+
+/* The columns of a Parquet file, as a list for a message. */
+static const char *
+pqlist(struct pq *pq, char *list)
+{
+	size_t len = 0;
+	int i;
+
+	list[0] = '\0';
+	for (i = 0; i < pq_ncols(pq); i++)
+		np_listadd(list, &len, pq_col(pq, i)->name,
+		    strlen(pq_col(pq, i)->name));
+	return list;
+}
+
+/*
+ * The columns names[] (NULL-ended) of table t's Parquet files: each that
+ * a file lacks is an error naming what it is for, or, with got (one flag
+ * a name), left out and said there.  Other forms of table are read as
+ * they are: the reader names a missing column.
+ */
+static void
+havecols(char **files, int n, const char *const *names, const char *why,
+    int *got)
+{
+	static struct src s;	/* its buffer kept for the next */
+	char list[NP_LISTBUF];
+	struct pq pq;
+	int i, j, ispq;
+
+	for (j = 0; names[j]; j++)
+		if (got)
+			got[j] = 1;
+	for (i = 0; i < n; i++) {
+		src_open(&s, files[i]);
+		ispq = src_isparquet(&s);
+		src_close(&s);
+		if (!ispq)
+			continue;
+		pq_open(&pq, files[i]);
+		for (j = 0; names[j]; j++) {
+			if (pq_find(&pq, names[j]) >= 0)
+				continue;
+			if (got) {
+				got[j] = 0;
+				continue;
+			}
+			np_die("%s: expected a column '%s' (%s), found none in "
+			    "the file, which has: %s", files[i], names[j], why,
+			    pqlist(&pq, list));
+		}
+		pq_close(&pq);
+	}
+}
+
+/* A reader of table t's n files as rows of kind k. */
+static void
+topen(const struct kind *k, char **files, int n)
+{
+	rd_open(&rd, k, files, n);
+}
+
+/* A further column of the table, read as type. */
+static int
+tcol(const char *name, enum coltype type, unsigned flags)
+{
+	return rd_column(&rd, name, "", type, flags | RD_NEEDED, synopsis);
+}
+
+static int
+textis(const struct field *f, const char *s)
+{
+	return f->set && f->len == strlen(s) && memcmp(f->s, s, f->len) == 0;
+}
+
+/* Does the text field hold word (a substring)? */
+static int
+texthas(const struct field *f, const char *word)
+{
+	size_t n = strlen(word), i;
+
+	if (!f->set || f->len < n)
+		return 0;
+	for (i = 0; i + n <= f->len; i++)
+		if (memcmp(f->s + i, word, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A whole number >= 0 of a row, or death naming its place. */
+static int64_t
+count(const struct record *r, int c, const char *name)
+{
+	const struct field *f = &r->f[c];
+
+	if (!f->isint || f->i < 0)
+		np_die_at(r->file, f->line ? f->line : r->line, f->col,
+		    "expected %s as a whole number >= 0, found %s", name,
+		    f->isint ? "a negative one" : "a number beyond 64 bits");
+	return f->i;
+}
+
+/* ---- Metadata ---- */
+
+static void
+readmeta(void)
+{
+	static const char *const names[NMETA + 1] = {
+		"dma_ddr_bandwidth", "tensor_engine_num_rows",
+		"tensor_engine_num_cols", "tensor_engine_clock_freq", NULL,
+	};
+	struct record *r;
+	char **files;
+	int n, i, c[NMETA], got[NMETA], rows = 0;
+
+	memset(P.hasmeta, 0, sizeof P.hasmeta);
+	if ((n = tablefiles(TB_METADATA, &files)) == 0)
+		return;
+	havecols(files, n, names, NULL, got);
+	topen(&kind_row, files, n);
+	for (i = 0; i < NMETA; i++)
+		c[i] = got[i] ? tcol(names[i], T_NUM, 0) : -1;
+	while ((r = rd_next(&rd)))
+		if (rows++ == 0)
+			for (i = 0; i < NMETA; i++) {
+				if (c[i] < 0 || !r->f[c[i]].set)
+					continue;
+				P.meta[i] = rec_num(r, c[i]);
+				P.hasmeta[i] = P.meta[i] > 0 &&
+				    isfinite(P.meta[i]);
+			}
+	rd_close(&rd);
+	if (rows > 1)
+		np_warn("%s: Metadata has %d rows: the first one's constants "
+		    "are used", P.p->name, rows);
+}
+
+/* ---- intervals in start order ---- */
+
+struct span {
+	int64_t s, e;
+	int64_t seq;		/* input order, for ties */
+	int64_t eng;		/* the engine, for ActiveTime */
+};
+
+static struct spill sorter;
+static int64_t seq;
+static const char *beyondfile;
+static long beyondline;
+
+static int
+bystart(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static struct clip clips[NENG];
+
+/* An interval in start order into its engine's union (spill.h's
+ * deliver, too). */
+static void
+deliver(const void *p)
+{
+	const struct span *sp = p;
+
+	clip_add(&clips[sp->eng], sp->s, sp->e);
+}
+
+static void
+spanstart(void)
+{
+	int e;
+
+	for (e = 0; e < NENG; e++)
+		clip_init(&clips[e], P.t0, P.t1);
+	sp_init(&sorter, sizeof(struct span), (int)window, bystart, deliver);
+	seq = 0;
+	beyondfile = NULL;
+}
+
+static void
+spanpush(const struct record *r, int64_t s, int64_t e, int eng)
+{
+	struct span sp = { s, e, seq++, eng };
+
+	if (e <= P.t0 || s >= P.t1)
+		return;		/* outside the window: no part of a union */
+	if (sp_push(&sorter, &sp) && !beyondfile) {
+		beyondfile = r->file;
+		beyondline = r->line;
+	}
+}
+
+static void
+spanend(void)
+{
+	struct span sp;
+
+	sp_end(&sorter);
+	while (sp_next(&sorter, &sp))
+		deliver(&sp);
+	if (beyondfile)
+		sp_report(&sorter, beyondfile, beyondline, 0);
+	sp_free(&sorter);
+}
+
+/* ---- DmaPacket ---- */
+
+/* A kernel packet: not an instruction fetch, more than a semaphore's
+ * 4 bytes. */
+static int
+kernelpacket(const struct record *r, int64_t *bytes)
+{
+	if (!r->f[D_BYTES].set || textis(&r->f[D_QTYPE], "instruction"))
+		return 0;
+	*bytes = count(r, D_BYTES, "transfer_bytes");
+	return *bytes > 4;
+}
+
+static int
+dmaopen(void)
+{
+	static const char *const names[] = { "queue_type", "transfer_bytes",
+	    NULL };
+	char **files;
+	int n;
+
+	if ((n = tablefiles(TB_DMAPACKET, &files)) == 0)
+		return 0;
+	havecols(files, n, names, "DmaPacket's, for the kernel's packets",
+	    NULL);
+	topen(&kind_dma, files, n);
+	rd_want(&rd, 1u << D_QTYPE | 1u << D_BYTES);
+	return 1;
+}
+
+/* The window the options leave open, from the kernel's packets. */
+static void
+dmawindow(void)
+{
+	struct record *r;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, b;
+	long rows = 0;
+
+	if (!dmaopen())
+		np_die("%s: no DmaPacket table, so no window: give it with "
+		    "-t from,to", P.p->name);
+	while ((r = rd_next(&rd))) {
+		rows++;
+		if (!kernelpacket(r, &b))
+			continue;
+		if (r->f[D_START].i < lo)
+			lo = r->f[D_START].i;
+		if (r->f[D_END].set && r->f[D_END].i > hi)
+			hi = r->f[D_END].i;
+		if (r->f[D_START].i > hi)
+			hi = r->f[D_START].i;
+	}
+	rd_close(&rd);
+	if (lo == INT64_MAX && !rows)
+		np_die("%s: DmaPacket has no rows (captured without DMA "
+		    "notifications?), so no window: give it with -t from,to",
+		    P.p->name);
+	if (lo == INT64_MAX)
+		np_die("%s: no kernel DMA packet (queue_type not "
+		    "'instruction', transfer_bytes above 4) in %ld DmaPacket "
+		    "rows, so no window: give it with -t from,to", P.p->name,
+		    rows);
+	if (!hasfrom)
+		P.t0 = lo;
+	if (!hasto)
+		P.t1 = hi;
+	if (P.t1 < P.t0)
+		np_die("%s: the window [%lld, %lld) ends before it starts "
+		    "(-t)", P.p->name, (long long)P.t0, (long long)P.t1);
+}
+
+/* The kernel's bytes that start in the window, and with union
+ * memory_bound's union. */
+static void
+dmaread(int union_)
+{
+	struct record *r;
+	int64_t b;
+	long rows = 0;
+
+	P.hasdma = 0;
+	memset(&P.kbytes, 0, sizeof P.kbytes);
+	P.kpackets = 0;
+	if (!dmaopen())
+		return;
+	if (union_)
+		spanstart();
+	while ((r = rd_next(&rd))) {
+		rows++;
+		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
+		    r->f[D_START].i < P.t1) {
+			dec_addu(&P.kbytes, (uint64_t)b);
+			P.kpackets++;
+		}
+		if (!union_)
+			continue;
+		if (!r->f[D_END].set) {
+			rd_note(&rd, "DmaPacket rows without an end, in no "
+			    "union", r->line);
+			continue;
+		}
+		spanpush(r, r->f[D_START].i, r->f[D_END].i, E_DMA);
+	}
+	if (union_)
+		spanend();
+	rd_close(&rd);
+	if ((P.hasdma = rows > 0) && union_)
+		P.res.eng[E_DMA] = clip_end(&clips[E_DMA]);
+}
+
+/* ---- ActiveTime ---- */
+
+static int
+engineof(const struct field *f)
+{
+	const char *name;
+	int e;
+
+	if (!f->set || !(name = insn_engine(f->s, f->len)))
+		return -1;
+	for (e = 0; e < E_DMA; e++)
+		if (strcmp(name, engname[e]) == 0)
+			return e;
+	return -1;
+}
+
+static int
+activeread(void)
+{
+	static const char *const names[] = { "engine", NULL };
+	struct record *r;
+	char **files;
+	int n, e;
+
+	if ((n = tablefiles(TB_ACTIVETIME, &files)) == 0)
+		return 0;
+	havecols(files, n, names, "ActiveTime's, for the engines", NULL);
+	topen(&kind_active, files, n);
+	spanstart();
+	while ((r = rd_next(&rd))) {
+		if ((e = engineof(&r->f[A_ENGINE])) < 0) {
+			rd_note(&rd, "ActiveTime rows of engines in no bound "
+			    "(not Tensor, Vector, Scalar or GpSimd)", r->line);
+			continue;
+		}
+		if (!r->f[A_END].set) {
+			rd_note(&rd, "ActiveTime rows without an end, in no "
+			    "union", r->line);
+			continue;
+		}
+		spanpush(r, r->f[A_START].i, r->f[A_END].i, e);
+	}
+	spanend();
+	rd_close(&rd);
+	for (e = 0; e < E_DMA; e++)
+		P.res.eng[e] = clip_end(&clips[e]);
+	return 1;
+}
+
+/* ---- Instruction ---- */
+
+/* The further columns of instructions. */
+static int cflops, ctype, coperands, cid;
+
+/* Is the row a Tensor MATMUL that starts in the window? */
+static int
+matmul(const struct record *r)
+{
+	const struct field *e = &r->f[I_ENGINE];
+
+	return textis(&r->f[I_OPCODE], "MATMUL") && e->set &&
+	    e->s == insn_engine("Tensor", 6) && r->f[I_START].i >= P.t0 &&
+	    r->f[I_START].i < P.t1;
+}
+
+/* 1 for a TRANSPOSE MATMUL, 0 for another; a list of types that names
+ * TRANSPOSE among others is not one, and is counted. */
+static int
+transpose(struct reader *r, const struct record *rec)
+{
+	const struct field *f = &rec->f[ctype];
+
+	if (textis(f, "TRANSPOSE"))
+		return 1;
+	if (texthas(f, "TRANSPOSE"))
+		rd_note(r, "MATMULs whose tensor_instruction_type names "
+		    "TRANSPOSE among others, taken as no transpose", rec->line);
+	return 0;
+}
+
+/* The row's adjusted_flops, or 0 (counted) where it has none. */
+static int64_t
+flopsof(struct reader *r, const struct record *rec)
+{
+	if (!rec->f[cflops].set) {
+		rd_note(r, "MATMULs without adjusted_flops, taken as 0",
+		    rec->line);
+		return 0;
+	}
+	return count(rec, cflops, "adjusted_flops");
+}
+
+static int
+insnopen(uint32_t want)
+{
+	static const char *const base[] = { "adjusted_flops",
+	    "tensor_instruction_type", NULL };
+	static const char *const tiles_[] = { "operands", NULL };
+	static const char *const join_[] = { "id", NULL };
+	char **files;
+	int n;
+
+	if ((n = tablefiles(TB_INSTRUCTION, &files)) == 0)
+		return 0;
+	havecols(files, n, base, "Instruction's, for the flops", NULL);
+	if (mode == 'I')
+		havecols(files, n, tiles_, "Instruction's, for -I", NULL);
+	if (mode == 'X' || mode == 'D')
+		havecols(files, n, join_, "Instruction's, for the Flow join",
+		    NULL);
+	topen(&kind_insn, files, n);
+	cflops = tcol("adjusted_flops", T_INT, 0);
+	ctype = tcol("tensor_instruction_type", T_TEXT, 0);
+	coperands = mode == 'I' ? tcol("operands", T_TEXT, 0) : -1;
+	cid = mode == 'X' || mode == 'D' ? tcol("id", T_INT, 0) : -1;
+	rd_want(&rd, want | 1u << I_ENGINE | 1u << I_OPCODE | 1u << I_TRACK |
+	    1u << cflops | 1u << ctype |
+	    (coperands >= 0 ? 1u << coperands : 0) |
+	    (cid >= 0 ? 1u << cid : 0));
+	return 1;
+}
+
+/* The flops of the window's MATMULs, and of its transposes. */
+static void
+flopsread(void)
+{
+	struct record *r;
+	int64_t f;
+
+	memset(&P.flops, 0, sizeof P.flops);
+	memset(&P.tflops, 0, sizeof P.tflops);
+	if (!(P.hasflops = insnopen(0)))
+		return;
+	while ((r = rd_next(&rd))) {
+		if (!matmul(r))
+			continue;
+		f = flopsof(&rd, r);
+		dec_addu(&P.flops, (uint64_t)f);
+		if (transpose(&rd, r))
+			dec_addu(&P.tflops, (uint64_t)f);
+	}
+	rd_close(&rd);
+}
+
+/* ---- TensorInfo ---- */
+
+static int cvar, ctiype, csize;
+
+static int
+tensoropen(void)
+{
+	static const char *const names[] = { "variable_name", "type", "size",
+	    NULL };
+	char **files;
+	int n;
+
+	if ((n = tablefiles(TB_TENSORINFO, &files)) == 0)
+		return 0;
+	havecols(files, n, names, "TensorInfo's, for the necessary bytes",
+	    NULL);
+	topen(&kind_row, files, n);
+	cvar = tcol("variable_name", T_TEXT, 0);
+	ctiype = tcol("type", T_TEXT, 0);
+	csize = tcol("size", T_INT, 0);
+	return 1;
+}
+
+static int
+inout(const struct record *r)
+{
+	return textis(&r->f[ctiype], "IN") || textis(&r->f[ctiype], "OUT");
+}
+
+static void
+necessary(void)
+{
+	struct record *r;
+
+	memset(&P.necessary, 0, sizeof P.necessary);
+	if (!(P.hastensors = tensoropen()))
+		return;
+	while ((r = rd_next(&rd))) {
+		if (!inout(r))
+			continue;
+		if (!r->f[csize].set) {
+			rd_note(&rd, "IN and OUT tensors without a size, "
+			    "taken as 0", r->line);
+			continue;
+		}
+		dec_addu(&P.necessary, (uint64_t)count(r, csize, "size"));
+	}
+	rd_close(&rd);
+}
+
+/* ---- the bounds ---- */
+
+/* The peak's ns of flops: flops / (rows x cols x 2 x clock GHz). */
+static int
+peakns(const struct dec *flops, int64_t *ns)
+{
+	if (!P.hasmeta[M_ROWS] || !P.hasmeta[M_COLS] || !P.hasmeta[M_CLOCK])
+		return 0;
+	*ns = llround(dec_f64(flops) / (P.meta[M_ROWS] * P.meta[M_COLS] *
+	    2 * P.meta[M_CLOCK]));
+	return 1;
+}
+
+/* The ns of bytes at dma_ddr_bandwidth. */
+static int
+bwns(const struct dec *bytes, int64_t *ns)
+{
+	if (!P.hasmeta[M_DMABW])
+		return 0;
+	*ns = llround(dec_f64(bytes) / P.meta[M_DMABW] * 1e9);
+	return 1;
+}
+
+/* "a, b and c" of the n names. */
+static const char *
+andlist(char *buf, size_t size, const char *const *names, int n)
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i]);
+	return buf;
+}
+
+/* "PROFILE: why: a, b and c left out" on stderr. */
+static void
+leftout(const char *why, const char *const *names, int n)
+{
+	char list[512];
+
+	np_warn("%s: %s: %s left out", P.p->name, why,
+	    andlist(list, sizeof list, names, n));
+}
+
+/* Why Metadata's constants of mask (bit i, constant i) are not known, in
+ * buf: "no Metadata table", or "Metadata gives no X above 0". */
+static const char *
+metawhy(char *buf, size_t size, unsigned mask)
+{
+	const char *miss[NMETA];
+	char list[256];
+	char **files;
+	int i, n = 0;
+
+	if (tablefiles(TB_METADATA, &files) == 0)
+		return "no Metadata table";
+	for (i = 0; i < NMETA; i++)
+		if (mask >> i & 1 && !P.hasmeta[i])
+			miss[n++] = metaname[i];
+	snprintf(buf, size, "Metadata gives no %s above 0", andlist(list,
+	    sizeof list, miss, n));
+	return buf;
+}
+
+#define TEMASK (1u << M_ROWS | 1u << M_COLS | 1u << M_CLOCK)
+
+static int
+haspeak(void)
+{
+	return P.hasmeta[M_ROWS] && P.hasmeta[M_COLS] && P.hasmeta[M_CLOCK];
+}
+
+/* Says what each missing table or constant leaves out. */
+static void
+whatsleft(int hasactive, int hasdmatable)
+{
+	static const char *const dmaout[] = { "memory_bound",
+	    "memory_bound_ideal", "dma_active_time", "perfect_pipeline",
+	    "bottleneck" };
+	static const char *const activeout[] = { "compute_bound",
+	    "tensor_engine_active_time", "vector_engine_active_time",
+	    "scalar_engine_active_time", "gpsimd_engine_active_time",
+	    "perfect_pipeline", "bottleneck" };
+	static const char *const bwout[] = { "memory_bound_ideal",
+	    "memory_bound_ideal_no_reloads" };
+	static const char *const peakout[] = { "compute_bound_ideal_flops",
+	    "compute_bound_ideal_useful_flops" };
+	char why[512];
+
+	if (!P.hasdma)
+		leftout(hasdmatable ? "DmaPacket has no rows (captured without "
+		    "DMA notifications?)" : "no DmaPacket table", dmaout, 5);
+	if (!hasactive)
+		leftout("no ActiveTime table", activeout, 7);
+	if (!P.hasmeta[M_DMABW])
+		leftout(metawhy(why, sizeof why, 1u << M_DMABW), bwout, 2);
+	if (!haspeak())
+		leftout(metawhy(why, sizeof why, TEMASK), peakout, 2);
+	if (!P.hastensors)
+		leftout("no TensorInfo table", bwout + 1, 1);
+	if (!P.hasflops)
+		leftout("no Instruction table", peakout, 2);
+}
+
+static void
+computebounds(int hasactive)
+{
+	struct result *res = &P.res;
+	struct dec useful;
+	int e;
+
+	res->t0 = P.t0;
+	res->t1 = P.t1;
+	res->bound[B_TOTAL] = P.t1 - P.t0;
+	res->hasbound[B_TOTAL] = 1;
+	if ((res->haseng[E_DMA] = res->hasbound[B_MEM] = P.hasdma)) {
+		res->bound[B_MEM] = res->eng[E_DMA];
+		res->hasbound[B_MEMIDEAL] = bwns(&P.kbytes,
+		    &res->bound[B_MEMIDEAL]);
+	}
+	if (P.hastensors)
+		res->hasbound[B_MEMNR] = bwns(&P.necessary,
+		    &res->bound[B_MEMNR]);
+	for (e = 0; e < E_DMA; e++)
+		res->haseng[e] = hasactive;
+	if ((res->hasbound[B_COMP] = hasactive))
+		res->bound[B_COMP] = res->eng[E_TENSOR];
+	if (P.hasflops && peakns(&P.flops, &res->bound[B_COMPFLOPS])) {
+		/* flops - tflops, sums of whole numbers, tflops the
+		 * smaller. */
+		useful = P.flops;
+		useful.lo -= P.tflops.lo;
+		useful.hi -= P.tflops.hi + (P.flops.lo < P.tflops.lo);
+		res->hasbound[B_COMPFLOPS] = 1;
+		res->hasbound[B_COMPUSEFUL] = peakns(&useful,
+		    &res->bound[B_COMPUSEFUL]);
+	}
+	/* The pipeline: the slowest engine, the first of a tie. */
+	res->bottleneck = -1;
+	for (e = 0; e < NENG && res->haseng[e]; e++)
+		if (res->bottleneck < 0 || res->eng[e] >
+		    res->eng[res->bottleneck])
+			res->bottleneck = e;
+	if (e < NENG)
+		res->bottleneck = -1;
+	else {
+		res->hasbound[B_PIPE] = 1;
+		res->bound[B_PIPE] = res->eng[res->bottleneck];
+	}
+}
+
+/* ---- output ---- */
+
+/* bn_speedup of bound b: total_time / max(b, the slowest engine it does
+ * not improve); 0 when a time is unknown or the divisor is 0. */
+static int
+speedup(const struct result *res, int b, double *v)
+{
+	int64_t most;
+	int e;
+
+	if (!res->hasbound[b])
+		return 0;
+	most = res->bound[b];
+	if (b != B_PIPE)
+		for (e = 0; e < NENG; e++) {
+			if (e == bounds[b].engine)
+				continue;
+			if (!res->haseng[e])
+				return 0;
+			if (res->eng[e] > most)
+				most = res->eng[e];
+		}
+	if (most <= 0)
+		return 0;
+	*v = (double)res->bound[B_TOTAL] / (double)most;
+	return 1;
+}
+
+static void
+opt_f64(int has, double v)
+{
+	out_tab();
+	if (has)
+		out_f64(v);
+}
+
+/* The header, due before the first row, or at the end if there is none:
+ * input refused before any row leaves the output empty. */
+static const char *headdue;
+
+static void
+headline(void)
+{
+	const char *cols = headdue;
+
+	headdue = NULL;
+	if (!cols || !header)
+		return;
+	if (nprofiles > 1)
+		out_raw("profile\t", 8);
+	out_raw(cols, strlen(cols));
+	out_nl();
+}
+
+/* A row's start: the header if due, the profile's name when there are
+ * several. */
+static void
+profcol(void)
+{
+	headline();
+	if (nprofiles > 1) {
+		out_str(P.p->name);
+		out_tab();
+	}
+}
+
+static void
+rowstart(const char *name, const char *family, const char *engine)
+{
+	profcol();
+	out_str(name);
+	out_tab();
+	out_str(family);
+	out_tab();
+	out_str(engine);
+}
+
+static void
+longrows(const struct result *res)
+{
+	double v = 0;
+	int b, e, bf, has;
+	int64_t total = res->bound[B_TOTAL];
+
+	for (b = 0; b < NBOUND; b++) {
+		e = b == B_PIPE ? res->bottleneck : bounds[b].engine;
+		rowstart(bounds[b].name, bounds[b].family, e >= 0 ?
+		    engname[e] : "");
+		out_opt_i64(res->hasbound[b], res->bound[b]);
+		bf = bounds[b].before;
+		out_opt_i64(bf >= 0 && res->hasbound[b] && res->hasbound[bf],
+		    bf >= 0 ? res->bound[bf] - res->bound[b] : 0);
+		opt_f64(res->hasbound[b] && total > 0, (double)res->bound[b] /
+		    (double)total);
+		has = speedup(res, b, &v);
+		opt_f64(has, v);
+		out_nl();
+	}
+	for (e = 0; e < NENG; e++) {
+		rowstart(engbound[e], "engine", engname[e]);
+		out_opt_i64(res->haseng[e], res->eng[e]);
+		out_opt_i64(res->haseng[e], total - res->eng[e]);
+		opt_f64(res->haseng[e] && total > 0, (double)res->eng[e] /
+		    (double)total);
+		out_tab();
+		out_nl();
+	}
+	rowstart("bottleneck", "pipeline", res->bottleneck >= 0 ?
+	    engname[res->bottleneck] : "");
+	out_opt_i64(res->bottleneck >= 0, res->bottleneck >= 0 ?
+	    res->eng[res->bottleneck] : 0);
+	lit("\t\t\t\n");
+}
+
+/* Row i of the wide form's time: a bound, then an engine. */
+static int
+widetime(const struct result *r, int i, int64_t *v)
+{
+	if (i < NBOUND) {
+		*v = r->bound[i];
+		return r->hasbound[i];
+	}
+	*v = r->eng[i - NBOUND];
+	return r->haseng[i - NBOUND];
+}
+
+/* -w: the bounds and engines, one column per profile, then the change
+ * from the first to the last. */
+static void
+widerows(void)
+{
+	int i, b, ha = 0, hz = 0;
+	int64_t va = 0, vz = 0, v = 0;
+
+	if (header) {
+		lit("bound\tfamily");
+		for (i = 0; i < nprofiles; i++) {
+			out_tab();
+			out_str(profiles[i].name);
+		}
+		if (nprofiles > 1)
+			lit("\tchange_ns\tchange_ratio");
+		out_nl();
+	}
+	for (b = 0; b < NBOUND + NENG; b++) {
+		out_str(b < NBOUND ? bounds[b].name : engbound[b - NBOUND]);
+		out_tab();
+		out_str(b < NBOUND ? bounds[b].family : "engine");
+		for (i = 0; i < nprofiles; i++) {
+			ha = widetime(&results[i], b, &v);
+			out_opt_i64(ha, v);
+		}
+		if (nprofiles > 1) {
+			ha = widetime(&results[0], b, &va);
+			hz = widetime(&results[nprofiles - 1], b, &vz);
+			out_opt_i64(ha && hz, vz - va);
+			opt_f64(ha && hz && va > 0, (double)vz / (double)va);
+		}
+		out_nl();
+	}
+	lit("bottleneck\tpipeline");
+	for (i = 0; i < nprofiles; i++) {
+		out_tab();
+		if (results[i].bottleneck >= 0)
+			out_str(engname[results[i].bottleneck]);
+	}
+	if (nprofiles > 1)
+		lit("\t\t");
+	out_nl();
+}
+
+/* ---- investigations ---- */
+
+#define MAXKEYS 1000000L
+#define KEYBUF 4096
+
+/* A key's sums. */
+struct acc {
+	int64_t n;
+	struct dec a;		/* flops, or bytes */
+	struct dec parts;	/* -D: partitions */
+	int64_t k, m, nn;	/* -I: the shape */
+	long var;		/* -X, -D: the variable, in vars */
+	int dir;		/* -D: the direction */
+};
+
+static struct group grp;
+static char key[KEYBUF];
+static size_t keylen;
+
+static void
+keyput(const struct record *r, const char *s, size_t n)
+{
+	if (keylen && keylen < KEYBUF)
+		key[keylen++] = '\t';
+	if (OUT_ESCROOM(n) > KEYBUF - keylen)
+		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
+		    KEYBUF);
+	keylen = (size_t)(out_escape(key + keylen, s, n) - key);
+}
+
+static struct acc *
+lookup(const struct record *r)
+{
+	struct acc *a;
+
+	if (!(a = grp_get(&grp, key, keylen, NULL)))
+		np_die_at(r->file, r->line, 0, "more than %ld distinct "
+		    "source lines", MAXKEYS);
+	return a;
+}
+
+/* Instructions without a source line: most of them means a profile
+ * compiled without debug information. */
+static long nsrc, nosrc;
+
+static const char *
+srcof(const struct record *r, size_t *n)
+{
+	const char *s = insn_src(r, n);
+
+	nsrc++;
+	if (!(r->f[I_BIR].set && r->f[I_BIR].len) &&
+	    !(r->f[I_NKI].set && r->f[I_NKI].len))
+		nosrc++;
+	return s;
+}
+
+static void
+srcnote(void)
+{
+	if (nsrc && nosrc * 2 > nsrc)
+		np_warn("%s: %ld of %ld instructions have no source location "
+		    "(bir_debug_info_source_location, nki_source_location): "
+		    "compiled without debug information? (their rows' src is "
+		    "<none>)", P.p->name, nosrc, nsrc);
+	nsrc = nosrc = 0;
+}
+
+/* Bigger first (a, then n), then the key. */
+static int
+byfirst(const struct group *g, long i, long j)
+{
+	const struct acc *x = grp_val(g, i), *y = grp_val(g, j);
+	int c = dec_cmp(&y->a, &x->a);
+
+	if (c)
+		return c;
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return grp_keycmp(g, i, j);
+}
+
+static void
+outdec(const struct dec *d)
+{
+	char buf[DEC_BUFSZ];
+
+	out_raw(buf, dec_fmt(buf, d));
+}
+
+static void
+needinsn(void)
+{
+	if (!insnopen(1u << I_BIR | 1u << I_NKI))
+		np_die("%s: no Instruction table (Instruction.parquet, or its "
+		    "parts Instruction_0.parquet, ...)", P.p->name);
+}
+
+/* -T: transposes on the Tensor engine, by source line. */
+static void
+transposes(void)
+{
+	struct record *r;
+	struct dec all = { 0, 0, 0 };
+	struct acc *a;
+	const char *s;
+	char why[256];
+	long *order, i;
+	size_t n;
+	int64_t f, ns;
+	int peak;
+
+	needinsn();
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	while ((r = rd_next(&rd))) {
+		s = srcof(r, &n);
+		if (!matmul(r))
+			continue;
+		f = flopsof(&rd, r);
+		dec_addu(&all, (uint64_t)f);
+		if (!transpose(&rd, r))
+			continue;
+		keylen = 0;
+		keyput(r, s, n);
+		a = lookup(r);
+		a->n++;
+		dec_addu(&a->a, (uint64_t)f);
+	}
+	rd_close(&rd);
+	srcnote();
+	if (!haspeak())
+		np_warn("%s: %s: peak_ns left out", P.p->name,
+		    metawhy(why, sizeof why, TEMASK));
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
+		profcol();
+		s = grp_key(&grp, order[i], &n);
+		out_raw(s, n);
+		out_tab();
+		out_i64(a->n);
+		out_tab();
+		outdec(&a->a);
+		peak = peakns(&a->a, &ns);
+		out_opt_i64(peak, ns);
+		opt_f64(1, dec_quot(&a->a, &all));
+		out_nl();
+	}
+	free(order);
+	grp_free(&grp);
+}
+
+/* "K,N": the dimensions of a shape below the engine's. */
+static const char *
+below(char *buf, const struct acc *a)
+{
+	size_t n = 0;
+
+	if (a->k < MM_FULLK)
+		buf[n++] = 'K';
+	if (a->m < MM_FULLM) {
+		if (n)
+			buf[n++] = ',';
+		buf[n++] = 'M';
+	}
+	if (a->nn < MM_FULLN) {
+		if (n)
+			buf[n++] = ',';
+		buf[n++] = 'N';
+	}
+	buf[n] = '\0';
+	return n ? buf : "none";
+}
+
+/* -I: the shapes of the MATMULs, by source line. */
+static void
+tiles(void)
+{
+	struct record *r;
+	struct dec all = { 0, 0, 0 };
+	struct acc *a;
+	const struct field *op;
+	const char *s;
+	char num[NUM_BUFSZ], buf[8], shown[TSV_SHOWN];
+	long *order, i, bad = 0;
+	size_t n;
+	int64_t f, k, m, nn;
+
+	needinsn();
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	while ((r = rd_next(&rd))) {
+		s = srcof(r, &n);
+		if (!matmul(r))
+			continue;
+		f = flopsof(&rd, r);
+		dec_addu(&all, (uint64_t)f);
+		op = &r->f[coperands];
+		if (!op->set || !mm_shape(op->s, op->len, &k, &m, &nn)) {
+			if (bad++ == 0)
+				np_warn("%s:%ld: MATMUL operands not of the "
+				    "form 'src=NAME[...][N,...] K*M': '%s'",
+				    r->file, r->line, op->set ? tsv_shown(shown,
+				    op->s, op->len, 60) : "");
+			rd_note(&rd, "MATMULs whose operands give no shape, "
+			    "in no row", r->line);
+			continue;
+		}
+		keylen = 0;
+		keyput(r, s, n);
+		keyput(r, num, num_fmt_i64(num, k));
+		keyput(r, num, num_fmt_i64(num, m));
+		keyput(r, num, num_fmt_i64(num, nn));
+		a = lookup(r);
+		a->n++;
+		a->k = k;
+		a->m = m;
+		a->nn = nn;
+		dec_addu(&a->a, (uint64_t)f);
+	}
+	rd_close(&rd);
+	srcnote();
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
+		profcol();
+		s = grp_key(&grp, order[i], &n);
+		out_raw(s, n);
+		out_tab();
+		out_i64(a->n);
+		out_tab();
+		outdec(&a->a);
+		opt_f64(1, dec_quot(&a->a, &all));
+		out_tab();
+		out_str(below(buf, a));
+		out_nl();
+	}
+	free(order);
+	grp_free(&grp);
+}
+
+/* ---- the Flow join (-X, -D) ---- */
+
+/* A transfer of DmaPacketAggregated kept for the join: 48 bytes. */
+struct xfer {
+	int64_t id;		/* its id */
+	int64_t insn;		/* the instruction Flow links to it, or -1 */
+	int64_t bytes;
+	int64_t parts;		/* partitions on the SBUF side, or 0 */
+	int32_t var;		/* its variable, in vars */
+	int32_t nextid;		/* the next in its id's chain, or -1 */
+	int32_t nextin;		/* the next of its instruction's, or -1 */
+	unsigned char dir;	/* X_LOAD ... */
+	unsigned char used;	/* an instruction took it */
+};
+#define MAXXFERS 0x7fffffffL
+enum { X_LOAD, X_STORE, X_SPILL, X_OTHER };
+static const char *const dirname_[] = { "load", "store", "spill", "other" };
+
+static struct xfer *xfers;
+static long nxfers, capxfers;
+static int32_t *idhash, *inhash;	/* chains by id, by instruction */
+static size_t nhash;
+
+/* Variables: TensorInfo's, and those DmaPacketAggregated moves. */
+struct var {
+	long index;		/* in vars */
+	int64_t transfers;
+	struct dec moved;
+	int intensor;		/* TensorInfo lists it */
+	int in;			/* ... as IN */
+	int hassize;
+	int64_t size;
+	char type[16];
+};
+static struct group vars;
+
+/* The window's DmaPacketAggregated rows: all, and the spills. */
+static struct dec spillbytes, dpabytes;
+static int64_t spills, dparows;
+
+static size_t
+hash64(int64_t v)
+{
+	uint64_t x = (uint64_t)v;
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+static struct var *
+varof(const struct record *r, const struct field *f)
+{
+	struct var *v;
+	int isnew;
+
+	if (!(v = grp_get(&vars, f->set ? f->s : "", f->set ? f->len : 0,
+	    &isnew)))
+		np_die_at(r->file, r->line, 0, "more than %ld distinct "
+		    "variables", MAXKEYS);
+	if (isnew)
+		v->index = vars.n - 1;
+	return v;
+}
+
+/* TensorInfo's tensors into vars, and the necessary bytes. */
+static void
+tensors(void)
+{
+	struct record *r;
+	struct var *v;
+	size_t n;
+
+	memset(&P.necessary, 0, sizeof P.necessary);
+	if (!(P.hastensors = tensoropen()))
+		return;
+	while ((r = rd_next(&rd))) {
+		v = varof(r, &r->f[cvar]);
+		if (v->intensor)
+			rd_note(&rd, "TensorInfo rows of a variable_name met "
+			    "before, their sizes added", r->line);
+		else if (r->f[ctiype].set) {
+			n = r->f[ctiype].len < sizeof v->type - 1 ?
+			    r->f[ctiype].len : sizeof v->type - 1;
+			memcpy(v->type, r->f[ctiype].s, n);
+			v->type[n] = '\0';
+		}
+		v->intensor = 1;
+		v->in |= textis(&r->f[ctiype], "IN");
+		if (r->f[csize].set) {
+			v->size += count(r, csize, "size");
+			v->hassize = 1;
+			if (inout(r))
+				dec_addu(&P.necessary, (uint64_t)r->f[csize].i);
+		}
+	}
+	rd_close(&rd);
+}
+
+static int
+direction(const struct field *src, const struct field *dst)
+{
+	if (texthas(src, "VIRTUAL") || texthas(dst, "VIRTUAL"))
+		return X_SPILL;
+	if (texthas(src, "INPUT"))
+		return X_LOAD;
+	if (texthas(dst, "OUTPUT"))
+		return X_STORE;
+	return X_OTHER;
+}
+
+static void
+keepxfer(const struct record *r, int64_t id, int64_t bytes, long var,
+    int dir, int64_t parts)
+{
+	struct xfer *x;
+
+	if (nxfers == capxfers) {
+		if (capxfers == MAXXFERS)
+			np_die_at(r->file, r->line, 0, "more than %ld "
+			    "DmaPacketAggregated transfers in the window",
+			    MAXXFERS);
+		capxfers = capxfers ? (capxfers > MAXXFERS / 2 ? MAXXFERS :
+		    2 * capxfers) : 1024;
+		if (!(xfers = realloc(xfers, (size_t)capxfers * sizeof *xfers)))
+			np_die_at(r->file, r->line, 0, "out of memory for "
+			    "DmaPacketAggregated's %ld transfers", nxfers);
+	}
+	x = &xfers[nxfers++];
+	x->id = id;
+	x->insn = -1;
+	x->bytes = bytes;
+	x->parts = parts;
+	x->var = (int32_t)var;
+	x->dir = (unsigned char)dir;
+	x->used = 0;
+}
+
+/* Does the text say true (a BOOLEAN as text, or 1)? */
+static int
+istrue(const struct field *f)
+{
+	return textis(f, "true") || textis(f, "1");
+}
+
+/* DmaPacketAggregated: per variable, the bytes moved in the window, and
+ * the spills; the transfers of the join kept. */
+static int
+dparead(void)
+{
+	static const char *const names[] = { "start_ts", "id", "variable",
+	    "source", "dest", "transfer_bytes", NULL };
+	static const char *const dnames[] = { "read_num_sbuf_partitions",
+	    "write_num_sbuf_partitions", "is_transpose_mode", NULL };
+	struct record *r;
+	const struct field *pf;
+	struct var *v;
+	char **files;
+	int n, cs, ci, cv, csrc, cdst, cb, crp = -1, cwp = -1, ctr = -1, dir;
+	int64_t b, s, parts;
+
+	memset(&spillbytes, 0, sizeof spillbytes);
+	memset(&dpabytes, 0, sizeof dpabytes);
+	spills = dparows = 0;
+	nxfers = 0;
+	if ((n = tablefiles(TB_DPA, &files)) == 0)
+		return 0;
+	havecols(files, n, names, "DmaPacketAggregated's, for the Flow join",
+	    NULL);
+	if (mode == 'D')
+		havecols(files, n, dnames, "DmaPacketAggregated's, for -D",
+		    NULL);
+	topen(&kind_row, files, n);
+	cs = tcol("start_ts", T_INT, C_TIME);
+	ci = tcol("id", T_INT, 0);
+	cv = tcol("variable", T_TEXT, 0);
+	csrc = tcol("source", T_TEXT, 0);
+	cdst = tcol("dest", T_TEXT, 0);
+	cb = tcol("transfer_bytes", T_INT, 0);
+	if (mode == 'D') {
+		crp = tcol("read_num_sbuf_partitions", T_INT, 0);
+		cwp = tcol("write_num_sbuf_partitions", T_INT, 0);
+		ctr = tcol("is_transpose_mode", T_TEXT, 0);
+	}
+	while ((r = rd_next(&rd))) {
+		if (!r->f[cs].set) {
+			rd_note(&rd, "DmaPacketAggregated rows without "
+			    "start_ts, in no window", r->line);
+			continue;
+		}
+		s = r->f[cs].i;
+		if (s < P.t0 || s >= P.t1)
+			continue;
+		b = r->f[cb].set ? count(r, cb, "transfer_bytes") : 0;
+		dparows++;
+		dec_addu(&dpabytes, (uint64_t)b);
+		dir = direction(&r->f[csrc], &r->f[cdst]);
+		v = varof(r, &r->f[cv]);
+		v->transfers++;
+		dec_addu(&v->moved, (uint64_t)b);
+		if (dir == X_SPILL) {
+			spills++;
+			dec_addu(&spillbytes, (uint64_t)b);
+		}
+		if (mode == 'X' && !textis(&r->f[csrc], "[[INPUT]]"))
+			continue;
+		if (mode == 'D' && istrue(&r->f[ctr])) {
+			rd_note(&rd, "DmaPacketAggregated transfers in "
+			    "transpose mode, in no source line's row", r->line);
+			continue;
+		}
+		if (!r->f[ci].set) {
+			rd_note(&rd, "DmaPacketAggregated rows without an id, "
+			    "in no join", r->line);
+			continue;
+		}
+		parts = 0;
+		if (mode == 'D') {
+			pf = texthas(&r->f[cdst], "SB") ? &r->f[cwp] :
+			    texthas(&r->f[csrc], "SB") ? &r->f[crp] : NULL;
+			if (pf && pf->set && pf->isint && pf->i > 0)
+				parts = pf->i;
+		}
+		keepxfer(r, r->f[ci].i, b, v->index, dir, parts);
+	}
+	rd_close(&rd);
+	return 1;
+}
+
+/* The hash tables of the kept transfers: by id now, by instruction once
+ * Flow has linked them. */
+static void
+hashxfers(void)
+{
+	long i;
+	size_t h;
+
+	for (nhash = 16; nhash < 2 * (size_t)nxfers; nhash *= 2)
+		;
+	free(idhash);
+	free(inhash);
+	if (!(idhash = malloc(nhash * sizeof *idhash)) ||
+	    !(inhash = malloc(nhash * sizeof *inhash)))
+		np_die("out of memory for DmaPacketAggregated's %ld transfers",
+		    nxfers);
+	memset(idhash, 0xff, nhash * sizeof *idhash);
+	memset(inhash, 0xff, nhash * sizeof *inhash);
+	for (i = 0; i < nxfers; i++) {
+		h = hash64(xfers[i].id) & (nhash - 1);
+		xfers[i].nextid = idhash[h];
+		idhash[h] = (int32_t)i;
+		xfers[i].nextin = -1;
+	}
+}
+
+/* Flow's edges from an instruction to a transfer: each kept transfer
+ * takes its instruction; then they are chained by it. */
+static int
+flowread(void)
+{
+	static const char *const names[] = { "in_id", "out_id", "in_table",
+	    "out_table", NULL };
+	struct record *r;
+	char **files;
+	int n, cin, cout, cit, cot;
+	long i, edges = 0;
+	size_t h;
+
+	if ((n = tablefiles(TB_FLOW, &files)) == 0)
+		return 0;
+	havecols(files, n, names, "Flow's, for the join", NULL);
+	topen(&kind_row, files, n);
+	cin = tcol("in_id", T_INT, 0);
+	cout = tcol("out_id", T_INT, 0);
+	cit = tcol("in_table", T_TEXT, 0);
+	cot = tcol("out_table", T_TEXT, 0);
+	while ((r = rd_next(&rd))) {
+		if (!textis(&r->f[cit], "Instruction") ||
+		    !textis(&r->f[cot], "DmaPacketAggregated"))
+			continue;
+		if (!r->f[cin].set || !r->f[cout].set || !r->f[cin].isint ||
+		    !r->f[cout].isint) {
+			rd_note(&rd, "Flow edges from an instruction without "
+			    "in_id or out_id, in no join", r->line);
+			continue;
+		}
+		edges++;
+		for (i = idhash[hash64(r->f[cout].i) & (nhash - 1)]; i >= 0;
+		    i = xfers[i].nextid) {
+			if (xfers[i].id != r->f[cout].i)
+				continue;
+			if (xfers[i].insn >= 0 && xfers[i].insn !=
+			    r->f[cin].i)
+				rd_note(&rd, "Flow edges to a transfer linked "
+				    "to another instruction before, passed "
+				    "over", r->line);
+			else
+				xfers[i].insn = r->f[cin].i;
+		}
+	}
+	rd_close(&rd);
+	for (i = 0; i < nxfers; i++) {
+		if (xfers[i].insn < 0)
+			continue;
+		h = hash64(xfers[i].insn) & (nhash - 1);
+		xfers[i].nextin = inhash[h];
+		inhash[h] = (int32_t)i;
+	}
+	return 1;
+}
+
+/*
+ * The instructions: each kept transfer linked to one is added to its
+ * source line's row (with the variable and, for -D, the direction); an
+ * instruction id met twice adds its transfers once.
+ */
+static void
+joinread(void)
+{
+	struct record *r;
+	struct acc *a;
+	struct xfer *x;
+	const char *s, *k;
+	size_t n, kl;
+	long i;
+	int64_t id;
+
+	needinsn();
+	while ((r = rd_next(&rd))) {
+		s = srcof(r, &n);
+		if (!r->f[cid].set || !r->f[cid].isint)
+			continue;
+		id = r->f[cid].i;
+		for (i = inhash[hash64(id) & (nhash - 1)]; i >= 0;
+		    i = xfers[i].nextin) {
+			x = &xfers[i];
+			if (x->insn != id)
+				continue;
+			if (x->used) {
+				rd_note(&rd, "instructions of an id met before, "
+				    "their transfers counted once", r->line);
+				continue;
+			}
+			x->used = 1;
+			keylen = 0;
+			keyput(r, s, n);
+			k = grp_key(&vars, x->var, &kl);
+			keyput(r, k, kl);
+			if (mode == 'D')
+				keyput(r, dirname_[x->dir],
+				    strlen(dirname_[x->dir]));
+			a = lookup(r);
+			a->n++;
+			a->var = x->var;
+			a->dir = x->dir;
+			dec_addu(&a->a, (uint64_t)x->bytes);
+			dec_addu(&a->parts, (uint64_t)x->parts);
+		}
+	}
+	rd_close(&rd);
+	srcnote();
+}
+
+/* What the join left unmatched, said. */
+static void
+unmatched(void)
+{
+	struct dec bytes = { 0, 0, 0 };
+	char num[DEC_BUFSZ];
+	long i, nolink = 0, noinsn = 0;
+
+	for (i = 0; i < nxfers; i++) {
+		if (xfers[i].used)
+			continue;
+		if (xfers[i].insn < 0)
+			nolink++;
+		else
+			noinsn++;
+		dec_addu(&bytes, (uint64_t)xfers[i].bytes);
+	}
+	if (nolink + noinsn == 0)
+		return;
+	dec_fmt(num, &bytes);
+	np_warn("%s: the Flow join left %ld of %ld DmaPacketAggregated "
+	    "transfers unmatched (%s bytes, in no source line's row): %ld "
+	    "with no Flow edge from an instruction, %ld whose instruction "
+	    "is not in Instruction", P.p->name, nolink + noinsn, nxfers, num,
+	    nolink, noinsn);
+}
+
+static void
+joinstart(void)
+{
+	char **files;
+
+	if (tablefiles(TB_DPA, &files) == 0)
+		np_die("%s: no DmaPacketAggregated table (captured without "
+		    "NEURON_RT_ENABLE_DGE_NOTIFICATIONS=1?): -%c needs it",
+		    P.p->name, mode);
+	if (tablefiles(TB_FLOW, &files) == 0)
+		np_die("%s: no Flow table: -%c needs it", P.p->name, mode);
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	dparead();
+	hashxfers();
+	flowread();
+	joinread();
+	unmatched();
+}
+
+static void
+joinend(void)
+{
+	grp_free(&grp);
+	grp_free(&vars);
+	free(xfers);
+	xfers = NULL;
+	nxfers = capxfers = 0;
+	free(idhash);
+	free(inhash);
+	idhash = inhash = NULL;
+}
+
+/* An -X row of totals: what, bytes, transfers (or empty). */
+static void
+total(const char *what, const struct dec *bytes, int hasn, int64_t n)
+{
+	profcol();
+	out_str(what);
+	lit("\t\t\t");
+	out_opt_i64(hasn, n);
+	out_tab();
+	outdec(bytes);
+	lit("\t\t\n");
+}
+
+/* An exact difference a - b of sums (of power 0) as a dec. */
+static void
+decsub(struct dec *d, const struct dec *a, const struct dec *b)
+{
+	d->lo = a->lo - b->lo;
+	d->hi = a->hi - b->hi - (a->lo < b->lo);
+	d->e = 0;
+}
+
+/* The repeat: moved / size. */
+static void
+repeat(const struct dec *moved, int hassize, int64_t size)
+{
+	struct dec d;
+
+	out_tab();
+	if (!hassize || size <= 0)
+		return;
+	dec_i64(&d, size);
+	out_f64(dec_quot(moved, &d));
+}
+
+/* Tensors by bytes moved, then name. */
+static int
+bymoved(const struct group *g, long i, long j)
+{
+	const struct var *x = grp_val(g, i), *y = grp_val(g, j);
+	int c = dec_cmp(&y->moved, &x->moved);
+
+	return c ? c : grp_keycmp(g, i, j);
+}
+
+/* -X: the bytes moved beyond the tensors' sizes, and who loads them. */
+static void
+excess(void)
+{
+	struct dec ex, reload = { 0, 0, 0 }, d;
+	struct var *v;
+	struct acc *a;
+	const char *s;
+	long *order, i;
+	size_t n;
+
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
+	tensors();
+	if (!P.hastensors)
+		np_die("%s: no TensorInfo table: -X needs it", P.p->name);
+	joinstart();
+	for (i = 0; i < vars.n; i++) {
+		v = grp_val(&vars, i);
+		if (!v->in || !v->hassize || dec_cmp(&v->moved, &(struct dec){
+		    0, (uint64_t)v->size, 0 }) <= 0)
+			continue;
+		decsub(&d, &v->moved, &(struct dec){ 0, (uint64_t)v->size, 0 });
+		dec_add(&reload, &d);
+	}
+	total("dma_transfer_bytes", &P.kbytes, 1, P.kpackets);
+	total("necessary_bytes", &P.necessary, 0, 0);
+	decsub(&ex, &P.kbytes, &P.necessary);	/* negative: two's complement */
+	total("excess_bytes", &ex, 0, 0);
+	total("spill_bytes", &spillbytes, 1, spills);
+	total("reload_excess_bytes", &reload, 0, 0);
+	order = grp_sorted(&vars, bymoved);
+	for (i = 0; i < vars.n; i++) {
+		v = grp_val(&vars, order[i]);
+		profcol();
+		lit("tensor\t\t");
+		s = grp_key(&vars, order[i], &n);
+		out_text(s, n);
+		out_tab();
+		out_str(v->type);
+		out_opt_i64(1, v->transfers);
+		out_tab();
+		outdec(&v->moved);
+		out_opt_i64(v->hassize, v->size);
+		repeat(&v->moved, v->hassize, v->size);
+		out_nl();
+	}
+	free(order);
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
+		v = grp_val(&vars, a->var);
+		profcol();
+		lit("load\t");
+		s = grp_key(&grp, order[i], &n);
+		out_raw(s, n);
+		out_tab();
+		out_str(v->type);
+		out_opt_i64(1, a->n);
+		out_tab();
+		outdec(&a->a);
+		out_opt_i64(v->hassize, v->size);
+		repeat(&a->a, v->hassize, v->size);
+		out_nl();
+	}
+	free(order);
+	joinend();
+}
+
+/* -D: transfer geometry by source line, variable and direction. */
+static void
+dmageometry(void)
+{
+	struct acc *a;
+	const char *s;
+	long *order, i;
+	size_t n;
+	double share, desc;
+	char num[DEC_BUFSZ];
+
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
+	joinstart();
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
+		profcol();
+		s = grp_key(&grp, order[i], &n);
+		out_raw(s, n);
+		out_tab();
+		out_i64(a->n);
+		out_tab();
+		outdec(&a->a);
+		opt_f64(P.kbytes.lo || P.kbytes.hi, dec_quot(&a->a,
+		    &P.kbytes));
+		if (a->parts.lo || a->parts.hi) {
+			struct dec cnt;
+
+			dec_i64(&cnt, a->n);
+			opt_f64(1, dec_quot(&a->parts, &cnt));
+			desc = dec_quot(&a->a, &a->parts);
+			opt_f64(1, desc);
+			out_tab();
+			out_str(desc >= 4096 ? "yes" : "no");
+		} else
+			lit("\t\t\t");
+		out_nl();
+	}
+	free(order);
+	/* The share of the kernel's DMA bytes DmaPacketAggregated covers. */
+	profcol();
+	lit("\t\tall\t");
+	out_i64(dparows);
+	out_tab();
+	outdec(&dpabytes);
+	share = P.kbytes.lo || P.kbytes.hi ? dec_quot(&dpabytes, &P.kbytes) :
+	    0;
+	opt_f64(P.kbytes.lo || P.kbytes.hi, share);
+	lit("\t\t\t\n");
+	if ((P.kbytes.lo || P.kbytes.hi) && share < 0.95) {
+		char knum[DEC_BUFSZ], snum[NUM_BUFSZ];
+
+		dec_fmt(num, &dpabytes);
+		dec_fmt(knum, &P.kbytes);
+		num_fmt_f64(snum, share);
+		np_warn("%s: DmaPacketAggregated covers %s of the kernel's %s "
+		    "DMA bytes in the window (%s, below 0.95): the rest has no "
+		    "source line or tensor", P.p->name, num, knum, snum);
+	}
+	joinend();
+}
+
+/* ---- a profile ---- */
+
+/* The window: -t's sides, the kernel's DMA for those it leaves open. */
+static void
+window_(void)
+{
+	P.t0 = optfrom;
+	P.t1 = optto;
+	if (!hasfrom || !hasto)
+		dmawindow();
+}
+
+static void
+profile(struct profile *p)
+{
+	int hasactive, hasdmatable;
+	char **files;
+
+	memset(&P, 0, sizeof P);
+	P.p = p;
+	if (p->isdir)
+		rd_checkdir(p->name, NULL);	/* and its Warning, Error */
+	else
+		gate_tables(p->name, p->files[TB_WARNING],
+		    p->nfiles[TB_WARNING], p->files[TB_ERROR],
+		    p->nfiles[TB_ERROR]);
+	window_();
+	readmeta();
+	hasdmatable = tablefiles(TB_DMAPACKET, &files) > 0;
+	switch (mode) {
+	case 'T':
+		transposes();
+		return;
+	case 'I':
+		tiles();
+		return;
+	case 'X':
+		dmaread(0);
+		excess();
+		return;
+	case 'D':
+		dmaread(0);
+		dmageometry();
+		return;
+	}
+	dmaread(1);
+	hasactive = activeread();
+	flopsread();
+	necessary();
+	whatsleft(hasactive, hasdmatable);
+	computebounds(hasactive);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct np_cmd cmd = {
+		.optstring = optstring, .synopsis = synopsis, .help = help,
+		.longopts = longopts, .atdie = out_salvage,
+	};
+	static const char *const heads[] = {
+		['T'] = "src\ttransposes\tflops\tpeak_ns\tflops_share",
+		['I'] = "src\tK\tM\tN\tmatmuls\tflops\tflops_share\tbelow",
+		['X'] = "what\tsrc\tvariable\ttype\ttransfers\tbytes\t"
+		    "size_bytes\trepeat",
+		['D'] = "src\tvariable\tdirection\ttransfers\tbytes\tshare\t"
+		    "partitions\tdescriptor_bytes\tefficient",
+	};
+	int c, i;
+
+	np_start(&cmd, argc, argv);
+	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
+		switch (c) {
+		case 'D':
+		case 'I':
+		case 'T':
+		case 'X':
+			if (mode && mode != c) {
+				np_warn("-%c and -%c are two investigations: "
+				    "give one", mode, c);
+				np_usage(synopsis);
+			}
+			mode = c;
+			break;
+		case 'r':
+			window = np_optnum("r", optarg, 1, 1 << 20);
+			break;
+		case 't':
+			if (!num_range(optarg, &optfrom, &optto, &hasfrom,
+			    &hasto)) {
+				np_warn("-t: expected FROM,TO in ns (FROM <= "
+				    "TO), found '%s'", optarg);
+				np_usage(synopsis);
+			}
+			break;
+		case 'w':
+			wide = 1;
+			break;
+		}
+	}
+	header = cmd.header;
+	if (wide && mode) {
+		np_warn("-w (one column per profile) does not go with -%c",
+		    mode);
+		np_usage(synopsis);
+	}
+	if (optind == argc) {
+		np_warn("expected a profile directory");
+		np_usage(synopsis);
+	}
+	addprofiles(argv + optind, argc - optind);
+	if (!wide)
+		headdue = (mode ? heads[mode] : "bound\tfamily\tengine\ttime_ns\t"
+		    "gap_ns\tshare\tbn_speedup");
+	for (i = 0; i < nprofiles; i++) {
+		profile(&profiles[i]);
+		if (!mode) {
+			results[i] = P.res;
+			if (!wide)
+				longrows(&results[i]);
+		}
+		out_flush();
+	}
+	if (wide)
+		widerows();
+	else
+		headline();
+	out_flush();
+	return 0;
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# make deps (tests/deps): the layers of common/, checked from the include
+# lines and the objects' symbols.  The tree itself, then small trees made
+# here, each breaking one rule.
+
+load helpers
+
+TOP=$BATS_TEST_DIRNAME/..
+
+layers() {
+	sed -n 's/^LAYERS = //p' "$TOP/Makefile"
+}
+
+# A small tree in $T/t: common/lo/ below common/hi/, and a program.  Each
+# file NAME=TEXT given is written (a C line each), then every source of
+# common/ and cmd/np-x/ compiled to build/obj and build/cmd, as the
+# Makefile does.
+tree() {
+	mkdir -p "$T/t/common/lo" "$T/t/common/hi" "$T/t/cmd"
+	printf 'int lo_a(void);\n' >"$T/t/common/lo/a.h"
+	printf '#include "lo/a.h"\nint lo_a(void) { return 1; }\n' \
+	    >"$T/t/common/lo/a.c"
+	printf 'int hi_b(void);\n' >"$T/t/common/hi/b.h"
+	printf '#include "lo/a.h"\n#include "hi/b.h"\nint hi_b(void) { return lo_a(); }\n' \
+	    >"$T/t/common/hi/b.c"
+	printf '#include "hi/b.h"\nint main(void) { return hi_b(); }\n' \
+	    >"$T/t/cmd/np-x.c"
+	for a in "$@"; do
+		mkdir -p "$(dirname "$T/t/${a%%=*}")"
+		printf '%s\n' "${a#*=}" >"$T/t/${a%%=*}"
+	done
+	(cd "$T/t" && for f in $(find common cmd -mindepth 2 -name '*.c'); do
+		case $f in
+		common/*) o=build/obj/${f#common/} ;;
+		*) o=build/cmd/${f#cmd/} ;;
+		esac
+		mkdir -p "$(dirname "$o")"
+		cc -Icommon -c -o "${o%.c}.o" "$f" || exit 1
+	done)
+}
+
+deps() {
+	(cd "$T/t" && NP_DEPS_KNOWN=${KNOWN-} sh "$TOP/tests/deps" build "$@") \
+	    >"$OUT" 2>"$ERR" && status=0 || status=$?
+}
+
+@test "deps: the tree's includes and calls keep its layers" {
+	# The objects of the build the tests run (build/bin's build/obj).
+	np sh -c "cd '$TOP' && sh tests/deps '$NP_BIN/..' $(layers)"
+	status_is 0
+	no_err
+	grep -q "^deps: [0-9]* modules, layers $(layers | sed 's/ / < /g'), cmd: no edge up, none round a loop" "$OUT"
+}
+
+@test "deps: a small tree that keeps its layers passes" {
+	tree
+	deps lo hi
+	status_is 0
+	[ "$(cat "$OUT")" = "deps: 3 modules, layers lo < hi, cmd: no edge up, none round a loop" ]
+}
+
+@test "deps: an include of a higher layer fails, naming the line" {
+	tree 'common/lo/c.c=#include "hi/b.h"'
+	deps lo hi
+	status_is 1
+	[ "$(cat "$OUT")" = "deps: common/lo/c.c:1: includes common/hi/b.h, a layer up (hi above lo)
+deps: 1 wrong" ]
+}
+
+@test "deps: a call to a higher layer fails, with no include to see it by" {
+	tree 'common/lo/c.c=int hi_b(void); int lo_c(void); int lo_c(void) { return hi_b(); }'
+	deps lo hi
+	status_is 1
+	[ "$(cat "$OUT")" = "deps: common/lo/c.c: uses hi_b of common/hi/b.c, a layer up (hi above lo)
+deps: 1 wrong" ]
+}
+
+@test "deps: a loop within a layer fails, naming its modules" {
+	tree 'common/lo/a.c=#include "lo/c.h"
+int lo_a(void); int lo_a(void) { return lo_c(); }' \
+	    'common/lo/c.h=int lo_c(void);' \
+	    'common/lo/c.c=#include "lo/a.h"
+#include "lo/c.h"
+int lo_c(void) { return 0; }'
+	deps lo hi
+	status_is 1
+	[ "$(cat "$OUT")" = "deps: a loop: lo/a -> lo/c -> lo/a (common/lo/c.c:1: includes common/lo/a.h)
+deps: 1 wrong" ]
+}
+
+@test "deps: a program's file may not use another program's" {
+	tree 'cmd/np-y/y.c=int y(void); int y(void) { return 0; }' \
+	    'cmd/np-x/x.c=int y(void); int main(void) { return y(); }'
+	deps lo hi
+	status_is 1
+	[ "$(cat "$OUT")" = "deps: cmd/np-x/x.c: uses y of cmd/np-y/y.c, another program's
+deps: 1 wrong" ]
+}
+
+@test "deps: a folder of common/ in no layer, and a layer of no folder, fail" {
+	tree 'common/mid/m.c=int mid_m(void); int mid_m(void) { return 0; }'
+	deps lo hi top
+	status_is 1
+	[ "$(sort "$OUT")" = "deps: 2 wrong
+deps: common/mid/ is in no layer (the Makefile's LAYERS)
+deps: layer top has no folder common/top/" ]
+}
+
+@test "deps: a known edge is let through, and one no longer there is an error" {
+	tree 'common/lo/c.c=#include "hi/b.h"'
+	KNOWN='lo/c hi/b' deps lo hi
+	status_is 0
+	[ "$(cat "$OUT")" = "deps: 4 modules, layers lo < hi, cmd: no edge up, none round a loop (1 known edges left, #26)" ]
+	KNOWN='lo/a hi/b' deps lo hi
+	status_is 1
+	[ "$(cat "$OUT")" = "deps: common/lo/c.c:1: includes common/hi/b.h, a layer up (hi above lo)
+deps: lo/a -> hi/b is no longer there: take it off the list of known edges in tests/deps
+deps: 2 wrong" ]
+}
+
+@test "deps: a source without its object is named, not passed over" {
+	tree
+	rm "$T/t/build/obj/hi/b.o"
+	deps lo hi
+	status_is 1
+	err_is "deps: build/obj/hi/b.o is not built (make all first)"
+}

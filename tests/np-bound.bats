@@ -1,0 +1,385 @@
+#!/usr/bin/env bats
+# np-bound: the bounds, the window, any row order, table files, several
+# profiles, the investigations, what is left out and why, bad input and
+# usage.  The expected numbers are worked out by hand in
+# tests/fixtures/np-bound/README.md, which also gives DuckDB's answer to
+# the same definitions in SQL (bound.sql).
+
+load helpers
+
+D=$FIX/np-bound
+H=$D/hand@latest
+USAGE='usage: np-bound [-DInqTwX] [-r rows] [-t from,to] profile ...'
+SYNC="np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $H/ActiveTime.parquet:5)"
+
+# A profile directory of hand@latest's tables, with table $2 replaced by
+# the file $3 (or left out where $3 is empty), in $T/$1.
+variant() {
+	mkdir -p "$T/$1"
+	for f in "$H"/*.parquet; do
+		ln -s "$f" "$T/$1/"
+	done
+	rm "$T/$1/$2.parquet"
+	[ -z "$3" ] || ln -s "$3" "$T/$1/$2.parquet"
+}
+
+# The time_ns of each bound of a golden, "name=ns" space-separated.
+times() {
+	awk -F '\t' 'NR > 1 { printf "%s%s=%s", n++ ? " " : "", $1, $4 }' \
+	    "$GOLD/np-bound/$1"
+}
+
+# ---- the bounds ----
+
+@test "np-bound: the bounds of the hand-worked profile" {
+	np np-bound "$H"
+	status_is 0
+	err_is "$SYNC"
+	golden np-bound/hand.tsv
+}
+
+@test "np-bound: the goldens hold the hand-worked and DuckDB numbers" {
+	[ "$(times hand.tsv)" = "total_time=850 memory_bound=750 memory_bound_ideal=380 memory_bound_ideal_no_reloads=190 compute_bound=500 compute_bound_ideal_flops=170 compute_bound_ideal_useful_flops=120 perfect_pipeline=750 tensor_engine_active_time=500 vector_engine_active_time=200 scalar_engine_active_time=80 gpsimd_engine_active_time=50 dma_active_time=750 bottleneck=750" ]
+	[ "$(times hand-t.tsv)" = "total_time=400 memory_bound=300 memory_bound_ideal=130 memory_bound_ideal_no_reloads=190 compute_bound=300 compute_bound_ideal_flops=50 compute_bound_ideal_useful_flops=0 perfect_pipeline=300 tensor_engine_active_time=300 vector_engine_active_time=20 scalar_engine_active_time=0 gpsimd_engine_active_time=50 dma_active_time=300 bottleneck=300" ]
+	# The gaps, shares and speedups of the README's working.
+	[ "$(cut -f1,5 "$GOLD/np-bound/hand.tsv" | sed -n '3,9p' | tr '\t\n' '= ')" = "memory_bound=100 memory_bound_ideal=370 memory_bound_ideal_no_reloads=190 compute_bound=350 compute_bound_ideal_flops=330 compute_bound_ideal_useful_flops=50 perfect_pipeline=100 " ]
+	[ "$(cut -f7 "$GOLD/np-bound/hand.tsv" | sed -n '2,9p' | tr '\n' ' ')" = "1 1.1333333333333333 1.7 1.7 1.1333333333333333 1.1333333333333333 1.1333333333333333 1.1333333333333333 " ]
+	grep -q '^perfect_pipeline	pipeline	DMA	750	' "$GOLD/np-bound/hand.tsv"
+	grep -q '^perfect_pipeline	pipeline	Tensor	300	' "$GOLD/np-bound/hand-t.tsv"
+}
+
+@test "np-bound: -t sets the window; an empty side is the DMA's" {
+	np np-bound -t 200,600 "$H"
+	status_is 0
+	golden np-bound/hand-t.tsv
+	np np-bound -t ,950 "$H"
+	status_is 0
+	golden np-bound/hand.tsv
+	np np-bound -t 100, "$H"
+	status_is 0
+	golden np-bound/hand.tsv
+}
+
+@test "np-bound: rows in reverse order, beyond the reorder window, give the same bounds" {
+	np np-bound -r 1 "$D/rev@latest"
+	status_is 0
+	golden np-bound/hand.tsv
+	err_is "np-bound: 4 rows beyond the reorder window (-r 1), put in order in memory (first: $D/rev@latest/DmaPacket.parquet:3)
+np-bound: 6 rows beyond the reorder window (-r 1), put in order in memory (first: $D/rev@latest/ActiveTime.parquet:3)
+np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $D/rev@latest/ActiveTime.parquet:8)"
+	for m in -T -I -X -D; do
+		np np-bound -r 1 $m "$D/rev@latest"
+		status_is 0
+		golden "np-bound/hand$m.tsv"
+	done
+}
+
+@test "np-bound: the tables as files named for them (DuckDB's CSV), in any order" {
+	np np-bound "$D"/csv/*.csv
+	status_is 0
+	golden np-bound/hand.tsv
+	err_is "np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $D/csv/ActiveTime.csv:6)"
+	np np-bound -X "$D/csv/Flow.csv" "$D/csv/TensorInfo.csv" \
+	    "$D/csv/Instruction.csv" "$D/csv/DmaPacketAggregated.csv" \
+	    "$D/csv/DmaPacket.csv"
+	status_is 0
+	golden np-bound/hand-X.tsv
+}
+
+@test "np-bound: several profiles, and -w side by side with the change" {
+	np sh -c 'cd "$0" && exec np-bound "$@"' "$D" hand@latest after@latest
+	status_is 0
+	golden np-bound/hand-2.tsv
+	np sh -c 'cd "$0" && exec np-bound -w "$@"' "$D" hand@latest after@latest
+	status_is 0
+	golden np-bound/hand-w.tsv
+	[ "$(awk -F '\t' '$1 == "memory_bound" { print $3, $4, $5, $6 }' "$OUT")" = "750 650 -100 0.8666666666666667" ]
+	np np-bound -w -n "$H"
+	status_is 0
+	[ "$(head -1 "$OUT")" = "total_time	total	850" ]
+	[ "$(tail -1 "$OUT")" = "bottleneck	pipeline	DMA" ]
+}
+
+# ---- the investigations ----
+
+@test "np-bound: -T, the transposes per source line" {
+	np np-bound -T "$H"
+	status_is 0
+	no_err
+	golden np-bound/hand-T.tsv
+}
+
+@test "np-bound: -I, the matmul shapes per source line" {
+	np np-bound --tiles "$H"
+	status_is 0
+	no_err
+	golden np-bound/hand-I.tsv
+}
+
+@test "np-bound: -X, the excess bytes, by tensor and by the line that loads it" {
+	np np-bound -X "$H"
+	status_is 0
+	no_err
+	golden np-bound/hand-X.tsv
+}
+
+@test "np-bound: -D, the DMA geometry; transposes, the unmatched and the coverage said" {
+	np np-bound --dma "$H"
+	status_is 0
+	golden np-bound/hand-D.tsv
+	err_is "np-bound: DmaPacketAggregated transfers in transpose mode, in no source line's row: 1 (first: $H/DmaPacketAggregated.parquet:8)
+np-bound: $H: the Flow join left 1 of 6 DmaPacketAggregated transfers unmatched (256 bytes, in no source line's row): 1 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
+np-bound: $H: DmaPacketAggregated covers 3340 of the kernel's 3800 DMA bytes in the window (0.8789473684210526, below 0.95): the rest has no source line or tensor"
+}
+
+@test "np-bound: -I names the first operands it cannot read and counts them all" {
+	variant ops Instruction "$D/bad/instruction-operands.parquet"
+	np np-bound -I "$T/ops"
+	status_is 0
+	err_is "np-bound: $T/ops/Instruction.parquet:1: MATMUL operands not of the form 'src=NAME[...][N,...] K*M': 'src=sb[0:128] 128*128'
+np-bound: MATMULs whose operands give no shape, in no row: 2 (first: $T/ops/Instruction.parquet:1)"
+	[ "$(cat "$OUT")" = "src	K	M	N	matmuls	flops	flops_share	below
+k.py:12	128	128	128	1	1638400	0.29411764705882354	N" ]
+}
+
+@test "np-bound: most instructions without a source line, and a list of types, are said" {
+	variant nosrc Instruction "$D/bad/instruction-nosrc.parquet"
+	np np-bound -T "$T/nosrc"
+	status_is 0
+	err_is "np-bound: MATMULs whose tensor_instruction_type names TRANSPOSE among others, taken as no transpose: 1 (first: $T/nosrc/Instruction.parquet:2)
+np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info_source_location, nki_source_location): compiled without debug information? (their rows' src is <none>)"
+	[ "$(cat "$OUT")" = "src	transposes	flops	peak_ns	flops_share" ]
+}
+
+# ---- what is left out ----
+
+@test "np-bound: Metadata without its constants: what they bound is left out, and said" {
+	variant meta Metadata "$D/bad/metadata-noconst.parquet"
+	np np-bound "$T/meta"
+	status_is 0
+	err_is "np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $T/meta/ActiveTime.parquet:5)
+np-bound: $T/meta: Metadata gives no dma_ddr_bandwidth above 0: memory_bound_ideal and memory_bound_ideal_no_reloads left out
+np-bound: $T/meta: Metadata gives no tensor_engine_num_cols above 0: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out"
+	[ "$(sed -n 4p "$OUT")" = "memory_bound_ideal	memory	DMA				" ]
+	[ "$(sed -n 7,8p "$OUT" | cut -f4 | tr -d '\n')" = "" ]
+	[ "$(sed -n 3p "$OUT")" = "memory_bound	memory	DMA	750	100	0.8823529411764706	1.1333333333333333" ]
+}
+
+@test "np-bound: no Metadata, no TensorInfo, no ActiveTime, no Instruction table" {
+	variant none Metadata ""
+	rm "$T/none/TensorInfo.parquet"
+	np np-bound "$T/none"
+	status_is 0
+	err_is "np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $T/none/ActiveTime.parquet:5)
+np-bound: $T/none: no Metadata table: memory_bound_ideal and memory_bound_ideal_no_reloads left out
+np-bound: $T/none: no Metadata table: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out
+np-bound: $T/none: no TensorInfo table: memory_bound_ideal_no_reloads left out"
+	variant engines ActiveTime ""
+	rm "$T/engines/Instruction.parquet"
+	np np-bound "$T/engines"
+	status_is 0
+	err_is "np-bound: $T/engines: no ActiveTime table: compute_bound, tensor_engine_active_time, vector_engine_active_time, scalar_engine_active_time, gpsimd_engine_active_time, perfect_pipeline and bottleneck left out
+np-bound: $T/engines: no Instruction table: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out"
+	[ "$(sed -n 9p "$OUT")" = "perfect_pipeline	pipeline					" ]
+	[ "$(sed -n 2p "$OUT")" = "total_time	total		850		1	" ]
+}
+
+@test "np-bound: an empty DmaPacket: no window without -t; with it, DMA left out" {
+	variant empty DmaPacket "$D/bad/dmapacket-empty.parquet"
+	np np-bound "$T/empty"
+	status_is 1
+	err_is "np-bound: $T/empty: DmaPacket has no rows (captured without DMA notifications?), so no window: give it with -t from,to"
+	[ ! -s "$OUT" ]
+	np np-bound -t 200,600 "$T/empty"
+	status_is 0
+	err_is "np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $T/empty/ActiveTime.parquet:5)
+np-bound: $T/empty: DmaPacket has no rows (captured without DMA notifications?): memory_bound, memory_bound_ideal, dma_active_time, perfect_pipeline and bottleneck left out"
+	[ "$(sed -n 5p "$OUT")" = "memory_bound_ideal_no_reloads	memory	DMA	190		0.475	1.3333333333333333" ]
+	[ "$(sed -n 6,7p "$OUT")" = "$(sed -n 6,7p "$GOLD/np-bound/hand-t.tsv" | cut -f1-6 | sed "s/\$/	/")" ]
+}
+
+@test "np-bound: no kernel packet, or no DmaPacket table: no window, exit 1" {
+	variant nok DmaPacket "$D/bad/dmapacket-nokernel.parquet"
+	np np-bound "$T/nok"
+	status_is 1
+	err_is "np-bound: $T/nok: no kernel DMA packet (queue_type not 'instruction', transfer_bytes above 4) in 2 DmaPacket rows, so no window: give it with -t from,to"
+	[ ! -s "$OUT" ]
+	variant nodma DmaPacket ""
+	np np-bound -T "$T/nodma"
+	status_is 1
+	err_is "np-bound: $T/nodma: no DmaPacket table, so no window: give it with -t from,to"
+	[ ! -s "$OUT" ]
+}
+
+# ---- bad input ----
+
+@test "np-bound: a value of the wrong type names the file, row and column" {
+	variant text DmaPacket "$D/bad/dmapacket-text.parquet"
+	np np-bound "$T/text"
+	status_is 1
+	err_is "np-bound: $T/text/DmaPacket.parquet: row 3: column 'transfer_bytes': expected a number, found 'lots'"
+	[ ! -s "$OUT" ]
+	variant half TensorInfo "$D/bad/tensorinfo-half.parquet"
+	np np-bound "$T/half"
+	status_is 1
+	[ "$(tail -1 "$ERR")" = "np-bound: $T/half/TensorInfo.parquet: row 4: column 'size': expected a whole number, found '4999.5'" ]
+}
+
+@test "np-bound: a table without a column it needs names it, what for, and what it has" {
+	variant nob DmaPacket "$D/bad/dmapacket-nobytes.parquet"
+	np np-bound "$T/nob"
+	status_is 1
+	err_is "np-bound: $T/nob/DmaPacket.parquet: expected a column 'transfer_bytes' (DmaPacket's, for the kernel's packets), found none in the file, which has: id start_ts end_ts duration_ns queue_type queue_name"
+	variant nof Instruction "$D/bad/instruction-noflops.parquet"
+	np np-bound "$T/nof"
+	status_is 1
+	[ "$(tail -1 "$ERR")" = "np-bound: $T/nof/Instruction.parquet: expected a column 'adjusted_flops' (Instruction's, for the flops), found none in the file, which has: id start_ts end_ts duration_ns engine opcode operands tensor_instruction_type bir_debug_info_source_location hbm_read_bytes hbm_write_bytes" ]
+	# A CSV table: the reader's message, naming who reads it.
+	cut -d, -f1-4,6- "$D/csv/TensorInfo.csv" >"$T/TensorInfo.csv"
+	np np-bound -X "$D/csv/DmaPacket.csv" "$T/TensorInfo.csv"
+	status_is 1
+	err_is "np-bound: $T/TensorInfo.csv:1:1: expected a column 'size' (read by np-bound), found none in the header, which has: variable_name type format shape node pcore_idx"
+}
+
+@test "np-bound: an investigation without its tables is an error" {
+	variant nodpa DmaPacketAggregated ""
+	np np-bound -X "$T/nodpa"
+	status_is 1
+	err_is "np-bound: $T/nodpa: no DmaPacketAggregated table (captured without NEURON_RT_ENABLE_DGE_NOTIFICATIONS=1?): -X needs it"
+	[ ! -s "$OUT" ]
+	variant noflow Flow ""
+	np np-bound -D "$T/noflow"
+	status_is 1
+	err_is "np-bound: $T/noflow: no Flow table: -D needs it"
+}
+
+# ---- usage ----
+
+@test "np-bound: usage errors" {
+	np np-bound
+	status_is 2
+	err_is "np-bound: expected a profile directory
+$USAGE"
+	np np-bound -T -X "$H"
+	status_is 2
+	err_is "np-bound: -T and -X are two investigations: give one
+$USAGE"
+	np np-bound -w -D "$H"
+	status_is 2
+	err_is "np-bound: -w (one column per profile) does not go with -D
+$USAGE"
+	np np-bound -t 5,1 "$H"
+	status_is 2
+	err_is "np-bound: -t: expected FROM,TO in ns (FROM <= TO), found '5,1'
+$USAGE"
+	np np-bound "$D/README.md"
+	status_is 1
+	err_is "np-bound: $D/README.md: expected a profile directory, or a file named for a table np-bound reads (Metadata, DmaPacket, ActiveTime, Instruction, TensorInfo, DmaPacketAggregated, Flow, Warning, Error)"
+}
+
+@test "np-bound: a closed pipe ends it quietly; a full disk is an error" {
+	np sh -c 'np-bound "$1" | head -1' sh "$H"
+	status_is 0
+	[ "$(cat "$OUT")" = "bound	family	engine	time_ns	gap_ns	share	bn_speedup" ]
+	np np-bound -T "$H"
+	np sh -c 'np-bound -T "$1" >/dev/full' sh "$H"
+	status_is 1
+	grep -q 'np-bound: write error' "$ERR" || grep -q 'No space left' "$ERR"
+}
+
+# ---- generated profiles (tests/tools/profgen.c) ----
+
+# gen@latest (64 tiles, seed 1), and after@latest (the same with -R: b
+# loaded once), in $T: their goldens agree with DuckDB's SQL of the same
+# definitions (tests/fixtures/np-bound/README.md).
+gen() {
+	profgen -n 64 "$T/gen@latest"
+	profgen -R -n 64 "$T/after@latest"
+}
+
+UNMATCHED='np-bound: gen@latest: the Flow join left 6 of %s DmaPacketAggregated transfers unmatched (491520 bytes, in no source line'"'"'s row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction'
+
+@test "np-bound: a generated profile: the bounds and every investigation" {
+	gen
+	cd "$T"
+	np np-bound gen@latest
+	status_is 0
+	no_err
+	golden np-bound/gen.tsv
+	for m in T I; do
+		np np-bound -$m gen@latest
+		status_is 0
+		no_err
+		golden "np-bound/gen-$m.tsv"
+	done
+	np np-bound -X gen@latest
+	status_is 0
+	err_is "$(printf "$UNMATCHED" 128)"
+	golden np-bound/gen-X.tsv
+	np np-bound -D gen@latest
+	status_is 0
+	err_is "$(printf "$UNMATCHED" 152)"
+	golden np-bound/gen-D.tsv
+	np np-bound -w gen@latest after@latest
+	status_is 0
+	no_err
+	golden np-bound/gen-w.tsv
+}
+
+@test "np-bound: a generated profile shuffled, Instruction split in three: the same answers" {
+	profgen -n 64 -x 1000 -P 3 "$T/gen@latest"
+	cd "$T"
+	[ -f gen@latest/Instruction_2.parquet ]
+	np np-bound -r 8 gen@latest
+	status_is 0
+	golden np-bound/gen.tsv
+	err_is "np-bound: 444 rows beyond the reorder window (-r 8), put in order in memory (first: gen@latest/DmaPacket.parquet:14)
+np-bound: 236 rows beyond the reorder window (-r 8), put in order in memory (first: gen@latest/ActiveTime.parquet:11)"
+	for m in T I X D; do
+		np np-bound -r 8 -$m gen@latest
+		status_is 0
+		golden "np-bound/gen-$m.tsv"
+	done
+}
+
+@test "np-bound: the Warning and Error tables first, of a directory and of table files" {
+	profgen -n 64 -W 5 -E 3 "$T/gen@latest"
+	cd "$T"
+	np np-bound gen@latest
+	status_is 0
+	golden np-bound/gen.tsv
+	err_is "np-bound: gen@latest: Warning table, category DroppedEvents: 3 rows (first: system trace events dropped: 1)
+np-bound: gen@latest: Warning table, category Timestamps: 2 rows (first: timestamps out of order on queue 2)
+np-bound: gen@latest: Error table, type DmaError: 2 rows (first: DMA queue 0 overflowed)
+np-bound: gen@latest: Error table, type HwError: 1 row (first: DMA queue 1 overflowed)"
+	np np-bound -T "$D/gate/Error.parquet" "$H"/*.parquet
+	status_is 0
+	golden np-bound/hand-T.tsv
+	err_is "np-bound: $D/gate/Error.parquet: Error table, type DmaError: 2 rows (first: DMA queue 3 overflowed)
+np-bound: $D/gate/Error.parquet: Error table, type HwError: 1 row (first: semaphore timeout)"
+}
+
+# ---- constant memory ----
+
+@test "np-bound: constant memory: 188000 instructions in the virtual memory of 600" {
+	need_plain_build
+	profgen -n 64 "$T/small@latest"
+	profgen -n 20000 -x 5000 "$T/big@latest"
+	for m in "" -T -I; do
+		# shellcheck disable=SC2086
+		under_ulimit 20480 np-bound $m "$T/small@latest"
+		status_is 0
+		# shellcheck disable=SC2086
+		under_ulimit 20480 np-bound $m "$T/big@latest"
+		status_is 0
+		[ "$(wc -l <"$OUT")" -ge 2 ]
+	done
+	np np-bound "$T/big@latest"
+	[ "$(awk -F '\t' '$1 == "total_time" { print $4 }' "$OUT")" -gt 30000000 ]
+	# The Flow join holds DmaPacketAggregated's 40000 transfers in the
+	# window: 48 bytes each, and the hash.
+	under_ulimit 32768 np-bound -X "$T/big@latest"
+	status_is 0
+	under_ulimit 32768 np-bound -D "$T/big@latest"
+	status_is 0
+}
