@@ -38,7 +38,7 @@ PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/np-*.c)) $(DIRPROGS)
 # A program of several files has a folder of them: cmd/np-sum/*.c.
 DIRPROGS = $(patsubst cmd/%/,%,$(wildcard cmd/np-*/))
 # common/'s folders, lowest first: each uses only those before it.
-LAYERS = base bytes codec calc format kind read write
+LAYERS = base bytes codec calc format kind write read
 LIBSRC = $(wildcard $(LAYERS:%=common/%/*.c))
 LIBHDR = $(wildcard $(LAYERS:%=common/%/*.h))
 PROGHDR = $(wildcard cmd/np-*/*.h)
@@ -117,7 +117,7 @@ check-portable:
 
 # The fuzz targets link the readers' sources, built with clang's libFuzzer
 # and sanitizers, small buffers (to reach their edges with small inputs),
-# in-memory files read in chunks, and diag.h's functions returning to the
+# in-memory files read in chunks, and msg.h's functions returning to the
 # target instead of exiting (tests/fuzz/fuzz.h).  New inputs go under
 # build/fuzz; tests/fuzz/corpus holds the seeds.
 FUZZCC = clang
@@ -127,7 +127,8 @@ FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Icommon \
 	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
 	-Dwrite=fz_write -Dpread=fz_pread -Dlseek=fz_lseek -Dmmap=fz_mmap \
 	-Dmunmap=fz_munmap
-FUZZSRC = $(filter-out common/base/msg.c,$(LIBSRC)) tests/fuzz/stubs.c
+FUZZSRC = $(filter-out common/base/msg.c common/base/options.c,$(LIBSRC)) \
+	tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h
 
 # One target per tests/fuzz/NAME_fuzz.c; its seeds are in corpus/NAME and

@@ -20,19 +20,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "calc/bound.h"
 #include "base/decimal.h"
 #include "base/msg.h"
-#include "read/gate.h"
-#include "kind/dma.h"
-#include "calc/hashtab.h"
-#include "bytes/source.h"
-#include "kind/instruction.h"
+#include "base/options.h"
 #include "base/number.h"
-#include "write/tsvout.h"
-#include "format/parquet.h"
-#include "read/reader.h"
+#include "bytes/source.h"
+#include "calc/bound.h"
+#include "calc/hashtab.h"
 #include "calc/spill.h"
+#include "format/parquet.h"
+#include "kind/dma.h"
+#include "kind/instruction.h"
+#include "read/gate.h"
+#include "read/reader.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "DIr:Tt:wX";
 static const char synopsis[] =
@@ -154,6 +155,7 @@ static struct {
 	int hasmeta[NMETA];
 	double meta[NMETA];
 	int hasdma;		/* DmaPacket has rows */
+	int dmainside;		/* ... and some in the window */
 	struct dec kbytes;	/* kernel packets' bytes that start in it */
 	int64_t kpackets;
 	int hasflops;		/* the Instruction table was read */
@@ -390,6 +392,7 @@ struct span {
 
 static struct spill sorter;
 static int64_t seq;
+static long inside;		/* intervals in the window */
 static const char *beyondfile;
 static long beyondline;
 
@@ -424,6 +427,7 @@ spanstart(void)
 		clip_init(&clips[e], P.t0, P.t1);
 	sp_init(&sorter, sizeof(struct span), (int)window, bystart, deliver);
 	seq = 0;
+	inside = 0;
 	beyondfile = NULL;
 }
 
@@ -434,6 +438,7 @@ spanpush(const struct record *r, int64_t s, int64_t e, int eng)
 
 	if (e <= P.t0 || s >= P.t1)
 		return;		/* outside the window: no part of a union */
+	inside++;
 	if (sp_push(&sorter, &sp) && !beyondfile) {
 		beyondfile = r->file;
 		beyondline = r->line;
@@ -561,6 +566,7 @@ dmaread(int union_)
 	rd_close(&rd);
 	if ((P.hasdma = rows > 0) && union_)
 		P.res.eng[E_DMA] = clip_end(&clips[E_DMA]);
+	P.dmainside = inside > 0 || P.kpackets > 0;
 }
 
 /* ---- ActiveTime ---- */
@@ -852,6 +858,10 @@ whatsleft(int hasactive, int hasdmatable)
 	if (!P.hasdma)
 		leftout(hasdmatable ? "DmaPacket has no rows (captured without "
 		    "DMA notifications?)" : "no DmaPacket table", dmaout, 5);
+	if (P.hasdma && !P.dmainside)
+		np_warn("%s: no DmaPacket row in the window [%lld, %lld): "
+		    "memory_bound, memory_bound_ideal and dma_active_time are 0",
+		    P.p->name, (long long)P.t0, (long long)P.t1);
 	if (!hasactive)
 		leftout("no ActiveTime table", activeout, 7);
 	if (!P.hasmeta[M_DMABW])
@@ -977,6 +987,8 @@ profcol(void)
 	}
 }
 
+/* The engine NULL where the bound has none: an empty field, a missing
+ * value (np(7), OUTPUT). */
 static void
 rowstart(const char *name, const char *family, const char *engine)
 {
@@ -985,7 +997,8 @@ rowstart(const char *name, const char *family, const char *engine)
 	out_tab();
 	out_str(family);
 	out_tab();
-	out_str(engine);
+	if (engine)
+		out_str(engine);
 }
 
 static void
@@ -998,7 +1011,7 @@ longrows(const struct result *res)
 	for (b = 0; b < NBOUND; b++) {
 		e = b == B_PIPE ? res->bottleneck : bounds[b].engine;
 		rowstart(bounds[b].name, bounds[b].family, e >= 0 ?
-		    engname[e] : "");
+		    engname[e] : NULL);
 		out_opt_i64(res->hasbound[b], res->bound[b]);
 		bf = bounds[b].before;
 		out_opt_i64(bf >= 0 && res->hasbound[b] && res->hasbound[bf],
@@ -1019,7 +1032,7 @@ longrows(const struct result *res)
 		out_nl();
 	}
 	rowstart("bottleneck", "pipeline", res->bottleneck >= 0 ?
-	    engname[res->bottleneck] : "");
+	    engname[res->bottleneck] : NULL);
 	out_opt_i64(res->bottleneck >= 0, res->bottleneck >= 0 ?
 	    res->eng[res->bottleneck] : 0);
 	lit("\t\t\t\n");
@@ -1101,6 +1114,8 @@ static struct group grp;
 static char key[KEYBUF];
 static size_t keylen;
 
+/* Appends a key part, TAB-separated, as out_text writes it: NULL (a
+ * missing src) as nothing, an empty string as "" (np(7), OUTPUT). */
 static void
 keyput(const struct record *r, const char *s, size_t n)
 {
@@ -1109,7 +1124,8 @@ keyput(const struct record *r, const char *s, size_t n)
 	if (OUT_ESCROOM(n) > KEYBUF - keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
 		    KEYBUF);
-	keylen = (size_t)(out_escape(key + keylen, s, n) - key);
+	if (s)
+		keylen = (size_t)(out_escape(key + keylen, s, n) - key);
 }
 
 static struct acc *
@@ -1146,7 +1162,7 @@ srcnote(void)
 		np_warn("%s: %ld of %ld instructions have no source location "
 		    "(bir_debug_info_source_location, nki_source_location): "
 		    "compiled without debug information? (their rows' src is "
-		    "<none>)", P.p->name, nosrc, nsrc);
+		    "empty)", P.p->name, nosrc, nsrc);
 	nsrc = nosrc = 0;
 }
 
@@ -1355,6 +1371,7 @@ struct var {
 	int hassize;
 	int64_t size;
 	char type[16];
+	int hastype;		/* TensorInfo gave one: else missing */
 };
 static struct group vars;
 
@@ -1373,13 +1390,33 @@ hash64(int64_t v)
 	return (size_t)x;
 }
 
+/*
+ * A variable's key: nothing where the row names none, else VARSET and its
+ * name, so that a missing variable_name and an empty one are two (np(7),
+ * OUTPUT).
+ */
+#define VARSET '='
+
 static struct var *
 varof(const struct record *r, const struct field *f)
 {
+	static char *vkey;
+	static size_t vkeycap;
 	struct var *v;
 	int isnew;
 
-	if (!(v = grp_get(&vars, f->set ? f->s : "", f->set ? f->len : 0,
+	if (f->set && f->len + 1 > vkeycap) {
+		free(vkey);
+		vkeycap = 2 * (f->len + 1);
+		if (!(vkey = malloc(vkeycap)))
+			np_die("out of memory");
+	}
+	if (f->set) {
+		vkey[0] = VARSET;
+		if (f->len)
+			memcpy(vkey + 1, f->s, f->len);
+	}
+	if (!(v = grp_get(&vars, f->set ? vkey : "", f->set ? f->len + 1 : 0,
 	    &isnew)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct "
 		    "variables", MAXKEYS);
@@ -1409,6 +1446,7 @@ tensors(void)
 			    r->f[ctiype].len : sizeof v->type - 1;
 			memcpy(v->type, r->f[ctiype].s, n);
 			v->type[n] = '\0';
+			v->hastype = 1;
 		}
 		v->intensor = 1;
 		v->in |= textis(&r->f[ctiype], "IN");
@@ -1670,7 +1708,7 @@ joinread(void)
 			keylen = 0;
 			keyput(r, s, n);
 			k = grp_key(&vars, x->var, &kl);
-			keyput(r, k, kl);
+			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
 			if (mode == 'D')
 				keyput(r, dirname_[x->dir],
 				    strlen(dirname_[x->dir]));
@@ -1826,9 +1864,11 @@ excess(void)
 		profcol();
 		lit("tensor\t\t");
 		s = grp_key(&vars, order[i], &n);
-		out_text(s, n);
+		if (n)		/* past VARSET; none: missing */
+			out_text(s + 1, n - 1);
 		out_tab();
-		out_str(v->type);
+		if (v->hastype)
+			out_str(v->type);
 		out_opt_i64(1, v->transfers);
 		out_tab();
 		outdec(&v->moved);
@@ -1846,7 +1886,8 @@ excess(void)
 		s = grp_key(&grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
-		out_str(v->type);
+		if (v->hastype)
+			out_str(v->type);
 		out_opt_i64(1, a->n);
 		out_tab();
 		outdec(&a->a);

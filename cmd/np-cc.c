@@ -22,15 +22,20 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "kind/collective.h"
+#include "base/decimal.h"
 #include "base/msg.h"
 #include "base/decimal.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "calc/hist.h"
 #include "base/number.h"
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/row.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "C:c:E:F:GKLl:p:r:u:x:";
 static const char synopsis[] =
@@ -116,7 +121,8 @@ struct stream {
 
 static struct group streams;
 static long *order;		/* stream ids by pos */
-static struct group sids;	/* the distinct stream_ids ("" for none) */
+static struct group sids;	/* the distinct stream_ids, each keyed as in
+				   a stream's key (sidkey) */
 static long *sidpos;		/* their places in the output order */
 
 /* A START of the chosen event on its way into time order. */
@@ -219,13 +225,26 @@ corekind(const struct field *core)
 	return !core->set ? CORE_NONE : core->isint ? CORE_INT : CORE_OTHER;
 }
 
+/*
+ * A stream_id in a key: nothing when the row has none, else SIDSET and
+ * its text, so that a missing stream_id and an empty one are two streams
+ * (np(7), OUTPUT).  Its length there.
+ */
+#define SIDSET '='
+
+static size_t
+sidkeylen(const struct field *sid)
+{
+	return sid->set ? sid->len + 1 : 0;
+}
+
 /* Is s the stream of rank and core?  A core that is not an integer is
  * never matched here: it takes the lookup. */
 static int
 samestream(const struct stream *s, const struct field *rank,
     const struct field *core, const struct field *sid)
 {
-	size_t n, slen = sid->set ? sid->len : 0;
+	size_t n, slen = sidkeylen(sid);
 	int k = corekind(core);
 	const char *key;
 
@@ -234,8 +253,9 @@ samestream(const struct stream *s, const struct field *rank,
 		return 0;
 	key = grp_key(&streams, s->id, &n);
 	return n - s->corelen - 1 == slen &&
-	    memcmp(key, rank->s, rank->len) == 0 &&
-	    (slen == 0 || memcmp(key + s->corelen + 1, sid->s, slen) == 0);
+	    (rank->len == 0 || memcmp(key, rank->s, rank->len) == 0) &&
+	    (slen <= 1 || memcmp(key + s->corelen + 2, sid->s, slen - 1) ==
+	    0);
 }
 
 static struct stream *
@@ -244,7 +264,7 @@ streamof(const struct record *rec)
 	const struct field *rank = &rec->f[CC_RANK], *core = &rec->f[CC_CORE];
 	const struct field *sid = &rec->f[CC_STREAM];
 	struct stream *s;
-	size_t slen = sid->set ? sid->len : 0, corelen;
+	size_t slen = sidkeylen(sid), corelen;
 	size_t need = rank->len + 2 + NUM_BUFSZ + slen;
 	long *sp;
 	int isnew;
@@ -256,15 +276,17 @@ streamof(const struct record *rec)
 	if (need > lookupcap) {
 		free(lookup);
 		lookupcap = need * 2;
-		if (!(lookup = malloc(lookupcap)))
-			np_die("out of memory");
+		lookup = np_malloc(lookupcap);
 	}
-	memcpy(lookup, rank->s, rank->len);
+	if (rank->len)
+		memcpy(lookup, rank->s, rank->len);
 	lookup[rank->len] = '\t';
 	corelen = rank->len + 1 + numtext(core, lookup + rank->len + 1);
 	lookup[corelen] = '\t';
 	if (slen)
-		memcpy(lookup + corelen + 1, sid->s, slen);
+		lookup[corelen + 1] = SIDSET;
+	if (slen > 1)
+		memcpy(lookup + corelen + 2, sid->s, slen - 1);
 	need = corelen + 1 + slen;
 	s = grp_get(&streams, lookup, need, &isnew);
 	if (!s)
@@ -277,7 +299,8 @@ streamof(const struct record *rec)
 		s->corelen = corelen;
 		s->corekind = corekind(core);
 		s->core = core->i;
-		if (!(sp = grp_get(&sids, slen ? sid->s : "", slen, &isnew)))
+		if (!(sp = grp_get(&sids, lookup + corelen + 1, slen,
+		    &isnew)))
 			np_die_at(rec->file, rec->line, 0, "more than %d "
 			    "stream_ids", STREAM_MAX);
 		s->sid = sids.n - 1;
@@ -302,7 +325,8 @@ outstream(const struct stream *s)
 	out_raw(key + s->ranklen, s->corelen - s->ranklen);
 }
 
-/* TAB, stream_id: the last column of a row of -g and -L */
+/* TAB, stream_id (missing: nothing; empty: ""): the last column of a
+ * row of -G, -L and -K */
 static void
 outsid(const struct stream *s)
 {
@@ -310,18 +334,25 @@ outsid(const struct stream *s)
 	const char *key = grp_key(&streams, s->id, &n);
 
 	out_tab();
-	out_text(key + s->corelen + 1, n - s->corelen - 1);
+	if (n > s->corelen + 1)
+		out_text(key + s->corelen + 2, n - s->corelen - 2);
 }
 
-/* rank:cc_core, or rank alone when the core is unknown */
+/*
+ * rank:cc_core, or rank alone when the core is unknown.  An empty rank
+ * is written "" only where it is the whole field (alone, no core): a
+ * field that begins with "" and goes on would read as quoted.
+ */
 static void
-outmember(const struct stream *s)
+outmember(const struct stream *s, int alone)
 {
 	size_t n;
 	const char *key = grp_key(&streams, s->id, &n);
+	int core = s->corelen > s->ranklen + 1;
 
-	out_text(key, s->ranklen);
-	if (s->corelen > s->ranklen + 1) {
+	if (s->ranklen > 0 || (alone && !core))
+		out_text(key, s->ranklen);
+	if (core) {
 		out_raw(":", 1);
 		out_raw(key + s->ranklen + 1, s->corelen - s->ranklen - 1);
 	}
@@ -339,16 +370,22 @@ isdigits(const char *s, size_t n)
 }
 
 /* The order of stream_ids: none first, then numbers in numeric order,
- * then the others by their bytes. */
+ * then the others by their bytes (the empty one first). */
 static int
 sidcmp(long a, long b)
 {
 	size_t na, nb, n;
 	const char *ka = grp_key(&sids, a, &na), *kb = grp_key(&sids, b, &nb);
-	int da = isdigits(ka, na), db = isdigits(kb, nb), c;
+	int da, db, c;
 
 	if ((na == 0) != (nb == 0))
 		return na == 0 ? -1 : 1;
+	if (na == 0)
+		return 0;
+	ka++, na--;	/* past SIDSET */
+	kb++, nb--;
+	da = isdigits(ka, na);
+	db = isdigits(kb, nb);
 	if (da != db)
 		return da ? -1 : 1;
 	if (da && na != nb)
@@ -371,10 +408,8 @@ place_sids(void)
 {
 	long i, *o;
 
-	o = malloc(((size_t)sids.n + 1) * sizeof *o);
-	sidpos = malloc(((size_t)sids.n + 1) * sizeof *sidpos);
-	if (!o || !sidpos)
-		np_die("out of memory");
+	o = np_malloc(((size_t)sids.n + 1) * sizeof *o);
+	sidpos = np_malloc(((size_t)sids.n + 1) * sizeof *sidpos);
 	for (i = 0; i < sids.n; i++)
 		o[i] = i;
 	qsort(o, (size_t)sids.n, sizeof *o, bysid);
@@ -450,8 +485,7 @@ place_streams(void)
 {
 	long i;
 
-	if (!(order = malloc(((size_t)streams.n + 1) * sizeof *order)))
-		np_die("out of memory");
+	order = np_malloc(((size_t)streams.n + 1) * sizeof *order);
 	for (i = 0; i < streams.n; i++)
 		order[i] = i;
 	qsort(order, (size_t)streams.n, sizeof *order, byorder);
@@ -511,9 +545,8 @@ steady(struct stream *s, int64_t ns, int64_t lo, int64_t hi)
 		s->smax = ns;
 	s->ssum += ns;
 	if (s->nsteady < EXACT_MAX) {
-		if (!s->exact && !(s->exact = malloc(EXACT_MAX *
-		    sizeof *s->exact)))
-			np_die("out of memory");
+		if (!s->exact)
+			s->exact = np_malloc(EXACT_MAX * sizeof *s->exact);
 		s->exact[s->nsteady] = ns;
 	} else {
 		if (s->nsteady == EXACT_MAX)	/* from now on, estimate */
@@ -677,8 +710,7 @@ skewadd(const struct stream *s, const struct start *st)
 		    "fewer with -C first,last", SKEW_MAX);
 	if (ncolls == collcap) {
 		collcap = collcap ? collcap * 2 : 4096;
-		if (!(colls = realloc(colls, collcap * sizeof *colls)))
-			np_die("out of memory");
+		colls = np_realloc(colls, collcap * sizeof *colls);
 	}
 	c = &colls[ncolls++];
 	c->start = st->t;
@@ -704,7 +736,7 @@ cmpcoll(const void *a, const void *b)
 static void
 skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
 {
-	size_t i, nd = 0, late = 0;
+	size_t i, nd = 0, late = 0, nslow = 0;
 	int64_t dmed = 0;
 	int comma = 0;
 
@@ -730,14 +762,18 @@ skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
 	out_opt_i64(nd > 0, dmed);
 	out_opt_i64(nd > 0, nd ? durs[nd - 1] : 0);
 	out_tab();
-	outmember(grp_val(&streams, order[c[late].member]));
+	outmember(grp_val(&streams, order[c[late].member]), 1);
 	out_tab();
+	for (i = 0; i < m && nd; i++)
+		nslow += c[i].dur != INT64_MIN &&
+		    (double)c[i].dur > factor * (double)dmed;
 	for (i = 0; i < m && nd; i++)
 		if (c[i].dur != INT64_MIN &&
 		    (double)c[i].dur > factor * (double)dmed) {
 			if (comma)
 				out_raw(",", 1);
-			outmember(grp_val(&streams, order[c[i].member]));
+			outmember(grp_val(&streams, order[c[i].member]),
+			    nslow == 1);
 			comma = 1;
 		}
 	outsid(grp_val(&streams, order[c->member]));
@@ -753,10 +789,8 @@ skewreport(void)
 	if (!ncolls)
 		return;
 	qsort(colls, ncolls, sizeof *colls, cmpcoll);
-	starts = malloc((size_t)streams.n * sizeof *starts);
-	durs = malloc((size_t)streams.n * sizeof *durs);
-	if (!starts || !durs)
-		np_die("out of memory");
+	starts = np_malloc((size_t)streams.n * sizeof *starts);
+	durs = np_malloc((size_t)streams.n * sizeof *durs);
 	for (i = 0; i < ncolls; i = j) {
 		for (j = i + 1; j < ncolls && colls[j].n == colls[i].n &&
 		    colls[j].sid == colls[i].sid; j++)
@@ -778,7 +812,8 @@ wanted(const struct record *rec)
 	    strncasecmp(f->s, event, f->len) == 0);
 }
 
-/* "rank R, CC-core C", or "rank R" when the core is unknown: for
+/* "rank R, CC-core C", or "rank R" when the core is unknown, and the
+ * stream_id where there is one (an empty rank or stream_id as ""): for
  * messages. */
 static const char *
 streamname(const struct stream *s)
@@ -789,15 +824,17 @@ streamname(const struct stream *s)
 
 	size_t at;
 
-	at = (size_t)snprintf(buf, sizeof buf, "rank %.*s", (int)s->ranklen,
-	    key);
+	at = (size_t)snprintf(buf, sizeof buf, "rank %.*s",
+	    s->ranklen ? (int)s->ranklen : 2, s->ranklen ? key : "\"\"");
 	if (s->corelen > s->ranklen + 1 && at < sizeof buf)
 		at += (size_t)snprintf(buf + at, sizeof buf - at,
 		    ", CC-core %.*s", (int)(s->corelen - s->ranklen - 1),
 		    key + s->ranklen + 1);
-	if (n > s->corelen + 1 && at < sizeof buf)
+	if (n > s->corelen + 2 && at < sizeof buf)
 		snprintf(buf + at, sizeof buf - at, ", stream %.*s",
-		    (int)(n - s->corelen - 1), key + s->corelen + 1);
+		    (int)(n - s->corelen - 2), key + s->corelen + 2);
+	else if (n > s->corelen + 1 && at < sizeof buf)
+		snprintf(buf + at, sizeof buf - at, ", stream \"\"");
 	return buf;
 }
 

@@ -16,8 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/dma.h"
 #include "calc/hashtab.h"
 #include "calc/hist.h"
@@ -27,6 +29,8 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/row.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "b:c:F:Hr:Ssu:";
 static const char synopsis[] =
@@ -96,20 +100,16 @@ struct queue {
 	int all;		/* -s: its core's index in alls */
 };
 
-/* A queue key's first byte: no name (null), an empty one, or a name. */
+/* The first byte of a queue's key (and of a source line's, -S): no name
+ * (null), an empty one, or a name; missing sorts first. */
 enum { Q_NULL = 1, Q_EMPTY, Q_NAME };
 
-/* An empty queue name as written: "", which reads back as an empty
- * string, not as the missing value an empty field is. */
-static const char emptyname[] = "\"\"";
-
-/* A queue's name: emptyname as it is, any other TSV-escaped. */
+/* A queue's name: none (NULL) as the empty field of a missing value, an
+ * empty one as "" (out_text), any other TSV-escaped. */
 static void
 put_name(const char *name, size_t len)
 {
-	if (name == emptyname)
-		out_raw(name, len);
-	else
+	if (name)
 		out_text(name, len);
 }
 
@@ -340,8 +340,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 		if (qlen + 2 + NUM_BUFSZ > keycap) {
 			free(key);
 			keycap = 2 * (qlen + 2 + NUM_BUFSZ);
-			if (!(key = malloc(keycap)))
-				np_die("out of memory");
+			key = np_malloc(keycap);
 		}
 		key[0] = (char)tag;
 		memcpy(key + 1, qname, qlen);
@@ -580,9 +579,7 @@ write_summary(int header, int histogram)
 		/* Written as np spells a missing value, an empty string
 		 * and text (np.7, OUTPUT). */
 		if (name[0] == Q_NULL)
-			name = "", len = 0;
-		else if (name[0] == Q_EMPTY)
-			name = emptyname, len = 2;
+			name = NULL, len = 0;
 		else
 			name++, len = q->namelen;
 		if (histogram)
@@ -648,6 +645,8 @@ dma_moved(const struct record *r, uint64_t *moved)
 static void
 add_skinny(struct reader *rd, const struct record *r)
 {
+	static char *key;
+	static size_t keycap;
 	struct srcline *l;
 	const char *src;
 	size_t len;
@@ -669,8 +668,18 @@ add_skinny(struct reader *rd, const struct record *r)
 	nsized++;
 	if (moved >= (uint64_t)skinnybelow)
 		return;
+	/* Keyed as a queue is: a tag byte, then the location. */
 	src = insn_src(r, &len);
-	if (!(l = grp_get(&lines, src, len, NULL)))
+	if (len + 1 > keycap) {
+		free(key);
+		keycap = 2 * (len + 1);
+		if (!(key = malloc(keycap)))
+			np_die("out of memory");
+	}
+	key[0] = (char)(!src ? Q_NULL : len == 0 ? Q_EMPTY : Q_NAME);
+	if (len)
+		memcpy(key + 1, src, len);
+	if (!(l = grp_get(&lines, key, len + 1, NULL)))
 		np_die_at(r->file, r->line, 0, "expected at most %d source "
 		    "lines, found more", MAXLINES);
 	l->n++;
@@ -712,7 +721,7 @@ write_skinny(int header)
 	for (i = 0; i < lines.n; i++) {
 		l = grp_val(&lines, ix[i]);
 		name = grp_key(&lines, ix[i], &len);
-		out_text(name, len);
+		put_name(name[0] == Q_NULL ? NULL : name + 1, len - 1);
 		out_tab();
 		out_i64(l->n);
 		out_tab();

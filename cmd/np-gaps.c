@@ -22,7 +22,7 @@
  * has a row for every engine, and a count of buckets (-B 100x) can be
  * turned into a width.  In start order, a bucket is final once an
  * instruction starts at or after its end: what is busy beyond that point
- * is the one stretch from it to the furthest end yet (interval.h), so one
+ * is the one stretch from it to the furthest end yet (busy.h), so one
  * bucket is open at a time, with one sum per engine.
  */
 #include <math.h>
@@ -32,8 +32,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "kind/instruction.h"
 #include "calc/busy.h"
@@ -41,6 +43,7 @@
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "aB:e:F:m:r:t:Uu:";
 static const char synopsis[] =
@@ -117,6 +120,8 @@ struct track {
 static struct engine {
 	char *name;
 	size_t len;
+	int has;		/* the row gave one: else missing, apart from an
+				   empty name */
 	const char *canon;	/* insn_engine's spelling of it, or NULL */
 	int pc;			/* its physical core, an index in pcs */
 	int fed;		/* seen in start order yet */
@@ -297,6 +302,7 @@ engine(const struct record *r, int pc)
 	canon = len && insn_engine(f->s, len) == f->s ? f->s : NULL;
 	for (i = 0; i < neng; i++)
 		if (eng[i].pc == pc && eng[i].len == len &&
+		    eng[i].has == f->set &&
 		    (canon && eng[i].canon ? canon == eng[i].canon :
 		    len == 0 || memcmp(eng[i].name, f->s, len) == 0))
 			return i;
@@ -304,12 +310,12 @@ engine(const struct record *r, int pc)
 		np_die_at(r->file, r->line, 0, "expected at most %d engines, "
 		    "found another: '%.*s'", MAXENG, (int)(len > 40 ? 40 : len),
 		    len ? f->s : "");
-	if (!(eng[i].name = malloc(len + 1)))
-		np_die("out of memory");
+	eng[i].name = np_malloc(len + 1);
 	if (len)
 		memcpy(eng[i].name, f->s, len);
 	eng[i].name[len] = '\0';
 	eng[i].len = len;
+	eng[i].has = f->set;
 	eng[i].canon = canon;
 	eng[i].pc = pc;
 	eng[i].t.eng = i;
@@ -335,14 +341,39 @@ tail8(const char *s, size_t n)
 }
 
 /*
+ * A pair's key begins with a word of the opcode's length (below 2^30: a
+ * row's text is at most REC_ARENA bytes) shifted past two bits, whether
+ * the row has an opcode and whether it has a source line: a missing one
+ * is no empty one (np(7), OUTPUT).
+ */
+#define PAIR_OP 2u
+#define PAIR_SRC 1u
+
+/* The opcode and source line of the pair key k (len bytes): each NULL
+ * when missing. */
+static void
+pairtext(const char *k, size_t len, const char **op, size_t *oplen,
+    const char **src, size_t *srclen)
+{
+	uint32_t hd;
+
+	memcpy(&hd, k, sizeof hd);
+	*oplen = hd >> 2;
+	*op = hd & PAIR_OP ? k + sizeof hd : NULL;
+	*srclen = len - sizeof hd - *oplen;
+	*src = hd & PAIR_SRC ? k + sizeof hd + *oplen : NULL;
+}
+
+/*
  * The id of the row's (opcode, source) pair.  The key is the opcode's
- * length, the opcode and the source: no two pairs share one.
+ * length and what is missing, the opcode and the source: no two pairs
+ * share one.
  */
 static int32_t
 intern(const struct record *r)
 {
 	const struct field *op = &r->f[I_OPCODE];
-	uint32_t oplen = op->set ? (uint32_t)op->len : 0;
+	uint32_t oplen = op->set ? (uint32_t)op->len : 0, hd;
 	size_t srclen, n;
 	const char *src = insn_src(r, &srclen);
 	const char *k;
@@ -351,28 +382,30 @@ intern(const struct record *r)
 	int32_t *id, *m;
 	int isnew;
 
-	n = sizeof oplen + oplen + srclen;
-	h = (tail8(op->s, oplen) ^ (uint64_t)oplen << 56) *
+	hd = oplen << 2 | (op->set ? PAIR_OP : 0) | (src ? PAIR_SRC : 0);
+	n = sizeof hd + oplen + srclen;
+	h = (tail8(op->s, oplen) ^ (uint64_t)hd << 54) *
 	    0x9e3779b97f4a7c15ULL ^ (tail8(src, srclen) + srclen) *
 	    0xff51afd7ed558ccdULL;
 	m = &memo[h >> (64 - MEMOBITS)];
 	if (*m) {
 		k = grp_key(&texts, *m - 1, &klen);
-		if (klen == n && memcmp(k, &oplen, sizeof oplen) == 0 &&
-		    (oplen == 0 || memcmp(k + sizeof oplen, op->s, oplen) ==
-		    0) && memcmp(k + sizeof oplen + oplen, src, srclen) == 0)
+		if (klen == n && memcmp(k, &hd, sizeof hd) == 0 &&
+		    (oplen == 0 || memcmp(k + sizeof hd, op->s, oplen) ==
+		    0) && (srclen == 0 || memcmp(k + sizeof hd + oplen, src,
+		    srclen) == 0))
 			return *m - 1;
 	}
 	if (n > keycap) {
 		keycap = n > 256 ? n : 256;
 		free(keybuf);
-		if (!(keybuf = malloc(keycap)))
-			np_die("out of memory");
+		keybuf = np_malloc(keycap);
 	}
-	memcpy(keybuf, &oplen, sizeof oplen);
+	memcpy(keybuf, &hd, sizeof hd);
 	if (oplen)
-		memcpy(keybuf + sizeof oplen, op->s, oplen);
-	memcpy(keybuf + sizeof oplen + oplen, src, srclen);
+		memcpy(keybuf + sizeof hd, op->s, oplen);
+	if (srclen)
+		memcpy(keybuf + sizeof hd + oplen, src, srclen);
 	if (!(id = grp_get(&texts, keybuf, n, &isnew)))
 		np_die_at(r->file, r->line, 0, "expected at most %d distinct "
 		    "pairs of opcode and source line, found more",
@@ -383,19 +416,21 @@ intern(const struct record *r)
 	return *id;
 }
 
-/* Writes an interned pair as two fields: opcode, source. */
+/* Writes an interned pair as two fields: opcode, source (a missing one
+ * empty, an empty one ""). */
 static void
 out_pair(int32_t text)
 {
-	const char *k;
-	size_t len;
-	uint32_t oplen;
+	const char *k, *op, *src;
+	size_t len, oplen, srclen;
 
 	k = grp_key(&texts, text, &len);
-	memcpy(&oplen, k, sizeof oplen);
-	out_text(k + sizeof oplen, oplen);
+	pairtext(k, len, &op, &oplen, &src, &srclen);
+	if (op)
+		out_text(op, oplen);
 	out_tab();
-	out_text(k + sizeof oplen + oplen, len - sizeof oplen - oplen);
+	if (src)
+		out_text(src, srclen);
 }
 
 /* pcore_idx: empty when the input gives none. */
@@ -406,10 +441,12 @@ out_pcore(int pc)
 		out_i64(pcs[pc].v);
 }
 
+/* An engine's name: missing, empty ("") or its text. */
 static void
 out_engine(int i)
 {
-	out_text(eng[i].name, eng[i].len);
+	if (eng[i].has)
+		out_text(eng[i].name, eng[i].len);
 }
 
 static void
@@ -510,13 +547,25 @@ feed(const struct item *it)
 		track_add(&pcs[eng[it->eng].pc].t, it);
 }
 
-/* Byte order of two strings, a prefix first. */
+/* Byte order of two strings, a prefix first; a missing one (NULL) before
+ * any, the empty one among them. */
 static int
 bytecmp(const char *a, size_t alen, const char *b, size_t blen)
 {
-	int c = alen && blen ? memcmp(a, b, alen < blen ? alen : blen) : 0;
+	int c;
 
+	if (!a || !b)
+		return !!a - !!b;
+	c = alen && blen ? memcmp(a, b, alen < blen ? alen : blen) : 0;
 	return c ? c : (alen > blen) - (alen < blen);
+}
+
+/* Two engines by name, in bytecmp's order. */
+static int
+engcmp(const struct engine *x, const struct engine *y)
+{
+	return bytecmp(x->has ? x->name : NULL, x->len, y->has ? y->name :
+	    NULL, y->len);
 }
 
 /*
@@ -530,9 +579,8 @@ bytie(const struct item *x, const struct item *y)
 {
 	const struct engine *ex = &eng[x->eng], *ey = &eng[y->eng];
 	const struct pcore *px = &pcs[ex->pc], *py = &pcs[ey->pc];
-	const char *kx, *ky;
-	size_t nx, ny;
-	uint32_t ox, oy;
+	const char *kx, *ky, *ox, *oy, *sx, *sy;
+	size_t nx, ny, oxn, oyn, sxn, syn;
 	int c;
 
 	if (x->eng != y->eng) {
@@ -540,18 +588,16 @@ bytie(const struct item *x, const struct item *y)
 			return px->has - py->has;
 		if (px->v != py->v)
 			return px->v < py->v ? -1 : 1;
-		if ((c = bytecmp(ex->name, ex->len, ey->name, ey->len)))
+		if ((c = engcmp(ex, ey)))
 			return c;
 	}
 	if ((mode == GAPS || mode == ALL) && x->text != y->text) {
 		kx = grp_key(&texts, x->text, &nx);
 		ky = grp_key(&texts, y->text, &ny);
-		memcpy(&ox, kx, sizeof ox);
-		memcpy(&oy, ky, sizeof oy);
-		kx += sizeof ox;
-		ky += sizeof oy;
-		if ((c = bytecmp(kx, ox, ky, oy)) || (c = bytecmp(kx + ox,
-		    nx - sizeof ox - ox, ky + oy, ny - sizeof oy - oy)))
+		pairtext(kx, nx, &ox, &oxn, &sx, &sxn);
+		pairtext(ky, ny, &oy, &oyn, &sy, &syn);
+		if ((c = bytecmp(ox, oxn, oy, oyn)) || (c = bytecmp(sx, sxn,
+		    sy, syn)))
 			return c;
 	}
 	if (x->e != y->e)
@@ -638,9 +684,8 @@ btrack(const struct record *r, int e)
 		    "of engine and %s, found more", MAXTRACK,
 		    kind_insn.col[I_PCORE].name);
 	if (isnew) {
-		if (!(btracks = realloc(btracks, (size_t)(nbtrack + 1) *
-		    sizeof *btracks)))
-			np_die("out of memory");
+		btracks = np_realloc(btracks, (size_t)(nbtrack + 1) *
+		    sizeof *btracks);
 		btracks[nbtrack].eng = e;
 		btracks[nbtrack].hascore = f->set;
 		btracks[nbtrack].core = key.core;
@@ -717,7 +762,8 @@ print_util(const char *name, size_t len, const struct track *t)
 	int64_t s = hasfrom ? from : first, e = hasto ? to : last;
 	int64_t span = s < e ? e - s : 0;	/* both within +-2^62 */
 
-	out_text(name, len);
+	if (name)	/* NULL: missing */
+		out_text(name, len);
 	out_tab();
 	out_i64(t->n);
 	out_tab();
@@ -774,16 +820,12 @@ bytrack(const void *a, const void *b)
 {
 	const struct btrack *x = &btracks[*(const int *)a];
 	const struct btrack *y = &btracks[*(const int *)b];
-	const struct engine *ex = &eng[x->eng], *ey = &eng[y->eng];
-	size_t n = ex->len < ey->len ? ex->len : ey->len;
-	int c;
 
 	if (x->hascore != y->hascore)
 		return x->hascore - y->hascore;
 	if (x->core != y->core)
 		return x->core < y->core ? -1 : 1;
-	c = n ? memcmp(ex->name, ey->name, n) : 0;
-	return c ? c : (ex->len > ey->len) - (ex->len < ey->len);
+	return engcmp(&eng[x->eng], &eng[y->eng]);
 }
 
 /* floor(a / b), b > 0. */
@@ -865,8 +907,7 @@ buckets(void)
 		origin = lo;
 	} else
 		origin = hasfrom ? from : 0;
-	if (!(order = malloc((size_t)nbtrack * sizeof *order)))
-		np_die("out of memory");
+	order = np_malloc((size_t)nbtrack * sizeof *order);
 	for (i = 0; i < nbtrack; i++)
 		order[i] = i;
 	qsort(order, (size_t)nbtrack, sizeof *order, bytrack);
@@ -937,11 +978,8 @@ byname(const void *a, const void *b)
 {
 	const struct engine *x = &eng[*(const int *)a];
 	const struct engine *y = &eng[*(const int *)b];
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = n ? memcmp(x->name, y->name, n) : 0;
+	int c = engcmp(x, y);
 
-	if (c == 0)
-		c = (x->len > y->len) - (x->len < y->len);
 	return c ? c : pccmp(x->pc, y->pc);
 }
 
@@ -972,8 +1010,8 @@ finish(int hdr)
 			order[i] = i;
 		qsort(order, (size_t)neng, sizeof *order, byname);
 		for (i = 0; i < neng; i++)
-			print_util(eng[order[i]].name, eng[order[i]].len,
-			    &eng[order[i]].t);
+			print_util(eng[order[i]].has ? eng[order[i]].name :
+			    NULL, eng[order[i]].len, &eng[order[i]].t);
 		for (i = 0; i < npc; i++)
 			order[i] = i;
 		qsort(order, (size_t)npc, sizeof *order, bypcore);

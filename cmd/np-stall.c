@@ -12,11 +12,13 @@
 
 #include "base/decimal.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/hashtab.h"
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "F:g:N:u:v:";
 static const char synopsis[] =
@@ -204,12 +206,22 @@ keytoolong(const struct record *r)
 	    KEYBUF, keys.spec);
 }
 
-/* Appends s, TSV-escaped, to the key at *len: on every row's path. */
+/* Appends s, TSV-escaped, to the key at *len: on every row's path.  An
+ * empty string is "", apart from a missing value's empty part (np.7,
+ * OUTPUT). */
 static void
 keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 {
-	const char *e = s + n, *run;
+	const char *e, *run;
 
+	if (n == 0) {		/* s may be NULL */
+		if (KEYBUF - *len < 2)
+			keytoolong(r);
+		keybuf[(*len)++] = '"';
+		keybuf[(*len)++] = '"';
+		return;
+	}
+	e = s + n;
 	/* Room for it all escaped (and the 16 bytes out_escape may store
 	 * past the end): at once.  Near KEYBUF, a run of plain bytes at a
 	 * time, for the room each takes. */
@@ -217,7 +229,7 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 		*len = (size_t)(out_escape(keybuf + *len, s, n) - keybuf);
 		return;
 	}
-	if (n > 0 && *s == '"') {	/* as out_escape writes it */
+	if (*s == '"') {	/* as out_escape writes it */
 		if (KEYBUF - *len < 2)
 			keytoolong(r);
 		keybuf[(*len)++] = '\\';
@@ -254,21 +266,14 @@ makekey(const struct record *r)
 			keybuf[len++] = '\t';
 		}
 		if (keys.col[i] == K_SRC) {
-			s = insn_src(r, &n);
-			keyadd(r, &len, s, n);
-			continue;
+			if ((s = insn_src(r, &n)) != NULL)
+				keyadd(r, &len, s, n);
+			continue;	/* missing: an empty part */
 		}
 		f = &r->f[keys.col[i]];
 		if (!f->set)
 			continue;	/* missing: an empty part */
-		if (keys.text[i] && f->len == 0) {
-			/* An empty string: "", apart from a missing
-			 * value's empty part (np.7, OUTPUT). */
-			if (KEYBUF - len < 2)
-				keytoolong(r);
-			keybuf[len++] = '"';
-			keybuf[len++] = '"';
-		} else if (keys.text[i])
+		if (keys.text[i])
 			keyadd(r, &len, f->s, f->len);
 		else if (f->isint)
 			keyadd(r, &len, num, num_fmt_i64(num, f->i));

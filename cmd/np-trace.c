@@ -5,11 +5,14 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/instruction.h"
 #include "base/skipped.h"
 #include "base/number.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/row.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "c:e:F:t:u:";
 static const char synopsis[] =

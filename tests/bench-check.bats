@@ -167,10 +167,10 @@ EOF
 	    np sh "$BC" measure "$r1" "$r2"
 	status_is 0
 	no_err
-	n=$(wc -c <"$T/s/trace.txt")
+	n=$(wc -c <"$T/s/slices/trace.txt")
 	# 8 MB of npgen's trace text, and DuckDB's 4000 rows.
 	[ "$n" -ge 8000000 ]
-	cmp "$T/s/explorer-zstd.parquet" "$FIX/bench/explorer-zstd.parquet"
+	cmp "$T/s/slices/explorer-zstd.parquet" "$FIX/bench/explorer-zstd.parquet"
 	cat >"$T/want" <<EOF
 # build: unknown
 # cc: $(${CC:-cc} --version | head -1)
@@ -192,6 +192,7 @@ TMPDIR=/tmp
 --tool=callgrind
 --callgrind-out-file=cg.out
 --toggle-collect=main
+--toggle-collect=mkstemp*
 ./bin/np-cc
 -L
 ./bin/np-cc is there
@@ -204,6 +205,7 @@ TMPDIR=/tmp
 --tool=callgrind
 --callgrind-out-file=cg.out
 --toggle-collect=main
+--toggle-collect=mkstemp*
 ./bin/np-stall
 -g
 engine,opcode

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# The Brotli decompressor (common/brotli.c) through the codec test tool
-# unzip (tests/unzip.c): unzip brotli SIZE <stream >data.  The valid
+# The Brotli decompressor (common/codec/brotli.c) through the codec test tool
+# unzip (tests/tools/unzip.c): unzip brotli SIZE <stream >data.  The valid
 # streams were made by the reference encoder (Node's zlib) or by hand and
 # checked with it, and decode to the plain files beside them
 # (tests/fixtures/codec/brotli/README.md says how each was made and what

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The GZIP page decompressor (common/gzip.c) through the unzip test tool:
+# The GZIP page decompressor (common/codec/gzip.c) through the unzip test tool:
 # members written by the gzip program at several levels, with and without
 # a name, several members, stored, fixed and dynamic blocks, every header
 # flag, a zlib stream; then hand-built deflate data for the edges of the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Parquet's deprecated LZ4 codec (common/lz4hadoop.c) through the test
-# driver unzip (tests/unzip.c): Hadoop frames (a 4-byte big-endian
+# Parquet's deprecated LZ4 codec (common/codec/lz4hadoop.c) through the test
+# driver unzip (tests/tools/unzip.c): Hadoop frames (a 4-byte big-endian
 # uncompressed size, a 4-byte big-endian compressed size, one LZ4 block)
 # around the blocks of fixtures/codec/lz4raw (made by the reference
 # library), the raw block that earlier Parquet C++ wrote under the same

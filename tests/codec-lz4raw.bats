@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# The LZ4 block decompressor (common/lz4raw.c, Parquet's LZ4_RAW) through
-# the test driver unzip (tests/unzip.c): blocks made by the reference
+# The LZ4 block decompressor (common/codec/lz4raw.c, Parquet's LZ4_RAW) through
+# the test driver unzip (tests/tools/unzip.c): blocks made by the reference
 # library (through the Python lz4 bindings), small blocks written by hand
 # whose acceptance or rejection the reference decoder agrees with, and broken
 # blocks, each with its exact message.  How every fixture was made:

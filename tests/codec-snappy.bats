@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# The Snappy block decompressor (common/snappy.c) through the test driver
-# unzip (tests/unzip.c): blocks made by the reference library (through
+# The Snappy block decompressor (common/codec/snappy.c) through the test driver
+# unzip (tests/tools/unzip.c): blocks made by the reference library (through
 # the Python snappy bindings), one assembled by hand from the format
 # description for the elements that library never writes, and broken
 # blocks, each with its exact message.  How every fixture was made:

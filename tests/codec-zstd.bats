@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# The Zstandard decompressor (common/zstd.c) through the codec test tool
-# unzip (tests/unzip.c): unzip zstd SIZE <frames >data.  The valid inputs
+# The Zstandard decompressor (common/codec/zstd.c) through the codec test tool
+# unzip (tests/tools/unzip.c): unzip zstd SIZE <frames >data.  The valid inputs
 # were made by the zstd tool and decode to the plain files beside them
 # (tests/fixtures/codec/zstd/README.md says how each was made and what it
 # exercises); the broken ones are built here from hand-made frames, each

@@ -88,3 +88,12 @@ man_synopsis() {
 	man_text "$1" | awk '/^SYNOPSIS/ { f = 1; next } /^[A-Z]/ { f = 0 } f' |
 	    sed '/^$/d; s/^ *//; s/ *$//'
 }
+
+# empties [FILE]: the TSV with each field that is "" (an empty string) made
+# empty (a missing value), for comparing two inputs of which one spells
+# "none" as an empty string (the view JSON export, "") and the other as a
+# null (Neuron Explorer's rows): np keeps the two apart (np(7), OUTPUT).
+empties() {
+	awk -F'\t' -v OFS='\t' '{ for (i = 1; i <= NF; i++) if ($i == "\"\"")
+		$i = ""; print }' "$@"
+}

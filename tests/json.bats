@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# JSON conformance of the pull parser (common/json.c): RFC 8259, plus the
+# JSON conformance of the pull parser (common/format/json.c): RFC 8259, plus the
 # bare NaN, Infinity and -Infinity of old neuron-profile, through the test
-# driver jsontok (tests/jsontok.c), which prints one token a line:
+# driver jsontok (tests/tools/jsontok.c), which prints one token a line:
 #   an object   '}'   an array   ']'   key K   str S   num N   true false null
 # with bytes below 0x20 and the backslash in K and S printed as \xNN.
 #
@@ -527,7 +527,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	bytes '\xc3\xa9'
 	rejects "1:1: expected a value, found byte 0xc3"
 	# A byte order mark opening the input is the front door's to drop
-	# (input.c); anywhere else it is no blank.
+	# (source.c); anywhere else it is no blank.
 	bytes '{}\xef\xbb\xbf'
 	rejects "1:3: expected a value, found byte 0xef"
 	bytes '[1,\f2]'		# form feed is no JSON blank

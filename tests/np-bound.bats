@@ -147,7 +147,7 @@ k.py:12	128	128	128	1	1638400	0.29411764705882354	N" ]
 	np np-bound -T "$T/nosrc"
 	status_is 0
 	err_is "np-bound: MATMULs whose tensor_instruction_type names TRANSPOSE among others, taken as no transpose: 1 (first: $T/nosrc/Instruction.parquet:2)
-np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info_source_location, nki_source_location): compiled without debug information? (their rows' src is <none>)"
+np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info_source_location, nki_source_location): compiled without debug information? (their rows' src is empty)"
 	[ "$(cat "$OUT")" = "src	transposes	flops	peak_ns	flops_share" ]
 }
 
@@ -196,6 +196,14 @@ np-bound: $T/engines: no Instruction table: compute_bound_ideal_flops and comput
 np-bound: $T/empty: DmaPacket has no rows (captured without DMA notifications?): memory_bound, memory_bound_ideal, dma_active_time, perfect_pipeline and bottleneck left out"
 	[ "$(sed -n 5p "$OUT")" = "memory_bound_ideal_no_reloads	memory	DMA	190		0.475	1.3333333333333333" ]
 	[ "$(sed -n 6,7p "$OUT")" = "$(sed -n 6,7p "$GOLD/np-bound/hand-t.tsv" | cut -f1-6 | sed "s/\$/	/")" ]
+}
+
+@test "np-bound: a window without DMA says so: its memory bounds are 0" {
+	np np-bound -t 2000,3000 "$H"
+	status_is 0
+	err_is "$SYNC
+np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_bound_ideal and dma_active_time are 0"
+	[ "$(sed -n 2,4p "$OUT" | cut -f4 | tr '\n' ' ')" = "1000 0 0 " ]
 }
 
 @test "np-bound: no kernel packet, or no DmaPacket table: no window, exit 1" {

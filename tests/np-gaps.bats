@@ -206,7 +206,8 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 
 # order.tsv: Tensor 100, Tensor 300, Vector 500, then Tensor 50 on line 5.
 # Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
-ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t<none>\ta\t<none>\t\nTensor\t200\t300\t100\ta\t<none>\tb\t<none>\t')"
+# Rows without a source line: src is missing, an empty field.
+ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t\ta\t\t\nTensor\t200\t300\t100\ta\t\tb\t\t')"
 
 @test "np-gaps: a row beyond the window is put in order apart, and noted" {
 	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
@@ -252,7 +253,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	np np-gaps -r 1 -m 0 "$G/blocks.tsv"
 	status_is 0
 	err_is "np-gaps: 1 row beyond the reorder window (-r 1), put in order in memory (first: $G/blocks.tsv:5:1)"
-	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t<none>\nVector\t1000\t1500\t500\tv1\t<none>\nTensor\t400\t2000\t1600\tt2\t<none>')" ]
+	[ "$(cut -f1-6 "$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\nTensor\t200\t300\t100\tt1\t\nVector\t1000\t1500\t500\tv1\t\nTensor\t400\t2000\t1600\tt2\t')" ]
 	# any: [0,1000) and [1500,3000) cover all of Tensor's runs; the one
 	# gap, [1000,1500), is 500 ns: short.  Busy 1000 + 1500 of 3000.
 	np np-gaps -U -r 2 "$G/blocks.tsv"
@@ -425,12 +426,13 @@ np-gaps: $T/inf.tsv: nothing recognised as instruction rows"
 np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 }
 
-@test "np-gaps: rows without an engine make an engine with an empty name" {
+@test "np-gaps: rows without an engine make an engine of their own, its name an empty field" {
 	printf 'start_ts\tend_ts\n100\t200\n1500\t1600\n' >"$T/noeng.tsv"
 	np np-gaps "$T/noeng.tsv"
 	status_is 0
 	no_err
-	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t<none>\t\t<none>\t')" ]
+	# No engine, opcode nor source line: each an empty field.
+	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t\t\t\t')" ]
 }
 
 @test "np-gaps: more than 64 engines is an error naming the row" {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # np-plot: each kind of chart from each np program's output, in terminal
-# and SVG form, against goldens; every SVG through tests/xmlcheck.c; the
+# and SVG form, against goldens; every SVG through tests/tools/xmlcheck.c; the
 # width, colour and error rules.  The fixtures are the np programs' own
 # output (tests/fixtures/np-plot/README.md says how each was made).
 

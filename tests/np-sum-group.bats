@@ -525,7 +525,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 }
 
 @test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {
-	# shares, means and percentiles are printed by num.c's own digits,
+	# shares, means and percentiles are printed by number.c's own digits,
 	# and every number is read by its own: compared with printf's on
 	# 200000 doubles of every magnitude, and with strtod bit for bit on
 	# 200000 decimals (long, halfway, subnormal, past either end)
@@ -535,8 +535,8 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 }
 
 @test "num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
-	# common/num_pow5.h is generated: its entries must be what
-	# tests/pow5gen.c works out in exact integer arithmetic
+	# common/base/number_pow5.h is generated: its entries must be what
+	# tests/tools/pow5gen.c works out in exact integer arithmetic
 	np pow5gen
 	status_is 0
 	no_err

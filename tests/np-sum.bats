@@ -642,7 +642,7 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	np numcheck f32all 0x3f800000 0x3f820000
 	status_is 0
 	[ "$(cat "$OUT")" = "131072 floats, 0 differences" ]
-	# The 64-bit printer against num.c's big-integer one: each binade's
+	# The 64-bit printer against number.c's big-integer one: each binade's
 	# first and last 64 patterns, the subnormals below 64, 10^-45 to 10^38
 	# and 8 patterns either side (from 1: 9 at 1e-45, bits 1, 15 at 1e-44,
 	# bits 7), the 256 below Infinity, 10^6 random

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # Parquet files of every size, from npgen's own writer (explorer-parquet:
-# the explorer-tsv rows, see tests/npgen.c): the programs give the bytes
+# the explorer-tsv rows, see tests/tools/npgen.c): the programs give the bytes
 # they give on the explorer-tsv form of the same seed and rows, and hold
 # their memory when the file is far larger than a ulimit -v.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The Parquet reader (common/parquet.c, thrift.c) through pqdump.
+# The Parquet reader (common/format/parquet.c, thrift.c) through pqdump.
 #
 # Valid files: the fixtures of tests/fixtures/parquet (README.md there says
 # how each was made and how the expected rows in tests/golden/parquet were

@@ -25,11 +25,14 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
+#include "base/options.h"
 #include "bytes/source.h"
 #include "base/skipped.h"
 #include "base/number.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 static const char optstring[] = "k:N:o:P:v:";
 static const char synopsis[] =
@@ -64,6 +67,9 @@ static const char *const longopts[] = {
 #define MELTKEY (-3)		/* np-bound -w: the profile column's name */
 #define MISSINGKEY "\xe2\x88\x85"	/* an empty key, as drawn: U+2205 */
 #define SEP '\x1f'		/* between key parts in a kept label */
+#define EMPTYSTR '\x1e'		/* a key part that is an empty string, in a
+				   kept label: apart from a missing one */
+#define EMPTYKEY "\"\""		/* an empty string, as drawn: as np writes it */
 #define LABELBUF (LABELMAX + 4 * MAXKEYS)	/* a label as drawn */
 
 enum kind { K_BAR, K_HIST, K_HEAT, K_SPREAD, NKIND };
@@ -493,8 +499,7 @@ grow(void *a, long *cap, long need, size_t size)
 		return a;
 	while (n < need)
 		n *= 2;
-	if (!(a = realloc(a, (size_t)n * size)))
-		np_die("out of memory");
+	a = np_realloc(a, (size_t)n * size);
 	*cap = n;
 	return a;
 }
@@ -528,16 +533,6 @@ layertime(const struct tsv *t)
 	    "ns" : NULL;
 }
 
-static char *
-copy(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		np_die("out of memory");
-	return d;
-}
-
 /*
  * The columns that tell apart rows an np program writes for the same key
  * (np(7)): the physical core of np-gaps, np-stall and np-dma -s, the
@@ -558,14 +553,14 @@ setkeys(struct plot *p, const struct tsv *t, const char *const *names,
 	if (p->keyset)
 		return;
 	for (i = 0; i < n; i++)
-		p->key[i] = copy(names[i]);
+		p->key[i] = np_strdup(names[i]);
 	for (id = identity; *id && n < MAXKEYS - 1; id++) {
 		if (column(t, *id) < 0)
 			continue;
 		for (i = 0; i < n && strcmp(p->key[i], *id) != 0; i++)
 			;
 		if (i == n)
-			p->key[n++] = copy(*id);
+			p->key[n++] = np_strdup(*id);
 	}
 	p->nkey = n;
 }
@@ -578,7 +573,7 @@ setvals(struct plot *p, const char *const *names, int n)
 	if (p->valset)
 		return;
 	for (i = 0; i < n; i++)
-		p->val[i] = copy(names[i]);
+		p->val[i] = np_strdup(names[i]);
 	p->nval = n;
 }
 
@@ -746,7 +741,7 @@ decide(struct plot *p, const struct tsv *t)
 			names[i - 1] = t->name[i];
 		setvals(p, names, t->ncol > 1 ? t->ncol - 1 : 1);
 		if (t->ncol == 1)
-			p->val[0] = copy("value");
+			p->val[0] = np_strdup("value");
 		break;
 	default:
 		if (column(t, "busy_share") >= 0 && column(t, "span_ns") >= 0) {
@@ -805,7 +800,7 @@ decide(struct plot *p, const struct tsv *t)
 		 * of its own, first, so that the same key in two files is
 		 * two bars (or histograms, strips) told apart. */
 		memmove(p->key + 1, p->key, (size_t)p->nkey * sizeof p->key[0]);
-		p->key[0] = copy("file");
+		p->key[0] = np_strdup("file");
 		p->nkey++;
 		if (p->skiptotal)
 			p->skiptotal++;
@@ -928,10 +923,13 @@ timenumber(struct plot *p, struct tsv *t, int i, double *d)
 	return 1;
 }
 
-/* Appends the row's key parts to the labels, SEP between them. */
+/* Appends the row's key parts to the labels, SEP between them: a missing
+ * one as nothing, an empty string as EMPTYSTR alone (a byte of a key that
+ * is SEP or EMPTYSTR is kept as '?'). */
 static void
 addlabel(struct plot *p, struct tsv *t, struct row *r)
 {
+	static char emptystr[] = { EMPTYSTR, '\0' };
 	size_t n, k, start;
 	long cap = (long)p->labcap;
 	char *s;
@@ -951,6 +949,10 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 		} else {
 			n = tsv_cell(t, p->kc[i]);
 			s = t->f[p->kc[i]];
+			if (n == 0 && !tsv_missing(t, p->kc[i])) {
+				s = emptystr;
+				n = 1;
+			}
 		}
 		if (n > LABELMAX - 1)
 			n = LABELMAX - 1;
@@ -965,7 +967,8 @@ addlabel(struct plot *p, struct tsv *t, struct row *r)
 		if (i)
 			p->labels[p->lablen++] = SEP;
 		for (k = 0; k < n; k++)
-			p->labels[p->lablen++] = s[k] == SEP ? '?' : s[k];
+			p->labels[p->lablen++] = s == emptystr ? EMPTYSTR :
+			    s[k] == SEP || s[k] == EMPTYSTR ? '?' : s[k];
 	}
 	r->lablen = p->lablen - start;
 	if (r->lablen > LABELMAX) {
@@ -1302,6 +1305,10 @@ showfit(const struct plot *p, const struct row *r, char *buf, size_t w)
 		if (plen[np] == 0) {
 			part[np] = MISSINGKEY;
 			plen[np] = sizeof MISSINGKEY - 1;
+		} else if (plen[np] == 1 && *part[np] == EMPTYSTR) {
+			/* An empty string, as np writes it. */
+			part[np] = EMPTYKEY;
+			plen[np] = sizeof EMPTYKEY - 1;
 		}
 		/* Counted only when there is a width to fit. */
 		keep[np] = pcp[np] = w == (size_t)-1 ? plen[np] :
@@ -1591,8 +1598,7 @@ histbars(struct plot *p, struct bars *bs, int g, struct row **rs)
 	}
 	if (!(lo < hi))
 		return;
-	if (!(bin = calloc(MAXBINS, sizeof *bin)))
-		np_die("out of memory");
+	bin = np_calloc(MAXBINS, sizeof *bin);
 	ratio = log(hi / lo) / MAXBINS;
 	for (i = 0; i < n; i++) {
 		if (rs[i]->x <= 0)
@@ -1616,8 +1622,7 @@ histrows(struct plot *p, struct bars *bs)
 	char what[256];
 	int g;
 
-	if (!(rs = malloc((size_t)p->nrow * sizeof *rs)))
-		np_die("out of memory");
+	rs = np_malloc((size_t)p->nrow * sizeof *rs);
 	for (g = 0; g < p->ngrp; g++)
 		histbars(p, bs, g, rs);
 	free(rs);
@@ -1821,8 +1826,7 @@ heatcells(struct plot *p, struct heat *h, int maxcells)
 	long i, n = p->nrow;
 	int c;
 
-	if (!(xs = malloc((size_t)n * sizeof *xs)))
-		np_die("out of memory");
+	xs = np_malloc((size_t)n * sizeof *xs);
 	for (i = 0; i < n; i++)
 		xs[i] = p->row[i].x;
 	qsort(xs, (size_t)n, sizeof *xs, cmpd);
@@ -1842,9 +1846,8 @@ heatcells(struct plot *p, struct heat *h, int maxcells)
 	    h->nbuckets) : maxcells;
 	if (h->ncell < 1)
 		h->ncell = 1;
-	if (!(h->cell = calloc((size_t)p->ngrp * (size_t)h->ncell,
-	    sizeof *h->cell)))
-		np_die("out of memory");
+	h->cell = np_calloc((size_t)p->ngrp * (size_t)h->ncell,
+	    sizeof *h->cell);
 	cw = (h->x1 - h->x0) / h->ncell;
 	h->share = unitof(p->val[0]) == U_SHARE;
 	for (i = 0; i < n; i++) {
@@ -2167,8 +2170,7 @@ termspread(struct plot *p)
 	int bw, c, ca, cm, cb, cnt;
 	long i;
 
-	if (!(tmp = malloc((size_t)p->nval * sizeof *tmp)))
-		np_die("out of memory");
+	tmp = np_malloc((size_t)p->nval * sizeof *tmp);
 	spreadmode(p, &s, tmp);
 	for (i = 0; i < p->nrow; i++) {
 		if ((k = u8count(buf, showlabel(p, &p->row[i], buf))) > lw)
@@ -2241,8 +2243,7 @@ svgspread(struct plot *p)
 	int H, cnt, j;
 	long i;
 
-	if (!(tmp = malloc((size_t)p->nval * sizeof *tmp)))
-		np_die("out of memory");
+	tmp = np_malloc((size_t)p->nval * sizeof *tmp);
 	spreadmode(p, &s, tmp);
 	for (i = 0; i < p->nrow; i++)
 		if ((k = u8count(buf, showlabel(p, &p->row[i], buf))) > lw)
@@ -2367,8 +2368,7 @@ distinct(struct plot *p)
 	size_t n, len = 0;
 	int k;
 
-	if (!(ix = malloc((size_t)p->nrow * sizeof *ix)))
-		np_die("out of memory");
+	ix = np_malloc((size_t)p->nrow * sizeof *ix);
 	for (i = 0; i < p->nrow; i++) {
 		ix[i].i = i;
 		ix[i].h = hash(buf, showlabel(p, &p->row[i], buf));
@@ -2439,12 +2439,10 @@ keeptop(struct plot *p)
 
 	if (p->top == 0 || p->nrow <= p->top)
 		return;
-	m = malloc((size_t)p->nrow * sizeof *m);
-	ix = malloc((size_t)p->nrow * sizeof *ix);
-	keep = calloc((size_t)p->nrow, 1);
-	tmp = malloc((size_t)p->nval * sizeof *tmp);
-	if (!m || !ix || !keep || !tmp)
-		np_die("out of memory");
+	m = np_malloc((size_t)p->nrow * sizeof *m);
+	ix = np_malloc((size_t)p->nrow * sizeof *ix);
+	keep = np_calloc((size_t)p->nrow, 1);
+	tmp = np_malloc((size_t)p->nval * sizeof *tmp);
 	if (p->kind == K_SPREAD)
 		spreadmode(p, &s, tmp);
 	for (i = 0; i < p->nrow; i++) {
@@ -2596,7 +2594,7 @@ main(int argc, char **argv)
 			p.nkey = np_optlist("k", optarg, p.key, MAXKEYS - 1,
 			    "columns");
 			for (i = 0; i < p.nkey; i++)
-				p.key[i] = copy(p.key[i]);
+				p.key[i] = np_strdup(p.key[i]);
 			p.keyset = 1;
 			break;
 		case 'N':
@@ -2620,7 +2618,7 @@ main(int argc, char **argv)
 			p.nval = np_optlist("v", optarg, p.val, MAXVALS,
 			    "columns");
 			for (i = 0; i < p.nval; i++)
-				p.val[i] = copy(p.val[i]);
+				p.val[i] = np_strdup(p.val[i]);
 			p.valset = 1;
 			break;
 		}

@@ -7,6 +7,7 @@
 #include "base/msg.h"
 #include "base/number.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 #define NENG 5
 static const char *const engine[NENG] = { "tensor", "vector", "scalar",

@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "groupby.h"
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "kind/whichtable.h"
+#include "write/tsvout.h"
 
 #define HISTCOLS 7
 
@@ -20,7 +22,6 @@
 #define ROWPATH static inline
 #endif
 
-enum { GS_NONE, GS_ONE, GS_MANY };
 /* How a column's text is read (keyhow, valhow): as it is; as an engine;
  * as a float32 (sc_isfloat); as a number of a column np knows
  * (SCT_NUMBER: respelt, dec_respell); as a number of a column np does not
@@ -40,40 +41,69 @@ static const char *const statcol[] = { "value_column", "count", "sum", "min",
     "max", "mean", "p50", "p90", "p99", "share" };
 #define NSTATCOL (int)(sizeof statcol / sizeof statcol[0])
 
-/* A value held exactly, and its double. */
-struct xval {
-	struct dec d;
-	double v;
-};
-
-/* The state of a cell of more than one value. */
-struct many {
+/* The totals of a cell of more than one value. */
+struct tot {
 	struct dec sum, min, max;
 	double fsum;		/* the sum as a double, for inexact */
 	double dmin, dmax;
 	int inexact;		/* the exact sum did not fit */
 	int whole;		/* every value a whole number below 2^53 */
-	int nv, cap;		/* values listed; nv -1: in the histogram */
-	int64_t vn;		/* values listed or counted in buckets */
-	struct hist h;
-	struct xval v[];	/* the values listed, cap of them */
 };
+
+/*
+ * The block of a cell that holds more than a list (l.kind VL_OTHER): past
+ * GS_EXACT values, or read from histogram rows.  Its totals, and its
+ * values listed (nv of them) or counted in the histogram (nv -1).
+ */
+struct many {
+	struct tot t;
+	int nv;
+	int64_t vn;		/* values listed or counted in buckets */
+	struct vlist l;
+	struct hist h;
+};
+
+/* What is written of a cell of more than one value: its totals, and its
+ * values in value order (nv of them) or its histogram (nv -1). */
+struct view {
+	struct tot t;
+	int nv;
+	int64_t vn;
+	const struct hist *h;
+	int isint;		/* the values in iv, not v */
+	struct xval v[GS_EXACT];
+	int64_t iv[GS_EXACT];
+};
+
+static struct many *
+getmany(const struct cell *c)
+{
+	struct many *m;
+
+	memcpy(&m, c->l.b + VL_PTR, sizeof m);
+	return m;
+}
 
 /*
  * A row read but not yet added: its key, and its values parsed (has: bit i
  * for value column i).  With many groups the table is far larger than
- * the cache, and each row's look-up waits on memory; so a row's key is
- * hashed and its slot asked for (grp_ask) as it is read, and the row is
- * looked up and added GS_AHEAD - 1 rows later, oldest first, the misses
+ * the cache, and each row's look-up waits on memory, one miss after
+ * another: the slot, the entry, the key's bytes, the cell's newest chunk.
+ * So a row's key is hashed and its slot asked for (grp_ask) as it is
+ * read; STAGE rows later the entry the slot names is asked for (grp_peek);
+ * STAGE rows after that its key and chunk; and the row is looked up and
+ * added GS_AHEAD - 1 rows after it was read, oldest first, each miss
  * overlapping the rows between.  With fewer groups than AHEADMIN the
  * table is in the cache and each row is added as it comes.
  */
-#define GS_AHEAD 8
-#define AHEADMIN 65536
+#define GS_AHEAD 16		/* a power of 2 */
+#define STAGE 5
+#define AHEADMIN 8192
 struct gspend {
 	char *key;
 	size_t len, cap, hash;
 	uint64_t has;
+	long peek;		/* the entry its slot names, or -1 */
 	struct xval v[GS_MAXVAL];
 };
 
@@ -101,6 +131,7 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 	gs->cap = cap;
 	gs->ncell = nval > 0 ? nval : 1;
 	grp_init(&gs->g, (size_t)gs->ncell * sizeof(struct cell), cap);
+	vp_init(&gs->pool);
 	gs->own.fd = -1;
 	gs->in = &gs->own;
 	rd_mapread(&gs->map);
@@ -130,10 +161,11 @@ gs_free(struct gstat *gs)
 	for (i = 0; i < gs->g.n; i++) {
 		c = grp_val(&gs->g, i);
 		for (v = 0; v < gs->ncell; v++)
-			if (c[v].state == GS_MANY)
-				many_free(c[v].u.m);
+			if (c[v].l.kind == VL_OTHER)
+				many_free(getmany(&c[v]));
 	}
 	grp_free(&gs->g);
+	vp_free(&gs->pool);
 	free(gs->rd);		/* closed by gs_report */
 	free(gs->kbuf);
 	if (gs->pend)
@@ -171,131 +203,320 @@ gs_report(struct gstat *gs)
 
 /* ---- cells ---- */
 
-/* Takes min and max into m (first: m holds no totals yet). */
+
+/* Takes min and max into t (first: t holds no totals yet). */
 static void
-minmax(struct many *m, int first, const struct dec *min, double dmin,
+minmax(struct tot *t, int first, const struct dec *min, double dmin,
     const struct dec *max, double dmax)
 {
-	if (first || dmin < m->dmin ||
-	    (dmin == m->dmin && dec_cmp(min, &m->min) < 0)) {
-		m->min = *min;
-		m->dmin = dmin;
+	if (first || dmin < t->dmin ||
+	    (dmin == t->dmin && dec_cmp(min, &t->min) < 0)) {
+		t->min = *min;
+		t->dmin = dmin;
 	}
-	if (first || dmax > m->dmax ||
-	    (dmax == m->dmax && dec_cmp(max, &m->max) > 0)) {
-		m->max = *max;
-		m->dmax = dmax;
+	if (first || dmax > t->dmax ||
+	    (dmax == t->dmax && dec_cmp(max, &t->max) > 0)) {
+		t->max = *max;
+		t->dmax = dmax;
 	}
 }
 
 static void
-addsum(struct many *m, const struct dec *sum, double fsum)
+addsum(struct tot *t, const struct dec *sum, double fsum)
 {
-	if (m->inexact)
-		m->fsum += fsum;
-	else if (!dec_add(&m->sum, sum)) {
-		m->inexact = 1;
-		m->fsum = dec_f64(&m->sum) + fsum;
+	if (t->inexact)
+		t->fsum += fsum;
+	else if (!dec_add(&t->sum, sum)) {
+		t->inexact = 1;
+		t->fsum = dec_f64(&t->sum) + fsum;
+	}
+}
+
+/* The totals of n values (n >= 1), taken in the order they were added,
+ * as they would have been one by one. */
+static void
+totals(struct tot *t, const struct xval *x, int n)
+{
+	int i;
+
+	memset(t, 0, sizeof *t);
+	t->sum = t->min = t->max = x[0].d;
+	t->dmin = t->dmax = x[0].v;
+	t->whole = iswhole(&x[0].d, x[0].v);
+	for (i = 1; i < n; i++) {
+		minmax(t, 0, &x[i].d, x[i].v, &x[i].d, x[i].v);
+		addsum(t, &x[i].d, x[i].v);
+		t->whole &= iswhole(&x[i].d, x[i].v);
 	}
 }
 
 /* The values listed go to the histogram. */
-static struct many *
-tohist(struct cell *c)
+static void
+tohist(struct gstat *gs, struct many *m)
 {
-	struct many *m = c->u.m;
+	struct xval x[GS_EXACT];
 	int i;
 
 	if (m->nv < 0)
-		return m;
+		return;
+	vl_get(&m->l, m->nv, x);
 	for (i = 0; i < m->nv; i++)
-		hist_add(&m->h, m->v[i].v, 1);
+		hist_add(&m->h, x[i].v, 1);
+	vl_clear(&gs->pool, &m->l);
 	m->nv = -1;
-	m->cap = 0;
-	/* The list's room is given back. */
-	if ((m = realloc(m, sizeof *m)))
-		c->u.m = m;
-	return c->u.m;
 }
 
 /* Holds count copies of a value: listed while there are at most GS_EXACT,
  * in the histogram past that. */
 static void
-hold(struct cell *c, const struct dec *d, double v, int64_t count)
+hold(struct gstat *gs, struct many *m, const struct dec *d, double v,
+    int64_t count)
 {
-	struct many *m = c->u.m;
-
 	m->vn += count;
 	if (m->nv >= 0 && count <= GS_EXACT - m->nv) {
-		if (m->nv + count > m->cap) {
-			int nc = m->cap ? m->cap : 2;
-			while (nc < m->nv + count)
-				nc *= 2;
-			if (!(m = realloc(m, sizeof *m + (size_t)nc *
-			    sizeof m->v[0])))
-				np_die("out of memory");
-			m->cap = nc;
-			c->u.m = m;
-		}
-		for (; count > 0; count--) {
-			m->v[m->nv].d = *d;
-			m->v[m->nv++].v = v;
-		}
+		for (; count > 0; count--)
+			vl_add(&gs->pool, &m->l, m->nv++, d);
 		return;
 	}
-	m = tohist(c);
+	tohist(gs, m);
 	hist_add(&m->h, v, count);
 }
 
-/* The cell as one of more values: a GS_ONE cell's value becomes its
- * totals and its first value listed. */
+/* The cell as a block of totals: a list's values become its totals and
+ * its values listed. */
 static struct many *
 many(struct cell *c)
 {
+	struct xval x[GS_EXACT];
 	struct many *m;
-	struct dec d;
-	double v;
 
-	if (c->state == GS_MANY)
-		return c->u.m;
-	/* Room for two values listed, in the same block. */
-	if (!(m = calloc(1, sizeof *m + 2 * sizeof m->v[0])))
-		np_die("out of memory");
+	if (c->l.kind == VL_OTHER)
+		return getmany(c);
+	m = np_calloc(1, sizeof *m);
 	hist_init(&m->h);
-	m->whole = 1;
-	m->cap = 2;
-	d = c->u.one;
-	c->u.m = m;
-	if (c->state == GS_ONE) {
-		v = dec_f64(&d);
-		m->sum = m->min = m->max = d;
-		m->dmin = m->dmax = v;
-		m->whole = iswhole(&d, v);
-		c->state = GS_MANY;
-		hold(c, &d, v, 1);
+	m->t.whole = 1;
+	if (c->n > 0) {
+		vl_get(&c->l, (int)c->n, x);
+		totals(&m->t, x, (int)c->n);
+		m->nv = (int)c->n;
+		m->vn = c->n;
+		m->l = c->l;	/* the list's chunks move with it */
 	}
-	c->state = GS_MANY;
-	return c->u.m;
+	memset(&c->l, 0, sizeof c->l);
+	c->l.kind = VL_OTHER;
+	memcpy(c->l.b + VL_PTR, &m, sizeof m);
+	return m;
 }
 
-/* Adds one value: d exactly, v its double. */
+/*
+ * Adds one value to column i of a group's cells e: d exactly, v its
+ * double.  Listed while the cell holds fewer than GS_EXACT (no totals
+ * kept: they are taken from the list when written), then totals and the
+ * histogram.  The column's sum over all groups is kept as the rows come
+ * while every value is a whole number of int64 (its sum then exact, and
+ * the same however it is added up).
+ */
 ROWPATH void
-cell_add(struct cell *c, const struct dec *d, double v)
+cell_add(struct gstat *gs, struct cell *e, int i, const struct dec *d,
+    double v)
 {
+	struct cell *c = &e[i];
+	struct dec *run = &gs->run[i];
 	struct many *m;
 
-	if (c->state == GS_NONE) {
-		c->u.one = *d;
-		c->state = GS_ONE;
-		c->n = 1;
+	if (d->e == 0 && d->hi == (uint64_t)-(int64_t)(d->lo >> 63)) {
+		run->lo += d->lo;
+		run->hi += d->hi + (run->lo < d->lo);
+	} else
+		gs->runbad = 1;
+	if (c->l.kind != VL_OTHER && c->n < GS_EXACT) {
+		vl_add(&gs->pool, &c->l, (int)c->n, d);
+		c->n++;
 		return;
 	}
 	m = many(c);
-	minmax(m, 0, d, v, d, v);
-	addsum(m, d, v);
-	m->whole &= iswhole(d, v);
-	hold(c, d, v, 1);
+	minmax(&m->t, 0, d, v, d, v);
+	addsum(&m->t, d, v);
+	m->t.whole &= iswhole(d, v);
+	hold(gs, m, d, v, 1);
 	c->n++;
+}
+
+static int
+byvalue(const struct xval *a, const struct xval *b)
+{
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return dec_cmp(&a->d, &b->d);
+}
+
+/* Values in value order (at most GS_EXACT: insertion). */
+static void
+xsort(struct xval *v, int n)
+{
+	struct xval x;
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && byvalue(&v[j - 1], &x) > 0; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* Is the cell one value held in its list: *x that value. */
+static int
+one(const struct cell *c, struct xval *x)
+{
+	if (c->n != 1 || c->l.kind == VL_OTHER)
+		return 0;
+	vl_get(&c->l, 1, x);
+	return 1;
+}
+
+/*
+ * The totals of n whole numbers of int64 (1 <= n <= GS_EXACT, so that
+ * their sum is exact), as totals gives them (its minimum the first of
+ * equal ones: they print alike).
+ */
+static void
+itotals(struct tot *t, const int64_t *x, int n)
+{
+	uint64_t lo = 0, hi = 0;
+	int64_t min = x[0], max = x[0];
+	int i, whole = 1;
+
+	for (i = 0; i < n; i++) {
+		lo += (uint64_t)x[i];
+		hi += (x[i] < 0 ? ~0ULL : 0) + (lo < (uint64_t)x[i]);
+		min = x[i] < min ? x[i] : min;
+		max = x[i] > max ? x[i] : max;
+		whole &= x[i] > -(1LL << 53) && x[i] < 1LL << 53;
+	}
+	memset(t, 0, sizeof *t);
+	t->sum.lo = lo;
+	t->sum.hi = hi;
+	dec_i64(&t->min, min);
+	dec_i64(&t->max, max);
+	t->dmin = (double)min;
+	t->dmax = (double)max;
+	t->whole = whole;
+}
+
+static void
+isort(int64_t *v, int n)
+{
+	int64_t x;
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/*
+ * Rearranges v[lo..hi) so that v[k] is the value that would be there were
+ * they sorted, those before it no larger and those after no smaller
+ * (quickselect: about 2 (hi - lo) steps, not a sort's n^2 / 4).
+ */
+static void
+iselect(int64_t *v, int lo, int hi, int k)
+{
+	int64_t x, t;
+	int i, j;
+
+	while (hi - lo > 1) {
+		x = v[lo + (hi - lo) / 2];
+		for (i = lo, j = hi - 1; i <= j;) {
+			while (v[i] < x)
+				i++;
+			while (v[j] > x)
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		}
+		if (k <= j)
+			hi = j + 1;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/* The nearest-rank p-th percentile's place (0-based) among n values. */
+static int64_t
+rankof(int64_t n, int p)
+{
+	return n / 100 * p + (n % 100 * p + 99) / 100 - 1;
+}
+
+/* Value i of w, in value order, exactly (tmp: room for it). */
+static const struct dec *
+wval(const struct view *w, int i, struct dec *tmp)
+{
+	if (!w->isint)
+		return &w->v[i].d;
+	dec_i64(tmp, w->iv[i]);
+	return tmp;
+}
+
+enum { LOOK_TOTALS, LOOK_SORTED, LOOK_PCT };
+
+/*
+ * What is written of a cell of more than one value, in w; its values in
+ * value order (LOOK_SORTED), or in it at least at the places of the
+ * percentiles written (LOOK_PCT).
+ */
+static void
+look(const struct cell *c, struct view *w, int how)
+{
+	const struct many *m;
+	int n = (int)c->n;
+
+	w->isint = 0;
+	if (c->l.kind != VL_OTHER && vl_ints(&c->l, n, w->iv)) {
+		itotals(&w->t, w->iv, n);
+		w->nv = n;
+		w->vn = n;
+		w->h = NULL;
+		w->isint = 1;
+		if (how == LOOK_SORTED)
+			isort(w->iv, n);
+		else if (how == LOOK_PCT) {
+			/* The highest first, each then among those below. */
+			iselect(w->iv, 0, n, (int)rankof(n, 99));
+			iselect(w->iv, 0, (int)rankof(n, 99), (int)rankof(n,
+			    90));
+			iselect(w->iv, 0, (int)rankof(n, 90), (int)rankof(n,
+			    50));
+		}
+		return;
+	}
+	if (c->l.kind != VL_OTHER) {
+		vl_get(&c->l, (int)c->n, w->v);
+		totals(&w->t, w->v, (int)c->n);
+		w->nv = (int)c->n;
+		w->vn = c->n;
+		w->h = NULL;
+	} else {
+		m = getmany(c);
+		w->t = m->t;
+		w->nv = m->nv;
+		w->vn = m->vn;
+		w->h = &m->h;
+		if (m->nv > 0)
+			vl_get(&m->l, m->nv, w->v);
+	}
+	if (how != LOOK_TOTALS && w->nv > 1)
+		xsort(w->v, w->nv);
 }
 
 /* A cell's sum, exactly, or as a double when inexact. */
@@ -308,23 +529,27 @@ struct total {
 static void
 total_add(struct total *t, const struct cell *c)
 {
+	struct view w;
+	struct xval x;
 	struct dec d;
 	double f;
 
-	if (c->state == GS_NONE)
+	if (c->n == 0 && c->l.kind != VL_OTHER)
 		return;
-	if (c->state == GS_ONE) {
-		d = c->u.one;
+	if (one(c, &x)) {
+		d = x.d;
 		f = dec_f64(&d);
-	} else if (c->u.m->inexact) {
-		if (!t->inexact) {
-			t->inexact = 1;
-			t->fsum = dec_f64(&t->sum);
-		}
-		t->fsum += c->u.m->fsum;
-		return;
 	} else {
-		d = c->u.m->sum;
+		look(c, &w, LOOK_TOTALS);
+		if (w.t.inexact) {
+			if (!t->inexact) {
+				t->inexact = 1;
+				t->fsum = dec_f64(&t->sum);
+			}
+			t->fsum += w.t.fsum;
+			return;
+		}
+		d = w.t.sum;
 		f = dec_f64(&d);
 	}
 	if (t->inexact)
@@ -400,8 +625,7 @@ kreserve(struct gstat *gs, size_t n)
 		return;
 	gs->kcap = n < 256 ? 256 : n * 2;
 	free(gs->kbuf);
-	if (!(gs->kbuf = malloc(gs->kcap)))
-		np_die("out of memory");
+	gs->kbuf = np_malloc(gs->kcap);
 }
 
 /* Field i's text as TSV writes it, at o (OUT_ESCROOM(n) bytes of room):
@@ -414,13 +638,13 @@ putfield(char *o, struct tsv *t, int i)
 	char *f = t->f[i];
 	size_t j, n = t->len[i];
 
-	if (n == 0 && t->quotes && t->quoted[i]) {
+	if (n == 0 && t->hasq && t->quoted[i]) {
 		/* "": an empty string, written so, apart from the missing
 		 * value an empty field is. */
 		o[0] = o[1] = '"';
 		return 2;
 	}
-	if (!(t->quotes && t->quoted[i])) {
+	if (!(t->hasq && t->quoted[i])) {
 		for (j = 0; j < n; j++)
 			if (out_escletter[(unsigned char)f[j]])
 				break;
@@ -654,7 +878,7 @@ addrow(struct gstat *gs, const int *kcol, const int *vcol)
 		}
 		if (!value(gs, vcol[i], gs->val[i], gs->valhow[i], &d, &v))
 			continue;
-		cell_add(&e[i], &d, v);
+		cell_add(gs, e, i, &d, v);
 	}
 }
 
@@ -681,6 +905,29 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 	}
 }
 
+/* The pending row of age a (0 the newest): its memory asked for, as
+ * much as its age allows. */
+static void
+ask(struct gstat *gs, int a)
+{
+	struct gspend *p = &gs->pend[(gs->phead + gs->npend - 1 - a) %
+	    GS_AHEAD];
+	const struct cell *c;
+	int i;
+
+	if (a == STAGE) {
+		if ((p->peek = grp_peek(&gs->g, p->hash)) >= 0)
+			grp_prefetch(&gs->g, p->peek, 0);
+		return;
+	}
+	if (p->peek < 0)
+		return;
+	grp_prefetch(&gs->g, p->peek, 1);
+	c = grp_val(&gs->g, p->peek);
+	for (i = 0; i < gs->nval; i++)
+		vl_ask(&c[i].l);
+}
+
 /* The oldest pending row looked up and added. */
 static void
 unpend(struct gstat *gs)
@@ -694,7 +941,7 @@ unpend(struct gstat *gs)
 	e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL);
 	for (i = 0; i < gs->nval; i++)
 		if (p->has & 1ULL << i)
-			cell_add(&e[i], &p->v[i].d, p->v[i].v);
+			cell_add(gs, e, i, &p->v[i].d, p->v[i].v);
 	gs->phead = (gs->phead + 1) % GS_AHEAD;
 	gs->npend--;
 }
@@ -753,13 +1000,17 @@ readrows(struct gstat *gs)
 			addrow(gs, kcol, vcol);
 			continue;
 		}
-		if (!gs->pend && !(gs->pend = calloc(GS_AHEAD,
-		    sizeof *gs->pend)))
-			np_die("out of memory");
+		if (!gs->pend)
+			gs->pend = np_calloc(GS_AHEAD, sizeof *gs->pend);
 		p = &gs->pend[(gs->phead + gs->npend) % GS_AHEAD];
 		pendrow(gs, kcol, vcol, p);
 		grp_ask(&gs->g, p->hash);
-		if (++gs->npend == GS_AHEAD)
+		p->peek = -1;
+		if (++gs->npend > STAGE)
+			ask(gs, STAGE);
+		if (gs->npend > 2 * STAGE)
+			ask(gs, 2 * STAGE);
+		if (gs->npend == GS_AHEAD)
 			unpend(gs);
 	}
 	while (gs->npend > 0)
@@ -795,7 +1046,7 @@ readrecs(struct gstat *gs)
 				    "skipped", 1, rec->file, f->line);
 				continue;
 			}
-			cell_add(&e[i], &d, v);
+			cell_add(gs, e, i, &d, v);
 		}
 	}
 }
@@ -819,8 +1070,7 @@ rdmake(struct gstat *gs, const char *file)
 	if (cols > REC_MAXCOL)
 		np_die("%s: expected at most %d columns named by -g and -v for "
 		    "JSON or Parquet rows, found %d", file, REC_MAXCOL, cols);
-	if (!(gs->rd = malloc(sizeof *gs->rd)))
-		np_die("out of memory");
+	gs->rd = np_malloc(sizeof *gs->rd);
 	rd_open(gs->rd, &kind_row, NULL, 0);
 	rd_use(gs->rd, gs->in);
 	for (i = 0; i < n; i++) {
@@ -871,8 +1121,7 @@ valindex(struct gstat *gs, const char *name, size_t n)
 	if (gs->nval == GS_MAXVAL)
 		np_die_at(gs->in->name, gs->t.line, 0, "more than %d value "
 		    "columns", GS_MAXVAL);
-	if (!(gs->val[gs->nval] = malloc(n + 1)))
-		np_die("out of memory");
+	gs->val[gs->nval] = np_malloc(n + 1);
 	memcpy(gs->val[gs->nval], name, n);
 	gs->val[gs->nval][n] = '\0';
 	if (gs->nval == gs->ncell) {
@@ -997,8 +1246,8 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 		if (a == b) {
 			dec_i64(&da, a);
 			v = (double)a;
-			m->whole &= iswhole(&da, v);
-			hold(c, &da, v, n);
+			m->t.whole &= iswhole(&da, v);
+			hold(gs, m, &da, v, n);
 			return;
 		}
 		if (!wholebucket(a, b, &k, &sign))
@@ -1008,14 +1257,14 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 	    dec_cmp(&da, &db) == 0) {
 		if (!num_f64(t->f[lo], t->len[lo], &v) || !isfinite(v))
 			badbounds(gs, lo);
-		m->whole &= iswhole(&da, v);
-		hold(c, &da, v, n);
+		m->t.whole &= iswhole(&da, v);
+		hold(gs, m, &da, v, n);
 		return;
 	} else {
 		fracbucket(gs, lo, &k, &sign);
-		m->whole = 0;
+		m->t.whole = 0;
 	}
-	m = tohist(c);
+	tohist(gs, m);
 	hist_addk(&m->h, sign, k, n);
 	m->vn += n;
 }
@@ -1036,13 +1285,13 @@ readhist(struct gstat *gs)
 			np_die_at(gs->in->name, t->line, 0, "more than %d key "
 			    "columns", GS_MAXKEY);
 		for (i = 0; i < nk; i++)
-			if (!(gs->key[i] = strdup(t->name[i])))
-				np_die("out of memory");
+			gs->key[i] = np_strdup(t->name[i]);
 		gs->nkey = nk;
 		gs->keyset = gs->keyown = 1;
 	}
 	for (i = 0; i < gs->nkey; i++)
 		kcol[i] = column(gs, gs->key[i], nk, " key");
+	gs->runbad = 1;		/* totals come from totals rows */
 	while (tsv_next(t)) {
 		tsv_cell(t, cc);
 		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
@@ -1057,8 +1306,8 @@ readhist(struct gstat *gs)
 		value(gs, cc + 4, t->name[cc + 4], 0, &sum, &fsum);
 		value(gs, cc + 5, t->name[cc + 5], 0, &min, &dmin);
 		value(gs, cc + 6, t->name[cc + 6], 0, &max, &dmax);
-		minmax(m, c->n == 0, &min, dmin, &max, dmax);
-		addsum(m, &sum, fsum);
+		minmax(&m->t, c->n == 0, &min, dmin, &max, dmax);
+		addsum(&m->t, &sum, fsum);
 		c->n += n;
 	}
 }
@@ -1147,31 +1396,8 @@ gs_readin(struct gstat *gs)
 
 /* ---- writing ---- */
 
-static int
-byvalue(const struct xval *a, const struct xval *b)
-{
-	if (a->v != b->v)
-		return a->v < b->v ? -1 : 1;
-	return dec_cmp(&a->d, &b->d);
-}
-
-/* A cell's listed values in value order (at most GS_EXACT: insertion). */
-static void
-listsort(struct many *m)
-{
-	struct xval x;
-	int i, j;
-
-	for (i = 1; i < m->nv; i++) {
-		x = m->v[i];
-		for (j = i; j > 0 && byvalue(&m->v[j - 1], &x) > 0; j--)
-			m->v[j] = m->v[j - 1];
-		m->v[j] = x;
-	}
-}
-
 /* The groups in byte order of their keys; checks that histogram input
- * was whole, and puts listed values in order. */
+ * was whole. */
 static long *
 sorted(struct gstat *gs)
 {
@@ -1185,9 +1411,9 @@ sorted(struct gstat *gs)
 	for (i = 0; i < gs->g.n; i++) {
 		e = grp_val(&gs->g, i);
 		for (v = 0; v < gs->nval; v++) {
-			if (e[v].state != GS_MANY)
+			if (e[v].l.kind != VL_OTHER)
 				continue;
-			m = e[v].u.m;
+			m = getmany(&e[v]);
 			if (m->vn != e[v].n) {
 				k = grp_key(&gs->g, i, &kl);
 				np_die("histogram rows of column '%s' in "
@@ -1196,7 +1422,6 @@ sorted(struct gstat *gs)
 				    gs->val[v], (int)kl, k, (long long)m->vn,
 				    (long long)e[v].n);
 			}
-			listsort(m);
 		}
 	}
 	return grp_sorted(&gs->g, grp_keycmp);
@@ -1230,8 +1455,7 @@ names(struct gstat *gs)
 		return;
 	for (v = 0; v < gs->nval; v++)
 		room += OUT_ESCROOM(strlen(gs->val[v]));
-	if (!(gs->vname = malloc(room + 1)))
-		np_die("out of memory");
+	gs->vname = np_malloc(room + 1);
 	for (o = gs->vname, v = 0; v < gs->nval; v++) {
 		gs->vnoff[v] = (size_t)(o - gs->vname);
 		n = strlen(gs->val[v]);
@@ -1292,13 +1516,13 @@ again(char *o, const char *s, size_t n)
 }
 
 static char *
-putsum(struct gstat *gs, char *o, const struct many *m)
+putsum(struct gstat *gs, char *o, const struct tot *t)
 {
-	if (m->inexact) {
+	if (t->inexact) {
 		gs->inexact++;
-		return o + num_fmt_f64(o, m->fsum);
+		return o + num_fmt_f64(o, t->fsum);
 	}
-	return o + dec_put(o, &m->sum);
+	return o + dec_put(o, &t->sum);
 }
 
 /* Room for a row's numbers, n of them with a tab or newline after each,
@@ -1307,21 +1531,22 @@ _Static_assert(NUM_BUFSZ <= DEC_BUFSZ, "a number's room holds a double's");
 #define NUMROOM(n) ((n) * (DEC_BUFSZ + 1) + 16)
 
 /* A cell's exact part, as both the stats and the histogram rows begin:
- * count, sum, min, max. */
+ * count, sum, min, max; of its one value (one), or of w. */
 static char *
-putexact(struct gstat *gs, char *o, const struct cell *c)
+putexact(struct gstat *gs, char *o, int64_t n, const struct dec *one,
+    const struct view *w)
 {
 	const struct dec *min, *max;
 
-	o += num_put_i64(o, c->n);
+	o += num_put_i64(o, n);
 	*o++ = '\t';
-	if (c->state == GS_ONE) {
-		o += dec_put(o, &c->u.one);
-		min = max = &c->u.one;
+	if (one) {
+		o += dec_put(o, one);
+		min = max = one;
 	} else {
-		o = putsum(gs, o, c->u.m);
-		min = &c->u.m->min;
-		max = &c->u.m->max;
+		o = putsum(gs, o, &w->t);
+		min = &w->t.min;
+		max = &w->t.max;
 	}
 	*o++ = '\t';
 	o += dec_put(o, min);
@@ -1346,33 +1571,36 @@ clamp(double v, double lo, double hi)
  * [min, max].
  */
 static char *
-putq(char *o, const struct many *m, int p)
+putq(char *o, const struct view *w, int p)
 {
-	int64_t n = m->vn, rank = n / 100 * p + (n % 100 * p + 99) / 100;
+	const struct tot *t = &w->t;
+	int64_t n = w->vn, rank = rankof(n, p) + 1;
 	double r, lo, hi;
 	int k, sign;
 
-	if (m->nv >= 0)
-		return o + dec_put(o, &m->v[rank - 1].d);
-	if (rank <= 1 || dec_cmp(&m->min, &m->max) == 0)
-		return o + dec_put(o, &m->min);
+	struct dec tmp;
+
+	if (w->nv >= 0)
+		return o + dec_put(o, wval(w, (int)rank - 1, &tmp));
+	if (rank <= 1 || dec_cmp(&t->min, &t->max) == 0)
+		return o + dec_put(o, &t->min);
 	if (rank >= n)
-		return o + dec_put(o, &m->max);
-	hist_rank(&m->h, rank, &k, &sign);
+		return o + dec_put(o, &t->max);
+	hist_rank(w->h, rank, &k, &sign);
 	if (sign == 0) {
 		*o = '0';
 		return o + 1;
 	}
 	r = hist_rep(k);
-	if (m->whole) {
+	if (t->whole) {
 		hist_bounds(k, &lo, &hi);
 		r = clamp(floor(r + 0.5), floor(lo) + 1, floor(hi));
 	}
-	r = clamp(num_round(sign * r, 4), m->dmin, m->dmax);
-	if (r == m->dmin)
-		return o + dec_put(o, &m->min);
-	if (r == m->dmax)
-		return o + dec_put(o, &m->max);
+	r = clamp(num_round(sign * r, 4), t->dmin, t->dmax);
+	if (r == t->dmin)
+		return o + dec_put(o, &t->min);
+	if (r == t->dmax)
+		return o + dec_put(o, &t->max);
 	return o + num_fmt_f64(o, r);
 }
 
@@ -1390,20 +1618,22 @@ putstats(struct gstat *gs, char *o, const struct cell *c,
 	static const int pct[] = { 50, 90, 99 };
 	const struct dec *exact = NULL;	/* the sum, when not inexact */
 	struct dec count;
+	struct xval x;
+	struct view w;
 	const char *t;
 	double sum;
 	size_t n;
 	int f, whole;
 
 	dec_i64(&count, c->n);
-	if (c->state == GS_ONE) {
-		sum = dec_f64(&c->u.one);
-		exact = &c->u.one;
-		whole = c->n == 1 && iswhole(&c->u.one, sum);
+	if (one(c, &x)) {
+		sum = x.v;
+		exact = &x.d;
+		whole = iswhole(&x.d, sum);
 		o += num_put_i64(o, c->n);
 		*o++ = '\t';
 		t = o;
-		n = dec_put(o, &c->u.one);
+		n = dec_put(o, &x.d);
 		o += n;
 		for (f = 0; f < 6; f++) {	/* min max mean p50 p90 p99 */
 			*o++ = '\t';
@@ -1413,18 +1643,19 @@ putstats(struct gstat *gs, char *o, const struct cell *c,
 				o = again(o, t, n);
 		}
 	} else {
-		o = putexact(gs, o, c);
+		look(c, &w, LOOK_PCT);
+		o = putexact(gs, o, c->n, NULL, &w);
 		*o++ = '\t';
-		if (!c->u.m->inexact)
-			exact = &c->u.m->sum;
-		sum = exact ? dec_f64(exact) : c->u.m->fsum;
+		if (!w.t.inexact)
+			exact = &w.t.sum;
+		sum = exact ? dec_f64(exact) : w.t.fsum;
 		/* The nearest double to the exact mean, not the quotient of
 		 * the sum's double. */
 		o += num_fmt_f64(o, exact ? dec_div(exact, &count) :
 		    sum / (double)c->n);
 		for (f = 0; f < 3; f++) {
 			*o++ = '\t';
-			o = putq(o, c->u.m, pct[f]);
+			o = putq(o, &w, pct[f]);
 		}
 	}
 	*o++ = '\t';
@@ -1455,6 +1686,10 @@ gs_write(struct gstat *gs, int hdr)
 
 	for (v = 0; v < gs->nval; v++) {
 		memset(&total[v], 0, sizeof total[v]);
+		if (!gs->runbad) {
+			total[v].sum = gs->run[v];
+			continue;
+		}
 		for (g = 0; g < gs->g.n; g++)
 			total_add(&total[v], (struct cell *)grp_val(&gs->g,
 			    g) + v);
@@ -1523,10 +1758,13 @@ gs_write_hist(struct gstat *gs, int hdr)
 	long *ix = sorted(gs), i;
 	const struct cell *c;
 	const struct cell *e;
-	struct many *m;
+	const struct dec *d;
+	struct dec tmp, tmp2;
+	struct xval x;
+	struct view w;
 	struct bctx b;
 	char *o;
-	int j, k;
+	int j, k, isone;
 
 	names(gs);
 	if (hdr)
@@ -1539,27 +1777,58 @@ gs_write_hist(struct gstat *gs, int hdr)
 			c = &e[b.v];
 			if (c->n == 0)
 				continue;
+			if (!(isone = one(c, &x)))
+				look(c, &w, LOOK_SORTED);
 			o = lead(gs, b.g, b.v, NUMROOM(4) + 2);
 			*o++ = '\t';
 			*o++ = '\t';
-			o = putexact(gs, o, c);
+			o = putexact(gs, o, c->n, isone ? &x.d : NULL, &w);
 			*o++ = '\n';
 			out_commit(o);
-			if (c->state == GS_ONE) {
-				pointrow(gs, b.g, b.v, &c->u.one, 1);
+			if (isone) {
+				pointrow(gs, b.g, b.v, &x.d, 1);
 				continue;
 			}
-			m = c->u.m;
-			for (j = 0; j < m->nv; j = k) {
-				for (k = j + 1; k < m->nv &&
-				    dec_cmp(&m->v[k].d, &m->v[j].d) == 0; k++)
+			for (j = 0; j < w.nv; j = k) {
+				d = wval(&w, j, &tmp);
+				for (k = j + 1; k < w.nv &&
+				    dec_cmp(wval(&w, k, &tmp2), d) == 0; k++)
 					;
-				pointrow(gs, b.g, b.v, &m->v[j].d, k - j);
+				pointrow(gs, b.g, b.v, d, k - j);
 			}
-			b.whole = m->whole;
-			if (m->nv < 0)
-				hist_each(&m->h, bucketrow, &b);
+			b.whole = w.t.whole;
+			if (w.nv < 0)
+				hist_each(w.h, bucketrow, &b);
 		}
 	}
 	free(ix);
+}
+
+/* ---- np-sum's group-by program (groupby.h) ---- */
+
+void
+groupby(const struct groupby *o, char **files, int n, struct src *first)
+{
+	struct gstat gs;
+	int f;
+
+	gs_init(&gs, o->nkey ? o->keys : NULL, o->nkey,
+	    o->nval ? o->vals : NULL, o->nval, o->cap);
+	if (first)
+		gs_use(&gs, first);
+	for (f = 0; f < n; f++) {
+		if (f == 0 && first)
+			gs_readin(&gs);	/* opened to look at: read on */
+		else
+			gs_read(&gs, files[f]);
+	}
+	if (o->hist)
+		gs_write_hist(&gs, o->header);
+	else
+		gs_write(&gs, o->header);
+	out_flush();
+	gs_report(&gs);
+	gs_free(&gs);
+	if (first)
+		free(first->buf);
 }

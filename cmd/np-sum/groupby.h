@@ -1,10 +1,10 @@
 /*
- * gstat: group-by statistics on the columns of rows: TSV or CSV with a
+ * groupby: group-by statistics on the columns of rows: TSV or CSV with a
  * header, Explorer's JSON rows or Parquet tables (read by the reader, as
  * rows of any table: kind_row), or a profile directory's Instruction table.
  *
  * Per group (the values of the key columns) and value column: the count,
- * sum, min and max, exactly (the sum as an exact decimal, dec.h), and the
+ * sum, min and max, exactly (the sum as an exact decimal, decimal.h), and the
  * values for percentiles: a group of up to GS_EXACT values holds them
  * exactly, a larger one a log-bucketed histogram (hist.h: at most 1%
  * relative error) whose buckets are allocated as values arrive.  The state
@@ -28,10 +28,14 @@
  * knows that the column is whole.  Sum, min and max are empty but on the
  * totals row.
  *
- * Memory: one entry per group (group.h), with a cell of 40 bytes per value
- * column; a group of more than one value adds its totals and exact values
- * (32 bytes each, up to GS_EXACT), or its histogram (8 bytes per bucket
- * between its smallest and largest magnitude); at most cap groups.
+ * Memory: one entry per group (hashtab.h), with a cell of 32 bytes per value
+ * column, which holds its values exactly as long as they fit in 21 bytes
+ * (about 3 bytes a whole number below 10^6: vlist.h); more values go on
+ * in chunks chained from the cell, as few bytes as they take, up to
+ * GS_EXACT values; past that the cell holds its totals and a histogram
+ * (hist.h: 8 bytes per bucket holding a value, or 4 per bucket between
+ * the smallest and largest magnitude when that is less); at most cap
+ * groups.
  */
 #ifndef NP_GSTAT_H
 #define NP_GSTAT_H
@@ -45,23 +49,23 @@
 #include "base/skipped.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "calc/vlist.h"
 
 #define GS_MAXVAL 64		/* value columns */
 #define GS_MAXKEY 32		/* key columns */
 
-#define GS_EXACT 32		/* values a group holds exactly, at most */
+#define GS_EXACT VL_MAXN	/* values a group holds exactly, at most */
 
-struct many;
 struct gspend;
 
-/* One group's value column: none, one value held in place, or more. */
+/*
+ * One group's value column: its values listed (none, one or up to
+ * GS_EXACT), or (l.kind VL_OTHER) their totals and, past GS_EXACT, a
+ * histogram, in a block the list's link points to.  All zeros: no value.
+ */
 struct cell {
 	int64_t n;		/* values: as added, or as totals rows count */
-	union {
-		struct dec one;	/* GS_ONE: the value */
-		struct many *m;	/* GS_MANY */
-	} u;
-	int state;
+	struct vlist l;
 };
 
 struct gstat {
@@ -99,6 +103,12 @@ struct gstat {
 	char *vname;		/* the value columns' names, escaped */
 	size_t vnoff[GS_MAXVAL + 1];	/* where each begins in vname */
 	long inexact;		/* sums printed as doubles */
+	struct vpool pool;	/* the cells' value lists */
+	/* Each value column's sum over all groups, while every value is a
+	 * whole number of int64 (runbad 0): its totals need no pass over the
+	 * groups. */
+	struct dec run[GS_MAXVAL];
+	int runbad;
 	struct rd_map map;	/* NP_COLUMNS, for a header's columns */
 };
 
@@ -127,5 +137,21 @@ void gs_write(struct gstat *gs, int header);
 void gs_write_hist(struct gstat *gs, int header);
 /* Reports what was passed over, on stderr. */
 void gs_report(struct gstat *gs);
+
+/*
+ * np-sum's second program (np-sum.c): the statistics, or with -H the
+ * histogram rows, of the n files read in order; first, when not NULL, is
+ * the first file, opened and looked into already (and freed here).
+ */
+struct groupby {
+	int header;		/* 0 after -n */
+	int hist;		/* -H */
+	char **keys, **vals;	/* -g, -v: NULL for the defaults */
+	int nkey, nval;
+	long cap;		/* -M */
+};
+
+void groupby(const struct groupby *o, char **files, int n,
+    struct src *first);
 
 #endif

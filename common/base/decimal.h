@@ -1,5 +1,5 @@
 /*
- * dec: exact decimal numbers, for sums that come out the same whatever the
+ * decimal: exact decimal numbers, for sums that come out the same whatever the
  * order the values were added in.
  *
  * A dec is m * 10^e, m a 128-bit two's complement integer: any number of up

@@ -316,7 +316,7 @@ big_add(struct big *a, const struct big *b)
 		a->d[a->n++] = (uint32_t)t;
 }
 
-/* floor(q log2 10) for |q| up to 400 (tests/pow5gen.c checks it). */
+/* floor(q log2 10) for |q| up to 400 (tests/tools/pow5gen.c checks it). */
 static int
 floorlog2ten(int q)
 {
@@ -1177,7 +1177,7 @@ num_fmt_f32(char *buf, float v)
 #ifdef NUM_F32BIG
 /*
  * The big-integer digits f32digits must agree with, for the test that
- * checks it (tests/numcheck.c compiles num.c with NUM_F32BIG): slow
+ * checks it (tests/tools/numcheck.c compiles number.c with NUM_F32BIG): slow
  * (some 4,500 instructions a float) but exact by construction.
  */
 /* Is the gap above (r + mp) / s wide enough to take the point up to 1,

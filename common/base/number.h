@@ -1,5 +1,5 @@
 /*
- * num: numbers read by hand and printed without locale.
+ * number: numbers read by hand and printed without locale.
  *
  * Reading follows JSON's grammar (plus NaN, Infinity, -Infinity, which old
  * neuron-profile printed, and nan, -nan, inf, -inf, which printf and
@@ -13,8 +13,8 @@
  * integers for magnitudes from about 1e-15 to 1e15, in big integers beyond.
  * A float (float32) prints in the fewest digits that read back to it, in
  * big integers (Burger and Dybvig).
- * No libc routine reads or prints a number (tests/numcheck.c compares them
- * with strtod and printf).
+ * No libc routine reads or prints a number (tests/tools/numcheck.c compares
+ * them with strtod and printf).
  */
 #ifndef NP_NUM_H
 #define NP_NUM_H

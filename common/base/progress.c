@@ -60,6 +60,7 @@ on(void)
 	pg.outtty = isatty(1);
 	pg.state = ON;
 	atexit(atexit_erase);
+	np_atmsg(prog_erase);	/* a message never lands on the line */
 	return 1;
 }
 

@@ -5,8 +5,8 @@
  * stderr is a terminal, a line shows the file's name, the percent of its
  * bytes read, MB/s (10^6 bytes) since it was opened, and the time left at
  * that rate; it is drawn again at most every 1/10 s, and erased when the
- * file is done, before any message (diag.c calls prog_erase) and before
- * output is written to the same terminal (tsv.c), and at exit.  Never when
+ * file is done, before any message (msg.c calls prog_erase) and before
+ * output is written to the same terminal (table.c), and at exit.  Never when
  * stderr is not a terminal, when CI is set in the environment (to
  * anything), when NP_PROGRESS is 0, or after prog_quiet (-q).
  *

@@ -1,5 +1,5 @@
 /*
- * note: what a program passed over, counted by kind with the first place it
+ * skipped: what a program passed over, counted by kind with the first place it
  * happened, for standard error at the end: "what: N (first: file:line)".
  * Nothing is dropped silently.
  */

@@ -234,7 +234,7 @@ escapeok(const unsigned char *c)
 }
 
 /*
- * The string skip (simd.h), one body for each level's masks, so that
+ * The string skip (byteclass.h), one body for each level's masks, so that
  * each is compiled with its own (the AVX2 one for AVX2).  Each step's
  * masks are made once; a backslash that ends a step carries into the
  * next, so that no escape is cut in two and a run of any length is
@@ -301,7 +301,7 @@ mask_avx2(const char *p)
 #endif
 
 
-/* The string masks (simd.h), one loop for each level's, like the skip. */
+/* The string masks (byteclass.h), one loop for each level's, like the skip. */
 #define FINDBODY(maskfn) {						\
 	struct simd_blk r;						\
 									\

@@ -1,5 +1,5 @@
 /*
- * simd: the byte-class masks the JSON parser scans strings by, 64 bytes a
+ * byteclass: the byte-class masks the JSON parser scans strings by, 64 bytes a
  * call, in four implementations: portable C, SSE2 (the x86-64 baseline),
  * AVX2 and AVX-512 (its byte compares, BW).  Which one runs is settled
  * here and nowhere else: the best the build and the CPU have up to AVX2

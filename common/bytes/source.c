@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "bytes/source.h"
 #include "base/progress.h"
@@ -21,8 +22,8 @@
 void
 src_open(struct src *s, const char *path)
 {
-	if (!s->buf && !(s->buf = malloc(SRC_BUFSZ + SRC_PAD)))
-		np_die("out of memory");
+	if (!s->buf)
+		s->buf = np_malloc(SRC_BUFSZ + SRC_PAD);
 	s->name = path;
 	if (strcmp(path, "-") == 0)
 		s->fd = 0;
@@ -588,9 +589,8 @@ addpath(char **list, int *nf, const char *dir, const char *t, size_t tn,
 	    dn, dir, (int)tn, t, part);
 	if (n < 0 || (size_t)n >= sizeof path)
 		np_die("%s: path too long", dir);
-	if (!(list = realloc(list, (size_t)(*nf + 1) * sizeof *list)) ||
-	    !(list[*nf] = strdup(path)))
-		np_die("out of memory");
+	list = np_realloc(list, (size_t)(*nf + 1) * sizeof *list);
+	list[*nf] = np_strdup(path);
 	(*nf)++;
 	return list;
 }
@@ -619,9 +619,10 @@ addtable(char **list, int *nf, const char *dir, const char *t, size_t tn)
 			whole = 1;
 			continue;
 		}
-		if (np == cap && !(part = realloc(part, (size_t)(cap = cap ?
-		    2 * cap : 16) * sizeof *part)))
-			np_die("out of memory");
+		if (np == cap) {
+			cap = cap ? 2 * cap : 16;
+			part = np_realloc(part, (size_t)cap * sizeof *part);
+		}
 		part[np++] = v;
 	}
 	if (errno)

@@ -1,5 +1,5 @@
 /*
- * input: buffered reading of one file descriptor at a time.  A UTF-8
+ * source: buffered reading of one file descriptor at a time.  A UTF-8
  * byte-order mark at a file's start is dropped.
  *
  * One buffer of SRC_BUFSZ bytes is read into and reused for every file; nothing

@@ -1,5 +1,5 @@
 /*
- * interval: busy time from intervals in start order (spill.h puts them in
+ * busy: busy time from intervals in start order (spill.h puts them in
  * it).  Overlapping, nested and adjacent intervals join one busy run; the
  * gaps between runs are the idle time.  Memory: one run, whatever the
  * input's size.

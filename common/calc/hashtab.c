@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "calc/hashtab.h"
 
@@ -63,8 +64,7 @@ grp_init(struct group *g, size_t valsize, long cap)
 	g->stride = strideof(valsize);
 	g->cap = cap < 0xfffffffeL ? cap : 0xfffffffeL;
 	g->nslots = 1024;
-	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
-		np_die("out of memory");
+	g->slots = np_calloc(g->nslots, sizeof *g->slots);
 }
 
 void
@@ -89,8 +89,7 @@ rehash(struct group *g)
 
 	g->nslots *= 2;
 	mask = g->nslots - 1;
-	if (!(g->slots = calloc(g->nslots, sizeof *g->slots)))
-		np_die("out of memory");
+	g->slots = np_calloc(g->nslots, sizeof *g->slots);
 	for (i = 0; i < on; i++) {
 		if (!old[i])
 			continue;
@@ -117,8 +116,7 @@ keyspace(struct group *g, size_t n)
 		return b;
 	}
 	sz = n + sizeof(void *) > BLOCK ? n + sizeof(void *) : BLOCK;
-	if (!(b = malloc(sz)))
-		np_die("out of memory");
+	b = np_malloc(sz);
 	memcpy(b, &g->blocks, sizeof(void *));
 	g->blocks = b;
 	g->arena = b + sizeof(void *) + n;
@@ -132,8 +130,7 @@ grow(struct group *g)
 	long na = g->alloc ? g->alloc * 2 : 256;
 	char *r;
 
-	if (!(r = realloc(g->rec, (size_t)na * g->stride)))
-		np_die("out of memory");
+	r = np_realloc(g->rec, (size_t)na * g->stride);
 	g->rec = r;
 	g->alloc = na;
 }
@@ -186,6 +183,18 @@ grp_geth(struct group *g, const char *key, size_t len, size_t hash,
 	return VAL(g, e);
 }
 
+long
+grp_peek(const struct group *g, size_t hash)
+{
+	uint64_t tag = (uint64_t)hash << 32, s;
+	size_t mask = g->nslots - 1, i = hash & mask;
+
+	for (; (s = g->slots[i]); i = (i + 1) & mask)
+		if ((s & 0xffffffff00000000ULL) == tag)
+			return (long)(uint32_t)s - 1;
+	return -1;
+}
+
 void
 grp_widen(struct group *g, size_t valsize)
 {
@@ -196,8 +205,7 @@ grp_widen(struct group *g, size_t valsize)
 	if (valsize <= g->valsize)
 		return;
 	if (g->alloc) {
-		if (!(r = realloc(g->rec, (size_t)g->alloc * ns)))
-			np_die("out of memory");
+		r = np_realloc(g->rec, (size_t)g->alloc * ns);
 		/* From the last entry back, each moves up. */
 		for (i = g->n - 1; i >= 0; i--) {
 			memmove(r + (size_t)i * ns, r + (size_t)i * old, old);
@@ -320,8 +328,7 @@ bykey(const struct group *g, uint64_t (*score)(const void *), struct pfx *a)
 	long i, j, k, *ix;
 	unsigned char b[8];
 
-	if (!a || !(tmp = malloc(PFXROOM(g))))
-		np_die("out of memory");
+	tmp = np_malloc(PFXROOM(g));
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
 		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
@@ -374,9 +381,8 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 	long i, *ix;
 
 	if (cmp == grp_keycmp)
-		return bykey(g, NULL, malloc(PFXROOM(g)));
-	if (!(ix = malloc(((size_t)g->n + 1) * sizeof *ix)))
-		np_die("out of memory");
+		return bykey(g, NULL, np_malloc(PFXROOM(g)));
+	ix = np_malloc(((size_t)g->n + 1) * sizeof *ix);
 	for (i = 0; i < g->n; i++)
 		ix[i] = i;
 	sortg = g;
@@ -390,7 +396,7 @@ grp_sortedby(struct group *g, uint64_t (*score)(const void *val))
 {
 	/* The table is done with: its slots, each of their pages touched
 	 * already, are the prefixes' room. */
-	struct pfx *a = realloc(g->slots, PFXROOM(g));
+	struct pfx *a = np_realloc(g->slots, PFXROOM(g));
 
 	g->slots = NULL;
 	g->nslots = 0;

@@ -1,5 +1,5 @@
 /*
- * group: a hash table from keys (byte strings) to fixed-size values, for
+ * hashtab: a hash table from keys (byte strings) to fixed-size values, for
  * group-by.  Memory grows with the number of distinct keys only, up to a
  * cap the caller states; past it, the program stops with a message.
  *
@@ -57,6 +57,12 @@ void *grp_get(struct group *g, const char *key, size_t len, int *isnew);
  */
 void *grp_geth(struct group *g, const char *key, size_t len, size_t hash,
     int *isnew);
+/*
+ * The entry a key of that hash most likely is, or -1: the first whose
+ * slot holds the hash's bits, its key not compared.  For asking for an
+ * entry's memory (grp_prefetch) some rows before it is looked up.
+ */
+long grp_peek(const struct group *g, size_t hash);
 /* Makes every value valsize bytes (no fewer than now), the new bytes
  * zero. */
 void grp_widen(struct group *g, size_t valsize);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "calc/hist.h"
 
@@ -62,8 +63,7 @@ slot(int64_t **a, int *lo, int *n, int k)
 			nhi += 16;
 	}
 	nn = nhi - nlo;
-	if (!(na = calloc((size_t)nn, sizeof *na)))
-		np_die("out of memory");
+	na = np_calloc((size_t)nn, sizeof *na);
 	if (*n)
 		memcpy(na + (*lo - nlo), *a, (size_t)*n * sizeof *na);
 	free(*a);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "bytes/source.h"
 #include "calc/spill.h"
@@ -13,16 +14,6 @@
  * subtraction, where a division (tens of cycles) came with every item. */
 #define FIFO(sp, i) ((sp)->fifo + (size_t)((sp)->qhead + (i) < (sp)->cap ? \
 	(sp)->qhead + (i) : (sp)->qhead + (i) - (sp)->cap) * (sp)->size)
-
-static void *
-xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p)
-		np_die("out of memory");
-	return p;
-}
 
 /* NP_MERGE_FANIN, for tests that want many merges from little input. */
 static int
@@ -56,17 +47,17 @@ sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
 	sp->dir = dir && *dir ? dir : "/tmp";
 	sp->dirlen = src_dirlen(sp->dir);
 	sp->latecap = window > SP_MINLATE ? window : SP_MINLATE;
-	sp->fifo = xmalloc(size * (size_t)window);
-	sp->tmp = xmalloc(size);
-	sp->last = xmalloc(size);
+	sp->fifo = np_malloc(size * (size_t)window);
+	sp->tmp = np_malloc(size);
+	sp->last = np_malloc(size);
 	/* Run 0's buffer holds whole items; it grows to SP_MEMRUN. */
 	sp->w0cap = size;
-	sp->w0 = xmalloc(sp->w0cap);
+	sp->w0 = np_malloc(sp->w0cap);
 	sp->run0.fd = -1;
 	/* Each level holds fewer than fanin runs, and at most SP_LEVELS
 	 * levels fit in the 63 bits of a count. */
 	sp->maxruns = (sp->fanin - 1) * SP_LEVELS + 1;
-	sp->runs = xmalloc((size_t)sp->maxruns * sizeof *sp->runs);
+	sp->runs = np_malloc((size_t)sp->maxruns * sizeof *sp->runs);
 }
 
 /* ---- temporary files ---- */
@@ -217,12 +208,12 @@ merge_open(struct spill *sp, struct sp_merge *m, struct sp_run *r, int k)
 {
 	int i;
 
-	m->r = xmalloc((size_t)k * sizeof *m->r);
-	m->heap = xmalloc((size_t)k * sizeof *m->heap);
+	m->r = np_malloc((size_t)k * sizeof *m->r);
+	m->heap = np_malloc((size_t)k * sizeof *m->heap);
 	m->n = 0;
 	for (i = 0; i < k; i++) {
 		m->r[i].run = &r[i];
-		m->r[i].buf = r[i].fd >= 0 ? xmalloc(SP_RUNBUF) : NULL;
+		m->r[i].buf = r[i].fd >= 0 ? np_malloc(SP_RUNBUF) : NULL;
 		m->r[i].left = r[i].n;
 		if (r[i].fd >= 0 && lseek(r[i].fd, 0, SEEK_SET) < 0)
 			np_die("%s: seek failed (TMPDIR %s): %s", r[i].name,
@@ -277,7 +268,7 @@ merge_runs(struct spill *sp, struct sp_run *r, int k, struct sp_run *out)
 {
 	struct sp_merge m;
 	struct sp_run to;
-	char *buf = xmalloc(SP_RUNBUF / sp->size * sp->size);
+	char *buf = np_malloc(SP_RUNBUF / sp->size * sp->size);
 	size_t len = 0, cap = SP_RUNBUF / sp->size * sp->size;
 	int i, level = 0;
 
@@ -392,8 +383,7 @@ emit(struct spill *sp, const void *item)
 	if (!sp->live && sp->w0len == sp->w0cap) {
 		if (sp->run0.fd < 0 && sp->w0cap <= SP_MEMRUN / 2) {
 			sp->w0cap *= 2;
-			if (!(sp->w0 = realloc(sp->w0, sp->w0cap)))
-				np_die("out of memory");
+			sp->w0 = np_realloc(sp->w0, sp->w0cap);
 		} else
 			run0_flush(sp);		/* may go live */
 	}
@@ -492,7 +482,7 @@ sp_push(struct spill *sp, const void *item)
 		if (sp->live)		/* and nowhere to sort it */
 			create_failed(sp, sp->live);
 		if (!sp->late)
-			sp->late = xmalloc(sp->size * (size_t)sp->latecap);
+			sp->late = np_malloc(sp->size * (size_t)sp->latecap);
 		memcpy(sp->late + (size_t)sp->ln * sp->size, item, sp->size);
 		sp->beyond++;
 		if (++sp->ln == sp->latecap)
@@ -514,7 +504,7 @@ sp_push(struct spill *sp, const void *item)
 	} else {
 		/* Sorted input never needs it. */
 		if (!sp->heap)
-			sp->heap = xmalloc(sp->size * (size_t)sp->cap);
+			sp->heap = np_malloc(sp->size * (size_t)sp->cap);
 		memcpy(HEAP(sp, sp->hn), item, sp->size);
 		heap_up(sp, sp->hn++);
 	}
@@ -543,7 +533,7 @@ sp_end(struct spill *sp)
 	if (sp->live)		/* all of it delivered */
 		return;
 	/* Every run, the ones still in memory too. */
-	sp->final = xmalloc(((size_t)sp->nruns + 2) * sizeof *sp->final);
+	sp->final = np_malloc(((size_t)sp->nruns + 2) * sizeof *sp->final);
 	for (i = 0; i < sp->nruns; i++)
 		sp->final[k++] = sp->runs[i];
 	if (sp->run0.fd >= 0 && sp->w0len)

@@ -1,14 +1,15 @@
 /*
  * csv: rows whose fields may be quoted, as RFC 4180 writes them, for the
- * table reader of tsv.c.
+ * table reader of table.c.
  *
  * The two dialects read here:
  *   CSV          comma-separated, as DuckDB's COPY ... (FORMAT csv) and
  *                pandas write it, and Neuron Explorer's UI exports;
  *   quoted TSV   tab-separated with the same quoting, as DuckDB writes
- *                with DELIMITER '\t'; np's own TSV never quotes (a field of
- *                its own that begins with '"' is written as \"), so a TSV
- *                field that begins with '"' is a quoted one.
+ *                with DELIMITER '\t'; np's own TSV quotes nothing but the
+ *                empty string, "" (a field of its own that begins with '"'
+ *                is written as \"), so a TSV field that begins with '"' is
+ *                a quoted one.
  * A quoted field begins with '"' and ends at the '"' that is followed by
  * the delimiter or the end of the row; inside it, "" is one '"', and the
  * delimiter, CR and LF are data, so a row may span lines.  An unquoted
@@ -32,7 +33,7 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "format/table.h"
+#include "format/csv.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -100,11 +101,9 @@ undouble(char *f, size_t n)
 }
 
 int
-csv_row(struct tsv *t, int max)
+csv_row(struct src *s, char delim, struct csv_cells *c, int max)
 {
-	struct src *s = t->in;
 	char *row, *end, *b, *p, *r, *fs, *lstart, *nul = NULL, *old;
-	char delim = t->delim;
 	uint64_t m;
 	long line, nl = 0, qline = 0, qcol = 0, nulline = 0, nulcol = 0;
 	ptrdiff_t moved;
@@ -121,13 +120,13 @@ csv_row(struct tsv *t, int max)
 #define BEGIN(at) do {							\
 	fs = (at);							\
 	if (i < max) {							\
-		t->f[i] = fs;						\
-		t->fline[i] = line + nl;				\
-		t->fcol[i] = (long)(fs - lstart) + 1;			\
-		t->quoted[i] = 0;					\
+		c->f[i] = fs;						\
+		c->fline[i] = line + nl;				\
+		c->fcol[i] = (long)(fs - lstart) + 1;			\
+		c->quoted[i] = 0;					\
 	} else if (i == max) {						\
-		t->xline = line + nl;					\
-		t->xcol = (long)(fs - lstart) + 1;			\
+		c->xline = line + nl;					\
+		c->xcol = (long)(fs - lstart) + 1;			\
 	}								\
 } while (0)
 #define OPEN() do {							\
@@ -135,13 +134,13 @@ csv_row(struct tsv *t, int max)
 	qline = line + nl;						\
 	qcol = (long)(fs - lstart) + 1;					\
 	if (i < max)							\
-		t->quoted[i] = 1;					\
+		c->quoted[i] = 1;					\
 } while (0)
 /* Field i, quoted, ends at its closing quote at cq. */
 #define CLOSE(cq) do {							\
 	if (i < max) {							\
-		t->f[i] = fs + 1;					\
-		t->len[i] = (size_t)((cq) - fs - 1);			\
+		c->f[i] = fs + 1;					\
+		c->len[i] = (size_t)((cq) - fs - 1);			\
 	}								\
 } while (0)
 /* The first binary NUL of the row, at at: where it lies, on the line of
@@ -182,7 +181,7 @@ plain:
 		p = b + __builtin_ctzll(m);
 		if (*p == delim) {
 			if (i < max)
-				t->len[i] = (size_t)(p - fs);
+				c->len[i] = (size_t)(p - fs);
 			i++;
 			BEGIN(p + 1);
 			if (p[1] != '"') {
@@ -231,7 +230,7 @@ quoted:
 			}
 			if (p[1] == '"') {	/* the data's end is a NUL */
 				if (i < max)
-					twice = t->quoted[i] = 2;
+					twice = c->quoted[i] = 2;
 				FROM(p + 2, '"');
 				continue;
 			}
@@ -293,7 +292,7 @@ more:
 	if (nul)
 		nul += moved;
 	for (j = 0; j <= i && j < max; j++)
-		t->f[j] += moved;
+		c->f[j] += moved;
 	if (st == PLAIN && fs == r && *fs == '"') {
 		OPEN();
 		r++;
@@ -324,19 +323,18 @@ done:
 	if (end > row && end[-1] == '\r')
 		end--;		/* CR LF: the CR is no field's */
 	if (st == PLAIN && i < max)
-		t->len[i] = (size_t)(end - fs);
+		c->len[i] = (size_t)(end - fs);
 	if (i + 1 < max) {
-		t->xline = line + nl;
-		t->xcol = (long)(end - lstart) + 1;
+		c->xline = line + nl;
+		c->xcol = (long)(end - lstart) + 1;
 	}
 	for (j = 0; twice && j <= i && j < max; j++)
-		if (t->quoted[j] == 2) {
-			t->len[j] = undouble(t->f[j], t->len[j]);
-			t->quoted[j] = 1;
+		if (c->quoted[j] == 2) {
+			c->len[j] = undouble(c->f[j], c->len[j]);
+			c->quoted[j] = 1;
 		}
 	*end = '\0';
 	s->in_line = 1 + (int)nl;
-	t->line = line;
-	t->quotes = 1;
+	c->line = line;
 	return i + 1;
 }

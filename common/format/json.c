@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "format/json.h"
 #include "base/number.h"
@@ -33,8 +34,8 @@ json_init(struct json *j, struct src *in)
 	l = simd_level();
 	j->mask = simd_strmask(l);
 	j->skip = simd_strskip(l);
-	if (!j->scratch && !(j->scratch = malloc(JSON_MAXSTR)))
-		np_die("out of memory");
+	if (!j->scratch)
+		j->scratch = np_malloc(JSON_MAXSTR);
 }
 
 void
@@ -218,7 +219,7 @@ skipline(struct json *j, char *p)
 /*
  * The first byte at or after p that may end a plain run of string text:
  * '"', '\\', a control byte or a non-ASCII one.  It is found in the mask of
- * the 64 bytes from where a search began (simd.h), and that mask is kept:
+ * the 64 bytes from where a search began (byteclass.h), and that mask is kept:
  * the keys and values that follow in those bytes are found in it, without
  * their bytes being looked at again.  The zero padding after the data
  * stops a search too, so it needs no bounds check: 64 bytes from any

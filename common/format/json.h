@@ -7,7 +7,7 @@
  * buffer of JSON_MAXSTR bytes when they do.  A value the caller does not want
  * is passed over with json_skip, which validates it but never buffers it,
  * however long it is.  Nesting deeper than JSON_MAXDEPTH is an error.
- * Strings are scanned 64 bytes a step (simd.h): a string passed over is
+ * Strings are scanned 64 bytes a step (byteclass.h): a string passed over is
  * checked by the masks of its backslashes and of the bytes that end plain
  * text, not byte by byte, with the same messages as a string taken.
  *

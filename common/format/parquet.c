@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "codec/codec.h"
 #include "base/msg.h"
 #include "format/parquet.h"
@@ -223,14 +224,6 @@ failc(const struct pq_cursor *c, const unsigned char *at, const char *fmt,
 	    "decompressed)", msg, (long long)(at - c->pg));
 }
 
-static void *
-xrealloc(void *q, size_t n)
-{
-	if (!(q = realloc(q, n ? n : 1)))
-		np_die("out of memory");
-	return q;
-}
-
 /* Grows *buf to hold n bytes. */
 static void
 grow(void *bufp, size_t *cap, size_t n)
@@ -241,7 +234,7 @@ grow(void *bufp, size_t *cap, size_t n)
 		return;
 	if (n < 2 * *cap)
 		n = 2 * *cap;
-	*buf = xrealloc(*buf, n);
+	*buf = np_realloc(*buf, n);
 	*cap = n;
 }
 
@@ -303,7 +296,7 @@ readat(const struct pq *p, void *buf, size_t n, long long off)
 static char *
 xstrndup(const unsigned char *s, size_t n)
 {
-	char *d = xrealloc(NULL, n + 1);
+	char *d = np_realloc(NULL, n + 1);
 
 	memcpy(d, s, n);
 	d[n] = '\0';
@@ -694,7 +687,7 @@ static char *
 joinpath(const char *parent, const char *name)
 {
 	size_t a = strlen(parent), b = strlen(name);
-	char *s = xrealloc(NULL, a + b + 2);
+	char *s = np_realloc(NULL, a + b + 2);
 
 	memcpy(s, parent, a);
 	s[a] = '.';
@@ -729,8 +722,8 @@ schema(struct pq *p, struct thrift *t, const struct th_field *f)
 	/* Each element is read into the next column's place, so that what
 	 * it holds is freed by pq_close whatever fails; a group's is not
 	 * kept. */
-	p->col = xrealloc(NULL, n * sizeof *p->col);
-	p->gpath = xrealloc(NULL, MAXDEPTH * sizeof *p->gpath);
+	p->col = np_realloc(NULL, n * sizeof *p->col);
+	p->gpath = np_realloc(NULL, MAXDEPTH * sizeof *p->gpath);
 	p->ngpath = 0;
 	c = &p->col[0];
 	memset(c, 0, sizeof *c);
@@ -1012,8 +1005,8 @@ filemeta(struct pq *p, struct thrift *t)
 		th_fail(t, rgat, "%u row groups of %d columns in a footer of "
 		    "%lld bytes", n, p->ncol, (long long)(t->end - t->start));
 	p->nrg = (int)n;
-	p->rg_rows = xrealloc(NULL, n * sizeof *p->rg_rows);
-	p->chunk = xrealloc(NULL, (size_t)n * (size_t)p->ncol *
+	p->rg_rows = np_realloc(NULL, n * sizeof *p->rg_rows);
+	p->chunk = np_realloc(NULL, (size_t)n * (size_t)p->ncol *
 	    sizeof *p->chunk);
 	for (i = 0; i < n; i++)
 		row_group(p, t, (int)i);
@@ -1120,12 +1113,12 @@ pq_open(struct pq *p, const char *path)
 		    "the %lld this reader takes", flen,
 		    (long long)PQ_MAXFOOTER);
 	footer = p->size - 8 - flen;
-	p->footer = xrealloc(NULL, (size_t)flen + SLACK);
+	p->footer = np_realloc(NULL, (size_t)flen + SLACK);
 	readat(p, p->footer, (size_t)flen, footer);
 	th_init(&t, p->footer, (size_t)flen, p->file, footer);
 	filemeta(p, &t);
 	check_meta(p, footer);
-	p->sel = xrealloc(NULL, (size_t)(p->ncol ? p->ncol : 1) *
+	p->sel = np_realloc(NULL, (size_t)(p->ncol ? p->ncol : 1) *
 	    sizeof *p->sel);
 	memset(p->sel, 0xff, (size_t)(p->ncol ? p->ncol : 1) *
 	    sizeof *p->sel);
@@ -2610,7 +2603,7 @@ pq_select(struct pq *p, int col)
 	if (p->col[col].refuse)
 		np_die("%s: column %s: %s", p->file, p->col[col].name,
 		    p->col[col].refuse);
-	p->cur = xrealloc(p->cur, (size_t)(p->ncur + 1) * sizeof *p->cur);
+	p->cur = np_realloc(p->cur, (size_t)(p->ncur + 1) * sizeof *p->cur);
 	c = &p->cur[p->ncur];
 	memset(c, 0, offsetof(struct pq_cursor, lv));
 	c->pq = p;
@@ -2652,7 +2645,7 @@ pq_step(struct pq *p)
 
 	if (!p->started) {
 		progress_begin(p);
-		p->batch = xrealloc(NULL, (size_t)(p->ncur ? p->ncur : 1) *
+		p->batch = np_realloc(NULL, (size_t)(p->ncur ? p->ncur : 1) *
 		    sizeof *p->batch);
 		for (i = 0; i < p->ncur; i++)
 			p->batch[i].cells = p->cur[i].cells;

@@ -1,5 +1,5 @@
 /*
- * pair: events waiting for their end, by name.
+ * startend: events waiting for their end, by name.
  *
  * The profiler's text formats write an event as two lines, a start (START,
  * M2S_SOP, ...) and an end (END, S2M_EOP, ...), joined only by a name: the

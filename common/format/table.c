@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "format/table.h"
 
@@ -80,10 +81,64 @@ tsv_unescape(char *s, size_t n)
 	i++;								\
 } while (0)
 
+/* The field of the row split in place (f[0..n]) that q lies in: the last
+ * whose start is at or before q. */
+static int
+fieldat(const struct tsv *t, const char *q, int n)
+{
+	int lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi + 1) / 2;
+		if (t->f[mid] <= q)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/*
+ * The quotes of a row split in place (from line to e; f[0..n] kept): 1
+ * when a kept field begins with '"' and is not "" alone (the row is
+ * CSV-quoted: csv_row reads it again), else 0, each "" alone (np writes
+ * an empty string so, and there are many in a row of instructions) made
+ * an empty quoted field where it lies, as csv_row would read it: its
+ * length 0, its start the quote.  The fields are looked at from the
+ * first quote that begins one on.
+ */
+static int
+quotes(struct tsv *t, char *line, const char *e, int n)
+{
+	const char *q = line;
+	int k;
+
+	/* A quote inside an unquoted field is text. */
+	while ((q = memchr(q, '"', (size_t)(e - q))) != NULL && q != line &&
+	    q[-1] != '\t')
+		q++;
+	if (!q || t->f[k = fieldat(t, q, n)] != q)
+		return 0;	/* none, or in a field not kept */
+	for (; k <= n; k++) {
+		if (t->len[k] == 0 || t->f[k][0] != '"')
+			continue;
+		if (t->len[k] != 2 || t->f[k][1] != '"')
+			return 1;
+		if (!t->hasq) {
+			memset(t->quoted, 0, (size_t)n + 1);
+			t->hasq = 1;
+		}
+		t->quoted[k] = 1;
+		t->len[k] = 0;
+	}
+	return 0;
+}
+
 /*
  * Splits line into t->f / t->len (at most max fields kept); returns the
  * number of fields there are, and in *quote whether a kept field begins
- * with '"' (then the row is CSV-quoted, and csv_row reads it again).
+ * with '"' (then the row is CSV-quoted, and csv_row reads it again) other
+ * than "" alone (read here: quotes).
  * Notes in t->esc whether the row holds a backslash at all: most hold
  * none, and their fields need no un-escaping.  One pass, 16 bytes at a
  * time where SSE2 is there, the last 31 or fewer masked to the line (it
@@ -96,7 +151,7 @@ static int
 split(struct tsv *t, char *line, size_t n, int max, int *quote)
 {
 	char *p = line, *e = line + n, *start = line;
-	int i = 0, k;
+	int i = 0;
 	unsigned anyq = 0, anyb = 0;
 
 	t->f[0] = line;
@@ -153,10 +208,7 @@ split(struct tsv *t, char *line, size_t n, int max, int *quote)
 	if (i < max)
 		t->len[i] = (size_t)(e - start);
 	t->esc = anyb != 0;
-	*quote = 0;
-	for (k = 0; anyq && k <= i && k < max; k++)
-		if (t->len[k] && t->f[k][0] == '"')
-			*quote = 1;
+	*quote = anyq && quotes(t, line, e, i < max ? i : max - 1);
 	return i + 1;
 }
 
@@ -168,7 +220,7 @@ skipblanks(struct tsv *t)
 	int i;
 
 	for (i = 0; i < t->ncol; i++) {
-		if (t->quotes && t->quoted[i])
+		if (t->hasq && t->quoted[i])
 			continue;
 		while (t->len[i] && (*t->f[i] == ' ' || *t->f[i] == '\t')) {
 			t->f[i]++;
@@ -179,11 +231,22 @@ skipblanks(struct tsv *t)
 	}
 }
 
+/* Is the field at q (before e), which begins with '"', "" alone: an
+ * empty string, which np writes, and reads alike whether a TSV is escaped
+ * or quoted?  So is one cut by e that may be: it says nothing. */
+static int
+emptyquoted(const char *q, const char *e)
+{
+	return (e - q < 2 || q[1] == '"') && (e - q <= 2 || q[2] == '\t' ||
+	    q[2] == '\n' || q[2] == '\r');
+}
+
 /*
  * The first of the n bytes at p that says the TSV is quoted, not escaped
- * (np(7)): a field that begins with '"' (np's writer escapes that quote),
- * or a backslash that begins none of np's escapes; NULL if none does.  An
- * escape cut by the end of the bytes says nothing.
+ * (np(7)): a field that begins with '"' (np's writer escapes that quote)
+ * and is not "" alone, or a backslash that begins none of np's escapes;
+ * NULL if none does.  An escape or a "" cut by the end of the bytes says
+ * nothing.
  */
 static const char *
 quotedsign(const char *p, size_t n)
@@ -200,7 +263,8 @@ quotedsign(const char *p, size_t n)
 		}
 	}
 	for (q = p; (q = memchr(q, '"', (size_t)(e - q))) != NULL; q++)
-		if (q == p || q[-1] == '\t' || q[-1] == '\n')
+		if ((q == p || q[-1] == '\t' || q[-1] == '\n') &&
+		    !emptyquoted(q, e))
 			break;
 	return bad && (!q || bad < q) ? bad : q;
 }
@@ -233,8 +297,8 @@ notescaped(const struct tsv *t, int i, const char *found)
 
 /*
  * A TSV not known to be escaped or quoted (TSV_UNSURE), at a row that
- * may hold a backslash or holds a quoted field: a quoted field, or a
- * backslash that begins none of np's escapes, makes it quoted, unless a
+ * may hold a backslash or holds a quoted field: a quoted field (but ""),
+ * or a backslash that begins none of np's escapes, makes it quoted, unless a
  * backslash was read as an escape already (an error then); else the
  * row's backslashes are np's escapes, and the first is noted.
  */
@@ -246,7 +310,8 @@ settle(struct tsv *t, int nf)
 	int i, k, bs = -1;
 
 	for (i = 0; i < nf && i < t->ncol; i++) {
-		if (t->quotes && t->quoted[i]) {
+		/* "" is an empty string either way: no sign. */
+		if (t->hasq && t->quoted[i] && t->len[i] > 0) {
 			if (t->escline)
 				notescaped(t, i, "a quoted field");
 			t->how = TSV_QUOTED;
@@ -285,6 +350,15 @@ settle(struct tsv *t, int nf)
 	    (size_t)(t->f[bs] + t->len[bs] - b)), 4), escname(b[1]));
 }
 
+/* A row split by csv_row, which alone knows quotes and rows that span
+ * lines. */
+static int
+csvrow(struct tsv *t, int max)
+{
+	t->quotes = t->hasq = 1;
+	return csv_row(t->in, t->delim, &t->csv, max);
+}
+
 /* The next row: split in one pass if it holds no quoted field, else
  * read again by csv_row.  Returns how many fields it has, 0 at the end. */
 static int
@@ -296,16 +370,16 @@ row(struct tsv *t, int max)
 
 	if (t->delim == ',') {
 		t->esc = 0;	/* nothing is un-escaped in CSV */
-		return csv_row(t, max);
+		return csvrow(t, max);
 	}
 	if (!src_getline(t->in, &line, &n))
 		return 0;
 	t->line = t->in->line;
-	t->quotes = 0;
+	t->quotes = t->hasq = 0;
 	nf = split(t, line, n, max, &quote);
 	if (quote) {
 		src_ungetline(t->in, line, n);
-		nf = csv_row(t, max);
+		nf = csvrow(t, max);
 		t->esc = 1;	/* its lines may be more than this one */
 	}
 	if (t->esc && t->how != TSV_ESCAPED) {
@@ -363,7 +437,7 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	t->skipblanks = 0;
 	for (i = 1; delim == ',' && i < t->ncol; i++)
 		if (t->len[i] && (*t->f[i] == ' ' || *t->f[i] == '\t') &&
-		    !(t->quotes && t->quoted[i]))
+		    !(t->hasq && t->quoted[i]))
 			t->skipblanks = 1;
 	if (t->skipblanks)
 		skipblanks(t);
@@ -373,8 +447,7 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 	if (need > t->hdrcap) {
 		free(t->hdr);
 		t->hdrcap = need;
-		if (!(t->hdr = malloc(t->hdrcap)))
-			np_die("out of memory");
+		t->hdr = np_malloc(t->hdrcap);
 	}
 	for (h = t->hdr, i = 0; i < t->ncol; i++) {
 		memcpy(h, t->f[i], t->len[i]);
@@ -388,7 +461,7 @@ tsv_open(struct tsv *t, struct src *in, char delim)
 int
 tsv_next(struct tsv *t)
 {
-	int nf;
+	int nf, k;
 
 	for (;;) {
 		if ((nf = row(t, t->ncol)) == 0)
@@ -397,7 +470,7 @@ tsv_next(struct tsv *t)
 		 * between rows) is no row of one missing value: the header
 		 * has two or more columns. */
 		if (nf != 1 || t->len[0] != 0 || t->ncol < 2 ||
-		    (t->quotes && t->quoted[0]))
+		    (t->hasq && t->quoted[0]))
 			break;
 		if (t->blanks++ == 0)
 			t->firstblank = t->line;
@@ -407,10 +480,12 @@ tsv_next(struct tsv *t)
 	if (nf != t->ncol) {
 		/* Where the extra field starts, or the row ends. */
 		if (!t->quotes) {
+			/* The field before it ends where it lies, or for
+			 * a "" read in place (hasq) two bytes on. */
+			k = nf > t->ncol ? t->ncol - 1 : nf - 1;
 			t->xline = t->line;
-			t->xcol = nf > t->ncol ? src_col(t->in,
-			    t->f[t->ncol - 1] + t->len[t->ncol - 1]) + 1 :
-			    src_col(t->in, t->f[nf - 1] + t->len[nf - 1]);
+			t->xcol = src_col(t->in, t->f[k] + t->len[k]) +
+			    (nf > t->ncol) + (t->hasq && t->quoted[k] ? 2 : 0);
 		}
 		np_die_at(t->in->name, t->xline, t->xcol,
 		    "expected %d %s-separated fields as in the header, "

@@ -1,5 +1,5 @@
 /*
- * tsv: reading back the one output format (written by out.h), and CSV.
+ * table: reading back the one output format (written by tsvout.h), and CSV.
  *
  * Tables with a header line.  TSV: fields separated by TABs, where a
  * field that begins with '"' is quoted as in CSV; and CSV, comma-separated,
@@ -13,8 +13,9 @@
  * tsv_cell), or quoted (DuckDB's: a backslash is text, and a field that
  * holds a TAB, LF, CR or '"' is quoted).  The two read a row alike unless
  * it holds a backslash outside quotes.  NP_TSV=escaped or NP_TSV=quoted
- * says which; else a quoted field, or a backslash that begins none of
- * np's escapes, in the first SRC_SNIFF bytes from the header makes the
+ * says which; else a quoted field other than "" (an empty string, which
+ * both write), or a backslash that begins none of np's escapes, in the
+ * first SRC_SNIFF bytes from the header makes the
  * file quoted, and a file without either is read escaped, with a note on
  * stderr at its first backslash (and then a quoted field or a stray
  * backslash further on is an error: the rows before it were read the
@@ -27,9 +28,9 @@
 #include <stdint.h>
 
 #include "bytes/source.h"
-#include "write/tsvout.h"
+#include "format/csv.h"
 
-#define TSV_MAXCOL 256
+#define TSV_MAXCOL CSV_MAXCOL
 
 /* The first max (at most 60) bytes of s, n long, as a message quotes
  * them: control bytes written \t, \n, \r or \xNN, so that a value of CSV
@@ -50,20 +51,25 @@ struct tsv {
 					   none yet) */
 	int ncol;			/* header fields */
 	char *name[TSV_MAXCOL];		/* header names, in hdr */
-	char *f[TSV_MAXCOL + 1];	/* current row's fields (one more */
-	size_t len[TSV_MAXCOL + 1];	/* for the splitter's sake) */
-	long line;			/* current row's (first) line */
 	int esc;			/* the row may hold a backslash to
 					   un-escape */
 	char *hdr;			/* the header line, kept */
 	size_t hdrcap;
 	/* Set when the row was read by csv_row, which alone knows quotes
-	 * and rows that span lines: where each field starts, and whether
-	 * it was quoted. */
+	 * and rows that span lines: where each field starts. */
 	int quotes;
-	unsigned char quoted[TSV_MAXCOL];
-	long fline[TSV_MAXCOL], fcol[TSV_MAXCOL];
-	long xline, xcol;	/* where field max starts, or the row ends */
+	/* Set when quoted[] says which fields were quoted: by csv_row, and
+	 * for a row split in place whose only quoted fields are "" (an
+	 * empty string, np's spelling), which are read where they lie. */
+	int hasq;
+	/* The current row: its fields f[i], len[i], its line; quoted[i]
+	 * when hasq is set; fline[i], fcol[i] when quotes is. */
+	union {
+		struct csv_cells csv;
+		struct {
+			CSV_CELLS
+		};
+	};
 	/* Blank lines before the header (src_passpreamble's) and between
 	 * rows, passed over (the caller counts them as notes), and the
 	 * first one's line. */
@@ -100,7 +106,7 @@ size_t tsv_escape(const char *s, size_t n);
 static inline int
 tsv_decodes(const struct tsv *t, int i)
 {
-	return t->esc && !(t->quotes && t->quoted[i]);
+	return t->esc && !(t->hasq && t->quoted[i]);
 }
 
 /* Field i's text, decoded in place: np's escapes in an unquoted field of
@@ -118,12 +124,7 @@ tsv_cell(struct tsv *t, int i)
 static inline int
 tsv_missing(const struct tsv *t, int i)
 {
-	return t->len[i] == 0 && !(t->quotes && t->quoted[i]);
+	return t->len[i] == 0 && !(t->hasq && t->quoted[i]);
 }
-
-/* For tsv.c: splits the row at the input's read position as CSV
- * (csv.c), keeping at most max fields; returns how many it has, 0 at the
- * end of the input. */
-int csv_row(struct tsv *t, int max);
 
 #endif

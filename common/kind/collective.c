@@ -1,6 +1,6 @@
 /*
- * cc: the collective-event kind: its columns and the input names each is
- * read from, and the tidying of a row.  The text that holds collective
+ * collective: the collective-event kind: its columns and the input names
+ * each is read from, and the tidying of a row.  The text that holds collective
  * events is read by showtrace.c.
  */
 #include <string.h>
@@ -43,7 +43,8 @@ const struct kind kind_cc = {
 /*
  * Tidies a row: the rank is the file's (or profile directory's) name when
  * the input has none, a CcOp row's operation (AllReduce, ...) is its event
- * when it has none, and trigger_engine is spelt as insn.h spells engines.
+ * when it has none, and trigger_engine is spelt as instruction.h spells
+ * engines.
  */
 static void
 cc_finish(struct record *r)

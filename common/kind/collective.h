@@ -1,6 +1,6 @@
 /*
- * cc: the collective-event record kind (one row per event on a CC-core:
- * TPB_TRIGGER, DMA_ADVANCE, SEMAPHORE_WAIT, ..., or per collective
+ * collective: the collective-event record kind (one row per event on a
+ * CC-core: TPB_TRIGGER, DMA_ADVANCE, SEMAPHORE_WAIT, ..., or per collective
  * operation from Neuron Explorer CcOp rows).
  */
 #ifndef NP_CC_H

@@ -1,13 +1,14 @@
 /*
- * insn: the instruction kind: its columns and the input names each is read
- * from, the usual spelling of engine names, the engines a user selects, and
- * an instruction's source line.  The text that holds instructions is read
- * by showtrace.c.
+ * instruction: the instruction kind: its columns and the input names each
+ * is read from, the usual spelling of engine names, the engines a user
+ * selects, and an instruction's source line.  The text that holds
+ * instructions is read by showtrace.c.
  */
 #include <string.h>
 #include <strings.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "kind/instruction.h"
 #include "kind/whichtable.h"
 
@@ -227,6 +228,9 @@ insn_src(const struct record *r, size_t *len)
 		*len = r->f[I_NKI].len;
 		return r->f[I_NKI].s;
 	}
-	*len = 6;
-	return "<none>";
+	/* Neither holds a location: an empty string where either is one
+	 * (SQL's COALESCE(NULLIF(bir, ''), NULLIF(nki, ''), bir, nki)),
+	 * else missing, never a label that a location could be. */
+	*len = 0;
+	return r->f[I_BIR].set || r->f[I_NKI].set ? "" : NULL;
 }

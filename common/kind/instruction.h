@@ -1,5 +1,5 @@
 /*
- * insn: the instruction record kind (one row per executed instruction).
+ * instruction: the instruction record kind (one row per executed instruction).
  */
 #ifndef NP_INSN_H
 #define NP_INSN_H
@@ -33,7 +33,9 @@ const char *insn_track(const char *s, size_t n);
 /* Does a column of that name hold engine names (engine, trigger_engine,
  * before_engine, after_engine)? */
 int insn_engcol(const char *name);
-/* The source line: the BIR location, else the NKI one, else "<none>". */
+/* The source line: the BIR location, else the NKI one (the first not
+ * empty), else "" where either is an empty string, else NULL: missing
+ * (np(7), src). */
 const char *insn_src(const struct record *r, size_t *len);
 
 /* The engines a user selects (-e): names matched without regard to case. */

@@ -51,7 +51,7 @@ struct kind {
 	int start, end, dur;	/* start_ts, end_ts, duration_ns, or -1 */
 	/* Tidies a complete row (NULL for nothing). */
 	void (*finish)(struct record *);
-	/* The tables (schema.h, SC_BIT) whose rows are of this kind: a
+	/* The tables (whichtable.h, SC_BIT) whose rows are of this kind: a
 	 * header or first row must hold one of their own columns, such as
 	 * those named in ident (for messages). */
 	unsigned tables;
@@ -175,8 +175,5 @@ extern const struct kind kind_row;
 
 /* Index of the output column called name, or -1. */
 int kind_col(const struct kind *k, const char *name);
-/* TSV output: the header, and one row. */
-void kind_header(const struct kind *k);
-void rec_write(const struct kind *k, const struct record *r);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * schema: which table a set of column names comes from, so that the wrong
+ * whichtable: which table a set of column names comes from, so that the wrong
  * input is named, not read as a plausible answer (DMA packets given to
  * np-trace, instructions given to np-dma, ...).
  *

@@ -1,5 +1,5 @@
 /*
- * textline: what the readers of the profiler's text formats share
+ * proftext: what the readers of the profiler's text formats share
  * (show-session --show-trace and --show-dma, showtrace.c and showdma.c),
  * beyond the fields of a line that src_getfields finds: what a format is
  * to the reader (struct textfmt) and is given by it (struct textin), what

@@ -7,17 +7,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "kind/collective.h"
 #include "base/decimal.h"
 #include "base/msg.h"
 #include "read/gate.h"
+#include "base/options.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "base/number.h"
+#include "read/gate.h"
 #include "read/reader.h"
 #include "kind/whichtable.h"
 #include "read/showdma.h"
 #include "read/showtrace.h"
+#include "write/row.h"
 
 /* JSON reading states, between records. */
 enum {
@@ -233,8 +237,7 @@ hashnames(struct reader *r)
 	int c, pref;
 	const char *p, *e;
 
-	if (!(r->names = calloc(NAMES, sizeof *r->names)))
-		np_die("out of memory");
+	r->names = np_calloc(NAMES, sizeof *r->names);
 	/* Mapped columns first: the first column to claim a name has it. */
 	for (c = 0; c < k->ncol; c++)
 		mapname(r, k->col[c].name, c, k->col[c].type);
@@ -346,8 +349,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	if (k->start >= 0 && k->end >= 0 && k->dur >= 0)
 		r->sedbits = (uint32_t)1 << k->start | (uint32_t)1 << k->end |
 		    (uint32_t)1 << k->dur;
-	if (!(r->rec.arena = malloc(REC_ARENA)))
-		np_die("out of memory");
+	r->rec.arena = np_malloc(REC_ARENA);
 	rd_mapread(&r->map);
 	hashnames(r);
 	for (c = 0; c < (int)(sizeof textfmts / sizeof textfmts[0]); c++)
@@ -450,19 +452,8 @@ rd_extra(struct reader *r, char *arg, const char *synopsis)
 static void
 putheader(struct reader *r)
 {
-	int c;
-
 	r->hdrwant = 0;
-	for (c = 0; c < r->k->ncol; c++) {
-		if (c)
-			out_tab();
-		out_str(r->k->col[c].name);
-	}
-	for (c = 0; c < r->nextra; c++) {
-		out_tab();
-		out_str(r->extra[c]);
-	}
-	out_nl();
+	row_header(r->k, r->extra, r->nextra);
 }
 
 void
@@ -1578,8 +1569,8 @@ textstart(struct reader *r)
 	const struct textfmt *tf = r->tf;
 	int i, given;
 
-	if (!r->textst && !(r->textst = calloc(1, tf->size)))
-		np_die("out of memory");
+	if (!r->textst)
+		r->textst = np_calloc(1, tf->size);
 	r->tx.in = r->in;
 	r->tx.notes = &r->notes;
 	for (i = 0; i < tf->nfields; i++) {

@@ -199,9 +199,9 @@ void rd_use(struct reader *r, struct src *in);
  */
 void rd_files(struct reader *r, char **files, int n, int isopen);
 /*
- * The profile directory dir's Warning and Error tables said (gate.h), and
- * its Metadata table, when it has one with a
- * profile_schema_version, checked by sc_version (schema.h): done for each
+ * The profile directory dir's Warning and Error tables said (read/gate.h),
+ * and its Metadata table, when it has one with a
+ * profile_schema_version, checked by sc_version (whichtable.h): done for each
  * directory read, by rd_next and by np-sum's summaries.  With a reader r
  * (NULL for none), the version is kept in r->schema for its messages, and
  * a version of another MAJOR is said with the times and further columns

@@ -43,6 +43,8 @@
 #include "format/startend.h"
 #include "read/showdma.h"
 #include "format/table.h"
+#include "write/row.h"
+#include "write/tsvout.h"
 
 #define MAXQUEUES 1024
 #define TOKLEN 64
@@ -57,13 +59,13 @@ static const struct tl_words dmawords = {
 	"SOP", "EOP or COMPLETION", "transfers", "queue",
 };
 
-/* The fast path writes a row's columns in this order, as rec_write does. */
-_Static_assert(D_QUEUE == 0 && D_START == 1 && D_END == 2 && D_DUR == 3 &&
-    D_BYTES == 4 && D_CRC > D_BYTES && D_CRC - D_BYTES <= 8 &&
-    D_ND == D_CRC + 1 && D_NC == D_ND + 1 && D_NCOL > D_NC,
+/* The fast path writes the columns that change from row to row, in the
+ * kind's order, and row.h the rest: the section's nd and nc. */
+_Static_assert(D_QUEUE == 0 && D_QUEUE < D_START && D_START < D_END &&
+    D_END < D_DUR && D_DUR < D_BYTES && D_BYTES < D_CRC &&
+    D_CRC - D_BYTES <= 8 && D_CRC < D_ND && D_ND < D_NC,
     "DMA columns in the fast path's order");
 
-#define TAILMAX 64		/* a row's tail: tabs, nd, nc, newline */
 #define ROWMAX 1024		/* the most a row written by transferrow takes */
 
 struct dmastate {
@@ -82,29 +84,22 @@ struct dmastate {
 	} wait[MAXQUEUES];
 	int64_t nd, nc;
 	int hasnd, hasnc;
-	char tail[TAILMAX];	/* what follows a row's crc: see settail */
-	size_t taillen;
+	struct rowtail tail;	/* the columns after the crc: see settail */
 };
 
-/* What a row holds after its crc, in this section: nd and nc when the
- * header gave them, and the tabs of the columns after them.
- */
+/* The columns of a row after its crc, in this section: nd and nc when
+ * the header gave them. */
 static void
 settail(struct dmastate *s)
 {
-	char *o = s->tail;
-	int c;
+	struct record rec;
 
-	*o++ = '\t';
+	memset(&rec, 0, sizeof rec);
 	if (s->hasnd)
-		o += num_fmt_i64(o, s->nd);
-	*o++ = '\t';
+		rec_setint(&rec, D_ND, s->nd);
 	if (s->hasnc)
-		o += num_fmt_i64(o, s->nc);
-	for (c = D_NC + 1; c < D_NCOL; c++)
-		*o++ = '\t';	/* the columns no text trace gives */
-	*o++ = '\n';
-	s->taillen = (size_t)(o - s->tail);
+		rec_setint(&rec, D_NC, s->nc);
+	row_tail(&s->tail, &kind_dma, &rec, D_CRC + 1, D_NCOL);
 }
 
 static void
@@ -262,8 +257,8 @@ transfer(struct dmastate *s, struct textin *tx, struct record *rec, int i,
 }
 
 /*
- * The same transfer written as its row, exactly as rec_write writes
- * transfer's record once the reader has completed it (tx->rows: no time
+ * The same transfer written as its row, as rec_write writes transfer's
+ * record once the reader has completed it (tx->rows: no time
  * to scale).  The end's time and byte count are their text (16 readable
  * bytes each, as num_canon found them); the SOP's were kept as text; only
  * the duration is printed.
@@ -282,15 +277,15 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
 	else
 		memcpy(o, w->q, w->qlen);
 	o += w->qlen;
-	*o++ = '\t';
+	o = row_gap(o, D_QUEUE, D_START);
 	memcpy(o, w->ts, NUM_BUFSZ);
 	o += w->tslen;
-	*o++ = '\t';
+	o = row_gap(o, D_START, D_END);
 	memcpy(o, end, 16);
 	o += endlen;
-	*o++ = '\t';
+	o = row_gap(o, D_END, D_DUR);
 	o += num_fmt_small(o, ts - sl->start);
-	*o++ = '\t';
+	o = row_gap(o, D_DUR, D_BYTES);
 	if (bytes) {
 		memcpy(o, bytes, 16);
 		o += byteslen;
@@ -298,12 +293,10 @@ transferrow(struct dmastate *s, struct textin *tx, int i, const char *end,
 		memcpy(o, w->bytestext, NUM_BUFSZ);
 		o += w->byteslen;
 	}
-	memcpy(o, "\t\t\t\t\t\t\t\t", 8);
-	o += D_CRC - D_BYTES;
+	o = row_gap(o, D_BYTES, D_CRC);
 	if (crc)
 		o = out_escapetoken(o, crc, crclen);
-	memcpy(o, s->tail, TAILMAX);
-	out_commit(o + s->taillen);
+	out_commit(row_puttail(o, &s->tail));
 	tx->written++;
 	sl->line = 0;
 }

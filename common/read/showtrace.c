@@ -49,6 +49,8 @@
 #include "format/startend.h"
 #include "read/showtrace.h"
 #include "format/table.h"
+#include "write/row.h"
+#include "write/tsvout.h"
 
 /* ---- instruction sections ---- */
 
@@ -61,13 +63,13 @@ static const struct tl_words insnwords = {
 	"START", "END", "instructions", "engine",
 };
 
-/* The fast path writes a row's columns in this order, as rec_write does. */
-_Static_assert(I_START == 0 && I_END == 1 && I_DUR == 2 && I_ENGINE == 3 &&
-    I_OPCODE == 4 && I_PC == 5 && I_PC < I_ND && I_NC == I_ND + 1 &&
-    I_NCOL > I_NC && I_TRACK == I_NCOL - 1,
+/* The fast path writes the columns that change from row to row, in the
+ * kind's order, and row.h the rest: the section's nd and nc, the track. */
+_Static_assert(I_START < I_END && I_END < I_DUR && I_DUR < I_ENGINE &&
+    I_ENGINE < I_OPCODE && I_OPCODE < I_PC && I_PC < I_ND &&
+    I_NC < I_TRACK && I_TRACK == I_NCOL - 1 && I_START == 0,
     "instruction columns in the fast path's order");
 
-#define TAILMAX 64		/* a row's tail: tabs, nd, nc, newline */
 /* The most a row written by insnrow takes. */
 #define ROWMAX 1024
 
@@ -92,30 +94,22 @@ struct insnstate {
 	} wait[MAXENGINES];
 	int64_t nd, nc;
 	int hasndnc;
-	char tail[TAILMAX];	/* what follows a row's pc: see settail */
-	size_t taillen;
+	struct rowtail tail;	/* the columns after the pc: see settail */
 };
 
-/* What a row holds after its pc, in this section: the empty columns'
- * tabs, then nd and nc when the header gave them, and the tabs of the
- * columns after them. */
+/* The columns of a row after its pc and before its track, in this
+ * section: nd and nc when the header gave them. */
 static void
 settail(struct insnstate *s)
 {
-	char *o = s->tail;
-	int c;
+	struct record rec;
 
-	for (c = I_PC; c < (s->hasndnc ? I_ND : I_NCOL - 1); c++)
-		*o++ = '\t';
+	memset(&rec, 0, sizeof rec);
 	if (s->hasndnc) {
-		o += num_fmt_i64(o, s->nd);
-		*o++ = '\t';
-		o += num_fmt_i64(o, s->nc);
+		rec_setint(&rec, I_ND, s->nd);
+		rec_setint(&rec, I_NC, s->nc);
 	}
-	for (c = I_NC + 1; s->hasndnc && c < I_NCOL; c++)
-		*o++ = '\t';	/* the columns no text trace gives */
-	*o++ = '\n';
-	s->taillen = (size_t)(o - s->tail);
+	row_tail(&s->tail, &kind_insn, &rec, I_PC + 1, I_TRACK);
 }
 
 static void
@@ -251,8 +245,8 @@ insnrec(const struct insnstate *s, struct textin *tx, struct record *rec,
 }
 
 /*
- * The same instruction written as its row, exactly as rec_write writes
- * insnrec's record once the reader has completed it (tx->rows: no time
+ * The same instruction written as its row, as rec_write writes insnrec's
+ * record once the reader has completed it (tx->rows: no time
  * to scale).  The END's time is its text, end (endlen bytes, 16 readable
  * ones, as num_canon found it); the START's and the pc's were kept as
  * text; only the duration is printed.
@@ -267,32 +261,31 @@ insnrow(const struct insnstate *s, struct textin *tx, int i,
 
 	memcpy(o, w->ts, NUM_BUFSZ);
 	o += w->tslen;
-	*o++ = '\t';
+	o = row_gap(o, I_START, I_END);
 	memcpy(o, end, 16);
 	o += endlen;
-	*o++ = '\t';
+	o = row_gap(o, I_END, I_DUR);
 	o += num_fmt_small(o, ts - sl->start);
-	*o++ = '\t';
+	o = row_gap(o, I_DUR, I_ENGINE);
 	if (w->englen <= 16)
 		memcpy(o, w->eng, 16);
 	else
 		memcpy(o, w->eng, w->englen);
 	o += w->englen;
-	*o++ = '\t';
+	o = row_gap(o, I_ENGINE, I_OPCODE);
 	o = out_escapetoken(o, w->opcode, w->opcodelen);
-	*o++ = '\t';
+	o = row_gap(o, I_OPCODE, I_PC);
 	if (w->haspc) {
 		memcpy(o, w->pctext, NUM_BUFSZ);
 		o += w->pclen;
 	}
-	memcpy(o, s->tail, TAILMAX);
-	o += s->taillen;
-	if (w->track) {	/* the track is the last column: before the '\n' */
-		memcpy(o - 1, w->track, w->tracklen);
+	o = row_puttail(o, &s->tail);
+	o = row_gap(o, I_TRACK - 1, I_TRACK);
+	if (w->track) {
+		memcpy(o, w->track, w->tracklen);
 		o += w->tracklen;
-		o[-1] = '\n';
 	}
-	out_commit(o);
+	out_commit(row_end(o));
 	tx->written++;
 }
 

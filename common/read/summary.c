@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/alloc.h"
 #include "base/msg.h"
 #include "calc/hashtab.h"
 #include "base/number.h"
@@ -98,8 +99,7 @@ reserve(struct sumset *s, size_t n)
 		return;
 	while (cap < s->used + n)
 		cap *= 2;
-	if (!(p = realloc(s->text, cap)))
-		np_die("out of memory");
+	p = np_realloc(s->text, cap);
 	s->text = p;
 	s->cap = cap;
 }
@@ -163,8 +163,7 @@ newprof(struct sumset *s, const char *label, size_t len)
 
 	if (s->nprof == s->profcap) {
 		long cap = s->profcap ? s->profcap * 2 : 64;
-		if (!(p = realloc(s->prof, (size_t)cap * sizeof *p)))
-			np_die("out of memory");
+		p = np_realloc(s->prof, (size_t)cap * sizeof *p);
 		s->prof = p;
 		s->profcap = cap;
 	}
@@ -192,8 +191,7 @@ index_prof(struct sumset *s, long p)
 		return;
 	if (s->slotcap < need * 2) {
 		free(s->slot);
-		if (!(s->slot = malloc(need * 2 * sizeof *s->slot)))
-			np_die("out of memory");
+		s->slot = np_malloc(need * 2 * sizeof *s->slot);
 		s->slotcap = need * 2;
 	}
 	/* Only as many slots as this profile needs are cleared and used: a
@@ -257,8 +255,7 @@ addmetric(struct sumset *s, long p, const char *key, size_t klen,
 		    "metrics held, the limit", SUM_MAXMETRICS);
 	if (s->nmet == s->metcap) {
 		long cap = s->metcap ? s->metcap * 2 : 1024;
-		if (!(m = realloc(s->met, (size_t)cap * sizeof *m)))
-			np_die("out of memory");
+		m = np_realloc(s->met, (size_t)cap * sizeof *m);
 		s->met = m;
 		s->metcap = cap;
 	}
@@ -312,7 +309,7 @@ intext(const char *v, size_t n)
 }
 
 /*
- * A number's text in np's spelling (num.c's), in buf (NUM_BUFSZ bytes):
+ * A number's text in np's spelling (number.c's), in buf (NUM_BUFSZ bytes):
  * its length, or 0 to keep the text as given.  A version is kept (a key
  * ending in _version: 2.10 is not 2.1).  In a FLOAT column of Neuron
  * Explorer's Summary (floatnames, sc_isfloat), every number is the
@@ -500,7 +497,7 @@ readtable(struct sumset *s, char delim)
 			tsv_cell(&t, i);
 			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
 			    t.f[i], t.len[i], tsv_missing(&t, i) ? MV_NULL :
-			    !(t.quotes && t.quoted[i]) &&
+			    !(t.hasq && t.quoted[i]) &&
 			    num_f64(t.f[i], t.len[i], &d) ? MV_NUM : MV_STR,
 			    tsv_fieldline(&t, i), tsv_fieldcol(&t, i), -1))
 				note(s, "duplicate keys ignored", t.line);
@@ -719,11 +716,14 @@ readjson(struct sumset *s)
 
 /* ---- text: summary-text lines and show-session tables ---- */
 
+/* A text form has no empty string: an empty value is none shown. */
 static char
 texttype(const char *v, size_t n)
 {
 	double d;
 
+	if (n == 0)
+		return MV_NULL;
 	return num_f64(v, n, &d) ? MV_NUM : MV_STR;
 }
 

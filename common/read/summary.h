@@ -11,7 +11,7 @@
  *
  * Values are kept as the input spells them, but numbers: a string decoded
  * (the writer escapes it again), true and false as words, null as an
- * empty value; a number in np's one spelling (num.c's), whatever the form
+ * empty value; a number in np's one spelling (number.c's), whatever the form
  * that carried it: an integer as written, any other number in the fewest
  * digits that read back, at its own precision (a Parquet FLOAT's, or in
  * Neuron Explorer's Summary as text a FLOAT column's, as a float).

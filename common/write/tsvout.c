@@ -1,9 +1,10 @@
 /*
- * out: the writer every program's rows go through.  One buffered
+ * tsvout: the writer every program's rows go through.  One buffered
  * standard output; text fields escaped so that a field never holds a raw
  * TAB, LF, CR, backslash or NUL (they become \t \n \r \\ \0) nor any other
  * control byte (0x01 to 0x1f, 0x7f: \xHH, so that ESC cannot reach a
- * terminal that shows the output); integers as
+ * terminal that shows the output); an empty string as "" (a missing value
+ * is an empty field, which a writer leaves by writing nothing); integers as
  * integers, doubles in the fewest digits that read back the same, NaN
  * and infinities as an empty field.  A closed pipe ends the program
  * quietly with status 0; any other write error is fatal (status 1).
@@ -155,8 +156,15 @@ escape(char *o, const char *s, size_t n)
 char *
 out_escape(char *o, const char *s, size_t n)
 {
+	/* An empty string is "", a quoted empty field: an empty field is
+	 * the missing value (np(7), OUTPUT). */
+	if (n == 0) {
+		*o++ = '"';
+		*o++ = '"';
+		return o;
+	}
 	/* A field that begins with '"' would read as a quoted one. */
-	if (n > 0 && *s == '"') {
+	if (*s == '"') {
 		*o++ = '\\';
 		*o++ = '"';
 		s++;

@@ -1,5 +1,5 @@
 /*
- * out: the one output format's writer (see out.c): rows of TSV on one
+ * tsvout: the one output format's writer (see tsvout.c): rows of TSV on one
  * buffered standard output.
  */
 #ifndef NP_OUT_H
@@ -17,8 +17,11 @@
 extern char out_buf[OUT_BUFSZ];
 extern size_t out_len;
 
-void out_text(const char *s, size_t n);	/* escaped */
-void out_str(const char *s);		/* escaped, NUL-terminated */
+/* A text field, escaped: an empty one as "", an empty string, never as
+ * the empty field of a missing value (which is written by writing
+ * nothing). */
+void out_text(const char *s, size_t n);
+void out_str(const char *s);		/* out_text, NUL-terminated */
 void out_raw(const char *s, size_t n);	/* as is: caller knows it is clean */
 void out_i64(int64_t v);
 void out_f64(double v);
@@ -92,7 +95,8 @@ out_escbyte(char *o, unsigned char c)
 }
 
 /* Writes the n bytes at s escaped to o, which has room for
- * OUT_ESCROOM(n) (it may look at 16 bytes there); returns the end. */
+ * OUT_ESCROOM(n) (it may look at 16 bytes there), as out_text: none as
+ * ""; returns the end. */
 char *out_escape(char *o, const char *s, size_t n);
 
 /*

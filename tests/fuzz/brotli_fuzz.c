@@ -1,6 +1,6 @@
 /*
  * brotli_fuzz: libFuzzer target for the Brotli decompressor
- * (common/brotli.c).
+ * (common/codec/brotli.c).
  *
  * The first two bytes choose the output buffer's size, the rest is the
  * compressed input:

@@ -2,7 +2,8 @@
  * What the fuzz targets share (stubs.c).
  *
  * The library is compiled for fuzzing with open, read, close and write
- * renamed to the fz_ functions below, and linked without diag.c:
+ * renamed to the fz_ functions below, and linked without msg.c and
+ * options.c:
  *   - files live in memory, and each read hands out a chunk whose size the
  *     input chooses, so tokens and lines straddle the end of the data read so
  *     far, as they do on a pipe;

@@ -1,6 +1,6 @@
 /*
  * gzip_fuzz: libFuzzer target for the GZIP page decompressor
- * (common/gzip.c).
+ * (common/codec/gzip.c).
  *
  * The first three bytes give the output buffer's size (the low 17 bits,
  * little-endian: up to 128 KiB) and a mode (bit 4 of the third byte); the

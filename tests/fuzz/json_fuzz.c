@@ -1,6 +1,7 @@
 /*
- * json_fuzz: libFuzzer target for the JSON pull parser (common/json.c) and
- * the number routines it hands its tokens to (common/num.c).
+ * json_fuzz: libFuzzer target for the JSON pull parser
+ * (common/format/json.c) and the number routines it hands its tokens to
+ * (common/base/number.c).
  *
  * The first byte is a control byte, the rest is the JSON text:
  *   bits 0-3  how reads are chunked in the first pass (fuzz.h)
@@ -70,7 +71,7 @@ isint(const char *s, size_t n)
 	return 1;
 }
 
-/* num.c must agree with libc on every number the parser hands out. */
+/* number.c must agree with libc on every number the parser hands out. */
 static void
 checknum(const char *s, size_t n)
 {

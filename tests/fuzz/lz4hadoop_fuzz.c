@@ -1,6 +1,6 @@
 /*
  * lz4hadoop_fuzz: libFuzzer target for Parquet's deprecated LZ4 codec
- * (common/lz4hadoop.c): Hadoop frames of LZ4 blocks, or one raw block.
+ * (common/codec/lz4hadoop.c): Hadoop frames of LZ4 blocks, or one raw block.
  *
  * The first two bytes are the page's stated size, cap (little-endian,
  * times 4); the rest is the page.  The output buffer is exactly cap bytes,

@@ -1,6 +1,6 @@
 /*
  * lz4raw_fuzz: libFuzzer target for the LZ4 block decompressor
- * (common/lz4raw.c).
+ * (common/codec/lz4raw.c).
  *
  * The first three bytes choose how the rest, the block, is decoded:
  *   byte 0   bit 0: cap is the size the block decodes to (when the plain

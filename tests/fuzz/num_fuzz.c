@@ -1,6 +1,6 @@
 /*
- * num_fuzz: libFuzzer target for num.c's own reading and printing of
- * doubles (common/num.c), with libc as the oracle.
+ * num_fuzz: libFuzzer target for number.c's own reading and printing of
+ * doubles (common/base/number.c), with libc as the oracle.
  *
  * The first byte is a control byte:
  *   bit 0  0: the rest is text; 1: its first 8 bytes are a double's bits

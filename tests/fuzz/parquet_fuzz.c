@@ -1,6 +1,6 @@
 /*
- * parquet_fuzz: libFuzzer target for the Parquet reader (common/parquet.c,
- * thrift.c, and the codecs its pages go through).
+ * parquet_fuzz: libFuzzer target for the Parquet reader
+ * (common/format/parquet.c, thrift.c, and the codecs its pages go through).
  *
  * The first byte is a control byte, the rest the Parquet file:
  *   bits 0-7  which column the second pass reads alone (modulo the count)

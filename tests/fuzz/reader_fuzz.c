@@ -1,7 +1,7 @@
 /*
- * reader_fuzz: libFuzzer target for the record readers (common/reader.c,
- * tsv.c, csv.c, the text formats showtrace.c and showdma.c, pair.c,
- * input.c), as np-trace, np-dma and np-cc run them: each input is read as
+ * reader_fuzz: libFuzzer target for the record readers (common/read/reader.c,
+ * table.c, csv.c, the text formats showtrace.c and showdma.c, startend.c,
+ * source.c), as np-trace, np-dma and np-cc run them: each input is read as
  * instructions, as DMA transfers and as collective events, so that every
  * text format sees it.
  *
@@ -23,6 +23,7 @@
 #include "kind/instruction.h"
 #include "read/reader.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 #include "fuzz.h"
 
 #define NEXTRA 2		/* further columns read: x and xv */
@@ -73,7 +74,7 @@ run(const struct kind *k, int n, const uint8_t *const *data,
 	struct record *rec;
 	int i;
 
-	out_flush();	/* what a failed run left in out.c's buffer */
+	out_flush();	/* what a failed run left in tsvout.c's buffer */
 	fz_files(n, data, len, chunking);
 	fz_reset();
 	if (setjmp(fz_jmp)) {

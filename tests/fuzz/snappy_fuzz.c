@@ -1,6 +1,6 @@
 /*
  * snappy_fuzz: libFuzzer target for the Snappy block decompressor
- * (common/snappy.c).
+ * (common/codec/snappy.c).
  *
  * The first three bytes choose how the rest, the block, is decoded:
  *   byte 0   bit 0: cap is the block's stated length (when it fits),

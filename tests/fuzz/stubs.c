@@ -1,5 +1,5 @@
 /*
- * In-memory files with chunked reads, and diag.h's functions made to return
+ * In-memory files with chunked reads, and msg.h's functions made to return
  * to the fuzz target instead of exiting.  See fuzz.h.
  */
 #include <sys/mman.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "fuzz.h"
 
 #define FD0 100			/* fds of the in-memory files */
@@ -273,8 +274,15 @@ np_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The rest of diag.h: options are fixed in the targets, so reaching any of
- * these is a finding. */
+/* No progress line to erase: messages go to fz_msg. */
+void
+np_atmsg(void (*fn)(void))
+{
+	(void)fn;
+}
+
+/* The rest of msg.h, and options.h: options are fixed in the targets, so
+ * reaching any of these is a finding. */
 void
 np_init(char **argv)
 {

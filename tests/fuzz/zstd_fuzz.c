@@ -1,6 +1,6 @@
 /*
  * zstd_fuzz: libFuzzer target for the Zstandard decompressor
- * (common/zstd.c).
+ * (common/codec/zstd.c).
  *
  * The first two bytes choose the output buffer's size, the rest is the
  * compressed input:

@@ -1,6 +1,6 @@
 /*
- * brtab: writes one of the tables common/brotli.c decodes with, as bytes,
- * for the tests to checksum against the CRC-32 values RFC 7932 states:
+ * brtab: writes one of the tables common/codec/brotli.c decodes with, as
+ * bytes, for the tests to checksum against the CRC-32 values RFC 7932 states:
  *
  *	brtab dict|transforms|lut0|lut1|lut2 >bytes
  *

@@ -1,12 +1,12 @@
 /*
- * jsontok: prints the token stream of common/json.c, one token a line, for
- * the JSON conformance tests.  With -s, skips every top-level value instead
- * (exercising json_skip), printing one "skipped" line per value.  With -l,
- * skips log lines as the programs do.  With -A, does it once for each
- * string scanner the build and the CPU have (NP_SIMD, np(7)), the input
- * read again from its start each time, and fails unless all of them write
- * the same output and messages and exit the same way: what they wrote is
- * then written once.
+ * jsontok: prints the token stream of common/format/json.c, one token a
+ * line, for the JSON conformance tests.  With -s, skips every top-level
+ * value instead (exercising json_skip), printing one "skipped" line per
+ * value.  With -l, skips log lines as the programs do.  With -A, does it
+ * once for each string scanner the build and the CPU have (NP_SIMD,
+ * np(7)), the input read again from its start each time, and fails unless
+ * all of them write the same output and messages and exit the same way:
+ * what they wrote is then written once.
  *
  * usage: jsontok [-A] [-ls] [file]
  */

@@ -324,22 +324,26 @@ jw_str(const char *s)
 /*
  * One row from a spec of space-separated name:type fields; the values
  * follow as arguments.  Types: u uint64_t, s string, r raw JSON text,
- * f putfn writing the text of a string, F putfn writing a JSON value.
- * A JSON row is an object, a TSV row its values joined by tabs.  Nothing
- * is escaped: no field text may hold a quote, backslash, tab or newline.
+ * f putfn writing the text of a string, F putfn writing a JSON value,
+ * o an int and a putfn: the text of a string when the int is not 0, else
+ * a null (JSON's null, TSV's empty field, as Parquet's null; an empty
+ * string is another value).  A JSON row is an object, a TSV row its values
+ * joined by tabs.  Nothing is escaped: no field text may hold a quote,
+ * backslash, tab or newline.
  */
 static void
 row(int json, const struct insn *x, const char *spec, ...)
 {
 	va_list ap;
 	const char *p, *c;
-	int q;
+	int q, has;
 
 	va_start(ap, spec);
 	if (json)
 		jw_open('{');
 	for (p = spec; (c = strchr(p, ':')) != NULL; p = c + 2 + !!c[2]) {
-		q = json && (c[1] == 's' || c[1] == 'f');
+		has = c[1] != 'o' || va_arg(ap, int);
+		q = json && has && (c[1] == 's' || c[1] == 'f' || c[1] == 'o');
 		if (json)
 			jw_key(p, (size_t)(c - p));
 		else if (p != spec)
@@ -352,7 +356,11 @@ row(int json, const struct insn *x, const char *spec, ...)
 			of("%u", va_arg(ap, uint64_t));
 		else if (c[1] == 's' || c[1] == 'r')
 			oputs(va_arg(ap, const char *));
-		else
+		else if (!has) {
+			(void)va_arg(ap, putfn *);
+			if (json)
+				oputs("null");
+		} else
 			va_arg(ap, putfn *)(x);
 		if (q)
 			oputc('"');
@@ -979,7 +987,7 @@ trace_text(uint64_t n, uint64_t limit)
 	"duration_ns:u end_ts:u pc:u operands:f evt_wait_time_ns:u " \
 	"dma_wait_time_ns:u hbm_read_bytes:u hbm_write_bytes:u " \
 	"sbuf_read_bytes:u sbuf_write_bytes:u psum_read_bytes:u " \
-	"bir_debug_info_source_location:f nki_source_location:f layer:f " \
+	"bir_debug_info_source_location:o nki_source_location:o layer:f " \
 	"hlo_name:f pcore_idx:u raw_flops:u"
 #define DMATSV_SPEC "start_ts:u end_ts:u duration_ns:u queue_name:s " \
 	"queue_type:s engine_idx:u read_bytes:u write_bytes:u " \
@@ -998,8 +1006,9 @@ explorer(uint64_t n, uint64_t limit, int json)
 		row_next(&x);
 		row(json, &x, EX_SPEC, opname[x.op], x.ts, englow[x.eng],
 		    engname[x.eng], x.dur, x.ts + x.dur, x.pc, put_ops, x.wait,
-		    x.dwait, x.hbmr, x.hbmw, x.sbr, x.sbw, x.psumr, put_src,
-		    put_nki, put_layer, put_hlo, (uint64_t)0, x.flops);
+		    x.dwait, x.hbmr, x.hbmw, x.sbr, x.sbw, x.psumr,
+		    x.src != 0, put_src, x.nki != 0, put_nki, put_layer,
+		    put_hlo, (uint64_t)0, x.flops);
 		oputc('\n');
 	}
 }

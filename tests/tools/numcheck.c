@@ -1,5 +1,5 @@
 /*
- * numcheck: num.c's own digits against libc's, as the oracle: num_fmt_f64
+ * numcheck: number.c's own digits against libc's, as the oracle: num_fmt_f64
  * against printf, num_round against printf's rounding, on doubles of
  * every magnitude; num_f64 against strtod on decimal strings of every
  * shape it reads.
@@ -28,7 +28,7 @@
  * the smallest and largest floats, 2^16 floats spread evenly over every
  * bit pattern, and count random ones, either sign.
  *
- * f32big: num_fmt_f32 against num_fmt_f32big, num.c's big-integer
+ * f32big: num_fmt_f32 against num_fmt_f32big, number.c's big-integer
  * printer, byte for byte (see f32big below).
  *
  * f32all: every float whose bits are from from to to - 1 (all positive
@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* num.c itself, with its big-integer float printer (num_fmt_f32big). */
+/* number.c itself, with its big-integer float printer (num_fmt_f32big). */
 #define NUM_F32BIG
 #include "base/number.c"
 #include "numref.h"

@@ -1,13 +1,13 @@
 /*
- * pqdump: a Parquet file through common/parquet.c, as TSV or as a listing
- * of its metadata, for the tests.
+ * pqdump: a Parquet file through common/format/parquet.c, as TSV or as a
+ * listing of its metadata, for the tests.
  *
  *   pqdump [-c col,col...] file.parquet
  *	a header line of the selected columns (all by default), then one
  *	row a line: NULL as an empty field, integers as integers, doubles as
  *	np prints them, booleans as true/false, bytes escaped as np's TSV does
  *	(\t \n \r \\); DECIMAL, DATE and UUID as their text
- *	(common/parquet.h).
+ *	(common/format/parquet.h).
  *   pqdump -m file.parquet
  *	the schema (name, physical type, logical type, repetition), then per
  *	row group per column: codec, encodings, values, sizes, offsets.
@@ -21,9 +21,11 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "base/number.h"
 #include "format/parquet.h"
 #include "format/table.h"
+#include "write/tsvout.h"
 
 #define SYNOPSIS "pqdump [-m | -n] [-c col,col...] file.parquet"
 #define MAXSEL 4096

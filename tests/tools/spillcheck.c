@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/options.h"
 #include "calc/spill.h"
 
 struct item {

@@ -1,6 +1,6 @@
 /*
  * unzip: one block through one of the Parquet page decompressors of
- * common/codec.h, for the tests:
+ * common/codec/codec.h, for the tests:
  *
  *	unzip CODEC SIZE <block >data
  *
