@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/decimal.h"
 #include "kind/collective.h"
 #include "base/decimal.h"
 #include "base/msg.h"
@@ -16,7 +17,6 @@
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "base/number.h"
-#include "read/gate.h"
 #include "read/reader.h"
 #include "kind/whichtable.h"
 #include "read/showdma.h"
