@@ -10,7 +10,6 @@
 #include "base/alloc.h"
 #include "base/decimal.h"
 #include "kind/collective.h"
-#include "base/decimal.h"
 #include "base/msg.h"
 #include "read/gate.h"
 #include "base/options.h"
