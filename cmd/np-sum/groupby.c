@@ -677,8 +677,8 @@ spellkey(const struct gstat *gs, int i, char *o, const char *s, size_t n,
 	if (gs->keyhow[i] == GS_FLOAT)
 		return num_floattext(o, s, n);
 	if (gs->keyhow[i] != GS_ENGINE)
-		return quoted ? 0 : dec_respell(o, s, n,
-		    gs->keyhow[i] == GS_UNTYPED);
+		return quoted || !dec_mayrespell(s, n) ? 0 :
+		    dec_respell(o, s, n, gs->keyhow[i] == GS_UNTYPED);
 	if (!(canon = insn_engine(s, n)))
 		return 0;
 	len = strlen(canon);

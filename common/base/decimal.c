@@ -535,13 +535,16 @@ dec_respell(char *buf, const char *s, size_t n, int floats)
 	double d;
 	size_t i = n > 0 && s[0] == '-';
 
-	if (i < n && (unsigned)(s[i] - '0') <= 9) {
+	if (i == n)
+		return 0;
+	if ((unsigned)(s[i] - '0') <= 9) {
 		/* Digits: a number only with a point or an exponent. */
 		while (i < n && s[i] != '.' && (s[i] | 0x20) != 'e')
 			i++;
 		if (i == n)
 			return 0;
-	}
+	} else if ((s[i] | 0x20) != 'n' && (s[i] | 0x20) != 'i')
+		return 0;	/* text; not NaN, nan, Infinity or inf */
 	if (!num_f64(s, n, &d))
 		return 0;
 	if (!isfinite(d)) {

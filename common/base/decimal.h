@@ -83,6 +83,19 @@ double dec_div(const struct dec *a, const struct dec *b);
  * number is kept.  Once respelt, a text is kept as it is.
  */
 size_t dec_respell(char *buf, const char *s, size_t n, int floats);
+/* Could dec_respell respell s at all: does it begin (after a '-') with a
+ * digit, or as NaN and the infinities do?  A look without a call, for a
+ * loop over keys that are mostly text. */
+static inline int
+dec_mayrespell(const char *s, size_t n)
+{
+	unsigned c;
+
+	if (n == 0)
+		return 0;
+	c = (unsigned char)s[s[0] == '-' && n > 1];
+	return c - '0' <= 9 || (c | 0x20) == 'n' || (c | 0x20) == 'i';
+}
 /* Is d a whole number?  For a dec from dec_parse or dec_i64, whose
  * mantissa has no trailing zeros below the point. */
 int dec_whole(const struct dec *d);
