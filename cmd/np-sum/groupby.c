@@ -1369,8 +1369,8 @@ gs_readin(struct gstat *gs)
 
 /* ---- writing ---- */
 
-/* The groups in byte order of their keys; checks that histogram input
- * was whole. */
+/* The groups in byte order of their keys (the lookups are over); checks
+ * that histogram input was whole. */
 static long *
 sorted(struct gstat *gs)
 {
@@ -1397,7 +1397,7 @@ sorted(struct gstat *gs)
 			}
 		}
 	}
-	return grp_sorted(&gs->g, grp_keycmp);
+	return grp_sortedby(&gs->g, NULL);
 }
 
 static void
