@@ -364,9 +364,15 @@ xsort(struct xval *v, int n)
 static int
 one(const struct cell *c, struct xval *x)
 {
+	int64_t i;
+
 	if (c->n != 1 || c->l.kind == VL_OTHER)
 		return 0;
-	vl_get(&c->l, 1, x);
+	if (vl_int1(&c->l, &i)) {
+		dec_i64(&x->d, i);
+		x->v = (double)i;
+	} else
+		vl_get(&c->l, 1, x);
 	return 1;
 }
 
