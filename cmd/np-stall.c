@@ -69,15 +69,19 @@ struct acc {
 };
 
 /*
- * A row whose key is looked up some rows later, its table slot asked for
- * now: with a million keys nearly every lookup misses the cache, and the
- * misses of the rows in between then overlap.
+ * A row whose key is looked up some rows later: with a million keys
+ * nearly every lookup misses the cache, one miss after another (the slot,
+ * the entry, the key's bytes).  So its table slot is asked for now, the
+ * entry the slot names STAGE rows later (grp_peek), its key STAGE rows
+ * after that, and the misses of the rows in between overlap.
  */
-#define AHEAD 8
+#define AHEAD 16		/* a power of 2 */
+#define STAGE 5
 struct pend {
 	char *key;		/* keyring's row */
 	size_t len;
 	size_t hash;
+	long peek;		/* the entry its slot names, or -1 */
 	int64_t v, dur;
 	int hasv, hasdur;
 	const char *file;	/* where the row is, for a message (only
@@ -406,7 +410,17 @@ account(struct reader *rd, const struct record *r)
 		return;
 	}
 	grp_ask(&grp, p->hash);
-	if (++npend == AHEAD) {
+	if (++npend > STAGE) {
+		p = &pend[(phead + npend - 1 - STAGE) % AHEAD];
+		if ((p->peek = grp_peek(&grp, p->hash)) >= 0)
+			grp_prefetch(&grp, p->peek, 0);
+	}
+	if (npend > 2 * STAGE) {
+		p = &pend[(phead + npend - 1 - 2 * STAGE) % AHEAD];
+		if (p->peek >= 0)
+			grp_prefetch(&grp, p->peek, 1);
+	}
+	if (npend == AHEAD) {
 		add(lookup(&pend[phead]), &pend[phead]);
 		phead = (phead + 1) % AHEAD;
 		npend--;

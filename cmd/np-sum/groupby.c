@@ -369,9 +369,15 @@ xsort(struct xval *v, int n)
 static int
 one(const struct cell *c, struct xval *x)
 {
+	int64_t i;
+
 	if (c->n != 1 || c->l.kind == VL_OTHER)
 		return 0;
-	vl_get(&c->l, 1, x);
+	if (vl_int1(&c->l, &i)) {
+		dec_i64(&x->d, i);
+		x->v = (double)i;
+	} else
+		vl_get(&c->l, 1, x);
 	return 1;
 }
 
@@ -1396,8 +1402,8 @@ gs_readin(struct gstat *gs)
 
 /* ---- writing ---- */
 
-/* The groups in byte order of their keys; checks that histogram input
- * was whole. */
+/* The groups in byte order of their keys (the lookups are over); checks
+ * that histogram input was whole. */
 static long *
 sorted(struct gstat *gs)
 {
@@ -1424,7 +1430,7 @@ sorted(struct gstat *gs)
 			}
 		}
 	}
-	return grp_sorted(&gs->g, grp_keycmp);
+	return grp_sortedby(&gs->g, NULL);
 }
 
 static void

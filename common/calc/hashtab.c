@@ -313,6 +313,121 @@ radix(struct pfx *a, struct pfx *tmp, long n, int byk)
 		memcpy(a, src, (size_t)n * sizeof *a);
 }
 
+/* a[0..n) by p, few of them: by insertion. */
+static void
+inssort(struct pfx *a, long n)
+{
+	struct pfx x;
+	long i, j;
+
+	for (i = 1; i < n; i++) {
+		x = a[i];
+		for (j = i; j > 0 && a[j - 1].p > x.p; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+/*
+ * a[0..n) by p, from its byte b (7 the most significant) down, in place:
+ * each byte's values counted, every record swapped straight into its
+ * value's bucket (an American flag sort), each bucket then by the next
+ * byte; a byte the same in all of them costs only its count, a bucket of
+ * few an insertion sort.  No scratch array: a million keys sort in the
+ * room of the table's slots and no more.
+ */
+static void
+msd(struct pfx *a, long n, int b)
+{
+	long cnt[256], next[256], i, s;
+	struct pfx x, t;
+	int v, d, sh;
+
+	for (;; b--) {
+		if (n <= 24) {
+			inssort(a, n);
+			return;
+		}
+		if (b < 0)
+			return;	/* all the same 8 bytes */
+		sh = 8 * b;
+		memset(cnt, 0, sizeof cnt);
+		for (i = 0; i < n; i++)
+			cnt[a[i].p >> sh & 0xff]++;
+		if (cnt[a[0].p >> sh & 0xff] != n)
+			break;
+	}
+	for (s = 0, v = 0; v < 256; v++) {
+		next[v] = s;
+		s += cnt[v];
+	}
+	for (s = 0, v = 0; v < 256; v++) {
+		s += cnt[v];	/* the end of v's bucket */
+		while (next[v] < s) {
+			x = a[next[v]];
+			for (d = (int)(x.p >> sh & 0xff); d != v;
+			    d = (int)(x.p >> sh & 0xff)) {
+				t = a[next[d]];
+				a[next[d]++] = x;
+				x = t;
+			}
+			a[next[v]++] = x;
+		}
+	}
+	if (b == 0)
+		return;
+	for (s = 0, v = 0; v < 256; s += cnt[v++])
+		if (cnt[v] > 1)
+			msd(a + s, cnt[v], b - 1);
+}
+
+static int
+bypfxkey(const void *x, const void *y)
+{
+	return grp_keycmp(sortg, ((const struct pfx *)x)->i,
+	    ((const struct pfx *)y)->i);
+}
+
+/*
+ * By key alone, in a's room (a from the slots, or allocated): the
+ * prefixes sorted in place, each run of equal prefix by whole key, and
+ * the order written over the prefixes as it is read from them (a long is
+ * no wider than a pfx, entry i's index at i longs from the start).
+ */
+static long *
+bykeyonly(const struct group *g, struct pfx *a)
+{
+	struct pfx x;
+	long i, j, k, m, e, *ix;
+
+	msd(a, g->n, 7);
+	for (i = 0; i < g->n; i = j) {
+		for (j = i + 1; j < g->n && a[j].p == a[i].p; j++)
+			;
+		if (j - i < 2)
+			continue;
+		/* A short run, the common case, by insertion. */
+		if (j - i <= 16) {
+			for (k = i + 1; k < j; k++) {
+				x = a[k];
+				for (m = k; m > i && grp_keycmp(g, a[m - 1].i,
+				    x.i) > 0; m--)
+					a[m] = a[m - 1];
+				a[m] = x;
+			}
+			continue;
+		}
+		sortg = g;
+		qsort(a + i, (size_t)(j - i), sizeof *a, bypfxkey);
+	}
+	ix = (long *)(void *)a;
+	for (i = 0; i < g->n; i++) {
+		e = a[i].i;
+		memcpy((char *)a + (size_t)i * sizeof e, &e, sizeof e);
+	}
+	return ix;
+}
+
 /*
  * By score (NULL: none), then key: the key prefixes in a radix sort, the
  * scores in another (stable, so keys stay in order within a score), then
@@ -324,11 +439,12 @@ radix(struct pfx *a, struct pfx *tmp, long n, int byk)
 static long *
 bykey(const struct group *g, uint64_t (*score)(const void *), struct pfx *a)
 {
-	struct pfx *tmp;
+	struct pfx *tmp = NULL;
 	long i, j, k, *ix;
 	unsigned char b[8];
 
-	tmp = np_malloc(PFXROOM(g));
+	if (score)
+		tmp = np_malloc(PFXROOM(g));
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
 		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
@@ -341,9 +457,11 @@ bykey(const struct group *g, uint64_t (*score)(const void *), struct pfx *a)
 		if (score)
 			a[i].p = score(VAL(g, i));
 	}
+	if (!score)
+		return bykeyonly(g, a);
 	if (g->n > 0)
-		radix(a, tmp, g->n, score != NULL);
-	if (score && g->n > 0)
+		radix(a, tmp, g->n, 1);
+	if (g->n > 0)
 		radix(a, tmp, g->n, 0);
 	/* The order in tmp's room (a long is no wider than a pfx). */
 	ix = (long *)(void *)tmp;

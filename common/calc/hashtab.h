@@ -76,9 +76,11 @@ int grp_keycmp(const struct group *g, long i, long j);
 long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
     long, long));
 /*
- * The entries' indexes by score(value) (ascending), then by key: radix
- * sorts, no comparison but among equal scores and key prefixes.  It ends
- * the lookups: the table's slots are its room (no grp_get after it).
+ * The entries' indexes by score(value) (ascending; NULL: none), then by
+ * key: radix sorts, no comparison but among equal scores and key
+ * prefixes.  It ends the lookups: the table's slots are its room (no
+ * grp_get after it), so that sorting takes no more memory than the slots
+ * and one array of the entries.
  */
 long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 

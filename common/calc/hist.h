@@ -8,8 +8,12 @@
  * reported as its bucket's representative 2 GAMMA^k / (GAMMA + 1), whose
  * relative error is at most HIST_ALPHA (1%).  Bucket boundaries are fixed,
  * so histograms built on different machines merge exactly by adding counts.
- * Memory: 8 bytes per bucket between the smallest and largest magnitude
- * seen (about 1,400 buckets for values spanning 1 to 1e12).
+ * Memory grows with what was seen: while few buckets hold a value, a
+ * sorted list of them (8 bytes each, the bucket and its count); an array
+ * of counts from the lowest to the highest (4 bytes each) only when that
+ * is smaller, the buckets between being mostly in use (about 1,400 of
+ * them for values spanning 1 to 1e12); counts of 8 bytes once there are
+ * 2^32 values.
  */
 #ifndef NP_HIST_H
 #define NP_HIST_H
@@ -19,8 +23,12 @@
 #define HIST_ALPHA 0.01
 
 struct hist {
-	int64_t *pos, *neg;	/* counts by bucket, from pos_lo / neg_lo */
-	int pos_lo, pos_n, neg_lo, neg_n;
+	void *b;		/* the list, or the counts */
+	int32_t lo;		/* counts: the key of the first */
+	int32_t nb;		/* pairs listed, or counts */
+	int32_t cap;		/* the list's room */
+	int32_t used;		/* buckets holding a value */
+	int mode;		/* list, counts of 4 bytes, counts of 8 */
 	int64_t zero;		/* count of exact zeros */
 	int64_t n;		/* all values */
 };

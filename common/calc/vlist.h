@@ -110,6 +110,24 @@ slow:
 	vl_addslow(p, l, n, d);
 }
 
+/* The first value of a list of whole numbers held in the list itself, in
+ * *i: 1, or 0 (another list: vl_get). */
+static inline int
+vl_int1(const struct vlist *l, int64_t *i)
+{
+	const unsigned char *s = l->b;
+	uint64_t z = 0;
+	int sh = 0;
+
+	if (l->gen || l->kind != VL_IN)
+		return 0;
+	for (; *s & 0x80; s++, sh += 7)
+		z |= (uint64_t)(*s & 0x7f) << sh;
+	z |= (uint64_t)*s << sh;
+	*i = (int64_t)(z >> 1 ^ -(z & 1));
+	return 1;
+}
+
 /* Asks for the room the list's next value goes to, when it is in a
  * chunk (a macro, as grp_prefetch). */
 #ifdef __GNUC__
