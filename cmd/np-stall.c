@@ -110,6 +110,34 @@ static struct pend pend[AHEAD];
 static int phead, npend;	/* the oldest pending, how many */
 static struct group grp;
 
+/*
+ * A memo of recent keys by where their text is: Parquet's dictionary
+ * pages hand every row of a value the same bytes at the same address, so
+ * that a key of one text part (and the physical core) is escaped and
+ * hashed once for its value, not once a row.  A slot holds the part's
+ * address, length and bytes (an address is reused for other bytes when
+ * the next column chunk's dictionary is read: the bytes are compared too),
+ * and the key made of them with its hash.  Where addresses never repeat
+ * (text read a line at a time), the memo stops trying for a while once
+ * most lookups miss.
+ */
+#define MEMO_SLOTS 256		/* a power of 2 */
+#define MEMO_RAW 96		/* a part's bytes, at most, to be memoized */
+#define MEMO_KEY 128		/* a key's bytes, escaped */
+#define MEMO_WINDOW 4096	/* lookups between looks at the hit rate */
+#define MEMO_REST 65536		/* rows without the memo after a bad window */
+static struct memo {
+	const char *s;		/* the part's address; NULL missing */
+	size_t n;
+	int64_t pc;		/* the physical core, or MEMO_NOPC */
+	size_t len, hash;	/* the key's */
+	int used;
+	char raw[MEMO_RAW];
+	char key[MEMO_KEY];
+} memo[MEMO_SLOTS];
+#define MEMO_NOPC INT64_MIN
+static long memotries, memohits, memorest;
+
 /* Output names: the value's stem and unit ("stall", "_ns"). */
 static char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
 
@@ -297,6 +325,76 @@ makekey(const struct record *r)
 	return len;
 }
 
+/*
+ * The row's key into keybuf and its hash (*hash): from the memo where the
+ * key is one text part whose bytes it has seen at the same address, else
+ * made (and kept there).
+ */
+static size_t
+memokey(const struct record *r, size_t *hash)
+{
+	const struct field *f = &r->f[I_PCORE];
+	struct memo *m;
+	const char *s;
+	size_t n, len;
+	uint64_t h;
+	int64_t pc = MEMO_NOPC;
+
+	if (keys.n != 1 || !keys.text[0] || memorest > 0)
+		goto make;
+	if (keys.col[0] == K_SRC)
+		s = insn_src(r, &n);
+	else if (r->f[keys.col[0]].set) {
+		s = r->f[keys.col[0]].s;
+		n = r->f[keys.col[0]].len;
+	} else
+		s = NULL, n = 0;
+	if (n > MEMO_RAW)
+		goto make;
+	if (!keys.pcore && f->set) {
+		if (!f->isint || f->i == MEMO_NOPC)
+			goto make;
+		pc = f->i;
+	}
+	h = ((uint64_t)(uintptr_t)s ^ n ^ (uint64_t)pc << 17) *
+	    0x9e3779b97f4a7c15ULL;
+	m = &memo[h >> 56 & (MEMO_SLOTS - 1)];
+	memotries++;
+	if (m->used && m->s == s && m->n == n && m->pc == pc &&
+	    (n == 0 || memcmp(m->raw, s, n) == 0)) {
+		memohits++;
+		memcpy(keybuf, m->key, m->len);
+		*hash = m->hash;
+		return m->len;
+	}
+	if (memotries == MEMO_WINDOW) {
+		/* Mostly misses: addresses do not repeat here. */
+		if (memohits < MEMO_WINDOW / 4)
+			memorest = MEMO_REST;
+		memotries = memohits = 0;
+	}
+	len = makekey(r);
+	*hash = grp_hash(keybuf, len);
+	if (len <= MEMO_KEY) {
+		m->used = 1;
+		m->s = s;
+		m->n = n;
+		m->pc = pc;
+		if (n)
+			memcpy(m->raw, s, n);
+		memcpy(m->key, keybuf, len);
+		m->len = len;
+		m->hash = *hash;
+	}
+	return len;
+make:
+	if (memorest > 0)
+		memorest--;
+	len = makekey(r);
+	*hash = grp_hash(keybuf, len);
+	return len;
+}
+
 /* The value attributed, in *v: 1, or 0 when the row has none. */
 static int
 value(struct reader *rd, const struct record *r, int64_t *v)
@@ -378,8 +476,7 @@ account(struct reader *rd, const struct record *r)
 	struct acc *a = NULL;
 
 	keybuf = p->key = keyring[tail];
-	p->len = makekey(r);
-	p->hash = grp_hash(p->key, p->len);
+	p->len = memokey(r, &p->hash);
 	p->file = r->file;
 	p->line = r->line;
 	nrows++;

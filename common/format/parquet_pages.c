@@ -537,6 +537,22 @@ pqi_end_page(struct pq_cursor *c)
 		    "num_values says");
 }
 
+/* The 8 levels of a byte of width-1 bit-packed ones, least significant
+ * bit first; how many are 1. */
+static inline uint32_t
+bytelevels(uint32_t *lv, unsigned b)
+{
+	lv[0] = b & 1;
+	lv[1] = b >> 1 & 1;
+	lv[2] = b >> 2 & 1;
+	lv[3] = b >> 3 & 1;
+	lv[4] = b >> 4 & 1;
+	lv[5] = b >> 5 & 1;
+	lv[6] = b >> 6 & 1;
+	lv[7] = b >> 7 & 1;
+	return lv[0] + lv[1] + lv[2] + lv[3] + lv[4] + lv[5] + lv[6] + lv[7];
+}
+
 /*
  * k definition levels into lv, each 0 or 1 (checked per run: a bit-packed
  * run of width 1 holds nothing else); how many are 1.
@@ -565,7 +581,12 @@ pqi_def_levels(struct pq_cursor *c, uint32_t *lv, uint32_t k)
 			nn += r->value * n;
 		} else {
 			bit = r->bit;
-			for (i = 0; i < n; i++, bit++) {
+			i = 0;
+			/* A byte of 8 levels at a time, where the
+			 * levels start at one. */
+			for (; i + 8 <= n && (bit & 7) == 0; i += 8, bit += 8)
+				nn += bytelevels(lv + got + i, r->bp[bit >> 3]);
+			for (; i < n; i++, bit++) {
 				lv[got + i] = r->bp[bit >> 3] >> (bit & 7) & 1;
 				nn += lv[got + i];
 			}

@@ -1666,7 +1666,9 @@ pqorder(struct reader *r)
 			time[n] = r->pqtime[i];
 			if (g < 2)
 				r->pqhas |= col[n].bit;
-			if (g > 0)
+			/* Those that set isint without a look: all but
+			 * whole numbers. */
+			if (col[n].how != PQ_WHOLE)
 				rest |= col[n].bit;
 			n++;
 		}
