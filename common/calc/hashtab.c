@@ -230,6 +230,13 @@ grp_val(const struct group *g, long i)
 	return VAL(g, i);
 }
 
+long
+grp_index(const struct group *g, const void *val)
+{
+	return (long)(((const char *)val - g->rec - sizeof(struct grp_ent)) /
+	    g->stride);
+}
+
 int
 grp_keycmp(const struct group *g, long i, long j)
 {

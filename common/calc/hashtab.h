@@ -69,6 +69,8 @@ void grp_widen(struct group *g, size_t valsize);
 /* Entry i (0 <= i < n), in insertion order. */
 const char *grp_key(const struct group *g, long i, size_t *len);
 void *grp_val(const struct group *g, long i);
+/* The index of the entry whose value is val (from grp_get or grp_val). */
+long grp_index(const struct group *g, const void *val);
 /* Compares entries i and j by key: in byte order, a prefix first. */
 int grp_keycmp(const struct group *g, long i, long j);
 /* The entries' indexes in the order cmp gives (grp_keycmp: by key, with

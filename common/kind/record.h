@@ -65,6 +65,8 @@ struct field {
 	const char *s;		/* text (numbers: as read) */
 	size_t len;
 	int64_t i;		/* T_INT / T_NUM: the value, when isint */
+				/* (a text column read from a Parquet
+				   integer: its text's value, isint set) */
 	double d;		/* the value, when !isint */
 	unsigned char set;	/* present in the input (see rec_mark) */
 	unsigned char isint;

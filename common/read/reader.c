@@ -1820,6 +1820,10 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 		if (coltype(r, c) == T_TEXT) {
 			rec_settext(rec, c, num,
 			    num_fmt_i64(num, cell->i));
+			/* and its value, for a reader of numbers
+			 * (record.h) */
+			f->i = cell->i;
+			f->isint = 1;
 			break;
 		}
 		rec_setint(rec, c, cell->i);
