@@ -111,31 +111,28 @@ static int phead, npend;	/* the oldest pending, how many */
 static struct group grp;
 
 /*
- * A memo of recent keys by where their text is: Parquet's dictionary
- * pages hand every row of a value the same bytes at the same address, so
- * that a key of one text part (and the physical core) is escaped and
- * hashed once for its value, not once a row.  A slot holds the part's
- * address, length and bytes (an address is reused for other bytes when
- * the next column chunk's dictionary is read: the bytes are compared too),
- * and the key made of them with its hash.  Where addresses never repeat
- * (text read a line at a time), the memo stops trying for a while once
- * most lookups miss.
+ * A memo of recent rows' entries by where their key's text is: Parquet's
+ * dictionary pages hand every row of a value the same bytes at the same
+ * address, so that a key of one text part (and the physical core) is
+ * escaped, hashed and looked up once for its value, not once a row.  A
+ * slot holds the part's address, length and bytes (an address is reused
+ * for other bytes when the next column chunk's dictionary is read: the
+ * bytes are compared too), the physical core, and the entry.  Where
+ * addresses never repeat (text read a line at a time), the memo stops
+ * trying for a while once most lookups miss.
  */
 #define MEMO_SLOTS 256		/* a power of 2 */
 #define MEMO_RAW 96		/* a part's bytes, at most, to be memoized */
-#define MEMO_KEY 128		/* a key's bytes, escaped */
 #define MEMO_WINDOW 4096	/* lookups between looks at the hit rate */
 #define MEMO_REST 65536		/* rows without the memo after a bad window */
+#define MEMO_NOPC INT64_MIN	/* no physical core */
 static struct memo {
 	const char *s;		/* the part's address; NULL missing */
 	size_t n;
 	int64_t pc;		/* the physical core, or MEMO_NOPC */
-	size_t len, hash;	/* the key's */
-	int used;
+	long entry;		/* its index + 1; 0: none */
 	char raw[MEMO_RAW];
-	char key[MEMO_KEY];
 } memo[MEMO_SLOTS];
-#define MEMO_NOPC INT64_MIN
 static long memotries, memohits, memorest;
 
 /* Output names: the value's stem and unit ("stall", "_ns"). */
@@ -326,22 +323,25 @@ makekey(const struct record *r)
 }
 
 /*
- * The row's key into keybuf and its hash (*hash): from the memo where the
- * key is one text part whose bytes it has seen at the same address, else
- * made (and kept there).
+ * The row's memo slot (NULL where the memo does not apply), and whether it
+ * holds the row's entry (*hit).
  */
-static size_t
-memokey(const struct record *r, size_t *hash)
+static struct memo *
+memofind(const struct record *r, int *hit)
 {
 	const struct field *f = &r->f[I_PCORE];
 	struct memo *m;
 	const char *s;
-	size_t n, len;
+	size_t n;
 	uint64_t h;
 	int64_t pc = MEMO_NOPC;
 
-	if (keys.n != 1 || !keys.text[0] || memorest > 0)
-		goto make;
+	*hit = 0;
+	if (keys.n != 1 || !keys.text[0] || memorest > 0) {
+		if (memorest > 0)
+			memorest--;
+		return NULL;
+	}
 	if (keys.col[0] == K_SRC)
 		s = insn_src(r, &n);
 	else if (r->f[keys.col[0]].set) {
@@ -350,22 +350,21 @@ memokey(const struct record *r, size_t *hash)
 	} else
 		s = NULL, n = 0;
 	if (n > MEMO_RAW)
-		goto make;
+		return NULL;
 	if (!keys.pcore && f->set) {
 		if (!f->isint || f->i == MEMO_NOPC)
-			goto make;
+			return NULL;
 		pc = f->i;
 	}
 	h = ((uint64_t)(uintptr_t)s ^ n ^ (uint64_t)pc << 17) *
 	    0x9e3779b97f4a7c15ULL;
 	m = &memo[h >> 56 & (MEMO_SLOTS - 1)];
 	memotries++;
-	if (m->used && m->s == s && m->n == n && m->pc == pc &&
+	if (m->entry > 0 && m->s == s && m->n == n && m->pc == pc &&
 	    (n == 0 || memcmp(m->raw, s, n) == 0)) {
 		memohits++;
-		memcpy(keybuf, m->key, m->len);
-		*hash = m->hash;
-		return m->len;
+		*hit = 1;
+		return m;
 	}
 	if (memotries == MEMO_WINDOW) {
 		/* Mostly misses: addresses do not repeat here. */
@@ -373,26 +372,13 @@ memokey(const struct record *r, size_t *hash)
 			memorest = MEMO_REST;
 		memotries = memohits = 0;
 	}
-	len = makekey(r);
-	*hash = grp_hash(keybuf, len);
-	if (len <= MEMO_KEY) {
-		m->used = 1;
-		m->s = s;
-		m->n = n;
-		m->pc = pc;
-		if (n)
-			memcpy(m->raw, s, n);
-		memcpy(m->key, keybuf, len);
-		m->len = len;
-		m->hash = *hash;
-	}
-	return len;
-make:
-	if (memorest > 0)
-		memorest--;
-	len = makekey(r);
-	*hash = grp_hash(keybuf, len);
-	return len;
+	m->s = s;
+	m->n = n;
+	m->pc = pc;
+	if (n)
+		memcpy(m->raw, s, n);
+	m->entry = 0;		/* until the row is looked up */
+	return m;
 }
 
 /* The value attributed, in *v: 1, or 0 when the row has none. */
@@ -474,21 +460,33 @@ account(struct reader *rd, const struct record *r)
 	struct pend *p = &pend[tail];
 	const struct field *d = &r->f[I_DUR];
 	struct acc *a = NULL;
+	struct memo *m;
+	int hit;
 
-	keybuf = p->key = keyring[tail];
-	p->len = memokey(r, &p->hash);
-	p->file = r->file;
-	p->line = r->line;
 	nrows++;
-	/*
-	 * A row whose key could be one too many is looked up now, after
-	 * every row before it, so that the error is the first one in the
-	 * input, as when each row is looked up as it comes.  The pending
-	 * rows are fewer than the keys left: none of them can be.
-	 */
-	if (grp.n + npend >= grp.cap) {
-		drain();	/* which leaves p the oldest */
-		a = lookup(p);
+	if ((m = memofind(r, &hit)) && hit)
+		a = grp_val(&grp, m->entry - 1);
+	else {
+		keybuf = p->key = keyring[tail];
+		p->len = makekey(r);
+		p->hash = grp_hash(p->key, p->len);
+		p->file = r->file;
+		p->line = r->line;
+		/*
+		 * A row whose key could be one too many is looked up now,
+		 * after every row before it, so that the error is the first
+		 * one in the input, as when each row is looked up as it
+		 * comes.  The pending rows are fewer than the keys left:
+		 * none of them can be.  A row of the memo is looked up now
+		 * too, for its entry.
+		 */
+		if (grp.n + npend >= grp.cap) {
+			drain();	/* which leaves p the oldest */
+			a = lookup(p);
+		} else if (m)
+			a = lookup(p);
+		if (m)
+			m->entry = grp_index(&grp, a) + 1;
 	}
 	if ((p->hasv = value(rd, r, &p->v))) {
 		nvalued++;
