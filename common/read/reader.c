@@ -1654,7 +1654,7 @@ pqorder(struct reader *r)
 	int end[4], g, i, n = 0;
 	uint32_t rest = 0;
 
-	r->pqhas = 0;
+	r->pqhas = r->pqown = 0;
 	for (g = 0; g < 4; g++) {
 		for (i = 0; i < r->npq; i++) {
 			if (pqgroup(r, i) != g)
@@ -1666,6 +1666,8 @@ pqorder(struct reader *r)
 			time[n] = r->pqtime[i];
 			if (g < 2)
 				r->pqhas |= col[n].bit;
+			if (g < 3)
+				r->pqown |= col[n].bit;
 			/* Those that set isint without a look: all but
 			 * whole numbers. */
 			if (col[n].how != PQ_WHOLE)
@@ -1685,6 +1687,7 @@ pqorder(struct reader *r)
 	r->pqtext = end[1];
 	r->pqusual = end[2];
 	r->pqmoved = 0;		/* pq.moved is 1 or more at the first row */
+	r->pqfresh = 1;
 }
 
 /*
@@ -1932,9 +1935,14 @@ pqnext(struct reader *r, struct record *rec)
 	}
 	for (; i < r->pqusual; i++) {
 		cell = at[i] + d;
-		if (cell->kind == PQ_NULL)
-			continue;
 		f = fp[i];
+		if (cell->kind == PQ_NULL) {
+			if (has & pcol[i].bit) {	/* set in the row before */
+				memset(f, 0, sizeof *f);
+				has &= ~pcol[i].bit;
+			}
+			continue;
+		}
 		if (pcol[i].how == PQ_TEXT) {
 			f->s = cell->s;
 			f->len = cell->len;
@@ -2275,6 +2283,23 @@ floatfields(struct reader *r, struct record *rec)
 	}
 }
 
+/*
+ * A Parquet row's record emptied for the next: the fields the usual
+ * columns alone set are set again (pqnext), the rest emptied one by one
+ * (a row of a wide kind sets few).
+ */
+static inline void
+pqclear(const struct reader *r, struct record *rec)
+{
+	uint32_t m;
+
+	for (m = rec->has & ~r->pqown; m; m &= m - 1)
+		memset(&rec->f[__builtin_ctz(m)], 0, sizeof rec->f[0]);
+	rec->has &= r->pqown;
+	rec->textlen = 0;
+	rec->used = 0;
+}
+
 struct record *
 rd_next(struct reader *r)
 {
@@ -2286,7 +2311,12 @@ rd_next(struct reader *r)
 			begin(r);	/* no rows: the header all the same */
 			return NULL;
 		}
-		rec_clear(rec);
+		if (r->fmt == FMT_PARQUET && !r->pqfresh)
+			pqclear(r, rec);
+		else {
+			rec_clear(rec);
+			r->pqfresh = 0;
+		}
 		switch (r->fmt) {
 		case FMT_JSON:
 			got = jsonnext(r, rec);

@@ -119,6 +119,11 @@ struct reader {
 	int pqwhole, pqtext, pqusual;
 	uint32_t pqhas;
 	int pqtimeswhole;	/* only the first group sets times */
+	/* The fields the first three groups alone set, each row all of them
+	 * (a null's emptied): pqclear leaves them; pqfresh until the first
+	 * row of a file, cleared whole. */
+	uint32_t pqown;
+	int pqfresh;
 	const struct pq_cell *pqat[RD_MAXPQ];
 	struct field *pqf[RD_MAXPQ];
 	unsigned long pqmoved;
