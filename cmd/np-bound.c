@@ -542,6 +542,9 @@ dmaread(int union_)
 		spanstart();
 	while ((r = rd_next(&rd))) {
 		rows++;
+		if (!r->f[D_BYTES].set)
+			rd_note(&rd, "DmaPacket rows without transfer_bytes, no "
+			    "kernel's packet", r->line);
 		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
 		    r->f[D_START].i < P.t1) {
 			dec_addu(&P.kbytes, (uint64_t)b);
@@ -1108,13 +1111,24 @@ struct acc {
 static struct group grp;
 static char key[KEYBUF];
 static size_t keylen;
+static int keyparts;		/* parts put since keystart */
+
+/* A new key: its parts are put by keyput. */
+static void
+keystart(void)
+{
+	keylen = 0;
+	keyparts = 0;
+}
 
 /* Appends a key part, TAB-separated, as out_text writes it: NULL (a
- * missing src) as nothing, an empty string as "" (np(7), OUTPUT). */
+ * missing src) as nothing, an empty string as "" (np(7), OUTPUT).  The TAB
+ * goes before every part but the first, a missing first one too, so that
+ * each part stays in its column. */
 static void
 keyput(const struct record *r, const char *s, size_t n)
 {
-	if (keylen && keylen < KEYBUF)
+	if (keyparts++ > 0 && keylen < KEYBUF)
 		key[keylen++] = '\t';
 	if (OUT_ESCROOM(n) > KEYBUF - keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
@@ -1215,7 +1229,7 @@ transposes(void)
 		dec_addu(&all, (uint64_t)f);
 		if (!transpose(&rd, r))
 			continue;
-		keylen = 0;
+		keystart();
 		keyput(r, s, n);
 		a = lookup(r);
 		a->n++;
@@ -1291,16 +1305,20 @@ tiles(void)
 		dec_addu(&all, (uint64_t)f);
 		op = &r->f[coperands];
 		if (!op->set || !mm_shape(op->s, op->len, &k, &m, &nn)) {
-			if (bad++ == 0)
+			if (bad++ == 0 && op->set)
 				np_warn("%s:%ld: MATMUL operands not of the "
 				    "form 'src=NAME[...][N,...] K*M': '%s'",
-				    r->file, r->line, op->set ? tsv_shown(shown,
-				    op->s, op->len, 60) : "");
+				    r->file, r->line, tsv_shown(shown, op->s,
+				    op->len, 60));
+			else if (bad == 1)
+				np_warn("%s:%ld: MATMUL operands not of the "
+				    "form 'src=NAME[...][N,...] K*M': a "
+				    "missing value", r->file, r->line);
 			rd_note(&rd, "MATMULs whose operands give no shape, "
 			    "in no row", r->line);
 			continue;
 		}
-		keylen = 0;
+		keystart();
 		keyput(r, s, n);
 		keyput(r, num, num_fmt_i64(num, k));
 		keyput(r, num, num_fmt_i64(num, m));
@@ -1450,7 +1468,9 @@ tensors(void)
 			v->hassize = 1;
 			if (inout(r))
 				dec_addu(&P.necessary, (uint64_t)r->f[csize].i);
-		}
+		} else if (inout(r))
+			rd_note(&rd, "IN and OUT tensors without a size, "
+			    "taken as 0", r->line);
 	}
 	rd_close(&rd);
 }
@@ -1549,7 +1569,12 @@ dparead(void)
 		s = r->f[cs].i;
 		if (s < P.t0 || s >= P.t1)
 			continue;
-		b = r->f[cb].set ? count(r, cb, "transfer_bytes") : 0;
+		b = 0;
+		if (r->f[cb].set)
+			b = count(r, cb, "transfer_bytes");
+		else
+			rd_note(&rd, "DmaPacketAggregated rows without "
+			    "transfer_bytes, taken as 0", r->line);
 		dparows++;
 		dec_addu(&dpabytes, (uint64_t)b);
 		dir = direction(&r->f[csrc], &r->f[cdst]);
@@ -1700,7 +1725,7 @@ joinread(void)
 				continue;
 			}
 			x->used = 1;
-			keylen = 0;
+			keystart();
 			keyput(r, s, n);
 			k = grp_key(&vars, x->var, &kl);
 			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);

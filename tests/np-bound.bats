@@ -391,3 +391,100 @@ np-bound: $D/gate/Error.parquet: Error table, type HwError: 1 row (first: semaph
 	under_ulimit 32768 np-bound -D "$T/big@latest"
 	status_is 0
 }
+
+# ---- NULL, '' and <none> in every input form ----
+
+# The nulls profile (tests/fixtures/np-bound/nulls.sql, written by DuckDB):
+# its tables as Parquet, CSV, TSV and JSON lines, answers.txt DuckDB's
+# answers to the same definitions.
+NU=$D/nulls
+
+# nullforms [OPTION]: np-bound OPTION on the nulls profile's tables in each
+# form: exit 0 and the same output each; the same stderr for CSV and TSV,
+# and for JSON lines and Parquet (CSV and TSV count the header line).  The
+# Parquet run's output is left in $OUT, its stderr in $ERR.
+nullforms() {
+	local f
+	for f in csv tsv jsonl parquet; do
+		# shellcheck disable=SC2086
+		np np-bound $1 "$NU/$f"/*."$f"
+		status_is 0
+		cp "$OUT" "$T/out.$f"
+		sed "s,$NU/$f/\([A-Za-z]*\)\.$f,T/\1,g" "$ERR" >"$T/err.$f"
+	done
+	cmp "$T/out.csv" "$T/out.tsv"
+	cmp "$T/out.csv" "$T/out.jsonl"
+	cmp "$T/out.csv" "$T/out.parquet"
+	cmp "$T/err.csv" "$T/err.tsv"
+	cmp "$T/err.jsonl" "$T/err.parquet"
+}
+
+# asduck TAG COLUMNS: the rows of $OUT (not its header) as runsql.mjs
+# prints DuckDB's, sorted: TAG, then those columns, an empty field (a
+# missing value) as null, "" (an empty string) as nothing.
+asduck() {
+	awk -F'\t' -v OFS='\t' -v tag="$1" -v cols="$2" 'NR > 1 {
+		n = split(cols, c, ",")
+		line = tag
+		for (i = 1; i <= n; i++) {
+			v = $(c[i])
+			line = line OFS (v == "" ? "null" : v == "\"\"" ? "" : v)
+		}
+		print line
+	}' "$OUT" | LC_ALL=C sort
+}
+
+duck() {
+	grep "^$1	" "$NU/answers.txt" | LC_ALL=C sort
+}
+
+P=$NU/parquet/ActiveTime.parquet
+
+@test "np-bound: NULL, '' and <none>: the bounds, the same in every form, DuckDB's" {
+	nullforms
+	golden np-bound/nulls.tsv
+	err_is "np-bound: DmaPacket rows without transfer_bytes, no kernel's packet: 1 (first: $NU/parquet/DmaPacket.parquet:5)
+np-bound: DmaPacket rows without an end, in no union: 1 (first: $NU/parquet/DmaPacket.parquet:7)
+np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 3 (first: $NU/parquet/ActiveTime.parquet:3)
+np-bound: ActiveTime rows without an end, in no union: 1 (first: $NU/parquet/ActiveTime.parquet:9)
+np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)
+np-bound: IN and OUT tensors without a size, taken as 0: 1 (first: $NU/parquet/TensorInfo.parquet:7)"
+	# DuckDB's bound.sql on nulls/parquet (README.md)
+	[ "$(cut -f4 "$OUT" | sed 1d | tr '\n' ' ')" = "850 600 390 200 300 182 120 600 300 100 30 50 600 600 " ]
+}
+
+@test "np-bound: NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart" {
+	nullforms -T
+	golden np-bound/nulls-T.tsv
+	err_is "np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)"
+	asduck T 1,2,3 | cmp - <(duck T)
+	nullforms -I
+	golden np-bound/nulls-I.tsv
+	err_is "np-bound: $NU/parquet/Instruction.parquet:3: MATMUL operands not of the form 'src=NAME[...][N,...] K*M': a missing value
+np-bound: MATMULs whose operands give no shape, in no row: 2 (first: $NU/parquet/Instruction.parquet:3)
+np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)"
+	asduck I 1,2,3,4,5,6 | cmp - <(duck I)
+	grep -q "^I-none	2\$" "$NU/answers.txt"
+}
+
+@test "np-bound: NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" {
+	nullforms -X
+	golden np-bound/nulls-X.tsv
+	err_is "np-bound: DmaPacket rows without transfer_bytes, no kernel's packet: 1 (first: $NU/parquet/DmaPacket.parquet:5)
+np-bound: IN and OUT tensors without a size, taken as 0: 1 (first: $NU/parquet/TensorInfo.parquet:7)
+np-bound: DmaPacketAggregated rows without transfer_bytes, taken as 0: 1 (first: $NU/parquet/DmaPacketAggregated.parquet:4)
+np-bound: DmaPacketAggregated rows without start_ts, in no window: 1 (first: $NU/parquet/DmaPacketAggregated.parquet:6)
+np-bound: DmaPacketAggregated rows without an id, in no join: 1 (first: $NU/parquet/DmaPacketAggregated.parquet:7)
+np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 (first: $NU/parquet/Flow.parquet:6)"
+	awk -F'\t' '$1 == "tensor"' "$OUT" >"$T/tensors"
+	{ echo; cat "$T/tensors"; } >"$OUT"
+	asduck X-tensor 3,4,5,6,7 | cmp - <(duck X-tensor)
+	# every row has the header's eight columns
+	nullforms -X
+	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 8 ]
+	[ "$(awk -F'\t' '$1 == "necessary_bytes" || $1 == "reload_excess_bytes" { printf "%s ", $6 }' "$OUT")" = \
+	    "$(awk -F'\t' '$1 == "X-totals" { print $2, $3 " " }' "$NU/answers.txt")" ]
+	nullforms -D
+	golden np-bound/nulls-D.tsv
+	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 9 ]
+}
