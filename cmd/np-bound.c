@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
 #include "base/options.h"
@@ -1421,8 +1422,7 @@ varof(const struct record *r, const struct field *f)
 	if (f->set && f->len + 1 > vkeycap) {
 		free(vkey);
 		vkeycap = 2 * (f->len + 1);
-		if (!(vkey = malloc(vkeycap)))
-			np_die("out of memory");
+		vkey = np_malloc(vkeycap);
 	}
 	if (f->set) {
 		vkey[0] = VARSET;
@@ -1500,9 +1500,7 @@ keepxfer(const struct record *r, int64_t id, int64_t bytes, long var,
 			    MAXXFERS);
 		capxfers = capxfers ? (capxfers > MAXXFERS / 2 ? MAXXFERS :
 		    2 * capxfers) : 1024;
-		if (!(xfers = realloc(xfers, (size_t)capxfers * sizeof *xfers)))
-			np_die_at(r->file, r->line, 0, "out of memory for "
-			    "DmaPacketAggregated's %ld transfers", nxfers);
+		xfers = np_realloc(xfers, (size_t)capxfers * sizeof *xfers);
 	}
 	x = &xfers[nxfers++];
 	x->id = id;
@@ -1622,10 +1620,8 @@ hashxfers(void)
 		;
 	free(idhash);
 	free(inhash);
-	if (!(idhash = malloc(nhash * sizeof *idhash)) ||
-	    !(inhash = malloc(nhash * sizeof *inhash)))
-		np_die("out of memory for DmaPacketAggregated's %ld transfers",
-		    nxfers);
+	idhash = np_malloc(nhash * sizeof *idhash);
+	inhash = np_malloc(nhash * sizeof *inhash);
 	memset(idhash, 0xff, nhash * sizeof *idhash);
 	memset(inhash, 0xff, nhash * sizeof *inhash);
 	for (i = 0; i < nxfers; i++) {
