@@ -506,6 +506,10 @@ dmawindow(void)
 		if (r->f[D_START].i > hi)
 			hi = r->f[D_START].i;
 	}
+	/* What the reader passed over is said by the second read of the
+	 * table (dmaread), once; -T and -I read it only here. */
+	if (mode != 'T' && mode != 'I')
+		rd.notes.n = 0;
 	rd_close(&rd);
 	if (lo == INT64_MAX && !rows)
 		np_die("%s: DmaPacket has no rows (captured without DMA "

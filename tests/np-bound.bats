@@ -488,3 +488,85 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	golden np-bound/nulls-D.tsv
 	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 9 ]
 }
+
+# ---- hostile input ----
+
+@test "np-bound: hostile tables: each a clear error naming the file and place, exit 1, nothing written" {
+	C=$D/csv
+	mkdir -p "$T/h"
+	# truncated Parquet
+	head -c 700 "$H/DmaPacket.parquet" >"$T/h/DmaPacket.parquet"
+	np np-bound "$T/h/DmaPacket.parquet" "$C/ActiveTime.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.parquet: byte 696: no PAR1 magic at the end of the file (truncated?)"
+	[ ! -s "$OUT" ]
+	# empty, binary
+	: >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv: empty input, expected JSON, TSV, CSV or show-session --show-dma"
+	printf 'id,start_ts\n1,\001\002\003\n' >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:2:3: expected a number for 'start_ts', found '\\x01\\x02\\x03'"
+	# a line past the 1 MiB buffer
+	{ cat "$C/DmaPacket.csv"; head -c 1100000 /dev/zero | tr '\0' x; echo; } >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:9:1: expected a row of at most 1048575 bytes, found a longer one"
+	# JSON nested past 64 levels
+	{ printf '{"start_ts":1,"x":'; printf '%.0s[' $(seq 70); printf '%.0s]' $(seq 70); echo '}'; } >"$T/h/DmaPacket.jsonl"
+	np np-bound "$T/h/DmaPacket.jsonl"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.jsonl:1:82: nesting deeper than 64 levels (byte offset 81)"
+	# a number column holding text, in CSV
+	sed '3s/,2000,/,lots,/' "$C/DmaPacket.csv" >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:3:32: expected a number for 'transfer_bytes', found 'lots'"
+	# another table under DmaPacket's name: Parquet, CSV
+	cp "$H/Flow.parquet" "$T/h/DmaPacket.parquet"
+	np np-bound "$T/h/DmaPacket.parquet"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.parquet: expected a column 'queue_type' (DmaPacket's, for the kernel's packets), found none in the file, which has: in_id out_id in_table out_table dependency_type gap_time"
+	cp "$C/Instruction.csv" "$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found Instruction rows (read by np-trace, np-gaps and np-stall)"
+}
+
+@test "np-bound: CRLF tables read as LF ones; a row ending before it starts counted once" {
+	mkdir -p "$T/crlf"
+	for f in "$D"/csv/*.csv; do
+		sed 's/$/\r/' "$f" >"$T/crlf/${f##*/}"
+	done
+	np np-bound "$T/crlf"/*.csv
+	status_is 0
+	golden np-bound/hand.tsv
+	# packet 2 (100-300) made to end at 100 before it starts at 300
+	sed '3s/^2,100,300,/2,300,100,/' "$D/csv/DmaPacket.csv" >"$T/DmaPacket.csv"
+	np np-bound "$T/DmaPacket.csv"
+	status_is 0
+	[ "$(grep -c 'end_ts before start_ts' "$ERR")" -eq 1 ]
+	grep -q "^np-bound: rows with end_ts before start_ts skipped: 1 (first: $T/DmaPacket.csv:3)\$" "$ERR"
+}
+
+@test "np-bound: an error in the second profile: the first one's rows written, exit 1" {
+	mkdir -p "$T/bad"
+	for f in "$H"/*.parquet; do
+		ln -s "$f" "$T/bad/"
+	done
+	rm "$T/bad/DmaPacket.parquet"
+	head -c 700 "$H/DmaPacket.parquet" >"$T/bad/DmaPacket.parquet"
+	np np-bound -T "$H" "$T/bad"
+	status_is 1
+	[ "$(cat "$OUT")" = "profile	src	transposes	flops	peak_ns	flops_share
+$H	k.py:12	1	1638400	50	0.29411764705882354" ]
+	[ "$(tail -1 "$ERR")" = "np-bound: $T/bad/DmaPacket.parquet: byte 696: no PAR1 magic at the end of the file (truncated?)" ]
+	np np-bound "$H" "$T/bad"
+	status_is 1
+	# hand.tsv, each row after the profile column
+	{ printf 'profile\t'; sed -n 1p "$GOLD/np-bound/hand.tsv"
+	  sed "1d; s,^,$H\t," "$GOLD/np-bound/hand.tsv"; } >"$T/want"
+	out_is "$T/want"
+}
