@@ -570,3 +570,40 @@ $H	k.py:12	1	1638400	50	0.29411764705882354" ]
 	  sed "1d; s,^,$H\t," "$GOLD/np-bound/hand.tsv"; } >"$T/want"
 	out_is "$T/want"
 }
+
+# ---- another generated profile, checked against DuckDB ----
+
+@test "np-bound: a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers" {
+	profgen -s 7 -n 300 -x 37 -P 3 "$T/g7@latest"
+	np np-bound -r 16 "$T/g7@latest"
+	status_is 0
+	# DuckDB's bound.sql (README.md, "Another seed")
+	[ "$(cut -f4 "$OUT" | sed 1d | tr '\n' ' ')" = "556887 211791 150569 122962 325046 274286 246857 325046 325046 90000 60000 3340 211791 325046 " ]
+	[ "$(tail -1 "$OUT" | cut -f3)" = Tensor ]
+	# investigate.sql's -T and -I rows
+	np np-bound -T "$T/g7@latest"
+	status_is 0
+	[ "$(sed 1d "$OUT")" = "kernel.py:28	300	1258291200	27429	0.1" ]
+	np np-bound -I "$T/g7@latest"
+	status_is 0
+	[ "$(sed 1d "$OUT")" = "kernel.py:30	128	128	512	600	10066329600	0.8	none
+kernel.py:28	128	128	128	300	1258291200	0.1	N
+kernel.py:31	64	128	256	300	1258291200	0.1	K,N" ]
+	# -X: the totals and the loads
+	np np-bound -X "$T/g7@latest"
+	status_is 0
+	[ "$(awk -F'\t' '$1 != "tensor" && NR > 1 { print $1, $2, $3, $5, $6, $8 }' "$OUT")" = "dma_transfer_bytes   2176 60227584 
+necessary_bytes    49184768 
+excess_bytes    11042816 
+spill_bytes   38 1245184 
+reload_excess_bytes    9797632 
+load kernel.py:21 a 286 37486592 0.9533333333333334
+load kernel.py:22 b 287 9404416 287" ]
+	# -D: the first rows' eight columns, and the all row
+	np np-bound -D "$T/g7@latest"
+	status_is 0
+	[ "$(sed -n '2,4p' "$OUT" | cut -f1-8)" = "kernel.py:21	a	load	286	37486592	0.6224156692056583	32	4096
+kernel.py:50	c	store	72	9437184	0.15669205658324264	128	1024
+kernel.py:22	b	load	287	9404416	0.15614798694232862	32	1024" ]
+	[ "$(tail -1 "$OUT" | cut -f3-6)" = "all	712	60096512	0.9978237214363439" ]
+}
