@@ -262,11 +262,52 @@ pqlist(struct pq *pq, char *list)
 	return list;
 }
 
+/* Does the header line [p, e) of a TSV or CSV file, fields separated by
+ * delim, name the column name (quoted or not)? */
+static int
+headhas(const char *p, const char *e, char delim, const char *name)
+{
+	size_t n = strlen(name);
+	const char *f, *fe;
+
+	if (e > p && e[-1] == '\r')
+		e--;
+	for (f = p; f <= e; f = fe + 1) {
+		for (fe = f; fe < e && *fe != delim; fe++)
+			;
+		if (fe - f >= 2 && *f == '"' && fe[-1] == '"' &&
+		    (size_t)(fe - f) == n + 2 && memcmp(f + 1, name, n) == 0)
+			return 1;
+		if ((size_t)(fe - f) == n && memcmp(f, name, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The names[] a TSV or CSV file's header lacks, flagged 0 in got. */
+static void
+textcols(struct src *s, const char *const *names, int *got)
+{
+	char *line, *nl;
+	long lineno;
+	int j, kind;
+
+	kind = src_sniff(s, "JSON, TSV or CSV", &line, &lineno);
+	if ((kind != SRC_TSV && kind != SRC_CSV) || !(nl = src_wholeline(s,
+	    line, SRC_BUFSZ)))
+		return;
+	for (j = 0; names[j]; j++)
+		if (!headhas(line, nl, kind == SRC_TSV ? '\t' : ',', names[j]))
+			got[j] = 0;
+}
+
 /*
- * The columns names[] (NULL-ended) of table t's Parquet files: each that
- * a file lacks is an error naming what it is for, or, with got (one flag
- * a name), left out and said there.  Other forms of table are read as
- * they are: the reader names a missing column.
+ * The columns names[] (NULL-ended) of table t's files: each that a
+ * Parquet file lacks is an error naming what it is for, or, with got (one
+ * flag a name), left out and said there; so is, with got, one that a TSV
+ * or CSV file's header lacks.  Otherwise other forms of table are read as
+ * they are: the reader names a missing column, and a JSON row without one
+ * leaves it missing.
  */
 static void
 havecols(char **files, int n, const char *const *names, const char *why,
@@ -282,7 +323,8 @@ havecols(char **files, int n, const char *const *names, const char *why,
 			got[j] = 1;
 	for (i = 0; i < n; i++) {
 		src_open(&s, files[i]);
-		ispq = src_isparquet(&s);
+		if (!(ispq = src_isparquet(&s)) && got)
+			textcols(&s, names, got);
 		src_close(&s);
 		if (!ispq)
 			continue;
@@ -367,8 +409,9 @@ readmeta(void)
 		return;
 	havecols(files, n, names, NULL, got);
 	topen(&kind_row, files, n);
-	for (i = 0; i < NMETA; i++)
-		c[i] = got[i] ? tcol(names[i], T_NUM, 0) : -1;
+	for (i = 0; i < NMETA; i++)	/* none needed: each left out */
+		c[i] = got[i] ? rd_column(&rd, names[i], "", T_NUM, 0,
+		    synopsis) : -1;
 	while ((r = rd_next(&rd)))
 		if (rows++ == 0)
 			for (i = 0; i < NMETA; i++) {

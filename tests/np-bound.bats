@@ -607,3 +607,20 @@ kernel.py:50	c	store	72	9437184	0.15669205658324264	128	1024
 kernel.py:22	b	load	287	9404416	0.15614798694232862	32	1024" ]
 	[ "$(tail -1 "$OUT" | cut -f3-6)" = "all	712	60096512	0.9978237214363439" ]
 }
+
+@test "np-bound: Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet" {
+	C=$D/csv
+	mkdir -p "$T/csv" "$T/tsv" "$T/jsonl"
+	# tensor_engine_num_cols (the 5th column) taken out
+	cut -d, -f1-4,6- "$C/Metadata.csv" >"$T/csv/Metadata.csv"
+	tr , '\t' <"$T/csv/Metadata.csv" >"$T/tsv/Metadata.tsv"
+	printf '{"profile_schema_version":"7.4.0","dma_ddr_bandwidth":1e10,"tensor_engine_num_rows":128,"tensor_engine_clock_freq":1.0}\n' >"$T/jsonl/Metadata.jsonl"
+	for m in "$T/csv/Metadata.csv" "$T/tsv/Metadata.tsv" "$T/jsonl/Metadata.jsonl"; do
+		np np-bound "$m" "$C/DmaPacket.csv" "$C/Instruction.csv"
+		status_is 0
+		err_is "np-bound: $m: no ActiveTime table: compute_bound, tensor_engine_active_time, vector_engine_active_time, scalar_engine_active_time, gpsimd_engine_active_time, perfect_pipeline and bottleneck left out
+np-bound: $m: Metadata gives no tensor_engine_num_cols above 0: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out
+np-bound: $m: no TensorInfo table: memory_bound_ideal_no_reloads left out"
+		[ "$(sed -n 4p "$OUT" | cut -f1,4)" = "memory_bound_ideal	380" ]
+	done
+}
