@@ -262,28 +262,6 @@ pqlist(struct pq *pq, char *list)
 	return list;
 }
 
-/* Does the header line [p, e) of a TSV or CSV file, fields separated by
- * delim, name the column name (quoted or not)? */
-static int
-headhas(const char *p, const char *e, char delim, const char *name)
-{
-	size_t n = strlen(name);
-	const char *f, *fe;
-
-	if (e > p && e[-1] == '\r')
-		e--;
-	for (f = p; f <= e; f = fe + 1) {
-		for (fe = f; fe < e && *fe != delim; fe++)
-			;
-		if (fe - f >= 2 && *f == '"' && fe[-1] == '"' &&
-		    (size_t)(fe - f) == n + 2 && memcmp(f + 1, name, n) == 0)
-			return 1;
-		if ((size_t)(fe - f) == n && memcmp(f, name, n) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* The names[] a TSV or CSV file's header lacks, flagged 0 in got. */
 static void
 textcols(struct src *s, const char *const *names, int *got)
@@ -297,7 +275,7 @@ textcols(struct src *s, const char *const *names, int *got)
 	    line, SRC_BUFSZ)))
 		return;
 	for (j = 0; names[j]; j++)
-		if (!headhas(line, nl, kind == SRC_TSV ? '\t' : ',', names[j]))
+		if (!bd_headhas(line, nl, kind == SRC_TSV ? '\t' : ',', names[j]))
 			got[j] = 0;
 }
 
