@@ -1128,7 +1128,9 @@ widerows(void)
 struct acc {
 	int64_t n;
 	struct dec a;		/* flops, or bytes */
-	struct dec parts;	/* -D: partitions */
+	struct dec parts;	/* -D: partitions, of the transfers that say */
+	struct dec pbytes;	/* ... and their bytes */
+	int64_t np;		/* ... and how many they are */
 	int64_t k, m, nn;	/* -I: the shape */
 	long var;		/* -X, -D: the variable, in vars */
 	int dir;		/* -D: the direction */
@@ -1758,7 +1760,11 @@ joinread(void)
 			a->var = x->var;
 			a->dir = x->dir;
 			dec_addu(&a->a, (uint64_t)x->bytes);
-			dec_addu(&a->parts, (uint64_t)x->parts);
+			if (x->parts > 0) {
+				dec_addu(&a->parts, (uint64_t)x->parts);
+				dec_addu(&a->pbytes, (uint64_t)x->bytes);
+				a->np++;
+			}
 		}
 	}
 	rd_close(&rd);
@@ -1968,9 +1974,10 @@ dmageometry(void)
 		if (a->parts.lo || a->parts.hi) {
 			struct dec cnt;
 
-			dec_i64(&cnt, a->n);
+			/* Of the transfers whose partitions are known. */
+			dec_i64(&cnt, a->np);
 			opt_f64(1, dec_quot(&a->parts, &cnt));
-			desc = dec_quot(&a->a, &a->parts);
+			desc = dec_quot(&a->pbytes, &a->parts);
 			opt_f64(1, desc);
 			out_tab();
 			out_str(desc >= 4096 ? "yes" : "no");
