@@ -766,27 +766,6 @@ inout(const struct record *r)
 	return textis(&r->f[ctiype], "IN") || textis(&r->f[ctiype], "OUT");
 }
 
-static void
-necessary(void)
-{
-	struct record *r;
-
-	memset(&P.necessary, 0, sizeof P.necessary);
-	if (!(P.hastensors = tensoropen()))
-		return;
-	while ((r = rd_next(&rd))) {
-		if (!inout(r))
-			continue;
-		if (!r->f[csize].set) {
-			rd_note(&rd, "IN and OUT tensors without a size, "
-			    "taken as 0", r->line);
-			continue;
-		}
-		dec_addu(&P.necessary, (uint64_t)count(r, csize, "size"));
-	}
-	rd_close(&rd);
-}
-
 /* ---- the bounds ---- */
 
 /* The peak's ns of flops: flops / (rows x cols x 2 x clock GHz). */
@@ -1500,6 +1479,16 @@ tensors(void)
 			    "taken as 0", r->line);
 	}
 	rd_close(&rd);
+}
+
+/* The necessary bytes of the bounds: TensorInfo read as -X reads it, so
+ * that a tensor listed twice is said in both. */
+static void
+necessary(void)
+{
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
+	tensors();
+	grp_free(&vars);
 }
 
 static int

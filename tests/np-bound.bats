@@ -624,3 +624,15 @@ np-bound: $m: no TensorInfo table: memory_bound_ideal_no_reloads left out"
 		[ "$(sed -n 4p "$OUT" | cut -f1,4)" = "memory_bound_ideal	380" ]
 	done
 }
+
+@test "np-bound: a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X" {
+	C=$D/csv
+	{ cat "$C/TensorInfo.csv"; sed -n 2p "$C/TensorInfo.csv"; } >"$T/TensorInfo.csv"
+	np np-bound -t 100,950 "$C/Metadata.csv" "$C/DmaPacket.csv" "$T/TensorInfo.csv"
+	status_is 0
+	err_is "np-bound: TensorInfo rows of a variable_name met before, their sizes added: 1 (first: $T/TensorInfo.csv:6)
+np-bound: $C/Metadata.csv: no ActiveTime table: compute_bound, tensor_engine_active_time, vector_engine_active_time, scalar_engine_active_time, gpsimd_engine_active_time, perfect_pipeline and bottleneck left out
+np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out"
+	# a (IN, 1000) twice: 2900 necessary bytes, 290 ns
+	[ "$(sed -n 5p "$OUT" | cut -f1,4)" = "memory_bound_ideal_no_reloads	290" ]
+}
