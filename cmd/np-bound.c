@@ -647,15 +647,21 @@ activeread(void)
 /* The further columns of instructions. */
 static int cflops, ctype, coperands, cid;
 
-/* Is the row a Tensor MATMUL that starts in the window? */
+/* Is the row (of the reader rd) a Tensor MATMUL that starts in the
+ * window?  A MATMUL without an engine is none, and counted. */
 static int
 matmul(const struct record *r)
 {
 	const struct field *e = &r->f[I_ENGINE];
 
-	return textis(&r->f[I_OPCODE], "MATMUL") && e->set &&
-	    e->s == insn_engine("Tensor", 6) && r->f[I_START].i >= P.t0 &&
-	    r->f[I_START].i < P.t1;
+	if (!textis(&r->f[I_OPCODE], "MATMUL") || r->f[I_START].i < P.t0 ||
+	    r->f[I_START].i >= P.t1)
+		return 0;
+	if (!e->set || e->len == 0) {
+		rd_note(&rd, "MATMULs without an engine, in no bound", r->line);
+		return 0;
+	}
+	return e->s == insn_engine("Tensor", 6);
 }
 
 /* 1 for a TRANSPOSE MATMUL, 0 for another; a list of types that names

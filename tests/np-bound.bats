@@ -636,3 +636,13 @@ np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and c
 	# a (IN, 1000) twice: 2900 necessary bytes, 290 ns
 	[ "$(sed -n 5p "$OUT" | cut -f1,4)" = "memory_bound_ideal_no_reloads	290" ]
 }
+
+@test "np-bound: a MATMUL without an engine: in no bound, and counted" {
+	C=$D/csv
+	sed '2s/,tensor,MATMUL,/,,MATMUL,/' "$C/Instruction.csv" >"$T/Instruction.csv"
+	np np-bound -T "$C/Metadata.csv" "$C/DmaPacket.csv" "$T/Instruction.csv"
+	status_is 0
+	err_is "np-bound: MATMULs without an engine, in no bound: 1 (first: $T/Instruction.csv:2)"
+	# MATMUL 1 (3276800 flops) is in no share: 1638400 / 2293760
+	[ "$(sed 1d "$OUT")" = "k.py:12	1	1638400	50	0.7142857142857143" ]
+}
