@@ -113,6 +113,8 @@ iswhole(const struct dec *d, double v)
 	return dec_whole(d) && fabs(v) < WHOLE_MAX;
 }
 
+static void memoforget(void);
+
 void
 gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
     long cap)
@@ -120,6 +122,7 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 	int i;
 
 	memset(gs, 0, sizeof *gs);
+	memoforget();	/* a gstat at the address of one freed */
 	for (i = 0; i < nkey; i++)
 		gs->key[i] = keys[i];
 	gs->nkey = nkey;
@@ -770,6 +773,14 @@ static struct memo {
 	char raw[MEMO_RAW];
 } memo[MEMO_SLOTS];
 static long memotries, memohits, memorest;
+
+/* Every slot emptied: a new table's entries are not the old one's. */
+static void
+memoforget(void)
+{
+	memset(memo, 0, sizeof memo);
+	memotries = memohits = memorest = 0;
+}
 
 /* The row's memo slot, and whether it holds the row's entry (*hit). */
 static struct memo *
