@@ -233,7 +233,7 @@ np-sum: over.json:n_unsure: mfu_estimated_percent (5) may be a fraction or a per
 	status_is 0
 	err_is "np-sum: profile@latest: dma_active_time (0.000113357) is more than total_time (6.1961e-5), so it is not a time within the run: dma_busy_share, busiest_engine and dma_gbps left out
 np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time (6.1961e-5), so it is not a time within the run: cc_share left out"
-	! grep -E '	(dma_busy_share|busiest_engine|dma_gbps|cc_share)	' "$OUT"
+	not grep -E '	(dma_busy_share|busiest_engine|dma_gbps|cc_share)	' "$OUT"
 	grep -qx 'profile@latest	tensor_busy_share	0.5104557705653556' "$OUT"
 	awk -F'\t' '$2 ~ /_share$/ && ($3 > 1 || $3 < 0) { exit 1 }' "$OUT"
 	np np-sum -i profile@latest

@@ -48,7 +48,7 @@ same() {
 	npgen -s 12 -n 3000 explorer-parquet >"$T/in.parquet"
 	same np-trace -- -s 12 -n 3000
 	npgen -s 13 -n 3000 explorer-parquet >"$T/other.parquet"
-	! cmp -s "$T/in.parquet" "$T/other.parquet"
+	not cmp -s "$T/in.parquet" "$T/other.parquet"
 	npgen -n 0 explorer-parquet >"$T/in.parquet"
 	same np-trace -- -n 0
 	[ "$(wc -l <"$OUT")" -eq 1 ]
