@@ -6,6 +6,7 @@
 #                   every profile in dir, side by side in REPORT/index.html
 #   make test       build, make deps, then the bats suite ("N passed,
 #                   N failed")
+#   make test-big   the production-size tests, tests/*-big.bats
 #   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
@@ -93,6 +94,12 @@ deps: all
 
 test: all deps
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
+
+# The production-size tests (hundreds of MB, a million keys, the memory
+# proofs), tests/*-big.bats: make test runs a small version of each.
+test-big: all
+	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run \
+	    $(notdir $(wildcard tests/*-big.bats))
 
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	-fno-sanitize-recover=all \
@@ -229,5 +236,5 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all deps report test check check-portable valgrind lint demo bench \
-	bench-check bench-baseline install uninstall clean fuzz
+.PHONY: all deps report test test-big check check-portable valgrind lint demo \
+	bench bench-check bench-baseline install uninstall clean fuzz
