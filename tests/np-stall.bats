@@ -543,21 +543,13 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	status_is 0
 }
 
-@test "np-stall: at most 1048576 distinct keys" {
-	# pc 0 .. 1048575 are 1048576 keys: all held.  One more is an error
-	# at its line (header on line 1, pc i on line i + 2).
-	awk 'BEGIN { print "start_ts\tpc\tevt_wait_time_ns"; for (i = 0; i < 1048576; i++) print i "\t" i "\t1" }' \
+@test "np-stall: 4096 distinct keys, all held (1048576 and one more: np-stall-big.bats)" {
+	# pc 0 .. 4095: every key held, each a row.
+	awk 'BEGIN { print "start_ts\tpc\tevt_wait_time_ns"; for (i = 0; i < 4096; i++) print i "\t" i "\t1" }' \
 	    >"$T/keys.tsv"
 	np np-stall -n -g pc "$T/keys.tsv"
 	status_is 0
-	[ "$(wc -l <"$OUT")" -eq 1048576 ]
-	# The row past the last key is looked up before any row after it is
-	# read: its error comes first.
-	printf '1048576\t1048576\t1\n' >>"$T/keys.tsv"
-	printf '1048577\t1048577\tx\n' >>"$T/keys.tsv"
-	np np-stall -g pc "$T/keys.tsv"
-	status_is 1
-	err_is "np-stall: $T/keys.tsv:1048578: more than 1048576 distinct keys (-g pc)"
+	[ "$(wc -l <"$OUT")" -eq 4096 ]
 }
 
 @test "np-stall: | head ends quietly" {
@@ -575,15 +567,15 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 np-stall: write error: No space left on device"
 }
 
-@test "np-stall: memory stays constant on a 180 MB export" {
+@test "np-stall: memory stays constant on a 1.8 MB export (180 MB: np-stall-big.bats)" {
 	need_plain_build
-	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-stall -g engine'
+	under_ulimit 16384 sh -c 'npgen -n 500 view-json | np-stall -g engine'
 	status_is 0
 	no_err
 	# Every instruction is counted: the instructions column adds up.
-	[ "$(awk -F'\t' 'NR > 1 { n += $2 } END { print n }' "$OUT")" -eq 50000 ]
-	npgen -n 50000 view-json | wc -c >"$T/size"
-	[ "$(<"$T/size")" -gt 150000000 ]
+	[ "$(awk -F'\t' 'NR > 1 { n += $2 } END { print n }' "$OUT")" -eq 500 ]
+	npgen -n 500 view-json | wc -c >"$T/size"
+	[ "$(<"$T/size")" -gt 1500000 ]
 }
 
 @test "np-stall: an instruction ending before it starts is left out and counted, whether or not duration_ns is the value" {
