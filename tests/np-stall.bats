@@ -419,17 +419,12 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	# 1779958800123457280 as the nearest double (256 apart there); the
 	# shares 0.5 as the nearest double.  Sums past int64 are spelt in
 	# exponent form with every digit (np(7)).
-	B=1779958800123456789
-	{
-		printf 'start_ts\tduration_ns\tengine\n'
-		i=0
-		while [ $i -lt 1000 ]; do
-			e=Tensor
-			[ $((i % 2)) -eq 1 ] && e=Vector
-			printf '%s\t1\t%s\n' $((B + i)) $e
-			i=$((i + 1))
-		done
-	} >"$T/epoch.tsv"
+	# B + i by one awk, as B's first 13 digits and 456789 + i (no carry
+	# past 999999): awk's numbers are doubles, too short for B.
+	awk 'BEGIN { print "start_ts\tduration_ns\tengine"
+	    for (i = 0; i < 1000; i++)
+		printf "1779958800123%d\t1\t%s\n", 456789 + i, i % 2 ? "Vector" : "Tensor" }' \
+	    >"$T/epoch.tsv"
 	np np-stall -n -g engine -v start_ts "$T/epoch.tsv"
 	status_is 0
 	no_err
