@@ -179,6 +179,7 @@ gs_free(struct gstat *gs)
 	if (gs->keyown)
 		for (v = 0; v < gs->nkey; v++)
 			free(gs->key[v]);
+	free(gs->keyfile);
 	if (!gs->valset)
 		for (v = 0; v < gs->nval; v++)
 			free(gs->val[v]);
@@ -1275,6 +1276,28 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 	m->vn += n;
 }
 
+/*
+ * Histogram rows after the first file's, which named the keys (no -g):
+ * they must have its key columns, in its order, as partial runs of one
+ * command do; else their groups would be merged, or split, unasked.
+ */
+static void
+samekeys(struct gstat *gs, int nk)
+{
+	char list[NP_LISTBUF];
+	int i;
+
+	for (i = 0; i < nk && i < gs->nkey; i++)
+		if (strcmp(gs->t.name[i], gs->key[i]) != 0)
+			break;
+	if (i == nk && nk == gs->nkey)
+		return;
+	np_names(list, (const char *const *)gs->key, gs->nkey);
+	np_die_at(gs->in->name, gs->t.line, 0, "expected the key columns of "
+	    "%s (%s), found others: histogram rows of other -g keys; -g "
+	    "names fewer keys to merge to", gs->keyfile, list);
+}
+
 static void
 readhist(struct gstat *gs)
 {
@@ -1294,7 +1317,9 @@ readhist(struct gstat *gs)
 			gs->key[i] = np_strdup(t->name[i]);
 		gs->nkey = nk;
 		gs->keyset = gs->keyown = 1;
-	}
+		gs->keyfile = np_strdup(gs->in->name);
+	} else if (gs->keyown)
+		samekeys(gs, nk);
 	for (i = 0; i < gs->nkey; i++)
 		kcol[i] = column(gs, gs->key[i], nk, " key");
 	gs->runbad = 1;		/* totals come from totals rows */
