@@ -223,13 +223,13 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	golden partial/sum-hlo.tsv
 }
 
-@test "partial: np-sum -H over the parts of a split table, percentiles past 32 values the same" {
+@test "partial: np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" {
 	# by engine (up to 32 values a group), and all 100 rows one group
 	for g in "-g engine" "-M 1"; do
 		for p in "$X"/profile@latest/Instruction_?.parquet; do
-			np-sum -H $g -v duration_ns,evt_wait_time_ns "$p" >"$T/${p##*/}.h"
+			np-sum -H $g -v duration_ns,evt_wait_time_ns,start_ts "$p" >"$T/${p##*/}.h"
 		done
-		np np-sum $g -v duration_ns,evt_wait_time_ns "$X/profile@latest"
+		np np-sum $g -v duration_ns,evt_wait_time_ns,start_ts "$X/profile@latest"
 		status_is 0
 		mv "$OUT" "$T/one"
 		np np-sum "$T"/Instruction_?.parquet.h

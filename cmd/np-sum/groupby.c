@@ -1257,8 +1257,12 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 			hold(gs, m, &da, v, n);
 			return;
 		}
-		if (!wholebucket(a, b, &k, &sign))
-			badbounds(gs, lo);
+		if (!wholebucket(a, b, &k, &sign)) {
+			/* A bucket's own bounds beyond 2^53 are whole
+			 * numbers too, spelt as integers. */
+			fracbucket(gs, lo, &k, &sign);
+			m->t.whole = 0;
+		}
 	} else if (dec_parse(t->f[lo], t->len[lo], &da) &&
 	    dec_parse(t->f[lo + 1], t->len[lo + 1], &db) &&
 	    dec_cmp(&da, &db) == 0) {
