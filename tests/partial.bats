@@ -256,3 +256,117 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	np sh -c "np-trace -c hlo_name '$X/csv/table/Instruction.csv' | tee /dev/null | { cat '$T/all.tsv'; tail -n +2 '$T/all.tsv'; tail -n +2 '$T/all.tsv'; } | np-sum -g engine -v duration_ns"
 	out_is "$T/m"
 }
+
+@test "partial: np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
+	cd "$FIX/np-bound"
+	for p in hand after rev; do
+		np-bound -A "$p@latest" >"$T/$p.b" 2>/dev/null
+	done
+	np np-bound hand@latest after@latest rev@latest
+	mv "$OUT" "$T/one"
+	np np-bound "$T/hand.b" "$T/after.b" "$T/rev.b"
+	status_is 0
+	no_err
+	out_is "$T/one"
+	golden partial/bound-long.tsv
+	np np-bound -w hand@latest after@latest rev@latest
+	mv "$OUT" "$T/one"
+	np np-bound -w "$T/hand.b" "$T/after.b" "$T/rev.b"
+	status_is 0
+	out_is "$T/one"
+	golden partial/bound-wide.tsv
+	# one profile: no profile column, as one run over it writes
+	np np-bound hand@latest
+	mv "$OUT" "$T/one"
+	np np-bound "$T/hand.b"
+	out_is "$T/one"
+	np np-bound -w hand@latest
+	mv "$OUT" "$T/one"
+	np np-bound -w "$T/hand.b"
+	out_is "$T/one"
+	# merged parts are a part again
+	np np-bound -A "$T/hand.b" "$T/after.b"
+	mv "$OUT" "$T/ha.b"
+	np np-bound -w "$T/ha.b" "$T/rev.b"
+	golden partial/bound-wide.tsv
+	# a profile of table files is one too
+	np-bound -A csv/*.csv >"$T/csv.b" 2>/dev/null
+	np np-bound -w hand@latest csv/*.csv
+	mv "$OUT" "$T/one"
+	np np-bound -w "$T/hand.b" "$T/csv.b"
+	out_is "$T/one"
+}
+
+@test "partial: np-bound -A with each investigation, merged, is one run's rows" {
+	cd "$FIX/np-bound"
+	for m in T I X D; do
+		for p in hand rev; do
+			np-bound -A -$m "$p@latest" >"$T/$p.$m" 2>/dev/null
+		done
+		np np-bound -$m hand@latest rev@latest
+		mv "$OUT" "$T/one"
+		np np-bound "$T/hand.$m" "$T/rev.$m"
+		status_is 0
+		no_err
+		out_is "$T/one"
+		np np-bound -$m hand@latest
+		mv "$OUT" "$T/one"
+		np np-bound -$m "$T/hand.$m"
+		out_is "$T/one"
+	done
+	np np-bound "$T/hand.I" "$T/rev.I"
+	golden partial/bound-tiles.tsv
+	# a profile without transposes: a part of no rows, a profile still
+	np-bound -A -T after@latest >"$T/after.T" 2>/dev/null
+	np np-bound -T hand@latest after@latest
+	mv "$OUT" "$T/one"
+	np np-bound "$T/hand.T" "$T/after.T"
+	out_is "$T/one"
+}
+
+@test "partial: np-bound refuses rows that are not a run's, naming file, line and column" {
+	cd "$FIX/np-bound"
+	np-bound -A hand@latest >"$T/hand.b" 2>/dev/null
+	np-bound -A -T hand@latest >"$T/hand.T" 2>/dev/null
+	np np-bound "$T/hand.b" "$T/hand.T"
+	status_is 1
+	err_is "np-bound: $T/hand.T:1: expected np-bound's rows of the bounds (its header, a profile column first), as $T/hand.b holds"
+	np np-bound -T "$T/hand.b"
+	status_is 1
+	err_is "np-bound: $T/hand.b:1: expected np-bound's rows of -T, found those of the bounds"
+	np np-bound -w "$T/hand.T"
+	status_is 2
+	err_is "np-bound: -w (one column per profile) does not go with -T ($T/hand.T holds its rows)
+usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
+	np np-bound -t 1,2 "$T/hand.b"
+	status_is 2
+	err_is "np-bound: -t reads profiles, not np-bound's rows ($T/hand.b)
+usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
+	np np-bound -A -w hand@latest
+	status_is 2
+	err_is "np-bound: -A writes the profile column and the header, for a merge: not with -w
+usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
+	head -5 "$T/hand.b" >"$T/cut.b"
+	np np-bound "$T/cut.b"
+	status_is 1
+	err_is "np-bound: $T/cut.b:5: expected 14 rows a profile, found 4 of profile hand@latest at the end"
+	sed '3s/memory_bound/memory_bond/' "$T/hand.b" >"$T/bad.b"
+	np np-bound "$T/bad.b"
+	status_is 1
+	err_is "np-bound: $T/bad.b:3:13: expected the row 'memory_bound' of family memory (14 rows a profile, in np-bound's order), found 'memory_bond' of memory"
+	sed '3s/	750	/	7x0	/' "$T/hand.b" >"$T/bad.b"
+	np np-bound "$T/bad.b"
+	status_is 1
+	err_is "np-bound: $T/bad.b:3:37: expected a time in ns (a whole number) in column 'time_ns', found '7x0'"
+	sed '4s/^hand/other/' "$T/hand.b" >"$T/bad.b"
+	np np-bound "$T/bad.b"
+	status_is 1
+	err_is "np-bound: $T/bad.b:4:1: expected the row 'memory_bound_ideal' of profile hand@latest (14 rows a profile), found profile 'other@latest'"
+	sed '2s/$/	x/' "$T/hand.T" >"$T/bad.T"
+	np np-bound "$T/hand.T" "$T/bad.T"
+	status_is 1
+	err_is "np-bound: $T/bad.T:2: expected 6 fields, as the header has, found 7"
+	np np-bound "$T/hand.b" hand@latest
+	status_is 1
+	err_is "np-bound: hand@latest: expected np-bound's rows, as $T/hand.b holds, found a directory"
+}
