@@ -774,6 +774,20 @@ samekeys(void)
 	return 1;
 }
 
+/* Does the first file, open in in and nothing read, begin with
+ * np-stall's header?  Only a header whole within SRC_SNIFF bytes is
+ * looked at: how much of a longer one is read depends on how reads fall. */
+static int
+firstpartial(struct src *in)
+{
+	char *nl = src_wholeline(in, in->buf, SRC_SNIFF);
+
+	if (nl - in->buf >= SRC_SNIFF || (nl == in->end && !in->eof))
+		return 0;
+	return ispartial(in->buf, (size_t)(nl - in->buf));
+}
+
+
 /* Field i of the header must be name: np-stall writes it there. */
 static void
 expect(const char *file, int i, const char *name)
@@ -796,7 +810,7 @@ partheader(const char *file, int kgiven, int vgiven)
 {
 	static char vbuf[256];
 	char list[NP_LISTBUF];
-	int i, j, ic, haspcore = 0;
+	int c, i, j, ic, haspcore = 0;
 
 	if (split(pt.f[0], pt.len[0]) > MAXHDR)
 		np_die_at(file, pt.line, 0, "expected np-stall's header, of "
@@ -807,6 +821,9 @@ partheader(const char *file, int kgiven, int vgiven)
 		np_die_at(file, pt.line, 0, "expected np-stall's header "
 		    "(key columns, then instructions), found %s",
 		    ic ? "no column 'instructions'" : "no key column");
+	if (ic > MAXPARTS)
+		np_die_at(file, pt.line, fcol(MAXPARTS), "expected at most %d "
+		    "key columns, found %d", MAXPARTS, ic);
 	for (i = 0; i < ic; i++)
 		haspcore |= named(i, "pcore_idx");
 	if (!pt.file) {		/* the first file */
@@ -822,6 +839,11 @@ partheader(const char *file, int kgiven, int vgiven)
 				    "np-stall's value columns after "
 				    "'instructions', found the end of the "
 				    "header");
+			if ((c = kind_col(&kind_insn, vbuf)) >= 0 && !numeric(c))
+				np_die_at(file, pt.line, fcol(ic + 2), "expected "
+				    "np-stall's value column, a number, found "
+				    "'%s', a text column of the instruction "
+				    "record", vbuf);
 			parsevalue(vbuf);
 		}
 		if (!kgiven)
@@ -1064,6 +1086,8 @@ instructions(struct src *in, char **files, int n, int isopen,
 		src_close(in);
 }
 
+/* A fuzz target (tests/fuzz/partial_fuzz.c) takes the merge without main. */
+#ifndef NP_NOMAIN
 int
 main(int argc, char **argv)
 {
@@ -1076,7 +1100,7 @@ main(int argc, char **argv)
 	static struct src in;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
-	char **files, *nl = NULL;
+	char **files;
 	int c, nfiles, isopen = 0, partial = 0;
 
 	np_start(&cmd, argc, argv);
@@ -1119,10 +1143,9 @@ main(int argc, char **argv)
 	if (!src_isdir(files[0])) {
 		/* np-stall's own rows need no option: their header says. */
 		src_open(&in, files[0]);
-		nl = src_wholeline(&in, in.buf, SRC_SNIFF);
 		isopen = 1;
 	}
-	if (isopen && ispartial(in.buf, (size_t)(nl - in.buf)))
+	if (isopen && firstpartial(&in))
 		merge(&in, files, nfiles, &cmd);
 	else
 		instructions(&in, files, nfiles, isopen, unit, pos);
@@ -1134,3 +1157,4 @@ main(int argc, char **argv)
 	grp_free(&grp);
 	return 0;
 }
+#endif
