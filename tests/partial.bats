@@ -183,6 +183,16 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	bad 'Tensor	2	1	9	9	-1	1	5	' ":16: expected a whole number from 0 in column 'stall_max_ns', found '-1'"
 	bad 'Tensor	2	1	9	9	9	1	x	' ":20: expected a whole number from 0 in column 'duration_ns', found 'x'"
 	bad 'Tensor	2	1	9	9	9	1' ": expected 9 fields, as the header has, found 7"
+	# headers it cannot have written
+	printf 'k%d\t' $(seq 17) >"$T/h17"
+	printf 'instructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns\tpcore_idx\n' >>"$T/h17"
+	np np-stall "$T/h17"
+	status_is 1
+	err_is "np-stall: $T/h17:1: expected np-stall's header, of at most 16 key columns, found more columns"
+	printf 'src\tinstructions\tengine_nonzero\tengine\tengine_mean\tengine_max\tengine_share\tduration_ns\tpcore_idx\n' >"$T/text"
+	np np-stall "$T/text"
+	status_is 1
+	err_is "np-stall: $T/text:1:33: expected np-stall's value column, a number, found 'engine', a text column of the instruction record"
 	# a sum beyond int64, as np spells it, is read back exactly
 	printf '%s\n%s\n%s\n' "$h" 'Tensor	1	1	9223372036854775807	9223372036854775807	9223372036854775807	1	5	' \
 	    'Tensor	1	1	9223372036854775807	9223372036854775807	9223372036854775807	1	5	' >"$T/big.s"
