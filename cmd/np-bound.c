@@ -1157,6 +1157,19 @@ partmode(const char *s, size_t n)
 	return -1;
 }
 
+/* The mode of the rows the first file holds (open in in, nothing read), or
+ * -1: np-bound's headers are short, so only a first line whole within
+ * 256 bytes is looked at, however reads fall. */
+static int
+firstmode(struct src *in)
+{
+	char *nl = src_wholeline(in, in->buf, 256);
+
+	if (nl - in->buf >= 256 || (nl == in->end && !in->eof))
+		return -1;
+	return partmode(in->buf, (size_t)(nl - in->buf));
+}
+
 #define PT_MAXF 16		/* fields of a row, at most */
 static struct {
 	struct src in;
@@ -1174,6 +1187,23 @@ static struct {
 	char *name;
 	size_t namecap;
 } bp;
+
+/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
+ * with one was not written by np-bound. */
+static void
+plainline(const char *file, long line, const char *s, size_t n)
+{
+	size_t i;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			np_die_at(file, line, (long)i + 1, "expected np-bound's "
+			    "rows (np's TSV, its control bytes escaped), found "
+			    "the byte 0x%02x", c);
+	}
+}
 
 /* The row at s (n bytes) cut at its TABs: the number of fields. */
 static int
@@ -1280,7 +1310,7 @@ hold(void)
 static void
 unhold(void)
 {
-	char *p, *nl, *e = bp.held + bp.nheld;
+	char *p, *nl, *e = bp.held ? bp.held + bp.nheld : NULL;
 
 	if (header) {
 		lit("profile\t");
@@ -1373,6 +1403,7 @@ mergeparts(char **files, int n, int firstmode, const struct np_cmd *cmd)
 		bp.inrows = 0;
 		for (j = 0; src_getline(&bp.in, &line, &len);) {
 			bp.line = bp.in.line;
+			plainline(files[i], bp.line, line, len);
 			if (bpsplit(line, len) != bp.ncol)
 				np_die_at(files[i], bp.line, 0, "expected %d "
 				    "fields, as the header has, found %s%d",
@@ -1413,7 +1444,8 @@ mergedrows(void)
 				lit(heads[mode]);
 				out_nl();
 			}
-			out_raw(bp.held, bp.nheld);
+			if (bp.nheld)
+				out_raw(bp.held, bp.nheld);
 		}
 		return;
 	}
@@ -2348,6 +2380,8 @@ profile(struct profile *p)
 	computebounds(hasactive);
 }
 
+/* A fuzz target (tests/fuzz/boundrows_fuzz.c) takes the merge without main. */
+#ifndef NP_NOMAIN
 int
 main(int argc, char **argv)
 {
@@ -2355,7 +2389,6 @@ main(int argc, char **argv)
 		.optstring = optstring, .synopsis = synopsis, .help = help,
 		.longopts = longopts, .atdie = out_salvage,
 	};
-	char *nl;
 	int c, i, m;
 
 	np_start(&cmd, argc, argv);
@@ -2409,8 +2442,7 @@ main(int argc, char **argv)
 	if (!src_isdir(argv[optind])) {
 		/* np-bound's own rows need no option: their header says. */
 		src_open(&bp.in, argv[optind]);
-		nl = src_wholeline(&bp.in, bp.in.buf, SRC_SNIFF);
-		if ((m = partmode(bp.in.buf, (size_t)(nl - bp.in.buf))) >= 0) {
+		if ((m = firstmode(&bp.in)) >= 0) {
 			mergeparts(argv + optind, argc - optind, m, &cmd);
 			mergedrows();
 			out_flush();
@@ -2437,3 +2469,4 @@ main(int argc, char **argv)
 	out_flush();
 	return 0;
 }
+#endif

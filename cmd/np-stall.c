@@ -679,6 +679,23 @@ static struct {
 	int nf;
 } pt;
 
+/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
+ * with one was not written by np-stall. */
+static void
+plainline(const char *file, long line, const char *s, size_t n)
+{
+	size_t i;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			np_die_at(file, line, (long)i + 1, "expected np-stall's "
+			    "rows (np's TSV, its control bytes escaped), found "
+			    "the byte 0x%02x", c);
+	}
+}
+
 /* Splits a line at its TABs into pt.f (NUL-terminated in place): the
  * number of fields, or MAXHDR + 1 when there are more. */
 static int
@@ -1046,6 +1063,7 @@ merge(struct src *in, char **files, int n, const struct np_cmd *cmd)
 			    "expected np-stall's rows (a header of key "
 			    "columns, then instructions and the value "
 			    "columns), as %s holds", files[0]);
+		plainline(files[i], in->line, line, len);
 		pt.line = in->line;
 		pt.f[0] = line;
 		pt.len[0] = len;
@@ -1053,6 +1071,7 @@ merge(struct src *in, char **files, int n, const struct np_cmd *cmd)
 		    np_given(cmd, "v") != 0);
 		while (src_getline(in, &line, &len)) {
 			pt.line = in->line;
+			plainline(files[i], pt.line, line, len);
 			pt.f[0] = line;
 			pt.len[0] = len;
 			partrow(files[i]);
