@@ -183,6 +183,11 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	bad 'Tensor	2	1	9	9	-1	1	5	' ":16: expected a whole number from 0 in column 'stall_max_ns', found '-1'"
 	bad 'Tensor	2	1	9	9	9	1	x	' ":20: expected a whole number from 0 in column 'duration_ns', found 'x'"
 	bad 'Tensor	2	1	9	9	9	1' ": expected 9 fields, as the header has, found 7"
+	# a raw control byte: not np's TSV (np escapes them)
+	printf '%s\nTen\rsor\t1\t0\t0\t\t0\t\t5\t\n' "$h" >"$T/cr.s"
+	np np-stall "$T/cr.s"
+	status_is 1
+	err_is "np-stall: $T/cr.s:2:4: expected np-stall's rows (np's TSV, its control bytes escaped), found the byte 0x0d"
 	# headers it cannot have written
 	printf 'k%d\t' $(seq 17) >"$T/h17"
 	printf 'instructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns\tpcore_idx\n' >>"$T/h17"
@@ -376,6 +381,10 @@ usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
 	np np-bound "$T/hand.T" "$T/bad.T"
 	status_is 1
 	err_is "np-bound: $T/bad.T:2: expected 6 fields, as the header has, found 7"
+	printf '\r\r\n' >>"$T/hand.T"
+	np np-bound "$T/hand.T"
+	status_is 1
+	err_is "np-bound: $T/hand.T:3:1: expected np-bound's rows (np's TSV, its control bytes escaped), found the byte 0x0d"
 	np np-bound "$T/hand.b" hand@latest
 	status_is 1
 	err_is "np-bound: hand@latest: expected np-bound's rows, as $T/hand.b holds, found a directory"
