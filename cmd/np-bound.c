@@ -265,11 +265,30 @@ pqlist(struct pq *pq, char *list)
 	return list;
 }
 
+/* The names[] a TSV or CSV file's header lacks, flagged 0 in got. */
+static void
+textcols(struct src *s, const char *const *names, int *got)
+{
+	char *line, *nl;
+	long lineno;
+	int j, kind;
+
+	kind = src_sniff(s, "JSON, TSV or CSV", &line, &lineno);
+	if ((kind != SRC_TSV && kind != SRC_CSV) || !(nl = src_wholeline(s,
+	    line, SRC_BUFSZ)))
+		return;
+	for (j = 0; names[j]; j++)
+		if (!bd_headhas(line, nl, kind == SRC_TSV ? '\t' : ',', names[j]))
+			got[j] = 0;
+}
+
 /*
- * The columns names[] (NULL-ended) of table t's Parquet files: each that
- * a file lacks is an error naming what it is for, or, with got (one flag
- * a name), left out and said there.  Other forms of table are read as
- * they are: the reader names a missing column.
+ * The columns names[] (NULL-ended) of table t's files: each that a
+ * Parquet file lacks is an error naming what it is for, or, with got (one
+ * flag a name), left out and said there; so is, with got, one that a TSV
+ * or CSV file's header lacks.  Otherwise other forms of table are read as
+ * they are: the reader names a missing column, and a JSON row without one
+ * leaves it missing.
  */
 static void
 havecols(char **files, int n, const char *const *names, const char *why,
@@ -285,7 +304,8 @@ havecols(char **files, int n, const char *const *names, const char *why,
 			got[j] = 1;
 	for (i = 0; i < n; i++) {
 		src_open(&s, files[i]);
-		ispq = src_isparquet(&s);
+		if (!(ispq = src_isparquet(&s)) && got)
+			textcols(&s, names, got);
 		src_close(&s);
 		if (!ispq)
 			continue;
@@ -370,8 +390,9 @@ readmeta(void)
 		return;
 	havecols(files, n, names, NULL, got);
 	topen(&kind_row, files, n);
-	for (i = 0; i < NMETA; i++)
-		c[i] = got[i] ? tcol(names[i], T_NUM, 0) : -1;
+	for (i = 0; i < NMETA; i++)	/* none needed: each left out */
+		c[i] = got[i] ? rd_column(&rd, names[i], "", T_NUM, 0,
+		    synopsis) : -1;
 	while ((r = rd_next(&rd)))
 		if (rows++ == 0)
 			for (i = 0; i < NMETA; i++) {
@@ -509,6 +530,10 @@ dmawindow(void)
 		if (r->f[D_START].i > hi)
 			hi = r->f[D_START].i;
 	}
+	/* What the reader passed over is said by the second read of the
+	 * table (dmaread), once; -T and -I read it only here. */
+	if (mode != 'T' && mode != 'I')
+		rd.notes.n = 0;
 	rd_close(&rd);
 	if (lo == INT64_MAX && !rows)
 		np_die("%s: DmaPacket has no rows (captured without DMA "
@@ -546,6 +571,9 @@ dmaread(int union_)
 		spanstart();
 	while ((r = rd_next(&rd))) {
 		rows++;
+		if (!r->f[D_BYTES].set)
+			rd_note(&rd, "DmaPacket rows without transfer_bytes, no "
+			    "kernel's packet", r->line);
 		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
 		    r->f[D_START].i < P.t1) {
 			dec_addu(&P.kbytes, (uint64_t)b);
@@ -622,15 +650,21 @@ activeread(void)
 /* The further columns of instructions. */
 static int cflops, ctype, coperands, cid;
 
-/* Is the row a Tensor MATMUL that starts in the window? */
+/* Is the row (of the reader rd) a Tensor MATMUL that starts in the
+ * window?  A MATMUL without an engine is none, and counted. */
 static int
 matmul(const struct record *r)
 {
 	const struct field *e = &r->f[I_ENGINE];
 
-	return textis(&r->f[I_OPCODE], "MATMUL") && e->set &&
-	    e->s == insn_engine("Tensor", 6) && r->f[I_START].i >= P.t0 &&
-	    r->f[I_START].i < P.t1;
+	if (!textis(&r->f[I_OPCODE], "MATMUL") || r->f[I_START].i < P.t0 ||
+	    r->f[I_START].i >= P.t1)
+		return 0;
+	if (!e->set || e->len == 0) {
+		rd_note(&rd, "MATMULs without an engine, in no bound", r->line);
+		return 0;
+	}
+	return e->s == insn_engine("Tensor", 6);
 }
 
 /* 1 for a TRANSPOSE MATMUL, 0 for another; a list of types that names
@@ -739,27 +773,6 @@ static int
 inout(const struct record *r)
 {
 	return textis(&r->f[ctiype], "IN") || textis(&r->f[ctiype], "OUT");
-}
-
-static void
-necessary(void)
-{
-	struct record *r;
-
-	memset(&P.necessary, 0, sizeof P.necessary);
-	if (!(P.hastensors = tensoropen()))
-		return;
-	while ((r = rd_next(&rd))) {
-		if (!inout(r))
-			continue;
-		if (!r->f[csize].set) {
-			rd_note(&rd, "IN and OUT tensors without a size, "
-			    "taken as 0", r->line);
-			continue;
-		}
-		dec_addu(&P.necessary, (uint64_t)count(r, csize, "size"));
-	}
-	rd_close(&rd);
 }
 
 /* ---- the bounds ---- */
@@ -1470,7 +1483,9 @@ mergedrows(void)
 struct acc {
 	int64_t n;
 	struct dec a;		/* flops, or bytes */
-	struct dec parts;	/* -D: partitions */
+	struct dec parts;	/* -D: partitions, of the transfers that say */
+	struct dec pbytes;	/* ... and their bytes */
+	int64_t np;		/* ... and how many they are */
 	int64_t k, m, nn;	/* -I: the shape */
 	long var;		/* -X, -D: the variable, in vars */
 	int dir;		/* -D: the direction */
@@ -1479,13 +1494,24 @@ struct acc {
 static struct group grp;
 static char key[KEYBUF];
 static size_t keylen;
+static int keyparts;		/* parts put since keystart */
+
+/* A new key: its parts are put by keyput. */
+static void
+keystart(void)
+{
+	keylen = 0;
+	keyparts = 0;
+}
 
 /* Appends a key part, TAB-separated, as out_text writes it: NULL (a
- * missing src) as nothing, an empty string as "" (np(7), OUTPUT). */
+ * missing src) as nothing, an empty string as "" (np(7), OUTPUT).  The TAB
+ * goes before every part but the first, a missing first one too, so that
+ * each part stays in its column. */
 static void
 keyput(const struct record *r, const char *s, size_t n)
 {
-	if (keylen && keylen < KEYBUF)
+	if (keyparts++ > 0 && keylen < KEYBUF)
 		key[keylen++] = '\t';
 	if (OUT_ESCROOM(n) > KEYBUF - keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
@@ -1586,7 +1612,7 @@ transposes(void)
 		dec_addu(&all, (uint64_t)f);
 		if (!transpose(&rd, r))
 			continue;
-		keylen = 0;
+		keystart();
 		keyput(r, s, n);
 		a = lookup(r);
 		a->n++;
@@ -1662,16 +1688,20 @@ tiles(void)
 		dec_addu(&all, (uint64_t)f);
 		op = &r->f[coperands];
 		if (!op->set || !mm_shape(op->s, op->len, &k, &m, &nn)) {
-			if (bad++ == 0)
+			if (bad++ == 0 && op->set)
 				np_warn("%s:%ld: MATMUL operands not of the "
 				    "form 'src=NAME[...][N,...] K*M': '%s'",
-				    r->file, r->line, op->set ? tsv_shown(shown,
-				    op->s, op->len, 60) : "");
+				    r->file, r->line, tsv_shown(shown, op->s,
+				    op->len, 60));
+			else if (bad == 1)
+				np_warn("%s:%ld: MATMUL operands not of the "
+				    "form 'src=NAME[...][N,...] K*M': a "
+				    "missing value", r->file, r->line);
 			rd_note(&rd, "MATMULs whose operands give no shape, "
 			    "in no row", r->line);
 			continue;
 		}
-		keylen = 0;
+		keystart();
 		keyput(r, s, n);
 		keyput(r, num, num_fmt_i64(num, k));
 		keyput(r, num, num_fmt_i64(num, m));
@@ -1774,8 +1804,7 @@ varof(const struct record *r, const struct field *f)
 	if (f->set && f->len + 1 > vkeycap) {
 		free(vkey);
 		vkeycap = 2 * (f->len + 1);
-		if (!(vkey = malloc(vkeycap)))
-			np_die("out of memory");
+		vkey = np_malloc(vkeycap);
 	}
 	if (f->set) {
 		vkey[0] = VARSET;
@@ -1821,9 +1850,21 @@ tensors(void)
 			v->hassize = 1;
 			if (inout(r))
 				dec_addu(&P.necessary, (uint64_t)r->f[csize].i);
-		}
+		} else if (inout(r))
+			rd_note(&rd, "IN and OUT tensors without a size, "
+			    "taken as 0", r->line);
 	}
 	rd_close(&rd);
+}
+
+/* The necessary bytes of the bounds: TensorInfo read as -X reads it, so
+ * that a tensor listed twice is said in both. */
+static void
+necessary(void)
+{
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
+	tensors();
+	grp_free(&vars);
 }
 
 static int
@@ -1851,9 +1892,7 @@ keepxfer(const struct record *r, int64_t id, int64_t bytes, long var,
 			    MAXXFERS);
 		capxfers = capxfers ? (capxfers > MAXXFERS / 2 ? MAXXFERS :
 		    2 * capxfers) : 1024;
-		if (!(xfers = realloc(xfers, (size_t)capxfers * sizeof *xfers)))
-			np_die_at(r->file, r->line, 0, "out of memory for "
-			    "DmaPacketAggregated's %ld transfers", nxfers);
+		xfers = np_realloc(xfers, (size_t)capxfers * sizeof *xfers);
 	}
 	x = &xfers[nxfers++];
 	x->id = id;
@@ -1920,7 +1959,12 @@ dparead(void)
 		s = r->f[cs].i;
 		if (s < P.t0 || s >= P.t1)
 			continue;
-		b = r->f[cb].set ? count(r, cb, "transfer_bytes") : 0;
+		b = 0;
+		if (r->f[cb].set)
+			b = count(r, cb, "transfer_bytes");
+		else
+			rd_note(&rd, "DmaPacketAggregated rows without "
+			    "transfer_bytes, taken as 0", r->line);
 		dparows++;
 		dec_addu(&dpabytes, (uint64_t)b);
 		dir = direction(&r->f[csrc], &r->f[cdst]);
@@ -1968,10 +2012,8 @@ hashxfers(void)
 		;
 	free(idhash);
 	free(inhash);
-	if (!(idhash = malloc(nhash * sizeof *idhash)) ||
-	    !(inhash = malloc(nhash * sizeof *inhash)))
-		np_die("out of memory for DmaPacketAggregated's %ld transfers",
-		    nxfers);
+	idhash = np_malloc(nhash * sizeof *idhash);
+	inhash = np_malloc(nhash * sizeof *inhash);
 	memset(idhash, 0xff, nhash * sizeof *idhash);
 	memset(inhash, 0xff, nhash * sizeof *inhash);
 	for (i = 0; i < nxfers; i++) {
@@ -2071,7 +2113,7 @@ joinread(void)
 				continue;
 			}
 			x->used = 1;
-			keylen = 0;
+			keystart();
 			keyput(r, s, n);
 			k = grp_key(&vars, x->var, &kl);
 			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
@@ -2083,7 +2125,11 @@ joinread(void)
 			a->var = x->var;
 			a->dir = x->dir;
 			dec_addu(&a->a, (uint64_t)x->bytes);
-			dec_addu(&a->parts, (uint64_t)x->parts);
+			if (x->parts > 0) {
+				dec_addu(&a->parts, (uint64_t)x->parts);
+				dec_addu(&a->pbytes, (uint64_t)x->bytes);
+				a->np++;
+			}
 		}
 	}
 	rd_close(&rd);
@@ -2293,9 +2339,10 @@ dmageometry(void)
 		if (a->parts.lo || a->parts.hi) {
 			struct dec cnt;
 
-			dec_i64(&cnt, a->n);
+			/* Of the transfers whose partitions are known. */
+			dec_i64(&cnt, a->np);
 			opt_f64(1, dec_quot(&a->parts, &cnt));
-			desc = dec_quot(&a->a, &a->parts);
+			desc = dec_quot(&a->pbytes, &a->parts);
 			opt_f64(1, desc);
 			out_tab();
 			out_str(desc >= 4096 ? "yes" : "no");

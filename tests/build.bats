@@ -71,3 +71,12 @@ TOP=$BATS_TEST_DIRNAME/..
 	status_is 2
 	[ "$(head -1 "$ERR")" = "make lint: $lint is not installed (apt-get install $lint; dnf install $lint; brew install $lint)" ]
 }
+
+@test "build: programs allocate through base/alloc.h (np_malloc ...), whose message is the one for no memory" {
+	# A call of malloc, calloc, realloc or strdup itself in a program's
+	# source: each is to go through np_malloc, np_calloc, np_realloc or
+	# np_strdup, which stop with "np-x: out of memory", exit 1.
+	run grep -nE '(^|[^_[:alnum:]])(malloc|calloc|realloc|strdup) *\(' \
+	    $(find "$TOP/cmd" -name '*.c') "$TOP/common/calc/bound.c"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+}
