@@ -283,15 +283,15 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	np np-stall -g engine,compiler_opcode "$F/stall.json"
 	status_is 2
 	err_is "np-stall: -g: 'compiler_opcode' is read as the instruction column opcode already
-usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 	np np-stall -v evt_wait_time "$F/stall.json"
 	status_is 2
 	err_is "np-stall: -v: 'evt_wait_time' is read as the instruction column evt_wait_time_ns already
-usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 	np np-stall -g a,b,c,d,e,f,g,h,i,j,k,l,m,n "$F/stall.json"
 	status_is 2
 	err_is "np-stall: -g: more than 13 columns outside the instruction record
-usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 	np np-stall -g a,b,c,d,e,f,g,h,i,j,k,l,m -v x "$F/stall.json"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-stall: -g: more than 13 columns outside the instruction record" ]
@@ -309,7 +309,7 @@ usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [
 	np np-stall -N 0 "$F/stall.json"
 	status_is 2
 	err_is "np-stall: -N: expected an integer from 1 to 9223372036854775807, found '0'
-usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 	np np-stall -N 3x "$F/stall.json"
 	status_is 2
 	np np-stall -u s "$F/stall.json"
@@ -328,10 +328,10 @@ usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [
 @test "np-stall: -h and --help print the usage" {
 	np np-stall -h
 	status_is 0
-	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 	np np-stall --help
 	status_is 0
-	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
+	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 }
 
 @test "np-stall: only the columns used are read" {
