@@ -30,6 +30,7 @@
 #include "calc/hashtab.h"
 #include "calc/spill.h"
 #include "format/parquet.h"
+#include "format/table.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "kind/profdir.h"
@@ -37,12 +38,13 @@
 #include "read/reader.h"
 #include "write/tsvout.h"
 
-static const char optstring[] = "DIr:Tt:wX";
+static const char optstring[] = "ADIr:Tt:wX";
 static const char synopsis[] =
-    "np-bound [-DInqTwX] [-r rows] [-t from,to] profile ...";
+    "np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ...";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
+	"-A, --partial", "a partial run, for a later np-bound to merge",
 	"-D, --dma", "DMA transfer geometry per source line",
 	"-I, --tiles", "matrix multiply shapes per source line",
 	"-n, --no-header", "no header line",
@@ -57,7 +59,7 @@ static const char *const help[] = {
 
 static const char *const longopts[] = {
 	"--dma", "-D", "--tiles", "-I", "--transposes", "-T", "--excess", "-X",
-	"--window", "-r", "--wide", "-w", NULL,
+	"--window", "-r", "--wide", "-w", "--partial", "-A", NULL,
 };
 
 /* ---- the tables ---- */
@@ -172,6 +174,7 @@ static int hasfrom, hasto;
 static int64_t optfrom = INT64_MIN, optto = INT64_MAX;
 static int mode;		/* 0, or the investigation's letter */
 static int wide, header = 1;
+static int partial;		/* -A: the profile column, whatever their number */
 static struct result results[MAXPROFILES];
 
 static struct reader rd;	/* the table being read */
@@ -978,7 +981,7 @@ headline(void)
 	headdue = NULL;
 	if (!cols || !header)
 		return;
-	if (nprofiles > 1)
+	if (nprofiles > 1 || partial)
 		out_raw("profile\t", 8);
 	out_raw(cols, strlen(cols));
 	out_nl();
@@ -990,7 +993,7 @@ static void
 profcol(void)
 {
 	headline();
-	if (nprofiles > 1) {
+	if (nprofiles > 1 || partial) {
 		out_str(P.p->name);
 		out_tab();
 	}
@@ -1102,6 +1105,373 @@ widerows(void)
 	if (nprofiles > 1)
 		lit("\t\t");
 	out_nl();
+}
+
+
+/*
+ * ---- Partial runs merged ----
+ *
+ * np-bound's rows of several profiles begin with the profile's name: runs
+ * over some profiles each (with -A, which writes that column for one
+ * profile too) merge into the rows of one run over all of them, in the
+ * order of the files.  A bound's time_ns is all a profile's rows hold that
+ * others do not compute: those are read back into the profile's result,
+ * and its rows (or -w's columns) written again as one run writes them.
+ * An investigation's rows, a profile's source lines, are written as they
+ * are, the profile column left out when there is one profile in all.
+ */
+
+/* The header of each mode's rows, after the profile column. */
+static const char boundhead[] = "bound\tfamily\tengine\ttime_ns\tgap_ns\t"
+    "share\tbn_speedup";
+static const char *const heads[] = {
+	['T'] = "src\ttransposes\tflops\tpeak_ns\tflops_share",
+	['I'] = "src\tK\tM\tN\tmatmuls\tflops\tflops_share\tbelow",
+	['X'] = "what\tsrc\tvariable\ttype\ttransfers\tbytes\tsize_bytes\t"
+	    "repeat",
+	['D'] = "src\tvariable\tdirection\ttransfers\tbytes\tshare\t"
+	    "partitions\tdescriptor_bytes\tefficient",
+};
+static const char *const modes = "TIXD";
+
+static const char *
+modehead(int m)
+{
+	return m ? heads[m] : boundhead;
+}
+
+static const char *
+modename(int m)
+{
+	static const char *const names[] = {
+		['T'] = "-T", ['I'] = "-I", ['X'] = "-X", ['D'] = "-D",
+	};
+
+	return m ? names[m] : "the bounds";
+}
+
+/* The mode whose rows a header line (n bytes) heads, "profile\t" first:
+ * its letter, 0 for the bounds, or -1 for none. */
+static int
+partmode(const char *s, size_t n)
+{
+	const char *h;
+	int i;
+
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	if (n < 8 || memcmp(s, "profile\t", 8) != 0)
+		return -1;
+	for (i = -1; i < (int)strlen(modes); i++) {
+		h = modehead(i < 0 ? 0 : modes[i]);
+		if (strlen(h) == n - 8 && memcmp(s + 8, h, n - 8) == 0)
+			return i < 0 ? 0 : modes[i];
+	}
+	return -1;
+}
+
+/* The mode of the rows the first file holds (open in in, nothing read), or
+ * -1: np-bound's headers are short, so only a first line whole within
+ * 256 bytes is looked at, however reads fall. */
+static int
+firstmode(struct src *in)
+{
+	char *nl = src_wholeline(in, in->buf, 256);
+
+	if (nl - in->buf >= 256 || (nl == in->end && !in->eof))
+		return -1;
+	return partmode(in->buf, (size_t)(nl - in->buf));
+}
+
+#define PT_MAXF 16		/* fields of a row, at most */
+static struct {
+	struct src in;
+	const char *file, *first;
+	long line;
+	char *f[PT_MAXF + 1];
+	size_t len[PT_MAXF + 1];
+	int nf, ncol;
+	/* investigations: the first profile's rows, until a second comes */
+	char *held;
+	size_t nheld, capheld;
+	char *firstname;
+	int count;		/* profiles so far */
+	int inrows;		/* the file's last row's profile is name */
+	char *name;
+	size_t namecap;
+} bp;
+
+/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
+ * with one was not written by np-bound. */
+static void
+plainline(const char *file, long line, const char *s, size_t n)
+{
+	size_t i;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			np_die_at(file, line, (long)i + 1, "expected np-bound's "
+			    "rows (np's TSV, its control bytes escaped), found "
+			    "the byte 0x%02x", c);
+	}
+}
+
+/* The row at s (n bytes) cut at its TABs: the number of fields. */
+static int
+bpsplit(char *s, size_t n)
+{
+	char *e = s + n, *tab;
+
+	for (bp.nf = 0;; s = tab + 1) {
+		if (bp.nf == PT_MAXF + 1)
+			return bp.nf;
+		tab = memchr(s, '\t', (size_t)(e - s));
+		bp.f[bp.nf] = s;
+		bp.len[bp.nf++] = (size_t)((tab ? tab : e) - s);
+		if (!tab)
+			return bp.nf;
+		*tab = '\0';
+	}
+}
+
+static long
+bpcol(int i)
+{
+	return (long)(bp.f[i] - bp.f[0]) + 1;
+}
+
+static int
+bpis(int i, const char *s)
+{
+	return strlen(s) == bp.len[i] && memcmp(bp.f[i], s, bp.len[i]) == 0;
+}
+
+/* A bound's row j (0 to NBOUND + NENG) of the profile being read into
+ * results[nprofiles - 1]. */
+static void
+boundrow(int j)
+{
+	struct result *r;
+	const char *name = j < NBOUND ? bounds[j].name : j < NBOUND + NENG ?
+	    engbound[j - NBOUND] : "bottleneck";
+	const char *family = j < NBOUND ? bounds[j].family : j < NBOUND +
+	    NENG ? "engine" : "pipeline";
+	int64_t v = 0;
+	int has, e;
+
+	/* The name as the program had it, np's escapes decoded. */
+	bp.len[0] = tsv_unescape(bp.f[0], bp.len[0]);
+	bp.f[0][bp.len[0]] = '\0';
+	if (j == 0) {
+		if (nprofiles == MAXPROFILES)
+			np_die_at(bp.file, bp.line, 0, "more than %d profiles",
+			    MAXPROFILES);
+		profiles[nprofiles].name = np_strdup(bp.f[0]);
+		results[nprofiles++].bottleneck = -1;
+	} else if (!bpis(0, profiles[nprofiles - 1].name))
+		np_die_at(bp.file, bp.line, 1, "expected the row '%s' of "
+		    "profile %s (%d rows a profile), found profile '%s'", name,
+		    profiles[nprofiles - 1].name, NBOUND + NENG + 1, bp.f[0]);
+	if (!bpis(1, name) || !bpis(2, family))
+		np_die_at(bp.file, bp.line, bpcol(1), "expected the row '%s' "
+		    "of family %s (%d rows a profile, in np-bound's order), "
+		    "found '%s' of %s", name, family, NBOUND + NENG + 1,
+		    bp.f[1], bp.f[2]);
+	r = &results[nprofiles - 1];
+	if ((has = bp.len[4] > 0) && !num_i64(bp.f[4], bp.len[4], &v))
+		np_die_at(bp.file, bp.line, bpcol(4), "expected a time in ns "
+		    "(a whole number) in column 'time_ns', found '%s'",
+		    bp.f[4]);
+	if (j < NBOUND) {
+		r->hasbound[j] = has;
+		r->bound[j] = v;
+	} else if (j < NBOUND + NENG) {
+		r->haseng[j - NBOUND] = has;
+		r->eng[j - NBOUND] = v;
+	} else if (bp.len[3]) {
+		for (e = 0; e < NENG && !bpis(3, engname[e]); e++)
+			;
+		if (e == NENG)
+			np_die_at(bp.file, bp.line, bpcol(3), "expected an "
+			    "engine (Tensor, Vector, Scalar, GpSimd or DMA), "
+			    "found '%s'", bp.f[3]);
+		r->bottleneck = e;
+	}
+}
+
+/* Appends the row's fields from the second on, as a line, to the first
+ * profile's held rows. */
+static void
+hold(void)
+{
+	size_t n = (size_t)(bp.f[bp.nf - 1] + bp.len[bp.nf - 1] - bp.f[1]) + 1;
+
+	if (bp.nheld + n > bp.capheld) {
+		bp.capheld = (bp.nheld + n) * 2;
+		bp.held = np_realloc(bp.held, bp.capheld);
+	}
+	memcpy(bp.held + bp.nheld, bp.f[1], n - 1);
+	bp.nheld += n;
+	bp.held[bp.nheld - 1] = '\n';
+}
+
+/* An investigation's rows so far as one run over more than one profile
+ * writes them: the header with the profile column, then the first
+ * profile's held rows. */
+static void
+unhold(void)
+{
+	char *p, *nl, *e = bp.held ? bp.held + bp.nheld : NULL;
+
+	if (header) {
+		lit("profile\t");
+		lit(heads[mode]);
+		out_nl();
+	}
+	for (p = bp.held; p < e; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		lit(bp.firstname);	/* as read: escaped */
+		out_tab();
+		out_raw(p, (size_t)(nl - p) + 1);
+	}
+	free(bp.held);
+	bp.held = NULL;
+	bp.nheld = 0;
+}
+
+/* The row of an investigation's: written, or held while its profile may
+ * be the only one.  A new profile begins with each file, and where the
+ * name changes. */
+static void
+invrow(void)
+{
+	int i;
+
+	if (!bp.inrows || !bpis(0, bp.name)) {
+		if (bp.len[0] + 1 > bp.namecap) {
+			bp.namecap = bp.len[0] + 64;
+			bp.name = np_realloc(bp.name, bp.namecap);
+		}
+		memcpy(bp.name, bp.f[0], bp.len[0] + 1);
+		if (!bp.inrows)
+			bp.inrows = 1;
+		if (++bp.count == 1)
+			bp.firstname = np_strdup(bp.name);
+		else if (bp.count == 2)
+			unhold();
+	}
+	for (i = 0; i < bp.nf - 1; i++)	/* the TABs bpsplit cut at */
+		bp.f[i][bp.len[i]] = '\t';
+	if (bp.count == 1) {
+		hold();
+		return;
+	}
+	out_raw(bp.f[0], (size_t)(bp.f[bp.nf - 1] + bp.len[bp.nf - 1] -
+	    bp.f[0]));
+	out_nl();
+}
+
+/* Every file, np-bound's rows (the first opened and looked into). */
+static void
+mergeparts(char **files, int n, int firstmode, const struct np_cmd *cmd)
+{
+	char *line;
+	size_t len;
+	int i, j, m;
+
+	if (np_given(cmd, "rt")) {
+		np_warn("-%c reads profiles, not np-bound's rows (%s)",
+		    np_given(cmd, "rt"), files[0]);
+		np_usage(synopsis);
+	}
+	if (mode && mode != firstmode)
+		np_die_at(files[0], 1, 0, "expected np-bound's rows of %s, "
+		    "found those of %s", modename(mode), modename(firstmode));
+	mode = firstmode;
+	if (wide && mode) {
+		np_warn("-w (one column per profile) does not go with -%c "
+		    "(%s holds its rows)", mode, files[0]);
+		np_usage(synopsis);
+	}
+	bp.first = files[0];
+	bp.ncol = 1;
+	for (line = (char *)modehead(mode); *line; line++)
+		bp.ncol += *line == '\t';
+	bp.ncol++;
+	for (i = 0; i < n; i++) {
+		bp.file = files[i];
+		if (i && src_isdir(files[i]))
+			np_die("%s: expected np-bound's rows, as %s holds, "
+			    "found a directory", files[i], files[0]);
+		if (i)
+			src_open(&bp.in, files[i]);
+		if (!src_getline(&bp.in, &line, &len) ||
+		    (m = partmode(line, len)) != mode)
+			np_die_at(files[i], bp.in.line ? bp.in.line : 1, 0,
+			    "expected np-bound's rows of %s (its header, a "
+			    "profile column first), as %s holds",
+			    modename(mode), files[0]);
+		bp.inrows = 0;
+		for (j = 0; src_getline(&bp.in, &line, &len);) {
+			bp.line = bp.in.line;
+			plainline(files[i], bp.line, line, len);
+			if (bpsplit(line, len) != bp.ncol)
+				np_die_at(files[i], bp.line, 0, "expected %d "
+				    "fields, as the header has, found %s%d",
+				    bp.ncol, bp.nf > PT_MAXF ? "more than " :
+				    "", bp.nf);
+			if (!bp.len[0])
+				np_die_at(files[i], bp.line, 1, "expected a "
+				    "profile's name, found an empty field");
+			if (mode) {
+				invrow();
+				continue;
+			}
+			boundrow(j);
+			j = (j + 1) % (NBOUND + NENG + 1);
+		}
+		if (j)
+			np_die_at(files[i], bp.line, 0, "expected %d rows a "
+			    "profile, found %d of profile %s at the end",
+			    NBOUND + NENG + 1, j, profiles[nprofiles - 1].name);
+		/* A file of no rows stands for a profile of none. */
+		if (mode && !bp.inrows && ++bp.count == 2)
+			unhold();
+		src_close(&bp.in);
+	}
+}
+
+/* The merged rows: as one run over the profiles writes them. */
+static void
+mergedrows(void)
+{
+	int i;
+
+	if (mode) {
+		if (bp.count < 2 && partial)
+			unhold();
+		else if (bp.count < 2) {	/* one profile: no profile column */
+			if (header) {
+				lit(heads[mode]);
+				out_nl();
+			}
+			if (bp.nheld)
+				out_raw(bp.held, bp.nheld);
+		}
+		return;
+	}
+	if (wide) {
+		widerows();
+		return;
+	}
+	headdue = boundhead;
+	for (i = 0; i < nprofiles; i++) {
+		P.p = &profiles[i];
+		longrows(&results[i]);
+	}
+	headline();
 }
 
 /* ---- investigations ---- */
@@ -2057,6 +2427,8 @@ profile(struct profile *p)
 	computebounds(hasactive);
 }
 
+/* A fuzz target (tests/fuzz/boundrows_fuzz.c) takes the merge without main. */
+#ifndef NP_NOMAIN
 int
 main(int argc, char **argv)
 {
@@ -2064,19 +2436,14 @@ main(int argc, char **argv)
 		.optstring = optstring, .synopsis = synopsis, .help = help,
 		.longopts = longopts, .atdie = out_salvage,
 	};
-	static const char *const heads[] = {
-		['T'] = "src\ttransposes\tflops\tpeak_ns\tflops_share",
-		['I'] = "src\tK\tM\tN\tmatmuls\tflops\tflops_share\tbelow",
-		['X'] = "what\tsrc\tvariable\ttype\ttransfers\tbytes\t"
-		    "size_bytes\trepeat",
-		['D'] = "src\tvariable\tdirection\ttransfers\tbytes\tshare\t"
-		    "partitions\tdescriptor_bytes\tefficient",
-	};
-	int c, i;
+	int c, i, m;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'A':
+			partial = 1;
+			break;
 		case 'D':
 		case 'I':
 		case 'T':
@@ -2105,6 +2472,11 @@ main(int argc, char **argv)
 		}
 	}
 	header = cmd.header;
+	if (partial && (wide || !header)) {
+		np_warn("-A writes the profile column and the header, for a "
+		    "merge: not with -%c", wide ? 'w' : 'n');
+		np_usage(synopsis);
+	}
 	if (wide && mode) {
 		np_warn("-w (one column per profile) does not go with -%c",
 		    mode);
@@ -2114,10 +2486,20 @@ main(int argc, char **argv)
 		np_warn("expected a profile directory");
 		np_usage(synopsis);
 	}
+	if (!src_isdir(argv[optind])) {
+		/* np-bound's own rows need no option: their header says. */
+		src_open(&bp.in, argv[optind]);
+		if ((m = firstmode(&bp.in)) >= 0) {
+			mergeparts(argv + optind, argc - optind, m, &cmd);
+			mergedrows();
+			out_flush();
+			return 0;
+		}
+		src_close(&bp.in);
+	}
 	addprofiles(argv + optind, argc - optind);
 	if (!wide)
-		headdue = (mode ? heads[mode] : "bound\tfamily\tengine\ttime_ns\t"
-		    "gap_ns\tshare\tbn_speedup");
+		headdue = modehead(mode);
 	for (i = 0; i < nprofiles; i++) {
 		profile(&profiles[i]);
 		if (!mode) {
@@ -2134,3 +2516,4 @@ main(int argc, char **argv)
 	out_flush();
 	return 0;
 }
+#endif

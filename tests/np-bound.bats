@@ -9,7 +9,7 @@ load helpers
 
 D=$FIX/np-bound
 H=$D/hand@latest
-USAGE='usage: np-bound [-DInqTwX] [-r rows] [-t from,to] profile ...'
+USAGE='usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ...'
 SYNC="np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $H/ActiveTime.parquet:5)"
 
 # A profile directory of hand@latest's tables, with table $2 replaced by
