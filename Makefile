@@ -6,6 +6,7 @@
 #                   every profile in dir, side by side in REPORT/index.html
 #   make test       build, make deps, then the bats suite ("N passed,
 #                   N failed")
+#   make test-big   the production-size tests, tests/*-big.bats
 #   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
@@ -18,6 +19,9 @@
 #                   tests/bench-baseline.tsv: fails on a rise of more
 #                   than 3%, names a fall (deterministic, unlike wall time)
 #   make bench-baseline  the same counts, written as the new baseline
+#   make bench-grid group-by at 10^2 to 10^6 groups of 1, 3 and 30 values,
+#                   np-sum -g and np-stall beside DuckDB (one thread) and
+#                   datamash: CPU and bytes a group (tests/bench-grid)
 #   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
 #                   seconds each (not part of make test)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
@@ -94,6 +98,12 @@ deps: all
 test: all deps
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
+# The production-size tests (hundreds of MB, a million keys, the memory
+# proofs), tests/*-big.bats: make test runs a small version of each.
+test-big: all
+	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run \
+	    $(notdir $(wildcard tests/*-big.bats))
+
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	-fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
@@ -140,6 +150,10 @@ FUZZSMALL = -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 -DREC_ARENA=1000 -DSRC_SNIFF=64
 $(B)/fuzz/json_fuzz: FUZZSMALL = -DSRC_BUFSZ=64 -DJSON_MAXSTR=100
 $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 	-DPQ_HEADER_FIRST=16
+# partial_fuzz and boundrows_fuzz include np-stall's and np-bound's
+# sources, for their merges.
+$(B)/fuzz/partial_fuzz: cmd/np-stall.c
+$(B)/fuzz/boundrows_fuzz: cmd/np-bound.c
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm
@@ -214,6 +228,9 @@ bench-check: all
 bench-baseline: all
 	$(BENCHCOUNT) baseline
 
+bench-grid: all
+	NP_BIN=$(CURDIR)/$(B)/bin sh tests/bench-grid
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man7
@@ -229,5 +246,5 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all deps report test check check-portable valgrind lint demo bench \
-	bench-check bench-baseline install uninstall clean fuzz
+.PHONY: all deps report test test-big check check-portable valgrind lint demo \
+	bench bench-check bench-baseline bench-grid install uninstall clean fuzz
