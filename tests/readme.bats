@@ -289,10 +289,15 @@ notrun_list() {
 	}
 	extract
 	samples
-	rm "$T/w/i.jsonl"	# a link to a fixture, which duckdb writes
+	notes_read
 	: >"$T/fail"
 	for c in $(grep -l duckdb "$T"/c/*.sh); do
 		n=$(basename "$c" .sh)
+		# The file a COPY writes is removed first (a sample's link,
+		# or the same file an earlier block wrote), so that each
+		# command is seen to make it.
+		f=$(sed -n "s/.*) TO '\([^/'][^']*\)'.*/\1/p" "$c")
+		[ -z "$f" ] || rm -f "$T/w/$f"
 		run_sh "$n"
 	done
 	if [ -s "$T/fail" ]; then
