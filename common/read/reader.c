@@ -16,6 +16,7 @@
 #include "kind/instruction.h"
 #include "kind/profdir.h"
 #include "kind/whichtable.h"
+#include "read/anytable.h"
 #include "read/gate.h"
 #include "read/reader.h"
 #include "read/reader_part.h"
@@ -1084,9 +1085,8 @@ endfile(struct reader *r)
 		}
 		jsonneeded(r);
 	}
-	if ((r->fmt == FMT_TSV || r->fmt == FMT_CSV) && r->t.blanks)
-		note_add(&r->notes, TSV_BLANKS, r->t.blanks, r->in->name,
-		    r->t.firstblank);
+	if (r->fmt == FMT_TSV || r->fmt == FMT_CSV)
+		at_end(&r->t, &r->notes);
 	if (r->filerecs)
 		return;
 	if (r->fmt == FMT_JSON && !r->sawtable && !r->sawrows &&

@@ -20,6 +20,7 @@
 #include "kind/instruction.h"
 #include "kind/profdir.h"
 #include "kind/whichtable.h"
+#include "read/anytable.h"
 #include "read/gate.h"
 #include "read/reader.h"
 #include "read/reader_part.h"
@@ -177,11 +178,7 @@ tsvnext(struct reader *r, struct record *rec)
 void
 rdi_tsvopen(struct reader *r)
 {
-	long logs, first = 0;
-
-	if ((logs = src_passpreamble(r->in, &first)) > 0)
-		note_add(&r->notes, NOTE_LOGS, logs, r->in->name, first);
-	tsv_open(&r->t, r->in, r->fmt == FMT_CSV ? ',' : '\t');
+	at_open(&r->t, r->in, r->fmt == FMT_CSV ? ',' : '\t', &r->notes);
 	tsvhead(r);
 }
 
