@@ -242,14 +242,13 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 	while (s < e) {
 		for (run = s; s < e && !out_escletter[(unsigned char)*s]; s++)
 			;
-		if ((size_t)(s - run) + OUT_ESCMAX > KEYBUF - *len)
+		if ((size_t)(s - run) + 2 * OUT_ESCMAX > KEYBUF - *len)
 			keytoolong(r);
 		memcpy(keybuf + *len, run, (size_t)(s - run));
 		*len += (size_t)(s - run);
 		if (s == e)
 			break;
-		*len = (size_t)(out_escbyte(keybuf + *len,
-		    (unsigned char)*s++) - keybuf);
+		*len = (size_t)(out_escat(keybuf + *len, &s, e) - keybuf);
 	}
 }
 

@@ -412,6 +412,10 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	np np-trace "$T/c.csv"
 	status_is 1
 	err_is "np-trace: $T/c.csv:2:3: expected a number for 'pc', found 'a\\tb\\nc'"
+	printf 'start_ts,pc\n1,a\302\233b\302\260\n' >"$T/c.csv"
+	np np-trace "$T/c.csv"
+	status_is 1
+	err_is "np-trace: $T/c.csv:2:3: expected a number for 'pc', found 'a\\xc2\\x9bb°'"
 	# A CR ending the file after a quoted field ends its row.
 	printf 'start_ts,opcode\n3,"Y"\r' >"$T/c.csv"
 	np np-trace "$T/c.csv"

@@ -137,22 +137,36 @@ np-trace: $T/q.tsv:3003:15: expected np's escaped TSV, as its backslashes were r
 	[ ! -s "$OUT" ]
 }
 
+# noraw FILE: fails when FILE holds a control byte other than TAB and LF,
+# or a C1 control in UTF-8 (0xc2 then 0x80 to 0x9f).
+noraw() {
+	if LC_ALL=C tr -d '\t\n' <"$1" | LC_ALL=C grep -q '[[:cntrl:]]'; then
+		echo "a raw control byte in $1"
+		return 1
+	fi
+	if LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$1"; then
+		echo "a raw C1 control in $1"
+		return 1
+	fi
+}
+
 @test "hostile: no control byte reaches the output raw, from any form or program" {
 	for f in insn.csv insn.tsv insn-q.tsv insn.jsonl insn.parquet; do
 		for cmd in np-trace np-stall 'np-stall -g layer,hlo_name' \
 		    'np-sum -g opcode,layer -v pc' 'np-sum -H -g layer -v pc'; do
 			np $cmd "$H/$f"
 			status_is 0
-			! LC_ALL=C tr -d '\t\n' <"$OUT" | LC_ALL=C grep -q '[[:cntrl:]]'
+			noraw "$OUT" || { echo "$cmd $f"; return 1; }
 		done
 	done
 	grep -q 'e\\x1b\[31mred\\x1b\[0m' "$GOLD/hostile/trace.tsv"
 	grep -q 'del\\x7f and us\\x1f' "$GOLD/hostile/trace.tsv"
+	grep -q 'csi\\xc2\\x9b\[1m °C' "$GOLD/hostile/trace.tsv"
 	# np-plot draws the text of np's TSV: no ESC of the data's.
 	np sh -c 'np-sum -g opcode -v duration_ns "$1" | NP_TSV=escaped np-plot' sh "$H/insn.csv"
 	status_is 0
 	no_err
-	! LC_ALL=C tr -d '\t\n' <"$OUT" | LC_ALL=C grep -q '[[:cntrl:]]'
+	noraw "$OUT"
 	grep -q '^e.\[31mred.\[0m ' "$OUT"
 }
 
@@ -162,4 +176,22 @@ np-trace: $T/q.tsv:3003:15: expected np's escaped TSV, as its backslashes were r
 	status_is 0
 	no_err
 	[ "$(cut -f1,4 "$OUT")" = "$(printf 'k\tsum\na\\\\X41\t4\na\\\\x1\t2\na\\\\xzz\t3\na\\x1bb\t1')" ]
+}
+
+@test "hostile: a C1 control is escaped wherever it falls in a field written in pieces" {
+	# A field longer than the writer escapes at once is written in pieces
+	# of 16380 bytes: a C1 control (0xc2 0x9b, CSI) at every place about
+	# the first piece's end is still written as both bytes' escapes, and a
+	# degree sign (0xc2 0xb0) as it is.
+	local n a
+	for n in 16377 16378 16379 16380 16381; do
+		printf -v a '%*s' "$n" ''
+		printf 'start_ts,end_ts,engine,layer\n1,2,Tensor,%s\302\233[1m \302\260C\n' \
+		    "${a// /a}" >"$T/c1.csv"
+		np np-trace "$T/c1.csv"
+		status_is 0
+		no_err
+		[ "$(tail -n 1 "$OUT" | cut -f14)" = "${a// /a}\\xc2\\x9b[1m °C" ] ||
+		    { echo "n=$n"; return 1; }
+	done
 }

@@ -512,13 +512,19 @@ tsv_shown(char *buf, const char *s, size_t n, size_t max)
 {
 	static const char hex[] = "0123456789abcdef";
 	unsigned char c;
+	int c1;
 	size_t i, k = 0;
 
 	if (max > 60)
 		max = 60;
 	for (i = 0; i < n && i < max; i++) {
 		c = (unsigned char)s[i];
-		if (c >= 0x20 && c != 0x7f) {
+		/* A C1 control in UTF-8 (0xc2, 0x80 to 0x9f) is escaped as the
+		 * writer escapes it: both bytes. */
+		c1 = (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		    (unsigned char)s[i + 1] <= 0x9f) ||
+		    (c >= 0x80 && c <= 0x9f && i > 0 && (unsigned char)s[i - 1] == 0xc2);
+		if (c >= 0x20 && c != 0x7f && !c1) {
 			buf[k++] = (char)c;
 			continue;
 		}

@@ -2,8 +2,9 @@
  * tsvout: the writer every program's rows go through.  One buffered
  * standard output; text fields escaped so that a field never holds a raw
  * TAB, LF, CR, backslash or NUL (they become \t \n \r \\ \0) nor any other
- * control byte (0x01 to 0x1f, 0x7f: \xHH, so that ESC cannot reach a
- * terminal that shows the output); an empty string as "" (a missing value
+ * control byte (0x01 to 0x1f, 0x7f, and the C1 controls U+0080 to U+009F:
+ * \xHH a byte, so that no ESC or CSI reaches a terminal that shows the
+ * output); an empty string as "" (a missing value
  * is an empty field, which a writer leaves by writing nothing); integers as
  * integers, doubles in the fewest digits that read back the same, NaN
  * and infinities as an empty field.  A closed pipe ends the program
@@ -91,7 +92,7 @@ out_raw(const char *s, size_t n)
 const char out_escletter[256] = {
 	'0', X, X, X, X, X, X, X, X, 't', 'n', X, X, 'r', X, X,
 	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	['\\'] = '\\', [0x7f] = X,
+	['\\'] = '\\', [0x7f] = X, [0xc2] = X,
 };
 #undef X
 
@@ -124,7 +125,7 @@ escape(char *o, const char *s, size_t n)
 		k = __builtin_ctz(m);
 		s += k;
 		o += k;
-		o = out_escbyte(o, (unsigned char)*s++);
+		o = out_escat(o, &s, e);
 	}
 	n = (size_t)(e - s);
 	if (n <= 16) {
@@ -143,12 +144,12 @@ escape(char *o, const char *s, size_t n)
 			return o + n;
 	}
 #endif
-	for (; s < e; s++) {
+	while (s < e) {
 		if (!out_escletter[(unsigned char)*s]) {
-			*o++ = *s;
+			*o++ = *s++;
 			continue;
 		}
-		o = out_escbyte(o, (unsigned char)*s);
+		o = out_escat(o, &s, e);
 	}
 	return o;
 }
@@ -183,6 +184,8 @@ out_text(const char *s, size_t n)
 
 	do {
 		k = n < piece ? n : piece;
+		if (k < n && (unsigned char)s[k - 1] == 0xc2)
+			k--;	/* a C1 control is not cut in two */
 		out_commit((first ? out_escape : escape)(out_reserve(
 		    OUT_ESCROOM(k)), s, k));
 		first = 0;

@@ -71,8 +71,16 @@ out_commit(char *end)
 
 /* The bytes a text field cannot hold as they are, each written as a
  * backslash and this letter (then, for 'x', the byte in two lower-case hex
- * digits); 0 for every other byte. */
+ * digits); 0 for every other byte.  0xc2 is named too: it begins a C1
+ * control (U+0080 to U+009F in UTF-8, 0xc2 then 0x80 to 0x9f), which some
+ * terminals act on as ESC sequences (0x9b is CSI); out_escat writes one
+ * as its two bytes' escapes, and any other 0xc2 (U+00A0 to U+00BF: a
+ * no-break space, a degree sign) as it is. */
 extern const char out_escletter[256];
+
+/* Is the byte at s, of the n from s on, the first of a C1 control? */
+#define OUT_ISC1(s, n) ((unsigned char)(s)[0] == 0xc2 && (n) > 1 && \
+	(unsigned char)(s)[1] >= 0x80 && (unsigned char)(s)[1] <= 0x9f)
 
 /* The most bytes one byte's escape takes (\xHH), and the room out_escape
  * needs for n bytes. */
@@ -92,6 +100,32 @@ out_escbyte(char *o, unsigned char c)
 		*o++ = hex[c & 15];
 	}
 	return o;
+}
+
+/* Writes the byte at *s (one out_escletter names; e ends the text) at o,
+ * escaped, and moves *s past it: a C1 control's two bytes each as \xHH,
+ * another 0xc2 as it is.  Returns the end. */
+static inline char *
+out_escat(char *o, const char **s, const char *e)
+{
+	const char *p = *s;
+
+	if ((unsigned char)*p == 0xc2) {
+		if (!OUT_ISC1(p, e - p)) {
+			*o++ = *p;
+			*s = p + 1;
+			return o;
+		}
+		o = out_escbyte(o, 0xc2);
+		*o++ = '\\';
+		*o++ = 'x';
+		*o++ = "0123456789abcdef"[(unsigned char)p[1] >> 4];
+		*o++ = "0123456789abcdef"[p[1] & 15];
+		*s = p + 2;
+		return o;
+	}
+	*s = p + 1;
+	return out_escbyte(o, (unsigned char)*p);
 }
 
 /* Writes the n bytes at s escaped to o, which has room for
@@ -128,8 +162,9 @@ out_escmask(__m128i v)
 {
 	return (unsigned)_mm_movemask_epi8(_mm_or_si128(
 	    _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v),
-	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-	    _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)))));
+	    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))),
+	    _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xc2)))));
 }
 #endif
 
