@@ -18,6 +18,9 @@
 #                   tests/bench-baseline.tsv: fails on a rise of more
 #                   than 3%, names a fall (deterministic, unlike wall time)
 #   make bench-baseline  the same counts, written as the new baseline
+#   make bench-grid group-by at 10^2 to 10^6 groups of 1, 3 and 30 values,
+#                   np-sum -g and np-stall beside DuckDB (one thread) and
+#                   datamash: CPU and bytes a group (tests/bench-grid)
 #   make fuzz       the parser and readers under libFuzzer (clang), FUZZTIME
 #                   seconds each (not part of make test)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
@@ -214,6 +217,9 @@ bench-check: all
 bench-baseline: all
 	$(BENCHCOUNT) baseline
 
+bench-grid: all
+	NP_BIN=$(CURDIR)/$(B)/bin sh tests/bench-grid
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man7
@@ -230,4 +236,4 @@ clean:
 	rm -rf bin build tests/out
 
 .PHONY: all deps report test check check-portable valgrind lint demo bench \
-	bench-check bench-baseline install uninstall clean fuzz
+	bench-check bench-baseline bench-grid install uninstall clean fuzz
