@@ -93,6 +93,8 @@ struct profile {
 	char *files[NTB][MAXFILES];
 	int nfiles[NTB];
 };
+static struct profile profiles[MAXPROFILES];
+static int nprofiles;
 
 /* ---- what is worked out ---- */
 
@@ -164,53 +166,14 @@ static struct {
 	struct result res;
 } P;
 
-#define KEYBUF 4096		/* -I, -T, -X, -D: a key's bytes */
+static int64_t window = 1024;
+static int hasfrom, hasto;
+static int64_t optfrom = INT64_MIN, optto = INT64_MAX;
+static int mode;		/* 0, or the investigation's letter */
+static int wide, header = 1;
+static struct result results[MAXPROFILES];
 
-/* The program's state: its options, the profiles, and what the tables
- * being read have given so far (P: the profile being read). */
-static struct bound {
-	struct profile profiles[MAXPROFILES];
-	int nprofiles;
-	int64_t window;
-	int hasfrom, hasto;
-	int64_t optfrom, optto;
-	int mode;		/* 0, or the investigation's letter */
-	int wide, header;
-	struct result results[MAXPROFILES];
-	struct reader rd;	/* the table being read */
-	/* Intervals in start order, and those in the window. */
-	struct spill sorter;
-	int64_t seq;
-	long inside;
-	struct clip clips[NENG];
-	/* The further columns of instructions, and of TensorInfo. */
-	int cflops, ctype, coperands, cid;
-	int cvar, ctiype, csize;
-	/* The header, due before the first row, or at the end if there is
-	 * none: input refused before any row leaves the output empty. */
-	const char *headdue;
-	/* The investigations: the key's groups, the key being made. */
-	struct group grp;
-	char key[KEYBUF];
-	size_t keylen;
-	/* Instructions without a source line: most of them means a
-	 * profile compiled without debug information. */
-	long nsrc, nosrc;
-	/* The Flow join (-X, -D): transfers, their chains by id and by
-	 * instruction, the variables. */
-	struct xfer *xfers;
-	long nxfers, capxfers;
-	int32_t *idhash, *inhash;
-	size_t nhash;
-	struct group vars;
-	/* The window's DmaPacketAggregated rows: all, and the spills. */
-	struct dec spillbytes, dpabytes;
-	int64_t spills, dparows;
-} st = {
-	.window = 1024,
-	.optfrom = INT64_MIN, .optto = INT64_MAX,
-	.header = 1,
-};
+static struct reader rd;	/* the table being read */
 
 /* A literal of the output, its TABs and newlines as they are. */
 static void
@@ -250,10 +213,10 @@ addprofiles(char **ops, int n)
 
 	for (i = 0; i < n; i++) {
 		if (src_isdir(ops[i])) {
-			if (st.nprofiles == MAXPROFILES)
+			if (nprofiles == MAXPROFILES)
 				np_die("more than %d profiles", MAXPROFILES);
-			st.profiles[st.nprofiles].name = ops[i];
-			st.profiles[st.nprofiles++].isdir = 1;
+			profiles[nprofiles].name = ops[i];
+			profiles[nprofiles++].isdir = 1;
 			continue;
 		}
 		if ((t = tableof(ops[i])) < 0)
@@ -262,9 +225,9 @@ addprofiles(char **ops, int n)
 			    "DmaPacket, ActiveTime, Instruction, TensorInfo, "
 			    "DmaPacketAggregated, Flow, Warning, Error)", ops[i]);
 		if (!files) {
-			if (st.nprofiles == MAXPROFILES)
+			if (nprofiles == MAXPROFILES)
 				np_die("more than %d profiles", MAXPROFILES);
-			files = &st.profiles[st.nprofiles++];
+			files = &profiles[nprofiles++];
 			files->name = ops[i];
 		}
 		if (files->nfiles[t] == MAXFILES)
@@ -342,14 +305,14 @@ havecols(char **files, int n, const char *const *names, const char *why,
 static void
 topen(const struct kind *k, char **files, int n)
 {
-	rd_open(&st.rd, k, files, n);
+	rd_open(&rd, k, files, n);
 }
 
 /* A further column of the table, read as type. */
 static int
 tcol(const char *name, enum coltype type, unsigned flags)
 {
-	return rd_column(&st.rd, name, "", type, flags | RD_NEEDED, synopsis);
+	return rd_column(&rd, name, "", type, flags | RD_NEEDED, synopsis);
 }
 
 static int
@@ -405,7 +368,7 @@ readmeta(void)
 	topen(&kind_row, files, n);
 	for (i = 0; i < NMETA; i++)
 		c[i] = got[i] ? tcol(names[i], T_NUM, 0) : -1;
-	while ((r = rd_next(&st.rd)))
+	while ((r = rd_next(&rd)))
 		if (rows++ == 0)
 			for (i = 0; i < NMETA; i++) {
 				if (c[i] < 0 || !r->f[c[i]].set)
@@ -414,7 +377,7 @@ readmeta(void)
 				P.hasmeta[i] = P.meta[i] > 0 &&
 				    isfinite(P.meta[i]);
 			}
-	rd_close(&st.rd);
+	rd_close(&rd);
 	if (rows > 1)
 		np_warn("%s: Metadata has %d rows: the first one's constants "
 		    "are used", P.p->name, rows);
@@ -428,6 +391,10 @@ struct span {
 	int64_t eng;		/* the engine, for ActiveTime */
 };
 
+static struct spill sorter;
+static int64_t seq;
+static long inside;		/* intervals in the window */
+
 static int
 bystart(const void *a, const void *b)
 {
@@ -438,6 +405,8 @@ bystart(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+static struct clip clips[NENG];
+
 /* An interval in start order into its engine's union (spill.h's
  * deliver, too). */
 static void
@@ -445,7 +414,7 @@ deliver(const void *p)
 {
 	const struct span *sp = p;
 
-	clip_add(&st.clips[sp->eng], sp->s, sp->e);
+	clip_add(&clips[sp->eng], sp->s, sp->e);
 }
 
 static void
@@ -454,23 +423,22 @@ spanstart(void)
 	int e;
 
 	for (e = 0; e < NENG; e++)
-		clip_init(&st.clips[e], P.t0, P.t1);
-	sp_init(&st.sorter, sizeof(struct span), (int)st.window, bystart,
-	    deliver);
-	st.seq = 0;
-	st.inside = 0;
+		clip_init(&clips[e], P.t0, P.t1);
+	sp_init(&sorter, sizeof(struct span), (int)window, bystart, deliver);
+	seq = 0;
+	inside = 0;
 }
 
 static void
 spanpush(const struct record *r, int64_t s, int64_t e, int eng)
 {
-	struct span sp = { s, e, st.seq++, eng };
+	struct span sp = { s, e, seq++, eng };
 
 	if (e <= P.t0 || s >= P.t1)
 		return;		/* outside the window: no part of a union */
-	st.inside++;
-	if (sp_push(&st.sorter, &sp))
-		sp_beyondat(&st.sorter, r->file, r->line, 0);
+	inside++;
+	if (sp_push(&sorter, &sp))
+		sp_beyondat(&sorter, r->file, r->line, 0);
 }
 
 static void
@@ -478,11 +446,11 @@ spanend(void)
 {
 	struct span sp;
 
-	sp_end(&st.sorter);
-	while (sp_next(&st.sorter, &sp))
+	sp_end(&sorter);
+	while (sp_next(&sorter, &sp))
 		deliver(&sp);
-	sp_report(&st.sorter);
-	sp_free(&st.sorter);
+	sp_report(&sorter);
+	sp_free(&sorter);
 }
 
 /* ---- DmaPacket ---- */
@@ -511,7 +479,7 @@ dmaopen(void)
 	havecols(files, n, names, "DmaPacket's, for the kernel's packets",
 	    NULL);
 	topen(&kind_dma, files, n);
-	rd_want(&st.rd, 1u << D_QTYPE | 1u << D_BYTES);
+	rd_want(&rd, 1u << D_QTYPE | 1u << D_BYTES);
 	return 1;
 }
 
@@ -526,7 +494,7 @@ dmawindow(void)
 	if (!dmaopen())
 		np_die("%s: no DmaPacket table, so no window: give it with "
 		    "-t from,to", P.p->name);
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		rows++;
 		if (!kernelpacket(r, &b))
 			continue;
@@ -537,7 +505,7 @@ dmawindow(void)
 		if (r->f[D_START].i > hi)
 			hi = r->f[D_START].i;
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 	if (lo == INT64_MAX && !rows)
 		np_die("%s: DmaPacket has no rows (captured without DMA "
 		    "notifications?), so no window: give it with -t from,to",
@@ -547,9 +515,9 @@ dmawindow(void)
 		    "'instruction', transfer_bytes above 4) in %ld DmaPacket "
 		    "rows, so no window: give it with -t from,to", P.p->name,
 		    rows);
-	if (!st.hasfrom)
+	if (!hasfrom)
 		P.t0 = lo;
-	if (!st.hasto)
+	if (!hasto)
 		P.t1 = hi;
 	if (P.t1 < P.t0)
 		np_die("%s: the window [%lld, %lld) ends before it starts "
@@ -572,7 +540,7 @@ dmaread(int union_)
 		return;
 	if (union_)
 		spanstart();
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		rows++;
 		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
 		    r->f[D_START].i < P.t1) {
@@ -582,7 +550,7 @@ dmaread(int union_)
 		if (!union_)
 			continue;
 		if (!r->f[D_END].set) {
-			rd_note(&st.rd, "DmaPacket rows without an end, in no "
+			rd_note(&rd, "DmaPacket rows without an end, in no "
 			    "union", r->line);
 			continue;
 		}
@@ -590,10 +558,10 @@ dmaread(int union_)
 	}
 	if (union_)
 		spanend();
-	rd_close(&st.rd);
+	rd_close(&rd);
 	if ((P.hasdma = rows > 0) && union_)
-		P.res.eng[E_DMA] = clip_end(&st.clips[E_DMA]);
-	P.dmainside = st.inside > 0 || P.kpackets > 0;
+		P.res.eng[E_DMA] = clip_end(&clips[E_DMA]);
+	P.dmainside = inside > 0 || P.kpackets > 0;
 }
 
 /* ---- ActiveTime ---- */
@@ -625,28 +593,30 @@ activeread(void)
 	havecols(files, n, names, "ActiveTime's, for the engines", NULL);
 	topen(&kind_active, files, n);
 	spanstart();
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		if ((e = engineof(&r->f[A_ENGINE])) < 0) {
-			rd_note(&st.rd, "ActiveTime rows of engines in no "
-			    "bound (not Tensor, Vector, Scalar or GpSimd)",
-			    r->line);
+			rd_note(&rd, "ActiveTime rows of engines in no bound "
+			    "(not Tensor, Vector, Scalar or GpSimd)", r->line);
 			continue;
 		}
 		if (!r->f[A_END].set) {
-			rd_note(&st.rd, "ActiveTime rows without an end, in no "
+			rd_note(&rd, "ActiveTime rows without an end, in no "
 			    "union", r->line);
 			continue;
 		}
 		spanpush(r, r->f[A_START].i, r->f[A_END].i, e);
 	}
 	spanend();
-	rd_close(&st.rd);
+	rd_close(&rd);
 	for (e = 0; e < E_DMA; e++)
-		P.res.eng[e] = clip_end(&st.clips[e]);
+		P.res.eng[e] = clip_end(&clips[e]);
 	return 1;
 }
 
 /* ---- Instruction ---- */
+
+/* The further columns of instructions. */
+static int cflops, ctype, coperands, cid;
 
 /* Is the row a Tensor MATMUL that starts in the window? */
 static int
@@ -664,7 +634,7 @@ matmul(const struct record *r)
 static int
 transpose(struct reader *r, const struct record *rec)
 {
-	const struct field *f = &rec->f[st.ctype];
+	const struct field *f = &rec->f[ctype];
 
 	if (textis(f, "TRANSPOSE"))
 		return 1;
@@ -678,12 +648,12 @@ transpose(struct reader *r, const struct record *rec)
 static int64_t
 flopsof(struct reader *r, const struct record *rec)
 {
-	if (!rec->f[st.cflops].set) {
+	if (!rec->f[cflops].set) {
 		rd_note(r, "MATMULs without adjusted_flops, taken as 0",
 		    rec->line);
 		return 0;
 	}
-	return count(rec, st.cflops, "adjusted_flops");
+	return count(rec, cflops, "adjusted_flops");
 }
 
 static int
@@ -699,20 +669,20 @@ insnopen(uint32_t want)
 	if ((n = tablefiles(TB_INSTRUCTION, &files)) == 0)
 		return 0;
 	havecols(files, n, base, "Instruction's, for the flops", NULL);
-	if (st.mode == 'I')
+	if (mode == 'I')
 		havecols(files, n, tiles_, "Instruction's, for -I", NULL);
-	if (st.mode == 'X' || st.mode == 'D')
+	if (mode == 'X' || mode == 'D')
 		havecols(files, n, join_, "Instruction's, for the Flow join",
 		    NULL);
 	topen(&kind_insn, files, n);
-	st.cflops = tcol("adjusted_flops", T_INT, 0);
-	st.ctype = tcol("tensor_instruction_type", T_TEXT, 0);
-	st.coperands = st.mode == 'I' ? tcol("operands", T_TEXT, 0) : -1;
-	st.cid = st.mode == 'X' || st.mode == 'D' ? tcol("id", T_INT, 0) : -1;
-	rd_want(&st.rd, want | 1u << I_ENGINE | 1u << I_OPCODE | 1u << I_TRACK |
-	    1u << st.cflops | 1u << st.ctype |
-	    (st.coperands >= 0 ? 1u << st.coperands : 0) |
-	    (st.cid >= 0 ? 1u << st.cid : 0));
+	cflops = tcol("adjusted_flops", T_INT, 0);
+	ctype = tcol("tensor_instruction_type", T_TEXT, 0);
+	coperands = mode == 'I' ? tcol("operands", T_TEXT, 0) : -1;
+	cid = mode == 'X' || mode == 'D' ? tcol("id", T_INT, 0) : -1;
+	rd_want(&rd, want | 1u << I_ENGINE | 1u << I_OPCODE | 1u << I_TRACK |
+	    1u << cflops | 1u << ctype |
+	    (coperands >= 0 ? 1u << coperands : 0) |
+	    (cid >= 0 ? 1u << cid : 0));
 	return 1;
 }
 
@@ -727,18 +697,20 @@ flopsread(void)
 	memset(&P.tflops, 0, sizeof P.tflops);
 	if (!(P.hasflops = insnopen(0)))
 		return;
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		if (!matmul(r))
 			continue;
-		f = flopsof(&st.rd, r);
+		f = flopsof(&rd, r);
 		dec_addu(&P.flops, (uint64_t)f);
-		if (transpose(&st.rd, r))
+		if (transpose(&rd, r))
 			dec_addu(&P.tflops, (uint64_t)f);
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 }
 
 /* ---- TensorInfo ---- */
+
+static int cvar, ctiype, csize;
 
 static int
 tensoropen(void)
@@ -753,17 +725,16 @@ tensoropen(void)
 	havecols(files, n, names, "TensorInfo's, for the necessary bytes",
 	    NULL);
 	topen(&kind_row, files, n);
-	st.cvar = tcol("variable_name", T_TEXT, 0);
-	st.ctiype = tcol("type", T_TEXT, 0);
-	st.csize = tcol("size", T_INT, 0);
+	cvar = tcol("variable_name", T_TEXT, 0);
+	ctiype = tcol("type", T_TEXT, 0);
+	csize = tcol("size", T_INT, 0);
 	return 1;
 }
 
 static int
 inout(const struct record *r)
 {
-	return textis(&r->f[st.ctiype], "IN") ||
-	    textis(&r->f[st.ctiype], "OUT");
+	return textis(&r->f[ctiype], "IN") || textis(&r->f[ctiype], "OUT");
 }
 
 static void
@@ -774,17 +745,17 @@ necessary(void)
 	memset(&P.necessary, 0, sizeof P.necessary);
 	if (!(P.hastensors = tensoropen()))
 		return;
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		if (!inout(r))
 			continue;
-		if (!r->f[st.csize].set) {
-			rd_note(&st.rd, "IN and OUT tensors without a size, "
+		if (!r->f[csize].set) {
+			rd_note(&rd, "IN and OUT tensors without a size, "
 			    "taken as 0", r->line);
 			continue;
 		}
-		dec_addu(&P.necessary, (uint64_t)count(r, st.csize, "size"));
+		dec_addu(&P.necessary, (uint64_t)count(r, csize, "size"));
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 }
 
 /* ---- the bounds ---- */
@@ -981,15 +952,19 @@ opt_f64(int has, double v)
 		out_f64(v);
 }
 
+/* The header, due before the first row, or at the end if there is none:
+ * input refused before any row leaves the output empty. */
+static const char *headdue;
+
 static void
 headline(void)
 {
-	const char *cols = st.headdue;
+	const char *cols = headdue;
 
-	st.headdue = NULL;
-	if (!cols || !st.header)
+	headdue = NULL;
+	if (!cols || !header)
 		return;
-	if (st.nprofiles > 1)
+	if (nprofiles > 1)
 		out_raw("profile\t", 8);
 	out_raw(cols, strlen(cols));
 	out_nl();
@@ -1001,7 +976,7 @@ static void
 profcol(void)
 {
 	headline();
-	if (st.nprofiles > 1) {
+	if (nprofiles > 1) {
 		out_str(P.p->name);
 		out_tab();
 	}
@@ -1078,13 +1053,13 @@ widerows(void)
 	int i, b, ha = 0, hz = 0;
 	int64_t va = 0, vz = 0, v = 0;
 
-	if (st.header) {
+	if (header) {
 		lit("bound\tfamily");
-		for (i = 0; i < st.nprofiles; i++) {
+		for (i = 0; i < nprofiles; i++) {
 			out_tab();
-			out_str(st.profiles[i].name);
+			out_str(profiles[i].name);
 		}
-		if (st.nprofiles > 1)
+		if (nprofiles > 1)
 			lit("\tchange_ns\tchange_ratio");
 		out_nl();
 	}
@@ -1092,25 +1067,25 @@ widerows(void)
 		out_str(b < NBOUND ? bounds[b].name : engbound[b - NBOUND]);
 		out_tab();
 		out_str(b < NBOUND ? bounds[b].family : "engine");
-		for (i = 0; i < st.nprofiles; i++) {
-			ha = widetime(&st.results[i], b, &v);
+		for (i = 0; i < nprofiles; i++) {
+			ha = widetime(&results[i], b, &v);
 			out_opt_i64(ha, v);
 		}
-		if (st.nprofiles > 1) {
-			ha = widetime(&st.results[0], b, &va);
-			hz = widetime(&st.results[st.nprofiles - 1], b, &vz);
+		if (nprofiles > 1) {
+			ha = widetime(&results[0], b, &va);
+			hz = widetime(&results[nprofiles - 1], b, &vz);
 			out_opt_i64(ha && hz, vz - va);
 			opt_f64(ha && hz && va > 0, (double)vz / (double)va);
 		}
 		out_nl();
 	}
 	lit("bottleneck\tpipeline");
-	for (i = 0; i < st.nprofiles; i++) {
+	for (i = 0; i < nprofiles; i++) {
 		out_tab();
-		if (st.results[i].bottleneck >= 0)
-			out_str(engname[st.results[i].bottleneck]);
+		if (results[i].bottleneck >= 0)
+			out_str(engname[results[i].bottleneck]);
 	}
-	if (st.nprofiles > 1)
+	if (nprofiles > 1)
 		lit("\t\t");
 	out_nl();
 }
@@ -1118,6 +1093,7 @@ widerows(void)
 /* ---- investigations ---- */
 
 #define MAXKEYS 1000000L
+#define KEYBUF 4096
 
 /* A key's sums. */
 struct acc {
@@ -1129,19 +1105,22 @@ struct acc {
 	int dir;		/* -D: the direction */
 };
 
+static struct group grp;
+static char key[KEYBUF];
+static size_t keylen;
+
 /* Appends a key part, TAB-separated, as out_text writes it: NULL (a
  * missing src) as nothing, an empty string as "" (np(7), OUTPUT). */
 static void
 keyput(const struct record *r, const char *s, size_t n)
 {
-	if (st.keylen && st.keylen < KEYBUF)
-		st.key[st.keylen++] = '\t';
-	if (OUT_ESCROOM(n) > KEYBUF - st.keylen)
+	if (keylen && keylen < KEYBUF)
+		key[keylen++] = '\t';
+	if (OUT_ESCROOM(n) > KEYBUF - keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
 		    KEYBUF);
 	if (s)
-		st.keylen = (size_t)(out_escape(st.key + st.keylen, s, n) -
-		    st.key);
+		keylen = (size_t)(out_escape(key + keylen, s, n) - key);
 }
 
 static struct acc *
@@ -1149,33 +1128,37 @@ lookup(const struct record *r)
 {
 	struct acc *a;
 
-	if (!(a = grp_get(&st.grp, st.key, st.keylen, NULL)))
+	if (!(a = grp_get(&grp, key, keylen, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct "
 		    "source lines", MAXKEYS);
 	return a;
 }
+
+/* Instructions without a source line: most of them means a profile
+ * compiled without debug information. */
+static long nsrc, nosrc;
 
 static const char *
 srcof(const struct record *r, size_t *n)
 {
 	const char *s = insn_src(r, n);
 
-	st.nsrc++;
+	nsrc++;
 	if (!(r->f[I_BIR].set && r->f[I_BIR].len) &&
 	    !(r->f[I_NKI].set && r->f[I_NKI].len))
-		st.nosrc++;
+		nosrc++;
 	return s;
 }
 
 static void
 srcnote(void)
 {
-	if (st.nsrc && st.nosrc * 2 > st.nsrc)
+	if (nsrc && nosrc * 2 > nsrc)
 		np_warn("%s: %ld of %ld instructions have no source location "
 		    "(bir_debug_info_source_location, nki_source_location): "
 		    "compiled without debug information? (their rows' src is "
-		    "empty)", P.p->name, st.nosrc, st.nsrc);
-	st.nsrc = st.nosrc = 0;
+		    "empty)", P.p->name, nosrc, nsrc);
+	nsrc = nosrc = 0;
 }
 
 /* Bigger first (a, then n), then the key. */
@@ -1223,31 +1206,31 @@ transposes(void)
 	int peak;
 
 	needinsn();
-	grp_init(&st.grp, sizeof(struct acc), MAXKEYS);
-	while ((r = rd_next(&st.rd))) {
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	while ((r = rd_next(&rd))) {
 		s = srcof(r, &n);
 		if (!matmul(r))
 			continue;
-		f = flopsof(&st.rd, r);
+		f = flopsof(&rd, r);
 		dec_addu(&all, (uint64_t)f);
-		if (!transpose(&st.rd, r))
+		if (!transpose(&rd, r))
 			continue;
-		st.keylen = 0;
+		keylen = 0;
 		keyput(r, s, n);
 		a = lookup(r);
 		a->n++;
 		dec_addu(&a->a, (uint64_t)f);
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 	srcnote();
 	if (!haspeak())
 		np_warn("%s: %s: peak_ns left out", P.p->name,
 		    metawhy(why, sizeof why, TEMASK));
-	order = grp_sorted(&st.grp, byfirst);
-	for (i = 0; i < st.grp.n; i++) {
-		a = grp_val(&st.grp, order[i]);
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
 		profcol();
-		s = grp_key(&st.grp, order[i], &n);
+		s = grp_key(&grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		out_i64(a->n);
@@ -1259,7 +1242,7 @@ transposes(void)
 		out_nl();
 	}
 	free(order);
-	grp_free(&st.grp);
+	grp_free(&grp);
 }
 
 /* "K,N": the dimensions of a shape below the engine's. */
@@ -1299,25 +1282,25 @@ tiles(void)
 	int64_t f, k, m, nn;
 
 	needinsn();
-	grp_init(&st.grp, sizeof(struct acc), MAXKEYS);
-	while ((r = rd_next(&st.rd))) {
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	while ((r = rd_next(&rd))) {
 		s = srcof(r, &n);
 		if (!matmul(r))
 			continue;
-		f = flopsof(&st.rd, r);
+		f = flopsof(&rd, r);
 		dec_addu(&all, (uint64_t)f);
-		op = &r->f[st.coperands];
+		op = &r->f[coperands];
 		if (!op->set || !mm_shape(op->s, op->len, &k, &m, &nn)) {
 			if (bad++ == 0)
 				np_warn("%s:%ld: MATMUL operands not of the "
 				    "form 'src=NAME[...][N,...] K*M': '%s'",
 				    r->file, r->line, op->set ? tsv_shown(shown,
 				    op->s, op->len, 60) : "");
-			rd_note(&st.rd, "MATMULs whose operands give no shape, "
+			rd_note(&rd, "MATMULs whose operands give no shape, "
 			    "in no row", r->line);
 			continue;
 		}
-		st.keylen = 0;
+		keylen = 0;
 		keyput(r, s, n);
 		keyput(r, num, num_fmt_i64(num, k));
 		keyput(r, num, num_fmt_i64(num, m));
@@ -1329,13 +1312,13 @@ tiles(void)
 		a->nn = nn;
 		dec_addu(&a->a, (uint64_t)f);
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 	srcnote();
-	order = grp_sorted(&st.grp, byfirst);
-	for (i = 0; i < st.grp.n; i++) {
-		a = grp_val(&st.grp, order[i]);
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
 		profcol();
-		s = grp_key(&st.grp, order[i], &n);
+		s = grp_key(&grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		out_i64(a->n);
@@ -1347,7 +1330,7 @@ tiles(void)
 		out_nl();
 	}
 	free(order);
-	grp_free(&st.grp);
+	grp_free(&grp);
 }
 
 /* ---- the Flow join (-X, -D) ---- */
@@ -1368,6 +1351,11 @@ struct xfer {
 enum { X_LOAD, X_STORE, X_SPILL, X_OTHER };
 static const char *const dirname_[] = { "load", "store", "spill", "other" };
 
+static struct xfer *xfers;
+static long nxfers, capxfers;
+static int32_t *idhash, *inhash;	/* chains by id, by instruction */
+static size_t nhash;
+
 /* Variables: TensorInfo's, and those DmaPacketAggregated moves. */
 struct var {
 	long index;		/* in vars */
@@ -1380,6 +1368,11 @@ struct var {
 	char type[16];
 	int hastype;		/* TensorInfo gave one: else missing */
 };
+static struct group vars;
+
+/* The window's DmaPacketAggregated rows: all, and the spills. */
+static struct dec spillbytes, dpabytes;
+static int64_t spills, dparows;
 
 static size_t
 hash64(int64_t v)
@@ -1418,12 +1411,12 @@ varof(const struct record *r, const struct field *f)
 		if (f->len)
 			memcpy(vkey + 1, f->s, f->len);
 	}
-	if (!(v = grp_get(&st.vars, f->set ? vkey : "", f->set ? f->len + 1 : 0,
+	if (!(v = grp_get(&vars, f->set ? vkey : "", f->set ? f->len + 1 : 0,
 	    &isnew)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct "
 		    "variables", MAXKEYS);
 	if (isnew)
-		v->index = st.vars.n - 1;
+		v->index = vars.n - 1;
 	return v;
 }
 
@@ -1438,29 +1431,28 @@ tensors(void)
 	memset(&P.necessary, 0, sizeof P.necessary);
 	if (!(P.hastensors = tensoropen()))
 		return;
-	while ((r = rd_next(&st.rd))) {
-		v = varof(r, &r->f[st.cvar]);
+	while ((r = rd_next(&rd))) {
+		v = varof(r, &r->f[cvar]);
 		if (v->intensor)
-			rd_note(&st.rd, "TensorInfo rows of a variable_name "
-			    "met before, their sizes added", r->line);
-		else if (r->f[st.ctiype].set) {
-			n = r->f[st.ctiype].len < sizeof v->type - 1 ?
-			    r->f[st.ctiype].len : sizeof v->type - 1;
-			memcpy(v->type, r->f[st.ctiype].s, n);
+			rd_note(&rd, "TensorInfo rows of a variable_name met "
+			    "before, their sizes added", r->line);
+		else if (r->f[ctiype].set) {
+			n = r->f[ctiype].len < sizeof v->type - 1 ?
+			    r->f[ctiype].len : sizeof v->type - 1;
+			memcpy(v->type, r->f[ctiype].s, n);
 			v->type[n] = '\0';
 			v->hastype = 1;
 		}
 		v->intensor = 1;
-		v->in |= textis(&r->f[st.ctiype], "IN");
-		if (r->f[st.csize].set) {
-			v->size += count(r, st.csize, "size");
+		v->in |= textis(&r->f[ctiype], "IN");
+		if (r->f[csize].set) {
+			v->size += count(r, csize, "size");
 			v->hassize = 1;
 			if (inout(r))
-				dec_addu(&P.necessary,
-				    (uint64_t)r->f[st.csize].i);
+				dec_addu(&P.necessary, (uint64_t)r->f[csize].i);
 		}
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 }
 
 static int
@@ -1481,19 +1473,18 @@ keepxfer(const struct record *r, int64_t id, int64_t bytes, long var,
 {
 	struct xfer *x;
 
-	if (st.nxfers == st.capxfers) {
-		if (st.capxfers == MAXXFERS)
+	if (nxfers == capxfers) {
+		if (capxfers == MAXXFERS)
 			np_die_at(r->file, r->line, 0, "more than %ld "
 			    "DmaPacketAggregated transfers in the window",
 			    MAXXFERS);
-		st.capxfers = st.capxfers ? (st.capxfers > MAXXFERS / 2 ?
-		    MAXXFERS : 2 * st.capxfers) : 1024;
-		if (!(st.xfers = realloc(st.xfers,
-		    (size_t)st.capxfers * sizeof *st.xfers)))
+		capxfers = capxfers ? (capxfers > MAXXFERS / 2 ? MAXXFERS :
+		    2 * capxfers) : 1024;
+		if (!(xfers = realloc(xfers, (size_t)capxfers * sizeof *xfers)))
 			np_die_at(r->file, r->line, 0, "out of memory for "
-			    "DmaPacketAggregated's %ld transfers", st.nxfers);
+			    "DmaPacketAggregated's %ld transfers", nxfers);
 	}
-	x = &st.xfers[st.nxfers++];
+	x = &xfers[nxfers++];
 	x->id = id;
 	x->insn = -1;
 	x->bytes = bytes;
@@ -1526,15 +1517,15 @@ dparead(void)
 	int n, cs, ci, cv, csrc, cdst, cb, crp = -1, cwp = -1, ctr = -1, dir;
 	int64_t b, s, parts;
 
-	memset(&st.spillbytes, 0, sizeof st.spillbytes);
-	memset(&st.dpabytes, 0, sizeof st.dpabytes);
-	st.spills = st.dparows = 0;
-	st.nxfers = 0;
+	memset(&spillbytes, 0, sizeof spillbytes);
+	memset(&dpabytes, 0, sizeof dpabytes);
+	spills = dparows = 0;
+	nxfers = 0;
 	if ((n = tablefiles(TB_DPA, &files)) == 0)
 		return 0;
 	havecols(files, n, names, "DmaPacketAggregated's, for the Flow join",
 	    NULL);
-	if (st.mode == 'D')
+	if (mode == 'D')
 		havecols(files, n, dnames, "DmaPacketAggregated's, for -D",
 		    NULL);
 	topen(&kind_row, files, n);
@@ -1544,14 +1535,14 @@ dparead(void)
 	csrc = tcol("source", T_TEXT, 0);
 	cdst = tcol("dest", T_TEXT, 0);
 	cb = tcol("transfer_bytes", T_INT, 0);
-	if (st.mode == 'D') {
+	if (mode == 'D') {
 		crp = tcol("read_num_sbuf_partitions", T_INT, 0);
 		cwp = tcol("write_num_sbuf_partitions", T_INT, 0);
 		ctr = tcol("is_transpose_mode", T_TEXT, 0);
 	}
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		if (!r->f[cs].set) {
-			rd_note(&st.rd, "DmaPacketAggregated rows without "
+			rd_note(&rd, "DmaPacketAggregated rows without "
 			    "start_ts, in no window", r->line);
 			continue;
 		}
@@ -1559,30 +1550,30 @@ dparead(void)
 		if (s < P.t0 || s >= P.t1)
 			continue;
 		b = r->f[cb].set ? count(r, cb, "transfer_bytes") : 0;
-		st.dparows++;
-		dec_addu(&st.dpabytes, (uint64_t)b);
+		dparows++;
+		dec_addu(&dpabytes, (uint64_t)b);
 		dir = direction(&r->f[csrc], &r->f[cdst]);
 		v = varof(r, &r->f[cv]);
 		v->transfers++;
 		dec_addu(&v->moved, (uint64_t)b);
 		if (dir == X_SPILL) {
-			st.spills++;
-			dec_addu(&st.spillbytes, (uint64_t)b);
+			spills++;
+			dec_addu(&spillbytes, (uint64_t)b);
 		}
-		if (st.mode == 'X' && !textis(&r->f[csrc], "[[INPUT]]"))
+		if (mode == 'X' && !textis(&r->f[csrc], "[[INPUT]]"))
 			continue;
-		if (st.mode == 'D' && istrue(&r->f[ctr])) {
-			rd_note(&st.rd, "DmaPacketAggregated transfers in "
+		if (mode == 'D' && istrue(&r->f[ctr])) {
+			rd_note(&rd, "DmaPacketAggregated transfers in "
 			    "transpose mode, in no source line's row", r->line);
 			continue;
 		}
 		if (!r->f[ci].set) {
-			rd_note(&st.rd, "DmaPacketAggregated rows without an "
-			    "id, in no join", r->line);
+			rd_note(&rd, "DmaPacketAggregated rows without an id, "
+			    "in no join", r->line);
 			continue;
 		}
 		parts = 0;
-		if (st.mode == 'D') {
+		if (mode == 'D') {
 			pf = texthas(&r->f[cdst], "SB") ? &r->f[cwp] :
 			    texthas(&r->f[csrc], "SB") ? &r->f[crp] : NULL;
 			if (pf && pf->set && pf->isint && pf->i > 0)
@@ -1590,7 +1581,7 @@ dparead(void)
 		}
 		keepxfer(r, r->f[ci].i, b, v->index, dir, parts);
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 	return 1;
 }
 
@@ -1602,21 +1593,21 @@ hashxfers(void)
 	long i;
 	size_t h;
 
-	for (st.nhash = 16; st.nhash < 2 * (size_t)st.nxfers; st.nhash *= 2)
+	for (nhash = 16; nhash < 2 * (size_t)nxfers; nhash *= 2)
 		;
-	free(st.idhash);
-	free(st.inhash);
-	if (!(st.idhash = malloc(st.nhash * sizeof *st.idhash)) ||
-	    !(st.inhash = malloc(st.nhash * sizeof *st.inhash)))
+	free(idhash);
+	free(inhash);
+	if (!(idhash = malloc(nhash * sizeof *idhash)) ||
+	    !(inhash = malloc(nhash * sizeof *inhash)))
 		np_die("out of memory for DmaPacketAggregated's %ld transfers",
-		    st.nxfers);
-	memset(st.idhash, 0xff, st.nhash * sizeof *st.idhash);
-	memset(st.inhash, 0xff, st.nhash * sizeof *st.inhash);
-	for (i = 0; i < st.nxfers; i++) {
-		h = hash64(st.xfers[i].id) & (st.nhash - 1);
-		st.xfers[i].nextid = st.idhash[h];
-		st.idhash[h] = (int32_t)i;
-		st.xfers[i].nextin = -1;
+		    nxfers);
+	memset(idhash, 0xff, nhash * sizeof *idhash);
+	memset(inhash, 0xff, nhash * sizeof *inhash);
+	for (i = 0; i < nxfers; i++) {
+		h = hash64(xfers[i].id) & (nhash - 1);
+		xfers[i].nextid = idhash[h];
+		idhash[h] = (int32_t)i;
+		xfers[i].nextin = -1;
 	}
 }
 
@@ -1641,37 +1632,37 @@ flowread(void)
 	cout = tcol("out_id", T_INT, 0);
 	cit = tcol("in_table", T_TEXT, 0);
 	cot = tcol("out_table", T_TEXT, 0);
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		if (!textis(&r->f[cit], "Instruction") ||
 		    !textis(&r->f[cot], "DmaPacketAggregated"))
 			continue;
 		if (!r->f[cin].set || !r->f[cout].set || !r->f[cin].isint ||
 		    !r->f[cout].isint) {
-			rd_note(&st.rd, "Flow edges from an instruction "
-			    "without in_id or out_id, in no join", r->line);
+			rd_note(&rd, "Flow edges from an instruction without "
+			    "in_id or out_id, in no join", r->line);
 			continue;
 		}
 		edges++;
-		for (i = st.idhash[hash64(r->f[cout].i) & (st.nhash - 1)];
-		    i >= 0; i = st.xfers[i].nextid) {
-			if (st.xfers[i].id != r->f[cout].i)
+		for (i = idhash[hash64(r->f[cout].i) & (nhash - 1)]; i >= 0;
+		    i = xfers[i].nextid) {
+			if (xfers[i].id != r->f[cout].i)
 				continue;
-			if (st.xfers[i].insn >= 0 && st.xfers[i].insn !=
+			if (xfers[i].insn >= 0 && xfers[i].insn !=
 			    r->f[cin].i)
-				rd_note(&st.rd, "Flow edges to a transfer "
-				    "linked to another instruction before, "
-				    "passed over", r->line);
+				rd_note(&rd, "Flow edges to a transfer linked "
+				    "to another instruction before, passed "
+				    "over", r->line);
 			else
-				st.xfers[i].insn = r->f[cin].i;
+				xfers[i].insn = r->f[cin].i;
 		}
 	}
-	rd_close(&st.rd);
-	for (i = 0; i < st.nxfers; i++) {
-		if (st.xfers[i].insn < 0)
+	rd_close(&rd);
+	for (i = 0; i < nxfers; i++) {
+		if (xfers[i].insn < 0)
 			continue;
-		h = hash64(st.xfers[i].insn) & (st.nhash - 1);
-		st.xfers[i].nextin = st.inhash[h];
-		st.inhash[h] = (int32_t)i;
+		h = hash64(xfers[i].insn) & (nhash - 1);
+		xfers[i].nextin = inhash[h];
+		inhash[h] = (int32_t)i;
 	}
 	return 1;
 }
@@ -1693,27 +1684,27 @@ joinread(void)
 	int64_t id;
 
 	needinsn();
-	while ((r = rd_next(&st.rd))) {
+	while ((r = rd_next(&rd))) {
 		s = srcof(r, &n);
-		if (!r->f[st.cid].set || !r->f[st.cid].isint)
+		if (!r->f[cid].set || !r->f[cid].isint)
 			continue;
-		id = r->f[st.cid].i;
-		for (i = st.inhash[hash64(id) & (st.nhash - 1)]; i >= 0;
-		    i = st.xfers[i].nextin) {
-			x = &st.xfers[i];
+		id = r->f[cid].i;
+		for (i = inhash[hash64(id) & (nhash - 1)]; i >= 0;
+		    i = xfers[i].nextin) {
+			x = &xfers[i];
 			if (x->insn != id)
 				continue;
 			if (x->used) {
-				rd_note(&st.rd, "instructions of an id met before, "
+				rd_note(&rd, "instructions of an id met before, "
 				    "their transfers counted once", r->line);
 				continue;
 			}
 			x->used = 1;
-			st.keylen = 0;
+			keylen = 0;
 			keyput(r, s, n);
-			k = grp_key(&st.vars, x->var, &kl);
+			k = grp_key(&vars, x->var, &kl);
 			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
-			if (st.mode == 'D')
+			if (mode == 'D')
 				keyput(r, dirname_[x->dir],
 				    strlen(dirname_[x->dir]));
 			a = lookup(r);
@@ -1724,7 +1715,7 @@ joinread(void)
 			dec_addu(&a->parts, (uint64_t)x->parts);
 		}
 	}
-	rd_close(&st.rd);
+	rd_close(&rd);
 	srcnote();
 }
 
@@ -1736,14 +1727,14 @@ unmatched(void)
 	char num[DEC_BUFSZ];
 	long i, nolink = 0, noinsn = 0;
 
-	for (i = 0; i < st.nxfers; i++) {
-		if (st.xfers[i].used)
+	for (i = 0; i < nxfers; i++) {
+		if (xfers[i].used)
 			continue;
-		if (st.xfers[i].insn < 0)
+		if (xfers[i].insn < 0)
 			nolink++;
 		else
 			noinsn++;
-		dec_addu(&bytes, (uint64_t)st.xfers[i].bytes);
+		dec_addu(&bytes, (uint64_t)xfers[i].bytes);
 	}
 	if (nolink + noinsn == 0)
 		return;
@@ -1751,7 +1742,7 @@ unmatched(void)
 	np_warn("%s: the Flow join left %ld of %ld DmaPacketAggregated "
 	    "transfers unmatched (%s bytes, in no source line's row): %ld "
 	    "with no Flow edge from an instruction, %ld whose instruction "
-	    "is not in Instruction", P.p->name, nolink + noinsn, st.nxfers, num,
+	    "is not in Instruction", P.p->name, nolink + noinsn, nxfers, num,
 	    nolink, noinsn);
 }
 
@@ -1763,10 +1754,10 @@ joinstart(void)
 	if (tablefiles(TB_DPA, &files) == 0)
 		np_die("%s: no DmaPacketAggregated table (captured without "
 		    "NEURON_RT_ENABLE_DGE_NOTIFICATIONS=1?): -%c needs it",
-		    P.p->name, st.mode);
+		    P.p->name, mode);
 	if (tablefiles(TB_FLOW, &files) == 0)
-		np_die("%s: no Flow table: -%c needs it", P.p->name, st.mode);
-	grp_init(&st.grp, sizeof(struct acc), MAXKEYS);
+		np_die("%s: no Flow table: -%c needs it", P.p->name, mode);
+	grp_init(&grp, sizeof(struct acc), MAXKEYS);
 	dparead();
 	hashxfers();
 	flowread();
@@ -1777,14 +1768,14 @@ joinstart(void)
 static void
 joinend(void)
 {
-	grp_free(&st.grp);
-	grp_free(&st.vars);
-	free(st.xfers);
-	st.xfers = NULL;
-	st.nxfers = st.capxfers = 0;
-	free(st.idhash);
-	free(st.inhash);
-	st.idhash = st.inhash = NULL;
+	grp_free(&grp);
+	grp_free(&vars);
+	free(xfers);
+	xfers = NULL;
+	nxfers = capxfers = 0;
+	free(idhash);
+	free(inhash);
+	idhash = inhash = NULL;
 }
 
 /* An -X row of totals: what, bytes, transfers (or empty). */
@@ -1843,13 +1834,13 @@ excess(void)
 	long *order, i;
 	size_t n;
 
-	grp_init(&st.vars, sizeof(struct var), MAXKEYS);
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
 	tensors();
 	if (!P.hastensors)
 		np_die("%s: no TensorInfo table: -X needs it", P.p->name);
 	joinstart();
-	for (i = 0; i < st.vars.n; i++) {
-		v = grp_val(&st.vars, i);
+	for (i = 0; i < vars.n; i++) {
+		v = grp_val(&vars, i);
 		if (!v->in || !v->hassize || dec_cmp(&v->moved, &(struct dec){
 		    0, (uint64_t)v->size, 0 }) <= 0)
 			continue;
@@ -1860,14 +1851,14 @@ excess(void)
 	total("necessary_bytes", &P.necessary, 0, 0);
 	decsub(&ex, &P.kbytes, &P.necessary);	/* negative: two's complement */
 	total("excess_bytes", &ex, 0, 0);
-	total("spill_bytes", &st.spillbytes, 1, st.spills);
+	total("spill_bytes", &spillbytes, 1, spills);
 	total("reload_excess_bytes", &reload, 0, 0);
-	order = grp_sorted(&st.vars, bymoved);
-	for (i = 0; i < st.vars.n; i++) {
-		v = grp_val(&st.vars, order[i]);
+	order = grp_sorted(&vars, bymoved);
+	for (i = 0; i < vars.n; i++) {
+		v = grp_val(&vars, order[i]);
 		profcol();
 		lit("tensor\t\t");
-		s = grp_key(&st.vars, order[i], &n);
+		s = grp_key(&vars, order[i], &n);
 		if (n)		/* past VARSET; none: missing */
 			out_text(s + 1, n - 1);
 		out_tab();
@@ -1881,13 +1872,13 @@ excess(void)
 		out_nl();
 	}
 	free(order);
-	order = grp_sorted(&st.grp, byfirst);
-	for (i = 0; i < st.grp.n; i++) {
-		a = grp_val(&st.grp, order[i]);
-		v = grp_val(&st.vars, a->var);
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
+		v = grp_val(&vars, a->var);
 		profcol();
 		lit("load\t");
-		s = grp_key(&st.grp, order[i], &n);
+		s = grp_key(&grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		if (v->hastype)
@@ -1914,13 +1905,13 @@ dmageometry(void)
 	double share, desc;
 	char num[DEC_BUFSZ];
 
-	grp_init(&st.vars, sizeof(struct var), MAXKEYS);
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
 	joinstart();
-	order = grp_sorted(&st.grp, byfirst);
-	for (i = 0; i < st.grp.n; i++) {
-		a = grp_val(&st.grp, order[i]);
+	order = grp_sorted(&grp, byfirst);
+	for (i = 0; i < grp.n; i++) {
+		a = grp_val(&grp, order[i]);
 		profcol();
-		s = grp_key(&st.grp, order[i], &n);
+		s = grp_key(&grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		out_i64(a->n);
@@ -1945,17 +1936,17 @@ dmageometry(void)
 	/* The share of the kernel's DMA bytes DmaPacketAggregated covers. */
 	profcol();
 	lit("\t\tall\t");
-	out_i64(st.dparows);
+	out_i64(dparows);
 	out_tab();
-	outdec(&st.dpabytes);
-	share = P.kbytes.lo || P.kbytes.hi ? dec_quot(&st.dpabytes, &P.kbytes) :
+	outdec(&dpabytes);
+	share = P.kbytes.lo || P.kbytes.hi ? dec_quot(&dpabytes, &P.kbytes) :
 	    0;
 	opt_f64(P.kbytes.lo || P.kbytes.hi, share);
 	lit("\t\t\t\n");
 	if ((P.kbytes.lo || P.kbytes.hi) && share < 0.95) {
 		char knum[DEC_BUFSZ], snum[NUM_BUFSZ];
 
-		dec_fmt(num, &st.dpabytes);
+		dec_fmt(num, &dpabytes);
 		dec_fmt(knum, &P.kbytes);
 		num_fmt_f64(snum, share);
 		np_warn("%s: DmaPacketAggregated covers %s of the kernel's %s "
@@ -1971,9 +1962,9 @@ dmageometry(void)
 static void
 window_(void)
 {
-	P.t0 = st.optfrom;
-	P.t1 = st.optto;
-	if (!st.hasfrom || !st.hasto)
+	P.t0 = optfrom;
+	P.t1 = optto;
+	if (!hasfrom || !hasto)
 		dmawindow();
 }
 
@@ -1994,7 +1985,7 @@ profile(struct profile *p)
 	window_();
 	readmeta();
 	hasdmatable = tablefiles(TB_DMAPACKET, &files) > 0;
-	switch (st.mode) {
+	switch (mode) {
 	case 'T':
 		transposes();
 		return;
@@ -2042,33 +2033,33 @@ main(int argc, char **argv)
 		case 'I':
 		case 'T':
 		case 'X':
-			if (st.mode && st.mode != c) {
+			if (mode && mode != c) {
 				np_warn("-%c and -%c are two investigations: "
-				    "give one", st.mode, c);
+				    "give one", mode, c);
 				np_usage(synopsis);
 			}
-			st.mode = c;
+			mode = c;
 			break;
 		case 'r':
-			st.window = np_optnum("r", optarg, 1, 1 << 20);
+			window = np_optnum("r", optarg, 1, 1 << 20);
 			break;
 		case 't':
-			if (!num_range(optarg, &st.optfrom, &st.optto,
-			    &st.hasfrom, &st.hasto)) {
+			if (!num_range(optarg, &optfrom, &optto, &hasfrom,
+			    &hasto)) {
 				np_warn("-t: expected FROM,TO in ns (FROM <= "
 				    "TO), found '%s'", optarg);
 				np_usage(synopsis);
 			}
 			break;
 		case 'w':
-			st.wide = 1;
+			wide = 1;
 			break;
 		}
 	}
-	st.header = cmd.header;
-	if (st.wide && st.mode) {
+	header = cmd.header;
+	if (wide && mode) {
 		np_warn("-w (one column per profile) does not go with -%c",
-		    st.mode);
+		    mode);
 		np_usage(synopsis);
 	}
 	if (optind == argc) {
@@ -2076,19 +2067,19 @@ main(int argc, char **argv)
 		np_usage(synopsis);
 	}
 	addprofiles(argv + optind, argc - optind);
-	if (!st.wide)
-		st.headdue = st.mode ? heads[st.mode] :
-		    "bound\tfamily\tengine\ttime_ns\tgap_ns\tshare\tbn_speedup";
-	for (i = 0; i < st.nprofiles; i++) {
-		profile(&st.profiles[i]);
-		if (!st.mode) {
-			st.results[i] = P.res;
-			if (!st.wide)
-				longrows(&st.results[i]);
+	if (!wide)
+		headdue = (mode ? heads[mode] : "bound\tfamily\tengine\ttime_ns\t"
+		    "gap_ns\tshare\tbn_speedup");
+	for (i = 0; i < nprofiles; i++) {
+		profile(&profiles[i]);
+		if (!mode) {
+			results[i] = P.res;
+			if (!wide)
+				longrows(&results[i]);
 		}
 		out_flush();
 	}
-	if (st.wide)
+	if (wide)
 		widerows();
 	else
 		headline();
