@@ -6,6 +6,7 @@
 #                   every profile in dir, side by side in REPORT/index.html
 #   make test       build, make deps, then the bats suite ("N passed,
 #                   N failed")
+#   make test-big   the production-size tests, tests/*-big.bats
 #   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
 #   make check-portable  the same suite against the portable C paths
@@ -97,6 +98,12 @@ deps: all
 test: all deps
 	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
+# The production-size tests (hundreds of MB, a million keys, the memory
+# proofs), tests/*-big.bats: make test runs a small version of each.
+test-big: all
+	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run \
+	    $(notdir $(wildcard tests/*-big.bats))
+
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	-fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
@@ -143,6 +150,10 @@ FUZZSMALL = -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 -DREC_ARENA=1000 -DSRC_SNIFF=64
 $(B)/fuzz/json_fuzz: FUZZSMALL = -DSRC_BUFSZ=64 -DJSON_MAXSTR=100
 $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 	-DPQ_HEADER_FIRST=16
+# partial_fuzz and boundrows_fuzz include np-stall's and np-bound's
+# sources, for their merges.
+$(B)/fuzz/partial_fuzz: cmd/np-stall.c
+$(B)/fuzz/boundrows_fuzz: cmd/np-bound.c
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm
@@ -235,5 +246,5 @@ uninstall:
 clean:
 	rm -rf bin build tests/out
 
-.PHONY: all deps report test check check-portable valgrind lint demo bench \
-	bench-check bench-baseline bench-grid install uninstall clean fuzz
+.PHONY: all deps report test test-big check check-portable valgrind lint demo \
+	bench bench-check bench-baseline bench-grid install uninstall clean fuzz

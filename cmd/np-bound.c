@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
 #include "base/options.h"
@@ -29,6 +30,7 @@
 #include "calc/hashtab.h"
 #include "calc/spill.h"
 #include "format/parquet.h"
+#include "format/table.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
 #include "kind/profdir.h"
@@ -36,12 +38,13 @@
 #include "read/reader.h"
 #include "write/tsvout.h"
 
-static const char optstring[] = "DIr:Tt:wX";
+static const char optstring[] = "ADIr:Tt:wX";
 static const char synopsis[] =
-    "np-bound [-DInqTwX] [-r rows] [-t from,to] profile ...";
+    "np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ...";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
+	"-A, --partial", "a partial run, for a later np-bound to merge",
 	"-D, --dma", "DMA transfer geometry per source line",
 	"-I, --tiles", "matrix multiply shapes per source line",
 	"-n, --no-header", "no header line",
@@ -56,7 +59,7 @@ static const char *const help[] = {
 
 static const char *const longopts[] = {
 	"--dma", "-D", "--tiles", "-I", "--transposes", "-T", "--excess", "-X",
-	"--window", "-r", "--wide", "-w", NULL,
+	"--window", "-r", "--wide", "-w", "--partial", "-A", NULL,
 };
 
 /* ---- the tables ---- */
@@ -171,6 +174,7 @@ static int hasfrom, hasto;
 static int64_t optfrom = INT64_MIN, optto = INT64_MAX;
 static int mode;		/* 0, or the investigation's letter */
 static int wide, header = 1;
+static int partial;		/* -A: the profile column, whatever their number */
 static struct result results[MAXPROFILES];
 
 static struct reader rd;	/* the table being read */
@@ -261,11 +265,30 @@ pqlist(struct pq *pq, char *list)
 	return list;
 }
 
+/* The names[] a TSV or CSV file's header lacks, flagged 0 in got. */
+static void
+textcols(struct src *s, const char *const *names, int *got)
+{
+	char *line, *nl;
+	long lineno;
+	int j, kind;
+
+	kind = src_sniff(s, "JSON, TSV or CSV", &line, &lineno);
+	if ((kind != SRC_TSV && kind != SRC_CSV) || !(nl = src_wholeline(s,
+	    line, SRC_BUFSZ)))
+		return;
+	for (j = 0; names[j]; j++)
+		if (!bd_headhas(line, nl, kind == SRC_TSV ? '\t' : ',', names[j]))
+			got[j] = 0;
+}
+
 /*
- * The columns names[] (NULL-ended) of table t's Parquet files: each that
- * a file lacks is an error naming what it is for, or, with got (one flag
- * a name), left out and said there.  Other forms of table are read as
- * they are: the reader names a missing column.
+ * The columns names[] (NULL-ended) of table t's files: each that a
+ * Parquet file lacks is an error naming what it is for, or, with got (one
+ * flag a name), left out and said there; so is, with got, one that a TSV
+ * or CSV file's header lacks.  Otherwise other forms of table are read as
+ * they are: the reader names a missing column, and a JSON row without one
+ * leaves it missing.
  */
 static void
 havecols(char **files, int n, const char *const *names, const char *why,
@@ -281,7 +304,8 @@ havecols(char **files, int n, const char *const *names, const char *why,
 			got[j] = 1;
 	for (i = 0; i < n; i++) {
 		src_open(&s, files[i]);
-		ispq = src_isparquet(&s);
+		if (!(ispq = src_isparquet(&s)) && got)
+			textcols(&s, names, got);
 		src_close(&s);
 		if (!ispq)
 			continue;
@@ -366,8 +390,9 @@ readmeta(void)
 		return;
 	havecols(files, n, names, NULL, got);
 	topen(&kind_row, files, n);
-	for (i = 0; i < NMETA; i++)
-		c[i] = got[i] ? tcol(names[i], T_NUM, 0) : -1;
+	for (i = 0; i < NMETA; i++)	/* none needed: each left out */
+		c[i] = got[i] ? rd_column(&rd, names[i], "", T_NUM, 0,
+		    synopsis) : -1;
 	while ((r = rd_next(&rd)))
 		if (rows++ == 0)
 			for (i = 0; i < NMETA; i++) {
@@ -505,6 +530,10 @@ dmawindow(void)
 		if (r->f[D_START].i > hi)
 			hi = r->f[D_START].i;
 	}
+	/* What the reader passed over is said by the second read of the
+	 * table (dmaread), once; -T and -I read it only here. */
+	if (mode != 'T' && mode != 'I')
+		rd.notes.n = 0;
 	rd_close(&rd);
 	if (lo == INT64_MAX && !rows)
 		np_die("%s: DmaPacket has no rows (captured without DMA "
@@ -542,6 +571,9 @@ dmaread(int union_)
 		spanstart();
 	while ((r = rd_next(&rd))) {
 		rows++;
+		if (!r->f[D_BYTES].set)
+			rd_note(&rd, "DmaPacket rows without transfer_bytes, no "
+			    "kernel's packet", r->line);
 		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
 		    r->f[D_START].i < P.t1) {
 			dec_addu(&P.kbytes, (uint64_t)b);
@@ -618,15 +650,21 @@ activeread(void)
 /* The further columns of instructions. */
 static int cflops, ctype, coperands, cid;
 
-/* Is the row a Tensor MATMUL that starts in the window? */
+/* Is the row (of the reader rd) a Tensor MATMUL that starts in the
+ * window?  A MATMUL without an engine is none, and counted. */
 static int
 matmul(const struct record *r)
 {
 	const struct field *e = &r->f[I_ENGINE];
 
-	return textis(&r->f[I_OPCODE], "MATMUL") && e->set &&
-	    e->s == insn_engine("Tensor", 6) && r->f[I_START].i >= P.t0 &&
-	    r->f[I_START].i < P.t1;
+	if (!textis(&r->f[I_OPCODE], "MATMUL") || r->f[I_START].i < P.t0 ||
+	    r->f[I_START].i >= P.t1)
+		return 0;
+	if (!e->set || e->len == 0) {
+		rd_note(&rd, "MATMULs without an engine, in no bound", r->line);
+		return 0;
+	}
+	return e->s == insn_engine("Tensor", 6);
 }
 
 /* 1 for a TRANSPOSE MATMUL, 0 for another; a list of types that names
@@ -735,27 +773,6 @@ static int
 inout(const struct record *r)
 {
 	return textis(&r->f[ctiype], "IN") || textis(&r->f[ctiype], "OUT");
-}
-
-static void
-necessary(void)
-{
-	struct record *r;
-
-	memset(&P.necessary, 0, sizeof P.necessary);
-	if (!(P.hastensors = tensoropen()))
-		return;
-	while ((r = rd_next(&rd))) {
-		if (!inout(r))
-			continue;
-		if (!r->f[csize].set) {
-			rd_note(&rd, "IN and OUT tensors without a size, "
-			    "taken as 0", r->line);
-			continue;
-		}
-		dec_addu(&P.necessary, (uint64_t)count(r, csize, "size"));
-	}
-	rd_close(&rd);
 }
 
 /* ---- the bounds ---- */
@@ -964,7 +981,7 @@ headline(void)
 	headdue = NULL;
 	if (!cols || !header)
 		return;
-	if (nprofiles > 1)
+	if (nprofiles > 1 || partial)
 		out_raw("profile\t", 8);
 	out_raw(cols, strlen(cols));
 	out_nl();
@@ -976,7 +993,7 @@ static void
 profcol(void)
 {
 	headline();
-	if (nprofiles > 1) {
+	if (nprofiles > 1 || partial) {
 		out_str(P.p->name);
 		out_tab();
 	}
@@ -1090,6 +1107,373 @@ widerows(void)
 	out_nl();
 }
 
+
+/*
+ * ---- Partial runs merged ----
+ *
+ * np-bound's rows of several profiles begin with the profile's name: runs
+ * over some profiles each (with -A, which writes that column for one
+ * profile too) merge into the rows of one run over all of them, in the
+ * order of the files.  A bound's time_ns is all a profile's rows hold that
+ * others do not compute: those are read back into the profile's result,
+ * and its rows (or -w's columns) written again as one run writes them.
+ * An investigation's rows, a profile's source lines, are written as they
+ * are, the profile column left out when there is one profile in all.
+ */
+
+/* The header of each mode's rows, after the profile column. */
+static const char boundhead[] = "bound\tfamily\tengine\ttime_ns\tgap_ns\t"
+    "share\tbn_speedup";
+static const char *const heads[] = {
+	['T'] = "src\ttransposes\tflops\tpeak_ns\tflops_share",
+	['I'] = "src\tK\tM\tN\tmatmuls\tflops\tflops_share\tbelow",
+	['X'] = "what\tsrc\tvariable\ttype\ttransfers\tbytes\tsize_bytes\t"
+	    "repeat",
+	['D'] = "src\tvariable\tdirection\ttransfers\tbytes\tshare\t"
+	    "partitions\tdescriptor_bytes\tefficient",
+};
+static const char *const modes = "TIXD";
+
+static const char *
+modehead(int m)
+{
+	return m ? heads[m] : boundhead;
+}
+
+static const char *
+modename(int m)
+{
+	static const char *const names[] = {
+		['T'] = "-T", ['I'] = "-I", ['X'] = "-X", ['D'] = "-D",
+	};
+
+	return m ? names[m] : "the bounds";
+}
+
+/* The mode whose rows a header line (n bytes) heads, "profile\t" first:
+ * its letter, 0 for the bounds, or -1 for none. */
+static int
+partmode(const char *s, size_t n)
+{
+	const char *h;
+	int i;
+
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	if (n < 8 || memcmp(s, "profile\t", 8) != 0)
+		return -1;
+	for (i = -1; i < (int)strlen(modes); i++) {
+		h = modehead(i < 0 ? 0 : modes[i]);
+		if (strlen(h) == n - 8 && memcmp(s + 8, h, n - 8) == 0)
+			return i < 0 ? 0 : modes[i];
+	}
+	return -1;
+}
+
+/* The mode of the rows the first file holds (open in in, nothing read), or
+ * -1: np-bound's headers are short, so only a first line whole within
+ * 256 bytes is looked at, however reads fall. */
+static int
+firstmode(struct src *in)
+{
+	char *nl = src_wholeline(in, in->buf, 256);
+
+	if (nl - in->buf >= 256 || (nl == in->end && !in->eof))
+		return -1;
+	return partmode(in->buf, (size_t)(nl - in->buf));
+}
+
+#define PT_MAXF 16		/* fields of a row, at most */
+static struct {
+	struct src in;
+	const char *file, *first;
+	long line;
+	char *f[PT_MAXF + 1];
+	size_t len[PT_MAXF + 1];
+	int nf, ncol;
+	/* investigations: the first profile's rows, until a second comes */
+	char *held;
+	size_t nheld, capheld;
+	char *firstname;
+	int count;		/* profiles so far */
+	int inrows;		/* the file's last row's profile is name */
+	char *name;
+	size_t namecap;
+} bp;
+
+/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
+ * with one was not written by np-bound. */
+static void
+plainline(const char *file, long line, const char *s, size_t n)
+{
+	size_t i;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			np_die_at(file, line, (long)i + 1, "expected np-bound's "
+			    "rows (np's TSV, its control bytes escaped), found "
+			    "the byte 0x%02x", c);
+	}
+}
+
+/* The row at s (n bytes) cut at its TABs: the number of fields. */
+static int
+bpsplit(char *s, size_t n)
+{
+	char *e = s + n, *tab;
+
+	for (bp.nf = 0;; s = tab + 1) {
+		if (bp.nf == PT_MAXF + 1)
+			return bp.nf;
+		tab = memchr(s, '\t', (size_t)(e - s));
+		bp.f[bp.nf] = s;
+		bp.len[bp.nf++] = (size_t)((tab ? tab : e) - s);
+		if (!tab)
+			return bp.nf;
+		*tab = '\0';
+	}
+}
+
+static long
+bpcol(int i)
+{
+	return (long)(bp.f[i] - bp.f[0]) + 1;
+}
+
+static int
+bpis(int i, const char *s)
+{
+	return strlen(s) == bp.len[i] && memcmp(bp.f[i], s, bp.len[i]) == 0;
+}
+
+/* A bound's row j (0 to NBOUND + NENG) of the profile being read into
+ * results[nprofiles - 1]. */
+static void
+boundrow(int j)
+{
+	struct result *r;
+	const char *name = j < NBOUND ? bounds[j].name : j < NBOUND + NENG ?
+	    engbound[j - NBOUND] : "bottleneck";
+	const char *family = j < NBOUND ? bounds[j].family : j < NBOUND +
+	    NENG ? "engine" : "pipeline";
+	int64_t v = 0;
+	int has, e;
+
+	/* The name as the program had it, np's escapes decoded. */
+	bp.len[0] = tsv_unescape(bp.f[0], bp.len[0]);
+	bp.f[0][bp.len[0]] = '\0';
+	if (j == 0) {
+		if (nprofiles == MAXPROFILES)
+			np_die_at(bp.file, bp.line, 0, "more than %d profiles",
+			    MAXPROFILES);
+		profiles[nprofiles].name = np_strdup(bp.f[0]);
+		results[nprofiles++].bottleneck = -1;
+	} else if (!bpis(0, profiles[nprofiles - 1].name))
+		np_die_at(bp.file, bp.line, 1, "expected the row '%s' of "
+		    "profile %s (%d rows a profile), found profile '%s'", name,
+		    profiles[nprofiles - 1].name, NBOUND + NENG + 1, bp.f[0]);
+	if (!bpis(1, name) || !bpis(2, family))
+		np_die_at(bp.file, bp.line, bpcol(1), "expected the row '%s' "
+		    "of family %s (%d rows a profile, in np-bound's order), "
+		    "found '%s' of %s", name, family, NBOUND + NENG + 1,
+		    bp.f[1], bp.f[2]);
+	r = &results[nprofiles - 1];
+	if ((has = bp.len[4] > 0) && !num_i64(bp.f[4], bp.len[4], &v))
+		np_die_at(bp.file, bp.line, bpcol(4), "expected a time in ns "
+		    "(a whole number) in column 'time_ns', found '%s'",
+		    bp.f[4]);
+	if (j < NBOUND) {
+		r->hasbound[j] = has;
+		r->bound[j] = v;
+	} else if (j < NBOUND + NENG) {
+		r->haseng[j - NBOUND] = has;
+		r->eng[j - NBOUND] = v;
+	} else if (bp.len[3]) {
+		for (e = 0; e < NENG && !bpis(3, engname[e]); e++)
+			;
+		if (e == NENG)
+			np_die_at(bp.file, bp.line, bpcol(3), "expected an "
+			    "engine (Tensor, Vector, Scalar, GpSimd or DMA), "
+			    "found '%s'", bp.f[3]);
+		r->bottleneck = e;
+	}
+}
+
+/* Appends the row's fields from the second on, as a line, to the first
+ * profile's held rows. */
+static void
+hold(void)
+{
+	size_t n = (size_t)(bp.f[bp.nf - 1] + bp.len[bp.nf - 1] - bp.f[1]) + 1;
+
+	if (bp.nheld + n > bp.capheld) {
+		bp.capheld = (bp.nheld + n) * 2;
+		bp.held = np_realloc(bp.held, bp.capheld);
+	}
+	memcpy(bp.held + bp.nheld, bp.f[1], n - 1);
+	bp.nheld += n;
+	bp.held[bp.nheld - 1] = '\n';
+}
+
+/* An investigation's rows so far as one run over more than one profile
+ * writes them: the header with the profile column, then the first
+ * profile's held rows. */
+static void
+unhold(void)
+{
+	char *p, *nl, *e = bp.held ? bp.held + bp.nheld : NULL;
+
+	if (header) {
+		lit("profile\t");
+		lit(heads[mode]);
+		out_nl();
+	}
+	for (p = bp.held; p < e; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		lit(bp.firstname);	/* as read: escaped */
+		out_tab();
+		out_raw(p, (size_t)(nl - p) + 1);
+	}
+	free(bp.held);
+	bp.held = NULL;
+	bp.nheld = 0;
+}
+
+/* The row of an investigation's: written, or held while its profile may
+ * be the only one.  A new profile begins with each file, and where the
+ * name changes. */
+static void
+invrow(void)
+{
+	int i;
+
+	if (!bp.inrows || !bpis(0, bp.name)) {
+		if (bp.len[0] + 1 > bp.namecap) {
+			bp.namecap = bp.len[0] + 64;
+			bp.name = np_realloc(bp.name, bp.namecap);
+		}
+		memcpy(bp.name, bp.f[0], bp.len[0] + 1);
+		if (!bp.inrows)
+			bp.inrows = 1;
+		if (++bp.count == 1)
+			bp.firstname = np_strdup(bp.name);
+		else if (bp.count == 2)
+			unhold();
+	}
+	for (i = 0; i < bp.nf - 1; i++)	/* the TABs bpsplit cut at */
+		bp.f[i][bp.len[i]] = '\t';
+	if (bp.count == 1) {
+		hold();
+		return;
+	}
+	out_raw(bp.f[0], (size_t)(bp.f[bp.nf - 1] + bp.len[bp.nf - 1] -
+	    bp.f[0]));
+	out_nl();
+}
+
+/* Every file, np-bound's rows (the first opened and looked into). */
+static void
+mergeparts(char **files, int n, int firstmode, const struct np_cmd *cmd)
+{
+	char *line;
+	size_t len;
+	int i, j, m;
+
+	if (np_given(cmd, "rt")) {
+		np_warn("-%c reads profiles, not np-bound's rows (%s)",
+		    np_given(cmd, "rt"), files[0]);
+		np_usage(synopsis);
+	}
+	if (mode && mode != firstmode)
+		np_die_at(files[0], 1, 0, "expected np-bound's rows of %s, "
+		    "found those of %s", modename(mode), modename(firstmode));
+	mode = firstmode;
+	if (wide && mode) {
+		np_warn("-w (one column per profile) does not go with -%c "
+		    "(%s holds its rows)", mode, files[0]);
+		np_usage(synopsis);
+	}
+	bp.first = files[0];
+	bp.ncol = 1;
+	for (line = (char *)modehead(mode); *line; line++)
+		bp.ncol += *line == '\t';
+	bp.ncol++;
+	for (i = 0; i < n; i++) {
+		bp.file = files[i];
+		if (i && src_isdir(files[i]))
+			np_die("%s: expected np-bound's rows, as %s holds, "
+			    "found a directory", files[i], files[0]);
+		if (i)
+			src_open(&bp.in, files[i]);
+		if (!src_getline(&bp.in, &line, &len) ||
+		    (m = partmode(line, len)) != mode)
+			np_die_at(files[i], bp.in.line ? bp.in.line : 1, 0,
+			    "expected np-bound's rows of %s (its header, a "
+			    "profile column first), as %s holds",
+			    modename(mode), files[0]);
+		bp.inrows = 0;
+		for (j = 0; src_getline(&bp.in, &line, &len);) {
+			bp.line = bp.in.line;
+			plainline(files[i], bp.line, line, len);
+			if (bpsplit(line, len) != bp.ncol)
+				np_die_at(files[i], bp.line, 0, "expected %d "
+				    "fields, as the header has, found %s%d",
+				    bp.ncol, bp.nf > PT_MAXF ? "more than " :
+				    "", bp.nf);
+			if (!bp.len[0])
+				np_die_at(files[i], bp.line, 1, "expected a "
+				    "profile's name, found an empty field");
+			if (mode) {
+				invrow();
+				continue;
+			}
+			boundrow(j);
+			j = (j + 1) % (NBOUND + NENG + 1);
+		}
+		if (j)
+			np_die_at(files[i], bp.line, 0, "expected %d rows a "
+			    "profile, found %d of profile %s at the end",
+			    NBOUND + NENG + 1, j, profiles[nprofiles - 1].name);
+		/* A file of no rows stands for a profile of none. */
+		if (mode && !bp.inrows && ++bp.count == 2)
+			unhold();
+		src_close(&bp.in);
+	}
+}
+
+/* The merged rows: as one run over the profiles writes them. */
+static void
+mergedrows(void)
+{
+	int i;
+
+	if (mode) {
+		if (bp.count < 2 && partial)
+			unhold();
+		else if (bp.count < 2) {	/* one profile: no profile column */
+			if (header) {
+				lit(heads[mode]);
+				out_nl();
+			}
+			if (bp.nheld)
+				out_raw(bp.held, bp.nheld);
+		}
+		return;
+	}
+	if (wide) {
+		widerows();
+		return;
+	}
+	headdue = boundhead;
+	for (i = 0; i < nprofiles; i++) {
+		P.p = &profiles[i];
+		longrows(&results[i]);
+	}
+	headline();
+}
+
 /* ---- investigations ---- */
 
 #define MAXKEYS 1000000L
@@ -1099,7 +1483,9 @@ widerows(void)
 struct acc {
 	int64_t n;
 	struct dec a;		/* flops, or bytes */
-	struct dec parts;	/* -D: partitions */
+	struct dec parts;	/* -D: partitions, of the transfers that say */
+	struct dec pbytes;	/* ... and their bytes */
+	int64_t np;		/* ... and how many they are */
 	int64_t k, m, nn;	/* -I: the shape */
 	long var;		/* -X, -D: the variable, in vars */
 	int dir;		/* -D: the direction */
@@ -1108,13 +1494,24 @@ struct acc {
 static struct group grp;
 static char key[KEYBUF];
 static size_t keylen;
+static int keyparts;		/* parts put since keystart */
+
+/* A new key: its parts are put by keyput. */
+static void
+keystart(void)
+{
+	keylen = 0;
+	keyparts = 0;
+}
 
 /* Appends a key part, TAB-separated, as out_text writes it: NULL (a
- * missing src) as nothing, an empty string as "" (np(7), OUTPUT). */
+ * missing src) as nothing, an empty string as "" (np(7), OUTPUT).  The TAB
+ * goes before every part but the first, a missing first one too, so that
+ * each part stays in its column. */
 static void
 keyput(const struct record *r, const char *s, size_t n)
 {
-	if (keylen && keylen < KEYBUF)
+	if (keyparts++ > 0 && keylen < KEYBUF)
 		key[keylen++] = '\t';
 	if (OUT_ESCROOM(n) > KEYBUF - keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
@@ -1215,7 +1612,7 @@ transposes(void)
 		dec_addu(&all, (uint64_t)f);
 		if (!transpose(&rd, r))
 			continue;
-		keylen = 0;
+		keystart();
 		keyput(r, s, n);
 		a = lookup(r);
 		a->n++;
@@ -1291,16 +1688,20 @@ tiles(void)
 		dec_addu(&all, (uint64_t)f);
 		op = &r->f[coperands];
 		if (!op->set || !mm_shape(op->s, op->len, &k, &m, &nn)) {
-			if (bad++ == 0)
+			if (bad++ == 0 && op->set)
 				np_warn("%s:%ld: MATMUL operands not of the "
 				    "form 'src=NAME[...][N,...] K*M': '%s'",
-				    r->file, r->line, op->set ? tsv_shown(shown,
-				    op->s, op->len, 60) : "");
+				    r->file, r->line, tsv_shown(shown, op->s,
+				    op->len, 60));
+			else if (bad == 1)
+				np_warn("%s:%ld: MATMUL operands not of the "
+				    "form 'src=NAME[...][N,...] K*M': a "
+				    "missing value", r->file, r->line);
 			rd_note(&rd, "MATMULs whose operands give no shape, "
 			    "in no row", r->line);
 			continue;
 		}
-		keylen = 0;
+		keystart();
 		keyput(r, s, n);
 		keyput(r, num, num_fmt_i64(num, k));
 		keyput(r, num, num_fmt_i64(num, m));
@@ -1403,8 +1804,7 @@ varof(const struct record *r, const struct field *f)
 	if (f->set && f->len + 1 > vkeycap) {
 		free(vkey);
 		vkeycap = 2 * (f->len + 1);
-		if (!(vkey = malloc(vkeycap)))
-			np_die("out of memory");
+		vkey = np_malloc(vkeycap);
 	}
 	if (f->set) {
 		vkey[0] = VARSET;
@@ -1450,9 +1850,21 @@ tensors(void)
 			v->hassize = 1;
 			if (inout(r))
 				dec_addu(&P.necessary, (uint64_t)r->f[csize].i);
-		}
+		} else if (inout(r))
+			rd_note(&rd, "IN and OUT tensors without a size, "
+			    "taken as 0", r->line);
 	}
 	rd_close(&rd);
+}
+
+/* The necessary bytes of the bounds: TensorInfo read as -X reads it, so
+ * that a tensor listed twice is said in both. */
+static void
+necessary(void)
+{
+	grp_init(&vars, sizeof(struct var), MAXKEYS);
+	tensors();
+	grp_free(&vars);
 }
 
 static int
@@ -1480,9 +1892,7 @@ keepxfer(const struct record *r, int64_t id, int64_t bytes, long var,
 			    MAXXFERS);
 		capxfers = capxfers ? (capxfers > MAXXFERS / 2 ? MAXXFERS :
 		    2 * capxfers) : 1024;
-		if (!(xfers = realloc(xfers, (size_t)capxfers * sizeof *xfers)))
-			np_die_at(r->file, r->line, 0, "out of memory for "
-			    "DmaPacketAggregated's %ld transfers", nxfers);
+		xfers = np_realloc(xfers, (size_t)capxfers * sizeof *xfers);
 	}
 	x = &xfers[nxfers++];
 	x->id = id;
@@ -1549,7 +1959,12 @@ dparead(void)
 		s = r->f[cs].i;
 		if (s < P.t0 || s >= P.t1)
 			continue;
-		b = r->f[cb].set ? count(r, cb, "transfer_bytes") : 0;
+		b = 0;
+		if (r->f[cb].set)
+			b = count(r, cb, "transfer_bytes");
+		else
+			rd_note(&rd, "DmaPacketAggregated rows without "
+			    "transfer_bytes, taken as 0", r->line);
 		dparows++;
 		dec_addu(&dpabytes, (uint64_t)b);
 		dir = direction(&r->f[csrc], &r->f[cdst]);
@@ -1597,10 +2012,8 @@ hashxfers(void)
 		;
 	free(idhash);
 	free(inhash);
-	if (!(idhash = malloc(nhash * sizeof *idhash)) ||
-	    !(inhash = malloc(nhash * sizeof *inhash)))
-		np_die("out of memory for DmaPacketAggregated's %ld transfers",
-		    nxfers);
+	idhash = np_malloc(nhash * sizeof *idhash);
+	inhash = np_malloc(nhash * sizeof *inhash);
 	memset(idhash, 0xff, nhash * sizeof *idhash);
 	memset(inhash, 0xff, nhash * sizeof *inhash);
 	for (i = 0; i < nxfers; i++) {
@@ -1700,7 +2113,7 @@ joinread(void)
 				continue;
 			}
 			x->used = 1;
-			keylen = 0;
+			keystart();
 			keyput(r, s, n);
 			k = grp_key(&vars, x->var, &kl);
 			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
@@ -1712,7 +2125,11 @@ joinread(void)
 			a->var = x->var;
 			a->dir = x->dir;
 			dec_addu(&a->a, (uint64_t)x->bytes);
-			dec_addu(&a->parts, (uint64_t)x->parts);
+			if (x->parts > 0) {
+				dec_addu(&a->parts, (uint64_t)x->parts);
+				dec_addu(&a->pbytes, (uint64_t)x->bytes);
+				a->np++;
+			}
 		}
 	}
 	rd_close(&rd);
@@ -1922,9 +2339,10 @@ dmageometry(void)
 		if (a->parts.lo || a->parts.hi) {
 			struct dec cnt;
 
-			dec_i64(&cnt, a->n);
+			/* Of the transfers whose partitions are known. */
+			dec_i64(&cnt, a->np);
 			opt_f64(1, dec_quot(&a->parts, &cnt));
-			desc = dec_quot(&a->a, &a->parts);
+			desc = dec_quot(&a->pbytes, &a->parts);
 			opt_f64(1, desc);
 			out_tab();
 			out_str(desc >= 4096 ? "yes" : "no");
@@ -2009,6 +2427,8 @@ profile(struct profile *p)
 	computebounds(hasactive);
 }
 
+/* A fuzz target (tests/fuzz/boundrows_fuzz.c) takes the merge without main. */
+#ifndef NP_NOMAIN
 int
 main(int argc, char **argv)
 {
@@ -2016,19 +2436,14 @@ main(int argc, char **argv)
 		.optstring = optstring, .synopsis = synopsis, .help = help,
 		.longopts = longopts, .atdie = out_salvage,
 	};
-	static const char *const heads[] = {
-		['T'] = "src\ttransposes\tflops\tpeak_ns\tflops_share",
-		['I'] = "src\tK\tM\tN\tmatmuls\tflops\tflops_share\tbelow",
-		['X'] = "what\tsrc\tvariable\ttype\ttransfers\tbytes\t"
-		    "size_bytes\trepeat",
-		['D'] = "src\tvariable\tdirection\ttransfers\tbytes\tshare\t"
-		    "partitions\tdescriptor_bytes\tefficient",
-	};
-	int c, i;
+	int c, i, m;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'A':
+			partial = 1;
+			break;
 		case 'D':
 		case 'I':
 		case 'T':
@@ -2057,6 +2472,11 @@ main(int argc, char **argv)
 		}
 	}
 	header = cmd.header;
+	if (partial && (wide || !header)) {
+		np_warn("-A writes the profile column and the header, for a "
+		    "merge: not with -%c", wide ? 'w' : 'n');
+		np_usage(synopsis);
+	}
 	if (wide && mode) {
 		np_warn("-w (one column per profile) does not go with -%c",
 		    mode);
@@ -2066,10 +2486,20 @@ main(int argc, char **argv)
 		np_warn("expected a profile directory");
 		np_usage(synopsis);
 	}
+	if (!src_isdir(argv[optind])) {
+		/* np-bound's own rows need no option: their header says. */
+		src_open(&bp.in, argv[optind]);
+		if ((m = firstmode(&bp.in)) >= 0) {
+			mergeparts(argv + optind, argc - optind, m, &cmd);
+			mergedrows();
+			out_flush();
+			return 0;
+		}
+		src_close(&bp.in);
+	}
 	addprofiles(argv + optind, argc - optind);
 	if (!wide)
-		headdue = (mode ? heads[mode] : "bound\tfamily\tengine\ttime_ns\t"
-		    "gap_ns\tshare\tbn_speedup");
+		headdue = modehead(mode);
 	for (i = 0; i < nprofiles; i++) {
 		profile(&profiles[i]);
 		if (!mode) {
@@ -2086,3 +2516,4 @@ main(int argc, char **argv)
 	out_flush();
 	return 0;
 }
+#endif

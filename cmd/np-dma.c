@@ -676,8 +676,7 @@ add_skinny(struct reader *rd, const struct record *r)
 	if (len + 1 > keycap) {
 		free(key);
 		keycap = 2 * (len + 1);
-		if (!(key = malloc(keycap)))
-			np_die("out of memory");
+		key = np_malloc(keycap);
 	}
 	key[0] = (char)(!src ? Q_NULL : len == 0 ? Q_EMPTY : Q_NAME);
 	if (len)

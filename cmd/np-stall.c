@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/decimal.h"
 #include "base/msg.h"
 #include "base/options.h"
@@ -20,13 +21,14 @@
 #include "format/table.h"
 #include "write/tsvout.h"
 
-static const char optstring[] = "F:g:N:u:v:";
+static const char optstring[] = "AF:g:N:u:v:";
 static const char synopsis[] =
-    "np-stall [-nq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
+    "np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] "
     "[file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
+	"-A, --partial", "a partial run, for a later np-stall to merge",
 	"-F positions", "field positions of show-session text",
 	"-g keys", "the key: src and column names, comma-separated",
 	"-N rows", "only the first rows",
@@ -36,6 +38,8 @@ static const char *const help[] = {
 	"-v column", "the column attributed (default evt_wait_time_ns)",
 	NULL
 };
+
+static const char *const longopts[] = { "--partial", "-A", NULL };
 
 /* Letters that moved (np(7) OPTIONS). */
 static const struct np_oldopt oldopts[] = {
@@ -648,19 +652,475 @@ writerows(int withheader, long long top)
 	free(order);
 }
 
-int
-main(int argc, char **argv)
+
+/*
+ * ---- Partial runs merged ----
+ *
+ * np-stall's rows are its whole state: every column but the mean and the
+ * share adds up (or, stall_max_ns, compares) across inputs, so that runs
+ * over parts of the instructions (other files, other machines) merge into
+ * exactly the rows of one run over all of them.  A first file whose header
+ * is np-stall's makes every file one of np-stall's rows, each key's row
+ * read back into the key's sums as the instructions were.
+ */
+#define MAXHDR (MAXPARTS + 8)	/* keys, then at most 8 columns */
+
+static struct {
+	const char *file;	/* the first file, whose header says */
+	char *name[MAXPARTS];	/* its key columns, without -g */
+	int n;
+	int col[MAXPARTS];	/* this file's column of each key part */
+	int pc;			/* ... of pcore_idx, when not a key */
+	int ic, dc;		/* ... of instructions, duration_ns (or -1) */
+	int ncol;
+	long line;
+	char *f[MAXHDR];	/* the line's fields */
+	size_t len[MAXHDR];
+	int nf;
+} pt;
+
+/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
+ * with one was not written by np-stall. */
+static void
+plainline(const char *file, long line, const char *s, size_t n)
+{
+	size_t i;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			np_die_at(file, line, (long)i + 1, "expected np-stall's "
+			    "rows (np's TSV, its control bytes escaped), found "
+			    "the byte 0x%02x", c);
+	}
+}
+
+/* Splits a line at its TABs into pt.f (NUL-terminated in place): the
+ * number of fields, or MAXHDR + 1 when there are more. */
+static int
+split(char *s, size_t n)
+{
+	char *e = s + n, *tab;
+	int i = 0;
+
+	for (;;) {
+		if (i == MAXHDR)
+			return MAXHDR + 1;
+		tab = memchr(s, '\t', (size_t)(e - s));
+		pt.f[i] = s;
+		pt.len[i] = (size_t)((tab ? tab : e) - s);
+		i++;
+		if (!tab)
+			return pt.nf = i;
+		*tab = '\0';
+		s = tab + 1;
+	}
+}
+
+/* The byte column of field i. */
+static long
+fcol(int i)
+{
+	return (long)(pt.f[i] - pt.f[0]) + 1;
+}
+
+/* Does the header line at s (n bytes, up to its newline) name np-stall's
+ * columns: instructions, then stalled or a column's _nonzero? */
+static int
+ispartial(const char *s, size_t n)
+{
+	static const char ins[] = "\tinstructions\t";
+	const char *e = s + n, *p, *q;
+
+	if (n && e[-1] == '\r')
+		e--;
+	/* The first key part begins the line: look from its TAB on. */
+	for (p = s; (p = memchr(p, '\t', (size_t)(e - p))) != NULL; p++) {
+		if ((size_t)(e - p) < sizeof ins - 1 ||
+		    memcmp(p, ins, sizeof ins - 1) != 0)
+			continue;
+		p += sizeof ins - 1;
+		q = memchr(p, '\t', (size_t)(e - p));
+		if (!q)
+			return 0;
+		return (q - p == 7 && memcmp(p, "stalled", 7) == 0) ||
+		    (q - p > 8 && memcmp(q - 8, "_nonzero", 8) == 0);
+	}
+	return 0;
+}
+
+static int
+named(int i, const char *name)
+{
+	return strlen(name) == pt.len[i] && memcmp(pt.f[i], name,
+	    pt.len[i]) == 0;
+}
+
+/* The keys of the first file's header, fields 0 to n - 1, without -g. */
+static void
+keysfrom(int n, int haspcore)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pt.name[i] = np_strdup(pt.f[i]);
+		keys.name[i] = pt.name[i];
+		keys.col[i] = K_INPUT;
+		keys.text[i] = 1;
+		len += (size_t)snprintf(keys.spec + len, len < sizeof keys.spec
+		    ? sizeof keys.spec - len : 0, "%s%s", i ? "," : "",
+		    pt.name[i]);
+		if (len >= sizeof keys.spec)
+			len = sizeof keys.spec;
+	}
+	pt.n = keys.n = n;
+	keys.pcore = haspcore;
+}
+
+/* Does this header name the first one's keys, in its order? */
+static int
+samekeys(void)
+{
+	int i;
+
+	for (i = 0; i < pt.n; i++)
+		if (!named(i, pt.name[i]))
+			return 0;
+	return 1;
+}
+
+/* Does the first file, open in in and nothing read, begin with
+ * np-stall's header?  Only a header whole within SRC_SNIFF bytes is
+ * looked at: how much of a longer one is read depends on how reads fall. */
+static int
+firstpartial(struct src *in)
+{
+	char *nl = src_wholeline(in, in->buf, SRC_SNIFF);
+
+	if (nl - in->buf >= SRC_SNIFF || (nl == in->end && !in->eof))
+		return 0;
+	return ispartial(in->buf, (size_t)(nl - in->buf));
+}
+
+
+/* Field i of the header must be name: np-stall writes it there. */
+static void
+expect(const char *file, int i, const char *name)
+{
+	if (i >= pt.nf)
+		np_die_at(file, pt.line, 0, "expected np-stall's column '%s' "
+		    "(-v %s) after '%s', found the end of the header", name,
+		    vname, pt.f[pt.nf - 1]);
+	if (!named(i, name))
+		np_die_at(file, pt.line, fcol(i), "expected np-stall's "
+		    "column '%s' (-v %s), found '%s'", name, vname, pt.f[i]);
+}
+
+/* The header of a file of np-stall's rows: where this file's columns are.
+ * The first names the keys (unless -g does) and the value column (unless
+ * -v does); every other must name the same, as partial runs of one
+ * command do. */
+static void
+partheader(const char *file, int kgiven, int vgiven)
+{
+	static char vbuf[256];
+	char list[NP_LISTBUF];
+	int c, i, j, ic, haspcore = 0;
+
+	if (split(pt.f[0], pt.len[0]) > MAXHDR)
+		np_die_at(file, pt.line, 0, "expected np-stall's header, of "
+		    "at most %d key columns, found more columns", MAXPARTS);
+	for (ic = 0; ic < pt.nf && !named(ic, "instructions"); ic++)
+		;
+	if (ic == 0 || ic == pt.nf)
+		np_die_at(file, pt.line, 0, "expected np-stall's header "
+		    "(key columns, then instructions), found %s",
+		    ic ? "no column 'instructions'" : "no key column");
+	if (ic > MAXPARTS)
+		np_die_at(file, pt.line, fcol(MAXPARTS), "expected at most %d "
+		    "key columns, found %d", MAXPARTS, ic);
+	for (i = 0; i < ic; i++)
+		haspcore |= named(i, "pcore_idx");
+	if (!pt.file) {		/* the first file */
+		pt.file = file;
+		if (!vgiven) {
+			if (ic + 2 < pt.nf && named(ic + 1, "stalled"))
+				snprintf(vbuf, sizeof vbuf, "evt_wait_time_ns");
+			else if (ic + 2 < pt.nf)
+				snprintf(vbuf, sizeof vbuf, "%s",
+				    pt.f[ic + 2]);
+			else
+				np_die_at(file, pt.line, 0, "expected "
+				    "np-stall's value columns after "
+				    "'instructions', found the end of the "
+				    "header");
+			if ((c = kind_col(&kind_insn, vbuf)) >= 0 && !numeric(c))
+				np_die_at(file, pt.line, fcol(ic + 2), "expected "
+				    "np-stall's value column, a number, found "
+				    "'%s', a text column of the instruction "
+				    "record", vbuf);
+			parsevalue(vbuf);
+		}
+		if (!kgiven)
+			keysfrom(ic, haspcore);
+	} else if (!kgiven && (ic != pt.n || !samekeys())) {
+		np_names(list, (const char *const *)pt.name, pt.n);
+		np_die_at(file, pt.line, 0, "expected the key columns of "
+		    "%s (%s), found others: partial runs of other -g keys; "
+		    "-g names fewer keys to merge to", pt.file, list);
+	}
+	expect(file, ic + 1, hcount);
+	expect(file, ic + 2, hsum);
+	expect(file, ic + 3, hmean);
+	expect(file, ic + 4, hmax);
+	expect(file, ic + 5, hshare);
+	j = ic + 6;
+	pt.dc = -1;
+	if (vcol != I_DUR) {
+		expect(file, j, "duration_ns");
+		pt.dc = j++;
+	}
+	pt.pc = -1;
+	if (!haspcore) {
+		expect(file, j, "pcore_idx");
+		pt.pc = j++;
+	}
+	if (j < pt.nf)
+		np_die_at(file, pt.line, fcol(j), "expected the end of "
+		    "np-stall's header, found '%s'", pt.f[j]);
+	pt.ic = ic;
+	pt.ncol = pt.nf;
+	/* Each key part's column: of the key columns, or the trailing
+	 * pcore_idx that -g may name. */
+	for (i = 0; i < keys.n; i++) {
+		for (j = 0; j < ic && !named(j, keys.name[i]); j++)
+			;
+		if (j == ic && pt.pc >= 0 && strcmp(keys.name[i],
+		    "pcore_idx") == 0)
+			j = pt.pc;
+		if (j == ic) {
+			np_names(list, (const char *const *)pt.f, ic);
+			np_die_at(file, pt.line, 0, "expected a key column "
+			    "'%s' (given to -g) in np-stall's header, found "
+			    "none in its keys: %s", keys.name[i], list);
+		}
+		pt.col[i] = j;
+	}
+	if (keys.pcore)
+		pt.pc = -1;	/* a key part */
+	else if (haspcore)	/* a key part here, not in the output */
+		for (pt.pc = 0; !named(pt.pc, "pcore_idx"); pt.pc++)
+			;
+}
+
+/* Field i of the row as a whole number from lo within 64 bits, or dies
+ * naming the column. */
+static int64_t
+count(const char *file, int i, const char *name, int64_t lo)
+{
+	int64_t v;
+
+	if (!num_i64(pt.f[i], pt.len[i], &v) || v < lo)
+		np_die_at(file, pt.line, fcol(i), "expected a whole number "
+		    "from %lld in column '%s', found '%s'", (long long)lo,
+		    name, pt.f[i]);
+	return v;
+}
+
+/* Field i as a sum of np-stall's: a whole number from 0 to 2^126 - 1, as
+ * np spells one (9.223372036854775808e18 beyond int64), in d (power 0). */
+static void
+wholesum(const char *file, int i, const char *name, struct dec *d)
+{
+	uint64_t lo, hi;
+	int ok;
+
+	ok = dec_parse(pt.f[i], pt.len[i], d) && dec_whole(d) &&
+	    !(d->hi >> 63);
+	/* Its digits times 10^e, below 2^126. */
+	for (; ok && d->e > 0; d->e--) {
+		if (d->hi >> 58)
+			ok = 0;
+		hi = d->hi * 10 + (uint64_t)((__extension__ (unsigned __int128)d->lo * 10)
+		    >> 64);
+		lo = d->lo * 10;
+		d->hi = hi;
+		d->lo = lo;
+	}
+	if (!ok || d->e < 0 || d->hi >> 62)
+		np_die_at(file, pt.line, fcol(i), "expected a whole number "
+		    "from 0 in column '%s', found '%s'", name, pt.f[i]);
+}
+
+/* A's sums += the row's. */
+static void
+addsums(struct dec *a, const struct dec *b)
+{
+	a->lo += b->lo;
+	a->hi += b->hi + (a->lo < b->lo);
+}
+
+/* One row of np-stall's added to its key's sums. */
+static void
+partrow(const char *file)
+{
+	struct acc *a;
+	struct dec sum, dur;
+	int64_t n, nz, max = 0;
+	size_t len = 0, hash;
+	int i, c, hassum;
+
+	if (split(pt.f[0], pt.len[0]) != pt.ncol)
+		np_die_at(file, pt.line, 0, "expected %d fields, as the "
+		    "header has, found %s%d", pt.ncol, pt.nf > MAXHDR ?
+		    "more than " : "", pt.nf > MAXHDR ? MAXHDR : pt.nf);
+	keybuf = keyring[0];
+	for (i = 0; i < keys.n; i++) {
+		c = pt.col[i];
+		if (len + pt.len[c] + 1 > KEYBUF)
+			np_die_at(file, pt.line, 0, "key longer than %d bytes "
+			    "(-g %s)", KEYBUF, keys.spec);
+		if (i)
+			keybuf[len++] = '\t';
+		memcpy(keybuf + len, pt.f[c], pt.len[c]);
+		len += pt.len[c];
+	}
+	/* The physical core after a NUL, as makekey puts it. */
+	if (pt.pc >= 0 && pt.len[pt.pc]) {
+		if (len + 1 + pt.len[pt.pc] > KEYBUF)
+			np_die_at(file, pt.line, 0, "key longer than %d bytes "
+			    "(-g %s)", KEYBUF, keys.spec);
+		keybuf[len++] = '\0';
+		memcpy(keybuf + len, pt.f[pt.pc], pt.len[pt.pc]);
+		len += pt.len[pt.pc];
+	}
+	n = count(file, pt.ic, "instructions", 1);
+	nz = count(file, pt.ic + 1, hcount, 0);
+	if (nz > n)
+		np_die_at(file, pt.line, pt.ic + 1 < pt.nf ? fcol(pt.ic + 1) :
+		    0, "expected at most instructions (%lld) in column '%s', "
+		    "found %lld", (long long)n, hcount, (long long)nz);
+	if ((hassum = pt.len[pt.ic + 2] > 0)) {
+		wholesum(file, pt.ic + 2, hsum, &sum);
+		max = count(file, pt.ic + 4, hmax, 0);
+	} else if (pt.len[pt.ic + 4] || nz)
+		np_die_at(file, pt.line, fcol(pt.ic + 2), "expected a sum in "
+		    "column '%s', as '%s' is %s, found none", hsum,
+		    nz ? hcount : hmax, nz ? "above 0" : "given");
+	if (pt.dc >= 0 && pt.len[pt.dc])
+		wholesum(file, pt.dc, "duration_ns", &dur);
+	hash = grp_hash(keybuf, len);
+	if (!(a = grp_geth(&grp, keybuf, len, hash, NULL)))
+		np_die_at(file, pt.line, 0, "more than %ld distinct keys "
+		    "(-g %s)", MAXKEYS, keys.spec);
+	if (a->n > INT64_MAX - n)
+		np_die_at(file, pt.line, fcol(pt.ic), "instructions of one "
+		    "key beyond 2^63 - 1");
+	a->n += n;
+	a->nonzero += nz;
+	nrows += n;
+	if (hassum) {
+		addsums(&a->sum, &sum);
+		addsums(&total, &sum);
+		if ((uint64_t)max + 1 > a->max1)
+			a->max1 = (uint64_t)max + 1;
+		nvalued++;
+	}
+	if (pt.dc >= 0 && pt.len[pt.dc]) {
+		addsums(&a->dur, &dur);
+		a->hasdur = 1;
+	}
+	if ((total.hi | a->sum.hi | a->dur.hi) >> 62)
+		np_die_at(file, pt.line, 0, "a sum beyond 2^126 - 1");
+}
+
+/* Every file, np-stall's rows, into the keys' sums.  The first is open
+ * in in, its header looked at. */
+static void
+merge(struct src *in, char **files, int n, const struct np_cmd *cmd)
+{
+	char *line;
+	size_t len;
+	int i;
+
+	if (np_given(cmd, "Fu")) {
+		np_warn("-%c reads instructions, not np-stall's rows (%s)",
+		    np_given(cmd, "Fu"), files[0]);
+		np_usage(synopsis);
+	}
+	for (i = 0; i < n; i++) {
+		if (i) {
+			if (src_isdir(files[i]))
+				np_die("%s: expected np-stall's rows, as %s "
+				    "holds, found a directory", files[i],
+				    files[0]);
+			src_open(in, files[i]);
+		}
+		if (!src_getline(in, &line, &len) || !ispartial(line, len))
+			np_die_at(files[i], in->line ? in->line : 1, 0,
+			    "expected np-stall's rows (a header of key "
+			    "columns, then instructions and the value "
+			    "columns), as %s holds", files[0]);
+		plainline(files[i], in->line, line, len);
+		pt.line = in->line;
+		pt.f[0] = line;
+		pt.len[0] = len;
+		partheader(files[i], np_given(cmd, "g") != 0,
+		    np_given(cmd, "v") != 0);
+		while (src_getline(in, &line, &len)) {
+			pt.line = in->line;
+			plainline(files[i], pt.line, line, len);
+			pt.f[0] = line;
+			pt.len[0] = len;
+			partrow(files[i]);
+		}
+		src_close(in);
+	}
+}
+
+/* Every file's instructions into their keys' sums.  The first is open in
+ * in (isopen), and looked into; else a profile directory. */
+static void
+instructions(struct src *in, char **files, int n, int isopen,
+    const char *unit, const char *pos)
 {
 	struct reader rd;
 	struct record *rec;
+
+	rd_open(&rd, &kind_insn, files, n);
+	if (isopen) {
+		rd_use(&rd, in);
+		rd_files(&rd, files, n, 1);
+	}
+	rd_options(&rd, unit, pos, synopsis);
+	inputcols(&rd);
+	rd_want(&rd, wanted());
+	while ((rec = rd_next(&rd)))
+		account(&rd, rec);
+	drain();
+	rd_close(&rd);		/* what was passed over, before the rows */
+	if (isopen)
+		src_close(in);
+}
+
+/* A fuzz target (tests/fuzz/partial_fuzz.c) takes the merge without main. */
+#ifndef NP_NOMAIN
+int
+main(int argc, char **argv)
+{
 	struct np_cmd cmd = {
 		.optstring = optstring, .synopsis = synopsis, .help = help,
-		.moved = oldopts, .atdie = out_salvage,
+		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
 	};
-	int c;
+	static char *stdin_only[] = { "-" };
+	static char defkeys[] = "src";
+	static struct src in;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
-	static char defkeys[] = "src";
+	char **files;
+	int c, nfiles, isopen = 0, partial = 0;
 
 	np_start(&cmd, argc, argv);
 	parsekeys(defkeys);
@@ -671,6 +1131,9 @@ main(int argc, char **argv)
 	strcpy(hshare, "stall_share");
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'A':
+			partial = 1;
+			break;
 		case 'F':
 			pos = optarg;
 			break;
@@ -688,16 +1151,24 @@ main(int argc, char **argv)
 			break;
 		}
 	}
-	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
-	rd_options(&rd, unit, pos, synopsis);
-	inputcols(&rd);
-	rd_want(&rd, wanted());
+	if (partial && (top >= 0 || !cmd.header)) {
+		np_warn("-A writes the header and every key's row, for a merge: "
+		    "not with -%c", top >= 0 ? 'N' : 'n');
+		np_usage(synopsis);
+	}
+	files = argc > optind ? argv + optind : stdin_only;
+	nfiles = argc > optind ? argc - optind : 1;
 	grp_init(&grp, sizeof(struct acc), MAXKEYS);
-	while ((rec = rd_next(&rd)))
-		account(&rd, rec);
-	drain();
-	rd_close(&rd);		/* what was passed over, before the rows */
-	if (nrows > 0 && nvalued == 0)
+	if (!src_isdir(files[0])) {
+		/* np-stall's own rows need no option: their header says. */
+		src_open(&in, files[0]);
+		isopen = 1;
+	}
+	if (isopen && firstpartial(&in))
+		merge(&in, files, nfiles, &cmd);
+	else
+		instructions(&in, files, nfiles, isopen, unit, pos);
+	if (nrows > 0 && nvalued == 0 && !partial)
 		np_die("no instruction with %s in %ld rows read (the text "
 		    "traces have none): -v chooses the value column, such as "
 		    "-v duration_ns", vname, nrows);
@@ -705,3 +1176,4 @@ main(int argc, char **argv)
 	grp_free(&grp);
 	return 0;
 }
+#endif

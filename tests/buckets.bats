@@ -171,12 +171,12 @@ $usage"
 
 # ---- constant memory ----
 
-@test "buckets: constant memory, 175 MB of view JSON under 16 MiB" {
+@test "buckets: constant memory, 1.8 MB of view JSON under 16 MiB (175 MB: buckets-big.bats)" {
 	need_plain_build
-	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -B 1us | wc -l'
+	under_ulimit 16384 sh -c 'npgen -n 500 view-json | np-gaps -B 1us | wc -l'
 	status_is 0
 	no_err
-	[ "$(<"$OUT")" -gt 100000 ]
+	[ "$(<"$OUT")" -gt 1000 ]
 }
 
 @test "buckets: a TMPDIR that cannot take the rows is an error, input in order too" {

@@ -29,7 +29,8 @@ TOP=$BATS_TEST_DIRNAME/..
 	[ "$(grep -c '^== ' "$OUT")" -eq 13 ]
 	[ "$(grep -c '^\$ np-' "$OUT")" -eq 12 ]
 	# Nothing of make's: no commands echoed, no directories entered.
-	! grep -q 'report\.mk\|^make\|answer\|index\.sh' "$OUT"
+	# (/answer: the script run, not the word in a step's title.)
+	not grep -q 'report\.mk\|^make\|/answer\|index\.sh' "$OUT"
 	[ "$(wc -l <"$OUT")" -lt 140 ]
 	n=$(find "$T/demo/report" -name '*.svg' -size +0 | wc -l)
 	[ "$n" -gt 10 ]
@@ -70,4 +71,13 @@ TOP=$BATS_TEST_DIRNAME/..
 	np env PATH="$T/bin" make -s -C "$TOP" lint
 	status_is 2
 	[ "$(head -1 "$ERR")" = "make lint: $lint is not installed (apt-get install $lint; dnf install $lint; brew install $lint)" ]
+}
+
+@test "build: programs allocate through base/alloc.h (np_malloc ...), whose message is the one for no memory" {
+	# A call of malloc, calloc, realloc or strdup itself in a program's
+	# source: each is to go through np_malloc, np_calloc, np_realloc or
+	# np_strdup, which stop with "np-x: out of memory", exit 1.
+	run grep -nE '(^|[^_[:alnum:]])(malloc|calloc|realloc|strdup) *\(' \
+	    $(find "$TOP/cmd" -name '*.c') "$TOP/common/calc/bound.c"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
 }

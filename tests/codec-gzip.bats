@@ -60,7 +60,7 @@ size() {
 		out_is_file "$G/text.tsv"
 	done
 	# Each level wrote other data.
-	! cmp -s "$G/text.1.gz" "$G/text.6.gz"
+	not cmp -s "$G/text.1.gz" "$G/text.6.gz"
 	! cmp -s "$G/text.6.gz" "$G/text.9.gz"
 }
 

@@ -60,6 +60,12 @@ err_is() {
 	fi
 }
 
+# not CMD ARGS...: fails when CMD succeeds.  A bare "! CMD" fails a test
+# only as its last command: set -e passes over a negated command.
+not() {
+	! "$@"
+}
+
 no_err() {
 	if [ -s "$ERR" ]; then
 		echo "unexpected stderr: $(head -5 "$ERR")"

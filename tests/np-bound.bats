@@ -9,7 +9,7 @@ load helpers
 
 D=$FIX/np-bound
 H=$D/hand@latest
-USAGE='usage: np-bound [-DInqTwX] [-r rows] [-t from,to] profile ...'
+USAGE='usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ...'
 SYNC="np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 1 (first: $H/ActiveTime.parquet:5)"
 
 # A profile directory of hand@latest's tables, with table $2 replaced by
@@ -390,4 +390,259 @@ np-bound: $D/gate/Error.parquet: Error table, type HwError: 1 row (first: semaph
 	status_is 0
 	under_ulimit 32768 np-bound -D "$T/big@latest"
 	status_is 0
+}
+
+# ---- NULL, '' and <none> in every input form ----
+
+# The nulls profile (tests/fixtures/np-bound/nulls.sql, written by DuckDB):
+# its tables as Parquet, CSV, TSV and JSON lines, answers.txt DuckDB's
+# answers to the same definitions.
+NU=$D/nulls
+
+# nullforms [OPTION]: np-bound OPTION on the nulls profile's tables in each
+# form: exit 0 and the same output each; the same stderr for CSV and TSV,
+# and for JSON lines and Parquet (CSV and TSV count the header line).  The
+# Parquet run's output is left in $OUT, its stderr in $ERR.
+nullforms() {
+	local f
+	for f in csv tsv jsonl parquet; do
+		# shellcheck disable=SC2086
+		np np-bound $1 "$NU/$f"/*."$f"
+		status_is 0
+		cp "$OUT" "$T/out.$f"
+		sed "s,$NU/$f/\([A-Za-z]*\)\.$f,T/\1,g" "$ERR" >"$T/err.$f"
+	done
+	cmp "$T/out.csv" "$T/out.tsv"
+	cmp "$T/out.csv" "$T/out.jsonl"
+	cmp "$T/out.csv" "$T/out.parquet"
+	cmp "$T/err.csv" "$T/err.tsv"
+	cmp "$T/err.jsonl" "$T/err.parquet"
+}
+
+# asduck TAG COLUMNS: the rows of $OUT (not its header) as runsql.mjs
+# prints DuckDB's, sorted: TAG, then those columns, an empty field (a
+# missing value) as null, "" (an empty string) as nothing.
+asduck() {
+	awk -F'\t' -v OFS='\t' -v tag="$1" -v cols="$2" 'NR > 1 {
+		n = split(cols, c, ",")
+		line = tag
+		for (i = 1; i <= n; i++) {
+			v = $(c[i])
+			line = line OFS (v == "" ? "null" : v == "\"\"" ? "" : v)
+		}
+		print line
+	}' "$OUT" | LC_ALL=C sort
+}
+
+duck() {
+	grep "^$1	" "$NU/answers.txt" | LC_ALL=C sort
+}
+
+P=$NU/parquet/ActiveTime.parquet
+
+@test "np-bound: NULL, '' and <none>: the bounds, the same in every form, DuckDB's" {
+	nullforms
+	golden np-bound/nulls.tsv
+	err_is "np-bound: DmaPacket rows without transfer_bytes, no kernel's packet: 1 (first: $NU/parquet/DmaPacket.parquet:5)
+np-bound: DmaPacket rows without an end, in no union: 1 (first: $NU/parquet/DmaPacket.parquet:7)
+np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or GpSimd): 3 (first: $NU/parquet/ActiveTime.parquet:3)
+np-bound: ActiveTime rows without an end, in no union: 1 (first: $NU/parquet/ActiveTime.parquet:9)
+np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)
+np-bound: IN and OUT tensors without a size, taken as 0: 1 (first: $NU/parquet/TensorInfo.parquet:7)"
+	# DuckDB's bound.sql on nulls/parquet (README.md)
+	[ "$(cut -f4 "$OUT" | sed 1d | tr '\n' ' ')" = "850 600 390 200 300 182 120 600 300 100 30 50 600 600 " ]
+}
+
+@test "np-bound: NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart" {
+	nullforms -T
+	golden np-bound/nulls-T.tsv
+	err_is "np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)"
+	asduck T 1,2,3 | cmp - <(duck T)
+	nullforms -I
+	golden np-bound/nulls-I.tsv
+	err_is "np-bound: $NU/parquet/Instruction.parquet:3: MATMUL operands not of the form 'src=NAME[...][N,...] K*M': a missing value
+np-bound: MATMULs whose operands give no shape, in no row: 2 (first: $NU/parquet/Instruction.parquet:3)
+np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)"
+	asduck I 1,2,3,4,5,6 | cmp - <(duck I)
+	grep -q "^I-none	2\$" "$NU/answers.txt"
+}
+
+@test "np-bound: NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" {
+	nullforms -X
+	golden np-bound/nulls-X.tsv
+	err_is "np-bound: DmaPacket rows without transfer_bytes, no kernel's packet: 1 (first: $NU/parquet/DmaPacket.parquet:5)
+np-bound: IN and OUT tensors without a size, taken as 0: 1 (first: $NU/parquet/TensorInfo.parquet:7)
+np-bound: DmaPacketAggregated rows without transfer_bytes, taken as 0: 1 (first: $NU/parquet/DmaPacketAggregated.parquet:4)
+np-bound: DmaPacketAggregated rows without start_ts, in no window: 1 (first: $NU/parquet/DmaPacketAggregated.parquet:6)
+np-bound: DmaPacketAggregated rows without an id, in no join: 1 (first: $NU/parquet/DmaPacketAggregated.parquet:7)
+np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 (first: $NU/parquet/Flow.parquet:6)"
+	awk -F'\t' '$1 == "tensor"' "$OUT" >"$T/tensors"
+	{ echo; cat "$T/tensors"; } >"$OUT"
+	asduck X-tensor 3,4,5,6,7 | cmp - <(duck X-tensor)
+	# every row has the header's eight columns
+	nullforms -X
+	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 8 ]
+	[ "$(awk -F'\t' '$1 == "necessary_bytes" || $1 == "reload_excess_bytes" { printf "%s ", $6 }' "$OUT")" = \
+	    "$(awk -F'\t' '$1 == "X-totals" { print $2, $3 " " }' "$NU/answers.txt")" ]
+	nullforms -D
+	golden np-bound/nulls-D.tsv
+	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 9 ]
+}
+
+# ---- hostile input ----
+
+@test "np-bound: hostile tables: each a clear error naming the file and place, exit 1, nothing written" {
+	C=$D/csv
+	mkdir -p "$T/h"
+	# truncated Parquet
+	head -c 700 "$H/DmaPacket.parquet" >"$T/h/DmaPacket.parquet"
+	np np-bound "$T/h/DmaPacket.parquet" "$C/ActiveTime.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.parquet: byte 696: no PAR1 magic at the end of the file (truncated?)"
+	[ ! -s "$OUT" ]
+	# empty, binary
+	: >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv: empty input, expected JSON, TSV, CSV or show-session --show-dma"
+	printf 'id,start_ts\n1,\001\002\003\n' >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:2:3: expected a number for 'start_ts', found '\\x01\\x02\\x03'"
+	# a line past the 1 MiB buffer
+	{ cat "$C/DmaPacket.csv"; head -c 1100000 /dev/zero | tr '\0' x; echo; } >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:9:1: expected a row of at most 1048575 bytes, found a longer one"
+	# JSON nested past 64 levels
+	{ printf '{"start_ts":1,"x":'; printf '%.0s[' $(seq 70); printf '%.0s]' $(seq 70); echo '}'; } >"$T/h/DmaPacket.jsonl"
+	np np-bound "$T/h/DmaPacket.jsonl"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.jsonl:1:82: nesting deeper than 64 levels (byte offset 81)"
+	# a number column holding text, in CSV
+	sed '3s/,2000,/,lots,/' "$C/DmaPacket.csv" >"$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:3:32: expected a number for 'transfer_bytes', found 'lots'"
+	# another table under DmaPacket's name: Parquet, CSV
+	cp "$H/Flow.parquet" "$T/h/DmaPacket.parquet"
+	np np-bound "$T/h/DmaPacket.parquet"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.parquet: expected a column 'queue_type' (DmaPacket's, for the kernel's packets), found none in the file, which has: in_id out_id in_table out_table dependency_type gap_time"
+	cp "$C/Instruction.csv" "$T/h/DmaPacket.csv"
+	np np-bound "$T/h/DmaPacket.csv"
+	status_is 1
+	err_is "np-bound: $T/h/DmaPacket.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found Instruction rows (read by np-trace, np-gaps and np-stall)"
+}
+
+@test "np-bound: CRLF tables read as LF ones; a row ending before it starts counted once" {
+	mkdir -p "$T/crlf"
+	for f in "$D"/csv/*.csv; do
+		sed 's/$/\r/' "$f" >"$T/crlf/${f##*/}"
+	done
+	np np-bound "$T/crlf"/*.csv
+	status_is 0
+	golden np-bound/hand.tsv
+	# packet 2 (100-300) made to end at 100 before it starts at 300
+	sed '3s/^2,100,300,/2,300,100,/' "$D/csv/DmaPacket.csv" >"$T/DmaPacket.csv"
+	np np-bound "$T/DmaPacket.csv"
+	status_is 0
+	[ "$(grep -c 'end_ts before start_ts' "$ERR")" -eq 1 ]
+	grep -q "^np-bound: rows with end_ts before start_ts skipped: 1 (first: $T/DmaPacket.csv:3)\$" "$ERR"
+}
+
+@test "np-bound: an error in the second profile: the first one's rows written, exit 1" {
+	mkdir -p "$T/bad"
+	for f in "$H"/*.parquet; do
+		ln -s "$f" "$T/bad/"
+	done
+	rm "$T/bad/DmaPacket.parquet"
+	head -c 700 "$H/DmaPacket.parquet" >"$T/bad/DmaPacket.parquet"
+	np np-bound -T "$H" "$T/bad"
+	status_is 1
+	[ "$(cat "$OUT")" = "profile	src	transposes	flops	peak_ns	flops_share
+$H	k.py:12	1	1638400	50	0.29411764705882354" ]
+	[ "$(tail -1 "$ERR")" = "np-bound: $T/bad/DmaPacket.parquet: byte 696: no PAR1 magic at the end of the file (truncated?)" ]
+	np np-bound "$H" "$T/bad"
+	status_is 1
+	# hand.tsv, each row after the profile column
+	{ printf 'profile\t'; sed -n 1p "$GOLD/np-bound/hand.tsv"
+	  sed "1d; s,^,$H\t," "$GOLD/np-bound/hand.tsv"; } >"$T/want"
+	out_is "$T/want"
+}
+
+# ---- another generated profile, checked against DuckDB ----
+
+@test "np-bound: a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers" {
+	profgen -s 7 -n 300 -x 37 -P 3 "$T/g7@latest"
+	np np-bound -r 16 "$T/g7@latest"
+	status_is 0
+	# DuckDB's bound.sql (README.md, "Another seed")
+	[ "$(cut -f4 "$OUT" | sed 1d | tr '\n' ' ')" = "556887 211791 150569 122962 325046 274286 246857 325046 325046 90000 60000 3340 211791 325046 " ]
+	[ "$(tail -1 "$OUT" | cut -f3)" = Tensor ]
+	# investigate.sql's -T and -I rows
+	np np-bound -T "$T/g7@latest"
+	status_is 0
+	[ "$(sed 1d "$OUT")" = "kernel.py:28	300	1258291200	27429	0.1" ]
+	np np-bound -I "$T/g7@latest"
+	status_is 0
+	[ "$(sed 1d "$OUT")" = "kernel.py:30	128	128	512	600	10066329600	0.8	none
+kernel.py:28	128	128	128	300	1258291200	0.1	N
+kernel.py:31	64	128	256	300	1258291200	0.1	K,N" ]
+	# -X: the totals and the loads
+	np np-bound -X "$T/g7@latest"
+	status_is 0
+	[ "$(awk -F'\t' '$1 != "tensor" && NR > 1 { print $1, $2, $3, $5, $6, $8 }' "$OUT")" = "dma_transfer_bytes   2176 60227584 
+necessary_bytes    49184768 
+excess_bytes    11042816 
+spill_bytes   38 1245184 
+reload_excess_bytes    9797632 
+load kernel.py:21 a 286 37486592 0.9533333333333334
+load kernel.py:22 b 287 9404416 287" ]
+	# -D: the first rows' eight columns, and the all row
+	np np-bound -D "$T/g7@latest"
+	status_is 0
+	[ "$(sed -n '2,4p' "$OUT" | cut -f1-8)" = "kernel.py:21	a	load	286	37486592	0.6224156692056583	32	4096
+kernel.py:50	c	store	72	9437184	0.15669205658324264	128	1024
+kernel.py:22	b	load	287	9404416	0.15614798694232862	32	1024" ]
+	[ "$(tail -1 "$OUT" | cut -f3-6)" = "all	712	60096512	0.9978237214363439" ]
+}
+
+@test "np-bound: Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet" {
+	C=$D/csv
+	mkdir -p "$T/csv" "$T/tsv" "$T/jsonl"
+	# tensor_engine_num_cols (the 5th column) taken out
+	cut -d, -f1-4,6- "$C/Metadata.csv" >"$T/csv/Metadata.csv"
+	tr , '\t' <"$T/csv/Metadata.csv" >"$T/tsv/Metadata.tsv"
+	printf '{"profile_schema_version":"7.4.0","dma_ddr_bandwidth":1e10,"tensor_engine_num_rows":128,"tensor_engine_clock_freq":1.0}\n' >"$T/jsonl/Metadata.jsonl"
+	for m in "$T/csv/Metadata.csv" "$T/tsv/Metadata.tsv" "$T/jsonl/Metadata.jsonl"; do
+		np np-bound "$m" "$C/DmaPacket.csv" "$C/Instruction.csv"
+		status_is 0
+		err_is "np-bound: $m: no ActiveTime table: compute_bound, tensor_engine_active_time, vector_engine_active_time, scalar_engine_active_time, gpsimd_engine_active_time, perfect_pipeline and bottleneck left out
+np-bound: $m: Metadata gives no tensor_engine_num_cols above 0: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out
+np-bound: $m: no TensorInfo table: memory_bound_ideal_no_reloads left out"
+		[ "$(sed -n 4p "$OUT" | cut -f1,4)" = "memory_bound_ideal	380" ]
+	done
+}
+
+@test "np-bound: a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X" {
+	C=$D/csv
+	{ cat "$C/TensorInfo.csv"; sed -n 2p "$C/TensorInfo.csv"; } >"$T/TensorInfo.csv"
+	np np-bound -t 100,950 "$C/Metadata.csv" "$C/DmaPacket.csv" "$T/TensorInfo.csv"
+	status_is 0
+	err_is "np-bound: TensorInfo rows of a variable_name met before, their sizes added: 1 (first: $T/TensorInfo.csv:6)
+np-bound: $C/Metadata.csv: no ActiveTime table: compute_bound, tensor_engine_active_time, vector_engine_active_time, scalar_engine_active_time, gpsimd_engine_active_time, perfect_pipeline and bottleneck left out
+np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and compute_bound_ideal_useful_flops left out"
+	# a (IN, 1000) twice: 2900 necessary bytes, 290 ns
+	[ "$(sed -n 5p "$OUT" | cut -f1,4)" = "memory_bound_ideal_no_reloads	290" ]
+}
+
+@test "np-bound: a MATMUL without an engine: in no bound, and counted" {
+	C=$D/csv
+	sed '2s/,tensor,MATMUL,/,,MATMUL,/' "$C/Instruction.csv" >"$T/Instruction.csv"
+	np np-bound -T "$C/Metadata.csv" "$C/DmaPacket.csv" "$T/Instruction.csv"
+	status_is 0
+	err_is "np-bound: MATMULs without an engine, in no bound: 1 (first: $T/Instruction.csv:2)"
+	# MATMUL 1 (3276800 flops) is in no share: 1638400 / 2293760
+	[ "$(sed 1d "$OUT")" = "k.py:12	1	1638400	50	0.7142857142857143" ]
 }

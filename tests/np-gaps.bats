@@ -342,14 +342,30 @@ shuffled() {
 	np np-gaps -U "$T/p.json"
 	status_is 0
 	no_err
-	for e in Tensor Vector Scalar GpSimd Sync; do
-		lower=$(echo "$e" | tr 'A-Z' 'a-z')
-		want=$(grep -o "\"${lower}_engine_active_time\":[^,}]*" "$T/p.json" |
-		    cut -d: -f2)
-		busy=$(awk -v e="$e" '$1 == e { print $3 }' "$OUT")
-		[ -n "$want" ] && [ -n "$busy" ]
-		awk -v b="$busy" -v w="$want" 'BEGIN { exit !(b / 1e9 == w + 0) }'
-	done
+	# Every engine's active time, by one grep over the 7 MB of JSON, not
+	# one a engine; each engine's must be there once, and match.
+	grep -oE '"(tensor|vector|scalar|gpsimd|sync)_engine_active_time":[^,}]*' \
+	    "$T/p.json" >"$T/want"
+	awk -F'\t' 'NR == FNR {
+		split($0, kv, ":")
+		e = kv[1]
+		gsub(/"|_engine_active_time/, "", e)
+		want[e] = kv[2]
+		n[e]++
+		next
+	}
+	{ busy[tolower($1)] = $3 }
+	END {
+		split("Tensor Vector Scalar GpSimd Sync", es, " ")
+		for (i = 1; i <= 5; i++) {
+			e = tolower(es[i])
+			if (n[e] != 1 || want[e] == "" || busy[e] == "" ||
+			    busy[e] / 1e9 != want[e] + 0) {
+				print es[i] ": busy " busy[e] " want " want[e]
+				exit 1
+			}
+		}
+	}' "$T/want" "$OUT"
 }
 
 @test "np-gaps: view JSON and np-trace's TSV of it give the same numbers" {
@@ -445,17 +461,18 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	err_is "np-gaps: $T/many.tsv:66: expected at most 64 engines, found another: 'q65'"
 }
 
-@test "np-gaps: more than 1000000 opcode and source pairs is an error" {
+@test "np-gaps: 5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" {
 	awk 'BEGIN {
 		print "start_ts\tend_ts\tengine\topcode\tbir_debug_info_source_location"
-		for (i = 0; i <= 1000000; i++)
+		for (i = 0; i < 5000; i++)
 			print i * 10 "\t" i * 10 + 5 "\tT\top\tf.py:" i
 	}' >"$T/uniq.tsv"
 	np np-gaps -U "$T/uniq.tsv"
 	status_is 0
-	np np-gaps "$T/uniq.tsv"
-	status_is 1
-	err_is "np-gaps: $T/uniq.tsv:1000002: expected at most 1000000 distinct pairs of opcode and source line, found more"
+	np np-gaps -m 0 "$T/uniq.tsv"
+	status_is 0
+	no_err
+	[ "$(wc -l <"$OUT")" -eq 5000 ]
 }
 
 # ---- bad input, through the shared readers ----
@@ -613,23 +630,23 @@ $usage"
 
 # ---- constant memory ----
 
-@test "np-gaps: constant memory, 175 MB of view JSON under 16 MiB" {
+@test "np-gaps: constant memory, 1.8 MB of view JSON under 16 MiB (175 MB: np-gaps-big.bats)" {
 	need_plain_build
-	under_ulimit 16384 sh -c 'npgen -n 50000 view-json | np-gaps -m 0 | wc -l'
+	under_ulimit 16384 sh -c 'npgen -n 500 view-json | np-gaps -m 0 | wc -l'
 	status_is 0
 	no_err
-	[ "$(<"$OUT")" -gt 40000 ]
+	[ "$(<"$OUT")" -gt 400 ]
 }
 
-@test "np-gaps: constant memory with -u, one window for all engines" {
+@test "np-gaps: constant memory with -u, one window for all engines (50000 rows: np-gaps-big.bats)" {
 	need_plain_build
 	# The window of 100000 instructions, 32 bytes each, three times over
 	# (np-gaps(1)): npgen's rows starting together are not in np-gaps'
 	# order of ties, so the window's heap is used, as for any disorder.
-	under_ulimit 20480 sh -c 'npgen -n 50000 view-json | np-gaps -U -r 100000'
+	under_ulimit 20480 sh -c 'npgen -n 500 view-json | np-gaps -U -r 100000'
 	status_is 0
 	no_err
-	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t50000')" ]
+	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t500')" ]
 }
 
 @test "np-gaps: no instruction to use says why, every mode, exit 1, no header" {

@@ -145,7 +145,7 @@ plot() {
 	grep -q "$(printf '\033')\[36m" "$T/tty"
 	script -qec "NO_COLOR=1 COLUMNS=80 np-plot '$P/util.tsv'" \
 	    /dev/null >"$T/plain"
-	! grep -q "$(printf '\033')" "$T/plain"
+	not grep -q "$(printf '\033')" "$T/plain"
 	# The same picture, but for the escapes (and script's CR LF).
 	sed "s/$(printf '\033')\[[0-9;]*m//g" "$T/tty" | cmp - "$T/plain"
 }

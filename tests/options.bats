@@ -115,7 +115,7 @@ $usage"
 	np np-cc -n -E dma_advance "$CC/r0.txt"
 	status_is 0
 	[ -s "$OUT" ]
-	! grep -qv DMA_ADVANCE "$OUT"
+	not grep -qv DMA_ADVANCE "$OUT"
 	np np-cc -L -l 1 -p 0 "$CC/r0.txt"
 	status_is 0
 	np np-cc -K -C 2,3 "$CC/r0.txt" "$CC/r1.txt"

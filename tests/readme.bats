@@ -137,6 +137,8 @@ np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank rank0.
 np-bound: kernel@latest/: the Flow join left 6 of 152 DmaPacketAggregated transfers unmatched (491520 bytes, in no source line's row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
 === np-bound -X kernel@latest/ | awk -F'\t' '$1 == "load"'
 np-bound: kernel@latest/: the Flow join left 6 of 128 DmaPacketAggregated transfers unmatched (491520 bytes, in no source line's row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction
+=== parallel -S : --trc {}.src 'np-stall -A {} > {}.src' ::: rank*.json &&
+parallel: Warning: --trc ignored as there are no remote --sshlogin.
 NOTES
 }
 
@@ -146,6 +148,11 @@ notrun() {
 	case $1 in
 	*neuron-profile*) why="needs neuron-profile and a profile of its own" ;;
 	*duckdb*) why="needs duckdb" ;;
+	sbatch*) why="needs Slurm" ;;
+	"parallel -S "*) why="needs ssh hosts" ;;
+	parallel*)
+		why=
+		command -v parallel >/dev/null || why="needs GNU parallel" ;;
 	"make demo"*|"make test"*|"make install"*)
 		why="the build itself (tests/build.bats)" ;;
 	xdg-open*) why="opens a browser" ;;
@@ -243,7 +250,7 @@ notes_read() {
 		np make -s -j2 -C "$T/m"
 		status_is 0
 		no_err
-		for f in rank0.stall.tsv rank0.gaps.tsv rank1.stall.tsv rank1.gaps.tsv; do
+		for f in stall.tsv rank0.stall rank0.gaps.tsv rank1.stall rank1.gaps.tsv; do
 			[ -s "$T/m/$f" ]
 		done
 		nrun=$((nrun + 1))
@@ -292,4 +299,41 @@ notrun_list() {
 		cat "$T/fail"
 		false
 	fi
+}
+
+@test "readme: the command that needs Slurm" {
+	notrun_list "needs Slurm" >"$T/list"
+	[ -s "$T/list" ]
+	skip "not run, it needs a Slurm cluster: $(paste -sd';' "$T/list")"
+}
+
+@test "readme: the GNU parallel commands, over ssh hosts run on this host (-S :), where parallel is installed" {
+	extract
+	grep -l '^parallel' "$T"/c/*.sh >"$T/list"
+	[ "$(wc -l <"$T/list")" -ge 3 ]
+	command -v parallel >/dev/null ||
+	    skip "not run, GNU parallel is not installed: $(xargs head -qn1 <"$T/list" | paste -sd';')"
+	samples
+	notes_read
+	: >"$T/fail"
+	for c in $(<"$T/list"); do
+		# the hosts named as the local one: the same command, no ssh
+		sed -i '1s/^parallel -S [^ ]*/parallel -S :/' "$c"
+		n=${c##*/}
+		run_sh "${n%.sh}"
+	done
+	if [ -s "$T/fail" ]; then
+		cat "$T/fail"
+		false
+	fi
+	# what each merged is what one run over the ranks gives
+	(cd "$T/w" && np-stall -N 10 -g engine,opcode rank*.json) >"$T/one"
+	(cd "$T/w" && np-stall -N 10 rank*.json.stall) >"$T/merged"
+	cmp "$T/one" "$T/merged"
+	(cd "$T/w" && np-stall rank*.json) >"$T/one"
+	(cd "$T/w" && np-stall rank*.json.src) >"$T/merged"
+	cmp "$T/one" "$T/merged"
+	(cd "$T/w" && np-sum -g engine -v duration_ns my-profile@latest) >"$T/one"
+	(cd "$T/w" && np-sum Instruction_*.parquet.h) >"$T/merged"
+	cmp "$T/one" "$T/merged"
 }

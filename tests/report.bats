@@ -100,7 +100,7 @@ shared() {
 	grep -q '<a href="trace/layers.tsv"><img src="trace/layers.svg"' "$h"
 	# The summary alone has no column of pictures, but is named.
 	grep -q '<p class="sub">No pictures for <a href="r&amp;d/">r&amp;d</a>' "$h"
-	! grep -q 'r&d' "$h"
+	not grep -q 'r&d' "$h"
 	grep -q '<h2>Metrics that differ most between the runs</h2>' "$h"
 	! grep -qi '<script' "$h"
 }
@@ -158,7 +158,7 @@ shared() {
 	npgen -s 2 -n 2000 view-json >"$T/p/r1.json"
 	report
 	status_is 0
-	! grep -q 'overriding\|ignoring' "$ERR"
+	not grep -q 'overriding\|ignoring' "$ERR"
 	for p in r0.json r0.txt r0@latest r1; do
 		[ -L "$T/r/$p/$p" ]
 		[ -f "$T/r/$p/summary.tsv" ]

@@ -2492,9 +2492,8 @@ interleave(struct plot *p)
 	long i, j, n = 0;
 	int k = p->withfile ? 1 : 0;
 
-	if (!(out = malloc((size_t)p->nrow * sizeof *out)) ||
-	    !(done = calloc((size_t)p->nrow, 1)))
-		np_die("out of memory");
+	out = np_malloc((size_t)p->nrow * sizeof *out);
+	done = np_calloc((size_t)p->nrow, 1);
 	for (i = 0; i < p->nrow; i++) {
 		if (done[i])
 			continue;

@@ -179,6 +179,7 @@ gs_free(struct gstat *gs)
 	if (gs->keyown)
 		for (v = 0; v < gs->nkey; v++)
 			free(gs->key[v]);
+	free(gs->keyfile);
 	if (!gs->valset)
 		for (v = 0; v < gs->nval; v++)
 			free(gs->val[v]);
@@ -1256,8 +1257,12 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 			hold(gs, m, &da, v, n);
 			return;
 		}
-		if (!wholebucket(a, b, &k, &sign))
-			badbounds(gs, lo);
+		if (!wholebucket(a, b, &k, &sign)) {
+			/* A bucket's own bounds beyond 2^53 are whole
+			 * numbers too, spelt as integers. */
+			fracbucket(gs, lo, &k, &sign);
+			m->t.whole = 0;
+		}
 	} else if (dec_parse(t->f[lo], t->len[lo], &da) &&
 	    dec_parse(t->f[lo + 1], t->len[lo + 1], &db) &&
 	    dec_cmp(&da, &db) == 0) {
@@ -1273,6 +1278,28 @@ boundsrow(struct gstat *gs, struct cell *c, int lo)
 	tohist(gs, m);
 	hist_addk(&m->h, sign, k, n);
 	m->vn += n;
+}
+
+/*
+ * Histogram rows after the first file's, which named the keys (no -g):
+ * they must have its key columns, in its order, as partial runs of one
+ * command do; else their groups would be merged, or split, unasked.
+ */
+static void
+samekeys(struct gstat *gs, int nk)
+{
+	char list[NP_LISTBUF];
+	int i;
+
+	for (i = 0; i < nk && i < gs->nkey; i++)
+		if (strcmp(gs->t.name[i], gs->key[i]) != 0)
+			break;
+	if (i == nk && nk == gs->nkey)
+		return;
+	np_names(list, (const char *const *)gs->key, gs->nkey);
+	np_die_at(gs->in->name, gs->t.line, 0, "expected the key columns of "
+	    "%s (%s), found others: histogram rows of other -g keys; -g "
+	    "names fewer keys to merge to", gs->keyfile, list);
 }
 
 static void
@@ -1294,7 +1321,9 @@ readhist(struct gstat *gs)
 			gs->key[i] = np_strdup(t->name[i]);
 		gs->nkey = nk;
 		gs->keyset = gs->keyown = 1;
-	}
+		gs->keyfile = np_strdup(gs->in->name);
+	} else if (gs->keyown)
+		samekeys(gs, nk);
 	for (i = 0; i < gs->nkey; i++)
 		kcol[i] = column(gs, gs->key[i], nk, " key");
 	gs->runbad = 1;		/* totals come from totals rows */

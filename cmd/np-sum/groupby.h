@@ -72,6 +72,7 @@ struct gstat {
 	char *key[GS_MAXKEY];	/* key column names */
 	int nkey, keyset;	/* keyset: named by -g or a first file */
 	int keyown;		/* the names were copied from a header */
+	char *keyfile;		/* ... of this file's histogram rows */
 	char *val[GS_MAXVAL];	/* value column names */
 	int nval, valset;	/* valset: named by -v */
 	long cap;		/* most groups */

@@ -93,3 +93,23 @@ mm_shape(const char *s, size_t len, int64_t *k, int64_t *m, int64_t *n)
 			return freesize(p + 4, w, n);
 	return 0;
 }
+
+int
+bd_headhas(const char *p, const char *e, char delim, const char *name)
+{
+	size_t n = strlen(name);
+	const char *f, *fe;
+
+	if (e > p && e[-1] == '\r')
+		e--;
+	for (f = p; f <= e; f = fe + 1) {
+		for (fe = f; fe < e && *fe != delim; fe++)
+			;
+		if ((size_t)(fe - f) == n + 2 && *f == '"' && fe[-1] == '"' &&
+		    memcmp(f + 1, name, n) == 0)
+			return 1;
+		if ((size_t)(fe - f) == n && memcmp(f, name, n) == 0)
+			return 1;
+	}
+	return 0;
+}

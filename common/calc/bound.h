@@ -1,7 +1,8 @@
 /*
  * bound: the arithmetic of a kernel's performance bounds (np-bound):
- * wall-clock time of intervals clipped to a window, and the shape of a
- * matrix multiply read from its operands.
+ * wall-clock time of intervals clipped to a window, the shape of a
+ * matrix multiply read from its operands, and whether a table's header
+ * names a column.
  */
 #ifndef NP_BOUND_H
 #define NP_BOUND_H
@@ -40,6 +41,14 @@ int64_t clip_end(struct clip *c);
  * laid out (nothing is guessed).
  */
 int mm_shape(const char *s, size_t len, int64_t *k, int64_t *m, int64_t *n);
+
+/*
+ * Does the header line [p, e) of a TSV or CSV file (a '\r' before e is no
+ * part of it), fields separated by delim, have a field that is name, or
+ * name in double quotes?  np-bound asks it of a Metadata table's header,
+ * whose constants may be missing.
+ */
+int bd_headhas(const char *p, const char *e, char delim, const char *name);
 
 /* The dimensions at which a matrix multiply uses the Tensor engine
  * whole: K and M (its rows and columns), N (the moving tensor's free
