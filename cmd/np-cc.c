@@ -84,13 +84,6 @@ static const struct np_oldopt oldopts[] = {
 enum mode { EVENTS, GAPS, LAYERS, SKEW };
 enum { CORE_NONE, CORE_INT, CORE_OTHER };
 
-static enum mode mode = EVENTS;
-static const char *event;	/* the event chosen, or NULL for all */
-static size_t eventlen;
-static int64_t perlayer = 2, prologue = 1;
-static double factor = 2;
-static int64_t first = 1, last = INT64_MAX;	/* --skew: collectives */
-
 /* One rank's CC-core. */
 struct stream {
 	long id;		/* order of first appearance */
@@ -119,12 +112,6 @@ struct stream {
 	struct hist h;		/* all of them, past EXACT_MAX */
 };
 
-static struct group streams;
-static long *order;		/* stream ids by pos */
-static struct group sids;	/* the distinct stream_ids, each keyed as in
-				   a stream's key (sidkey) */
-static long *sidpos;		/* their places in the output order */
-
 /* A START of the chosen event on its way into time order. */
 struct start {
 	int64_t t;
@@ -135,12 +122,6 @@ struct start {
 	long stream;		/* id */
 };
 
-static struct spill sorter;
-static int window = DEFWIN;
-static int64_t seq;
-static long nfile = -1;		/* files seen, less one */
-static const char *curfile;
-
 /* --skew: the n-th START of a stream. */
 struct coll {
 	int64_t start, dur;	/* dur: INT64_MIN when unknown */
@@ -149,25 +130,52 @@ struct coll {
 	int32_t sid;		/* its stream_id's place in the output order */
 };
 
-static struct coll *colls;
-static size_t ncolls, collcap;
-
-/* Trailing layers with fewer than -l gaps, and the first one's stream. */
-static long incomplete;
-static long incompletefirst;
-
-/* Last complete layers left out of the steady state as the epilogue, and
- * the first one's stream. */
-static long epilogues;
-static long epiloguefirst;
-
-/* What was found, for a mode that finds nothing: the reader (for its
- * notes), the events read that are not the one chosen, rows of the one
- * chosen. */
-static struct reader *rdr;
-static struct tally others;
-static long chosen;
-
+/* The program's state: its options, and what it has read. */
+static struct cc {
+	enum mode mode;
+	const char *event;	/* the event chosen, or NULL for all */
+	size_t eventlen;
+	int64_t perlayer, prologue;
+	double factor;
+	int64_t first, last;	/* --skew: collectives */
+	struct group streams;
+	long *order;		/* stream ids by pos */
+	struct group sids;	/* the distinct stream_ids, each keyed as in
+				   a stream's key (sidkey) */
+	long *sidpos;		/* their places in the output order */
+	struct spill sorter;
+	int window;
+	int64_t seq;
+	long nfile;		/* files seen, less one */
+	const char *curfile;
+	struct coll *colls;
+	size_t ncolls, collcap;
+	/* Trailing layers with fewer than -l gaps, and the first one's
+	 * stream. */
+	long incomplete;
+	long incompletefirst;
+	/* Last complete layers left out of the steady state as the
+	 * epilogue, and the first one's stream. */
+	long epilogues;
+	long epiloguefirst;
+	/* What was found, for a mode that finds nothing: the reader (for
+	 * its notes), the events read that are not the one chosen, rows of
+	 * the one chosen. */
+	struct reader *rdr;
+	struct tally others;
+	long chosen;
+	char *lookup;		/* the key being looked up */
+	size_t lookupcap;
+	long lastid;		/* the stream of the previous record */
+} st = {
+	.mode = EVENTS,
+	.perlayer = 2, .prologue = 1,
+	.factor = 2,
+	.first = 1, .last = INT64_MAX,
+	.window = DEFWIN,
+	.nfile = -1,
+	.lastid = -1,
+};
 /* ---- options ---- */
 
 static void
@@ -175,7 +183,8 @@ parserange(const char *arg)
 {
 	int hasfirst, haslast;
 
-	if (num_range(arg, &first, &last, &hasfirst, &haslast) && first >= 1)
+	if (num_range(arg, &st.first, &st.last, &hasfirst, &haslast) &&
+	    st.first >= 1)
 		return;
 	np_warn("-C: expected FIRST,LAST with 1 <= FIRST <= LAST, "
 	    "found '%s'", arg);
@@ -185,8 +194,8 @@ parserange(const char *arg)
 static void
 parsefactor(const char *arg)
 {
-	if (!num_f64(arg, strlen(arg), &factor) || !isfinite(factor) ||
-	    factor <= 0) {
+	if (!num_f64(arg, strlen(arg), &st.factor) || !isfinite(st.factor) ||
+	    st.factor <= 0) {
 		np_warn("-x: expected a number above 0, found '%s'", arg);
 		np_usage(synopsis);
 	}
@@ -195,11 +204,11 @@ parsefactor(const char *arg)
 static void
 setmode(enum mode m)
 {
-	if (mode != EVENTS && mode != m) {
+	if (st.mode != EVENTS && st.mode != m) {
 		np_warn("-G, -L and -K exclude one another");
 		np_usage(synopsis);
 	}
-	mode = m;
+	st.mode = m;
 }
 
 /* ---- streams ---- */
@@ -212,10 +221,6 @@ numtext(const struct field *f, char *buf)
 		return 0;
 	return f->isint ? num_fmt_i64(buf, f->i) : num_fmt_f64(buf, f->d);
 }
-
-static char *lookup;		/* the key being looked up */
-static size_t lookupcap;
-static long lastid = -1;	/* the stream of the previous record */
 
 static int
 corekind(const struct field *core)
@@ -249,7 +254,7 @@ samestream(const struct stream *s, const struct field *rank,
 	if (s->ranklen != rank->len || k == CORE_OTHER || k != s->corekind ||
 	    (k == CORE_INT && s->core != core->i))
 		return 0;
-	key = grp_key(&streams, s->id, &n);
+	key = grp_key(&st.streams, s->id, &n);
 	return n - s->corelen - 1 == slen &&
 	    (rank->len == 0 || memcmp(key, rank->s, rank->len) == 0) &&
 	    (slen <= 1 || memcmp(key + s->corelen + 2, sid->s, slen - 1) ==
@@ -268,47 +273,47 @@ streamof(const struct record *rec)
 	int isnew;
 
 	/* Rows of one stream usually come in runs: skip the hashing. */
-	if (lastid >= 0 && samestream(s = grp_val(&streams, lastid), rank,
-	    core, sid))
+	if (st.lastid >= 0 &&
+	    samestream(s = grp_val(&st.streams, st.lastid), rank, core, sid))
 		return s;
-	if (need > lookupcap) {
-		free(lookup);
-		lookupcap = need * 2;
-		lookup = np_malloc(lookupcap);
+	if (need > st.lookupcap) {
+		free(st.lookup);
+		st.lookupcap = need * 2;
+		st.lookup = np_malloc(st.lookupcap);
 	}
 	if (rank->len)
-		memcpy(lookup, rank->s, rank->len);
-	lookup[rank->len] = '\t';
-	corelen = rank->len + 1 + numtext(core, lookup + rank->len + 1);
-	lookup[corelen] = '\t';
+		memcpy(st.lookup, rank->s, rank->len);
+	st.lookup[rank->len] = '\t';
+	corelen = rank->len + 1 + numtext(core, st.lookup + rank->len + 1);
+	st.lookup[corelen] = '\t';
 	if (slen)
-		lookup[corelen + 1] = SIDSET;
+		st.lookup[corelen + 1] = SIDSET;
 	if (slen > 1)
-		memcpy(lookup + corelen + 2, sid->s, slen - 1);
+		memcpy(st.lookup + corelen + 2, sid->s, slen - 1);
 	need = corelen + 1 + slen;
-	s = grp_get(&streams, lookup, need, &isnew);
+	s = grp_get(&st.streams, st.lookup, need, &isnew);
 	if (!s)
 		np_die_at(rec->file, rec->line, 0, "more than %d streams "
 		    "(ranks x CC-cores x stream_ids)", STREAM_MAX);
 	if (isnew) {
-		s->id = streams.n - 1;
-		s->file = nfile;
+		s->id = st.streams.n - 1;
+		s->file = st.nfile;
 		s->ranklen = rank->len;
 		s->corelen = corelen;
 		s->corekind = corekind(core);
 		s->core = core->i;
-		if (!(sp = grp_get(&sids, lookup + corelen + 1, slen,
+		if (!(sp = grp_get(&st.sids, st.lookup + corelen + 1, slen,
 		    &isnew)))
 			np_die_at(rec->file, rec->line, 0, "more than %d "
 			    "stream_ids", STREAM_MAX);
-		s->sid = sids.n - 1;
+		s->sid = st.sids.n - 1;
 		if (!isnew)
 			s->sid = *sp;
 		else
 			*sp = s->sid;
 		hist_init(&s->h);
 	}
-	lastid = s->id;
+	st.lastid = s->id;
 	return s;
 }
 
@@ -317,7 +322,7 @@ static void
 outstream(const struct stream *s)
 {
 	size_t n;
-	const char *key = grp_key(&streams, s->id, &n);
+	const char *key = grp_key(&st.streams, s->id, &n);
 
 	out_text(key, s->ranklen);
 	out_raw(key + s->ranklen, s->corelen - s->ranklen);
@@ -329,7 +334,7 @@ static void
 outsid(const struct stream *s)
 {
 	size_t n;
-	const char *key = grp_key(&streams, s->id, &n);
+	const char *key = grp_key(&st.streams, s->id, &n);
 
 	out_tab();
 	if (n > s->corelen + 1)
@@ -345,7 +350,7 @@ static void
 outmember(const struct stream *s, int alone)
 {
 	size_t n;
-	const char *key = grp_key(&streams, s->id, &n);
+	const char *key = grp_key(&st.streams, s->id, &n);
 	int core = s->corelen > s->ranklen + 1;
 
 	if (s->ranklen > 0 || (alone && !core))
@@ -373,7 +378,8 @@ static int
 sidcmp(long a, long b)
 {
 	size_t na, nb, n;
-	const char *ka = grp_key(&sids, a, &na), *kb = grp_key(&sids, b, &nb);
+	const char *ka = grp_key(&st.sids, a, &na);
+	const char *kb = grp_key(&st.sids, b, &nb);
 	int da, db, c;
 
 	if ((na == 0) != (nb == 0))
@@ -406,13 +412,13 @@ place_sids(void)
 {
 	long i, *o;
 
-	o = np_malloc(((size_t)sids.n + 1) * sizeof *o);
-	sidpos = np_malloc(((size_t)sids.n + 1) * sizeof *sidpos);
-	for (i = 0; i < sids.n; i++)
+	o = np_malloc(((size_t)st.sids.n + 1) * sizeof *o);
+	st.sidpos = np_malloc(((size_t)st.sids.n + 1) * sizeof *st.sidpos);
+	for (i = 0; i < st.sids.n; i++)
 		o[i] = i;
-	qsort(o, (size_t)sids.n, sizeof *o, bysid);
-	for (i = 0; i < sids.n; i++)
-		sidpos[o[i]] = i;
+	qsort(o, (size_t)st.sids.n, sizeof *o, bysid);
+	for (i = 0; i < st.sids.n; i++)
+		st.sidpos[o[i]] = i;
 	free(o);
 }
 
@@ -421,8 +427,8 @@ place_sids(void)
 static int
 streamcmp(long a, long b)
 {
-	const struct stream *x = grp_val(&streams, a), *y = grp_val(&streams,
-	    b);
+	const struct stream *x = grp_val(&st.streams, a);
+	const struct stream *y = grp_val(&st.streams, b);
 	const char *kx, *ky;
 	size_t nx, ny, n;
 	int c;
@@ -431,8 +437,8 @@ streamcmp(long a, long b)
 		return 0;
 	if (x->file != y->file)
 		return x->file < y->file ? -1 : 1;
-	kx = grp_key(&streams, a, &nx);
-	ky = grp_key(&streams, b, &ny);
+	kx = grp_key(&st.streams, a, &nx);
+	ky = grp_key(&st.streams, b, &ny);
 	n = x->ranklen < y->ranklen ? x->ranklen : y->ranklen;
 	if ((c = memcmp(kx, ky, n)) != 0)
 		return c;
@@ -483,12 +489,12 @@ place_streams(void)
 {
 	long i;
 
-	order = np_malloc(((size_t)streams.n + 1) * sizeof *order);
-	for (i = 0; i < streams.n; i++)
-		order[i] = i;
-	qsort(order, (size_t)streams.n, sizeof *order, byorder);
-	for (i = 0; i < streams.n; i++)
-		((struct stream *)grp_val(&streams, order[i]))->pos = i;
+	st.order = np_malloc(((size_t)st.streams.n + 1) * sizeof *st.order);
+	for (i = 0; i < st.streams.n; i++)
+		st.order[i] = i;
+	qsort(st.order, (size_t)st.streams.n, sizeof *st.order, byorder);
+	for (i = 0; i < st.streams.n; i++)
+		((struct stream *)grp_val(&st.streams, st.order[i]))->pos = i;
 }
 
 /* ---- -G ---- */
@@ -561,9 +567,9 @@ layergap(struct stream *s, int64_t g, int64_t gap)
 {
 	int64_t layer;
 
-	if (g <= prologue)
+	if (g <= st.prologue)
 		return;
-	layer = (g - prologue - 1) / perlayer;
+	layer = (g - st.prologue - 1) / st.perlayer;
 	if (s->haspend) {	/* a gap follows it: a layer like the others */
 		steady(s, s->pendns, s->pendfirst, s->pendlast);
 		s->haspend = 0;
@@ -574,7 +580,7 @@ layergap(struct stream *s, int64_t g, int64_t gap)
 	}
 	s->lsum += gap;
 	s->lastgap = g;
-	if (++s->lgaps < perlayer)
+	if (++s->lgaps < st.perlayer)
 		return;
 	layerrow(s, layer, s->lfirst, g, s->lsum);
 	s->lgaps = 0;
@@ -655,15 +661,15 @@ summary(struct stream *s)
 	/* The last complete layer that no gap follows holds what runs after
 	 * the last layer: it is left out of the steady state, and counted.
 	 * Followed by an incomplete layer, it was a layer like the others. */
-	if (s->haspend && !epilogues++)
-		epiloguefirst = s->id;
+	if (s->haspend && !st.epilogues++)
+		st.epiloguefirst = s->id;
 	if (s->lgaps) {
 		/* Reported as it is, not padded to -l gaps. */
 		layerrow(s, s->layers, s->lfirst, s->lastgap, s->lsum);
-		if (!incomplete++)
-			incompletefirst = s->id;
+		if (!st.incomplete++)
+			st.incompletefirst = s->id;
 	}
-	sumrow(s, "total", s->layers > 0, prologue + 1, s->tlast);
+	sumrow(s, "total", s->layers > 0, st.prologue + 1, s->tlast);
 	if (s->layers > 0)
 		out_i64(s->total);
 	outsid(s);
@@ -693,26 +699,26 @@ summary(struct stream *s)
 /* ---- --skew ---- */
 
 static void
-skewadd(const struct stream *s, const struct start *st)
+skewadd(const struct stream *s, const struct start *sa)
 {
 	struct coll *c;
 
-	if (s->starts < first || s->starts > last)
+	if (s->starts < st.first || s->starts > st.last)
 		return;
 	if (s->starts > INT32_MAX)
-		np_die_at(st->file, (long)st->line, 0, "--skew: more than %ld "
+		np_die_at(sa->file, (long)sa->line, 0, "--skew: more than %ld "
 		    "collectives on one CC-core", (long)INT32_MAX);
-	if (ncolls == SKEW_MAX)
-		np_die_at(st->file, (long)st->line, 0, "--skew holds at most %d "
+	if (st.ncolls == SKEW_MAX)
+		np_die_at(sa->file, (long)sa->line, 0, "--skew holds at most %d "
 		    "collectives (ranks x CC-cores x collectives); select "
 		    "fewer with -C first,last", SKEW_MAX);
-	if (ncolls == collcap) {
-		collcap = collcap ? collcap * 2 : 4096;
-		colls = np_realloc(colls, collcap * sizeof *colls);
+	if (st.ncolls == st.collcap) {
+		st.collcap = st.collcap ? st.collcap * 2 : 4096;
+		st.colls = np_realloc(st.colls, st.collcap * sizeof *st.colls);
 	}
-	c = &colls[ncolls++];
-	c->start = st->t;
-	c->dur = st->dur;
+	c = &st.colls[st.ncolls++];
+	c->start = sa->t;
+	c->dur = sa->dur;
 	c->n = (int32_t)s->starts;
 	c->member = (int32_t)s->id;	/* its pos once all are known */
 	c->sid = (int32_t)s->sid;	/* likewise */
@@ -760,21 +766,21 @@ skewrow(const struct coll *c, size_t m, int64_t *starts, int64_t *durs)
 	out_opt_i64(nd > 0, dmed);
 	out_opt_i64(nd > 0, nd ? durs[nd - 1] : 0);
 	out_tab();
-	outmember(grp_val(&streams, order[c[late].member]), 1);
+	outmember(grp_val(&st.streams, st.order[c[late].member]), 1);
 	out_tab();
 	for (i = 0; i < m && nd; i++)
 		nslow += c[i].dur != INT64_MIN &&
-		    (double)c[i].dur > factor * (double)dmed;
+		    (double)c[i].dur > st.factor * (double)dmed;
 	for (i = 0; i < m && nd; i++)
 		if (c[i].dur != INT64_MIN &&
-		    (double)c[i].dur > factor * (double)dmed) {
+		    (double)c[i].dur > st.factor * (double)dmed) {
 			if (comma)
 				out_raw(",", 1);
-			outmember(grp_val(&streams, order[c[i].member]),
+			outmember(grp_val(&st.streams, st.order[c[i].member]),
 			    nslow == 1);
 			comma = 1;
 		}
-	outsid(grp_val(&streams, order[c->member]));
+	outsid(grp_val(&st.streams, st.order[c->member]));
 	out_nl();
 }
 
@@ -784,16 +790,17 @@ skewreport(void)
 	int64_t *starts, *durs;
 	size_t i, j;
 
-	if (!ncolls)
+	if (!st.ncolls)
 		return;
-	qsort(colls, ncolls, sizeof *colls, cmpcoll);
-	starts = np_malloc((size_t)streams.n * sizeof *starts);
-	durs = np_malloc((size_t)streams.n * sizeof *durs);
-	for (i = 0; i < ncolls; i = j) {
-		for (j = i + 1; j < ncolls && colls[j].n == colls[i].n &&
-		    colls[j].sid == colls[i].sid; j++)
+	qsort(st.colls, st.ncolls, sizeof *st.colls, cmpcoll);
+	starts = np_malloc((size_t)st.streams.n * sizeof *starts);
+	durs = np_malloc((size_t)st.streams.n * sizeof *durs);
+	for (i = 0; i < st.ncolls; i = j) {
+		for (j = i + 1; j < st.ncolls &&
+		    st.colls[j].n == st.colls[i].n &&
+		    st.colls[j].sid == st.colls[i].sid; j++)
 			;
-		skewrow(colls + i, j - i, starts, durs);
+		skewrow(st.colls + i, j - i, starts, durs);
 	}
 	free(starts);
 	free(durs);
@@ -806,8 +813,8 @@ wanted(const struct record *rec)
 {
 	const struct field *f = &rec->f[CC_EVENT];
 
-	return !event || (f->set && f->len == eventlen &&
-	    strncasecmp(f->s, event, f->len) == 0);
+	return !st.event || (f->set && f->len == st.eventlen &&
+	    strncasecmp(f->s, st.event, f->len) == 0);
 }
 
 /* "rank R, CC-core C", or "rank R" when the core is unknown, and the
@@ -818,7 +825,7 @@ streamname(const struct stream *s)
 {
 	static char buf[512];
 	size_t n;
-	const char *key = grp_key(&streams, s->id, &n);
+	const char *key = grp_key(&st.streams, s->id, &n);
 
 	size_t at;
 
@@ -843,7 +850,7 @@ onstart(struct reader *rd, const struct record *rec)
 {
 	const struct field *f = &rec->f[CC_START], *d = &rec->f[CC_DUR];
 	struct stream *s;
-	struct start st;
+	struct start sa;
 	int64_t t;
 
 	t = f->i;
@@ -853,20 +860,20 @@ onstart(struct reader *rd, const struct record *rec)
 		    rec->line);
 		return;
 	}
-	if (rec->file != curfile) {
-		curfile = rec->file;
-		nfile++;
+	if (rec->file != st.curfile) {
+		st.curfile = rec->file;
+		st.nfile++;
 	}
-	st.t = t;
-	st.dur = d->set && d->isint ? d->i : INT64_MIN;
-	st.seq = seq++;
-	st.line = rec->line;
-	st.file = rec->file;
+	sa.t = t;
+	sa.dur = d->set && d->isint ? d->i : INT64_MIN;
+	sa.seq = st.seq++;
+	sa.line = rec->line;
+	sa.file = rec->file;
 	s = streamof(rec);
 	s->pushed++;
-	st.stream = s->id;
-	if (sp_push(&sorter, &st))
-		sp_beyondat(&sorter, rec->file, rec_line(rec, CC_START),
+	sa.stream = s->id;
+	if (sp_push(&st.sorter, &sa))
+		sp_beyondat(&st.sorter, rec->file, rec_line(rec, CC_START),
 		    f->col);
 }
 
@@ -875,38 +882,38 @@ onstart(struct reader *rd, const struct record *rec)
 static void
 onsorted(const void *p)
 {
-	const struct start *st = p;
-	struct stream *s = grp_val(&streams, st->stream);
+	const struct start *sa = p;
+	struct stream *s = grp_val(&st.streams, sa->stream);
 	int64_t gap;
 
 	s->starts++;
-	if (mode == SKEW)
-		skewadd(s, st);
+	if (st.mode == SKEW)
+		skewadd(s, sa);
 	if (s->starts > 1) {
-		gap = st->t - s->prev;
-		if (mode == GAPS)
+		gap = sa->t - s->prev;
+		if (st.mode == GAPS)
 			gaprow(s, s->starts - 1, s->prev, gap);
-		else if (mode == LAYERS)
+		else if (st.mode == LAYERS)
 			layergap(s, s->starts - 1, gap);
 	}
-	s->prev = st->t;
+	s->prev = sa->t;
 }
 
 static void
 replay(void)
 {
-	struct start st;
+	struct start sa;
 	size_t i;
 
-	sp_end(&sorter);
-	while (sp_next(&sorter, &st))
-		onsorted(&st);
+	sp_end(&st.sorter);
+	while (sp_next(&st.sorter, &sa))
+		onsorted(&sa);
 	place_streams();
 	place_sids();
-	for (i = 0; i < ncolls; i++) {
-		colls[i].member = (int32_t)((struct stream *)grp_val(&streams,
-		    colls[i].member))->pos;
-		colls[i].sid = (int32_t)sidpos[colls[i].sid];
+	for (i = 0; i < st.ncolls; i++) {
+		st.colls[i].member = (int32_t)((struct stream *)
+		    grp_val(&st.streams, st.colls[i].member))->pos;
+		st.colls[i].sid = (int32_t)st.sidpos[st.colls[i].sid];
 	}
 }
 
@@ -922,7 +929,7 @@ header(struct reader *rd)
 	    "min_duration_ns", "median_duration_ns", "max_duration_ns",
 	    "latest", "slow", "stream_id" };
 
-	switch (mode) {
+	switch (st.mode) {
 	case EVENTS:
 		rd_header(rd);
 		break;
@@ -951,7 +958,7 @@ nothing(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	rd_close(rdr);
+	rd_close(st.rdr);
 	np_die("%s", msg);
 }
 
@@ -961,11 +968,12 @@ noevent(void)
 {
 	char seen[512];
 
-	if (chosen || others.rows == 0)	/* an empty table: an empty answer */
+	/* An empty table: an empty answer. */
+	if (st.chosen || st.others.rows == 0)
 		return;
-	tally_text(&others, seen, sizeof seen);
+	tally_text(&st.others, seen, sizeof seen);
 	nothing("no %s events in %ld rows read (-E chooses the event; seen: "
-	    "%s)", event, others.rows, seen);
+	    "%s)", st.event, st.others.rows, seen);
 }
 
 /* The most STARTs of the event on one stream. */
@@ -975,9 +983,9 @@ maxstarts(void)
 	int64_t m = 0;
 	long i;
 
-	for (i = 0; i < streams.n; i++)
-		if (((struct stream *)grp_val(&streams, i))->pushed > m)
-			m = ((struct stream *)grp_val(&streams, i))->pushed;
+	for (i = 0; i < st.streams.n; i++)
+		if (((struct stream *)grp_val(&st.streams, i))->pushed > m)
+			m = ((struct stream *)grp_val(&st.streams, i))->pushed;
 	return m;
 }
 
@@ -989,23 +997,25 @@ nonefound(void)
 	int64_t m = maxstarts();
 	char lastspec[NUM_BUFSZ] = "";
 
-	if (chosen == 0)
+	if (st.chosen == 0)
 		return;		/* an empty table: an empty answer */
-	if (last != INT64_MAX)
-		num_fmt_i64(lastspec, last);
+	if (st.last != INT64_MAX)
+		num_fmt_i64(lastspec, st.last);
 
-	if (seq == 0)
-		nothing("no %s start within +-2^62 ns", event);
-	if (mode == GAPS && m < 2)
-		nothing("no gaps: at most one %s start on each CC-core", event);
-	if (mode == LAYERS && m - 1 <= prologue)
+	if (st.seq == 0)
+		nothing("no %s start within +-2^62 ns", st.event);
+	if (st.mode == GAPS && m < 2)
+		nothing("no gaps: at most one %s start on each CC-core",
+		    st.event);
+	if (st.mode == LAYERS && m - 1 <= st.prologue)
 		nothing("no layers: at most %lld %s starts on one CC-core (gaps: "
 		    "%lld), and the prologue takes %lld (-p)", (long long)m,
-		    event, (long long)(m > 0 ? m - 1 : 0), (long long)prologue);
-	if (mode == SKEW && m < first)
+		    st.event, (long long)(m > 0 ? m - 1 : 0),
+		    (long long)st.prologue);
+	if (st.mode == SKEW && m < st.first)
 		nothing("no collectives in -C %lld,%s: at most %lld %s starts "
-		    "on one CC-core", (long long)first, lastspec, (long long)m,
-		    event);
+		    "on one CC-core", (long long)st.first, lastspec,
+		    (long long)m, st.event);
 }
 
 /* After the input: what -g, -L and --skew write at the end, under the
@@ -1015,18 +1025,18 @@ report(int hdr)
 {
 	long i;
 
-	if (mode == EVENTS) {
+	if (st.mode == EVENTS) {
 		out_flush();
 		return;
 	}
 	nonefound();
 	if (hdr)
-		header(rdr);
+		header(st.rdr);
 	replay();
-	if (mode == LAYERS)
-		for (i = 0; i < streams.n; i++)
-			summary(grp_val(&streams, order[i]));
-	if (mode == SKEW)
+	if (st.mode == LAYERS)
+		for (i = 0; i < st.streams.n; i++)
+			summary(grp_val(&st.streams, st.order[i]));
+	if (st.mode == SKEW)
 		skewreport();
 	out_flush();
 }
@@ -1035,14 +1045,15 @@ report(int hdr)
 static void
 warnings(void)
 {
-	if (incomplete)
+	if (st.incomplete)
 		np_warn("incomplete trailing layers, with fewer than %lld "
-		    "gaps: %ld (first: %s)", (long long)perlayer, incomplete,
-		    streamname(grp_val(&streams, incompletefirst)));
-	if (epilogues)
+		    "gaps: %ld (first: %s)", (long long)st.perlayer,
+		    st.incomplete,
+		    streamname(grp_val(&st.streams, st.incompletefirst)));
+	if (st.epilogues)
 		np_warn("last layers left out of mean, median, min and max, as "
-		    "the epilogue: %ld (first: %s)", epilogues,
-		    streamname(grp_val(&streams, epiloguefirst)));
+		    "the epilogue: %ld (first: %s)", st.epilogues,
+		    streamname(grp_val(&st.streams, st.epiloguefirst)));
 }
 
 static void
@@ -1051,19 +1062,19 @@ cleanup(void)
 	long i;
 	struct stream *s;
 
-	for (i = 0; i < streams.n; i++) {
-		s = grp_val(&streams, i);
+	for (i = 0; i < st.streams.n; i++) {
+		s = grp_val(&st.streams, i);
 		free(s->exact);
 		hist_free(&s->h);
 	}
-	grp_free(&streams);
-	grp_free(&sids);
-	free(sidpos);
-	if (mode != EVENTS)
-		sp_free(&sorter);
-	free(order);
-	free(colls);
-	free(lookup);
+	grp_free(&st.streams);
+	grp_free(&st.sids);
+	free(st.sidpos);
+	if (st.mode != EVENTS)
+		sp_free(&st.sorter);
+	free(st.order);
+	free(st.colls);
+	free(st.lookup);
 }
 
 int
@@ -1089,7 +1100,7 @@ main(int argc, char **argv)
 			cols = optarg;
 			break;
 		case 'E':
-			event = np_optname("E", optarg, "an event name");
+			st.event = np_optname("E", optarg, "an event name");
 			break;
 		case 'F':
 			pos = optarg;
@@ -1104,13 +1115,13 @@ main(int argc, char **argv)
 			setmode(LAYERS);
 			break;
 		case 'l':
-			perlayer = np_optnum("l", optarg, 1, 1000000);
+			st.perlayer = np_optnum("l", optarg, 1, 1000000);
 			break;
 		case 'p':
-			prologue = np_optnum("p", optarg, 0, 1000000000);
+			st.prologue = np_optnum("p", optarg, 0, 1000000000);
 			break;
 		case 'r':
-			window = (int)np_optnum("r", optarg, 1, MAXWIN);
+			st.window = (int)np_optnum("r", optarg, 1, MAXWIN);
 			break;
 		case 'u':
 			unit = optarg;
@@ -1125,11 +1136,11 @@ main(int argc, char **argv)
 	np_needs(&cmd, 'p', "L", "layers");
 	np_needs(&cmd, 'r', "GLK", "a mode that puts starts in order");
 	np_needs(&cmd, 'x', "K", "skew");
-	if (mode != EVENTS && !event)
-		event = "TPB_TRIGGER";
-	if (event)
-		eventlen = strlen(event);
-	if (cols && mode != EVENTS) {
+	if (st.mode != EVENTS && !st.event)
+		st.event = "TPB_TRIGGER";
+	if (st.event)
+		st.eventlen = strlen(st.event);
+	if (cols && st.mode != EVENTS) {
 		np_warn("-c: the events' columns, not with -G, -L or -K");
 		np_usage(synopsis);
 	}
@@ -1137,37 +1148,37 @@ main(int argc, char **argv)
 	rd_options(&rd, unit, pos, synopsis);
 	if (cols)
 		rd_extra(&rd, cols, synopsis);
-	grp_init(&streams, sizeof(struct stream), STREAM_MAX);
-	grp_init(&sids, sizeof(long), STREAM_MAX);
-	if (mode != EVENTS)
-		sp_init(&sorter, sizeof(struct start), window, bystream,
+	grp_init(&st.streams, sizeof(struct stream), STREAM_MAX);
+	grp_init(&st.sids, sizeof(long), STREAM_MAX);
+	if (st.mode != EVENTS)
+		sp_init(&st.sorter, sizeof(struct start), st.window, bystream,
 		    onsorted);
-	rdr = &rd;
+	st.rdr = &rd;
 	while ((rec = rd_next(&rd))) {
 		if (!wanted(rec)) {
-			tally_add(&others, rec->f[CC_EVENT].s,
+			tally_add(&st.others, rec->f[CC_EVENT].s,
 			    rec->f[CC_EVENT].len);
 			continue;
 		}
-		if (mode == EVENTS) {
+		if (st.mode == EVENTS) {
 			/* The header with the first row: a -e that
 			 * matches nothing is an error, not a header. */
-			if (chosen++ == 0 && cmd.header)
-				header(rdr);
+			if (st.chosen++ == 0 && cmd.header)
+				header(st.rdr);
 			rec_write(&kind_cc, rec);
 		} else {
-			chosen++;
+			st.chosen++;
 			onstart(&rd, rec);
 		}
 	}
-	if (event)
+	if (st.event)
 		noevent();
-	if (mode == EVENTS && chosen == 0 && cmd.header)
-		header(rdr);	/* an empty table: an empty answer */
+	if (st.mode == EVENTS && st.chosen == 0 && cmd.header)
+		header(st.rdr);	/* an empty table: an empty answer */
 	report(cmd.header);
 	rd_close(&rd);
-	if (mode != EVENTS)
-		sp_report(&sorter);
+	if (st.mode != EVENTS)
+		sp_report(&st.sorter);
 	warnings();
 	cleanup();
 	return 0;

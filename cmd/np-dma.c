@@ -68,10 +68,6 @@ static const struct np_oldopt oldopts[] = {
 #define MAXWINDOW 65536
 #define NBUCKET 64		/* power-of-two size buckets: 0, then 2^k */
 
-static int64_t window = 1024;
-static int64_t skinnybelow = 512;
-static int percentiles;		/* -s: keep the log histograms */
-
 /* ---- per-queue state ---- */
 
 /* A transfer's interval on its way into start order. */
@@ -113,16 +109,32 @@ put_name(const char *name, size_t len)
 		out_text(name, len);
 }
 
-static struct group queues;
-static struct queue all;		/* every queue together (-H) */
 /* -s: every queue of a physical core together, per core; transfers
  * without pcore_idx share the first. */
 #define MAXPC 64
-static struct queue alls[MAXPC];
-static int nalls;
-static struct spill sorter;		/* -s: every interval, in start order */
-static int64_t seq;
-static long nrows, used;	/* transfers -s and -H read, used */
+
+/* The program's state: its options, and what it has read. */
+static struct dma {
+	int64_t window;
+	int64_t skinnybelow;
+	int percentiles;	/* -s: keep the log histograms */
+	struct group queues;
+	struct queue all;	/* every queue together (-H) */
+	struct queue alls[MAXPC];	/* -s: a physical core's queues */
+	int nalls;
+	struct spill sorter;	/* -s: every interval, in start order */
+	int64_t seq;
+	long nrows, used;	/* transfers -s and -H read, used */
+	/* -S: the source lines; what -S read, for a run that finds
+	 * nothing: instructions, the opcodes of those that are not DMAs,
+	 * DMA instructions, those with a size. */
+	struct group lines;
+	long ninsn, ndma, nsized;
+	struct tally opcodes;
+} st = {
+	.window = 1024,
+	.skinnybelow = 512,
+};
 
 static void
 queue_init(struct queue *q, long id)
@@ -231,7 +243,7 @@ add_size(struct queue *q, int64_t v)
 		q->bucketmax[k] = v;
 	q->bucketn[k]++;
 	dec_addu(&q->bucketbytes[k], (uint64_t)v);
-	if (percentiles)
+	if (st.percentiles)
 		hist_add(&q->sizes, (double)v, 1);
 }
 
@@ -252,11 +264,11 @@ static void
 busy_add(const void *p)
 {
 	const struct span *sp = p;
-	struct queue *q = grp_val(&queues, sp->queue);
+	struct queue *q = grp_val(&st.queues, sp->queue);
 	int64_t ds, de;
 
 	runs_add(&q->busy, sp->s, sp->e, &ds, &de);
-	runs_add(&alls[q->all].busy, sp->s, sp->e, &ds, &de);
+	runs_add(&st.alls[q->all].busy, sp->s, sp->e, &ds, &de);
 }
 
 static void
@@ -266,14 +278,14 @@ end_spans(void)
 	int64_t ds, de;
 	long i;
 
-	sp_end(&sorter);
-	while (sp_next(&sorter, &sp))
+	sp_end(&st.sorter);
+	while (sp_next(&st.sorter, &sp))
 		busy_add(&sp);
-	for (i = 0; i < queues.n; i++)
-		runs_end(&((struct queue *)grp_val(&queues, i))->busy, &ds,
+	for (i = 0; i < st.queues.n; i++)
+		runs_end(&((struct queue *)grp_val(&st.queues, i))->busy, &ds,
 		    &de);
-	for (i = 0; i < nalls; i++)
-		runs_end(&alls[i].busy, &ds, &de);
+	for (i = 0; i < st.nalls; i++)
+		runs_end(&st.alls[i].busy, &ds, &de);
 }
 
 /* The index in alls of a queue's physical core, registered when new. */
@@ -282,19 +294,19 @@ allof(const struct record *r, const struct queue *q)
 {
 	int i;
 
-	for (i = 0; i < nalls; i++)
-		if (alls[i].haspc == q->haspc && alls[i].pc == q->pc)
+	for (i = 0; i < st.nalls; i++)
+		if (st.alls[i].haspc == q->haspc && st.alls[i].pc == q->pc)
 			return i;
-	if (nalls == MAXPC && r)
+	if (st.nalls == MAXPC && r)
 		np_die_at(r->file, r->line, 0, "expected at most %d physical "
 		    "cores (pcore_idx), found more", MAXPC);
-	if (nalls == MAXPC)
+	if (st.nalls == MAXPC)
 		np_die("expected at most %d physical cores (pcore_idx), found "
 		    "more", MAXPC);
-	queue_init(&alls[i], -1);
-	alls[i].haspc = q->haspc;
-	alls[i].pc = q->pc;
-	return nalls++;
+	queue_init(&st.alls[i], -1);
+	st.alls[i].haspc = q->haspc;
+	st.alls[i].pc = q->pc;
+	return st.nalls++;
 }
 
 /*
@@ -318,11 +330,11 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	static size_t keycap;
 	size_t klen = 1 + qlen;
 	int64_t s, e = 0, v;
-	struct queue *q = &all;
+	struct queue *q = &st.all;
 	struct span sp;
 	int isnew, hasend = r->f[D_END].set;
 
-	nrows++;
+	st.nrows++;
 	/* The reader has left out rows whose times are not whole ns or end
 	 * before they start.  Times >= 0 keep every interval and union below
 	 * 2^63 ns. */
@@ -332,7 +344,7 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 		rd_note(rd, "rows with a negative start_ts skipped", r->line);
 		return;
 	}
-	used++;
+	st.used++;
 	if (grouped) {
 		/* A queue of one physical core is not that of another. */
 		if (qlen + 2 + NUM_BUFSZ > keycap) {
@@ -347,12 +359,12 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 			klen += num_fmt_i64(key + klen, need_int(r, D_PCORE,
 			    "pcore_idx"));
 		}
-		q = grp_get(&queues, key, klen, &isnew);
+		q = grp_get(&st.queues, key, klen, &isnew);
 		if (!q)
 			np_die_at(r->file, r->line, 0, "expected at most %d "
 			    "DMA queues, found more", MAXQUEUES);
 		if (isnew) {
-			queue_init(q, queues.n - 1);
+			queue_init(q, st.queues.n - 1);
 			q->namelen = qlen;
 			q->haspc = pf->set;
 			q->pc = pf->i;
@@ -381,10 +393,10 @@ add_transfer(struct reader *rd, const struct record *r, int grouped,
 	}
 	sp.s = s;
 	sp.e = e;
-	sp.seq = seq++;
+	sp.seq = st.seq++;
 	sp.queue = q->id;
-	if (sp_push(&sorter, &sp))
-		sp_beyondat(&sorter, r->file, rec_line(r, D_START),
+	if (sp_push(&st.sorter, &sp))
+		sp_beyondat(&st.sorter, r->file, rec_line(r, D_START),
 		    r->f[D_START].col);
 }
 
@@ -533,14 +545,15 @@ write_alls(void)
 	long i;
 	int k;
 
-	for (i = 0; i < queues.n; i++) {
-		q = grp_val(&queues, i);
-		for (k = 0; k < nalls; k++)
-			if (alls[k].haspc == q->haspc && alls[k].pc == q->pc)
+	for (i = 0; i < st.queues.n; i++) {
+		q = grp_val(&st.queues, i);
+		for (k = 0; k < st.nalls; k++)
+			if (st.alls[k].haspc == q->haspc &&
+			    st.alls[k].pc == q->pc)
 				break;
-		if (k == nalls)		/* -s -H: no intervals were kept */
+		if (k == st.nalls)	/* -s -H: no intervals were kept */
 			allof(NULL, q);
-		a = &alls[k];
+		a = &st.alls[k];
 		a->transfers += q->transfers;
 		a->sized += q->sized;
 		dec_add(&a->bytes, &q->bytes);
@@ -552,15 +565,15 @@ write_alls(void)
 		merge_buckets(a, q);
 		hist_merge(&a->sizes, &q->sizes);
 	}
-	qsort(alls, (size_t)nalls, sizeof *alls, bycore);
-	for (k = 0; k < nalls; k++)
-		summary_row("all", 3, &alls[k], 1);
+	qsort(st.alls, (size_t)st.nalls, sizeof *st.alls, bycore);
+	for (k = 0; k < st.nalls; k++)
+		summary_row("all", 3, &st.alls[k], 1);
 }
 
 static void
 write_summary(int header, int histogram)
 {
-	long i, *ix = grp_sorted(&queues, grp_keycmp);
+	long i, *ix = grp_sorted(&st.queues, grp_keycmp);
 	struct queue *q;
 	const char *name;
 	size_t len;
@@ -569,9 +582,9 @@ write_summary(int header, int histogram)
 		out_header(hist_cols, 7);
 	else if (header)
 		out_header(summary_cols, 11);
-	for (i = 0; i < queues.n; i++) {
-		q = grp_val(&queues, ix[i]);
-		name = grp_key(&queues, ix[i], &len);
+	for (i = 0; i < st.queues.n; i++) {
+		q = grp_val(&st.queues, ix[i]);
+		name = grp_key(&st.queues, ix[i], &len);
 		/* Written as np spells a missing value, an empty string
 		 * and text (np.7, OUTPUT). */
 		if (name[0] == Q_NULL)
@@ -594,12 +607,6 @@ struct srcline {
 	int64_t n;
 	struct dec bytes, dur;	/* exact (dec_addu) */
 };
-
-static struct group lines;
-/* What -S read, for a run that finds nothing: instructions, the opcodes
- * of those that are not DMAs, DMA instructions, those with a size. */
-static long ninsn, ndma, nsized;
-static struct tally opcodes;
 
 static int
 is_dma(const struct record *r)
@@ -648,12 +655,12 @@ add_skinny(struct reader *rd, const struct record *r)
 	size_t len;
 	uint64_t moved;
 
-	ninsn++;
+	st.ninsn++;
 	if (!is_dma(r)) {
-		tally_add(&opcodes, r->f[I_OPCODE].s, r->f[I_OPCODE].len);
+		tally_add(&st.opcodes, r->f[I_OPCODE].s, r->f[I_OPCODE].len);
 		return;
 	}
-	ndma++;
+	st.ndma++;
 	/* A size the input does not give (no byte column, or 0 bytes in
 	 * all four) is not a small one: counted apart. */
 	if (!dma_moved(r, &moved) || moved == 0) {
@@ -661,8 +668,8 @@ add_skinny(struct reader *rd, const struct record *r)
 		    "byte column), not counted as skinny", r->line);
 		return;
 	}
-	nsized++;
-	if (moved >= (uint64_t)skinnybelow)
+	st.nsized++;
+	if (moved >= (uint64_t)st.skinnybelow)
 		return;
 	/* Keyed as a queue is: a tag byte, then the location. */
 	src = insn_src(r, &len);
@@ -674,7 +681,7 @@ add_skinny(struct reader *rd, const struct record *r)
 	key[0] = (char)(!src ? Q_NULL : len == 0 ? Q_EMPTY : Q_NAME);
 	if (len)
 		memcpy(key + 1, src, len);
-	if (!(l = grp_get(&lines, key, len + 1, NULL)))
+	if (!(l = grp_get(&st.lines, key, len + 1, NULL)))
 		np_die_at(r->file, r->line, 0, "expected at most %d source "
 		    "lines, found more", MAXLINES);
 	l->n++;
@@ -706,16 +713,16 @@ static const char *const skinny_cols[] = {
 static void
 write_skinny(int header)
 {
-	long i, *ix = grp_sorted(&lines, bycount);
+	long i, *ix = grp_sorted(&st.lines, bycount);
 	const struct srcline *l;
 	const char *name;
 	size_t len;
 
 	if (header)
 		out_header(skinny_cols, 5);
-	for (i = 0; i < lines.n; i++) {
-		l = grp_val(&lines, ix[i]);
-		name = grp_key(&lines, ix[i], &len);
+	for (i = 0; i < st.lines.n; i++) {
+		l = grp_val(&st.lines, ix[i]);
+		name = grp_key(&st.lines, ix[i], &len);
 		put_name(name[0] == Q_NULL ? NULL : name + 1, len - 1);
 		out_tab();
 		out_i64(l->n);
@@ -742,14 +749,14 @@ setup(struct reader *rd, int mode, char **files, int nfiles,
 	rd_open(rd, mode == M_SKINNY ? &kind_insn : &kind_dma, files, nfiles);
 	rd_options(rd, unit, pos, synopsis);
 	if (mode == M_SUMMARY || mode == M_QHIST)
-		grp_init(&queues, sizeof(struct queue), MAXQUEUES);
+		grp_init(&st.queues, sizeof(struct queue), MAXQUEUES);
 	if (mode == M_SKINNY)
-		grp_init(&lines, sizeof(struct srcline), MAXLINES);
-	queue_init(&all, -1);
+		grp_init(&st.lines, sizeof(struct srcline), MAXLINES);
+	queue_init(&st.all, -1);
 	if (mode == M_SUMMARY)
-		sp_init(&sorter, sizeof(struct span), (int)window, bystart,
-		    busy_add);
-	percentiles = mode == M_SUMMARY;
+		sp_init(&st.sorter, sizeof(struct span), (int)st.window,
+		    bystart, busy_add);
+	st.percentiles = mode == M_SUMMARY;
 }
 
 static void
@@ -765,7 +772,7 @@ finish(int mode, int header)
 	case M_HIST:
 		if (header)
 			out_header(hist_cols + 1, 5);
-		hist_rows(NULL, 0, 0, &all);
+		hist_rows(NULL, 0, 0, &st.all);
 		break;
 	case M_SKINNY:
 		write_skinny(header);
@@ -783,17 +790,17 @@ nothing(int mode)
 {
 	char seen[512];
 
-	if (mode == M_SKINNY && ninsn == 0)
+	if (mode == M_SKINNY && st.ninsn == 0)
 		return;		/* an empty table: the header alone */
-	if (mode == M_SKINNY && ndma == 0) {
-		tally_text(&opcodes, seen, sizeof seen);
+	if (mode == M_SKINNY && st.ndma == 0) {
+		tally_text(&st.opcodes, seen, sizeof seen);
 		np_die("no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) "
-		    "in %ld instructions read (seen: %s)", ninsn, seen);
+		    "in %ld instructions read (seen: %s)", st.ninsn, seen);
 	}
-	if (mode == M_SKINNY && nsized == 0)
+	if (mode == M_SKINNY && st.nsized == 0)
 		np_die("no DMA instruction with a size: the %ld read have 0 "
-		    "bytes or no byte column", ndma);
-	if (mode != M_SKINNY && used == 0 && nrows > 0)
+		    "bytes or no byte column", st.ndma);
+	if (mode != M_SKINNY && st.used == 0 && st.nrows > 0)
 		np_die("no transfers to report on: every row read was left "
 		    "out (counted above)");
 }
@@ -805,17 +812,17 @@ cleanup(int mode)
 	long i;
 
 	if (mode == M_SUMMARY || mode == M_QHIST) {
-		for (i = 0; i < queues.n; i++)
-			queue_free(grp_val(&queues, i));
-		grp_free(&queues);
+		for (i = 0; i < st.queues.n; i++)
+			queue_free(grp_val(&st.queues, i));
+		grp_free(&st.queues);
 	}
 	if (mode == M_SKINNY)
-		grp_free(&lines);
+		grp_free(&st.lines);
 	if (mode == M_SUMMARY)
-		sp_free(&sorter);
-	queue_free(&all);
-	for (i = 0; i < nalls; i++)
-		queue_free(&alls[i]);
+		sp_free(&st.sorter);
+	queue_free(&st.all);
+	for (i = 0; i < st.nalls; i++)
+		queue_free(&st.alls[i]);
 }
 
 int
@@ -835,7 +842,7 @@ main(int argc, char **argv)
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'b':
-			skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
+			st.skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
 			break;
 		case 'c':
 			cols = optarg;
@@ -847,7 +854,7 @@ main(int argc, char **argv)
 			histogram = 1;
 			break;
 		case 'r':
-			window = np_optnum("r", optarg, 1, MAXWINDOW);
+			st.window = np_optnum("r", optarg, 1, MAXWINDOW);
 			break;
 		case 'S':
 			skinny = 1;
@@ -897,7 +904,7 @@ main(int argc, char **argv)
 	}
 	out_flush();
 	if (mode == M_SUMMARY)
-		sp_report(&sorter);
+		sp_report(&st.sorter);
 	cleanup(mode);
 	return 0;
 }

@@ -117,7 +117,7 @@ struct track {
 	int64_t idle;		/* their total */
 };
 
-static struct engine {
+struct engine {
 	char *name;
 	size_t len;
 	int has;		/* the row gave one: else missing, apart from an
@@ -126,10 +126,7 @@ static struct engine {
 	int pc;			/* its physical core, an index in pcs */
 	int fed;		/* seen in start order yet */
 	struct track t;
-} eng[MAXENG];
-static int neng;
-static int fed[MAXENG];		/* engines in the order first fed */
-static int nfed;
+};
 
 /* -B: busy time of one engine on one core, in the open bucket. */
 struct btrack {
@@ -140,52 +137,67 @@ struct btrack {
 	int64_t busy;		/* in the open bucket */
 };
 
-static struct engineset sel;
-
-static void header(void);
-
-static enum mode mode = GAPS;
-static int64_t minns = 1000;
-static int64_t from = INT64_MIN, to = INT64_MAX;
-static int hasfrom, hasto;
-static int window = DEFWIN;
-static struct spill sorter;	/* every instruction, into start order */
 /*
- * Physical cores (pcore_idx, under LNC2), each with the track of all its
+ * A physical core (pcore_idx, under LNC2), with the track of all its
  * engines together: an engine of one is never merged with the same engine
  * of another.  Rows without pcore_idx share the first, unnamed one.
  */
-static struct pcore {
+struct pcore {
 	int has;		/* pcore_idx given */
 	int64_t v;
 	struct track t;
-} pcs[MAXPC];
-static int npc;
-static struct group texts;
-static char *keybuf;		/* an interning key being built */
-static size_t keycap;
-/*
- * Ids of pairs interned before (plus one; 0: none), by a cheap hash of
- * their ends: a program has few distinct pairs and every row names one,
- * so most rows find theirs here, with a compare instead of a hash of the
- * whole key and a probe.  A slot that holds another pair costs only the
- * look-up that follows.
- */
-static int32_t memo[1 << MEMOBITS];
-static int64_t seq;
-static int64_t first = INT64_MAX, last = INT64_MIN;	/* the span read */
-static int wanthdr = 1;	/* -n not given: the header, written late */
-/* Rows read and instructions used; for a run that uses none, why: rows
- * not on the engines -e names (and which they were on), without an end,
- * or outside -t. */
-static long nread, notsel, noend, outside, used;
-static struct tally engines;
-static const char *window_arg;
-static int64_t bwidth;		/* -B: the width in ns, or 0 */
-static int64_t bcount;		/* -B Nx: the count of buckets, or 0 */
-static struct btrack *btracks;
-static int nbtrack;
-static struct group btrackids;	/* (engine, core) to its index */
+};
+
+/* The program's state: its options, and what it has read. */
+static struct gaps {
+	struct engine eng[MAXENG];
+	int neng;
+	int fed[MAXENG];	/* engines in the order first fed */
+	int nfed;
+	struct engineset sel;
+	enum mode mode;
+	int64_t minns;
+	int64_t from, to;
+	int hasfrom, hasto;
+	int window;
+	struct spill sorter;	/* every instruction, into start order */
+	struct pcore pcs[MAXPC];
+	int npc;
+	struct group texts;
+	char *keybuf;		/* an interning key being built */
+	size_t keycap;
+	/*
+	 * Ids of pairs interned before (plus one; 0: none), by a cheap hash
+	 * of their ends: a program has few distinct pairs and every row
+	 * names one, so most rows find theirs here, with a compare instead
+	 * of a hash of the whole key and a probe.  A slot that holds another
+	 * pair costs only the look-up that follows.
+	 */
+	int32_t memo[1 << MEMOBITS];
+	int64_t seq;
+	int64_t first, last;	/* the span read */
+	int wanthdr;		/* -n not given: the header, written late */
+	/* Rows read and instructions used; for a run that uses none, why:
+	 * rows not on the engines -e names (and which they were on), without
+	 * an end, or outside -t. */
+	long nread, notsel, noend, outside, used;
+	struct tally engines;
+	const char *window_arg;
+	int64_t bwidth;		/* -B: the width in ns, or 0 */
+	int64_t bcount;		/* -B Nx: the count of buckets, or 0 */
+	struct btrack *btracks;
+	int nbtrack;
+	struct group btrackids;	/* (engine, core) to its index */
+} st = {
+	.mode = GAPS,
+	.minns = 1000,
+	.from = INT64_MIN, .to = INT64_MAX,
+	.window = DEFWIN,
+	.first = INT64_MAX, .last = INT64_MIN,
+	.wanthdr = 1,
+};
+
+static void header(void);
 
 /* "FROM,TO" in ns; either side may be left empty. */
 static void
@@ -193,9 +205,10 @@ parsewindow(const char *arg)
 {
 	/* Within the data's range: any span between a bound and the
 	 * data, or the two bounds, fits in an int64. */
-	if (!num_range(arg, &from, &to, &hasfrom, &hasto) ||
-	    (hasfrom && (from <= -REC_TIMEMAX || from >= REC_TIMEMAX)) ||
-	    (hasto && (to <= -REC_TIMEMAX || to >= REC_TIMEMAX))) {
+	if (!num_range(arg, &st.from, &st.to, &st.hasfrom, &st.hasto) ||
+	    (st.hasfrom &&
+	    (st.from <= -REC_TIMEMAX || st.from >= REC_TIMEMAX)) ||
+	    (st.hasto && (st.to <= -REC_TIMEMAX || st.to >= REC_TIMEMAX))) {
 		np_warn("-t: expected FROM,TO in ns, FROM <= TO, each within "
 		    "+-2^62, found '%s'", arg);
 		np_usage(synopsis);
@@ -233,7 +246,7 @@ parsewidth(const char *arg)
 	if (strcmp(p, "x") == 0) {
 		if (scale != 1 || whole < 1 || whole > MAXCOUNT)
 			goto bad;
-		bcount = whole;
+		st.bcount = whole;
 		return;
 	}
 	for (i = 0; i < sizeof units / sizeof *units; i++)
@@ -246,7 +259,7 @@ parsewidth(const char *arg)
 	v = whole * units[i].ns + frac * units[i].ns / scale;
 	if (v < 1 || v > MAXWIDTH)
 		goto bad;
-	bwidth = v;
+	st.bwidth = v;
 	return;
 bad:
 	np_warn("-B: expected a width of 1 ns to 10^17 ns in whole ns "
@@ -262,22 +275,22 @@ pcore(const struct record *r)
 	const struct field *f = &r->f[I_PCORE];
 	int i;
 
-	for (i = 0; i < npc; i++)
-		if (pcs[i].has == f->set && (!f->set || pcs[i].v == f->i))
+	for (i = 0; i < st.npc; i++)
+		if (st.pcs[i].has == f->set && (!f->set || st.pcs[i].v == f->i))
 			return i;
-	if (npc == MAXPC)
+	if (st.npc == MAXPC)
 		np_die_at(r->file, r->line, f->col, "expected at most %d "
 		    "physical cores (pcore_idx), found another: %lld", MAXPC,
 		    (long long)f->i);
 	if (f->set && !f->isint)
 		np_die_at(r->file, f->line, f->col, "expected pcore_idx "
 		    "within 64 bits, found %g", f->d);
-	pcs[i].has = f->set;
-	pcs[i].v = f->i;
-	pcs[i].t.eng = -1;
-	pcs[i].t.pc = i;
-	runs_init(&pcs[i].t.r);
-	return npc++;
+	st.pcs[i].has = f->set;
+	st.pcs[i].v = f->i;
+	st.pcs[i].t.eng = -1;
+	st.pcs[i].t.pc = i;
+	runs_init(&st.pcs[i].t.r);
+	return st.npc++;
 }
 
 /* The index of the row's engine on physical core pc, registering it when
@@ -293,33 +306,33 @@ engine(const struct record *r, int pc)
 	/* The reader spells a known engine with insn_engine's own string:
 	 * two of those are the same name when they are the same string, so
 	 * the usual row is found by its pointer alone, before a look-up. */
-	for (i = 0; len && i < neng; i++)
-		if (eng[i].canon == f->s && eng[i].len == len &&
-		    eng[i].pc == pc)
+	for (i = 0; len && i < st.neng; i++)
+		if (st.eng[i].canon == f->s && st.eng[i].len == len &&
+		    st.eng[i].pc == pc)
 			return i;
 	canon = len && insn_engine(f->s, len) == f->s ? f->s : NULL;
-	for (i = 0; i < neng; i++)
-		if (eng[i].pc == pc && eng[i].len == len &&
-		    eng[i].has == f->set &&
-		    (canon && eng[i].canon ? canon == eng[i].canon :
-		    len == 0 || memcmp(eng[i].name, f->s, len) == 0))
+	for (i = 0; i < st.neng; i++)
+		if (st.eng[i].pc == pc && st.eng[i].len == len &&
+		    st.eng[i].has == f->set &&
+		    (canon && st.eng[i].canon ? canon == st.eng[i].canon :
+		    len == 0 || memcmp(st.eng[i].name, f->s, len) == 0))
 			return i;
-	if (neng == MAXENG)
+	if (st.neng == MAXENG)
 		np_die_at(r->file, r->line, 0, "expected at most %d engines, "
 		    "found another: '%.*s'", MAXENG, (int)(len > 40 ? 40 : len),
 		    len ? f->s : "");
-	eng[i].name = np_malloc(len + 1);
+	st.eng[i].name = np_malloc(len + 1);
 	if (len)
-		memcpy(eng[i].name, f->s, len);
-	eng[i].name[len] = '\0';
-	eng[i].len = len;
-	eng[i].has = f->set;
-	eng[i].canon = canon;
-	eng[i].pc = pc;
-	eng[i].t.eng = i;
-	eng[i].t.pc = pc;
-	runs_init(&eng[i].t.r);
-	return neng++;
+		memcpy(st.eng[i].name, f->s, len);
+	st.eng[i].name[len] = '\0';
+	st.eng[i].len = len;
+	st.eng[i].has = f->set;
+	st.eng[i].canon = canon;
+	st.eng[i].pc = pc;
+	st.eng[i].t.eng = i;
+	st.eng[i].t.pc = pc;
+	runs_init(&st.eng[i].t.r);
+	return st.neng++;
 }
 
 /* The last 8 bytes of s (n long), or for fewer its first, middle and
@@ -385,31 +398,31 @@ intern(const struct record *r)
 	h = (tail8(op->s, oplen) ^ (uint64_t)hd << 54) *
 	    0x9e3779b97f4a7c15ULL ^ (tail8(src, srclen) + srclen) *
 	    0xff51afd7ed558ccdULL;
-	m = &memo[h >> (64 - MEMOBITS)];
+	m = &st.memo[h >> (64 - MEMOBITS)];
 	if (*m) {
-		k = grp_key(&texts, *m - 1, &klen);
+		k = grp_key(&st.texts, *m - 1, &klen);
 		if (klen == n && memcmp(k, &hd, sizeof hd) == 0 &&
 		    (oplen == 0 || memcmp(k + sizeof hd, op->s, oplen) ==
 		    0) && (srclen == 0 || memcmp(k + sizeof hd + oplen, src,
 		    srclen) == 0))
 			return *m - 1;
 	}
-	if (n > keycap) {
-		keycap = n > 256 ? n : 256;
-		free(keybuf);
-		keybuf = np_malloc(keycap);
+	if (n > st.keycap) {
+		st.keycap = n > 256 ? n : 256;
+		free(st.keybuf);
+		st.keybuf = np_malloc(st.keycap);
 	}
-	memcpy(keybuf, &hd, sizeof hd);
+	memcpy(st.keybuf, &hd, sizeof hd);
 	if (oplen)
-		memcpy(keybuf + sizeof hd, op->s, oplen);
+		memcpy(st.keybuf + sizeof hd, op->s, oplen);
 	if (srclen)
-		memcpy(keybuf + sizeof hd + oplen, src, srclen);
-	if (!(id = grp_get(&texts, keybuf, n, &isnew)))
+		memcpy(st.keybuf + sizeof hd + oplen, src, srclen);
+	if (!(id = grp_get(&st.texts, st.keybuf, n, &isnew)))
 		np_die_at(r->file, r->line, 0, "expected at most %d distinct "
 		    "pairs of opcode and source line, found more",
 		    MAXTEXT);
 	if (isnew)
-		*id = (int32_t)(texts.n - 1);
+		*id = (int32_t)(st.texts.n - 1);
 	*m = *id + 1;
 	return *id;
 }
@@ -422,7 +435,7 @@ out_pair(int32_t text)
 	const char *k, *op, *src;
 	size_t len, oplen, srclen;
 
-	k = grp_key(&texts, text, &len);
+	k = grp_key(&st.texts, text, &len);
 	pairtext(k, len, &op, &oplen, &src, &srclen);
 	if (op)
 		out_text(op, oplen);
@@ -435,16 +448,16 @@ out_pair(int32_t text)
 static void
 out_pcore(int pc)
 {
-	if (pcs[pc].has)
-		out_i64(pcs[pc].v);
+	if (st.pcs[pc].has)
+		out_i64(st.pcs[pc].v);
 }
 
 /* An engine's name: missing, empty ("") or its text. */
 static void
 out_engine(int i)
 {
-	if (eng[i].has)
-		out_text(eng[i].name, eng[i].len);
+	if (st.eng[i].has)
+		out_text(st.eng[i].name, st.eng[i].len);
 }
 
 static void
@@ -484,11 +497,11 @@ static void
 close_gap(struct track *t)
 {
 	t->pending = 0;
-	if (t->ge - t->gs < minns)
+	if (t->ge - t->gs < st.minns)
 		return;
 	t->gaps++;
 	t->idle += t->ge - t->gs;
-	if ((mode == GAPS && t->eng >= 0) || (mode == ALL && t->eng < 0))
+	if ((st.mode == GAPS && t->eng >= 0) || (st.mode == ALL && t->eng < 0))
 		print_gap(t);
 }
 
@@ -535,14 +548,14 @@ track_end(struct track *t)
 static void
 feed(const struct item *it)
 {
-	if (!eng[it->eng].fed) {
-		eng[it->eng].fed = 1;
-		fed[nfed++] = it->eng;
+	if (!st.eng[it->eng].fed) {
+		st.eng[it->eng].fed = 1;
+		st.fed[st.nfed++] = it->eng;
 	}
-	if (mode != ALL)
-		track_add(&eng[it->eng].t, it);
-	if (mode != GAPS)
-		track_add(&pcs[eng[it->eng].pc].t, it);
+	if (st.mode != ALL)
+		track_add(&st.eng[it->eng].t, it);
+	if (st.mode != GAPS)
+		track_add(&st.pcs[st.eng[it->eng].pc].t, it);
 }
 
 /* Byte order of two strings, a prefix first; a missing one (NULL) before
@@ -575,8 +588,8 @@ engcmp(const struct engine *x, const struct engine *y)
 static int
 bytie(const struct item *x, const struct item *y)
 {
-	const struct engine *ex = &eng[x->eng], *ey = &eng[y->eng];
-	const struct pcore *px = &pcs[ex->pc], *py = &pcs[ey->pc];
+	const struct engine *ex = &st.eng[x->eng], *ey = &st.eng[y->eng];
+	const struct pcore *px = &st.pcs[ex->pc], *py = &st.pcs[ey->pc];
 	const char *kx, *ky, *ox, *oy, *sx, *sy;
 	size_t nx, ny, oxn, oyn, sxn, syn;
 	int c;
@@ -589,9 +602,9 @@ bytie(const struct item *x, const struct item *y)
 		if ((c = engcmp(ex, ey)))
 			return c;
 	}
-	if ((mode == GAPS || mode == ALL) && x->text != y->text) {
-		kx = grp_key(&texts, x->text, &nx);
-		ky = grp_key(&texts, y->text, &ny);
+	if ((st.mode == GAPS || st.mode == ALL) && x->text != y->text) {
+		kx = grp_key(&st.texts, x->text, &nx);
+		ky = grp_key(&st.texts, y->text, &ny);
 		pairtext(kx, nx, &ox, &oxn, &sx, &sxn);
 		pairtext(ky, ny, &oy, &oyn, &sy, &syn);
 		if ((c = bytecmp(ox, oxn, oy, oyn)) || (c = bytecmp(sx, sxn,
@@ -653,12 +666,12 @@ times(struct reader *rd, const struct record *r, int64_t *s, int64_t *e)
 static int
 clip(int64_t *s, int64_t *e)
 {
-	if (*s >= to || (*e <= from && *s < from))
+	if (*s >= st.to || (*e <= st.from && *s < st.from))
 		return 0;
-	if (*s < from)
-		*s = from;
-	if (*e > to)
-		*e = to;
+	if (*s < st.from)
+		*s = st.from;
+	if (*e > st.to)
+		*e = st.to;
 	return 1;
 }
 
@@ -676,20 +689,20 @@ btrack(const struct record *r, int e)
 	key.eng = e;
 	key.hascore = f->set;
 	key.core = f->set ? f->i : 0;
-	if (!(id = grp_get(&btrackids, (const char *)&key, sizeof key,
+	if (!(id = grp_get(&st.btrackids, (const char *)&key, sizeof key,
 	    &isnew)))
 		np_die_at(r->file, r->line, 0, "-B: expected at most %d pairs "
 		    "of engine and %s, found more", MAXTRACK,
 		    kind_insn.col[I_PCORE].name);
 	if (isnew) {
-		btracks = np_realloc(btracks, (size_t)(nbtrack + 1) *
-		    sizeof *btracks);
-		btracks[nbtrack].eng = e;
-		btracks[nbtrack].hascore = f->set;
-		btracks[nbtrack].core = key.core;
-		runs_init(&btracks[nbtrack].r);
-		btracks[nbtrack].busy = 0;
-		*id = nbtrack++;
+		st.btracks = np_realloc(st.btracks, (size_t)(st.nbtrack + 1) *
+		    sizeof *st.btracks);
+		st.btracks[st.nbtrack].eng = e;
+		st.btracks[st.nbtrack].hascore = f->set;
+		st.btracks[st.nbtrack].core = key.core;
+		runs_init(&st.btracks[st.nbtrack].r);
+		st.btracks[st.nbtrack].busy = 0;
+		*id = st.nbtrack++;
 	}
 	return *id;
 }
@@ -700,43 +713,43 @@ add(struct reader *rd, const struct record *r)
 	struct item it;
 	int64_t s, e;
 
-	nread++;
+	st.nread++;
 	/* Without -e every row is on an engine asked for: no call. */
-	if (sel.n && !engineset_hasrow(&sel, r)) {
-		notsel++;
-		tally_add(&engines, r->f[I_ENGINE].s, r->f[I_ENGINE].len);
+	if (st.sel.n && !engineset_hasrow(&st.sel, r)) {
+		st.notsel++;
+		tally_add(&st.engines, r->f[I_ENGINE].s, r->f[I_ENGINE].len);
 		return;
 	}
 	if (!times(rd, r, &s, &e)) {
-		noend++;
+		st.noend++;
 		return;
 	}
 	if (!clip(&s, &e)) {
-		outside++;
+		st.outside++;
 		return;
 	}
 	it.eng = engine(r, pcore(r));
-	it.text = mode == BUCKETS ? btrack(r, it.eng) : 0;
-	eng[it.eng].t.n++;
-	pcs[eng[it.eng].pc].t.n++;
+	it.text = st.mode == BUCKETS ? btrack(r, it.eng) : 0;
+	st.eng[it.eng].t.n++;
+	st.pcs[st.eng[it.eng].pc].t.n++;
 	/* The header with the first instruction used: a run that uses
 	 * none is an error, not a header.  -B's waits for the rows to be
 	 * in order. */
-	if (used++ == 0 && wanthdr && mode != BUCKETS)
+	if (st.used++ == 0 && st.wanthdr && st.mode != BUCKETS)
 		header();
-	if (s < first)
-		first = s;
-	if (e > last)
-		last = e;
+	if (s < st.first)
+		st.first = s;
+	if (e > st.last)
+		st.last = e;
 	if (e == s)
 		return;	/* busy for no time: no run starts or ends */
 	it.s = s;
 	it.e = e;
-	it.seq = seq++;
-	if (mode == GAPS || mode == ALL)	/* -U and -B print no text */
+	it.seq = st.seq++;
+	if (st.mode == GAPS || st.mode == ALL)	/* -U and -B print no text */
 		it.text = intern(r);
-	if (sp_push(&sorter, &it))
-		sp_beyondat(&sorter, r->file, rec_line(r, I_START),
+	if (sp_push(&st.sorter, &it))
+		sp_beyondat(&st.sorter, r->file, rec_line(r, I_START),
 		    r->f[I_START].col);
 }
 
@@ -755,7 +768,8 @@ share(int64_t busy, int64_t span)
 static void
 print_util(const char *name, size_t len, const struct track *t)
 {
-	int64_t s = hasfrom ? from : first, e = hasto ? to : last;
+	int64_t s = st.hasfrom ? st.from : st.first;
+	int64_t e = st.hasto ? st.to : st.last;
 	int64_t span = s < e ? e - s : 0;	/* both within +-2^62 */
 
 	if (name)	/* NULL: missing */
@@ -814,14 +828,14 @@ out_share(int64_t busy, int64_t width)
 static int
 bytrack(const void *a, const void *b)
 {
-	const struct btrack *x = &btracks[*(const int *)a];
-	const struct btrack *y = &btracks[*(const int *)b];
+	const struct btrack *x = &st.btracks[*(const int *)a];
+	const struct btrack *y = &st.btracks[*(const int *)b];
 
 	if (x->hascore != y->hascore)
 		return x->hascore - y->hascore;
 	if (x->core != y->core)
 		return x->core < y->core ? -1 : 1;
-	return engcmp(&eng[x->eng], &eng[y->eng]);
+	return engcmp(&st.eng[x->eng], &st.eng[y->eng]);
 }
 
 /* floor(a / b), b > 0. */
@@ -838,8 +852,8 @@ bucket_out(const int *order, int64_t bs, int64_t width)
 	const struct btrack *t;
 	int i;
 
-	for (i = 0; i < nbtrack; i++) {
-		t = &btracks[order[i]];
+	for (i = 0; i < st.nbtrack; i++) {
+		t = &st.btracks[order[i]];
 		out_engine(t->eng);
 		out_tab();
 		out_i64(bs);
@@ -864,8 +878,8 @@ bucket_next(int64_t be, int64_t width)
 	struct btrack *t;
 	int i;
 
-	for (i = 0; i < nbtrack; i++) {
-		t = &btracks[i];
+	for (i = 0; i < st.nbtrack; i++) {
+		t = &st.btracks[i];
 		t->busy = t->r.open && t->r.e > be ? t->r.e - be : 0;
 		if (t->busy > width)
 			t->busy = width;
@@ -882,39 +896,40 @@ bucket_next(int64_t be, int64_t width)
 static void
 buckets(void)
 {
-	int64_t lo = hasfrom ? from : first, hi = hasto ? to : last;
-	int64_t origin, width = bwidth, bs, be, ns, ne;
+	int64_t lo = st.hasfrom ? st.from : st.first;
+	int64_t hi = st.hasto ? st.to : st.last;
+	int64_t origin, width = st.bwidth, bs, be, ns, ne;
 	struct btrack *t;
 	struct item it;
 	int i, *order;
 
-	if (first == INT64_MAX)
+	if (st.first == INT64_MAX)
 		return;		/* no rows */
 	if (hi < lo)
 		hi = lo;
-	if (bcount) {
-		width = (hi - lo) / bcount + ((hi - lo) % bcount != 0);
+	if (st.bcount) {
+		width = (hi - lo) / st.bcount + ((hi - lo) % st.bcount != 0);
 		if (width < 1)
 			width = 1;
 		if (width > MAXWIDTH)
 			np_die("-B %lldx: a span of %lld ns makes buckets wider "
-			    "than 10^17 ns", (long long)bcount,
+			    "than 10^17 ns", (long long)st.bcount,
 			    (long long)(hi - lo));
 		origin = lo;
 	} else
-		origin = hasfrom ? from : 0;
-	order = np_malloc((size_t)nbtrack * sizeof *order);
-	for (i = 0; i < nbtrack; i++)
+		origin = st.hasfrom ? st.from : 0;
+	order = np_malloc((size_t)st.nbtrack * sizeof *order);
+	for (i = 0; i < st.nbtrack; i++)
 		order[i] = i;
-	qsort(order, (size_t)nbtrack, sizeof *order, bytrack);
+	qsort(order, (size_t)st.nbtrack, sizeof *order, bytrack);
 	bs = origin + floordiv(lo - origin, width) * width;
 	be = bs + width;
-	while (sp_next(&sorter, &it)) {
+	while (sp_next(&st.sorter, &it)) {
 		for (; it.s >= be; bs = be, be += width) {
 			bucket_out(order, bs, width);
 			bucket_next(be, width);
 		}
-		t = &btracks[it.text];
+		t = &st.btracks[it.text];
 		if (runs_grow(&t->r, it.s, it.e, &ns, &ne) && ns < be)
 			t->busy += (ne < be ? ne : be) - ns;
 	}
@@ -943,11 +958,11 @@ header(void)
 	static const char *const bucket[] = { "engine", "bucket_start_ns",
 	    "busy_ns", "busy_share", "pcore_idx" };
 
-	if (mode == GAPS)
+	if (st.mode == GAPS)
 		out_header(gaps, sizeof gaps / sizeof *gaps);
-	else if (mode == ALL)
+	else if (st.mode == ALL)
 		out_header(allgaps, sizeof allgaps / sizeof *allgaps);
-	else if (mode == UTIL)
+	else if (st.mode == UTIL)
 		out_header(util, sizeof util / sizeof *util);
 	else
 		out_header(bucket, sizeof bucket / sizeof *bucket);
@@ -957,9 +972,9 @@ header(void)
 static int
 pccmp(int a, int b)
 {
-	if (pcs[a].has != pcs[b].has)
-		return pcs[a].has - pcs[b].has;
-	return (pcs[a].v > pcs[b].v) - (pcs[a].v < pcs[b].v);
+	if (st.pcs[a].has != st.pcs[b].has)
+		return st.pcs[a].has - st.pcs[b].has;
+	return (st.pcs[a].v > st.pcs[b].v) - (st.pcs[a].v < st.pcs[b].v);
 }
 
 static int
@@ -972,8 +987,8 @@ bypcore(const void *a, const void *b)
 static int
 byname(const void *a, const void *b)
 {
-	const struct engine *x = &eng[*(const int *)a];
-	const struct engine *y = &eng[*(const int *)b];
+	const struct engine *x = &st.eng[*(const int *)a];
+	const struct engine *y = &st.eng[*(const int *)b];
 	int c = engcmp(x, y);
 
 	return c ? c : pccmp(x->pc, y->pc);
@@ -985,8 +1000,8 @@ finish(int hdr)
 	int i, order[MAXENG];
 	struct item it;
 
-	sp_end(&sorter);
-	if (mode == BUCKETS) {
+	sp_end(&st.sorter);
+	if (st.mode == BUCKETS) {
 		/* Once the rows are in order (and TMPDIR took them), with the
 		 * core column when rows had one. */
 		if (hdr)
@@ -994,27 +1009,28 @@ finish(int hdr)
 		buckets();
 		return;
 	}
-	while (sp_next(&sorter, &it))
+	while (sp_next(&st.sorter, &it))
 		feed(&it);
 	/* The last gaps in an order that does not depend on the input's. */
-	for (i = 0; i < nfed; i++)
-		track_end(&eng[fed[i]].t);
-	for (i = 0; i < npc; i++)
-		track_end(&pcs[i].t);
-	if (mode == UTIL) {
-		for (i = 0; i < neng; i++)
+	for (i = 0; i < st.nfed; i++)
+		track_end(&st.eng[st.fed[i]].t);
+	for (i = 0; i < st.npc; i++)
+		track_end(&st.pcs[i].t);
+	if (st.mode == UTIL) {
+		for (i = 0; i < st.neng; i++)
 			order[i] = i;
-		qsort(order, (size_t)neng, sizeof *order, byname);
-		for (i = 0; i < neng; i++)
-			print_util(eng[order[i]].has ? eng[order[i]].name :
-			    NULL, eng[order[i]].len, &eng[order[i]].t);
-		for (i = 0; i < npc; i++)
+		qsort(order, (size_t)st.neng, sizeof *order, byname);
+		for (i = 0; i < st.neng; i++)
+			print_util(st.eng[order[i]].has ?
+			    st.eng[order[i]].name : NULL, st.eng[order[i]].len,
+			    &st.eng[order[i]].t);
+		for (i = 0; i < st.npc; i++)
 			order[i] = i;
-		qsort(order, (size_t)npc, sizeof *order, bypcore);
-		for (i = 0; i < npc; i++)
-			print_util("any", 3, &pcs[order[i]].t);
-		if (npc == 0)	/* no input: one row of nothing */
-			print_util("any", 3, &pcs[0].t);
+		qsort(order, (size_t)st.npc, sizeof *order, bypcore);
+		for (i = 0; i < st.npc; i++)
+			print_util("any", 3, &st.pcs[order[i]].t);
+		if (st.npc == 0)	/* no input: one row of nothing */
+			print_util("any", 3, &st.pcs[0].t);
 	}
 }
 /*
@@ -1028,20 +1044,20 @@ nothing(struct reader *rd)
 	size_t n;
 
 	n = (size_t)snprintf(msg, sizeof msg, "no instruction to report on in "
-	    "%ld rows read:", nread);
-	if (notsel) {
-		tally_text(&engines, seen, sizeof seen);
+	    "%ld rows read:", st.nread);
+	if (st.notsel) {
+		tally_text(&st.engines, seen, sizeof seen);
 		n += (size_t)snprintf(msg + n, sizeof msg - n, " %ld not on the "
-		    "engines -e names (seen: %s)%s", notsel, seen, noend ||
-		    outside ? "," : "");
+		    "engines -e names (seen: %s)%s", st.notsel, seen,
+		    st.noend || st.outside ? "," : "");
 	}
-	if (noend && n < sizeof msg)
+	if (st.noend && n < sizeof msg)
 		n += (size_t)snprintf(msg + n, sizeof msg - n, " %ld without "
-		    "an end time or within +-2^62 ns%s", noend, outside ? "," :
-		    "");
-	if (outside && n < sizeof msg)
-		snprintf(msg + n, sizeof msg - n, " %ld outside -t %s", outside,
-		    window_arg);
+		    "an end time or within +-2^62 ns%s", st.noend,
+		    st.outside ? "," : "");
+	if (st.outside && n < sizeof msg)
+		snprintf(msg + n, sizeof msg - n, " %ld outside -t %s",
+		    st.outside, st.window_arg);
 	rd_close(rd);
 	np_die("%s", msg);
 }
@@ -1052,13 +1068,13 @@ cleanup(void)
 {
 	int i;
 
-	for (i = 0; i < neng; i++)
-		free(eng[i].name);
-	free(btracks);
-	grp_free(&btrackids);
-	sp_free(&sorter);
-	grp_free(&texts);
-	free(keybuf);
+	for (i = 0; i < st.neng; i++)
+		free(st.eng[i].name);
+	free(st.btracks);
+	grp_free(&st.btrackids);
+	sp_free(&st.sorter);
+	grp_free(&st.texts);
+	free(st.keybuf);
 }
 
 /* -a, -B and -U each choose the output: one at most. */
@@ -1106,20 +1122,20 @@ main(int argc, char **argv)
 			parsewidth(optarg);
 			break;
 		case 'e':
-			engineset_option(&sel, optarg, synopsis);
+			engineset_option(&st.sel, optarg, synopsis);
 			break;
 		case 'F':
 			pos = optarg;
 			break;
 		case 'm':
-			minns = np_optnum("m", optarg, 0, INT64_MAX);
+			st.minns = np_optnum("m", optarg, 0, INT64_MAX);
 			break;
 		case 'r':
-			window = (int)np_optnum("r", optarg, 1, MAXWIN);
+			st.window = (int)np_optnum("r", optarg, 1, MAXWIN);
 			break;
 		case 't':
 			parsewindow(optarg);
-			window_arg = optarg;
+			st.window_arg = optarg;
 			break;
 		case 'U':
 			uflag = 1;
@@ -1132,33 +1148,34 @@ main(int argc, char **argv)
 			break;
 		}
 	}
-	exclusive(aflag, bwidth || bcount, uflag);
-	wanthdr = cmd.header;	/* written with the first instruction used */
-	mode = aflag ? ALL : uflag ? UTIL : bwidth || bcount ? BUCKETS : GAPS;
+	exclusive(aflag, st.bwidth || st.bcount, uflag);
+	st.wanthdr = cmd.header;	/* written with the first one used */
+	st.mode = aflag ? ALL : uflag ? UTIL :
+	    st.bwidth || st.bcount ? BUCKETS : GAPS;
 	rd_open(&rd, &kind_insn, argv + optind, argc - optind);
 	rd_options(&rd, unit, pos, synopsis);
 	/* The other columns are skipped unread. */
 	rd_want(&rd, BIT(I_ENGINE) | BIT(I_TRACK) | BIT(I_PCORE) |
-	    (mode == UTIL || mode == BUCKETS ? 0 :
+	    (st.mode == UTIL || st.mode == BUCKETS ? 0 :
 	    BIT(I_OPCODE) | BIT(I_BIR) | BIT(I_NKI)));
-	pcs[0].t.eng = -1;	/* the any row of no input */
-	runs_init(&pcs[0].t.r);
+	st.pcs[0].t.eng = -1;	/* the any row of no input */
+	runs_init(&st.pcs[0].t.r);
 	/* -B writes nothing before every row is read: no deliver. */
-	sp_init(&sorter, sizeof(struct item), window, bystart,
-	    mode == BUCKETS ? NULL : deliver);
-	grp_init(&texts, sizeof(int32_t), MAXTEXT);
-	grp_init(&btrackids, sizeof(int32_t), MAXTRACK);
+	sp_init(&st.sorter, sizeof(struct item), st.window, bystart,
+	    st.mode == BUCKETS ? NULL : deliver);
+	grp_init(&st.texts, sizeof(int32_t), MAXTEXT);
+	grp_init(&st.btrackids, sizeof(int32_t), MAXTRACK);
 	while ((rec = rd_next(&rd)))
 		add(&rd, rec);
-	if (used == 0 && nread > 0)
+	if (st.used == 0 && st.nread > 0)
 		nothing(&rd);
 	/* An empty table: an empty answer (-B writes its own). */
-	if (used == 0 && wanthdr && mode != BUCKETS)
+	if (st.used == 0 && st.wanthdr && st.mode != BUCKETS)
 		header();
-	finish(wanthdr);
+	finish(st.wanthdr);
 	out_flush();
 	rd_close(&rd);
-	sp_report(&sorter);
+	sp_report(&st.sorter);
 	cleanup();
 	return 0;
 }

@@ -31,9 +31,14 @@ static const char *const help[] = {
 	NULL
 };
 
-static struct engineset engines;
-static int64_t from = INT64_MIN, to = INT64_MAX;
-static const char *window_arg;	/* -t as given, for a message */
+/* The program's state: its options. */
+static struct trace {
+	struct engineset engines;
+	int64_t from, to;
+	const char *window_arg;	/* -t as given, for a message */
+} st = {
+	.from = INT64_MIN, .to = INT64_MAX,
+};
 
 /* An instruction is in the window if it runs during [from, to), or is a
  * zero-length one at a time inside it. */
@@ -42,9 +47,9 @@ in_window(const struct record *r)
 {
 	int64_t s = r->f[I_START].i, e = r->f[I_END].set ? r->f[I_END].i : s;
 
-	if (s >= to)
+	if (s >= st.to)
 		return 0;
-	return e > from || s >= from;
+	return e > st.from || s >= st.from;
 }
 
 /*
@@ -62,12 +67,12 @@ nothing(struct reader *rd, const struct tally *seen, long nread,
 	if (notsel && outside)
 		np_die("no instruction to write in %ld rows read: %ld not on "
 		    "the engines -e names (seen: %s), %ld outside -t %s",
-		    nread, notsel, engs, outside, window_arg);
+		    nread, notsel, engs, outside, st.window_arg);
 	if (notsel)
 		np_die("no instruction to write in %ld rows read: %ld not on "
 		    "the engines -e names (seen: %s)", nread, notsel, engs);
 	np_die("no instruction to write in %ld rows read: %ld outside -t %s",
-	    nread, outside, window_arg);
+	    nread, outside, st.window_arg);
 }
 
 int
@@ -93,19 +98,20 @@ main(int argc, char **argv)
 			cols = optarg;
 			break;
 		case 'e':
-			engineset_option(&engines, optarg, synopsis);
+			engineset_option(&st.engines, optarg, synopsis);
 			break;
 		case 'F':
 			pos = optarg;
 			break;
 		case 't':
-			if (!num_range(optarg, &from, &to, &hasfrom, &hasto)) {
+			if (!num_range(optarg, &st.from, &st.to, &hasfrom,
+			    &hasto)) {
 				np_warn("-t: expected FROM,TO in ns (FROM <= "
 				    "TO), found '%s'", optarg);
 				np_usage(synopsis);
 			}
 			window = 1;
-			window_arg = optarg;
+			st.window_arg = optarg;
 			break;
 		case 'u':
 			unit = optarg;
@@ -116,16 +122,16 @@ main(int argc, char **argv)
 	rd_options(&rd, unit, pos, synopsis);
 	if (cols)
 		rd_extra(&rd, cols, synopsis);
-	else if (engines.n == 0 && !window)
+	else if (st.engines.n == 0 && !window)
 		rd_rows(&rd);	/* every record written as it comes */
 	/* With -e or -t, the header comes with the first row, so that a
 	 * filter that leaves nothing is an error with nothing written. */
-	filtered = engines.n > 0 || window;
+	filtered = st.engines.n > 0 || window;
 	if (cmd.header && !filtered)
 		rd_header(&rd);
 	while ((rec = rd_next(&rd))) {
 		nread++;
-		if (!engineset_hasrow(&engines, rec)) {
+		if (!engineset_hasrow(&st.engines, rec)) {
 			notsel++;
 			tally_add(&seen, rec->f[I_ENGINE].s,
 			    rec->f[I_ENGINE].set ? rec->f[I_ENGINE].len : 0);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The record readers (common/read/reader.c, table.c, source.c, and the instruction
+# The record readers (common/read/reader*.c, table.c, source.c, and the instruction
 # text reader) on bad and awkward input, through np-trace: truncated, empty,
 # binary, CRLF, huge lines, deep nesting, wrong types, wrong field counts.
 # Every message is exact: file, line, column where there is one, what was

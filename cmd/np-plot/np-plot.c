@@ -31,7 +31,7 @@
 #include "bytes/source.h"
 #include "base/skipped.h"
 #include "base/number.h"
-#include "format/table.h"
+#include "read/anytable.h"
 #include "write/tsvout.h"
 
 static const char optstring[] = "k:N:o:P:v:";
@@ -1224,7 +1224,7 @@ readfile(struct plot *p, const char *file)
 	struct src in;
 	struct tsv t;
 	char *line;
-	long lineno, logs, first = 0;
+	long lineno;
 	int fmt;
 
 	memset(&in, 0, sizeof in);
@@ -1243,9 +1243,7 @@ readfile(struct plot *p, const char *file)
 		np_die_at(file, lineno, 1, "expected %s, found JSON (np-plot "
 		    "draws the TSV the np programs write)", what);
 	}
-	if ((logs = src_passpreamble(&in, &first)) > 0)
-		note_add(&p->notes, NOTE_LOGS, logs, file, first);
-	tsv_open(&t, &in, fmt == SRC_CSV ? ',' : '\t');
+	at_open(&t, &in, fmt == SRC_CSV ? ',' : '\t', &p->notes);
 	if (!p->decided)
 		decide(p, &t);
 	resolve(p, &t);
@@ -1258,10 +1256,7 @@ readfile(struct plot *p, const char *file)
 		else
 			p->nrow += readrow(p, &t);
 	}
-	/* Those before the header and between rows, as every table reader
-	 * counts them. */
-	if (t.blanks)
-		note_add(&p->notes, TSV_BLANKS, t.blanks, file, t.firstblank);
+	at_end(&t, &p->notes);
 	free(t.hdr);
 	src_close(&in);
 	free(in.buf);

@@ -1505,7 +1505,7 @@ gs_readin(struct gstat *gs)
 {
 	const char *file = gs->in->name;
 	char *line;
-	long lineno, logs, first = 0;
+	long lineno;
 	int fmt;
 
 	if (src_isparquet(gs->in)) {
@@ -1530,17 +1530,13 @@ gs_readin(struct gstat *gs)
 		rdrows(gs, file, 1, 0);
 		return;
 	}
-	if ((logs = src_passpreamble(gs->in, &first)) > 0)
-		note_add(&gs->notes, NOTE_LOGS, logs, file, first);
 	/* A header of one name has no delimiter: TSV, as ever. */
-	tsv_open(&gs->t, gs->in, fmt == SRC_CSV ? ',' : '\t');
+	at_open(&gs->t, gs->in, fmt == SRC_CSV ? ',' : '\t', &gs->notes);
 	if (ishist(&gs->t))
 		readhist(gs);
 	else
 		readrows(gs);
-	if (gs->t.blanks)
-		note_add(&gs->notes, TSV_BLANKS, gs->t.blanks, gs->in->name,
-		    gs->t.firstblank);
+	at_end(&gs->t, &gs->notes);
 	src_close(gs->in);
 }
 

@@ -48,7 +48,7 @@
 #include "bytes/source.h"
 #include "base/skipped.h"
 #include "read/reader.h"
-#include "format/table.h"
+#include "read/anytable.h"
 #include "calc/vlist.h"
 
 #define GS_MAXVAL 64		/* value columns */

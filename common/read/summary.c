@@ -11,6 +11,7 @@
 #include "calc/hashtab.h"
 #include "base/number.h"
 #include "format/parquet.h"
+#include "read/anytable.h"
 #include "read/reader.h"
 #include "kind/profdir.h"
 #include "kind/whichtable.h"
@@ -477,13 +478,11 @@ readtable(struct sumset *s, char delim)
 	struct sc_votes v = { { 0 } };
 	const char *what, *readers;
 	double d;
-	long p, logs, first = 0;
+	long p;
 	int i;
 
 	memset(&t, 0, sizeof t);
-	if ((logs = src_passpreamble(s->in, &first)) > 0)
-		note_add(&s->notes, NOTE_LOGS, logs, s->in->name, first);
-	tsv_open(&t, s->in, delim);
+	at_open(&t, s->in, delim, &s->notes);
 	for (i = 0; i < t.ncol; i++)
 		sc_vote(&v, t.name[i], strlen(t.name[i]));
 	vet(s, &v, t.line, 1);
@@ -504,9 +503,7 @@ readtable(struct sumset *s, char delim)
 				note(s, "duplicate keys ignored", t.line);
 		}
 	}
-	if (t.blanks)
-		note_add(&s->notes, TSV_BLANKS, t.blanks, s->in->name,
-		    t.firstblank);
+	at_end(&t, &s->notes);
 	free(t.hdr);
 }
 

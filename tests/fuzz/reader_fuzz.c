@@ -1,5 +1,5 @@
 /*
- * reader_fuzz: libFuzzer target for the record readers (common/read/reader.c,
+ * reader_fuzz: libFuzzer target for the record readers (common/read/reader*.c,
  * table.c, csv.c, the text formats showtrace.c and showdma.c, startend.c,
  * source.c), as np-trace, np-dma and np-cc run them: each input is read as
  * instructions, as DMA transfers and as collective events, so that every
