@@ -234,3 +234,17 @@ refused() {
 	golden plot/modes/many.svg
 	xmlcheck "$OUT"
 }
+
+@test "plot modes: np-bound -T, -I, -X and -D: each investigation by its key columns" {
+	# A generated profile (tests/tools/profgen.c, as np-bound.bats
+	# makes it), whose investigations have rows: the transposes by
+	# source line; the flops of each matmul shape; the bytes of each
+	# excess, then of each tensor; the bytes of each variable's
+	# transfers, by direction.
+	profgen -n 64 "$T/gen@latest"
+	cd "$T"
+	mode bound-T 'np-bound -T gen@latest'
+	mode bound-I 'np-bound -I gen@latest'
+	mode bound-X 'np-bound -X gen@latest'
+	mode bound-D 'np-bound -D gen@latest'
+}

@@ -775,6 +775,34 @@ decide(struct plot *p, const struct tsv *t)
 		    && column(t, "profile") == 0)) && column(t, "family") >= 0) {
 			boundkeys(p, t);		/* np-bound */
 			names[0] = "time_ns";
+		} else if (column(t, "variable") >= 0 &&
+		    column(t, "direction") >= 0 && column(t, "bytes") >= 0) {
+			names[0] = "src";		/* np-bound -D */
+			names[1] = "variable";
+			names[2] = "direction";
+			setkeys(p, t, names, 3);
+			names[0] = "bytes";
+		} else if (column(t, "what") == 0 && column(t, "variable") >= 0 &&
+		    column(t, "type") >= 0 && column(t, "bytes") >= 0) {
+			names[0] = "what";		/* np-bound -X */
+			names[1] = "src";
+			names[2] = "variable";
+			names[3] = "type";
+			setkeys(p, t, names, 4);
+			names[0] = "bytes";
+		} else if (column(t, "matmuls") >= 0 && column(t, "K") >= 0 &&
+		    column(t, "flops") >= 0) {
+			names[0] = "src";		/* np-bound -I */
+			names[1] = "K";
+			names[2] = "M";
+			names[3] = "N";
+			setkeys(p, t, names, 4);
+			names[0] = "flops";
+		} else if (column(t, "transposes") == 1 &&
+		    column(t, "src") == 0) {
+			names[0] = "src";		/* np-bound -T */
+			setkeys(p, t, names, 1);
+			names[0] = "transposes";
 		} else if ((c = valuecolumn(t)) >= 0 &&
 		    column(t, "p50") >= 0 && column(t, "sum") >= 0) {
 			keysbefore(p, t, c, c);		/* np-sum -g */
