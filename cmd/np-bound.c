@@ -1766,7 +1766,7 @@ struct var {
 	int in;			/* ... as IN */
 	int hassize;
 	int64_t size;
-	char type[16];
+	char type[32];		/* a longer one cut, and noted */
 	int hastype;		/* TensorInfo gave one: else missing */
 };
 static struct group vars;
@@ -1839,6 +1839,10 @@ tensors(void)
 		else if (r->f[ctiype].set) {
 			n = r->f[ctiype].len < sizeof v->type - 1 ?
 			    r->f[ctiype].len : sizeof v->type - 1;
+			if (n < r->f[ctiype].len)
+				rd_note(&rd, "TensorInfo rows whose "
+				    "type is longer than 31 bytes, "
+				    "written cut to 31", r->line);
 			memcpy(v->type, r->f[ctiype].s, n);
 			v->type[n] = '\0';
 			v->hastype = 1;

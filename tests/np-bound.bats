@@ -646,3 +646,17 @@ np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and c
 	# MATMUL 1 (3276800 flops) is in no share: 1638400 / 2293760
 	[ "$(sed 1d "$OUT")" = "k.py:12	1	1638400	50	0.7142857142857143" ]
 }
+
+@test "np-bound -X: a tensor type longer than 31 bytes is written cut, and said so" {
+	mkdir "$T/c"
+	cp "$D"/csv/Flow.csv "$D"/csv/Instruction.csv \
+	    "$D"/csv/DmaPacketAggregated.csv "$D"/csv/DmaPacket.csv "$T/c"
+	sed 's/^tmp,INTERNAL,/tmp,INTERNAL_SCRATCH_OF_THE_SECOND_KIND,/' \
+	    "$D/csv/TensorInfo.csv" >"$T/c/TensorInfo.csv"
+	np np-bound -X "$T"/c/*.csv
+	status_is 0
+	err_is "np-bound: TensorInfo rows whose type is longer than 31 bytes, written cut to 31: 1 (first: $T/c/TensorInfo.csv:5)"
+	sed 's/\tINTERNAL\t/\tINTERNAL_SCRATCH_OF_THE_SECOND_\t/' \
+	    "$GOLD/np-bound/hand-X.tsv" >"$T/want"
+	out_is "$T/want"
+}
