@@ -103,6 +103,8 @@ static struct {
 } keys;
 
 static int vcol = I_WAIT;	/* the column attributed, or K_INPUT */
+/* When no row had the value: its column's closest among the input's. */
+static char valnear[512];
 static const char *vname = "evt_wait_time_ns";
 /* Rows read, and those with a value: a run where none has one found
  * nothing to report. */
@@ -1195,6 +1197,8 @@ instructions(struct src *in, char **files, int n, int isopen,
 	while ((rec = rd_next(&rd)))
 		account(&rd, rec);
 	drain();
+	if (nvalued == 0 && vcol >= 0 && vcol < I_NCOL)
+		rd_nearcol(&rd, vcol, valnear, sizeof valnear);
 	rd_close(&rd);		/* what was passed over, before the rows */
 	if (isopen)
 		src_close(in);
@@ -1265,8 +1269,10 @@ main(int argc, char **argv)
 		instructions(&in, files, nfiles, isopen, unit, pos);
 	if (nrows > 0 && nvalued == 0 && !partial)
 		np_die("no instruction with %s in %ld rows read (the text "
-		    "traces have none): -v chooses the value column, such as "
-		    "-v duration_ns", vname, nrows);
+		    "traces have none)%s: -v chooses the value column, such as "
+		    "-v duration_ns%s", vname, nrows, valnear, *valnear ?
+		    "; NP_COLUMNS=ROLE=COLUMN reads one from another column "
+		    "(np(7), ENVIRONMENT)" : "");
 	writerows(cmd.header, top);
 	grp_free(&grp);
 	return 0;

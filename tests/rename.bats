@@ -208,3 +208,20 @@ np-stall: v12@latest/Instruction.parquet: expected a column 'hlo_name' (given to
 	status_is 0
 	! cmp -s "$OUT" "$GOLD/schema/streams-g.tsv"
 }
+
+@test "rename: np-stall's value column renamed: the closest columns and NP_COLUMNS named, in every form" {
+	cd "$R"
+	export NP_COLUMNS=start_ts=start_time_ns,end_ts=end_time_ns,duration_ns=dur_ns
+	for f in lnc2.csv lnc2.parquet lnc2.jsonl; do
+		np np-stall "$f"
+		status_is 1
+		first=$f:1
+		[ "$f" = lnc2.csv ] && first=$f:2
+		err_is "np-stall: rows without evt_wait_time_ns: 4 (first: $first)
+np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces have none) (closest to evt_wait_time_ns: event_wait_ns, dma_wait_time_ns): -v chooses the value column, such as -v duration_ns; $HINT"
+	done
+	# Mapped, it is read.
+	NP_COLUMNS=$NP_COLUMNS,evt_wait_time_ns=event_wait_ns np np-stall lnc2.csv
+	status_is 0
+	no_err
+}

@@ -394,6 +394,40 @@ rdi_nearextra(const struct reader *r, int i, const char *list, char *buf,
 	return buf;
 }
 
+/* Is one of the names in r->list (space-separated) one column c is read
+ * by? */
+static int
+listhas(const struct reader *r, int c)
+{
+	const struct rd_name *nm;
+	const char *p, *e;
+
+	for (p = r->list; *p; p = *e ? e + 1 : e) {
+		if (!(e = strchr(p, ' ')))
+			e = p + strlen(p);
+		if ((nm = lookup(r, p, (size_t)(e - p))) && nm->col == c)
+			return 1;
+	}
+	return 0;
+}
+
+/* " (closest to NAME: a, b)" for the kind's column c among the names of the
+ * last table's header (a JSON file's first row), or "". */
+const char *
+rd_nearcol(const struct reader *r, int c, char *buf, size_t size)
+{
+	char near[256];
+
+	buf[0] = '\0';
+	if (listhas(r, c))
+		return buf;	/* there, only empty */
+	if (r->list[0] && strcmp(closestto(r, c, r->list, near, sizeof near),
+	    "none") != 0)
+		snprintf(buf, size, " (closest to %s: %s)", rdi_colname(r, c),
+		    near);
+	return buf;
+}
+
 /* A further column the file's header lacks: "file:LINE:1: ...". */
 void
 rdi_needextras(const struct reader *r, uint32_t has, const char *list,

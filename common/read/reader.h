@@ -250,6 +250,14 @@ int rd_column(struct reader *r, const char *name, const char *opt,
  */
 void rd_header(struct reader *r);
 /*
+ * " (closest to NAME: a, b)": the columns of the last table read (its
+ * header, or a JSON file's first row) closest to the name of the kind's
+ * column c, for a message about a column none of its rows had; "" when
+ * none is close.  buf has size bytes.
+ */
+const char *rd_nearcol(const struct reader *r, int c, char *buf,
+    size_t size);
+/*
  * Says that the program writes every record rd_next returns with
  * rec_write, unchanged, and nothing else: a text format may then write
  * the rows itself, and rd_next returns only the others (the same rows,

@@ -191,6 +191,7 @@ pqhead(struct reader *r)
 		np_die("%s: expected a table with %s columns (such as %s), "
 		    "found none", r->in->name, k->name, k->col[0].name);
 	pqnames(r, list);
+	snprintf(r->list, sizeof r->list, "%s", list);	/* rd_nearcol */
 	rdi_needcols(r, has, list, "in the file", 0);
 	if ((i = rdi_missingextra(r, has)) >= 0)
 		pqnoextra(r, i, list);

@@ -75,6 +75,7 @@ tsvhead(struct reader *r)
 		    "%s column names (such as %s), found none", r->k->name,
 		    r->k->col[0].name);
 	np_names(list, (const char *const *)r->t.name, r->t.ncol);
+	snprintf(r->list, sizeof r->list, "%s", list);	/* rd_nearcol */
 	rdi_needcols(r, has, list, "in the header", r->t.line);
 	rdi_needextras(r, has, list, r->t.line);
 }
