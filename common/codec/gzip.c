@@ -656,7 +656,7 @@ fast_codes(struct inflate *z, const uint32_t *lit, const uint32_t *dist)
 	uint64_t bb = z->bitbuf;
 	unsigned bc = z->bitcnt, n, x;
 	uint32_t e;
-	size_t len, d;
+	size_t len = 0, d;	/* set before each use; gcc -O1 cannot tell */
 	int r = 0;
 
 	while ((size_t)(end - p) >= FAST_IN &&
