@@ -8,7 +8,7 @@ load helpers
 D=$FIX/np-dma
 HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc	pcore_idx'
 SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes	pcore_idx'
-USAGE='usage: np-dma [-HnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
+USAGE='usage: np-dma [-AHnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
 
 # ---- inputs ----
 
