@@ -96,8 +96,6 @@ struct profile {
 	char *files[NTB][MAXFILES];
 	int nfiles[NTB];
 };
-static struct profile profiles[MAXPROFILES];
-static int nprofiles;
 
 /* ---- what is worked out ---- */
 
@@ -153,7 +151,7 @@ struct result {
 };
 
 /* One profile's reading. */
-static struct {
+struct reading {
 	struct profile *p;
 	int64_t t0, t1;
 	int hasmeta[NMETA];
@@ -167,17 +165,91 @@ static struct {
 	int hastensors;
 	struct dec necessary;	/* TensorInfo IN and OUT sizes */
 	struct result res;
-} P;
+};
 
-static int64_t window = 1024;
-static int hasfrom, hasto;
-static int64_t optfrom = INT64_MIN, optto = INT64_MAX;
-static int mode;		/* 0, or the investigation's letter */
-static int wide, header = 1;
-static int partial;		/* -A: the profile column, whatever their number */
-static struct result results[MAXPROFILES];
+/* A key of the investigations: source line, shape, variable, direction. */
+#define MAXKEYS 1000000L
+#define KEYBUF 4096
 
-static struct reader rd;	/* the table being read */
+/* The reading back of -A's rows for the merge. */
+#define PT_MAXF 16		/* fields of a row, at most */
+struct partread {
+	struct src in;
+	const char *file, *first;
+	long line;
+	char *f[PT_MAXF + 1];
+	size_t len[PT_MAXF + 1];
+	int nf, ncol;
+	/* investigations: the first profile's rows, until a second comes */
+	char *held;
+	size_t nheld, capheld;
+	char *firstname;
+	int count;		/* profiles so far */
+	int inrows;		/* the file's last row's profile is name */
+	char *name;
+	size_t namecap;
+};
+
+/* The program's state, passed to each function that needs it. */
+struct bound {
+	/* the options */
+	int64_t window;
+	int hasfrom, hasto;
+	int64_t optfrom, optto;
+	int mode;		/* 0, or the investigation's letter */
+	int wide, header;
+	int partial;		/* -A: the profile column, however many */
+
+	struct profile profiles[MAXPROFILES];
+	int nprofiles;
+	struct result results[MAXPROFILES];
+	struct reading cur;	/* the profile being read */
+	struct reader rd;	/* the table being read */
+	/* The header, due before the first row, or at the end if there is
+	 * none: input refused before any row leaves the output empty. */
+	const char *headdue;
+
+	/* intervals in start order, into each engine's union */
+	struct spill sorter;
+	int64_t seq;
+	long inside;		/* intervals in the window */
+	struct clip clips[NENG];
+
+	/* further columns: of Instruction, of TensorInfo */
+	int cflops, ctype, coperands, cid;
+	int cvar, ctiype, csize;
+
+	/* the investigations: their keys' sums, the key being made */
+	struct group grp;
+	char key[KEYBUF];
+	size_t keylen;
+	int keyparts;		/* parts put since keystart */
+	/* instructions without a source line: most of them means a profile
+	 * compiled without debug information */
+	long nsrc, nosrc;
+
+	/* the Flow join */
+	struct xfer *xfers;
+	long nxfers, capxfers;
+	int32_t *idhash, *inhash;	/* chains by id, by instruction */
+	size_t nhash;
+	struct group vars;	/* TensorInfo's and DmaPacketAggregated's */
+	/* the window's DmaPacketAggregated rows: all, and the spills */
+	struct dec spillbytes, dpabytes;
+	int64_t spills, dparows;
+
+	struct partread bp;
+};
+
+/* The state main starts from, st zeroed before. */
+static void
+boundinit(struct bound *st)
+{
+	st->window = 1024;
+	st->optfrom = INT64_MIN;
+	st->optto = INT64_MAX;
+	st->header = 1;
+}
 
 /* A literal of the output, its TABs and newlines as they are. */
 static void
@@ -210,17 +282,17 @@ tableof(const char *path)
 }
 
 static void
-addprofiles(char **ops, int n)
+addprofiles(struct bound *st, char **ops, int n)
 {
 	struct profile *files = NULL;
 	int i, t;
 
 	for (i = 0; i < n; i++) {
 		if (src_isdir(ops[i])) {
-			if (nprofiles == MAXPROFILES)
+			if (st->nprofiles == MAXPROFILES)
 				np_die("more than %d profiles", MAXPROFILES);
-			profiles[nprofiles].name = ops[i];
-			profiles[nprofiles++].isdir = 1;
+			st->profiles[st->nprofiles].name = ops[i];
+			st->profiles[st->nprofiles++].isdir = 1;
 			continue;
 		}
 		if ((t = tableof(ops[i])) < 0)
@@ -229,9 +301,9 @@ addprofiles(char **ops, int n)
 			    "DmaPacket, ActiveTime, Instruction, TensorInfo, "
 			    "DmaPacketAggregated, Flow, Warning, Error)", ops[i]);
 		if (!files) {
-			if (nprofiles == MAXPROFILES)
+			if (st->nprofiles == MAXPROFILES)
 				np_die("more than %d profiles", MAXPROFILES);
-			files = &profiles[nprofiles++];
+			files = &st->profiles[st->nprofiles++];
 			files->name = ops[i];
 		}
 		if (files->nfiles[t] == MAXFILES)
@@ -243,12 +315,12 @@ addprofiles(char **ops, int n)
 
 /* The files of table t: 0 when the profile has none. */
 static int
-tablefiles(int t, char ***files)
+tablefiles(struct bound *st, int t, char ***files)
 {
-	if (P.p->isdir)
-		return pd_tables(P.p->name, tbname[t], files);
-	*files = P.p->files[t];
-	return P.p->nfiles[t];
+	if (st->cur.p->isdir)
+		return pd_tables(st->cur.p->name, tbname[t], files);
+	*files = st->cur.p->files[t];
+	return st->cur.p->nfiles[t];
 }
 
 /* The columns of a Parquet file, as a list for a message. */
@@ -327,16 +399,16 @@ havecols(char **files, int n, const char *const *names, const char *why,
 
 /* A reader of table t's n files as rows of kind k. */
 static void
-topen(const struct kind *k, char **files, int n)
+topen(struct bound *st, const struct kind *k, char **files, int n)
 {
-	rd_open(&rd, k, files, n);
+	rd_open(&st->rd, k, files, n);
 }
 
 /* A further column of the table, read as type. */
 static int
-tcol(const char *name, enum coltype type, unsigned flags)
+tcol(struct bound *st, const char *name, enum coltype type, unsigned flags)
 {
-	return rd_column(&rd, name, "", type, flags | RD_NEEDED, synopsis);
+	return rd_column(&st->rd, name, "", type, flags | RD_NEEDED, synopsis);
 }
 
 static int
@@ -375,7 +447,7 @@ count(const struct record *r, int c, const char *name)
 /* ---- Metadata ---- */
 
 static void
-readmeta(void)
+readmeta(struct bound *st)
 {
 	static const char *const names[NMETA + 1] = {
 		"dma_ddr_bandwidth", "tensor_engine_num_rows",
@@ -385,27 +457,27 @@ readmeta(void)
 	char **files;
 	int n, i, c[NMETA], got[NMETA], rows = 0;
 
-	memset(P.hasmeta, 0, sizeof P.hasmeta);
-	if ((n = tablefiles(TB_METADATA, &files)) == 0)
+	memset(st->cur.hasmeta, 0, sizeof st->cur.hasmeta);
+	if ((n = tablefiles(st, TB_METADATA, &files)) == 0)
 		return;
 	havecols(files, n, names, NULL, got);
-	topen(&kind_row, files, n);
+	topen(st, &kind_row, files, n);
 	for (i = 0; i < NMETA; i++)	/* none needed: each left out */
-		c[i] = got[i] ? rd_column(&rd, names[i], "", T_NUM, 0,
+		c[i] = got[i] ? rd_column(&st->rd, names[i], "", T_NUM, 0,
 		    synopsis) : -1;
-	while ((r = rd_next(&rd)))
+	while ((r = rd_next(&st->rd)))
 		if (rows++ == 0)
 			for (i = 0; i < NMETA; i++) {
 				if (c[i] < 0 || !r->f[c[i]].set)
 					continue;
-				P.meta[i] = rec_num(r, c[i]);
-				P.hasmeta[i] = P.meta[i] > 0 &&
-				    isfinite(P.meta[i]);
+				st->cur.meta[i] = rec_num(r, c[i]);
+				st->cur.hasmeta[i] = st->cur.meta[i] > 0 &&
+				    isfinite(st->cur.meta[i]);
 			}
-	rd_close(&rd);
+	rd_close(&st->rd);
 	if (rows > 1)
 		np_warn("%s: Metadata has %d rows: the first one's constants "
-		    "are used", P.p->name, rows);
+		    "are used", st->cur.p->name, rows);
 }
 
 /* ---- intervals in start order ---- */
@@ -415,10 +487,6 @@ struct span {
 	int64_t seq;		/* input order, for ties */
 	int64_t eng;		/* the engine, for ActiveTime */
 };
-
-static struct spill sorter;
-static int64_t seq;
-static long inside;		/* intervals in the window */
 
 static int
 bystart(const void *a, const void *b)
@@ -430,7 +498,8 @@ bystart(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-static struct clip clips[NENG];
+/* The unions deliver adds to (spill.h's deliver takes no context). */
+static struct clip *unions;
 
 /* An interval in start order into its engine's union (spill.h's
  * deliver, too). */
@@ -439,43 +508,46 @@ deliver(const void *p)
 {
 	const struct span *sp = p;
 
-	clip_add(&clips[sp->eng], sp->s, sp->e);
+	clip_add(&unions[sp->eng], sp->s, sp->e);
 }
 
 static void
-spanstart(void)
+spanstart(struct bound *st)
 {
 	int e;
 
 	for (e = 0; e < NENG; e++)
-		clip_init(&clips[e], P.t0, P.t1);
-	sp_init(&sorter, sizeof(struct span), (int)window, bystart, deliver);
-	seq = 0;
-	inside = 0;
+		clip_init(&st->clips[e], st->cur.t0, st->cur.t1);
+	unions = st->clips;
+	sp_init(&st->sorter, sizeof(struct span), (int)st->window, bystart,
+	    deliver);
+	st->seq = 0;
+	st->inside = 0;
 }
 
 static void
-spanpush(const struct record *r, int64_t s, int64_t e, int eng)
+spanpush(struct bound *st, const struct record *r, int64_t s, int64_t e,
+    int eng)
 {
-	struct span sp = { s, e, seq++, eng };
+	struct span sp = { s, e, st->seq++, eng };
 
-	if (e <= P.t0 || s >= P.t1)
+	if (e <= st->cur.t0 || s >= st->cur.t1)
 		return;		/* outside the window: no part of a union */
-	inside++;
-	if (sp_push(&sorter, &sp))
-		sp_beyondat(&sorter, r->file, r->line, 0);
+	st->inside++;
+	if (sp_push(&st->sorter, &sp))
+		sp_beyondat(&st->sorter, r->file, r->line, 0);
 }
 
 static void
-spanend(void)
+spanend(struct bound *st)
 {
 	struct span sp;
 
-	sp_end(&sorter);
-	while (sp_next(&sorter, &sp))
+	sp_end(&st->sorter);
+	while (sp_next(&st->sorter, &sp))
 		deliver(&sp);
-	sp_report(&sorter);
-	sp_free(&sorter);
+	sp_report(&st->sorter);
+	sp_free(&st->sorter);
 }
 
 /* ---- DmaPacket ---- */
@@ -492,34 +564,34 @@ kernelpacket(const struct record *r, int64_t *bytes)
 }
 
 static int
-dmaopen(void)
+dmaopen(struct bound *st)
 {
 	static const char *const names[] = { "queue_type", "transfer_bytes",
 	    NULL };
 	char **files;
 	int n;
 
-	if ((n = tablefiles(TB_DMAPACKET, &files)) == 0)
+	if ((n = tablefiles(st, TB_DMAPACKET, &files)) == 0)
 		return 0;
 	havecols(files, n, names, "DmaPacket's, for the kernel's packets",
 	    NULL);
-	topen(&kind_dma, files, n);
-	rd_want(&rd, 1u << D_QTYPE | 1u << D_BYTES);
+	topen(st, &kind_dma, files, n);
+	rd_want(&st->rd, 1u << D_QTYPE | 1u << D_BYTES);
 	return 1;
 }
 
 /* The window the options leave open, from the kernel's packets. */
 static void
-dmawindow(void)
+dmawindow(struct bound *st)
 {
 	struct record *r;
 	int64_t lo = INT64_MAX, hi = INT64_MIN, b;
 	long rows = 0;
 
-	if (!dmaopen())
+	if (!dmaopen(st))
 		np_die("%s: no DmaPacket table, so no window: give it with "
-		    "-t from,to", P.p->name);
-	while ((r = rd_next(&rd))) {
+		    "-t from,to", st->cur.p->name);
+	while ((r = rd_next(&st->rd))) {
 		rows++;
 		if (!kernelpacket(r, &b))
 			continue;
@@ -532,68 +604,71 @@ dmawindow(void)
 	}
 	/* What the reader passed over is said by the second read of the
 	 * table (dmaread), once; -T and -I read it only here. */
-	if (mode != 'T' && mode != 'I')
-		rd.notes.n = 0;
-	rd_close(&rd);
+	if (st->mode != 'T' && st->mode != 'I')
+		st->rd.notes.n = 0;
+	rd_close(&st->rd);
 	if (lo == INT64_MAX && !rows)
 		np_die("%s: DmaPacket has no rows (captured without DMA "
 		    "notifications?), so no window: give it with -t from,to",
-		    P.p->name);
+		    st->cur.p->name);
 	if (lo == INT64_MAX)
 		np_die("%s: no kernel DMA packet (queue_type not "
 		    "'instruction', transfer_bytes above 4) in %ld DmaPacket "
-		    "rows, so no window: give it with -t from,to", P.p->name,
+		    "rows, so no window: give it with -t from,to",
+		    st->cur.p->name,
 		    rows);
-	if (!hasfrom)
-		P.t0 = lo;
-	if (!hasto)
-		P.t1 = hi;
-	if (P.t1 < P.t0)
+	if (!st->hasfrom)
+		st->cur.t0 = lo;
+	if (!st->hasto)
+		st->cur.t1 = hi;
+	if (st->cur.t1 < st->cur.t0)
 		np_die("%s: the window [%lld, %lld) ends before it starts "
-		    "(-t)", P.p->name, (long long)P.t0, (long long)P.t1);
+		    "(-t)", st->cur.p->name, (long long)st->cur.t0,
+		    (long long)st->cur.t1);
 }
 
 /* The kernel's bytes that start in the window, and with union
  * memory_bound's union. */
 static void
-dmaread(int union_)
+dmaread(struct bound *st, int union_)
 {
 	struct record *r;
 	int64_t b;
 	long rows = 0;
 
-	P.hasdma = 0;
-	memset(&P.kbytes, 0, sizeof P.kbytes);
-	P.kpackets = 0;
-	if (!dmaopen())
+	st->cur.hasdma = 0;
+	memset(&st->cur.kbytes, 0, sizeof st->cur.kbytes);
+	st->cur.kpackets = 0;
+	if (!dmaopen(st))
 		return;
 	if (union_)
-		spanstart();
-	while ((r = rd_next(&rd))) {
+		spanstart(st);
+	while ((r = rd_next(&st->rd))) {
 		rows++;
 		if (!r->f[D_BYTES].set)
-			rd_note(&rd, "DmaPacket rows without transfer_bytes, no "
+			rd_note(&st->rd,
+			    "DmaPacket rows without transfer_bytes, no "
 			    "kernel's packet", r->line);
-		if (kernelpacket(r, &b) && r->f[D_START].i >= P.t0 &&
-		    r->f[D_START].i < P.t1) {
-			dec_addu(&P.kbytes, (uint64_t)b);
-			P.kpackets++;
+		if (kernelpacket(r, &b) && r->f[D_START].i >= st->cur.t0 &&
+		    r->f[D_START].i < st->cur.t1) {
+			dec_addu(&st->cur.kbytes, (uint64_t)b);
+			st->cur.kpackets++;
 		}
 		if (!union_)
 			continue;
 		if (!r->f[D_END].set) {
-			rd_note(&rd, "DmaPacket rows without an end, in no "
+			rd_note(&st->rd, "DmaPacket rows without an end, in no "
 			    "union", r->line);
 			continue;
 		}
-		spanpush(r, r->f[D_START].i, r->f[D_END].i, E_DMA);
+		spanpush(st, r, r->f[D_START].i, r->f[D_END].i, E_DMA);
 	}
 	if (union_)
-		spanend();
-	rd_close(&rd);
-	if ((P.hasdma = rows > 0) && union_)
-		P.res.eng[E_DMA] = clip_end(&clips[E_DMA]);
-	P.dmainside = inside > 0 || P.kpackets > 0;
+		spanend(st);
+	rd_close(&st->rd);
+	if ((st->cur.hasdma = rows > 0) && union_)
+		st->cur.res.eng[E_DMA] = clip_end(&st->clips[E_DMA]);
+	st->cur.dmainside = st->inside > 0 || st->cur.kpackets > 0;
 }
 
 /* ---- ActiveTime ---- */
@@ -613,55 +688,55 @@ engineof(const struct field *f)
 }
 
 static int
-activeread(void)
+activeread(struct bound *st)
 {
 	static const char *const names[] = { "engine", NULL };
 	struct record *r;
 	char **files;
 	int n, e;
 
-	if ((n = tablefiles(TB_ACTIVETIME, &files)) == 0)
+	if ((n = tablefiles(st, TB_ACTIVETIME, &files)) == 0)
 		return 0;
 	havecols(files, n, names, "ActiveTime's, for the engines", NULL);
-	topen(&kind_active, files, n);
-	spanstart();
-	while ((r = rd_next(&rd))) {
+	topen(st, &kind_active, files, n);
+	spanstart(st);
+	while ((r = rd_next(&st->rd))) {
 		if ((e = engineof(&r->f[A_ENGINE])) < 0) {
-			rd_note(&rd, "ActiveTime rows of engines in no bound "
+			rd_note(&st->rd,
+			    "ActiveTime rows of engines in no bound "
 			    "(not Tensor, Vector, Scalar or GpSimd)", r->line);
 			continue;
 		}
 		if (!r->f[A_END].set) {
-			rd_note(&rd, "ActiveTime rows without an end, in no "
+			rd_note(&st->rd,
+			    "ActiveTime rows without an end, in no "
 			    "union", r->line);
 			continue;
 		}
-		spanpush(r, r->f[A_START].i, r->f[A_END].i, e);
+		spanpush(st, r, r->f[A_START].i, r->f[A_END].i, e);
 	}
-	spanend();
-	rd_close(&rd);
+	spanend(st);
+	rd_close(&st->rd);
 	for (e = 0; e < E_DMA; e++)
-		P.res.eng[e] = clip_end(&clips[e]);
+		st->cur.res.eng[e] = clip_end(&st->clips[e]);
 	return 1;
 }
 
 /* ---- Instruction ---- */
 
-/* The further columns of instructions. */
-static int cflops, ctype, coperands, cid;
-
 /* Is the row (of the reader rd) a Tensor MATMUL that starts in the
  * window?  A MATMUL without an engine is none, and counted. */
 static int
-matmul(const struct record *r)
+matmul(struct bound *st, const struct record *r)
 {
 	const struct field *e = &r->f[I_ENGINE];
 
-	if (!textis(&r->f[I_OPCODE], "MATMUL") || r->f[I_START].i < P.t0 ||
-	    r->f[I_START].i >= P.t1)
+	if (!textis(&r->f[I_OPCODE], "MATMUL") ||
+	    r->f[I_START].i < st->cur.t0 || r->f[I_START].i >= st->cur.t1)
 		return 0;
 	if (!e->set || e->len == 0) {
-		rd_note(&rd, "MATMULs without an engine, in no bound", r->line);
+		rd_note(&st->rd, "MATMULs without an engine, in no bound",
+		    r->line);
 		return 0;
 	}
 	return e->s == insn_engine("Tensor", 6);
@@ -670,9 +745,9 @@ matmul(const struct record *r)
 /* 1 for a TRANSPOSE MATMUL, 0 for another; a list of types that names
  * TRANSPOSE among others is not one, and is counted. */
 static int
-transpose(struct reader *r, const struct record *rec)
+transpose(struct bound *st, struct reader *r, const struct record *rec)
 {
-	const struct field *f = &rec->f[ctype];
+	const struct field *f = &rec->f[st->ctype];
 
 	if (textis(f, "TRANSPOSE"))
 		return 1;
@@ -684,18 +759,18 @@ transpose(struct reader *r, const struct record *rec)
 
 /* The row's adjusted_flops, or 0 (counted) where it has none. */
 static int64_t
-flopsof(struct reader *r, const struct record *rec)
+flopsof(struct bound *st, struct reader *r, const struct record *rec)
 {
-	if (!rec->f[cflops].set) {
+	if (!rec->f[st->cflops].set) {
 		rd_note(r, "MATMULs without adjusted_flops, taken as 0",
 		    rec->line);
 		return 0;
 	}
-	return count(rec, cflops, "adjusted_flops");
+	return count(rec, st->cflops, "adjusted_flops");
 }
 
 static int
-insnopen(uint32_t want)
+insnopen(struct bound *st, uint32_t want)
 {
 	static const char *const base[] = { "adjusted_flops",
 	    "tensor_instruction_type", NULL };
@@ -704,97 +779,98 @@ insnopen(uint32_t want)
 	char **files;
 	int n;
 
-	if ((n = tablefiles(TB_INSTRUCTION, &files)) == 0)
+	if ((n = tablefiles(st, TB_INSTRUCTION, &files)) == 0)
 		return 0;
 	havecols(files, n, base, "Instruction's, for the flops", NULL);
-	if (mode == 'I')
+	if (st->mode == 'I')
 		havecols(files, n, tiles_, "Instruction's, for -I", NULL);
-	if (mode == 'X' || mode == 'D')
+	if (st->mode == 'X' || st->mode == 'D')
 		havecols(files, n, join_, "Instruction's, for the Flow join",
 		    NULL);
-	topen(&kind_insn, files, n);
-	cflops = tcol("adjusted_flops", T_INT, 0);
-	ctype = tcol("tensor_instruction_type", T_TEXT, 0);
-	coperands = mode == 'I' ? tcol("operands", T_TEXT, 0) : -1;
-	cid = mode == 'X' || mode == 'D' ? tcol("id", T_INT, 0) : -1;
-	rd_want(&rd, want | 1u << I_ENGINE | 1u << I_OPCODE | 1u << I_TRACK |
-	    1u << cflops | 1u << ctype |
-	    (coperands >= 0 ? 1u << coperands : 0) |
-	    (cid >= 0 ? 1u << cid : 0));
+	topen(st, &kind_insn, files, n);
+	st->cflops = tcol(st, "adjusted_flops", T_INT, 0);
+	st->ctype = tcol(st, "tensor_instruction_type", T_TEXT, 0);
+	st->coperands = st->mode == 'I' ? tcol(st, "operands", T_TEXT, 0) : -1;
+	st->cid = st->mode == 'X' || st->mode == 'D' ?
+	    tcol(st, "id", T_INT, 0) : -1;
+	rd_want(&st->rd, want | 1u << I_ENGINE | 1u << I_OPCODE |
+	    1u << I_TRACK | 1u << st->cflops | 1u << st->ctype |
+	    (st->coperands >= 0 ? 1u << st->coperands : 0) |
+	    (st->cid >= 0 ? 1u << st->cid : 0));
 	return 1;
 }
 
 /* The flops of the window's MATMULs, and of its transposes. */
 static void
-flopsread(void)
+flopsread(struct bound *st)
 {
 	struct record *r;
 	int64_t f;
 
-	memset(&P.flops, 0, sizeof P.flops);
-	memset(&P.tflops, 0, sizeof P.tflops);
-	if (!(P.hasflops = insnopen(0)))
+	memset(&st->cur.flops, 0, sizeof st->cur.flops);
+	memset(&st->cur.tflops, 0, sizeof st->cur.tflops);
+	if (!(st->cur.hasflops = insnopen(st, 0)))
 		return;
-	while ((r = rd_next(&rd))) {
-		if (!matmul(r))
+	while ((r = rd_next(&st->rd))) {
+		if (!matmul(st, r))
 			continue;
-		f = flopsof(&rd, r);
-		dec_addu(&P.flops, (uint64_t)f);
-		if (transpose(&rd, r))
-			dec_addu(&P.tflops, (uint64_t)f);
+		f = flopsof(st, &st->rd, r);
+		dec_addu(&st->cur.flops, (uint64_t)f);
+		if (transpose(st, &st->rd, r))
+			dec_addu(&st->cur.tflops, (uint64_t)f);
 	}
-	rd_close(&rd);
+	rd_close(&st->rd);
 }
 
 /* ---- TensorInfo ---- */
 
-static int cvar, ctiype, csize;
-
 static int
-tensoropen(void)
+tensoropen(struct bound *st)
 {
 	static const char *const names[] = { "variable_name", "type", "size",
 	    NULL };
 	char **files;
 	int n;
 
-	if ((n = tablefiles(TB_TENSORINFO, &files)) == 0)
+	if ((n = tablefiles(st, TB_TENSORINFO, &files)) == 0)
 		return 0;
 	havecols(files, n, names, "TensorInfo's, for the necessary bytes",
 	    NULL);
-	topen(&kind_row, files, n);
-	cvar = tcol("variable_name", T_TEXT, 0);
-	ctiype = tcol("type", T_TEXT, 0);
-	csize = tcol("size", T_INT, 0);
+	topen(st, &kind_row, files, n);
+	st->cvar = tcol(st, "variable_name", T_TEXT, 0);
+	st->ctiype = tcol(st, "type", T_TEXT, 0);
+	st->csize = tcol(st, "size", T_INT, 0);
 	return 1;
 }
 
 static int
-inout(const struct record *r)
+inout(struct bound *st, const struct record *r)
 {
-	return textis(&r->f[ctiype], "IN") || textis(&r->f[ctiype], "OUT");
+	return textis(&r->f[st->ctiype], "IN") || textis(&r->f[st->ctiype],
+	    "OUT");
 }
 
 /* ---- the bounds ---- */
 
 /* The peak's ns of flops: flops / (rows x cols x 2 x clock GHz). */
 static int
-peakns(const struct dec *flops, int64_t *ns)
+peakns(struct bound *st, const struct dec *flops, int64_t *ns)
 {
-	if (!P.hasmeta[M_ROWS] || !P.hasmeta[M_COLS] || !P.hasmeta[M_CLOCK])
+	if (!st->cur.hasmeta[M_ROWS] || !st->cur.hasmeta[M_COLS] ||
+	    !st->cur.hasmeta[M_CLOCK])
 		return 0;
-	*ns = llround(dec_f64(flops) / (P.meta[M_ROWS] * P.meta[M_COLS] *
-	    2 * P.meta[M_CLOCK]));
+	*ns = llround(dec_f64(flops) / (st->cur.meta[M_ROWS] *
+	    st->cur.meta[M_COLS] * 2 * st->cur.meta[M_CLOCK]));
 	return 1;
 }
 
 /* The ns of bytes at dma_ddr_bandwidth. */
 static int
-bwns(const struct dec *bytes, int64_t *ns)
+bwns(struct bound *st, const struct dec *bytes, int64_t *ns)
 {
-	if (!P.hasmeta[M_DMABW])
+	if (!st->cur.hasmeta[M_DMABW])
 		return 0;
-	*ns = llround(dec_f64(bytes) / P.meta[M_DMABW] * 1e9);
+	*ns = llround(dec_f64(bytes) / st->cur.meta[M_DMABW] * 1e9);
 	return 1;
 }
 
@@ -814,28 +890,28 @@ andlist(char *buf, size_t size, const char *const *names, int n)
 
 /* "PROFILE: why: a, b and c left out" on stderr. */
 static void
-leftout(const char *why, const char *const *names, int n)
+leftout(struct bound *st, const char *why, const char *const *names, int n)
 {
 	char list[512];
 
-	np_warn("%s: %s: %s left out", P.p->name, why,
+	np_warn("%s: %s: %s left out", st->cur.p->name, why,
 	    andlist(list, sizeof list, names, n));
 }
 
 /* Why Metadata's constants of mask (bit i, constant i) are not known, in
  * buf: "no Metadata table", or "Metadata gives no X above 0". */
 static const char *
-metawhy(char *buf, size_t size, unsigned mask)
+metawhy(struct bound *st, char *buf, size_t size, unsigned mask)
 {
 	const char *miss[NMETA];
 	char list[256];
 	char **files;
 	int i, n = 0;
 
-	if (tablefiles(TB_METADATA, &files) == 0)
+	if (tablefiles(st, TB_METADATA, &files) == 0)
 		return "no Metadata table";
 	for (i = 0; i < NMETA; i++)
-		if (mask >> i & 1 && !P.hasmeta[i])
+		if (mask >> i & 1 && !st->cur.hasmeta[i])
 			miss[n++] = metaname[i];
 	snprintf(buf, size, "Metadata gives no %s above 0", andlist(list,
 	    sizeof list, miss, n));
@@ -845,14 +921,15 @@ metawhy(char *buf, size_t size, unsigned mask)
 #define TEMASK (1u << M_ROWS | 1u << M_COLS | 1u << M_CLOCK)
 
 static int
-haspeak(void)
+haspeak(struct bound *st)
 {
-	return P.hasmeta[M_ROWS] && P.hasmeta[M_COLS] && P.hasmeta[M_CLOCK];
+	return st->cur.hasmeta[M_ROWS] && st->cur.hasmeta[M_COLS] &&
+	    st->cur.hasmeta[M_CLOCK];
 }
 
 /* Says what each missing table or constant leaves out. */
 static void
-whatsleft(int hasactive, int hasdmatable)
+whatsleft(struct bound *st, int hasactive, int hasdmatable)
 {
 	static const char *const dmaout[] = { "memory_bound",
 	    "memory_bound_ideal", "dma_active_time", "perfect_pipeline",
@@ -867,56 +944,61 @@ whatsleft(int hasactive, int hasdmatable)
 	    "compute_bound_ideal_useful_flops" };
 	char why[512];
 
-	if (!P.hasdma)
-		leftout(hasdmatable ? "DmaPacket has no rows (captured without "
+	if (!st->cur.hasdma)
+		leftout(st, hasdmatable ?
+		    "DmaPacket has no rows (captured without "
 		    "DMA notifications?)" : "no DmaPacket table", dmaout, 5);
-	if (P.hasdma && !P.dmainside)
+	if (st->cur.hasdma && !st->cur.dmainside)
 		np_warn("%s: no DmaPacket row in the window [%lld, %lld): "
 		    "memory_bound, memory_bound_ideal and dma_active_time are 0",
-		    P.p->name, (long long)P.t0, (long long)P.t1);
+		    st->cur.p->name, (long long)st->cur.t0,
+		    (long long)st->cur.t1);
 	if (!hasactive)
-		leftout("no ActiveTime table", activeout, 7);
-	if (!P.hasmeta[M_DMABW])
-		leftout(metawhy(why, sizeof why, 1u << M_DMABW), bwout, 2);
-	if (!haspeak())
-		leftout(metawhy(why, sizeof why, TEMASK), peakout, 2);
-	if (!P.hastensors)
-		leftout("no TensorInfo table", bwout + 1, 1);
-	if (!P.hasflops)
-		leftout("no Instruction table", peakout, 2);
+		leftout(st, "no ActiveTime table", activeout, 7);
+	if (!st->cur.hasmeta[M_DMABW])
+		leftout(st, metawhy(st, why, sizeof why, 1u << M_DMABW), bwout,
+		    2);
+	if (!haspeak(st))
+		leftout(st, metawhy(st, why, sizeof why, TEMASK), peakout, 2);
+	if (!st->cur.hastensors)
+		leftout(st, "no TensorInfo table", bwout + 1, 1);
+	if (!st->cur.hasflops)
+		leftout(st, "no Instruction table", peakout, 2);
 }
 
 static void
-computebounds(int hasactive)
+computebounds(struct bound *st, int hasactive)
 {
-	struct result *res = &P.res;
+	struct result *res = &st->cur.res;
 	struct dec useful;
 	int e;
 
-	res->t0 = P.t0;
-	res->t1 = P.t1;
-	res->bound[B_TOTAL] = P.t1 - P.t0;
+	res->t0 = st->cur.t0;
+	res->t1 = st->cur.t1;
+	res->bound[B_TOTAL] = st->cur.t1 - st->cur.t0;
 	res->hasbound[B_TOTAL] = 1;
-	if ((res->haseng[E_DMA] = res->hasbound[B_MEM] = P.hasdma)) {
+	if ((res->haseng[E_DMA] = res->hasbound[B_MEM] = st->cur.hasdma)) {
 		res->bound[B_MEM] = res->eng[E_DMA];
-		res->hasbound[B_MEMIDEAL] = bwns(&P.kbytes,
+		res->hasbound[B_MEMIDEAL] = bwns(st, &st->cur.kbytes,
 		    &res->bound[B_MEMIDEAL]);
 	}
-	if (P.hastensors)
-		res->hasbound[B_MEMNR] = bwns(&P.necessary,
+	if (st->cur.hastensors)
+		res->hasbound[B_MEMNR] = bwns(st, &st->cur.necessary,
 		    &res->bound[B_MEMNR]);
 	for (e = 0; e < E_DMA; e++)
 		res->haseng[e] = hasactive;
 	if ((res->hasbound[B_COMP] = hasactive))
 		res->bound[B_COMP] = res->eng[E_TENSOR];
-	if (P.hasflops && peakns(&P.flops, &res->bound[B_COMPFLOPS])) {
+	if (st->cur.hasflops && peakns(st, &st->cur.flops,
+	    &res->bound[B_COMPFLOPS])) {
 		/* flops - tflops, sums of whole numbers, tflops the
 		 * smaller. */
-		useful = P.flops;
-		useful.lo -= P.tflops.lo;
-		useful.hi -= P.tflops.hi + (P.flops.lo < P.tflops.lo);
+		useful = st->cur.flops;
+		useful.lo -= st->cur.tflops.lo;
+		useful.hi -= st->cur.tflops.hi + (st->cur.flops.lo <
+		    st->cur.tflops.lo);
 		res->hasbound[B_COMPFLOPS] = 1;
-		res->hasbound[B_COMPUSEFUL] = peakns(&useful,
+		res->hasbound[B_COMPUSEFUL] = peakns(st, &useful,
 		    &res->bound[B_COMPUSEFUL]);
 	}
 	/* The pipeline: the slowest engine, the first of a tie. */
@@ -969,19 +1051,15 @@ opt_f64(int has, double v)
 		out_f64(v);
 }
 
-/* The header, due before the first row, or at the end if there is none:
- * input refused before any row leaves the output empty. */
-static const char *headdue;
-
 static void
-headline(void)
+headline(struct bound *st)
 {
-	const char *cols = headdue;
+	const char *cols = st->headdue;
 
-	headdue = NULL;
-	if (!cols || !header)
+	st->headdue = NULL;
+	if (!cols || !st->header)
 		return;
-	if (nprofiles > 1 || partial)
+	if (st->nprofiles > 1 || st->partial)
 		out_raw("profile\t", 8);
 	out_raw(cols, strlen(cols));
 	out_nl();
@@ -990,11 +1068,11 @@ headline(void)
 /* A row's start: the header if due, the profile's name when there are
  * several. */
 static void
-profcol(void)
+profcol(struct bound *st)
 {
-	headline();
-	if (nprofiles > 1 || partial) {
-		out_str(P.p->name);
+	headline(st);
+	if (st->nprofiles > 1 || st->partial) {
+		out_str(st->cur.p->name);
 		out_tab();
 	}
 }
@@ -1002,9 +1080,10 @@ profcol(void)
 /* The engine NULL where the bound has none: an empty field, a missing
  * value (np(7), OUTPUT). */
 static void
-rowstart(const char *name, const char *family, const char *engine)
+rowstart(struct bound *st, const char *name, const char *family,
+    const char *engine)
 {
-	profcol();
+	profcol(st);
 	out_str(name);
 	out_tab();
 	out_str(family);
@@ -1014,7 +1093,7 @@ rowstart(const char *name, const char *family, const char *engine)
 }
 
 static void
-longrows(const struct result *res)
+longrows(struct bound *st, const struct result *res)
 {
 	double v = 0;
 	int b, e, bf, has;
@@ -1022,7 +1101,7 @@ longrows(const struct result *res)
 
 	for (b = 0; b < NBOUND; b++) {
 		e = b == B_PIPE ? res->bottleneck : bounds[b].engine;
-		rowstart(bounds[b].name, bounds[b].family, e >= 0 ?
+		rowstart(st, bounds[b].name, bounds[b].family, e >= 0 ?
 		    engname[e] : NULL);
 		out_opt_i64(res->hasbound[b], res->bound[b]);
 		bf = bounds[b].before;
@@ -1035,7 +1114,7 @@ longrows(const struct result *res)
 		out_nl();
 	}
 	for (e = 0; e < NENG; e++) {
-		rowstart(engbound[e], "engine", engname[e]);
+		rowstart(st, engbound[e], "engine", engname[e]);
 		out_opt_i64(res->haseng[e], res->eng[e]);
 		out_opt_i64(res->haseng[e], total - res->eng[e]);
 		opt_f64(res->haseng[e] && total > 0, (double)res->eng[e] /
@@ -1043,7 +1122,7 @@ longrows(const struct result *res)
 		out_tab();
 		out_nl();
 	}
-	rowstart("bottleneck", "pipeline", res->bottleneck >= 0 ?
+	rowstart(st, "bottleneck", "pipeline", res->bottleneck >= 0 ?
 	    engname[res->bottleneck] : NULL);
 	out_opt_i64(res->bottleneck >= 0, res->bottleneck >= 0 ?
 	    res->eng[res->bottleneck] : 0);
@@ -1065,18 +1144,18 @@ widetime(const struct result *r, int i, int64_t *v)
 /* -w: the bounds and engines, one column per profile, then the change
  * from the first to the last. */
 static void
-widerows(void)
+widerows(struct bound *st)
 {
 	int i, b, ha = 0, hz = 0;
 	int64_t va = 0, vz = 0, v = 0;
 
-	if (header) {
+	if (st->header) {
 		lit("bound\tfamily");
-		for (i = 0; i < nprofiles; i++) {
+		for (i = 0; i < st->nprofiles; i++) {
 			out_tab();
-			out_str(profiles[i].name);
+			out_str(st->profiles[i].name);
 		}
-		if (nprofiles > 1)
+		if (st->nprofiles > 1)
 			lit("\tchange_ns\tchange_ratio");
 		out_nl();
 	}
@@ -1084,25 +1163,25 @@ widerows(void)
 		out_str(b < NBOUND ? bounds[b].name : engbound[b - NBOUND]);
 		out_tab();
 		out_str(b < NBOUND ? bounds[b].family : "engine");
-		for (i = 0; i < nprofiles; i++) {
-			ha = widetime(&results[i], b, &v);
+		for (i = 0; i < st->nprofiles; i++) {
+			ha = widetime(&st->results[i], b, &v);
 			out_opt_i64(ha, v);
 		}
-		if (nprofiles > 1) {
-			ha = widetime(&results[0], b, &va);
-			hz = widetime(&results[nprofiles - 1], b, &vz);
+		if (st->nprofiles > 1) {
+			ha = widetime(&st->results[0], b, &va);
+			hz = widetime(&st->results[st->nprofiles - 1], b, &vz);
 			out_opt_i64(ha && hz, vz - va);
 			opt_f64(ha && hz && va > 0, (double)vz / (double)va);
 		}
 		out_nl();
 	}
 	lit("bottleneck\tpipeline");
-	for (i = 0; i < nprofiles; i++) {
+	for (i = 0; i < st->nprofiles; i++) {
 		out_tab();
-		if (results[i].bottleneck >= 0)
-			out_str(engname[results[i].bottleneck]);
+		if (st->results[i].bottleneck >= 0)
+			out_str(engname[st->results[i].bottleneck]);
 	}
-	if (nprofiles > 1)
+	if (st->nprofiles > 1)
 		lit("\t\t");
 	out_nl();
 }
@@ -1183,24 +1262,6 @@ firstmode(struct src *in)
 	return partmode(in->buf, (size_t)(nl - in->buf));
 }
 
-#define PT_MAXF 16		/* fields of a row, at most */
-static struct {
-	struct src in;
-	const char *file, *first;
-	long line;
-	char *f[PT_MAXF + 1];
-	size_t len[PT_MAXF + 1];
-	int nf, ncol;
-	/* investigations: the first profile's rows, until a second comes */
-	char *held;
-	size_t nheld, capheld;
-	char *firstname;
-	int count;		/* profiles so far */
-	int inrows;		/* the file's last row's profile is name */
-	char *name;
-	size_t namecap;
-} bp;
-
 /* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
  * with one was not written by np-bound. */
 static void
@@ -1220,39 +1281,40 @@ plainline(const char *file, long line, const char *s, size_t n)
 
 /* The row at s (n bytes) cut at its TABs: the number of fields. */
 static int
-bpsplit(char *s, size_t n)
+bpsplit(struct partread *bp, char *s, size_t n)
 {
 	char *e = s + n, *tab;
 
-	for (bp.nf = 0;; s = tab + 1) {
-		if (bp.nf == PT_MAXF + 1)
-			return bp.nf;
+	for (bp->nf = 0;; s = tab + 1) {
+		if (bp->nf == PT_MAXF + 1)
+			return bp->nf;
 		tab = memchr(s, '\t', (size_t)(e - s));
-		bp.f[bp.nf] = s;
-		bp.len[bp.nf++] = (size_t)((tab ? tab : e) - s);
+		bp->f[bp->nf] = s;
+		bp->len[bp->nf++] = (size_t)((tab ? tab : e) - s);
 		if (!tab)
-			return bp.nf;
+			return bp->nf;
 		*tab = '\0';
 	}
 }
 
 static long
-bpcol(int i)
+bpcol(struct partread *bp, int i)
 {
-	return (long)(bp.f[i] - bp.f[0]) + 1;
+	return (long)(bp->f[i] - bp->f[0]) + 1;
 }
 
 static int
-bpis(int i, const char *s)
+bpis(struct partread *bp, int i, const char *s)
 {
-	return strlen(s) == bp.len[i] && memcmp(bp.f[i], s, bp.len[i]) == 0;
+	return strlen(s) == bp->len[i] && memcmp(bp->f[i], s, bp->len[i]) == 0;
 }
 
 /* A bound's row j (0 to NBOUND + NENG) of the profile being read into
  * results[nprofiles - 1]. */
 static void
-boundrow(int j)
+boundrow(struct bound *st, int j)
 {
+	struct partread *bp = &st->bp;
 	struct result *r;
 	const char *name = j < NBOUND ? bounds[j].name : j < NBOUND + NENG ?
 	    engbound[j - NBOUND] : "bottleneck";
@@ -1262,41 +1324,46 @@ boundrow(int j)
 	int has, e;
 
 	/* The name as the program had it, np's escapes decoded. */
-	bp.len[0] = tsv_unescape(bp.f[0], bp.len[0]);
-	bp.f[0][bp.len[0]] = '\0';
+	bp->len[0] = tsv_unescape(bp->f[0], bp->len[0]);
+	bp->f[0][bp->len[0]] = '\0';
 	if (j == 0) {
-		if (nprofiles == MAXPROFILES)
-			np_die_at(bp.file, bp.line, 0, "more than %d profiles",
+		if (st->nprofiles == MAXPROFILES)
+			np_die_at(bp->file, bp->line, 0,
+			    "more than %d profiles",
 			    MAXPROFILES);
-		profiles[nprofiles].name = np_strdup(bp.f[0]);
-		results[nprofiles++].bottleneck = -1;
-	} else if (!bpis(0, profiles[nprofiles - 1].name))
-		np_die_at(bp.file, bp.line, 1, "expected the row '%s' of "
+		st->profiles[st->nprofiles].name = np_strdup(bp->f[0]);
+		st->results[st->nprofiles++].bottleneck = -1;
+	} else if (!bpis(bp, 0, st->profiles[st->nprofiles - 1].name))
+		np_die_at(bp->file, bp->line, 1, "expected the row '%s' of "
 		    "profile %s (%d rows a profile), found profile '%s'", name,
-		    profiles[nprofiles - 1].name, NBOUND + NENG + 1, bp.f[0]);
-	if (!bpis(1, name) || !bpis(2, family))
-		np_die_at(bp.file, bp.line, bpcol(1), "expected the row '%s' "
+		    st->profiles[st->nprofiles - 1].name, NBOUND + NENG + 1,
+		    bp->f[0]);
+	if (!bpis(bp, 1, name) || !bpis(bp, 2, family))
+		np_die_at(bp->file, bp->line, bpcol(bp, 1),
+		    "expected the row '%s' "
 		    "of family %s (%d rows a profile, in np-bound's order), "
 		    "found '%s' of %s", name, family, NBOUND + NENG + 1,
-		    bp.f[1], bp.f[2]);
-	r = &results[nprofiles - 1];
-	if ((has = bp.len[4] > 0) && !num_i64(bp.f[4], bp.len[4], &v))
-		np_die_at(bp.file, bp.line, bpcol(4), "expected a time in ns "
+		    bp->f[1], bp->f[2]);
+	r = &st->results[st->nprofiles - 1];
+	if ((has = bp->len[4] > 0) && !num_i64(bp->f[4], bp->len[4], &v))
+		np_die_at(bp->file, bp->line, bpcol(bp, 4),
+		    "expected a time in ns "
 		    "(a whole number) in column 'time_ns', found '%s'",
-		    bp.f[4]);
+		    bp->f[4]);
 	if (j < NBOUND) {
 		r->hasbound[j] = has;
 		r->bound[j] = v;
 	} else if (j < NBOUND + NENG) {
 		r->haseng[j - NBOUND] = has;
 		r->eng[j - NBOUND] = v;
-	} else if (bp.len[3]) {
-		for (e = 0; e < NENG && !bpis(3, engname[e]); e++)
+	} else if (bp->len[3]) {
+		for (e = 0; e < NENG && !bpis(bp, 3, engname[e]); e++)
 			;
 		if (e == NENG)
-			np_die_at(bp.file, bp.line, bpcol(3), "expected an "
+			np_die_at(bp->file, bp->line, bpcol(bp, 3),
+			    "expected an "
 			    "engine (Tensor, Vector, Scalar, GpSimd or DMA), "
-			    "found '%s'", bp.f[3]);
+			    "found '%s'", bp->f[3]);
 		r->bottleneck = e;
 	}
 }
@@ -1304,79 +1371,84 @@ boundrow(int j)
 /* Appends the row's fields from the second on, as a line, to the first
  * profile's held rows. */
 static void
-hold(void)
+hold(struct partread *bp)
 {
-	size_t n = (size_t)(bp.f[bp.nf - 1] + bp.len[bp.nf - 1] - bp.f[1]) + 1;
+	size_t n = (size_t)(bp->f[bp->nf - 1] + bp->len[bp->nf - 1] -
+	    bp->f[1]) + 1;
 
-	if (bp.nheld + n > bp.capheld) {
-		bp.capheld = (bp.nheld + n) * 2;
-		bp.held = np_realloc(bp.held, bp.capheld);
+	if (bp->nheld + n > bp->capheld) {
+		bp->capheld = (bp->nheld + n) * 2;
+		bp->held = np_realloc(bp->held, bp->capheld);
 	}
-	memcpy(bp.held + bp.nheld, bp.f[1], n - 1);
-	bp.nheld += n;
-	bp.held[bp.nheld - 1] = '\n';
+	memcpy(bp->held + bp->nheld, bp->f[1], n - 1);
+	bp->nheld += n;
+	bp->held[bp->nheld - 1] = '\n';
 }
 
 /* An investigation's rows so far as one run over more than one profile
  * writes them: the header with the profile column, then the first
  * profile's held rows. */
 static void
-unhold(void)
+unhold(struct bound *st)
 {
-	char *p, *nl, *e = bp.held ? bp.held + bp.nheld : NULL;
+	struct partread *bp = &st->bp;
+	char *p, *nl, *e = bp->held ? bp->held + bp->nheld : NULL;
 
-	if (header) {
+	if (st->header) {
 		lit("profile\t");
-		lit(heads[mode]);
+		lit(heads[st->mode]);
 		out_nl();
 	}
-	for (p = bp.held; p < e; p = nl + 1) {
+	for (p = bp->held; p < e; p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(e - p));
-		lit(bp.firstname);	/* as read: escaped */
+		lit(bp->firstname);	/* as read: escaped */
 		out_tab();
 		out_raw(p, (size_t)(nl - p) + 1);
 	}
-	free(bp.held);
-	bp.held = NULL;
-	bp.nheld = 0;
+	free(bp->held);
+	bp->held = NULL;
+	bp->nheld = 0;
 }
 
 /* The row of an investigation's: written, or held while its profile may
  * be the only one.  A new profile begins with each file, and where the
  * name changes. */
 static void
-invrow(void)
+invrow(struct bound *st)
 {
+	struct partread *bp = &st->bp;
 	int i;
 
-	if (!bp.inrows || !bpis(0, bp.name)) {
-		if (bp.len[0] + 1 > bp.namecap) {
-			bp.namecap = bp.len[0] + 64;
-			bp.name = np_realloc(bp.name, bp.namecap);
+	if (!bp->inrows || !bpis(bp, 0, bp->name)) {
+		if (bp->len[0] + 1 > bp->namecap) {
+			bp->namecap = bp->len[0] + 64;
+			bp->name = np_realloc(bp->name, bp->namecap);
 		}
-		memcpy(bp.name, bp.f[0], bp.len[0] + 1);
-		if (!bp.inrows)
-			bp.inrows = 1;
-		if (++bp.count == 1)
-			bp.firstname = np_strdup(bp.name);
-		else if (bp.count == 2)
-			unhold();
+		memcpy(bp->name, bp->f[0], bp->len[0] + 1);
+		if (!bp->inrows)
+			bp->inrows = 1;
+		if (++bp->count == 1)
+			bp->firstname = np_strdup(bp->name);
+		else if (bp->count == 2)
+			unhold(st);
 	}
-	for (i = 0; i < bp.nf - 1; i++)	/* the TABs bpsplit cut at */
-		bp.f[i][bp.len[i]] = '\t';
-	if (bp.count == 1) {
-		hold();
+	for (i = 0; i < bp->nf - 1; i++)	/* the TABs bpsplit cut at */
+		bp->f[i][bp->len[i]] = '\t';
+	if (bp->count == 1) {
+		hold(bp);
 		return;
 	}
-	out_raw(bp.f[0], (size_t)(bp.f[bp.nf - 1] + bp.len[bp.nf - 1] -
-	    bp.f[0]));
+	out_raw(bp->f[0], (size_t)(bp->f[bp->nf - 1] + bp->len[bp->nf - 1] -
+	    bp->f[0]));
 	out_nl();
 }
 
 /* Every file, np-bound's rows (the first opened and looked into). */
 static void
-mergeparts(char **files, int n, int firstmode, const struct np_cmd *cmd)
+mergeparts(struct bound *st, char **files, int n, int firstmode,
+    const struct np_cmd *cmd)
 {
+	struct partread *bp = &st->bp;
 	char *line;
 	size_t len;
 	int i, j, m;
@@ -1386,98 +1458,98 @@ mergeparts(char **files, int n, int firstmode, const struct np_cmd *cmd)
 		    np_given(cmd, "rt"), files[0]);
 		np_usage(synopsis);
 	}
-	if (mode && mode != firstmode)
+	if (st->mode && st->mode != firstmode)
 		np_die_at(files[0], 1, 0, "expected np-bound's rows of %s, "
-		    "found those of %s", modename(mode), modename(firstmode));
-	mode = firstmode;
-	if (wide && mode) {
+		    "found those of %s", modename(st->mode),
+		    modename(firstmode));
+	st->mode = firstmode;
+	if (st->wide && st->mode) {
 		np_warn("-w (one column per profile) does not go with -%c "
-		    "(%s holds its rows)", mode, files[0]);
+		    "(%s holds its rows)", st->mode, files[0]);
 		np_usage(synopsis);
 	}
-	bp.first = files[0];
-	bp.ncol = 1;
-	for (line = (char *)modehead(mode); *line; line++)
-		bp.ncol += *line == '\t';
-	bp.ncol++;
+	bp->first = files[0];
+	bp->ncol = 1;
+	for (line = (char *)modehead(st->mode); *line; line++)
+		bp->ncol += *line == '\t';
+	bp->ncol++;
 	for (i = 0; i < n; i++) {
-		bp.file = files[i];
+		bp->file = files[i];
 		if (i && src_isdir(files[i]))
 			np_die("%s: expected np-bound's rows, as %s holds, "
 			    "found a directory", files[i], files[0]);
 		if (i)
-			src_open(&bp.in, files[i]);
-		if (!src_getline(&bp.in, &line, &len) ||
-		    (m = partmode(line, len)) != mode)
-			np_die_at(files[i], bp.in.line ? bp.in.line : 1, 0,
+			src_open(&bp->in, files[i]);
+		if (!src_getline(&bp->in, &line, &len) ||
+		    (m = partmode(line, len)) != st->mode)
+			np_die_at(files[i], bp->in.line ? bp->in.line : 1, 0,
 			    "expected np-bound's rows of %s (its header, a "
 			    "profile column first), as %s holds",
-			    modename(mode), files[0]);
-		bp.inrows = 0;
-		for (j = 0; src_getline(&bp.in, &line, &len);) {
-			bp.line = bp.in.line;
-			plainline(files[i], bp.line, line, len);
-			if (bpsplit(line, len) != bp.ncol)
-				np_die_at(files[i], bp.line, 0, "expected %d "
+			    modename(st->mode), files[0]);
+		bp->inrows = 0;
+		for (j = 0; src_getline(&bp->in, &line, &len);) {
+			bp->line = bp->in.line;
+			plainline(files[i], bp->line, line, len);
+			if (bpsplit(bp, line, len) != bp->ncol)
+				np_die_at(files[i], bp->line, 0, "expected %d "
 				    "fields, as the header has, found %s%d",
-				    bp.ncol, bp.nf > PT_MAXF ? "more than " :
-				    "", bp.nf);
-			if (!bp.len[0])
-				np_die_at(files[i], bp.line, 1, "expected a "
+				    bp->ncol, bp->nf > PT_MAXF ? "more than " :
+				    "", bp->nf);
+			if (!bp->len[0])
+				np_die_at(files[i], bp->line, 1, "expected a "
 				    "profile's name, found an empty field");
-			if (mode) {
-				invrow();
+			if (st->mode) {
+				invrow(st);
 				continue;
 			}
-			boundrow(j);
+			boundrow(st, j);
 			j = (j + 1) % (NBOUND + NENG + 1);
 		}
 		if (j)
-			np_die_at(files[i], bp.line, 0, "expected %d rows a "
+			np_die_at(files[i], bp->line, 0, "expected %d rows a "
 			    "profile, found %d of profile %s at the end",
-			    NBOUND + NENG + 1, j, profiles[nprofiles - 1].name);
+			    NBOUND + NENG + 1, j,
+			    st->profiles[st->nprofiles - 1].name);
 		/* A file of no rows stands for a profile of none. */
-		if (mode && !bp.inrows && ++bp.count == 2)
-			unhold();
-		src_close(&bp.in);
+		if (st->mode && !bp->inrows && ++bp->count == 2)
+			unhold(st);
+		src_close(&bp->in);
 	}
 }
 
 /* The merged rows: as one run over the profiles writes them. */
 static void
-mergedrows(void)
+mergedrows(struct bound *st)
 {
+	struct partread *bp = &st->bp;
 	int i;
 
-	if (mode) {
-		if (bp.count < 2 && partial)
-			unhold();
-		else if (bp.count < 2) {	/* one profile: no profile column */
-			if (header) {
-				lit(heads[mode]);
+	if (st->mode) {
+		if (bp->count < 2 && st->partial)
+			unhold(st);
+		else if (bp->count < 2) {	/* one profile: no profile column */
+			if (st->header) {
+				lit(heads[st->mode]);
 				out_nl();
 			}
-			if (bp.nheld)
-				out_raw(bp.held, bp.nheld);
+			if (bp->nheld)
+				out_raw(bp->held, bp->nheld);
 		}
 		return;
 	}
-	if (wide) {
-		widerows();
+	if (st->wide) {
+		widerows(st);
 		return;
 	}
-	headdue = boundhead;
-	for (i = 0; i < nprofiles; i++) {
-		P.p = &profiles[i];
-		longrows(&results[i]);
+	st->headdue = boundhead;
+	for (i = 0; i < st->nprofiles; i++) {
+		st->cur.p = &st->profiles[i];
+		longrows(st, &st->results[i]);
 	}
-	headline();
+	headline(st);
 }
 
 /* ---- investigations ---- */
-
-#define MAXKEYS 1000000L
-#define KEYBUF 4096
 
 /* A key's sums. */
 struct acc {
@@ -1491,17 +1563,12 @@ struct acc {
 	int dir;		/* -D: the direction */
 };
 
-static struct group grp;
-static char key[KEYBUF];
-static size_t keylen;
-static int keyparts;		/* parts put since keystart */
-
 /* A new key: its parts are put by keyput. */
 static void
-keystart(void)
+keystart(struct bound *st)
 {
-	keylen = 0;
-	keyparts = 0;
+	st->keylen = 0;
+	st->keyparts = 0;
 }
 
 /* Appends a key part, TAB-separated, as out_text writes it: NULL (a
@@ -1509,53 +1576,50 @@ keystart(void)
  * goes before every part but the first, a missing first one too, so that
  * each part stays in its column. */
 static void
-keyput(const struct record *r, const char *s, size_t n)
+keyput(struct bound *st, const struct record *r, const char *s, size_t n)
 {
-	if (keyparts++ > 0 && keylen < KEYBUF)
-		key[keylen++] = '\t';
-	if (OUT_ESCROOM(n) > KEYBUF - keylen)
+	if (st->keyparts++ > 0 && st->keylen < KEYBUF)
+		st->key[st->keylen++] = '\t';
+	if (OUT_ESCROOM(n) > KEYBUF - st->keylen)
 		np_die_at(r->file, r->line, 0, "key longer than %d bytes",
 		    KEYBUF);
 	if (s)
-		keylen = (size_t)(out_escape(key + keylen, s, n) - key);
+		st->keylen = (size_t)(out_escape(st->key + st->keylen, s, n) -
+		    st->key);
 }
 
 static struct acc *
-lookup(const struct record *r)
+lookup(struct bound *st, const struct record *r)
 {
 	struct acc *a;
 
-	if (!(a = grp_get(&grp, key, keylen, NULL)))
+	if (!(a = grp_get(&st->grp, st->key, st->keylen, NULL)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct "
 		    "source lines", MAXKEYS);
 	return a;
 }
 
-/* Instructions without a source line: most of them means a profile
- * compiled without debug information. */
-static long nsrc, nosrc;
-
 static const char *
-srcof(const struct record *r, size_t *n)
+srcof(struct bound *st, const struct record *r, size_t *n)
 {
 	const char *s = insn_src(r, n);
 
-	nsrc++;
+	st->nsrc++;
 	if (!(r->f[I_BIR].set && r->f[I_BIR].len) &&
 	    !(r->f[I_NKI].set && r->f[I_NKI].len))
-		nosrc++;
+		st->nosrc++;
 	return s;
 }
 
 static void
-srcnote(void)
+srcnote(struct bound *st)
 {
-	if (nsrc && nosrc * 2 > nsrc)
+	if (st->nsrc && st->nosrc * 2 > st->nsrc)
 		np_warn("%s: %ld of %ld instructions have no source location "
 		    "(bir_debug_info_source_location, nki_source_location): "
 		    "compiled without debug information? (their rows' src is "
-		    "empty)", P.p->name, nosrc, nsrc);
-	nsrc = nosrc = 0;
+		    "empty)", st->cur.p->name, st->nosrc, st->nsrc);
+	st->nsrc = st->nosrc = 0;
 }
 
 /* Bigger first (a, then n), then the key. */
@@ -1581,16 +1645,16 @@ outdec(const struct dec *d)
 }
 
 static void
-needinsn(void)
+needinsn(struct bound *st)
 {
-	if (!insnopen(1u << I_BIR | 1u << I_NKI))
+	if (!insnopen(st, 1u << I_BIR | 1u << I_NKI))
 		np_die("%s: no Instruction table (Instruction.parquet, or its "
-		    "parts Instruction_0.parquet, ...)", P.p->name);
+		    "parts Instruction_0.parquet, ...)", st->cur.p->name);
 }
 
 /* -T: transposes on the Tensor engine, by source line. */
 static void
-transposes(void)
+transposes(struct bound *st)
 {
 	struct record *r;
 	struct dec all = { 0, 0, 0 };
@@ -1602,44 +1666,44 @@ transposes(void)
 	int64_t f, ns;
 	int peak;
 
-	needinsn();
-	grp_init(&grp, sizeof(struct acc), MAXKEYS);
-	while ((r = rd_next(&rd))) {
-		s = srcof(r, &n);
-		if (!matmul(r))
+	needinsn(st);
+	grp_init(&st->grp, sizeof(struct acc), MAXKEYS);
+	while ((r = rd_next(&st->rd))) {
+		s = srcof(st, r, &n);
+		if (!matmul(st, r))
 			continue;
-		f = flopsof(&rd, r);
+		f = flopsof(st, &st->rd, r);
 		dec_addu(&all, (uint64_t)f);
-		if (!transpose(&rd, r))
+		if (!transpose(st, &st->rd, r))
 			continue;
-		keystart();
-		keyput(r, s, n);
-		a = lookup(r);
+		keystart(st);
+		keyput(st, r, s, n);
+		a = lookup(st, r);
 		a->n++;
 		dec_addu(&a->a, (uint64_t)f);
 	}
-	rd_close(&rd);
-	srcnote();
-	if (!haspeak())
-		np_warn("%s: %s: peak_ns left out", P.p->name,
-		    metawhy(why, sizeof why, TEMASK));
-	order = grp_sorted(&grp, byfirst);
-	for (i = 0; i < grp.n; i++) {
-		a = grp_val(&grp, order[i]);
-		profcol();
-		s = grp_key(&grp, order[i], &n);
+	rd_close(&st->rd);
+	srcnote(st);
+	if (!haspeak(st))
+		np_warn("%s: %s: peak_ns left out", st->cur.p->name,
+		    metawhy(st, why, sizeof why, TEMASK));
+	order = grp_sorted(&st->grp, byfirst);
+	for (i = 0; i < st->grp.n; i++) {
+		a = grp_val(&st->grp, order[i]);
+		profcol(st);
+		s = grp_key(&st->grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		out_i64(a->n);
 		out_tab();
 		outdec(&a->a);
-		peak = peakns(&a->a, &ns);
+		peak = peakns(st, &a->a, &ns);
 		out_opt_i64(peak, ns);
 		opt_f64(1, dec_quot(&a->a, &all));
 		out_nl();
 	}
 	free(order);
-	grp_free(&grp);
+	grp_free(&st->grp);
 }
 
 /* "K,N": the dimensions of a shape below the engine's. */
@@ -1666,7 +1730,7 @@ below(char *buf, const struct acc *a)
 
 /* -I: the shapes of the MATMULs, by source line. */
 static void
-tiles(void)
+tiles(struct bound *st)
 {
 	struct record *r;
 	struct dec all = { 0, 0, 0 };
@@ -1678,15 +1742,15 @@ tiles(void)
 	size_t n;
 	int64_t f, k, m, nn;
 
-	needinsn();
-	grp_init(&grp, sizeof(struct acc), MAXKEYS);
-	while ((r = rd_next(&rd))) {
-		s = srcof(r, &n);
-		if (!matmul(r))
+	needinsn(st);
+	grp_init(&st->grp, sizeof(struct acc), MAXKEYS);
+	while ((r = rd_next(&st->rd))) {
+		s = srcof(st, r, &n);
+		if (!matmul(st, r))
 			continue;
-		f = flopsof(&rd, r);
+		f = flopsof(st, &st->rd, r);
 		dec_addu(&all, (uint64_t)f);
-		op = &r->f[coperands];
+		op = &r->f[st->coperands];
 		if (!op->set || !mm_shape(op->s, op->len, &k, &m, &nn)) {
 			if (bad++ == 0 && op->set)
 				np_warn("%s:%ld: MATMUL operands not of the "
@@ -1697,29 +1761,30 @@ tiles(void)
 				np_warn("%s:%ld: MATMUL operands not of the "
 				    "form 'src=NAME[...][N,...] K*M': a "
 				    "missing value", r->file, r->line);
-			rd_note(&rd, "MATMULs whose operands give no shape, "
+			rd_note(&st->rd,
+			    "MATMULs whose operands give no shape, "
 			    "in no row", r->line);
 			continue;
 		}
-		keystart();
-		keyput(r, s, n);
-		keyput(r, num, num_fmt_i64(num, k));
-		keyput(r, num, num_fmt_i64(num, m));
-		keyput(r, num, num_fmt_i64(num, nn));
-		a = lookup(r);
+		keystart(st);
+		keyput(st, r, s, n);
+		keyput(st, r, num, num_fmt_i64(num, k));
+		keyput(st, r, num, num_fmt_i64(num, m));
+		keyput(st, r, num, num_fmt_i64(num, nn));
+		a = lookup(st, r);
 		a->n++;
 		a->k = k;
 		a->m = m;
 		a->nn = nn;
 		dec_addu(&a->a, (uint64_t)f);
 	}
-	rd_close(&rd);
-	srcnote();
-	order = grp_sorted(&grp, byfirst);
-	for (i = 0; i < grp.n; i++) {
-		a = grp_val(&grp, order[i]);
-		profcol();
-		s = grp_key(&grp, order[i], &n);
+	rd_close(&st->rd);
+	srcnote(st);
+	order = grp_sorted(&st->grp, byfirst);
+	for (i = 0; i < st->grp.n; i++) {
+		a = grp_val(&st->grp, order[i]);
+		profcol(st);
+		s = grp_key(&st->grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		out_i64(a->n);
@@ -1731,7 +1796,7 @@ tiles(void)
 		out_nl();
 	}
 	free(order);
-	grp_free(&grp);
+	grp_free(&st->grp);
 }
 
 /* ---- the Flow join (-X, -D) ---- */
@@ -1752,11 +1817,6 @@ struct xfer {
 enum { X_LOAD, X_STORE, X_SPILL, X_OTHER };
 static const char *const dirname_[] = { "load", "store", "spill", "other" };
 
-static struct xfer *xfers;
-static long nxfers, capxfers;
-static int32_t *idhash, *inhash;	/* chains by id, by instruction */
-static size_t nhash;
-
 /* Variables: TensorInfo's, and those DmaPacketAggregated moves. */
 struct var {
 	long index;		/* in vars */
@@ -1769,12 +1829,6 @@ struct var {
 	char type[32];		/* a longer one cut, and noted */
 	int hastype;		/* TensorInfo gave one: else missing */
 };
-static struct group vars;
-
-/* The window's DmaPacketAggregated rows: all, and the spills. */
-static struct dec spillbytes, dpabytes;
-static int64_t spills, dparows;
-
 static size_t
 hash64(int64_t v)
 {
@@ -1794,7 +1848,7 @@ hash64(int64_t v)
 #define VARSET '='
 
 static struct var *
-varof(const struct record *r, const struct field *f)
+varof(struct bound *st, const struct record *r, const struct field *f)
 {
 	static char *vkey;
 	static size_t vkeycap;
@@ -1811,64 +1865,67 @@ varof(const struct record *r, const struct field *f)
 		if (f->len)
 			memcpy(vkey + 1, f->s, f->len);
 	}
-	if (!(v = grp_get(&vars, f->set ? vkey : "", f->set ? f->len + 1 : 0,
+	if (!(v = grp_get(&st->vars, f->set ? vkey : "", f->set ?
+	    f->len + 1 : 0,
 	    &isnew)))
 		np_die_at(r->file, r->line, 0, "more than %ld distinct "
 		    "variables", MAXKEYS);
 	if (isnew)
-		v->index = vars.n - 1;
+		v->index = st->vars.n - 1;
 	return v;
 }
 
 /* TensorInfo's tensors into vars, and the necessary bytes. */
 static void
-tensors(void)
+tensors(struct bound *st)
 {
 	struct record *r;
 	struct var *v;
 	size_t n;
 
-	memset(&P.necessary, 0, sizeof P.necessary);
-	if (!(P.hastensors = tensoropen()))
+	memset(&st->cur.necessary, 0, sizeof st->cur.necessary);
+	if (!(st->cur.hastensors = tensoropen(st)))
 		return;
-	while ((r = rd_next(&rd))) {
-		v = varof(r, &r->f[cvar]);
+	while ((r = rd_next(&st->rd))) {
+		v = varof(st, r, &r->f[st->cvar]);
 		if (v->intensor)
-			rd_note(&rd, "TensorInfo rows of a variable_name met "
+			rd_note(&st->rd,
+			    "TensorInfo rows of a variable_name met "
 			    "before, their sizes added", r->line);
-		else if (r->f[ctiype].set) {
-			n = r->f[ctiype].len < sizeof v->type - 1 ?
-			    r->f[ctiype].len : sizeof v->type - 1;
-			if (n < r->f[ctiype].len)
-				rd_note(&rd, "TensorInfo rows whose "
+		else if (r->f[st->ctiype].set) {
+			n = r->f[st->ctiype].len < sizeof v->type - 1 ?
+			    r->f[st->ctiype].len : sizeof v->type - 1;
+			if (n < r->f[st->ctiype].len)
+				rd_note(&st->rd, "TensorInfo rows whose "
 				    "type is longer than 31 bytes, "
 				    "written cut to 31", r->line);
-			memcpy(v->type, r->f[ctiype].s, n);
+			memcpy(v->type, r->f[st->ctiype].s, n);
 			v->type[n] = '\0';
 			v->hastype = 1;
 		}
 		v->intensor = 1;
-		v->in |= textis(&r->f[ctiype], "IN");
-		if (r->f[csize].set) {
-			v->size += count(r, csize, "size");
+		v->in |= textis(&r->f[st->ctiype], "IN");
+		if (r->f[st->csize].set) {
+			v->size += count(r, st->csize, "size");
 			v->hassize = 1;
-			if (inout(r))
-				dec_addu(&P.necessary, (uint64_t)r->f[csize].i);
-		} else if (inout(r))
-			rd_note(&rd, "IN and OUT tensors without a size, "
+			if (inout(st, r))
+				dec_addu(&st->cur.necessary,
+				    (uint64_t)r->f[st->csize].i);
+		} else if (inout(st, r))
+			rd_note(&st->rd, "IN and OUT tensors without a size, "
 			    "taken as 0", r->line);
 	}
-	rd_close(&rd);
+	rd_close(&st->rd);
 }
 
 /* The necessary bytes of the bounds: TensorInfo read as -X reads it, so
  * that a tensor listed twice is said in both. */
 static void
-necessary(void)
+necessary(struct bound *st)
 {
-	grp_init(&vars, sizeof(struct var), MAXKEYS);
-	tensors();
-	grp_free(&vars);
+	grp_init(&st->vars, sizeof(struct var), MAXKEYS);
+	tensors(st);
+	grp_free(&st->vars);
 }
 
 static int
@@ -1884,21 +1941,22 @@ direction(const struct field *src, const struct field *dst)
 }
 
 static void
-keepxfer(const struct record *r, int64_t id, int64_t bytes, long var,
-    int dir, int64_t parts)
+keepxfer(struct bound *st, const struct record *r, int64_t id, int64_t bytes,
+    long var, int dir, int64_t parts)
 {
 	struct xfer *x;
 
-	if (nxfers == capxfers) {
-		if (capxfers == MAXXFERS)
+	if (st->nxfers == st->capxfers) {
+		if (st->capxfers == MAXXFERS)
 			np_die_at(r->file, r->line, 0, "more than %ld "
 			    "DmaPacketAggregated transfers in the window",
 			    MAXXFERS);
-		capxfers = capxfers ? (capxfers > MAXXFERS / 2 ? MAXXFERS :
-		    2 * capxfers) : 1024;
-		xfers = np_realloc(xfers, (size_t)capxfers * sizeof *xfers);
+		st->capxfers = st->capxfers ? (st->capxfers >
+		    MAXXFERS / 2 ? MAXXFERS : 2 * st->capxfers) : 1024;
+		st->xfers = np_realloc(st->xfers, (size_t)st->capxfers *
+		    sizeof *st->xfers);
 	}
-	x = &xfers[nxfers++];
+	x = &st->xfers[st->nxfers++];
 	x->id = id;
 	x->insn = -1;
 	x->bytes = bytes;
@@ -1918,7 +1976,7 @@ istrue(const struct field *f)
 /* DmaPacketAggregated: per variable, the bytes moved in the window, and
  * the spills; the transfers of the join kept. */
 static int
-dparead(void)
+dparead(struct bound *st)
 {
 	static const char *const names[] = { "start_ts", "id", "variable",
 	    "source", "dest", "transfer_bytes", NULL };
@@ -1931,107 +1989,108 @@ dparead(void)
 	int n, cs, ci, cv, csrc, cdst, cb, crp = -1, cwp = -1, ctr = -1, dir;
 	int64_t b, s, parts;
 
-	memset(&spillbytes, 0, sizeof spillbytes);
-	memset(&dpabytes, 0, sizeof dpabytes);
-	spills = dparows = 0;
-	nxfers = 0;
-	if ((n = tablefiles(TB_DPA, &files)) == 0)
+	memset(&st->spillbytes, 0, sizeof st->spillbytes);
+	memset(&st->dpabytes, 0, sizeof st->dpabytes);
+	st->spills = st->dparows = 0;
+	st->nxfers = 0;
+	if ((n = tablefiles(st, TB_DPA, &files)) == 0)
 		return 0;
 	havecols(files, n, names, "DmaPacketAggregated's, for the Flow join",
 	    NULL);
-	if (mode == 'D')
+	if (st->mode == 'D')
 		havecols(files, n, dnames, "DmaPacketAggregated's, for -D",
 		    NULL);
-	topen(&kind_row, files, n);
-	cs = tcol("start_ts", T_INT, C_TIME);
-	ci = tcol("id", T_INT, 0);
-	cv = tcol("variable", T_TEXT, 0);
-	csrc = tcol("source", T_TEXT, 0);
-	cdst = tcol("dest", T_TEXT, 0);
-	cb = tcol("transfer_bytes", T_INT, 0);
-	if (mode == 'D') {
-		crp = tcol("read_num_sbuf_partitions", T_INT, 0);
-		cwp = tcol("write_num_sbuf_partitions", T_INT, 0);
-		ctr = tcol("is_transpose_mode", T_TEXT, 0);
+	topen(st, &kind_row, files, n);
+	cs = tcol(st, "start_ts", T_INT, C_TIME);
+	ci = tcol(st, "id", T_INT, 0);
+	cv = tcol(st, "variable", T_TEXT, 0);
+	csrc = tcol(st, "source", T_TEXT, 0);
+	cdst = tcol(st, "dest", T_TEXT, 0);
+	cb = tcol(st, "transfer_bytes", T_INT, 0);
+	if (st->mode == 'D') {
+		crp = tcol(st, "read_num_sbuf_partitions", T_INT, 0);
+		cwp = tcol(st, "write_num_sbuf_partitions", T_INT, 0);
+		ctr = tcol(st, "is_transpose_mode", T_TEXT, 0);
 	}
-	while ((r = rd_next(&rd))) {
+	while ((r = rd_next(&st->rd))) {
 		if (!r->f[cs].set) {
-			rd_note(&rd, "DmaPacketAggregated rows without "
+			rd_note(&st->rd, "DmaPacketAggregated rows without "
 			    "start_ts, in no window", r->line);
 			continue;
 		}
 		s = r->f[cs].i;
-		if (s < P.t0 || s >= P.t1)
+		if (s < st->cur.t0 || s >= st->cur.t1)
 			continue;
 		b = 0;
 		if (r->f[cb].set)
 			b = count(r, cb, "transfer_bytes");
 		else
-			rd_note(&rd, "DmaPacketAggregated rows without "
+			rd_note(&st->rd, "DmaPacketAggregated rows without "
 			    "transfer_bytes, taken as 0", r->line);
-		dparows++;
-		dec_addu(&dpabytes, (uint64_t)b);
+		st->dparows++;
+		dec_addu(&st->dpabytes, (uint64_t)b);
 		dir = direction(&r->f[csrc], &r->f[cdst]);
-		v = varof(r, &r->f[cv]);
+		v = varof(st, r, &r->f[cv]);
 		v->transfers++;
 		dec_addu(&v->moved, (uint64_t)b);
 		if (dir == X_SPILL) {
-			spills++;
-			dec_addu(&spillbytes, (uint64_t)b);
+			st->spills++;
+			dec_addu(&st->spillbytes, (uint64_t)b);
 		}
-		if (mode == 'X' && !textis(&r->f[csrc], "[[INPUT]]"))
+		if (st->mode == 'X' && !textis(&r->f[csrc], "[[INPUT]]"))
 			continue;
-		if (mode == 'D' && istrue(&r->f[ctr])) {
-			rd_note(&rd, "DmaPacketAggregated transfers in "
+		if (st->mode == 'D' && istrue(&r->f[ctr])) {
+			rd_note(&st->rd, "DmaPacketAggregated transfers in "
 			    "transpose mode, in no source line's row", r->line);
 			continue;
 		}
 		if (!r->f[ci].set) {
-			rd_note(&rd, "DmaPacketAggregated rows without an id, "
+			rd_note(&st->rd,
+			    "DmaPacketAggregated rows without an id, "
 			    "in no join", r->line);
 			continue;
 		}
 		parts = 0;
-		if (mode == 'D') {
+		if (st->mode == 'D') {
 			pf = texthas(&r->f[cdst], "SB") ? &r->f[cwp] :
 			    texthas(&r->f[csrc], "SB") ? &r->f[crp] : NULL;
 			if (pf && pf->set && pf->isint && pf->i > 0)
 				parts = pf->i;
 		}
-		keepxfer(r, r->f[ci].i, b, v->index, dir, parts);
+		keepxfer(st, r, r->f[ci].i, b, v->index, dir, parts);
 	}
-	rd_close(&rd);
+	rd_close(&st->rd);
 	return 1;
 }
 
 /* The hash tables of the kept transfers: by id now, by instruction once
  * Flow has linked them. */
 static void
-hashxfers(void)
+hashxfers(struct bound *st)
 {
 	long i;
 	size_t h;
 
-	for (nhash = 16; nhash < 2 * (size_t)nxfers; nhash *= 2)
+	for (st->nhash = 16; st->nhash < 2 * (size_t)st->nxfers; st->nhash *= 2)
 		;
-	free(idhash);
-	free(inhash);
-	idhash = np_malloc(nhash * sizeof *idhash);
-	inhash = np_malloc(nhash * sizeof *inhash);
-	memset(idhash, 0xff, nhash * sizeof *idhash);
-	memset(inhash, 0xff, nhash * sizeof *inhash);
-	for (i = 0; i < nxfers; i++) {
-		h = hash64(xfers[i].id) & (nhash - 1);
-		xfers[i].nextid = idhash[h];
-		idhash[h] = (int32_t)i;
-		xfers[i].nextin = -1;
+	free(st->idhash);
+	free(st->inhash);
+	st->idhash = np_malloc(st->nhash * sizeof *st->idhash);
+	st->inhash = np_malloc(st->nhash * sizeof *st->inhash);
+	memset(st->idhash, 0xff, st->nhash * sizeof *st->idhash);
+	memset(st->inhash, 0xff, st->nhash * sizeof *st->inhash);
+	for (i = 0; i < st->nxfers; i++) {
+		h = hash64(st->xfers[i].id) & (st->nhash - 1);
+		st->xfers[i].nextid = st->idhash[h];
+		st->idhash[h] = (int32_t)i;
+		st->xfers[i].nextin = -1;
 	}
 }
 
 /* Flow's edges from an instruction to a transfer: each kept transfer
  * takes its instruction; then they are chained by it. */
 static int
-flowread(void)
+flowread(struct bound *st)
 {
 	static const char *const names[] = { "in_id", "out_id", "in_table",
 	    "out_table", NULL };
@@ -2041,45 +2100,48 @@ flowread(void)
 	long i, edges = 0;
 	size_t h;
 
-	if ((n = tablefiles(TB_FLOW, &files)) == 0)
+	if ((n = tablefiles(st, TB_FLOW, &files)) == 0)
 		return 0;
 	havecols(files, n, names, "Flow's, for the join", NULL);
-	topen(&kind_row, files, n);
-	cin = tcol("in_id", T_INT, 0);
-	cout = tcol("out_id", T_INT, 0);
-	cit = tcol("in_table", T_TEXT, 0);
-	cot = tcol("out_table", T_TEXT, 0);
-	while ((r = rd_next(&rd))) {
+	topen(st, &kind_row, files, n);
+	cin = tcol(st, "in_id", T_INT, 0);
+	cout = tcol(st, "out_id", T_INT, 0);
+	cit = tcol(st, "in_table", T_TEXT, 0);
+	cot = tcol(st, "out_table", T_TEXT, 0);
+	while ((r = rd_next(&st->rd))) {
 		if (!textis(&r->f[cit], "Instruction") ||
 		    !textis(&r->f[cot], "DmaPacketAggregated"))
 			continue;
 		if (!r->f[cin].set || !r->f[cout].set || !r->f[cin].isint ||
 		    !r->f[cout].isint) {
-			rd_note(&rd, "Flow edges from an instruction without "
+			rd_note(&st->rd,
+			    "Flow edges from an instruction without "
 			    "in_id or out_id, in no join", r->line);
 			continue;
 		}
 		edges++;
-		for (i = idhash[hash64(r->f[cout].i) & (nhash - 1)]; i >= 0;
-		    i = xfers[i].nextid) {
-			if (xfers[i].id != r->f[cout].i)
+		for (i = st->idhash[hash64(r->f[cout].i) & (st->nhash - 1)];
+		    i >= 0;
+		    i = st->xfers[i].nextid) {
+			if (st->xfers[i].id != r->f[cout].i)
 				continue;
-			if (xfers[i].insn >= 0 && xfers[i].insn !=
+			if (st->xfers[i].insn >= 0 && st->xfers[i].insn !=
 			    r->f[cin].i)
-				rd_note(&rd, "Flow edges to a transfer linked "
+				rd_note(&st->rd,
+				    "Flow edges to a transfer linked "
 				    "to another instruction before, passed "
 				    "over", r->line);
 			else
-				xfers[i].insn = r->f[cin].i;
+				st->xfers[i].insn = r->f[cin].i;
 		}
 	}
-	rd_close(&rd);
-	for (i = 0; i < nxfers; i++) {
-		if (xfers[i].insn < 0)
+	rd_close(&st->rd);
+	for (i = 0; i < st->nxfers; i++) {
+		if (st->xfers[i].insn < 0)
 			continue;
-		h = hash64(xfers[i].insn) & (nhash - 1);
-		xfers[i].nextin = inhash[h];
-		inhash[h] = (int32_t)i;
+		h = hash64(st->xfers[i].insn) & (st->nhash - 1);
+		st->xfers[i].nextin = st->inhash[h];
+		st->inhash[h] = (int32_t)i;
 	}
 	return 1;
 }
@@ -2090,7 +2152,7 @@ flowread(void)
  * instruction id met twice adds its transfers once.
  */
 static void
-joinread(void)
+joinread(struct bound *st)
 {
 	struct record *r;
 	struct acc *a;
@@ -2100,31 +2162,32 @@ joinread(void)
 	long i;
 	int64_t id;
 
-	needinsn();
-	while ((r = rd_next(&rd))) {
-		s = srcof(r, &n);
-		if (!r->f[cid].set || !r->f[cid].isint)
+	needinsn(st);
+	while ((r = rd_next(&st->rd))) {
+		s = srcof(st, r, &n);
+		if (!r->f[st->cid].set || !r->f[st->cid].isint)
 			continue;
-		id = r->f[cid].i;
-		for (i = inhash[hash64(id) & (nhash - 1)]; i >= 0;
-		    i = xfers[i].nextin) {
-			x = &xfers[i];
+		id = r->f[st->cid].i;
+		for (i = st->inhash[hash64(id) & (st->nhash - 1)]; i >= 0;
+		    i = st->xfers[i].nextin) {
+			x = &st->xfers[i];
 			if (x->insn != id)
 				continue;
 			if (x->used) {
-				rd_note(&rd, "instructions of an id met before, "
+				rd_note(&st->rd,
+				    "instructions of an id met before, "
 				    "their transfers counted once", r->line);
 				continue;
 			}
 			x->used = 1;
-			keystart();
-			keyput(r, s, n);
-			k = grp_key(&vars, x->var, &kl);
-			keyput(r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
-			if (mode == 'D')
-				keyput(r, dirname_[x->dir],
+			keystart(st);
+			keyput(st, r, s, n);
+			k = grp_key(&st->vars, x->var, &kl);
+			keyput(st, r, kl ? k + 1 : NULL, kl ? kl - 1 : 0);
+			if (st->mode == 'D')
+				keyput(st, r, dirname_[x->dir],
 				    strlen(dirname_[x->dir]));
-			a = lookup(r);
+			a = lookup(st, r);
 			a->n++;
 			a->var = x->var;
 			a->dir = x->dir;
@@ -2136,26 +2199,26 @@ joinread(void)
 			}
 		}
 	}
-	rd_close(&rd);
-	srcnote();
+	rd_close(&st->rd);
+	srcnote(st);
 }
 
 /* What the join left unmatched, said. */
 static void
-unmatched(void)
+unmatched(struct bound *st)
 {
 	struct dec bytes = { 0, 0, 0 };
 	char num[DEC_BUFSZ];
 	long i, nolink = 0, noinsn = 0;
 
-	for (i = 0; i < nxfers; i++) {
-		if (xfers[i].used)
+	for (i = 0; i < st->nxfers; i++) {
+		if (st->xfers[i].used)
 			continue;
-		if (xfers[i].insn < 0)
+		if (st->xfers[i].insn < 0)
 			nolink++;
 		else
 			noinsn++;
-		dec_addu(&bytes, (uint64_t)xfers[i].bytes);
+		dec_addu(&bytes, (uint64_t)st->xfers[i].bytes);
 	}
 	if (nolink + noinsn == 0)
 		return;
@@ -2163,47 +2226,49 @@ unmatched(void)
 	np_warn("%s: the Flow join left %ld of %ld DmaPacketAggregated "
 	    "transfers unmatched (%s bytes, in no source line's row): %ld "
 	    "with no Flow edge from an instruction, %ld whose instruction "
-	    "is not in Instruction", P.p->name, nolink + noinsn, nxfers, num,
-	    nolink, noinsn);
+	    "is not in Instruction", st->cur.p->name, nolink + noinsn,
+	    st->nxfers, num, nolink, noinsn);
 }
 
 static void
-joinstart(void)
+joinstart(struct bound *st)
 {
 	char **files;
 
-	if (tablefiles(TB_DPA, &files) == 0)
+	if (tablefiles(st, TB_DPA, &files) == 0)
 		np_die("%s: no DmaPacketAggregated table (captured without "
 		    "NEURON_RT_ENABLE_DGE_NOTIFICATIONS=1?): -%c needs it",
-		    P.p->name, mode);
-	if (tablefiles(TB_FLOW, &files) == 0)
-		np_die("%s: no Flow table: -%c needs it", P.p->name, mode);
-	grp_init(&grp, sizeof(struct acc), MAXKEYS);
-	dparead();
-	hashxfers();
-	flowread();
-	joinread();
-	unmatched();
+		    st->cur.p->name, st->mode);
+	if (tablefiles(st, TB_FLOW, &files) == 0)
+		np_die("%s: no Flow table: -%c needs it", st->cur.p->name,
+		    st->mode);
+	grp_init(&st->grp, sizeof(struct acc), MAXKEYS);
+	dparead(st);
+	hashxfers(st);
+	flowread(st);
+	joinread(st);
+	unmatched(st);
 }
 
 static void
-joinend(void)
+joinend(struct bound *st)
 {
-	grp_free(&grp);
-	grp_free(&vars);
-	free(xfers);
-	xfers = NULL;
-	nxfers = capxfers = 0;
-	free(idhash);
-	free(inhash);
-	idhash = inhash = NULL;
+	grp_free(&st->grp);
+	grp_free(&st->vars);
+	free(st->xfers);
+	st->xfers = NULL;
+	st->nxfers = st->capxfers = 0;
+	free(st->idhash);
+	free(st->inhash);
+	st->idhash = st->inhash = NULL;
 }
 
 /* An -X row of totals: what, bytes, transfers (or empty). */
 static void
-total(const char *what, const struct dec *bytes, int hasn, int64_t n)
+total(struct bound *st, const char *what, const struct dec *bytes, int hasn,
+    int64_t n)
 {
-	profcol();
+	profcol(st);
 	out_str(what);
 	lit("\t\t\t");
 	out_opt_i64(hasn, n);
@@ -2246,7 +2311,7 @@ bymoved(const struct group *g, long i, long j)
 
 /* -X: the bytes moved beyond the tensors' sizes, and who loads them. */
 static void
-excess(void)
+excess(struct bound *st)
 {
 	struct dec ex, reload = { 0, 0, 0 }, d;
 	struct var *v;
@@ -2255,31 +2320,32 @@ excess(void)
 	long *order, i;
 	size_t n;
 
-	grp_init(&vars, sizeof(struct var), MAXKEYS);
-	tensors();
-	if (!P.hastensors)
-		np_die("%s: no TensorInfo table: -X needs it", P.p->name);
-	joinstart();
-	for (i = 0; i < vars.n; i++) {
-		v = grp_val(&vars, i);
+	grp_init(&st->vars, sizeof(struct var), MAXKEYS);
+	tensors(st);
+	if (!st->cur.hastensors)
+		np_die("%s: no TensorInfo table: -X needs it", st->cur.p->name);
+	joinstart(st);
+	for (i = 0; i < st->vars.n; i++) {
+		v = grp_val(&st->vars, i);
 		if (!v->in || !v->hassize || dec_cmp(&v->moved, &(struct dec){
 		    0, (uint64_t)v->size, 0 }) <= 0)
 			continue;
 		decsub(&d, &v->moved, &(struct dec){ 0, (uint64_t)v->size, 0 });
 		dec_add(&reload, &d);
 	}
-	total("dma_transfer_bytes", &P.kbytes, 1, P.kpackets);
-	total("necessary_bytes", &P.necessary, 0, 0);
-	decsub(&ex, &P.kbytes, &P.necessary);	/* negative: two's complement */
-	total("excess_bytes", &ex, 0, 0);
-	total("spill_bytes", &spillbytes, 1, spills);
-	total("reload_excess_bytes", &reload, 0, 0);
-	order = grp_sorted(&vars, bymoved);
-	for (i = 0; i < vars.n; i++) {
-		v = grp_val(&vars, order[i]);
-		profcol();
+	total(st, "dma_transfer_bytes", &st->cur.kbytes, 1, st->cur.kpackets);
+	total(st, "necessary_bytes", &st->cur.necessary, 0, 0);
+	decsub(&ex, &st->cur.kbytes, &st->cur.necessary);
+	/* negative: two's complement */
+	total(st, "excess_bytes", &ex, 0, 0);
+	total(st, "spill_bytes", &st->spillbytes, 1, st->spills);
+	total(st, "reload_excess_bytes", &reload, 0, 0);
+	order = grp_sorted(&st->vars, bymoved);
+	for (i = 0; i < st->vars.n; i++) {
+		v = grp_val(&st->vars, order[i]);
+		profcol(st);
 		lit("tensor\t\t");
-		s = grp_key(&vars, order[i], &n);
+		s = grp_key(&st->vars, order[i], &n);
 		if (n)		/* past VARSET; none: missing */
 			out_text(s + 1, n - 1);
 		out_tab();
@@ -2293,13 +2359,13 @@ excess(void)
 		out_nl();
 	}
 	free(order);
-	order = grp_sorted(&grp, byfirst);
-	for (i = 0; i < grp.n; i++) {
-		a = grp_val(&grp, order[i]);
-		v = grp_val(&vars, a->var);
-		profcol();
+	order = grp_sorted(&st->grp, byfirst);
+	for (i = 0; i < st->grp.n; i++) {
+		a = grp_val(&st->grp, order[i]);
+		v = grp_val(&st->vars, a->var);
+		profcol(st);
 		lit("load\t");
-		s = grp_key(&grp, order[i], &n);
+		s = grp_key(&st->grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		if (v->hastype)
@@ -2312,12 +2378,12 @@ excess(void)
 		out_nl();
 	}
 	free(order);
-	joinend();
+	joinend(st);
 }
 
 /* -D: transfer geometry by source line, variable and direction. */
 static void
-dmageometry(void)
+dmageometry(struct bound *st)
 {
 	struct acc *a;
 	const char *s;
@@ -2326,20 +2392,20 @@ dmageometry(void)
 	double share, desc;
 	char num[DEC_BUFSZ];
 
-	grp_init(&vars, sizeof(struct var), MAXKEYS);
-	joinstart();
-	order = grp_sorted(&grp, byfirst);
-	for (i = 0; i < grp.n; i++) {
-		a = grp_val(&grp, order[i]);
-		profcol();
-		s = grp_key(&grp, order[i], &n);
+	grp_init(&st->vars, sizeof(struct var), MAXKEYS);
+	joinstart(st);
+	order = grp_sorted(&st->grp, byfirst);
+	for (i = 0; i < st->grp.n; i++) {
+		a = grp_val(&st->grp, order[i]);
+		profcol(st);
+		s = grp_key(&st->grp, order[i], &n);
 		out_raw(s, n);
 		out_tab();
 		out_i64(a->n);
 		out_tab();
 		outdec(&a->a);
-		opt_f64(P.kbytes.lo || P.kbytes.hi, dec_quot(&a->a,
-		    &P.kbytes));
+		opt_f64(st->cur.kbytes.lo || st->cur.kbytes.hi, dec_quot(&a->a,
+		    &st->cur.kbytes));
 		if (a->parts.lo || a->parts.hi) {
 			struct dec cnt;
 
@@ -2356,79 +2422,79 @@ dmageometry(void)
 	}
 	free(order);
 	/* The share of the kernel's DMA bytes DmaPacketAggregated covers. */
-	profcol();
+	profcol(st);
 	lit("\t\tall\t");
-	out_i64(dparows);
+	out_i64(st->dparows);
 	out_tab();
-	outdec(&dpabytes);
-	share = P.kbytes.lo || P.kbytes.hi ? dec_quot(&dpabytes, &P.kbytes) :
-	    0;
-	opt_f64(P.kbytes.lo || P.kbytes.hi, share);
+	outdec(&st->dpabytes);
+	share = st->cur.kbytes.lo || st->cur.kbytes.hi ?
+	    dec_quot(&st->dpabytes, &st->cur.kbytes) : 0;
+	opt_f64(st->cur.kbytes.lo || st->cur.kbytes.hi, share);
 	lit("\t\t\t\n");
-	if ((P.kbytes.lo || P.kbytes.hi) && share < 0.95) {
+	if ((st->cur.kbytes.lo || st->cur.kbytes.hi) && share < 0.95) {
 		char knum[DEC_BUFSZ], snum[NUM_BUFSZ];
 
-		dec_fmt(num, &dpabytes);
-		dec_fmt(knum, &P.kbytes);
+		dec_fmt(num, &st->dpabytes);
+		dec_fmt(knum, &st->cur.kbytes);
 		num_fmt_f64(snum, share);
 		np_warn("%s: DmaPacketAggregated covers %s of the kernel's %s "
 		    "DMA bytes in the window (%s, below 0.95): the rest has no "
-		    "source line or tensor", P.p->name, num, knum, snum);
+		    "source line or tensor", st->cur.p->name, num, knum, snum);
 	}
-	joinend();
+	joinend(st);
 }
 
 /* ---- a profile ---- */
 
 /* The window: -t's sides, the kernel's DMA for those it leaves open. */
 static void
-window_(void)
+window_(struct bound *st)
 {
-	P.t0 = optfrom;
-	P.t1 = optto;
-	if (!hasfrom || !hasto)
-		dmawindow();
+	st->cur.t0 = st->optfrom;
+	st->cur.t1 = st->optto;
+	if (!st->hasfrom || !st->hasto)
+		dmawindow(st);
 }
 
 static void
-profile(struct profile *p)
+profile(struct bound *st, struct profile *p)
 {
 	int hasactive, hasdmatable;
 	char **files;
 
-	memset(&P, 0, sizeof P);
-	P.p = p;
+	memset(&st->cur, 0, sizeof st->cur);
+	st->cur.p = p;
 	if (p->isdir)
 		rd_checkdir(p->name, NULL);	/* and its Warning, Error */
 	else
 		gate_tables(p->name, p->files[TB_WARNING],
 		    p->nfiles[TB_WARNING], p->files[TB_ERROR],
 		    p->nfiles[TB_ERROR]);
-	window_();
-	readmeta();
-	hasdmatable = tablefiles(TB_DMAPACKET, &files) > 0;
-	switch (mode) {
+	window_(st);
+	readmeta(st);
+	hasdmatable = tablefiles(st, TB_DMAPACKET, &files) > 0;
+	switch (st->mode) {
 	case 'T':
-		transposes();
+		transposes(st);
 		return;
 	case 'I':
-		tiles();
+		tiles(st);
 		return;
 	case 'X':
-		dmaread(0);
-		excess();
+		dmaread(st, 0);
+		excess(st);
 		return;
 	case 'D':
-		dmaread(0);
-		dmageometry();
+		dmaread(st, 0);
+		dmageometry(st);
 		return;
 	}
-	dmaread(1);
-	hasactive = activeread();
-	flopsread();
-	necessary();
-	whatsleft(hasactive, hasdmatable);
-	computebounds(hasactive);
+	dmaread(st, 1);
+	hasactive = activeread(st);
+	flopsread(st);
+	necessary(st);
+	whatsleft(st, hasactive, hasdmatable);
+	computebounds(st, hasactive);
 }
 
 /* A fuzz target (tests/fuzz/boundrows_fuzz.c) takes the merge without main. */
@@ -2440,50 +2506,53 @@ main(int argc, char **argv)
 		.optstring = optstring, .synopsis = synopsis, .help = help,
 		.longopts = longopts, .atdie = out_salvage,
 	};
+	static struct bound state;	/* its profiles' file lists: off the stack */
+	struct bound *st = &state;
 	int c, i, m;
 
+	boundinit(st);
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'A':
-			partial = 1;
+			st->partial = 1;
 			break;
 		case 'D':
 		case 'I':
 		case 'T':
 		case 'X':
-			if (mode && mode != c) {
+			if (st->mode && st->mode != c) {
 				np_warn("-%c and -%c are two investigations: "
-				    "give one", mode, c);
+				    "give one", st->mode, c);
 				np_usage(synopsis);
 			}
-			mode = c;
+			st->mode = c;
 			break;
 		case 'r':
-			window = np_optnum("r", optarg, 1, 1 << 20);
+			st->window = np_optnum("r", optarg, 1, 1 << 20);
 			break;
 		case 't':
-			if (!num_range(optarg, &optfrom, &optto, &hasfrom,
-			    &hasto)) {
+			if (!num_range(optarg, &st->optfrom, &st->optto,
+			    &st->hasfrom, &st->hasto)) {
 				np_warn("-t: expected FROM,TO in ns (FROM <= "
 				    "TO), found '%s'", optarg);
 				np_usage(synopsis);
 			}
 			break;
 		case 'w':
-			wide = 1;
+			st->wide = 1;
 			break;
 		}
 	}
-	header = cmd.header;
-	if (partial && (wide || !header)) {
+	st->header = cmd.header;
+	if (st->partial && (st->wide || !st->header)) {
 		np_warn("-A writes the profile column and the header, for a "
-		    "merge: not with -%c", wide ? 'w' : 'n');
+		    "merge: not with -%c", st->wide ? 'w' : 'n');
 		np_usage(synopsis);
 	}
-	if (wide && mode) {
+	if (st->wide && st->mode) {
 		np_warn("-w (one column per profile) does not go with -%c",
-		    mode);
+		    st->mode);
 		np_usage(synopsis);
 	}
 	if (optind == argc) {
@@ -2492,31 +2561,31 @@ main(int argc, char **argv)
 	}
 	if (!src_isdir(argv[optind])) {
 		/* np-bound's own rows need no option: their header says. */
-		src_open(&bp.in, argv[optind]);
-		if ((m = firstmode(&bp.in)) >= 0) {
-			mergeparts(argv + optind, argc - optind, m, &cmd);
-			mergedrows();
+		src_open(&st->bp.in, argv[optind]);
+		if ((m = firstmode(&st->bp.in)) >= 0) {
+			mergeparts(st, argv + optind, argc - optind, m, &cmd);
+			mergedrows(st);
 			out_flush();
 			return 0;
 		}
-		src_close(&bp.in);
+		src_close(&st->bp.in);
 	}
-	addprofiles(argv + optind, argc - optind);
-	if (!wide)
-		headdue = modehead(mode);
-	for (i = 0; i < nprofiles; i++) {
-		profile(&profiles[i]);
-		if (!mode) {
-			results[i] = P.res;
-			if (!wide)
-				longrows(&results[i]);
+	addprofiles(st, argv + optind, argc - optind);
+	if (!st->wide)
+		st->headdue = modehead(st->mode);
+	for (i = 0; i < st->nprofiles; i++) {
+		profile(st, &st->profiles[i]);
+		if (!st->mode) {
+			st->results[i] = st->cur.res;
+			if (!st->wide)
+				longrows(st, &st->results[i]);
 		}
 		out_flush();
 	}
-	if (wide)
-		widerows();
+	if (st->wide)
+		widerows(st);
 	else
-		headline();
+		headline(st);
 	out_flush();
 	return 0;
 }

@@ -31,6 +31,7 @@ np_given(const struct np_cmd *cmd, const char *letters)
 static char *out_a, msg_a[FZ_MSGSZ];
 static size_t outlen_a, capout_a;
 static int died_a;
+static struct bound st;
 
 /* np-bound's state, as main leaves it before reading. */
 static void
@@ -38,22 +39,18 @@ reset(int w, int a)
 {
 	int i;
 
-	if (bp.in.fd > 0)
-		src_close(&bp.in);
-	for (i = 0; i < nprofiles; i++)
-		free((char *)profiles[i].name);
-	nprofiles = 0;
-	memset(results, 0, sizeof results);
-	free(bp.held);
-	free(bp.firstname);
-	free(bp.name);
-	free(bp.in.buf);
-	memset(&bp, 0, sizeof bp);
-	mode = 0;
-	wide = w;
-	partial = a;
-	header = 1;
-	headdue = NULL;
+	if (st.bp.in.fd > 0)
+		src_close(&st.bp.in);
+	for (i = 0; i < st.nprofiles; i++)
+		free((char *)st.profiles[i].name);
+	free(st.bp.held);
+	free(st.bp.firstname);
+	free(st.bp.name);
+	free(st.bp.in.buf);
+	memset(&st, 0, sizeof st);
+	boundinit(&st);
+	st.wide = w;
+	st.partial = a;
 }
 
 static void
@@ -73,14 +70,14 @@ run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking,
 	}
 	for (i = 0; i < n; i++)
 		names[i] = fz_name(i);
-	src_open(&bp.in, names[0]);
-	if ((m = firstmode(&bp.in)) < 0 ||
+	src_open(&st.bp.in, names[0]);
+	if ((m = firstmode(&st.bp.in)) < 0 ||
 	    (w && m)) {
-		src_close(&bp.in);
+		src_close(&st.bp.in);
 		return;
 	}
-	mergeparts(names, n, m, NULL);
-	mergedrows();
+	mergeparts(&st, names, n, m, NULL);
+	mergedrows(&st);
 	out_flush();
 }
 
