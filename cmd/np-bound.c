@@ -1644,6 +1644,30 @@ outdec(const struct dec *d)
 	out_raw(buf, dec_fmt(buf, d));
 }
 
+/* The columns of a count (empty where not has) and its exact sum, after
+ * the row's start: each row of the investigations has them. */
+static void
+sumcols(int has, int64_t n, const struct dec *sum)
+{
+	out_opt_i64(has, n);
+	out_tab();
+	outdec(sum);
+}
+
+/* A row's start of a source line's key: the profile, the key, the count
+ * and the sum. */
+static void
+keyrow(struct bound *st, long i, const struct acc *a)
+{
+	const char *s;
+	size_t n;
+
+	profcol(st);
+	s = grp_key(&st->grp, i, &n);
+	out_raw(s, n);
+	sumcols(1, a->n, &a->a);
+}
+
 static void
 needinsn(struct bound *st)
 {
@@ -1690,13 +1714,7 @@ transposes(struct bound *st)
 	order = grp_sorted(&st->grp, byfirst);
 	for (i = 0; i < st->grp.n; i++) {
 		a = grp_val(&st->grp, order[i]);
-		profcol(st);
-		s = grp_key(&st->grp, order[i], &n);
-		out_raw(s, n);
-		out_tab();
-		out_i64(a->n);
-		out_tab();
-		outdec(&a->a);
+		keyrow(st, order[i], a);
 		peak = peakns(st, &a->a, &ns);
 		out_opt_i64(peak, ns);
 		opt_f64(1, dec_quot(&a->a, &all));
@@ -1783,13 +1801,7 @@ tiles(struct bound *st)
 	order = grp_sorted(&st->grp, byfirst);
 	for (i = 0; i < st->grp.n; i++) {
 		a = grp_val(&st->grp, order[i]);
-		profcol(st);
-		s = grp_key(&st->grp, order[i], &n);
-		out_raw(s, n);
-		out_tab();
-		out_i64(a->n);
-		out_tab();
-		outdec(&a->a);
+		keyrow(st, order[i], a);
 		opt_f64(1, dec_quot(&a->a, &all));
 		out_tab();
 		out_str(below(buf, a));
@@ -2271,9 +2283,7 @@ total(struct bound *st, const char *what, const struct dec *bytes, int hasn,
 	profcol(st);
 	out_str(what);
 	lit("\t\t\t");
-	out_opt_i64(hasn, n);
-	out_tab();
-	outdec(bytes);
+	sumcols(hasn, n, bytes);
 	lit("\t\t\n");
 }
 
@@ -2351,9 +2361,7 @@ excess(struct bound *st)
 		out_tab();
 		if (v->hastype)
 			out_str(v->type);
-		out_opt_i64(1, v->transfers);
-		out_tab();
-		outdec(&v->moved);
+		sumcols(1, v->transfers, &v->moved);
 		out_opt_i64(v->hassize, v->size);
 		repeat(&v->moved, v->hassize, v->size);
 		out_nl();
@@ -2370,9 +2378,7 @@ excess(struct bound *st)
 		out_tab();
 		if (v->hastype)
 			out_str(v->type);
-		out_opt_i64(1, a->n);
-		out_tab();
-		outdec(&a->a);
+		sumcols(1, a->n, &a->a);
 		out_opt_i64(v->hassize, v->size);
 		repeat(&a->a, v->hassize, v->size);
 		out_nl();
@@ -2386,9 +2392,7 @@ static void
 dmageometry(struct bound *st)
 {
 	struct acc *a;
-	const char *s;
 	long *order, i;
-	size_t n;
 	double share, desc;
 	char num[DEC_BUFSZ];
 
@@ -2397,13 +2401,7 @@ dmageometry(struct bound *st)
 	order = grp_sorted(&st->grp, byfirst);
 	for (i = 0; i < st->grp.n; i++) {
 		a = grp_val(&st->grp, order[i]);
-		profcol(st);
-		s = grp_key(&st->grp, order[i], &n);
-		out_raw(s, n);
-		out_tab();
-		out_i64(a->n);
-		out_tab();
-		outdec(&a->a);
+		keyrow(st, order[i], a);
 		opt_f64(st->cur.kbytes.lo || st->cur.kbytes.hi, dec_quot(&a->a,
 		    &st->cur.kbytes));
 		if (a->parts.lo || a->parts.hi) {
@@ -2423,10 +2421,8 @@ dmageometry(struct bound *st)
 	free(order);
 	/* The share of the kernel's DMA bytes DmaPacketAggregated covers. */
 	profcol(st);
-	lit("\t\tall\t");
-	out_i64(st->dparows);
-	out_tab();
-	outdec(&st->dpabytes);
+	lit("\t\tall");
+	sumcols(1, st->dparows, &st->dpabytes);
 	share = st->cur.kbytes.lo || st->cur.kbytes.hi ?
 	    dec_quot(&st->dpabytes, &st->cur.kbytes) : 0;
 	opt_f64(st->cur.kbytes.lo || st->cur.kbytes.hi, share);
