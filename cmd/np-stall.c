@@ -15,6 +15,7 @@
 #include "base/msg.h"
 #include "base/options.h"
 #include "calc/hashtab.h"
+#include "calc/keymemo.h"
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "read/reader.h"
@@ -117,29 +118,11 @@ static int phead, npend;	/* the oldest pending, how many */
 static struct group grp;
 
 /*
- * A memo of recent rows' entries by where their key's text is: Parquet's
- * dictionary pages hand every row of a value the same bytes at the same
- * address, so that a key of one text part (and the physical core) is
- * escaped, hashed and looked up once for its value, not once a row.  A
- * slot holds the part's address, length and bytes (an address is reused
- * for other bytes when the next column chunk's dictionary is read: the
- * bytes are compared too), the physical core, and the entry.  Where
- * addresses never repeat (text read a line at a time), the memo stops
- * trying for a while once most lookups miss.
+ * The memo of recent rows' entries (keymemo.h), for a key of one text part
+ * (and the physical core, its tag).
  */
-#define MEMO_SLOTS 256		/* a power of 2 */
-#define MEMO_RAW 96		/* a part's bytes, at most, to be memoized */
-#define MEMO_WINDOW 4096	/* lookups between looks at the hit rate */
-#define MEMO_REST 65536		/* rows without the memo after a bad window */
-#define MEMO_NOPC INT64_MIN	/* no physical core */
-static struct memo {
-	const char *s;		/* the part's address; NULL missing */
-	size_t n;
-	int64_t pc;		/* the physical core, or MEMO_NOPC */
-	long entry;		/* its index + 1; 0: none */
-	char raw[MEMO_RAW];
-} memo[MEMO_SLOTS];
-static long memotries, memohits, memorest;
+#define NOPC INT64_MIN		/* no physical core */
+static struct keymemo memo;
 
 /* Output names: the value's stem and unit ("stall", "_ns"). */
 static char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
@@ -328,62 +311,32 @@ makekey(const struct record *r)
 }
 
 /*
- * The row's memo slot (NULL where the memo does not apply), and whether it
- * holds the row's entry (*hit).
+ * The row's memo slot (NULL where the memo does not apply), and the entry
+ * it holds (*entry), or -1.
  */
-static struct memo *
-memofind(const struct record *r, int *hit)
+static struct km_slot *
+memofind(const struct record *r, const char **s, size_t *n, int64_t *pc,
+    long *entry)
 {
 	const struct field *f = &r->f[I_PCORE];
-	struct memo *m;
-	const char *s;
-	size_t n;
-	uint64_t h;
-	int64_t pc = MEMO_NOPC;
 
-	*hit = 0;
-	if (keys.n != 1 || !keys.text[0] || memorest > 0) {
-		if (memorest > 0)
-			memorest--;
+	*entry = -1;
+	if (keys.n != 1 || !keys.text[0] || km_rests(&memo))
 		return NULL;
-	}
 	if (keys.col[0] == K_SRC)
-		s = insn_src(r, &n);
+		*s = insn_src(r, n);
 	else if (r->f[keys.col[0]].set) {
-		s = r->f[keys.col[0]].s;
-		n = r->f[keys.col[0]].len;
+		*s = r->f[keys.col[0]].s;
+		*n = r->f[keys.col[0]].len;
 	} else
-		s = NULL, n = 0;
-	if (n > MEMO_RAW)
-		return NULL;
+		*s = NULL, *n = 0;
+	*pc = NOPC;
 	if (!keys.pcore && f->set) {
-		if (!f->isint || f->i == MEMO_NOPC)
+		if (!f->isint || f->i == NOPC)
 			return NULL;
-		pc = f->i;
+		*pc = f->i;
 	}
-	h = ((uint64_t)(uintptr_t)s ^ n ^ (uint64_t)pc << 17) *
-	    0x9e3779b97f4a7c15ULL;
-	m = &memo[h >> 56 & (MEMO_SLOTS - 1)];
-	memotries++;
-	if (m->entry > 0 && m->s == s && m->n == n && m->pc == pc &&
-	    (n == 0 || memcmp(m->raw, s, n) == 0)) {
-		memohits++;
-		*hit = 1;
-		return m;
-	}
-	if (memotries == MEMO_WINDOW) {
-		/* Mostly misses: addresses do not repeat here. */
-		if (memohits < MEMO_WINDOW / 4)
-			memorest = MEMO_REST;
-		memotries = memohits = 0;
-	}
-	m->s = s;
-	m->n = n;
-	m->pc = pc;
-	if (n)
-		memcpy(m->raw, s, n);
-	m->entry = 0;		/* until the row is looked up */
-	return m;
+	return km_find(&memo, 1, s, n, *pc, entry);
 }
 
 /* The value attributed, in *v: 1, or 0 when the row has none. */
@@ -465,12 +418,15 @@ account(struct reader *rd, const struct record *r)
 	struct pend *p = &pend[tail];
 	const struct field *d = &r->f[I_DUR];
 	struct acc *a = NULL;
-	struct memo *m;
-	int hit;
+	struct km_slot *m;
+	const char *s = NULL;	/* the key part the memo keeps */
+	size_t n = 0;
+	int64_t pc = NOPC;
+	long e;
 
 	nrows++;
-	if ((m = memofind(r, &hit)) && hit)
-		a = grp_val(&grp, m->entry - 1);
+	if ((m = memofind(r, &s, &n, &pc, &e)) && e >= 0)
+		a = grp_val(&grp, e);
 	else {
 		keybuf = p->key = keyring[tail];
 		p->len = makekey(r);
@@ -491,7 +447,7 @@ account(struct reader *rd, const struct record *r)
 		} else if (m)
 			a = lookup(p);
 		if (m)
-			m->entry = grp_index(&grp, a) + 1;
+			km_keep(m, 1, &s, &n, pc, grp_index(&grp, a));
 	}
 	if ((p->hasv = value(rd, r, &p->v))) {
 		nvalued++;

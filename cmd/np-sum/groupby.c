@@ -6,6 +6,7 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "calc/keymemo.h"
 #include "groupby.h"
 #include "kind/instruction.h"
 #include "base/number.h"
@@ -751,106 +752,34 @@ entry(struct gstat *gs, const int *kcol, struct gspend *p)
 	return e;
 }
 
-/*
- * A memo of recent rows' entries by where their key's text is: Parquet's
- * dictionary pages hand every row of a value the same bytes at the same
- * address, so that a key is escaped, hashed and looked up once for its
- * parts' values, not once a row.  A slot holds each part's address and
- * length, their bytes (an address is reused for other bytes when the next
- * column chunk's dictionary is read: the bytes are compared too) and the
- * entry they made.  Where addresses never repeat, the memo stops trying for
- * a while once most lookups miss.
- */
-#define MEMO_SLOTS 256		/* a power of 2 */
-#define MEMO_PARTS 4		/* key parts, at most, to be memoized */
-#define MEMO_RAW 128		/* their bytes, at most */
-#define MEMO_WINDOW 4096	/* lookups between looks at the hit rate */
-#define MEMO_REST 65536		/* rows without the memo after a bad window */
-static struct memo {
-	const char *s[MEMO_PARTS];	/* NULL: the part missing */
-	size_t n[MEMO_PARTS];
-	const struct gstat *gs;	/* whose entry: NULL none */
-	long entry;
-	char raw[MEMO_RAW];
-} memo[MEMO_SLOTS];
-static long memotries, memohits, memorest;
+/* The memo of recent rows' entries (keymemo.h), a gstat its tag. */
+static struct keymemo memo;
 
 /* Every slot emptied: a new table's entries are not the old one's. */
 static void
 memoforget(void)
 {
-	memset(memo, 0, sizeof memo);
-	memotries = memohits = memorest = 0;
+	km_forget(&memo);
 }
 
-/* The row's memo slot, and whether it holds the row's entry (*hit). */
-static struct memo *
-memoslot(const struct gstat *gs, const struct record *rec, int *hit)
+/* The row's memo slot, and the entry it holds (*entry) or -1; the key's
+ * parts in s and n. */
+static struct km_slot *
+memoslot(const struct gstat *gs, const struct record *rec, const char **s,
+    size_t *n, long *entry)
 {
 	const struct field *f;
-	struct memo *m;
-	uint64_t h = 0;
-	size_t n = 0;
 	int i;
 
-	*hit = 0;
-	if (gs->nkey > MEMO_PARTS || memorest > 0) {
-		if (memorest > 0)
-			memorest--;
+	*entry = -1;
+	if (gs->nkey > KM_PARTS || km_rests(&memo))
 		return NULL;
-	}
 	for (i = 0; i < gs->nkey; i++) {
 		f = &rec->f[gs->rdkey[i]];
-		h = (h ^ (uint64_t)(uintptr_t)(f->set ? f->s : NULL) ^ f->len) *
-		    0x9e3779b97f4a7c15ULL;
-		n += f->len;
+		s[i] = f->set ? f->s : NULL;
+		n[i] = f->len;
 	}
-	if (n > MEMO_RAW)
-		return NULL;
-	m = &memo[h >> 56 & (MEMO_SLOTS - 1)];
-	memotries++;
-	if (m->gs == gs) {
-		for (i = 0, n = 0; i < gs->nkey; i++) {
-			f = &rec->f[gs->rdkey[i]];
-			if (m->s[i] != (f->set ? f->s : NULL) || m->n[i] != f->len ||
-			    (f->len && memcmp(m->raw + n, f->s, f->len) != 0))
-				break;
-			n += f->len;
-		}
-		if (i == gs->nkey) {
-			memohits++;
-			*hit = 1;
-			return m;
-		}
-	}
-	if (memotries == MEMO_WINDOW) {
-		/* Mostly misses: addresses do not repeat here. */
-		if (memohits < MEMO_WINDOW / 4)
-			memorest = MEMO_REST;
-		memotries = memohits = 0;
-	}
-	return m;
-}
-
-/* Keeps the row's key parts and its entry in slot m. */
-static void
-memokeep(const struct gstat *gs, const struct record *rec, struct memo *m,
-    long entry)
-{
-	const struct field *f;
-	size_t n = 0;
-	int i;
-
-	for (i = 0; i < gs->nkey; i++) {
-		f = &rec->f[gs->rdkey[i]];
-		m->s[i] = f->set ? f->s : NULL;
-		m->n[i] = f->len;
-		if (f->len)
-			memcpy(m->raw + n, f->s, f->len);
-		n += f->len;
-	}
-	m->gs = gs;
-	m->entry = entry;
+	return km_find(&memo, gs->nkey, s, n, (int64_t)(uintptr_t)gs, entry);
 }
 
 /* The cells of a record's group (JSON or Parquet rows): its key fields'
@@ -861,12 +790,15 @@ recentry(struct gstat *gs, const struct record *rec)
 	const struct field *f;
 	size_t need = 0, len = 0, n;
 	struct cell *e;
-	struct memo *m;
+	struct km_slot *m;
+	const char *ks[KM_PARTS];
+	size_t kn[KM_PARTS];
+	long me;
 	char *o;
-	int i, hit;
+	int i;
 
-	if ((m = memoslot(gs, rec, &hit)) && hit)
-		return grp_val(&gs->g, m->entry);
+	if ((m = memoslot(gs, rec, ks, kn, &me)) && me >= 0)
+		return grp_val(&gs->g, me);
 	for (i = 0; i < gs->nkey; i++)
 		need += OUT_ESCMAX * rec->f[gs->rdkey[i]].len + 1;
 	kreserve(gs, need + 16);	/* never NULL, even for no key */
@@ -891,7 +823,8 @@ recentry(struct gstat *gs, const struct record *rec)
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
 		toomany(gs, rec->file, rec->line, gs->rdpq);
 	if (m)
-		memokeep(gs, rec, m, grp_index(&gs->g, e));
+		km_keep(m, gs->nkey, ks, kn, (int64_t)(uintptr_t)gs,
+		    grp_index(&gs->g, e));
 	return e;
 }
 
