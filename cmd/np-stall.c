@@ -94,38 +94,72 @@ struct pend {
 	long line;
 };
 
-static struct {
+/* The key's columns. */
+struct keys {
 	int col[MAXPARTS];	/* record column, or K_SRC */
 	const char *name[MAXPARTS];
 	int text[MAXPARTS];	/* printed as text, not as a number */
 	int n;
 	int pcore;		/* pcore_idx is one of them */
 	char spec[256];		/* as given, for messages */
-} keys;
+};
 
-static int vcol = I_WAIT;	/* the column attributed, or K_INPUT */
-/* When no row had the value: its column's closest among the input's. */
-static char valnear[512];
-static const char *vname = "evt_wait_time_ns";
-/* Rows read, and those with a value: a run where none has one found
- * nothing to report. */
-static long nrows, nvalued;
-static struct dec total;	/* over every key: for shares */
-static char keyring[AHEAD][KEYBUF];
-static char *keybuf;		/* the key being made: a row of keyring */
-static struct pend pend[AHEAD];
-static int phead, npend;	/* the oldest pending, how many */
-static struct group grp;
+#define MAXHDR (MAXPARTS + 8)	/* keys, then at most 8 columns */
 
-/*
- * The memo of recent rows' entries (keymemo.h), for a key of one text part
- * (and the physical core, its tag).
- */
-#define NOPC INT64_MIN		/* no physical core */
-static struct keymemo memo;
+/* The reading of partial runs' rows for the merge. */
+struct partread {
+	const char *file;	/* the first file, whose header says */
+	char *name[MAXPARTS];	/* its key columns, without -g */
+	int n;
+	int col[MAXPARTS];	/* this file's column of each key part */
+	int pc;			/* ... of pcore_idx, when not a key */
+	int ic, dc;		/* ... of instructions, duration_ns (or -1) */
+	int ncol;
+	long line;
+	char *f[MAXHDR];	/* the line's fields */
+	size_t len[MAXHDR];
+	int nf;
+};
 
-/* Output names: the value's stem and unit ("stall", "_ns"). */
-static char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
+/* The program's state, passed to each function that needs it. */
+struct stall {
+	struct keys keys;
+	int vcol;		/* the column attributed, or K_INPUT */
+	/* When no row had the value: its column's closest among the input's. */
+	char valnear[512];
+	const char *vname;
+	/* Rows read, and those with a value: a run where none has one found
+	 * nothing to report. */
+	long nrows, nvalued;
+	struct dec total;	/* over every key: for shares */
+	char keyring[AHEAD][KEYBUF];
+	char *keybuf;		/* the key being made: a row of keyring */
+	struct pend pend[AHEAD];
+	int phead, npend;	/* the oldest pending, how many */
+	struct group grp;
+	/* The memo of recent rows' entries (keymemo.h), for a key of one
+	 * text part (and the physical core, its tag). */
+	struct keymemo memo;
+	/* Output names: the value's stem and unit ("stall", "_ns"). */
+	char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
+	struct partread pt;
+};
+
+/* The state main starts from, st zeroed before. */
+static void
+stallinit(struct stall *st)
+{
+	st->vcol = I_WAIT;
+	st->vname = "evt_wait_time_ns";
+	strcpy(st->hcount, "stalled");
+	strcpy(st->hsum, "stall_ns");
+	strcpy(st->hmean, "stall_mean_ns");
+	strcpy(st->hmax, "stall_max_ns");
+	strcpy(st->hshare, "stall_share");
+}
+
+/* The memo's tag of a row without a physical core. */
+#define NOPC INT64_MIN
 
 /* The columns that pass test, space-separated, after first (for messages). */
 static const char *
@@ -164,13 +198,13 @@ numeric(int c)
 /* "src,engine": each src, a column of the instruction record, or another
  * column of the input (read as text once the reader is open). */
 static void
-parsekeys(char *arg)
+parsekeys(struct stall *st, char *arg)
 {
 	char *part[MAXPARTS], *p;
 	int c, i, n;
 
 	/* Before np_optlist cuts it at the commas. */
-	snprintf(keys.spec, sizeof keys.spec, "%s", arg);
+	snprintf(st->keys.spec, sizeof st->keys.spec, "%s", arg);
 	n = np_optlist("g", arg, part, MAXPARTS, "keys");
 	for (i = 0; i < n; i++) {
 		p = part[i];
@@ -178,20 +212,20 @@ parsekeys(char *arg)
 			c = K_SRC;
 		else if ((c = kind_col(&kind_insn, p)) < 0)
 			c = K_INPUT;
-		keys.col[i] = c;
-		keys.name[i] = p;
-		keys.text[i] = c == K_SRC || c == K_INPUT ||
+		st->keys.col[i] = c;
+		st->keys.name[i] = p;
+		st->keys.text[i] = c == K_SRC || c == K_INPUT ||
 		    kind_insn.col[c].type == T_TEXT;
 	}
-	keys.n = n;
-	for (keys.pcore = 0, i = 0; i < n; i++)
-		keys.pcore |= keys.col[i] == I_PCORE;
+	st->keys.n = n;
+	for (st->keys.pcore = 0, i = 0; i < n; i++)
+		st->keys.pcore |= st->keys.col[i] == I_PCORE;
 }
 
 /* -v: a numeric column of the record, or another column of the input;
  * names the output columns after it. */
 static void
-parsevalue(const char *arg)
+parsevalue(struct stall *st, const char *arg)
 {
 	const char *unit;
 	int c = kind_col(&kind_insn, arg);
@@ -203,40 +237,41 @@ parsevalue(const char *arg)
 		    known("", numeric));
 		np_usage(synopsis);
 	}
-	vcol = c >= 0 ? c : K_INPUT;
-	vname = arg;
+	st->vcol = c >= 0 ? c : K_INPUT;
+	st->vname = arg;
 	if (c == I_WAIT)
 		return;		/* the default names */
 	unit = endswith(arg, "_ns") ? "_ns" : endswith(arg, "_bytes") ?
 	    "_bytes" : "";
 	stem = (int)(strlen(arg) - strlen(unit));
-	snprintf(hcount, sizeof hcount, "%.*s_nonzero", stem, arg);
-	snprintf(hsum, sizeof hsum, "%s", arg);
-	snprintf(hmean, sizeof hmean, "%.*s_mean%s", stem, arg, unit);
-	snprintf(hmax, sizeof hmax, "%.*s_max%s", stem, arg, unit);
-	snprintf(hshare, sizeof hshare, "%.*s_share", stem, arg);
+	snprintf(st->hcount, sizeof st->hcount, "%.*s_nonzero", stem, arg);
+	snprintf(st->hsum, sizeof st->hsum, "%s", arg);
+	snprintf(st->hmean, sizeof st->hmean, "%.*s_mean%s", stem, arg, unit);
+	snprintf(st->hmax, sizeof st->hmax, "%.*s_max%s", stem, arg, unit);
+	snprintf(st->hshare, sizeof st->hshare, "%.*s_share", stem, arg);
 }
 
 static void
-keytoolong(const struct record *r)
+keytoolong(struct stall *st, const struct record *r)
 {
 	np_die_at(r->file, r->line, 0, "key longer than %d bytes (-g %s)",
-	    KEYBUF, keys.spec);
+	    KEYBUF, st->keys.spec);
 }
 
 /* Appends s, TSV-escaped, to the key at *len: on every row's path.  An
  * empty string is "", apart from a missing value's empty part (np.7,
  * OUTPUT). */
 static void
-keyadd(const struct record *r, size_t *len, const char *s, size_t n)
+keyadd(struct stall *st, const struct record *r, size_t *len, const char *s,
+    size_t n)
 {
 	const char *e, *run;
 
 	if (n == 0) {		/* s may be NULL */
 		if (KEYBUF - *len < 2)
-			keytoolong(r);
-		keybuf[(*len)++] = '"';
-		keybuf[(*len)++] = '"';
+			keytoolong(st, r);
+		st->keybuf[(*len)++] = '"';
+		st->keybuf[(*len)++] = '"';
 		return;
 	}
 	e = s + n;
@@ -244,31 +279,33 @@ keyadd(const struct record *r, size_t *len, const char *s, size_t n)
 	 * past the end): at once.  Near KEYBUF, a run of plain bytes at a
 	 * time, for the room each takes. */
 	if (OUT_ESCROOM(n) <= KEYBUF - *len) {
-		*len = (size_t)(out_escape(keybuf + *len, s, n) - keybuf);
+		*len = (size_t)(out_escape(st->keybuf + *len, s, n) -
+		    st->keybuf);
 		return;
 	}
 	if (*s == '"') {	/* as out_escape writes it */
 		if (KEYBUF - *len < 2)
-			keytoolong(r);
-		keybuf[(*len)++] = '\\';
-		keybuf[(*len)++] = *s++;
+			keytoolong(st, r);
+		st->keybuf[(*len)++] = '\\';
+		st->keybuf[(*len)++] = *s++;
 	}
 	while (s < e) {
 		for (run = s; s < e && !out_escletter[(unsigned char)*s]; s++)
 			;
 		if ((size_t)(s - run) + 2 * OUT_ESCMAX > KEYBUF - *len)
-			keytoolong(r);
-		memcpy(keybuf + *len, run, (size_t)(s - run));
+			keytoolong(st, r);
+		memcpy(st->keybuf + *len, run, (size_t)(s - run));
 		*len += (size_t)(s - run);
 		if (s == e)
 			break;
-		*len = (size_t)(out_escat(keybuf + *len, &s, e) - keybuf);
+		*len = (size_t)(out_escat(st->keybuf + *len, &s, e) -
+		    st->keybuf);
 	}
 }
 
 /* The row's key: its parts as printed, joined by TABs. */
 static size_t
-makekey(const struct record *r)
+makekey(struct stall *st, const struct record *r)
 {
 	const struct field *f;
 	char num[NUM_BUFSZ];
@@ -276,36 +313,36 @@ makekey(const struct record *r)
 	size_t len = 0, n;
 	int i;
 
-	for (i = 0; i < keys.n; i++) {
+	for (i = 0; i < st->keys.n; i++) {
 		if (i) {
 			if (len == KEYBUF)
-				keytoolong(r);
-			keybuf[len++] = '\t';
+				keytoolong(st, r);
+			st->keybuf[len++] = '\t';
 		}
-		if (keys.col[i] == K_SRC) {
+		if (st->keys.col[i] == K_SRC) {
 			if ((s = insn_src(r, &n)) != NULL)
-				keyadd(r, &len, s, n);
+				keyadd(st, r, &len, s, n);
 			continue;	/* missing: an empty part */
 		}
-		f = &r->f[keys.col[i]];
+		f = &r->f[st->keys.col[i]];
 		if (!f->set)
 			continue;	/* missing: an empty part */
-		if (keys.text[i])
-			keyadd(r, &len, f->s, f->len);
+		if (st->keys.text[i])
+			keyadd(st, r, &len, f->s, f->len);
 		else if (f->isint)
-			keyadd(r, &len, num, num_fmt_i64(num, f->i));
+			keyadd(st, r, &len, num, num_fmt_i64(num, f->i));
 		else
-			keyadd(r, &len, num, num_fmt_f64(num, f->d));
+			keyadd(st, r, &len, num, num_fmt_f64(num, f->d));
 	}
 	/* Physical cores kept apart, whatever the keys: a NUL and the
 	 * value (a key part never holds a raw NUL). */
 	f = &r->f[I_PCORE];
-	if (!keys.pcore && f->set) {
+	if (!st->keys.pcore && f->set) {
 		if (KEYBUF - len < 1 + NUM_BUFSZ)
-			keytoolong(r);
-		keybuf[len++] = '\0';
-		len += f->isint ? num_fmt_i64(keybuf + len, f->i) :
-		    num_fmt_f64(keybuf + len, f->d);
+			keytoolong(st, r);
+		st->keybuf[len++] = '\0';
+		len += f->isint ? num_fmt_i64(st->keybuf + len, f->i) :
+		    num_fmt_f64(st->keybuf + len, f->d);
 	}
 	return len;
 }
@@ -315,37 +352,37 @@ makekey(const struct record *r)
  * it holds (*entry), or -1.
  */
 static struct km_slot *
-memofind(const struct record *r, const char **s, size_t *n, int64_t *pc,
-    long *entry)
+memofind(struct stall *st, const struct record *r, const char **s, size_t *n,
+    int64_t *pc, long *entry)
 {
 	const struct field *f = &r->f[I_PCORE];
 
 	*entry = -1;
-	if (keys.n != 1 || !keys.text[0] || km_rests(&memo))
+	if (st->keys.n != 1 || !st->keys.text[0] || km_rests(&st->memo))
 		return NULL;
-	if (keys.col[0] == K_SRC)
+	if (st->keys.col[0] == K_SRC)
 		*s = insn_src(r, n);
-	else if (r->f[keys.col[0]].set) {
-		*s = r->f[keys.col[0]].s;
-		*n = r->f[keys.col[0]].len;
+	else if (r->f[st->keys.col[0]].set) {
+		*s = r->f[st->keys.col[0]].s;
+		*n = r->f[st->keys.col[0]].len;
 	} else
 		*s = NULL, *n = 0;
 	*pc = NOPC;
-	if (!keys.pcore && f->set) {
+	if (!st->keys.pcore && f->set) {
 		if (!f->isint || f->i == NOPC)
 			return NULL;
 		*pc = f->i;
 	}
-	return km_find(&memo, 1, s, n, *pc, entry);
+	return km_find(&st->memo, 1, s, n, *pc, entry);
 }
 
 /* The value attributed, in *v: 1, or 0 when the row has none. */
 static int
-value(struct reader *rd, const struct record *r, int64_t *v)
+value(struct stall *st, struct reader *rd, const struct record *r, int64_t *v)
 {
 	static char nonote[64], negnote[64];
-	const struct field *f = &r->f[vcol];
-	const char *name = vname;
+	const struct field *f = &r->f[st->vcol];
+	const char *name = st->vname;
 	char num[NUM_BUFSZ];
 
 	if (!nonote[0]) {
@@ -393,29 +430,29 @@ add(struct acc *a, const struct pend *p)
 
 /* The key's sums. */
 static struct acc *
-lookup(const struct pend *p)
+lookup(struct stall *st, const struct pend *p)
 {
 	struct acc *a;
 
-	if (!(a = grp_geth(&grp, p->key, p->len, p->hash, NULL)))
+	if (!(a = grp_geth(&st->grp, p->key, p->len, p->hash, NULL)))
 		np_die_at(p->file, p->line, 0, "more than %ld distinct keys "
-		    "(-g %s)", MAXKEYS, keys.spec);
+		    "(-g %s)", MAXKEYS, st->keys.spec);
 	return a;
 }
 
 /* Every pending row, oldest first. */
 static void
-drain(void)
+drain(struct stall *st)
 {
-	for (; npend > 0; npend--, phead = (phead + 1) % AHEAD)
-		add(lookup(&pend[phead]), &pend[phead]);
+	for (; st->npend > 0; st->npend--, st->phead = (st->phead + 1) % AHEAD)
+		add(lookup(st, &st->pend[st->phead]), &st->pend[st->phead]);
 }
 
 static void
-account(struct reader *rd, const struct record *r)
+account(struct stall *st, struct reader *rd, const struct record *r)
 {
-	int tail = (phead + npend) % AHEAD;
-	struct pend *p = &pend[tail];
+	int tail = (st->phead + st->npend) % AHEAD;
+	struct pend *p = &st->pend[tail];
 	const struct field *d = &r->f[I_DUR];
 	struct acc *a = NULL;
 	struct km_slot *m;
@@ -424,12 +461,12 @@ account(struct reader *rd, const struct record *r)
 	int64_t pc = NOPC;
 	long e;
 
-	nrows++;
-	if ((m = memofind(r, &s, &n, &pc, &e)) && e >= 0)
-		a = grp_val(&grp, e);
+	st->nrows++;
+	if ((m = memofind(st, r, &s, &n, &pc, &e)) && e >= 0)
+		a = grp_val(&st->grp, e);
 	else {
-		keybuf = p->key = keyring[tail];
-		p->len = makekey(r);
+		st->keybuf = p->key = st->keyring[tail];
+		p->len = makekey(st, r);
 		p->hash = grp_hash(p->key, p->len);
 		p->file = r->file;
 		p->line = r->line;
@@ -441,23 +478,23 @@ account(struct reader *rd, const struct record *r)
 		 * none of them can be.  A row of the memo is looked up now
 		 * too, for its entry.
 		 */
-		if (grp.n + npend >= grp.cap) {
-			drain();	/* which leaves p the oldest */
-			a = lookup(p);
+		if (st->grp.n + st->npend >= st->grp.cap) {
+			drain(st);	/* which leaves p the oldest */
+			a = lookup(st, p);
 		} else if (m)
-			a = lookup(p);
+			a = lookup(st, p);
 		if (m)
-			km_keep(m, 1, &s, &n, pc, grp_index(&grp, a));
+			km_keep(m, 1, &s, &n, pc, grp_index(&st->grp, a));
 	}
-	if ((p->hasv = value(rd, r, &p->v))) {
-		nvalued++;
-		dec_addu(&total, (uint64_t)p->v);
+	if ((p->hasv = value(st, rd, r, &p->v))) {
+		st->nvalued++;
+		dec_addu(&st->total, (uint64_t)p->v);
 	}
 	/* The reader has left out rows with a negative or non-finite
 	 * duration_ns. */
 	if ((p->hasdur = d->set)) {
 		p->dur = d->i;
-	} else if (vcol != I_DUR) {
+	} else if (st->vcol != I_DUR) {
 		rd_note(rd, "rows without duration_ns, left out of its "
 		    "sum", r->line);
 	}
@@ -465,49 +502,49 @@ account(struct reader *rd, const struct record *r)
 		add(a, p);
 		return;
 	}
-	grp_ask(&grp, p->hash);
-	if (++npend > STAGE) {
-		p = &pend[(phead + npend - 1 - STAGE) % AHEAD];
-		if ((p->peek = grp_peek(&grp, p->hash)) >= 0)
-			grp_prefetch(&grp, p->peek, 0);
+	grp_ask(&st->grp, p->hash);
+	if (++st->npend > STAGE) {
+		p = &st->pend[(st->phead + st->npend - 1 - STAGE) % AHEAD];
+		if ((p->peek = grp_peek(&st->grp, p->hash)) >= 0)
+			grp_prefetch(&st->grp, p->peek, 0);
 	}
-	if (npend > 2 * STAGE) {
-		p = &pend[(phead + npend - 1 - 2 * STAGE) % AHEAD];
+	if (st->npend > 2 * STAGE) {
+		p = &st->pend[(st->phead + st->npend - 1 - 2 * STAGE) % AHEAD];
 		if (p->peek >= 0)
-			grp_prefetch(&grp, p->peek, 1);
+			grp_prefetch(&st->grp, p->peek, 1);
 	}
-	if (npend == AHEAD) {
-		add(lookup(&pend[phead]), &pend[phead]);
-		phead = (phead + 1) % AHEAD;
-		npend--;
+	if (st->npend == AHEAD) {
+		add(lookup(st, &st->pend[st->phead]), &st->pend[st->phead]);
+		st->phead = (st->phead + 1) % AHEAD;
+		st->npend--;
 	}
 }
 
 static void
-header(void)
+header(struct stall *st)
 {
 	int i;
 
-	for (i = 0; i < keys.n; i++) {
-		out_str(keys.name[i]);
+	for (i = 0; i < st->keys.n; i++) {
+		out_str(st->keys.name[i]);
 		out_tab();
 	}
 	out_str("instructions");
 	out_tab();
-	out_str(hcount);
+	out_str(st->hcount);
 	out_tab();
-	out_str(hsum);
+	out_str(st->hsum);
 	out_tab();
-	out_str(hmean);
+	out_str(st->hmean);
 	out_tab();
-	out_str(hmax);
+	out_str(st->hmax);
 	out_tab();
-	out_str(hshare);
-	if (vcol != I_DUR) {
+	out_str(st->hshare);
+	if (st->vcol != I_DUR) {
 		out_tab();
 		out_str("duration_ns");
 	}
-	if (!keys.pcore) {
+	if (!st->keys.pcore) {
 		out_tab();
 		out_str("pcore_idx");
 	}
@@ -567,19 +604,19 @@ putcount(char *o, int64_t v)
 /* A key's row: its key, then its numbers written straight into the output
  * buffer, room for them taken once. */
 static void
-row(long i)
+row(struct stall *st, long i)
 {
 	static struct quot mean, share;
-	const struct acc *a = grp_val(&grp, i);
+	const struct acc *a = grp_val(&st->grp, i);
 	struct dec nz;
 	const char *k;
 	size_t len, klen;
 	char *o;
 
-	k = grp_key(&grp, i, &len);
+	k = grp_key(&st->grp, i, &len);
 	/* The physical core, after a NUL, is not printed with the key: the
 	 * last column is that text. */
-	klen = !keys.pcore ? strlen(k) : len;
+	klen = !st->keys.pcore ? strlen(k) : len;
 	out_raw(k, klen);	/* escaped when made */
 	o = out_reserve(ROWNUMS);
 	*o++ = '\t';
@@ -598,14 +635,14 @@ row(long i)
 	if (a->max1)
 		o += num_fmt_i64(o, (int64_t)(a->max1 - 1));
 	*o++ = '\t';
-	if (a->max1 && (total.lo | total.hi))
-		o = putquot(o, &share, &a->sum, &total);
-	if (vcol != I_DUR) {
+	if (a->max1 && (st->total.lo | st->total.hi))
+		o = putquot(o, &share, &a->sum, &st->total);
+	if (st->vcol != I_DUR) {
 		*o++ = '\t';
 		if (a->hasdur)
 			o += dec_put(o, &a->dur);
 	}
-	if (!keys.pcore) {
+	if (!st->keys.pcore) {
 		*o++ = '\t';
 		if (klen < len) {
 			memcpy(o, k + klen + 1, len - klen - 1);
@@ -623,35 +660,36 @@ row(long i)
  * input.
  */
 static void
-inputcols(struct reader *rd)
+inputcols(struct stall *st, struct reader *rd)
 {
 	int i;
 
-	if (vcol == K_INPUT)
-		vcol = rd_column(rd, vname, "v", T_INT, RD_NEEDED |
-		    (endswith(vname, "_ns") ? C_TIME : 0), synopsis);
-	for (i = 0; i < keys.n; i++) {
-		if (keys.col[i] != K_INPUT)
+	if (st->vcol == K_INPUT)
+		st->vcol = rd_column(rd, st->vname, "v", T_INT, RD_NEEDED |
+		    (endswith(st->vname, "_ns") ? C_TIME : 0), synopsis);
+	for (i = 0; i < st->keys.n; i++) {
+		if (st->keys.col[i] != K_INPUT)
 			continue;
-		if (vcol >= I_NCOL && strcmp(keys.name[i], vname) == 0) {
-			keys.col[i] = vcol;
-			keys.text[i] = 0;
+		if (st->vcol >= I_NCOL &&
+		    strcmp(st->keys.name[i], st->vname) == 0) {
+			st->keys.col[i] = st->vcol;
+			st->keys.text[i] = 0;
 		} else
-			keys.col[i] = rd_column(rd, keys.name[i], "g", T_TEXT,
-			    RD_NEEDED, synopsis);
+			st->keys.col[i] = rd_column(rd, st->keys.name[i], "g",
+			    T_TEXT, RD_NEEDED, synopsis);
 	}
 }
 
 /* The columns read: the keys', the value's and duration_ns. */
 static uint32_t
-wanted(void)
+wanted(struct stall *st)
 {
-	uint32_t mask = 1u << vcol | 1u << I_DUR | 1u << I_PCORE;
+	uint32_t mask = 1u << st->vcol | 1u << I_DUR | 1u << I_PCORE;
 	int i;
 
-	for (i = 0; i < keys.n; i++)
-		mask |= keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
-		    : 1u << keys.col[i];
+	for (i = 0; i < st->keys.n; i++)
+		mask |= st->keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
+		    : 1u << st->keys.col[i];
 	if (mask & 1u << I_ENGINE)	/* where the input gives none */
 		mask |= 1u << I_TRACK;
 	return mask;
@@ -681,25 +719,25 @@ widecmp(const struct group *g, long i, long j)
 
 /* Every key's row, most attributed first, the first top of them. */
 static void
-writerows(int withheader, long long top)
+writerows(struct stall *st, int withheader, long long top)
 {
 	/* Static, so that it is still reachable when a closed pipe ends the
 	 * program inside the loop (out_flush exits quietly on EPIPE). */
 	static long *order;
 	long i;
 
-	order = total.hi ? grp_sorted(&grp, widecmp) :
-	    grp_sortedby(&grp, score);
+	order = st->total.hi ? grp_sorted(&st->grp, widecmp) :
+	    grp_sortedby(&st->grp, score);
 
 	if (withheader)
-		header();
-	for (i = 0; i < grp.n && (top < 0 || i < top); i++) {
+		header(st);
+	for (i = 0; i < st->grp.n && (top < 0 || i < top); i++) {
 		/* Rows in sum order, not where they are: ask ahead. */
-		if (i + 16 < grp.n)
-			grp_prefetch(&grp, order[i + 16], 0);
-		if (i + 8 < grp.n)
-			grp_prefetch(&grp, order[i + 8], 1);
-		row(order[i]);
+		if (i + 16 < st->grp.n)
+			grp_prefetch(&st->grp, order[i + 16], 0);
+		if (i + 8 < st->grp.n)
+			grp_prefetch(&st->grp, order[i + 8], 1);
+		row(st, order[i]);
 	}
 	out_flush();
 	free(order);
@@ -716,22 +754,6 @@ writerows(int withheader, long long top)
  * is np-stall's makes every file one of np-stall's rows, each key's row
  * read back into the key's sums as the instructions were.
  */
-#define MAXHDR (MAXPARTS + 8)	/* keys, then at most 8 columns */
-
-static struct {
-	const char *file;	/* the first file, whose header says */
-	char *name[MAXPARTS];	/* its key columns, without -g */
-	int n;
-	int col[MAXPARTS];	/* this file's column of each key part */
-	int pc;			/* ... of pcore_idx, when not a key */
-	int ic, dc;		/* ... of instructions, duration_ns (or -1) */
-	int ncol;
-	long line;
-	char *f[MAXHDR];	/* the line's fields */
-	size_t len[MAXHDR];
-	int nf;
-} pt;
-
 /* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
  * with one was not written by np-stall. */
 static void
@@ -752,7 +774,7 @@ plainline(const char *file, long line, const char *s, size_t n)
 /* Splits a line at its TABs into pt.f (NUL-terminated in place): the
  * number of fields, or MAXHDR + 1 when there are more. */
 static int
-split(char *s, size_t n)
+split(struct partread *pt, char *s, size_t n)
 {
 	char *e = s + n, *tab;
 	int i = 0;
@@ -761,11 +783,11 @@ split(char *s, size_t n)
 		if (i == MAXHDR)
 			return MAXHDR + 1;
 		tab = memchr(s, '\t', (size_t)(e - s));
-		pt.f[i] = s;
-		pt.len[i] = (size_t)((tab ? tab : e) - s);
+		pt->f[i] = s;
+		pt->len[i] = (size_t)((tab ? tab : e) - s);
 		i++;
 		if (!tab)
-			return pt.nf = i;
+			return pt->nf = i;
 		*tab = '\0';
 		s = tab + 1;
 	}
@@ -773,9 +795,9 @@ split(char *s, size_t n)
 
 /* The byte column of field i. */
 static long
-fcol(int i)
+fcol(struct partread *pt, int i)
 {
-	return (long)(pt.f[i] - pt.f[0]) + 1;
+	return (long)(pt->f[i] - pt->f[0]) + 1;
 }
 
 /* Does the header line at s (n bytes, up to its newline) name np-stall's
@@ -804,42 +826,44 @@ ispartial(const char *s, size_t n)
 }
 
 static int
-named(int i, const char *name)
+named(struct partread *pt, int i, const char *name)
 {
-	return strlen(name) == pt.len[i] && memcmp(pt.f[i], name,
-	    pt.len[i]) == 0;
+	return strlen(name) == pt->len[i] && memcmp(pt->f[i], name,
+	    pt->len[i]) == 0;
 }
 
 /* The keys of the first file's header, fields 0 to n - 1, without -g. */
 static void
-keysfrom(int n, int haspcore)
+keysfrom(struct stall *st, int n, int haspcore)
 {
+	struct partread *pt = &st->pt;
 	size_t len = 0;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		pt.name[i] = np_strdup(pt.f[i]);
-		keys.name[i] = pt.name[i];
-		keys.col[i] = K_INPUT;
-		keys.text[i] = 1;
-		len += (size_t)snprintf(keys.spec + len, len < sizeof keys.spec
-		    ? sizeof keys.spec - len : 0, "%s%s", i ? "," : "",
-		    pt.name[i]);
-		if (len >= sizeof keys.spec)
-			len = sizeof keys.spec;
+		pt->name[i] = np_strdup(pt->f[i]);
+		st->keys.name[i] = pt->name[i];
+		st->keys.col[i] = K_INPUT;
+		st->keys.text[i] = 1;
+		len += (size_t)snprintf(st->keys.spec + len,
+		    len < sizeof st->keys.spec ? sizeof st->keys.spec - len : 0,
+		    "%s%s", i ? "," : "", pt->name[i]);
+		if (len >= sizeof st->keys.spec)
+			len = sizeof st->keys.spec;
 	}
-	pt.n = keys.n = n;
-	keys.pcore = haspcore;
+	pt->n = st->keys.n = n;
+	st->keys.pcore = haspcore;
 }
 
 /* Does this header name the first one's keys, in its order? */
 static int
-samekeys(void)
+samekeys(struct stall *st)
 {
+	struct partread *pt = &st->pt;
 	int i;
 
-	for (i = 0; i < pt.n; i++)
-		if (!named(i, pt.name[i]))
+	for (i = 0; i < pt->n; i++)
+		if (!named(pt, i, pt->name[i]))
 			return 0;
 	return 1;
 }
@@ -860,15 +884,17 @@ firstpartial(struct src *in)
 
 /* Field i of the header must be name: np-stall writes it there. */
 static void
-expect(const char *file, int i, const char *name)
+expect(struct stall *st, const char *file, int i, const char *name)
 {
-	if (i >= pt.nf)
-		np_die_at(file, pt.line, 0, "expected np-stall's column '%s' "
+	struct partread *pt = &st->pt;
+	if (i >= pt->nf)
+		np_die_at(file, pt->line, 0, "expected np-stall's column '%s' "
 		    "(-v %s) after '%s', found the end of the header", name,
-		    vname, pt.f[pt.nf - 1]);
-	if (!named(i, name))
-		np_die_at(file, pt.line, fcol(i), "expected np-stall's "
-		    "column '%s' (-v %s), found '%s'", name, vname, pt.f[i]);
+		    st->vname, pt->f[pt->nf - 1]);
+	if (!named(pt, i, name))
+		np_die_at(file, pt->line, fcol(pt, i), "expected np-stall's "
+		    "column '%s' (-v %s), found '%s'", name, st->vname,
+		    pt->f[i]);
 }
 
 /* The header of a file of np-stall's rows: where this file's columns are.
@@ -876,121 +902,127 @@ expect(const char *file, int i, const char *name)
  * -v does); every other must name the same, as partial runs of one
  * command do. */
 static void
-partheader(const char *file, int kgiven, int vgiven)
+partheader(struct stall *st, const char *file, int kgiven, int vgiven)
 {
+	struct partread *pt = &st->pt;
 	static char vbuf[256];
 	char list[NP_LISTBUF];
 	int c, i, j, ic, haspcore = 0;
 
-	if (split(pt.f[0], pt.len[0]) > MAXHDR)
-		np_die_at(file, pt.line, 0, "expected np-stall's header, of "
+	if (split(pt, pt->f[0], pt->len[0]) > MAXHDR)
+		np_die_at(file, pt->line, 0, "expected np-stall's header, of "
 		    "at most %d key columns, found more columns", MAXPARTS);
-	for (ic = 0; ic < pt.nf && !named(ic, "instructions"); ic++)
+	for (ic = 0; ic < pt->nf && !named(pt, ic, "instructions"); ic++)
 		;
-	if (ic == 0 || ic == pt.nf)
-		np_die_at(file, pt.line, 0, "expected np-stall's header "
+	if (ic == 0 || ic == pt->nf)
+		np_die_at(file, pt->line, 0, "expected np-stall's header "
 		    "(key columns, then instructions), found %s",
 		    ic ? "no column 'instructions'" : "no key column");
 	if (ic > MAXPARTS)
-		np_die_at(file, pt.line, fcol(MAXPARTS), "expected at most %d "
+		np_die_at(file, pt->line, fcol(pt, MAXPARTS),
+		    "expected at most %d "
 		    "key columns, found %d", MAXPARTS, ic);
 	for (i = 0; i < ic; i++)
-		haspcore |= named(i, "pcore_idx");
-	if (!pt.file) {		/* the first file */
-		pt.file = file;
+		haspcore |= named(pt, i, "pcore_idx");
+	if (!pt->file) {		/* the first file */
+		pt->file = file;
 		if (!vgiven) {
-			if (ic + 2 < pt.nf && named(ic + 1, "stalled"))
+			if (ic + 2 < pt->nf && named(pt, ic + 1, "stalled"))
 				snprintf(vbuf, sizeof vbuf, "evt_wait_time_ns");
-			else if (ic + 2 < pt.nf)
+			else if (ic + 2 < pt->nf)
 				snprintf(vbuf, sizeof vbuf, "%s",
-				    pt.f[ic + 2]);
+				    pt->f[ic + 2]);
 			else
-				np_die_at(file, pt.line, 0, "expected "
+				np_die_at(file, pt->line, 0, "expected "
 				    "np-stall's value columns after "
 				    "'instructions', found the end of the "
 				    "header");
 			if ((c = kind_col(&kind_insn, vbuf)) >= 0 && !numeric(c))
-				np_die_at(file, pt.line, fcol(ic + 2), "expected "
+				np_die_at(file, pt->line, fcol(pt, ic + 2), "expected "
 				    "np-stall's value column, a number, found "
 				    "'%s', a text column of the instruction "
 				    "record", vbuf);
-			parsevalue(vbuf);
+			parsevalue(st, vbuf);
 		}
 		if (!kgiven)
-			keysfrom(ic, haspcore);
-	} else if (!kgiven && (ic != pt.n || !samekeys())) {
-		np_names(list, (const char *const *)pt.name, pt.n);
-		np_die_at(file, pt.line, 0, "expected the key columns of "
+			keysfrom(st, ic, haspcore);
+	} else if (!kgiven && (ic != pt->n || !samekeys(st))) {
+		np_names(list, (const char *const *)pt->name, pt->n);
+		np_die_at(file, pt->line, 0, "expected the key columns of "
 		    "%s (%s), found others: partial runs of other -g keys; "
-		    "-g names fewer keys to merge to", pt.file, list);
+		    "-g names fewer keys to merge to", pt->file, list);
 	}
-	expect(file, ic + 1, hcount);
-	expect(file, ic + 2, hsum);
-	expect(file, ic + 3, hmean);
-	expect(file, ic + 4, hmax);
-	expect(file, ic + 5, hshare);
+	expect(st, file, ic + 1, st->hcount);
+	expect(st, file, ic + 2, st->hsum);
+	expect(st, file, ic + 3, st->hmean);
+	expect(st, file, ic + 4, st->hmax);
+	expect(st, file, ic + 5, st->hshare);
 	j = ic + 6;
-	pt.dc = -1;
-	if (vcol != I_DUR) {
-		expect(file, j, "duration_ns");
-		pt.dc = j++;
+	pt->dc = -1;
+	if (st->vcol != I_DUR) {
+		expect(st, file, j, "duration_ns");
+		pt->dc = j++;
 	}
-	pt.pc = -1;
+	pt->pc = -1;
 	if (!haspcore) {
-		expect(file, j, "pcore_idx");
-		pt.pc = j++;
+		expect(st, file, j, "pcore_idx");
+		pt->pc = j++;
 	}
-	if (j < pt.nf)
-		np_die_at(file, pt.line, fcol(j), "expected the end of "
-		    "np-stall's header, found '%s'", pt.f[j]);
-	pt.ic = ic;
-	pt.ncol = pt.nf;
+	if (j < pt->nf)
+		np_die_at(file, pt->line, fcol(pt, j), "expected the end of "
+		    "np-stall's header, found '%s'", pt->f[j]);
+	pt->ic = ic;
+	pt->ncol = pt->nf;
 	/* Each key part's column: of the key columns, or the trailing
 	 * pcore_idx that -g may name. */
-	for (i = 0; i < keys.n; i++) {
-		for (j = 0; j < ic && !named(j, keys.name[i]); j++)
+	for (i = 0; i < st->keys.n; i++) {
+		for (j = 0; j < ic && !named(pt, j, st->keys.name[i]); j++)
 			;
-		if (j == ic && pt.pc >= 0 && strcmp(keys.name[i],
+		if (j == ic && pt->pc >= 0 && strcmp(st->keys.name[i],
 		    "pcore_idx") == 0)
-			j = pt.pc;
+			j = pt->pc;
 		if (j == ic) {
-			np_names(list, (const char *const *)pt.f, ic);
-			np_die_at(file, pt.line, 0, "expected a key column "
+			np_names(list, (const char *const *)pt->f, ic);
+			np_die_at(file, pt->line, 0, "expected a key column "
 			    "'%s' (given to -g) in np-stall's header, found "
-			    "none in its keys: %s", keys.name[i], list);
+			    "none in its keys: %s", st->keys.name[i], list);
 		}
-		pt.col[i] = j;
+		pt->col[i] = j;
 	}
-	if (keys.pcore)
-		pt.pc = -1;	/* a key part */
+	if (st->keys.pcore)
+		pt->pc = -1;	/* a key part */
 	else if (haspcore)	/* a key part here, not in the output */
-		for (pt.pc = 0; !named(pt.pc, "pcore_idx"); pt.pc++)
+		for (pt->pc = 0; !named(pt, pt->pc, "pcore_idx"); pt->pc++)
 			;
 }
 
 /* Field i of the row as a whole number from lo within 64 bits, or dies
  * naming the column. */
 static int64_t
-count(const char *file, int i, const char *name, int64_t lo)
+count(struct stall *st, const char *file, int i, const char *name, int64_t lo)
 {
+	struct partread *pt = &st->pt;
 	int64_t v;
 
-	if (!num_i64(pt.f[i], pt.len[i], &v) || v < lo)
-		np_die_at(file, pt.line, fcol(i), "expected a whole number "
+	if (!num_i64(pt->f[i], pt->len[i], &v) || v < lo)
+		np_die_at(file, pt->line, fcol(pt, i),
+		    "expected a whole number "
 		    "from %lld in column '%s', found '%s'", (long long)lo,
-		    name, pt.f[i]);
+		    name, pt->f[i]);
 	return v;
 }
 
 /* Field i as a sum of np-stall's: a whole number from 0 to 2^126 - 1, as
  * np spells one (9.223372036854775808e18 beyond int64), in d (power 0). */
 static void
-wholesum(const char *file, int i, const char *name, struct dec *d)
+wholesum(struct stall *st, const char *file, int i, const char *name,
+    struct dec *d)
 {
+	struct partread *pt = &st->pt;
 	uint64_t lo, hi;
 	int ok;
 
-	ok = dec_parse(pt.f[i], pt.len[i], d) && dec_whole(d) &&
+	ok = dec_parse(pt->f[i], pt->len[i], d) && dec_whole(d) &&
 	    !(d->hi >> 63);
 	/* Its digits times 10^e, below 2^126. */
 	for (; ok && d->e > 0; d->e--) {
@@ -1003,8 +1035,9 @@ wholesum(const char *file, int i, const char *name, struct dec *d)
 		d->lo = lo;
 	}
 	if (!ok || d->e < 0 || d->hi >> 62)
-		np_die_at(file, pt.line, fcol(i), "expected a whole number "
-		    "from 0 in column '%s', found '%s'", name, pt.f[i]);
+		np_die_at(file, pt->line, fcol(pt, i),
+		    "expected a whole number "
+		    "from 0 in column '%s', found '%s'", name, pt->f[i]);
 }
 
 /* A's sums += the row's. */
@@ -1017,83 +1050,89 @@ addsums(struct dec *a, const struct dec *b)
 
 /* One row of np-stall's added to its key's sums. */
 static void
-partrow(const char *file)
+partrow(struct stall *st, const char *file)
 {
+	struct partread *pt = &st->pt;
 	struct acc *a;
 	struct dec sum, dur;
 	int64_t n, nz, max = 0;
 	size_t len = 0, hash;
 	int i, c, hassum;
 
-	if (split(pt.f[0], pt.len[0]) != pt.ncol)
-		np_die_at(file, pt.line, 0, "expected %d fields, as the "
-		    "header has, found %s%d", pt.ncol, pt.nf > MAXHDR ?
-		    "more than " : "", pt.nf > MAXHDR ? MAXHDR : pt.nf);
-	keybuf = keyring[0];
-	for (i = 0; i < keys.n; i++) {
-		c = pt.col[i];
-		if (len + pt.len[c] + 1 > KEYBUF)
-			np_die_at(file, pt.line, 0, "key longer than %d bytes "
-			    "(-g %s)", KEYBUF, keys.spec);
+	if (split(pt, pt->f[0], pt->len[0]) != pt->ncol)
+		np_die_at(file, pt->line, 0, "expected %d fields, as the "
+		    "header has, found %s%d", pt->ncol, pt->nf > MAXHDR ?
+		    "more than " : "", pt->nf > MAXHDR ? MAXHDR : pt->nf);
+	st->keybuf = st->keyring[0];
+	for (i = 0; i < st->keys.n; i++) {
+		c = pt->col[i];
+		if (len + pt->len[c] + 1 > KEYBUF)
+			np_die_at(file, pt->line, 0, "key longer than %d bytes "
+			    "(-g %s)", KEYBUF, st->keys.spec);
 		if (i)
-			keybuf[len++] = '\t';
-		memcpy(keybuf + len, pt.f[c], pt.len[c]);
-		len += pt.len[c];
+			st->keybuf[len++] = '\t';
+		memcpy(st->keybuf + len, pt->f[c], pt->len[c]);
+		len += pt->len[c];
 	}
 	/* The physical core after a NUL, as makekey puts it. */
-	if (pt.pc >= 0 && pt.len[pt.pc]) {
-		if (len + 1 + pt.len[pt.pc] > KEYBUF)
-			np_die_at(file, pt.line, 0, "key longer than %d bytes "
-			    "(-g %s)", KEYBUF, keys.spec);
-		keybuf[len++] = '\0';
-		memcpy(keybuf + len, pt.f[pt.pc], pt.len[pt.pc]);
-		len += pt.len[pt.pc];
+	if (pt->pc >= 0 && pt->len[pt->pc]) {
+		if (len + 1 + pt->len[pt->pc] > KEYBUF)
+			np_die_at(file, pt->line, 0, "key longer than %d bytes "
+			    "(-g %s)", KEYBUF, st->keys.spec);
+		st->keybuf[len++] = '\0';
+		memcpy(st->keybuf + len, pt->f[pt->pc], pt->len[pt->pc]);
+		len += pt->len[pt->pc];
 	}
-	n = count(file, pt.ic, "instructions", 1);
-	nz = count(file, pt.ic + 1, hcount, 0);
+	n = count(st, file, pt->ic, "instructions", 1);
+	nz = count(st, file, pt->ic + 1, st->hcount, 0);
 	if (nz > n)
-		np_die_at(file, pt.line, pt.ic + 1 < pt.nf ? fcol(pt.ic + 1) :
-		    0, "expected at most instructions (%lld) in column '%s', "
-		    "found %lld", (long long)n, hcount, (long long)nz);
-	if ((hassum = pt.len[pt.ic + 2] > 0)) {
-		wholesum(file, pt.ic + 2, hsum, &sum);
-		max = count(file, pt.ic + 4, hmax, 0);
-	} else if (pt.len[pt.ic + 4] || nz)
-		np_die_at(file, pt.line, fcol(pt.ic + 2), "expected a sum in "
-		    "column '%s', as '%s' is %s, found none", hsum,
-		    nz ? hcount : hmax, nz ? "above 0" : "given");
-	if (pt.dc >= 0 && pt.len[pt.dc])
-		wholesum(file, pt.dc, "duration_ns", &dur);
-	hash = grp_hash(keybuf, len);
-	if (!(a = grp_geth(&grp, keybuf, len, hash, NULL)))
-		np_die_at(file, pt.line, 0, "more than %ld distinct keys "
-		    "(-g %s)", MAXKEYS, keys.spec);
+		np_die_at(file, pt->line,
+		    pt->ic + 1 < pt->nf ? fcol(pt, pt->ic + 1) : 0,
+		    "expected at most instructions (%lld) in column '%s', "
+		    "found %lld", (long long)n, st->hcount, (long long)nz);
+	if ((hassum = pt->len[pt->ic + 2] > 0)) {
+		wholesum(st, file, pt->ic + 2, st->hsum, &sum);
+		max = count(st, file, pt->ic + 4, st->hmax, 0);
+	} else if (pt->len[pt->ic + 4] || nz)
+		np_die_at(file, pt->line, fcol(pt, pt->ic + 2),
+		    "expected a sum in "
+		    "column '%s', as '%s' is %s, found none", st->hsum,
+		    nz ? st->hcount : st->hmax, nz ? "above 0" : "given");
+	if (pt->dc >= 0 && pt->len[pt->dc])
+		wholesum(st, file, pt->dc, "duration_ns", &dur);
+	hash = grp_hash(st->keybuf, len);
+	if (!(a = grp_geth(&st->grp, st->keybuf, len, hash, NULL)))
+		np_die_at(file, pt->line, 0, "more than %ld distinct keys "
+		    "(-g %s)", MAXKEYS, st->keys.spec);
 	if (a->n > INT64_MAX - n)
-		np_die_at(file, pt.line, fcol(pt.ic), "instructions of one "
+		np_die_at(file, pt->line, fcol(pt, pt->ic),
+		    "instructions of one "
 		    "key beyond 2^63 - 1");
 	a->n += n;
 	a->nonzero += nz;
-	nrows += n;
+	st->nrows += n;
 	if (hassum) {
 		addsums(&a->sum, &sum);
-		addsums(&total, &sum);
+		addsums(&st->total, &sum);
 		if ((uint64_t)max + 1 > a->max1)
 			a->max1 = (uint64_t)max + 1;
-		nvalued++;
+		st->nvalued++;
 	}
-	if (pt.dc >= 0 && pt.len[pt.dc]) {
+	if (pt->dc >= 0 && pt->len[pt->dc]) {
 		addsums(&a->dur, &dur);
 		a->hasdur = 1;
 	}
-	if ((total.hi | a->sum.hi | a->dur.hi) >> 62)
-		np_die_at(file, pt.line, 0, "a sum beyond 2^126 - 1");
+	if ((st->total.hi | a->sum.hi | a->dur.hi) >> 62)
+		np_die_at(file, pt->line, 0, "a sum beyond 2^126 - 1");
 }
 
 /* Every file, np-stall's rows, into the keys' sums.  The first is open
  * in in, its header looked at. */
 static void
-merge(struct src *in, char **files, int n, const struct np_cmd *cmd)
+merge(struct stall *st, struct src *in, char **files, int n,
+    const struct np_cmd *cmd)
 {
+	struct partread *pt = &st->pt;
 	char *line;
 	size_t len;
 	int i;
@@ -1117,17 +1156,17 @@ merge(struct src *in, char **files, int n, const struct np_cmd *cmd)
 			    "columns, then instructions and the value "
 			    "columns), as %s holds", files[0]);
 		plainline(files[i], in->line, line, len);
-		pt.line = in->line;
-		pt.f[0] = line;
-		pt.len[0] = len;
-		partheader(files[i], np_given(cmd, "g") != 0,
+		pt->line = in->line;
+		pt->f[0] = line;
+		pt->len[0] = len;
+		partheader(st, files[i], np_given(cmd, "g") != 0,
 		    np_given(cmd, "v") != 0);
 		while (src_getline(in, &line, &len)) {
-			pt.line = in->line;
-			plainline(files[i], pt.line, line, len);
-			pt.f[0] = line;
-			pt.len[0] = len;
-			partrow(files[i]);
+			pt->line = in->line;
+			plainline(files[i], pt->line, line, len);
+			pt->f[0] = line;
+			pt->len[0] = len;
+			partrow(st, files[i]);
 		}
 		src_close(in);
 	}
@@ -1136,7 +1175,7 @@ merge(struct src *in, char **files, int n, const struct np_cmd *cmd)
 /* Every file's instructions into their keys' sums.  The first is open in
  * in (isopen), and looked into; else a profile directory. */
 static void
-instructions(struct src *in, char **files, int n, int isopen,
+instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
     const char *unit, const char *pos)
 {
 	struct reader rd;
@@ -1148,13 +1187,13 @@ instructions(struct src *in, char **files, int n, int isopen,
 		rd_files(&rd, files, n, 1);
 	}
 	rd_options(&rd, unit, pos, synopsis);
-	inputcols(&rd);
-	rd_want(&rd, wanted());
+	inputcols(st, &rd);
+	rd_want(&rd, wanted(st));
 	while ((rec = rd_next(&rd)))
-		account(&rd, rec);
-	drain();
-	if (nvalued == 0 && vcol >= 0 && vcol < I_NCOL)
-		rd_nearcol(&rd, vcol, valnear, sizeof valnear);
+		account(st, &rd, rec);
+	drain(st);
+	if (st->nvalued == 0 && st->vcol >= 0 && st->vcol < I_NCOL)
+		rd_nearcol(&rd, st->vcol, st->valnear, sizeof st->valnear);
 	rd_close(&rd);		/* what was passed over, before the rows */
 	if (isopen)
 		src_close(in);
@@ -1172,18 +1211,16 @@ main(int argc, char **argv)
 	static char *stdin_only[] = { "-" };
 	static char defkeys[] = "src";
 	static struct src in;
+	static struct stall state;	/* its ring of keys: off the stack */
+	struct stall *st = &state;
 	const char *unit = NULL, *pos = NULL;
 	long long top = -1;
 	char **files;
 	int c, nfiles, isopen = 0, partial = 0;
 
 	np_start(&cmd, argc, argv);
-	parsekeys(defkeys);
-	strcpy(hcount, "stalled");
-	strcpy(hsum, "stall_ns");
-	strcpy(hmean, "stall_mean_ns");
-	strcpy(hmax, "stall_max_ns");
-	strcpy(hshare, "stall_share");
+	stallinit(st);
+	parsekeys(st, defkeys);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
 		case 'A':
@@ -1193,7 +1230,7 @@ main(int argc, char **argv)
 			pos = optarg;
 			break;
 		case 'g':
-			parsekeys(optarg);
+			parsekeys(st, optarg);
 			break;
 		case 'N':
 			top = np_optnum("N", optarg, 1, INT64_MAX);
@@ -1202,7 +1239,7 @@ main(int argc, char **argv)
 			unit = optarg;
 			break;
 		case 'v':
-			parsevalue(optarg);
+			parsevalue(st, optarg);
 			break;
 		}
 	}
@@ -1213,24 +1250,25 @@ main(int argc, char **argv)
 	}
 	files = argc > optind ? argv + optind : stdin_only;
 	nfiles = argc > optind ? argc - optind : 1;
-	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	grp_init(&st->grp, sizeof(struct acc), MAXKEYS);
 	if (!src_isdir(files[0])) {
 		/* np-stall's own rows need no option: their header says. */
 		src_open(&in, files[0]);
 		isopen = 1;
 	}
 	if (isopen && firstpartial(&in))
-		merge(&in, files, nfiles, &cmd);
+		merge(st, &in, files, nfiles, &cmd);
 	else
-		instructions(&in, files, nfiles, isopen, unit, pos);
-	if (nrows > 0 && nvalued == 0 && !partial)
+		instructions(st, &in, files, nfiles, isopen, unit, pos);
+	if (st->nrows > 0 && st->nvalued == 0 && !partial)
 		np_die("no instruction with %s in %ld rows read (the text "
 		    "traces have none)%s: -v chooses the value column, such as "
-		    "-v duration_ns%s", vname, nrows, valnear, *valnear ?
+		    "-v duration_ns%s", st->vname, st->nrows, st->valnear,
+		    *st->valnear ?
 		    "; NP_COLUMNS=ROLE=COLUMN reads one from another column "
 		    "(np(7), ENVIRONMENT)" : "");
-	writerows(cmd.header, top);
-	grp_free(&grp);
+	writerows(st, cmd.header, top);
+	grp_free(&st->grp);
 	return 0;
 }
 #endif

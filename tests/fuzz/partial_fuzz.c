@@ -30,6 +30,7 @@ static struct src in;
 static char *out_a, msg_a[FZ_MSGSZ];
 static size_t outlen_a, capout_a;
 static int died_a;
+static struct stall st;
 
 /* np-stall's state, as main leaves it before reading. */
 static void
@@ -39,21 +40,12 @@ reset(void)
 
 	if (in.fd > 0)
 		src_close(&in);
-	for (i = 0; i < pt.n; i++)
-		free(pt.name[i]);
-	memset(&pt, 0, sizeof pt);
-	memset(&keys, 0, sizeof keys);
-	vcol = I_WAIT;
-	vname = "evt_wait_time_ns";
-	nrows = nvalued = 0;
-	memset(&total, 0, sizeof total);
-	strcpy(hcount, "stalled");
-	strcpy(hsum, "stall_ns");
-	strcpy(hmean, "stall_mean_ns");
-	strcpy(hmax, "stall_max_ns");
-	strcpy(hshare, "stall_share");
-	grp_free(&grp);
-	grp_init(&grp, sizeof(struct acc), MAXKEYS);
+	for (i = 0; i < st.pt.n; i++)
+		free(st.pt.name[i]);
+	grp_free(&st.grp);
+	memset(&st, 0, sizeof st);
+	stallinit(&st);
+	grp_init(&st.grp, sizeof(struct acc), MAXKEYS);
 }
 
 /* The merge of files 0 to n - 1, as np-stall's main runs it on them. */
@@ -78,10 +70,10 @@ run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking)
 		src_close(&in);
 		return;
 	}
-	merge(&in, names, n, NULL);
-	if (nrows > 0 && nvalued == 0)
+	merge(&st, &in, names, n, NULL);
+	if (st.nrows > 0 && st.nvalued == 0)
 		np_die("no instruction with the value");
-	writerows(1, -1);
+	writerows(&st, 1, -1);
 }
 
 /* Every row of the output has the header's fields. */
