@@ -30,6 +30,7 @@
 #include "calc/hashtab.h"
 #include "calc/spill.h"
 #include "format/parquet.h"
+#include "format/partrows.h"
 #include "format/table.h"
 #include "kind/dma.h"
 #include "kind/instruction.h"
@@ -1262,39 +1263,11 @@ firstmode(struct src *in)
 	return partmode(in->buf, (size_t)(nl - in->buf));
 }
 
-/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
- * with one was not written by np-bound. */
-static void
-plainline(const char *file, long line, const char *s, size_t n)
-{
-	size_t i;
-	unsigned char c;
-
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			np_die_at(file, line, (long)i + 1, "expected np-bound's "
-			    "rows (np's TSV, its control bytes escaped), found "
-			    "the byte 0x%02x", c);
-	}
-}
-
 /* The row at s (n bytes) cut at its TABs: the number of fields. */
 static int
 bpsplit(struct partread *bp, char *s, size_t n)
 {
-	char *e = s + n, *tab;
-
-	for (bp->nf = 0;; s = tab + 1) {
-		if (bp->nf == PT_MAXF + 1)
-			return bp->nf;
-		tab = memchr(s, '\t', (size_t)(e - s));
-		bp->f[bp->nf] = s;
-		bp->len[bp->nf++] = (size_t)((tab ? tab : e) - s);
-		if (!tab)
-			return bp->nf;
-		*tab = '\0';
-	}
+	return bp->nf = pr_split(s, n, bp->f, bp->len, PT_MAXF);
 }
 
 static long
@@ -1489,7 +1462,7 @@ mergeparts(struct bound *st, char **files, int n, int firstmode,
 		bp->inrows = 0;
 		for (j = 0; src_getline(&bp->in, &line, &len);) {
 			bp->line = bp->in.line;
-			plainline(files[i], bp->line, line, len);
+			pr_plain("np-bound", files[i], bp->line, line, len);
 			if (bpsplit(bp, line, len) != bp->ncol)
 				np_die_at(files[i], bp->line, 0, "expected %d "
 				    "fields, as the header has, found %s%d",

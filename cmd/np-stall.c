@@ -19,6 +19,7 @@
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "read/reader.h"
+#include "format/partrows.h"
 #include "format/table.h"
 #include "write/tsvout.h"
 
@@ -754,43 +755,12 @@ writerows(struct stall *st, int withheader, long long top)
  * is np-stall's makes every file one of np-stall's rows, each key's row
  * read back into the key's sums as the instructions were.
  */
-/* np's TSV holds no raw control byte but its TABs (np(7), OUTPUT): a line
- * with one was not written by np-stall. */
-static void
-plainline(const char *file, long line, const char *s, size_t n)
-{
-	size_t i;
-	unsigned char c;
-
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			np_die_at(file, line, (long)i + 1, "expected np-stall's "
-			    "rows (np's TSV, its control bytes escaped), found "
-			    "the byte 0x%02x", c);
-	}
-}
-
 /* Splits a line at its TABs into pt.f (NUL-terminated in place): the
  * number of fields, or MAXHDR + 1 when there are more. */
 static int
 split(struct partread *pt, char *s, size_t n)
 {
-	char *e = s + n, *tab;
-	int i = 0;
-
-	for (;;) {
-		if (i == MAXHDR)
-			return MAXHDR + 1;
-		tab = memchr(s, '\t', (size_t)(e - s));
-		pt->f[i] = s;
-		pt->len[i] = (size_t)((tab ? tab : e) - s);
-		i++;
-		if (!tab)
-			return pt->nf = i;
-		*tab = '\0';
-		s = tab + 1;
-	}
+	return pt->nf = pr_split(s, n, pt->f, pt->len, MAXHDR);
 }
 
 /* The byte column of field i. */
@@ -919,9 +889,8 @@ partheader(struct stall *st, const char *file, int kgiven, int vgiven)
 		    "(key columns, then instructions), found %s",
 		    ic ? "no column 'instructions'" : "no key column");
 	if (ic > MAXPARTS)
-		np_die_at(file, pt->line, fcol(pt, MAXPARTS),
-		    "expected at most %d "
-		    "key columns, found %d", MAXPARTS, ic);
+		np_die_at(file, pt->line, fcol(pt, MAXPARTS), "expected at "
+		    "most %d key columns, found %d", MAXPARTS, ic);
 	for (i = 0; i < ic; i++)
 		haspcore |= named(pt, i, "pcore_idx");
 	if (!pt->file) {		/* the first file */
@@ -1155,7 +1124,7 @@ merge(struct stall *st, struct src *in, char **files, int n,
 			    "expected np-stall's rows (a header of key "
 			    "columns, then instructions and the value "
 			    "columns), as %s holds", files[0]);
-		plainline(files[i], in->line, line, len);
+		pr_plain("np-stall", files[i], in->line, line, len);
 		pt->line = in->line;
 		pt->f[0] = line;
 		pt->len[0] = len;
@@ -1163,7 +1132,7 @@ merge(struct stall *st, struct src *in, char **files, int n,
 		    np_given(cmd, "v") != 0);
 		while (src_getline(in, &line, &len)) {
 			pt->line = in->line;
-			plainline(files[i], pt->line, line, len);
+			pr_plain("np-stall", files[i], pt->line, line, len);
 			pt->f[0] = line;
 			pt->len[0] = len;
 			partrow(st, files[i]);
