@@ -152,8 +152,8 @@ $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 	-DPQ_HEADER_FIRST=16
 # partial_fuzz, boundrows_fuzz and dmapart_fuzz include np-stall's,
 # np-bound's and np-dma's sources, for their merges.
-$(B)/fuzz/partial_fuzz: cmd/np-stall.c
-$(B)/fuzz/boundrows_fuzz: cmd/np-bound.c
+$(B)/fuzz/partial_fuzz: cmd/np-stall.c tests/fuzz/merge.h
+$(B)/fuzz/boundrows_fuzz: cmd/np-bound.c tests/fuzz/merge.h
 $(B)/fuzz/dmapart_fuzz: cmd/np-dma.c
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
