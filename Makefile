@@ -154,7 +154,7 @@ $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 # np-bound's and np-dma's sources, for their merges.
 $(B)/fuzz/partial_fuzz: cmd/np-stall.c tests/fuzz/merge.h
 $(B)/fuzz/boundrows_fuzz: cmd/np-bound.c tests/fuzz/merge.h
-$(B)/fuzz/dmapart_fuzz: cmd/np-dma.c
+$(B)/fuzz/dmapart_fuzz: cmd/np-dma.c tests/fuzz/merge.h
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm

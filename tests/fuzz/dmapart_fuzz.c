@@ -16,20 +16,9 @@
 #define NP_NOMAIN
 #include "../../cmd/np-dma.c"
 #include "fuzz.h"
-
-/* No option is given to the merge (options.c is not linked). */
-int
-np_given(const struct np_cmd *cmd, const char *letters)
-{
-	(void)cmd;
-	(void)letters;
-	return 0;
-}
+#include "merge.h"
 
 static struct src in;
-static char *out_a, msg_a[FZ_MSGSZ];
-static size_t outlen_a, capout_a;
-static int died_a;
 
 /* np-dma's state, as main leaves it before a merge with -A. */
 static void
@@ -83,83 +72,39 @@ run(int n, const uint8_t *const *data, const size_t *len, unsigned chunking)
 	out_flush();
 }
 
-/* Every row of the output has the header's fields. */
-static void
-checkrows(void)
-{
-	size_t i, tabs = 0, want = 0;
-	int first = 1;
-
-	for (i = 0; i < fz_outlen; i++) {
-		if (fz_out[i] == '\t')
-			tabs++;
-		else if (fz_out[i] == '\n') {
-			if (first)
-				want = tabs;
-			FZ_CHECK(tabs == want, "a row of %zu fields, the "
-			    "header %zu", tabs + 1, want + 1);
-			first = 0;
-			tabs = 0;
-		}
-	}
-	FZ_CHECK(fz_outlen == 0 || fz_out[fz_outlen - 1] == '\n',
-	    "last row unfinished");
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *part[2];
-	size_t len[2], cut;
+	size_t len[2];
 	unsigned ctl;
-	int n = 1;
+	int n;
 
 	if (size < 1)
 		return 0;
 	ctl = data[0];
 	data++;
 	size--;
-	part[0] = data;
-	len[0] = size;
-	if (ctl & 0x40 && size >= 1) {
-		cut = (size_t)data[0] * (size - 1) / 255;
-		part[0] = data + 1;
-		len[0] = cut;
-		part[1] = data + 1 + cut;
-		len[1] = size - 1 - cut;
-		n = 2;
-	}
+	n = fm_parts(data, size, ctl, part, len);
 	run(n, part, len, ctl & 15);
-	died_a = fz_died;
-	memcpy(msg_a, fz_msg, fz_msglen + 1);
-	if (fz_outlen > capout_a) {
-		capout_a = fz_outlen;
-		if (!(out_a = realloc(out_a, capout_a)))
-			abort();
-	}
-	if (fz_outlen)
-		memcpy(out_a, fz_out, fz_outlen);
-	outlen_a = fz_outlen;
+	fm_keep();
 	run(n, part, len, (ctl & 15) ? 0 : 7);
-	FZ_CHECK(died_a == fz_died && strcmp(msg_a, fz_msg) == 0,
-	    "chunking changes the messages:\n%s---\n%s", msg_a, fz_msg);
-	FZ_CHECK(outlen_a == fz_outlen && (!fz_outlen ||
-	    memcmp(out_a, fz_out, fz_outlen) == 0), "chunking changes rows");
-	if (died_a || !outlen_a)
+	fm_same();
+	if (fm_died || !fm_outlen)
 		return 0;
-	checkrows();
+	fm_checkrows();
 	/* The merged rows merged again: the same bytes; but for a row the
 	 * build's small buffer cannot hold, which may be longer than those
 	 * read (a key re-escaped, "1e3" bytes written 1000). */
-	part[0] = (const uint8_t *)out_a;
-	len[0] = outlen_a;
+	part[0] = (const uint8_t *)fm_out;
+	len[0] = fm_outlen;
 	run(1, part, len, 0);
 	if (fz_died && strstr(fz_msg, "line longer than"))
 		return 0;
-	FZ_CHECK(!fz_died && fz_outlen == outlen_a &&
-	    memcmp(out_a, fz_out, fz_outlen) == 0,
+	FZ_CHECK(!fz_died && fz_outlen == fm_outlen &&
+	    memcmp(fm_out, fz_out, fz_outlen) == 0,
 	    "merged rows merge into others: %s", fz_msg);
 	return 0;
 }

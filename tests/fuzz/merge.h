@@ -1,6 +1,6 @@
 /*
  * What the targets of a program's merge of its own partial runs share
- * (partial_fuzz, boundrows_fuzz): the control byte's cut of the input
+ * (partial_fuzz, boundrows_fuzz, dmapart_fuzz): the control byte's cut of the input
  * into one or two files, the first run kept to compare the next with, and
  * the check that every row has the header's fields.  Included by the
  * target after the program's source and fuzz.h.
