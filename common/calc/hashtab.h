@@ -88,14 +88,15 @@ long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 
 /*
  * Asks for entry i to be brought into the cache ahead of its use, when a
- * loop visits entries out of their order: stage 0 its entry and value,
+ * loop visits entries out of their order: stage 0 its entry and value
+ * (its first and last byte: a second line only where it runs into one),
  * stage 1 its key (which needs the entry: ask for it some entries later).
  */
 #ifdef __GNUC__
 /* A macro: GCC drops a call to a function that does nothing but prefetch. */
 #define grp_prefetch(g, i, stage) ((stage) == 0 ?				\
 	(__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride),	\
-	__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride + 63)) :	\
+	__builtin_prefetch((g)->rec + ((size_t)(i) + 1) * (g)->stride - 1)) : \
 	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
 	    (size_t)(i) * (g)->stride))->key))
 /* Asks for the slot where a key of that hash is looked for first. */
