@@ -87,3 +87,15 @@ np_hugerealloc(void *p, size_t old, size_t n)
 	free(p);
 	return q;
 }
+
+void *
+np_hugecalloc(size_t n)
+{
+	void *p;
+
+	if (n < 2 * HUGE)
+		return np_calloc(n, 1);
+	p = np_hugerealloc(NULL, 0, n);
+	memset(p, 0, n);
+	return p;
+}

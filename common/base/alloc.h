@@ -26,5 +26,7 @@ void np_hugeadvise(void *p, size_t n);
  * pages' worth, a block aligned to them and advised (np_hugeadvise), the
  * old bytes copied: a block grown in place keeps the small pages it has. */
 void *np_hugerealloc(void *p, size_t old, size_t n);
+/* As np_calloc(n, 1), for such a table. */
+void *np_hugecalloc(size_t n);
 
 #endif

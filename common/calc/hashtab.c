@@ -89,8 +89,7 @@ rehash(struct group *g)
 
 	g->nslots *= 2;
 	mask = g->nslots - 1;
-	g->slots = np_hugerealloc(NULL, 0, g->nslots * sizeof *g->slots);
-	memset(g->slots, 0, g->nslots * sizeof *g->slots);
+	g->slots = np_hugecalloc(g->nslots * sizeof *g->slots);
 	for (i = 0; i < on; i++) {
 		if (!old[i])
 			continue;
