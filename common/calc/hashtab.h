@@ -5,9 +5,11 @@
  *
  * Per key: its bytes and a NUL in a shared arena, 16 bytes of entry
  * (where the key is, its length and hash) with the value beside it (one
- * cache miss for both), and 8 bytes of * hash slot at a load of 1/4 to 1/2: about 40 bytes and the key's length
- * besides the value.  A slot holds the key's hash bits beside its entry,
- * so that a probe reads no entry but the one it finds.
+ * cache miss for both), and 8 bytes of hash slot at a load of 1/4 to
+ * 1/2: about 40 bytes and the key's length besides the value.  A slot
+ * holds the key's hash bits beside its entry, so that a probe reads no
+ * entry but the one it finds.  The slots and the entries of a large
+ * table are in huge pages where the system gives them (np_hugeadvise).
  *
  * Compound keys are the caller's concern: programs join the TSV-escaped
  * parts with TABs, so a key prints as it is.
