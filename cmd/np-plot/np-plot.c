@@ -32,6 +32,7 @@
 #include "base/skipped.h"
 #include "base/number.h"
 #include "read/anytable.h"
+#include "read/sniff.h"
 #include "write/tsvout.h"
 
 static const char optstring[] = "k:N:o:P:v:";
@@ -1258,19 +1259,10 @@ readfile(struct plot *p, const char *file)
 	memset(&in, 0, sizeof in);
 	memset(&t, 0, sizeof t);
 	src_open(&in, file);
-	fmt = src_sniff(&in, what, &line, &lineno);
-	switch (fmt) {
-	case SRC_LONG:
-		np_die("%s: more than %d bytes of blank or log lines, "
-		    "expected %s", file, SRC_BUFSZ, what);
-	case SRC_EMPTY:
-	case SRC_BLANKS:
-	case SRC_LOGS:
-		np_die("%s: no rows to draw, expected %s", file, what);
-	case SRC_JSON:
+	fmt = rd_sniff(&in, what, what, 0, &line, &lineno);
+	if (fmt == SRC_JSON)
 		np_die_at(file, lineno, 1, "expected %s, found JSON (np-plot "
 		    "draws the TSV the np programs write)", what);
-	}
 	at_open(&t, &in, fmt == SRC_CSV ? ',' : '\t', &p->notes);
 	if (!p->decided)
 		decide(p, &t);
