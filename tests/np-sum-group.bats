@@ -363,7 +363,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	printf '\n \n' >"$T/blank.tsv"
 	np np-sum -v v "$T/blank.tsv"
 	status_is 1
-	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV or CSV with a header line"
+	err_is "np-sum: $T/blank.tsv: only blank lines, expected TSV or CSV with a header line"
 }
 
 @test "np-sum -g: large values of few digits sum exactly, however large" {

@@ -10,6 +10,7 @@
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "kind/whichtable.h"
+#include "read/sniff.h"
 #include "write/tsvout.h"
 
 #define HISTCOLS 7
@@ -1550,20 +1551,9 @@ gs_readin(struct gstat *gs)
 		return;
 	}
 	/* Blank and log lines (2>&1) before the header are passed over. */
-	fmt = src_sniff(gs->in, "text (TSV or CSV with a header)", &line,
-	    &lineno);
-	switch (fmt) {
-	case SRC_LONG:
-		np_die("%s: more than %d bytes of blank or log lines, expected "
-		    "TSV or CSV with a header line", file, SRC_BUFSZ);
-	case SRC_BLANKS:
-	case SRC_LOGS:
-		np_die("%s: only blank or log lines, expected TSV or CSV with "
-		    "a header line", file);
-	case SRC_EMPTY:
-		np_die("%s: empty input, expected TSV or CSV with a header "
-		    "line", file);
-	case SRC_JSON:
+	fmt = rd_sniff(gs->in, "text (TSV or CSV with a header)",
+	    "TSV or CSV with a header line", 0, &line, &lineno);
+	if (fmt == SRC_JSON) {
 		rdrows(gs, file, 1, 0);
 		return;
 	}
