@@ -150,6 +150,7 @@ struct reader {
 	 * as the float's fewest digits; sc_type, dec_respell). */
 	uint32_t respellbits, untypedbits;
 	uint32_t sedbits;	/* the kind's start, end and duration, or 0 */
+	int timeless;		/* the kind has none of the three */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
 	/* The TSV or CSV header's columns that are read, in order: which
