@@ -1188,13 +1188,14 @@ readrecs(struct gstat *gs)
 		e = recentry(gs, rec);
 		for (i = 0; i < gs->nval; i++) {
 			f = &rec->f[gs->rdval[i]];
-			if (!f->set || f->len == 0) {
+			/* A Parquet integer comes by value, without text
+			 * (rdmake: RD_BYNUMBER). */
+			if (!f->set || (f->len == 0 && !f->isint)) {
 				note_add(&gs->notes, "empty values skipped", 1,
 				    rec->file, rec->line);
 				continue;
 			}
 			if (f->isint) {
-				/* A Parquet integer, its text as read */
 				dec_i64(&d, f->i);
 				v = (double)f->i;
 				ok = V_OK;
@@ -1236,8 +1237,11 @@ rdmake(struct gstat *gs, const char *file)
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < i && strcmp(name[j], name[i]) != 0; j++)
 			;
+		/* A value not also a key is read by its number (readrecs):
+		 * a Parquet integer is not spelt as text. */
 		col[i] = j < i ? col[j] : rd_column(gs->rd, name[i],
-		    i < gs->nkey ? "g" : "v", T_TEXT, RD_NEEDED, "np-sum");
+		    i < gs->nkey ? "g" : "v", T_TEXT, i < gs->nkey ? RD_NEEDED :
+		    RD_NEEDED | RD_BYNUMBER, "np-sum");
 		if (i < gs->nkey)
 			gs->rdkey[i] = col[i];
 		else
