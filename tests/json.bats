@@ -353,7 +353,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	accepts 0 </dev/null
 	np np-trace <"$T/in.json"
 	status_is 1
-	err_is "np-trace: -: only blank or log lines, expected JSON, TSV, CSV or show-session --show-trace instruction"
+	err_is "np-trace: -: only blank lines, expected JSON, TSV, CSV or show-session --show-trace instruction"
 	json ''
 	np np-trace <"$T/in.json"
 	status_is 1

@@ -165,7 +165,11 @@ plot() {
 	: >"$T/nothing.tsv"
 	np np-plot "$T/nothing.tsv"
 	status_is 1
-	err_is "np-plot: $T/nothing.tsv: no rows to draw, expected TSV or CSV with a header line"
+	err_is "np-plot: $T/nothing.tsv: empty input, expected TSV or CSV with a header line"
+	printf '\ntime="2026-03-19T02:57:19Z" level=info msg="start"\n' >"$T/logs.tsv"
+	np np-plot "$T/logs.tsv"
+	status_is 1
+	err_is "np-plot: $T/logs.tsv: only blank or log lines, expected TSV or CSV with a header line"
 	np np-plot -v wait_ns "$P/stall.tsv"
 	status_is 1
 	err_is "np-plot: $P/stall.tsv:1: no column 'wait_ns' (-v), the header has: src instructions stalled stall_ns stall_mean_ns stall_max_ns stall_share duration_ns"

@@ -363,7 +363,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	printf '\n \n' >"$T/blank.tsv"
 	np np-sum -v v "$T/blank.tsv"
 	status_is 1
-	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV or CSV with a header line"
+	err_is "np-sum: $T/blank.tsv: only blank lines, expected TSV or CSV with a header line"
 }
 
 @test "np-sum -g: large values of few digits sum exactly, however large" {
@@ -522,6 +522,38 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np np-sum -M $((n - 1)) -g key -v v "$T/m.tsv"
 	status_is 1
 	err_is "np-sum: $T/m.tsv:$line: more than $((n - 1)) groups (raise the limit with -M)"
+}
+
+@test "np-sum -g: at the group limit rows are still looked up late, and a key too many is the first error" {
+	# 20000 keys, then -M 20000 rows on them: every row past the limit
+	# reached looked up some rows late gives awk's counts and sums
+	awk 'BEGIN { print "key\tv"; srand(7)
+	    for (i = 0; i < 20000; i++) printf "k%d\t%d\n", i, i
+	    for (i = 0; i < 60000; i++) printf "k%d\t%d\n", int(rand() * 20000), int(rand() * 1000) }' >"$T/c.tsv"
+	np np-sum -M 20000 -g key -v v "$T/c.tsv"
+	status_is 0
+	no_err
+	tail -n +2 "$OUT" | cut -f1,3,4 > "$T/got"
+	awk -F'\t' 'NR > 1 { n[$1]++; s[$1] += $2 }
+	    END { for (k in n) printf "%s\t%d\t%d\n", k, n[k], s[k] }' "$T/c.tsv" |
+	    LC_ALL=C sort > "$T/want"
+	cmp "$T/want" "$T/got"
+	# a key too many, then rows of known keys, then a bad value and a
+	# row of too few fields: the key's line is the error, not the later
+	# ones read while it waited for its look-up
+	{ cat "$T/c.tsv"; printf 'new\t1\nk1\t2\nk2\t3\nk3\tx\nk4\n'; } >"$T/d.tsv"
+	np np-sum -M 20000 -g key -v v "$T/d.tsv"
+	status_is 1
+	err_is "np-sum: $T/d.tsv:80002: more than 20000 groups (raise the limit with -M)"
+	{ cat "$T/c.tsv"; printf 'new\t1\nk1\t2\nk4\n'; } >"$T/e.tsv"
+	np np-sum -M 20000 -g key -v v "$T/e.tsv"
+	status_is 1
+	err_is "np-sum: $T/e.tsv:80002: more than 20000 groups (raise the limit with -M)"
+	# the key before its own bad value
+	{ cat "$T/c.tsv"; printf 'k1\t2\nnew\tx\n'; } >"$T/f.tsv"
+	np np-sum -M 20000 -g key -v v "$T/f.tsv"
+	status_is 1
+	err_is "np-sum: $T/f.tsv:80003: more than 20000 groups (raise the limit with -M)"
 }
 
 @test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {

@@ -11,6 +11,7 @@
 #include "kind/instruction.h"
 #include "base/number.h"
 #include "kind/whichtable.h"
+#include "read/sniff.h"
 #include "write/tsvout.h"
 
 #define HISTCOLS 7
@@ -104,9 +105,17 @@ struct gspend {
 	char *key;
 	size_t len, cap, hash;
 	uint64_t has;
+	long line;		/* where it was read */
 	long peek;		/* the entry its slot names, or -1 */
 	struct xval v[GS_MAXVAL];
 };
+
+/* At the group limit (limitdie): the table whose rows are pending, what
+ * ran before a death before, and whether the row being pended has its
+ * key already (an error in its values comes after the key's). */
+static struct gstat *limitgs;
+static np_dierun limitrun;
+static int limitcur;
 
 static int
 iswhole(const struct dec *d, double v)
@@ -942,6 +951,8 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 	int i;
 
 	entry(gs, kcol, p);
+	p->line = t->line;
+	limitcur = 1;
 	p->has = 0;
 	for (i = 0; i < gs->nval; i++) {
 		if (t->len[vcol[i]] == 0) {
@@ -953,6 +964,7 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 		    &p->v[i].d, &p->v[i].v))
 			p->has |= 1ULL << i;
 	}
+	limitcur = 0;
 }
 
 /* The pending row of age a (0 the newest): its memory asked for, as
@@ -988,12 +1000,42 @@ unpend(struct gstat *gs)
 
 	/* Never one too many: a row that could be is added as it comes
 	 * (readrows). */
-	e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL);
+	if (!(e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL)))
+		toomany(gs, gs->in->name, p->line, 0);
 	for (i = 0; i < gs->nval; i++)
 		if (p->has & 1ULL << i)
 			cell_add(gs, e, i, &p->v[i].d, p->v[i].v);
 	gs->phead = (gs->phead + 1) % GS_AHEAD;
 	gs->npend--;
+}
+
+/*
+ * At the group limit a pending row's key may be one too many, and its
+ * error must come before any in the rows read after it (a bad value, a
+ * short row).  Rather than look each row up as it comes there (half the
+ * speed at a million groups, the limit met early and every row after it
+ * waiting on memory), the rows stay pending, and a program about to die
+ * looks the pending keys up first, oldest first (np_atdie): a key too
+ * many dies at its own line.  Nothing is added then; nothing is written.
+ */
+
+static void
+limitdie(void)
+{
+	struct gstat *gs = limitgs;
+	struct gspend *p;
+	int i;
+
+	limitgs = NULL;
+	np_atdie(limitrun);	/* run by toomany's death, or below */
+	for (i = 0; i < gs->npend + limitcur; i++) {
+		p = &gs->pend[(gs->phead + i) % GS_AHEAD];
+		if (!grp_geth(&gs->g, p->key, p->len, p->hash, NULL))
+			toomany(gs, gs->in->name, p->line, 0);
+	}
+	np_atdie(NULL);
+	if (limitrun)
+		limitrun();
 }
 
 /* How a column named by -g or -v is read from TSV and CSV (GS_*). */
@@ -1038,17 +1080,9 @@ readrows(struct gstat *gs)
 	while (gs->g.n < AHEADMIN && tsv_next(t))
 		addrow(gs, kcol, vcol);
 	while (gs->g.n >= AHEADMIN && tsv_next(t)) {
-		/*
-		 * A row whose key could be one too many is added now, after
-		 * every row before it, so that the error is the first in the
-		 * input and comes before any in the row's values.  The
-		 * pending rows are fewer than the keys left: none can be.
-		 */
-		if (gs->g.n + gs->npend >= gs->cap) {
-			while (gs->npend > 0)
-				unpend(gs);
-			addrow(gs, kcol, vcol);
-			continue;
+		if (gs->g.n + gs->npend >= gs->cap && !limitgs) {
+			limitgs = gs;
+			limitrun = np_atdie(limitdie);
 		}
 		if (!gs->pend)
 			gs->pend = np_calloc(GS_AHEAD, sizeof *gs->pend);
@@ -1065,6 +1099,10 @@ readrows(struct gstat *gs)
 	}
 	while (gs->npend > 0)
 		unpend(gs);
+	if (limitgs) {
+		limitgs = NULL;
+		np_atdie(limitrun);
+	}
 }
 
 /* The rows of JSON and Parquet, as records; a missing or empty value is
@@ -1083,13 +1121,14 @@ readrecs(struct gstat *gs)
 		e = recentry(gs, rec);
 		for (i = 0; i < gs->nval; i++) {
 			f = &rec->f[gs->rdval[i]];
-			if (!f->set || f->len == 0) {
+			/* A Parquet integer comes by value, without text
+			 * (rdmake: RD_BYNUMBER). */
+			if (!f->set || (f->len == 0 && !f->isint)) {
 				note_add(&gs->notes, "empty values skipped", 1,
 				    rec->file, rec->line);
 				continue;
 			}
 			if (f->isint) {
-				/* A Parquet integer, its text as read */
 				dec_i64(&d, f->i);
 				v = (double)f->i;
 				ok = V_OK;
@@ -1131,8 +1170,11 @@ rdmake(struct gstat *gs, const char *file)
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < i && strcmp(name[j], name[i]) != 0; j++)
 			;
+		/* A value not also a key is read by its number (readrecs):
+		 * a Parquet integer is not spelt as text. */
 		col[i] = j < i ? col[j] : rd_column(gs->rd, name[i],
-		    i < gs->nkey ? "g" : "v", T_TEXT, RD_NEEDED, "np-sum");
+		    i < gs->nkey ? "g" : "v", T_TEXT, i < gs->nkey ? RD_NEEDED :
+		    RD_NEEDED | RD_BYNUMBER, "np-sum");
 		if (i < gs->nkey)
 			gs->rdkey[i] = col[i];
 		else
@@ -1446,20 +1488,9 @@ gs_readin(struct gstat *gs)
 		return;
 	}
 	/* Blank and log lines (2>&1) before the header are passed over. */
-	fmt = src_sniff(gs->in, "text (TSV or CSV with a header)", &line,
-	    &lineno);
-	switch (fmt) {
-	case SRC_LONG:
-		np_die("%s: more than %d bytes of blank or log lines, expected "
-		    "TSV or CSV with a header line", file, SRC_BUFSZ);
-	case SRC_BLANKS:
-	case SRC_LOGS:
-		np_die("%s: only blank or log lines, expected TSV or CSV with "
-		    "a header line", file);
-	case SRC_EMPTY:
-		np_die("%s: empty input, expected TSV or CSV with a header "
-		    "line", file);
-	case SRC_JSON:
+	fmt = rd_sniff(gs->in, "text (TSV or CSV with a header)",
+	    "TSV or CSV with a header line", 0, &line, &lineno);
+	if (fmt == SRC_JSON) {
 		rdrows(gs, file, 1, 0);
 		return;
 	}

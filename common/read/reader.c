@@ -22,6 +22,7 @@
 #include "read/reader_part.h"
 #include "read/showdma.h"
 #include "read/showtrace.h"
+#include "read/sniff.h"
 #include "write/row.h"
 
 static void
@@ -235,6 +236,7 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
 	r->want = UINT32_MAX;
+	r->timeless = k->start < 0 && k->end < 0 && k->dur < 0;
 	if (k->start >= 0 && k->end >= 0 && k->dur >= 0)
 		r->sedbits = (uint32_t)1 << k->start | (uint32_t)1 << k->end |
 		    (uint32_t)1 << k->dur;
@@ -648,38 +650,29 @@ static int
 sniff(struct reader *r)
 {
 	struct src *in = r->in;
-	const char *p, *nl, *or = r->tf ? " or " : "",
-	    *text = r->tf ? r->tf->name : "";
-	char *line;
+	const char *p, *nl;
+	char *line, expect[128];
 	long lineno;
 
-	switch (src_sniff(in, "text (JSON, TSV, CSV or profiler output)",
-	    &line, &lineno)) {
+	snprintf(expect, sizeof expect, "JSON, TSV, CSV%s%s",
+	    r->tf ? " or " : "", r->tf ? r->tf->name : "");
+	switch (rd_sniff(in, "text (JSON, TSV, CSV or profiler output)",
+	    expect, 0, &line, &lineno)) {
 	case SRC_JSON:
 		return FMT_JSON;
 	case SRC_TSV:
 		return FMT_TSV;
 	case SRC_CSV:
 		return FMT_CSV;
-	case SRC_TEXT:
-		if (r->tf)
-			return FMT_TEXT;
-		for (p = line; *p == ' ' || *p == '\t'; p++)
-			;
-		nl = strchr(p, '\n') ? strchr(p, '\n') : p + strlen(p);
-		np_die_at(in->name, lineno, (long)(p - line) + 1,
-		    "expected JSON, TSV or CSV with a header (%s has no text "
-		    "format), found '%.*s'", r->k->name,
-		    (int)(nl - p > 40 ? 40 : nl - p), p);
-	case SRC_LONG:
-		np_die("%s: more than %d bytes of blank or log lines, expected "
-		    "JSON, TSV, CSV%s%s", in->name, SRC_BUFSZ, or, text);
-	case SRC_EMPTY:
-		np_die("%s: empty input, expected JSON, TSV, CSV%s%s",
-		    in->name, or, text);
 	}
-	np_die("%s: only blank or log lines, expected JSON, TSV, CSV%s%s",
-	    in->name, or, text);
+	if (r->tf)
+		return FMT_TEXT;
+	for (p = line; *p == ' ' || *p == '\t'; p++)
+		;
+	nl = strchr(p, '\n') ? strchr(p, '\n') : p + strlen(p);
+	np_die_at(in->name, lineno, (long)(p - line) + 1,
+	    "expected JSON, TSV or CSV with a header (%s has no text format), "
+	    "found '%.*s'", r->k->name, (int)(nl - p > 40 ? 40 : nl - p), p);
 }
 
 /* ---- which table ---- */

@@ -39,6 +39,7 @@
 #define RD_TIMENOTE 80		/* the text of a note about a time */
 #define RD_LISTBUF NP_LISTBUF	/* an input's column names, for a message */
 #define RD_NEEDED 0x100		/* rd_column: JSON rows must have it */
+#define RD_BYNUMBER 0x200	/* rd_column: a Parquet integer read by value */
 #define RD_KEYS 64		/* keys of a JSON row remembered by place */
 #define RD_MAXMAP 32		/* NP_COLUMNS: roles mapped */
 #define RD_MAPBUF 1024		/* ... and the text of the mapping */
@@ -149,6 +150,7 @@ struct reader {
 	 * as the float's fewest digits; sc_type, dec_respell). */
 	uint32_t respellbits, untypedbits;
 	uint32_t sedbits;	/* the kind's start, end and duration, or 0 */
+	int timeless;		/* the kind has none of the three */
 	/* Their notes (TN_NONFINITE, TN_RANGE), by index in timecol. */
 	char timenote[REC_MAXCOL][3][RD_TIMENOTE];
 	/* The TSV or CSV header's columns that are read, in order: which
@@ -238,7 +240,9 @@ void rd_extra(struct reader *r, char *arg, const char *synopsis);
  * file without it is an error at its header, naming the columns it has;
  * with RD_NEEDED in flags, so is a JSON file none of whose rows has it
  * (otherwise a JSON row without it leaves it empty); a text trace, which
- * has no such columns, is an error.
+ * has no such columns, is an error.  With RD_BYNUMBER, a T_TEXT column
+ * from a Parquet integer column is given by its value alone (isint set, len
+ * 0, no text made), for a program that reads such a field by f->i.
  */
 int rd_column(struct reader *r, const char *name, const char *opt,
     enum coltype type, unsigned flags, const char *synopsis);

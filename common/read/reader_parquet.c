@@ -174,7 +174,8 @@ pqhead(struct reader *r)
 		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT &&
 		    pc->logical != PQ_L_DECIMAL)	/* respelt: pqset */
 			pcol->how = PQ_TEXT;
-		else if (pc->kind == PQ_INT && coltype(r, c) != T_TEXT &&
+		else if (pc->kind == PQ_INT && (coltype(r, c) != T_TEXT ||
+		    (colflags(r, c) & RD_BYNUMBER)) &&
 		    r->pqtime[r->npq] <= 1)
 			pcol->how = PQ_WHOLE;
 		r->npq++;

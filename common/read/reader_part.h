@@ -246,6 +246,10 @@ rowtimes(struct reader *r, struct record *rec)
 	const struct kind *k = r->k;
 	int c, i, durgiven;
 
+	/* Rows of any table, no time column asked for: nothing to scale,
+	 * work out or check. */
+	if (r->timeless && !r->timebits)
+		return 1;
 	if (!scaletimes(r, rec))
 		return 0;
 	durgiven = k->dur >= 0 && rec->f[k->dur].set;

@@ -16,6 +16,7 @@
 #include "kind/profdir.h"
 #include "kind/whichtable.h"
 #include "read/summary.h"
+#include "read/sniff.h"
 #include "format/table.h"
 
 #define MAXCELLS 256		/* columns of a show-session table */
@@ -412,16 +413,11 @@ sniff(struct sumset *s, char *delim)
 	char *p, *line, *nl, *end;
 	long lineno;
 
-	switch (src_sniff(in, "text (a summary)", &line, &lineno)) {
-	case SRC_EMPTY:
-		np_die("%s: empty input, expected a summary", in->name);
-	case SRC_LONG:
-		np_die("%s: more than %d bytes of blank or log lines, "
-		    "expected a summary", in->name, SRC_BUFSZ);
-	case SRC_BLANKS:
-		np_die("%s: only blank lines, expected a summary", in->name);
+	/* A file of only log lines is read as text: they are counted. */
+	switch (rd_sniff(in, "text (a summary)", "a summary", RD_LOGSOK,
+	    &line, &lineno)) {
 	case SRC_LOGS:
-		return SF_TEXT;	/* log lines only: read as text, counted */
+		return SF_TEXT;
 	case SRC_JSON:
 		return SF_JSON;
 	case SRC_TSV:
