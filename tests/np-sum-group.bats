@@ -33,7 +33,7 @@ NS=$FIX/np-sum
 	golden np-sum/insn.tsv
 }
 
-@test "np-sum -g: sums, min and max are exact decimals" {
+np_sum_group_4() {
 	printf 'g\tx\na\t0.1\na\t0.2\na\t-0.3\nb\t1e-7\nb\t2.5E+2\nb\t-0\nc\t123456789012345678\nc\t876543210987654322\nd\t0.000000001\nd\t1.50\n' > "$T/v.tsv"
 	np np-sum -g g -v x "$T/v.tsv"
 	status_is 0
@@ -50,7 +50,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$T/got"
 }
 
-@test "np-sum -g: a key longer than the output buffer, and one value's mean" {
+np_sum_group_5() {
 	# The row is written in place after its key, save a key too long to
 	# have room for the row beside it in the buffer (64 KiB); a group of
 	# one value prints its text in every field but the mean's, a double:
@@ -74,7 +74,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$T/got"
 }
 
-@test "np-sum -g: merging histogram rows of any split equals one run" {
+np_sum_group_6() {
 	npgen -n 30000 explorer-tsv | np-trace > "$T/all.tsv"
 	head -1 "$T/all.tsv" > "$T/hdr"
 	tail -n +2 "$T/all.tsv" > "$T/body"
@@ -111,7 +111,7 @@ NS=$FIX/np-sum
 	cmp "$T/byengine" "$OUT"
 }
 
-@test "np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones" {
+np_sum_group_7() {
 	npgen -n 20000 explorer-tsv > "$T/x.tsv"
 	np np-sum -n -v duration_ns "$T/x.tsv"
 	status_is 0
@@ -132,6 +132,14 @@ NS=$FIX/np-sum
 	[ "$(cut -f3 "$OUT")" = "$(awk '{ s += $1 } END { print s }' "$T/sorted")" ]
 }
 
+@test "np-sum -g: sums, min and max are exact decimals; a key longer than the output buffer, and one value's mean; merging histogram rows of any split equals one run; percentiles are within 1.05% of the exact nearest-rank ones" {
+	cases \
+	    "sums, min and max are exact decimals" np_sum_group_4 \
+	    "a key longer than the output buffer, and one value's mean" np_sum_group_5 \
+	    "merging histogram rows of any split equals one run" np_sum_group_6 \
+	    "percentiles are within 1.05% of the exact nearest-rank ones" np_sum_group_7
+}
+
 @test "np-sum -v alone: all rows are one group" {
 	cd "$NS"
 	np np-sum -v duration_ns insn.tsv
@@ -141,7 +149,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: input order does not matter; CRLF reads the same" {
+np_sum_group_9() {
 	cd "$NS"
 	{ head -1 insn.tsv; tail -n +2 insn.tsv | sort -r; } > "$T/rev.tsv"
 	np np-sum -g engine,opcode -v duration_ns,hbm_read_bytes "$T/rev.tsv"
@@ -153,12 +161,18 @@ NS=$FIX/np-sum
 	golden np-sum/insn.tsv
 }
 
-@test "np-sum -g: keys are written as TSV escapes them" {
+np_sum_group_10() {
 	printf 'k\tv\na\\tb\t1\na\\\\q\t2\na\\tb\t3\n' > "$T/k.tsv"
 	np np-sum -n -g k -v v "$T/k.tsv"
 	status_is 0
 	[ "$(cut -f1-4 "$OUT")" = 'a\\q	v	1	2
 a\tb	v	2	4' ]
+}
+
+@test "np-sum -g: input order does not matter; CRLF reads the same; keys are written as TSV escapes them" {
+	cases \
+	    "input order does not matter; CRLF reads the same" np_sum_group_9 \
+	    "keys are written as TSV escapes them" np_sum_group_10
 }
 
 @test "np-sum -g: text in a value column names the row and column" {
@@ -185,7 +199,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: $T/d.tsv:2:1: expected a number of at most 38 significant digits in column 'x', found '1.00000000000000000000000000000000000001'"
 }
 
-@test "np-sum -g: missing columns and missing -v are errors" {
+np_sum_group_12() {
 	cd "$NS"
 	np np-sum -g engine -v dur insn.tsv
 	status_is 1
@@ -198,7 +212,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: insn.tsv:1: expected histogram columns (value_column bucket_lo bucket_hi count sum min max) at the end of the header, or -v naming value columns"
 }
 
-@test "np-sum -g: truncated, empty, binary and huge-line input are errors" {
+np_sum_group_13() {
 	printf 'engine\tduration_ns\nTensor\t10\nVector' > "$T/t.tsv"
 	np np-sum -g engine -v duration_ns "$T/t.tsv"
 	status_is 1
@@ -216,6 +230,12 @@ a\tb	v	2	4' ]
 	np np-sum -v v "$T/h"
 	status_is 1
 	err_is "np-sum: $T/h:2:1048576: line longer than 1048575 bytes"
+}
+
+@test "np-sum -g: missing columns and missing -v are errors; truncated, empty, binary and huge-line input are errors" {
+	cases \
+	    "missing columns and missing -v are errors" np_sum_group_12 \
+	    "truncated, empty, binary and huge-line input are errors" np_sum_group_13
 }
 
 @test "np-sum: bad histogram rows are errors" {
@@ -270,7 +290,7 @@ a\tb	v	2	4' ]
 	no_err
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are" {
+np_sum_group_18() {
 	printf 'x\n1e30\n3e30\n' > "$T/big.tsv"
 	np np-sum -v x "$T/big.tsv"
 	status_is 0
@@ -280,7 +300,7 @@ a\tb	v	2	4' ]
 	[ "$(sed -n 2p "$OUT" | cut -f1-6)" = "x	2	4e30	1e30	3e30	2e30" ]
 }
 
-@test "np-sum -g: a sum past 38 digits falls back to a double, and says so" {
+np_sum_group_19() {
 	printf 'x\n1e30\n1e-10\n' > "$T/wide.tsv"
 	np np-sum -v x "$T/wide.tsv"
 	status_is 0
@@ -290,7 +310,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
-@test "np-sum -g: a sum within 38 digits is exact however its numbers are written" {
+np_sum_group_20() {
 	# 365779620 + 3.4028235e38 is 38 digits; written 365779620,
 	# 365779620.0 or 3.6577962e8, and in either order, the sum is exact
 	# (an integer's trailing zeros were kept as digits, and the sum
@@ -310,7 +330,14 @@ a\tb	v	2	4' ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
-@test "np-sum: percentiles print as their 4 significant digits exactly" {
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written" {
+	cases \
+	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
+	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
+	    "a sum within 38 digits is exact however its numbers are written" np_sum_group_20
+}
+
+np_sum_group_21() {
 	# 50 values, more than are held exactly: p50 (rank 25) is in the bucket
 	# of 123400000 and p90 (rank 45) in that of 200000000, whose
 	# representatives round to 1.234e8 and 1.994e8 (a scaling by a power of
@@ -327,7 +354,7 @@ a\tb	v	2	4' ]
 	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t200000000')" ]
 }
 
-@test "np-sum: shares when a sum is past 38 digits" {
+np_sum_group_22() {
 	# a: 1e30 + 1e-10 + 5e30, b: 1e30; a's exact sum gives way to a
 	# double, and the total must take that double: shares 6/7 and 1/7.
 	printf 'g\tx\na\t1e30\na\t1e-10\na\t5e30\nb\t1e30\n' >"$T/big.tsv"
@@ -338,11 +365,18 @@ a\tb	v	2	4' ]
 	    NR == 3 && ($11 - 1/7 > 1e-15 || 1/7 - $11 > 1e-15) { exit 1 }' "$OUT"
 }
 
-@test "np-sum: histogram counts past 2^63 - 1 are an error" {
+np_sum_group_23() {
 	printf 'g\tcolumn\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\na\tx\t\t\t9223372036854775807\t1\t1\t1\na\tx\t\t\t1\t1\t1\t1\n' >"$T/ov.h"
 	np np-sum "$T/ov.h"
 	status_is 1
 	err_is "np-sum: $T/ov.h:3:7: expected counts within 64 bits, found 1 more after 9223372036854775807"
+}
+
+@test "np-sum: percentiles print as their 4 significant digits exactly; shares when a sum is past 38 digits; histogram counts past 2^63 - 1 are an error" {
+	cases \
+	    "percentiles print as their 4 significant digits exactly" np_sum_group_21 \
+	    "shares when a sum is past 38 digits" np_sum_group_22 \
+	    "histogram counts past 2^63 - 1 are an error" np_sum_group_23
 }
 
 @test "np-sum -g and -v: an empty name in the list is a usage error" {
@@ -398,7 +432,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f1 "$OUT")" = gpsimd ]
 }
 
-@test "np-sum -g: equal values report that value; whole columns whole percentiles" {
+np_sum_group_29() {
 	# A column of 100 ones (more than are held exactly): every percentile
 	# is 1, not the bucket's representative 0.99.
 	{ echo v; for i in $(seq 100); do echo 1; done; } >"$T/ones.tsv"
@@ -417,7 +451,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f7-9 "$OUT")" = "$(printf '1557\t1588\t1588')" ]
 }
 
-@test "np-sum -g: up to 32 values exact percentiles, then the buckets" {
+np_sum_group_30() {
 	# 1.5 .. 32.5: nearest rank, exactly: p50 the 16th, p90 the
 	# ceil(28.8) = 29th, p99 the 32nd.
 	{ echo v; for i in $(seq 32); do echo "$i.5"; done; } >"$T/f32.tsv"
@@ -433,7 +467,13 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f7-9 "$OUT")" = "$(printf '17.64\t30.27\t33.5')" ]
 }
 
-@test "np-sum -H: exact values as rows of equal bounds, merged into one run's result" {
+@test "np-sum -g: equal values report that value; whole columns whole percentiles; up to 32 values exact percentiles, then the buckets" {
+	cases \
+	    "equal values report that value; whole columns whole percentiles" np_sum_group_29 \
+	    "up to 32 values exact percentiles, then the buckets" np_sum_group_30
+}
+
+np_sum_group_31() {
 	{ echo v; for i in $(seq 33); do echo "$i.5"; done; } >"$T/f33.tsv"
 	{ echo v; sed -n 2,17p "$T/f33.tsv"; } >"$T/a.tsv"
 	{ echo v; sed -n 18,34p "$T/f33.tsv"; } >"$T/b.tsv"
@@ -456,7 +496,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(tail -n +2 "$T/r.h")" = "$(printf 'v\t\t\t4\t19\t-2\t7\nv\t-2\t-2\t1\t\t\t\nv\t7\t7\t3\t\t\t')" ]
 }
 
-@test "np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" {
+np_sum_group_32() {
 	# 39 x 17 and one 18: bucket 142, (16.778, 17.117], holds only the
 	# whole number 17, written (16, 17]; 18's bucket (17.117.., 18.xx]
 	# as (17, 18].
@@ -480,6 +520,12 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np np-sum "$T/bad.h"
 	status_is 1
 	err_is "np-sum: $T/bad.h:3:3: expected the bounds of a histogram bucket (relative error 0.01), found '15' and '17'"
+}
+
+@test "np-sum -H: exact values as rows of equal bounds, merged into one run's result; whole columns' buckets have whole bounds, and a merge knows the column is whole" {
+	cases \
+	    "exact values as rows of equal bounds, merged into one run's result" np_sum_group_31 \
+	    "whole columns' buckets have whole bounds, and a merge knows the column is whole" np_sum_group_32
 }
 
 @test "np-sum -g: 10000 groups of one value in 200 bytes a group (a million: np-sum-group-big.bats)" {
@@ -524,7 +570,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: $T/m.tsv:$line: more than $((n - 1)) groups (raise the limit with -M)"
 }
 
-@test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {
+np_sum_group_35() {
 	# shares, means and percentiles are printed by number.c's own digits,
 	# and every number is read by its own: compared with printf's on
 	# 200000 doubles of every magnitude, and with strtod bit for bit on
@@ -534,13 +580,19 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(<"$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
 }
 
-@test "num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
+np_sum_group_36() {
 	# common/base/number_pow5.h is generated: its entries must be what
 	# tests/tools/pow5gen.c works out in exact integer arithmetic
 	np pow5gen
 	status_is 0
 	no_err
 	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/base/number_pow5.h"
+}
+
+@test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; the powers of five num_f64 multiplies by are pow5gen's, exact" {
+	cases \
+	    "doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_35 \
+	    "the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_36
 }
 
 @test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {
@@ -718,7 +770,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: one run over TSV, CSV, JSON and Parquet files adds their rows" {
+np_sum_group_43() {
 	X=$FIX/explorer
 	np np-sum -H -g engine -v duration_ns "$X/csv/table/Instruction.csv" \
 	    "$X/csv/table/Instruction.csv" "$X/csv/table/Instruction.csv"
@@ -730,7 +782,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: a FLOAT key or value is the float's fewest digits in every form" {
+np_sum_group_44() {
 	X=$FIX/explorer
 	grep -q '"throughput":24005861376.0,' "$X/json/DmaPacket.jsonl"
 	np np-sum -g throughput -v duration_ns "$X/json/DmaPacket.jsonl"
@@ -766,7 +818,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	done
 }
 
-@test "np-sum -g: JSON and Parquet errors name the columns there are, the value and where it is" {
+np_sum_group_45() {
 	X=$FIX/explorer
 	cols=$(head -1 "$X/csv/table/Instruction.csv" | tr , ' ')
 	np np-sum -g nope -v duration_ns "$X/json/Instruction.jsonl"
@@ -797,14 +849,14 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(head -1 "$X/json/Instruction.jsonl" | cut -c148-158)" = '"LDWEIGHTS"' ]
 }
 
-@test "np-sum -g: a view JSON export is an error that says how to read its tables" {
+np_sum_group_46() {
 	np np-sum -g opcode -v duration "$FIX/np-cc/view.json"
 	status_is 1
 	err_is "np-sum: $FIX/np-cc/view.json:1:2: expected rows of one table (an object a row), found a view export's table 'cc_stream': take its rows with np-trace, np-dma or np-cc (-c naming further columns) and read their TSV (byte offset 1)"
 	[ ! -s "$OUT" ]
 }
 
-@test "np-sum -g: more than 32 columns for JSON rows is an error" {
+np_sum_group_47() {
 	v=$(seq -s, -f 'c%g' 1 33)
 	echo '{"c1":1}' > "$T/r.jsonl"
 	np np-sum -v "$v" "$T/r.jsonl"
@@ -814,6 +866,15 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np np-sum -g c1 -v c1 "$T/r.jsonl"
 	status_is 0
 	[ "$(sed -n 2p "$OUT" | cut -f1-4)" = "$(printf '1\tc1\t1\t1')" ]
+}
+
+@test "np-sum -g: one run over TSV, CSV, JSON and Parquet files adds their rows; a FLOAT key or value is the float's fewest digits in every form; JSON and Parquet errors name the columns there are, the value and where it is; a view JSON export is an error that says how to read its tables; more than 32 columns for JSON rows is an error" {
+	cases \
+	    "one run over TSV, CSV, JSON and Parquet files adds their rows" np_sum_group_43 \
+	    "a FLOAT key or value is the float's fewest digits in every form" np_sum_group_44 \
+	    "JSON and Parquet errors name the columns there are, the value and where it is" np_sum_group_45 \
+	    "a view JSON export is an error that says how to read its tables" np_sum_group_46 \
+	    "more than 32 columns for JSON rows is an error" np_sum_group_47
 }
 
 @test "np-sum -g: constant memory on a Parquet file much larger than the limit" {
@@ -829,7 +890,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: the mean is the nearest double to the exact sum over the count" {
+np_sum_group_49() {
 	# 384307168202282336 three times: the sum 2^60 + 32 exactly, the mean
 	# the value itself, which is 64 * 6004799503160661.5 (doubles are 64
 	# apart there): a tie, to the even 6004799503160662, so
@@ -848,7 +909,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	    'b	0.5	0.16666666666666666	4.336808689942018e-19')" ]
 }
 
-@test "np-sum -g: one spelling for every number of a row (issue 25, item 10)" {
+np_sum_group_50() {
 	# Exact decimals (count, sum, min, max, percentiles of few values) are
 	# spelt as np spells a double (the mean): an exponent only below 10^-4
 	# or beyond int64, at the edges: float32's largest, 1e40, 10^-4, 10^-6,
@@ -881,6 +942,12 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	    'o	922337203685477580.75	922337203685477580.75	922337203685477580.75	922337203685477632	922337203685477580.75	922337203685477580.75' \
 	    'p	-0.0001	-0.0001	-0.0001	-0.0001	-0.0001	-0.0001' > "$T/want"
 	diff "$T/want" "$T/got"
+}
+
+@test "np-sum -g: the mean is the nearest double to the exact sum over the count; one spelling for every number of a row (issue 25, item 10)" {
+	cases \
+	    "the mean is the nearest double to the exact sum over the count" np_sum_group_49 \
+	    "one spelling for every number of a row (issue 25, item 10)" np_sum_group_50
 }
 
 @test "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
