@@ -156,10 +156,11 @@ FUZZSMALL = -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 -DREC_ARENA=1000 -DSRC_SNIFF=64
 $(B)/fuzz/json_fuzz: FUZZSMALL = -DSRC_BUFSZ=64 -DJSON_MAXSTR=100
 $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 	-DPQ_HEADER_FIRST=16
-# partial_fuzz and boundrows_fuzz include np-stall's and np-bound's
-# sources, for their merges.
+# partial_fuzz, boundrows_fuzz and dmapart_fuzz include np-stall's,
+# np-bound's and np-dma's sources, for their merges.
 $(B)/fuzz/partial_fuzz: cmd/np-stall.c
 $(B)/fuzz/boundrows_fuzz: cmd/np-bound.c
+$(B)/fuzz/dmapart_fuzz: cmd/np-dma.c
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm

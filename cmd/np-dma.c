@@ -26,19 +26,21 @@
 #include "kind/instruction.h"
 #include "calc/busy.h"
 #include "base/number.h"
+#include "read/anytable.h"
 #include "read/reader.h"
 #include "calc/spill.h"
 #include "format/table.h"
 #include "write/row.h"
 #include "write/tsvout.h"
 
-static const char optstring[] = "b:c:F:Hr:Ssu:";
+static const char optstring[] = "Ab:c:F:Hr:Ssu:";
 static const char synopsis[] =
-    "np-dma [-HnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] "
+    "np-dma [-AHnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] "
     "[-u unit] [file ...]";
 
 /* One line per option, as the man page orders them, for -h (np_help). */
 static const char *const help[] = {
+	"-A, --partial", "with -S or -H: a partial run, for np-dma to merge",
 	"-b, --bytes bytes", "with -S: skinny below this many bytes (default 512)",
 	"-c columns", "further input columns carried through to the transfers",
 	"-F positions", "field positions of show-session text",
@@ -53,8 +55,8 @@ static const char *const help[] = {
 };
 
 static const char *const longopts[] = {
-	"--summary", "-s", "--histogram", "-H", "--skinny", "-S",
-	"--bytes", "-b", "--window", "-r", NULL,
+	"--partial", "-A", "--summary", "-s", "--histogram", "-H", "--skinny",
+	"-S", "--bytes", "-b", "--window", "-r", NULL,
 };
 
 /* Letters that moved (np(7) OPTIONS). */
@@ -131,6 +133,11 @@ static struct dma {
 	struct group lines;
 	long ninsn, ndma, nsized;
 	struct tally opcodes;
+	/* -A: write the partial rows; a merge: where the threshold came
+	 * from (a row, or -b: line 0). */
+	int partial;
+	const char *belowfile;
+	long belowline;
 } st = {
 	.window = 1024,
 	.skinnybelow = 512,
@@ -705,9 +712,10 @@ bycount(const struct group *g, long i, long j)
 	return grp_keycmp(g, i, j);
 }
 
+/* The last, the threshold, only with -A: for the merge (below). */
 static const char *const skinny_cols[] = {
 	"source_location", "skinny_dmas", "total_bytes", "mean_bytes",
-	"total_duration_ns",
+	"total_duration_ns", "skinny_below_bytes",
 };
 
 static void
@@ -719,7 +727,7 @@ write_skinny(int header)
 	size_t len;
 
 	if (header)
-		out_header(skinny_cols, 5);
+		out_header(skinny_cols, st.partial ? 6 : 5);
 	for (i = 0; i < st.lines.n; i++) {
 		l = grp_val(&st.lines, ix[i]);
 		name = grp_key(&st.lines, ix[i], &len);
@@ -732,22 +740,294 @@ write_skinny(int header)
 		out_f64(quot(&l->bytes, l->n));
 		out_tab();
 		out_dec(&l->dur);
+		if (st.partial) {
+			out_tab();
+			out_i64(st.skinnybelow);
+		}
 		out_nl();
 	}
 	free(ix);
+}
+
+/* ---- partial runs (-A) and their merge ---- */
+
+/*
+ * -S and -H count and add up per key (a source line; a bucket, of a queue
+ * with -s), so runs over parts of the input merge into one run's rows:
+ * their rows hold every count and exact sum, and np-dma knows them by
+ * their header.  -A -S's rows end in skinny_below_bytes, the threshold,
+ * so that parts of other -b thresholds are not added up unasked.
+ */
+enum { P_NONE, P_SKINNY, P_HIST, P_QHIST };
+
+static const struct {
+	const char *const *cols;
+	int ncols;
+	const char *what;
+} forms[] = {
+	[P_SKINNY] = { skinny_cols, 6, "np-dma -A -S's rows" },
+	[P_HIST] = { hist_cols + 1, 5, "np-dma -H's rows" },
+	[P_QHIST] = { hist_cols, 7, "np-dma -s -H's rows" },
+};
+
+/* Is the line at s (n bytes) the header of form f? */
+static int
+isheader(const char *s, size_t n, int f)
+{
+	size_t len;
+	int i;
+
+	if (n && s[n - 1] == '\r')
+		n--;
+	for (i = 0; i < forms[f].ncols; i++) {
+		len = strlen(forms[f].cols[i]);
+		if (i) {
+			if (n == 0 || *s != '\t')
+				return 0;
+			s++, n--;
+		}
+		if (n < len || memcmp(s, forms[f].cols[i], len) != 0)
+			return 0;
+		s += len, n -= len;
+	}
+	return n == 0;
+}
+
+/* The form of np-dma's rows the first file, open in in and nothing read,
+ * begins with, or P_NONE.  Only a header whole within SRC_SNIFF bytes is
+ * looked at. */
+static int
+firstform(struct src *in)
+{
+	/* Every header begins with one of these: other input is told by
+	 * its first bytes, without a look for the end of its first line
+	 * (which may be a buffer away, in JSON). */
+	static const char *const starts[] = {
+		"source_location\t", "bucket_lo\t", "queue_name\tbucket_lo\t",
+	};
+	size_t i, n;
+	char *nl;
+	int f;
+
+	while (in->end - in->buf < 32 && !in->eof && src_fill(in, NULL) > 0)
+		;
+	for (i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+		n = strlen(starts[i]);
+		if ((size_t)(in->end - in->buf) >= n &&
+		    memcmp(in->buf, starts[i], n) == 0)
+			break;
+	}
+	if (i == sizeof starts / sizeof starts[0])
+		return P_NONE;
+	nl = src_wholeline(in, in->buf, SRC_SNIFF);
+	if (nl - in->buf >= SRC_SNIFF || (nl == in->end && !in->eof))
+		return P_NONE;
+	for (f = P_SKINNY; f <= P_QHIST; f++)
+		if (isheader(in->buf, (size_t)(nl - in->buf), f))
+			return f;
+	return P_NONE;
+}
+
+/* Field i of a merged row as a whole number from lo within 64 bits, or
+ * death naming the column. */
+static int64_t
+part_count(const struct tsv *t, int i, int64_t lo)
+{
+	int64_t v;
+
+	if (!num_i64(t->f[i], t->len[i], &v) || v < lo)
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, i), "expected "
+		    "a whole number from %lld in column '%s', found '%.*s'",
+		    (long long)lo, t->name[i], (int)(t->len[i] > 60 ? 60 :
+		    t->len[i]), t->f[i]);
+	return v;
+}
+
+/* Field i as one of np-dma's exact sums: a whole number from 0 to
+ * 2^126 - 1, as out_dec spells one. */
+static void
+part_sum(const struct tsv *t, int i, struct dec *d)
+{
+	if (!dec_parse(t->f[i], t->len[i], d) || !dec_sum(d))
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, i), "expected "
+		    "a whole number from 0 in column '%s', found '%.*s'",
+		    t->name[i], (int)(t->len[i] > 60 ? 60 : t->len[i]),
+		    t->f[i]);
+}
+
+/* acc += v, two sums of power 0 (dec_sum); dies past 2^126 - 1. */
+static void
+part_add(const struct tsv *t, struct dec *acc, const struct dec *v)
+{
+	acc->lo += v->lo;
+	acc->hi += v->hi + (acc->lo < v->lo);
+	if (acc->hi >> 62)
+		np_die_at(t->in->name, t->line, 0, "a sum beyond 2^126 - 1");
+}
+
+/* A key's first field: its tag (missing, empty or text, as the rows
+ * spell them) and its text, decoded, at key + 1; its length + 1. */
+static size_t
+part_key(struct tsv *t, int i, char **key, size_t *cap)
+{
+	size_t len = tsv_cell(t, i);
+
+	if (len + 2 + NUM_BUFSZ > *cap) {
+		free(*key);
+		*cap = 2 * (len + 2 + NUM_BUFSZ);
+		*key = np_malloc(*cap);
+	}
+	(*key)[0] = (char)(tsv_missing(t, i) ? Q_NULL : len == 0 ? Q_EMPTY :
+	    Q_NAME);
+	memcpy(*key + 1, t->f[i], len);
+	return len + 1;
+}
+
+/* A row of -A -S's into its source line. */
+static void
+part_skinny(struct tsv *t)
+{
+	static char *key;
+	static size_t cap;
+	struct srcline *l;
+	struct dec bytes, dur;
+	size_t klen;
+	int64_t n, below;
+
+	klen = part_key(t, 0, &key, &cap);
+	n = part_count(t, 1, 1);
+	part_sum(t, 2, &bytes);
+	part_sum(t, 4, &dur);
+	below = part_count(t, 5, 0);
+	if (!st.belowfile) {
+		st.belowfile = t->in->name;
+		st.belowline = t->line;
+		st.skinnybelow = below;
+	} else if (below != st.skinnybelow && st.belowline == 0)
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, 5), "expected "
+		    "skinny_below_bytes %lld, as -b says, found %lld",
+		    (long long)st.skinnybelow, (long long)below);
+	else if (below != st.skinnybelow)
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, 5), "expected "
+		    "skinny_below_bytes %lld, as %s:%ld has, found %lld: parts "
+		    "of other -b thresholds", (long long)st.skinnybelow,
+		    st.belowfile, st.belowline, (long long)below);
+	if (!(l = grp_get(&st.lines, key, klen, NULL)))
+		np_die_at(t->in->name, t->line, 0, "expected at most %d source "
+		    "lines, found more", MAXLINES);
+	if (l->n > INT64_MAX - n)
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, 1), "skinny "
+		    "DMAs of one source line beyond 2^63 - 1");
+	l->n += n;
+	part_add(t, &l->bytes, &bytes);
+	part_add(t, &l->dur, &dur);
+}
+
+/* A row of -H's (-s -H's: grouped) into its bucket. */
+static void
+part_hist(struct tsv *t, int grouped)
+{
+	static char *key;
+	static size_t cap;
+	struct queue *q = &st.all;
+	struct dec bytes;
+	int64_t lo, hi, n, pc = 0, blo, bhi;
+	int c = grouped, k, isnew;
+	size_t klen;
+
+	if (grouped) {
+		klen = part_key(t, 0, &key, &cap);
+		if (!tsv_missing(t, 6)) {
+			pc = part_count(t, 6, INT64_MIN);
+			key[klen++] = '\0';
+			klen += num_fmt_i64(key + klen, pc);
+		}
+		if (!(q = grp_get(&st.queues, key, klen, &isnew)))
+			np_die_at(t->in->name, t->line, 0, "expected at most "
+			    "%d DMA queues, found more", MAXQUEUES);
+		if (isnew) {
+			queue_init(q, st.queues.n - 1);
+			q->namelen = (size_t)t->len[0];
+			q->haspc = !tsv_missing(t, 6);
+			q->pc = pc;
+		}
+	}
+	lo = part_count(t, c, 0);
+	hi = part_count(t, c + 1, 0);
+	k = bucket(lo);
+	bucket_bounds(k, &blo, &bhi);
+	if (lo != blo || hi != bhi)
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, c), "expected "
+		    "a bucket's bounds (0 to 0, 1 to 1, or 2^(k-1) to 2^k - 1), "
+		    "found %lld to %lld", (long long)lo, (long long)hi);
+	n = part_count(t, c + 2, 0);
+	part_sum(t, c + 3, &bytes);
+	if (q->sized > INT64_MAX - n)
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, c + 2),
+		    "transfers beyond 2^63 - 1");
+	q->bucketn[k] += n;
+	q->sized += n;
+	q->transfers += n;
+	part_add(t, &q->bucketbytes[k], &bytes);
+}
+
+/* Every file, np-dma's rows of the first's form, into the keys' counts
+ * and sums.  The first is open in in, its header looked at. */
+static void
+merge(struct src *in, char **files, int n, int form)
+{
+	struct notes notes = { 0 };
+	static struct tsv t;	/* its header buffer kept for the next */
+	char *line;
+	long lineno;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i) {
+			if (src_isdir(files[i]))
+				np_die("%s: expected %s, as %s holds, found a "
+				    "directory", files[i], forms[form].what,
+				    files[0]);
+			src_open(in, files[i]);
+		}
+		if (i && firstform(in) != form)
+			np_die_at(files[i], 1, 0, "expected %s, as %s holds "
+			    "(a header of %s, ...)", forms[form].what,
+			    files[0], forms[form].cols[0]);
+		/* Its first SRC_SNIFF bytes in the buffer, as at_open needs. */
+		src_sniff(in, forms[form].what, &line, &lineno);
+		at_open(&t, in, '\t', &notes);
+		while (tsv_next(&t)) {
+			if (form == P_SKINNY)
+				part_skinny(&t);
+			else
+				part_hist(&t, form == P_QHIST);
+		}
+		at_end(&t, &notes);
+		src_close(in);
+	}
+	note_report(&notes);
 }
 
 /* ---- main ---- */
 
 enum { M_TRANSFERS, M_SUMMARY, M_HIST, M_QHIST, M_SKINNY };
 
+/* The state a mode keeps; and the reader, but for a merge (rd NULL).  The
+ * first file is open in in, when not NULL. */
 static void
-setup(struct reader *rd, int mode, char **files, int nfiles,
+setup(struct reader *rd, int mode, char **files, int nfiles, struct src *in,
     const char *unit, const char *pos)
 {
-
-	rd_open(rd, mode == M_SKINNY ? &kind_insn : &kind_dma, files, nfiles);
-	rd_options(rd, unit, pos, synopsis);
+	if (rd) {
+		rd_open(rd, mode == M_SKINNY ? &kind_insn : &kind_dma, files,
+		    nfiles);
+		if (in) {
+			rd_use(rd, in);
+			rd_files(rd, files, nfiles, 1);
+		}
+		rd_options(rd, unit, pos, synopsis);
+	}
 	if (mode == M_SUMMARY || mode == M_QHIST)
 		grp_init(&st.queues, sizeof(struct queue), MAXQUEUES);
 	if (mode == M_SKINNY)
@@ -779,11 +1059,27 @@ finish(int mode, int header)
 		break;
 	}
 }
+/* Why a run found nothing: an error, or for a partial run (whose rows
+ * another part's may join) a warning, before its header alone. */
+static void NP_PRINTF(1, 2)
+none(const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (!st.partial)
+		np_die("%s", msg);
+	np_warn("%s: a partial run's header alone", msg);
+}
+
 /*
  * A mode that found nothing to report on input that has rows says why,
  * after the reader's notes, and exits 1: -S without a DMA instruction, or
  * without one whose size is given; -s or -H with every transfer left out.
- * An empty table is an empty answer.
+ * An empty table is an empty answer.  -A only warns (none).
  */
 static void
 nothing(int mode)
@@ -794,14 +1090,13 @@ nothing(int mode)
 		return;		/* an empty table: the header alone */
 	if (mode == M_SKINNY && st.ndma == 0) {
 		tally_text(&st.opcodes, seen, sizeof seen);
-		np_die("no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) "
+		none("no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) "
 		    "in %ld instructions read (seen: %s)", st.ninsn, seen);
-	}
-	if (mode == M_SKINNY && st.nsized == 0)
-		np_die("no DMA instruction with a size: the %ld read have 0 "
+	} else if (mode == M_SKINNY && st.nsized == 0)
+		none("no DMA instruction with a size: the %ld read have 0 "
 		    "bytes or no byte column", st.ndma);
-	if (mode != M_SKINNY && st.used == 0 && st.nrows > 0)
-		np_die("no transfers to report on: every row read was left "
+	else if (mode != M_SKINNY && st.used == 0 && st.nrows > 0)
+		none("no transfers to report on: every row read was left "
 		    "out (counted above)");
 }
 
@@ -825,22 +1120,61 @@ cleanup(int mode)
 		queue_free(&st.alls[i]);
 }
 
+/* A fuzz target (tests/fuzz/dmapart_fuzz.c) takes the merge without main. */
+#ifndef NP_NOMAIN
+/* The mode of a merge of np-dma's rows of form f, after the options that
+ * read records are refused, and those that name a mode checked against
+ * the form. */
+static int
+mergemode(const struct np_cmd *cmd, int f, int mode, const char *file)
+{
+	static const int asks[] = {
+		[P_SKINNY] = M_SKINNY, [P_HIST] = M_HIST, [P_QHIST] = M_QHIST,
+	};
+	static const char *const modename[] = {
+		[M_SUMMARY] = "-s", [M_HIST] = "-H", [M_QHIST] = "-s -H",
+		[M_SKINNY] = "-S",
+	};
+	int c;
+
+	if ((c = np_given(cmd, "cFru"))) {
+		np_warn("-%c reads transfers or instructions, not %s (%s)", c,
+		    forms[f].what, file);
+		np_usage(synopsis);
+	}
+	if (np_given(cmd, "SHs") && mode != asks[f])
+		np_die("%s: expected what %s reads, found %s", file,
+		    modename[mode], forms[f].what);
+	if (np_given(cmd, "b") && f != P_SKINNY) {
+		np_warn("-b: the threshold of -S, not of %s (%s)",
+		    forms[f].what, file);
+		np_usage(synopsis);
+	}
+	return asks[f];
+}
+
 int
 main(int argc, char **argv)
 {
+	static char *stdin_only[] = { "-" };
+	static struct src in;
 	struct reader rd;
 	struct record *rec;
 	struct np_cmd cmd = {
 		.optstring = optstring, .synopsis = synopsis, .help = help,
 		.longopts = longopts, .moved = oldopts, .atdie = out_salvage,
 	};
-	int c, summary = 0, histogram = 0, skinny = 0, mode;
+	int c, summary = 0, histogram = 0, skinny = 0, mode, nfiles;
+	int form = P_NONE, isopen = 0;
 	const char *unit = NULL, *pos = NULL;
-	char *cols = NULL;
+	char *cols = NULL, **files;
 
 	np_start(&cmd, argc, argv);
 	while ((c = np_getopt(&cmd, argc, argv)) != -1) {
 		switch (c) {
+		case 'A':
+			st.partial = 1;
+			break;
 		case 'b':
 			st.skinnybelow = np_optnum("b", optarg, 0, INT64_MAX);
 			break;
@@ -871,15 +1205,43 @@ main(int argc, char **argv)
 		np_warn("-S: cannot be combined with -s or -H");
 		np_usage(synopsis);
 	}
-	np_needs(&cmd, 'b', "S", "skinny DMAs");
-	np_needs(&cmd, 'r', "s", "per-queue summary");
-	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
-	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
-	if (cols && mode != M_TRANSFERS) {
-		np_warn("-c: the transfers' columns, not with -s, -H or -S");
+	if (st.partial && !cmd.header) {
+		np_warn("-A writes the header, for a merge: not with -n");
 		np_usage(synopsis);
 	}
-	setup(&rd, mode, argv + optind, argc - optind, unit, pos);
+	mode = skinny ? M_SKINNY : summary && histogram ? M_QHIST :
+	    summary ? M_SUMMARY : histogram ? M_HIST : M_TRANSFERS;
+	files = argc > optind ? argv + optind : stdin_only;
+	nfiles = argc > optind ? argc - optind : 1;
+	/* np-dma's own rows need no option: their header says. */
+	if (!src_isdir(files[0])) {
+		src_open(&in, files[0]);
+		isopen = 1;
+		form = firstform(&in);
+	}
+	if (form != P_NONE)
+		mode = mergemode(&cmd, form, mode, files[0]);
+	else {
+		np_needs(&cmd, 'A', "SH", "skinny DMAs or a size histogram");
+		np_needs(&cmd, 'b', "S", "skinny DMAs");
+		np_needs(&cmd, 'r', "s", "per-queue summary");
+		if (cols && mode != M_TRANSFERS) {
+			np_warn("-c: the transfers' columns, not with -s, -H or "
+			    "-S");
+			np_usage(synopsis);
+		}
+	}
+	if (form != P_NONE) {
+		setup(NULL, mode, files, nfiles, NULL, unit, pos);
+		if (np_given(&cmd, "b"))
+			st.belowfile = "-b";	/* belowline 0 */
+		merge(&in, files, nfiles, form);
+		finish(mode, cmd.header);
+		out_flush();
+		cleanup(mode);
+		return 0;
+	}
+	setup(&rd, mode, files, nfiles, isopen ? &in : NULL, unit, pos);
 	if (cols)
 		rd_extra(&rd, cols, synopsis);
 	if (mode == M_TRANSFERS && !cols)
@@ -898,6 +1260,8 @@ main(int argc, char **argv)
 			    mode == M_SUMMARY);
 	}
 	rd_close(&rd);
+	if (isopen)
+		src_close(&in);
 	if (mode != M_TRANSFERS) {
 		nothing(mode);
 		finish(mode, cmd.header);
@@ -908,3 +1272,4 @@ main(int argc, char **argv)
 	cleanup(mode);
 	return 0;
 }
+#endif

@@ -59,21 +59,22 @@ buckets_6() {
 	golden np-gaps/buckets-t.tsv
 }
 
-@test "buckets: -B 1000, a row per bucket and engine, empty buckets as 0; an instruction spanning several buckets counts in each; each engine's busy_ns sum to its busy_ns under -U; widths in ns, us, ms, s and decimals read the same; -B 3x, three buckets over the span from its start; -t, buckets from the window's start up to its end" {
+buckets_7() {
+	np np-gaps -B 1000 "$G/cores.tsv"
+	status_is 0
+	no_err
+	golden np-gaps/buckets-cores.tsv
+}
+
+@test "buckets: -B 1000, a row per bucket and engine, empty buckets as 0; an instruction spanning several buckets counts in each; each engine's busy_ns sum to its busy_ns under -U; widths in ns, us, ms, s and decimals read the same; -B 3x, three buckets over the span from its start; -t, buckets from the window's start up to its end; a core column leads, rows per core and engine" {
 	cases \
 	    "-B 1000, a row per bucket and engine, empty buckets as 0" buckets_1 \
 	    "an instruction spanning several buckets counts in each" buckets_2 \
 	    "each engine's busy_ns sum to its busy_ns under -U" buckets_3 \
 	    "widths in ns, us, ms, s and decimals read the same" buckets_4 \
 	    "-B 3x, three buckets over the span from its start" buckets_5 \
-	    "-t, buckets from the window's start up to its end" buckets_6
-}
-
-buckets_7() {
-	np np-gaps -B 1000 "$G/cores.tsv"
-	status_is 0
-	no_err
-	golden np-gaps/buckets-cores.tsv
+	    "-t, buckets from the window's start up to its end" buckets_6 \
+	    "a core column leads, rows per core and engine" buckets_7
 }
 
 buckets_8() {
@@ -106,9 +107,8 @@ buckets_11() {
 	[ "$(tail -1 "$OUT" | cut -f4)" = "0.0001" ]
 }
 
-@test "buckets: a core column leads, rows per core and engine; -n drops the header; a count of buckets on a pipe; only zero-length instructions make one empty bucket; busy_share rounds half up at the fourth decimal" {
+@test "buckets: -n drops the header; a count of buckets on a pipe; only zero-length instructions make one empty bucket; busy_share rounds half up at the fourth decimal" {
 	cases \
-	    "a core column leads, rows per core and engine" buckets_7 \
 	    "-n drops the header" buckets_8 \
 	    "a count of buckets on a pipe" buckets_9 \
 	    "only zero-length instructions make one empty bucket" buckets_10 \

@@ -66,19 +66,20 @@ codec_brotli_5() {
 	decodes "$B/words-q5.br" "$B/words.txt"
 }
 
-@test "brotli: the static dictionary is RFC 7932's (122,784 bytes, CRC-32 5136cb04), as brdictgen writes it; the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81); the context lookup tables are section 7.1's; qualities 0 to 11, windows of 2^10, 2^16, 2^22 and 2^24 bytes; the static dictionary under many transforms, and words of several languages" {
+codec_brotli_6() {
+	decodes "$B/mixed-q11.br" "$B/mixed.bin"
+	decodes "$B/mixed-q6.br" "$B/mixed.bin"
+	decodes "$B/mixed-q2.br" "$B/mixed.bin"
+}
+
+@test "brotli: the static dictionary is RFC 7932's (122,784 bytes, CRC-32 5136cb04), as brdictgen writes it; the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81); the context lookup tables are section 7.1's; qualities 0 to 11, windows of 2^10, 2^16, 2^22 and 2^24 bytes; the static dictionary under many transforms, and words of several languages; block switches, context maps, the four context modes' tables, NDIRECT" {
 	cases \
 	    "the static dictionary is RFC 7932's (122,784 bytes, CRC-32 5136cb04), as brdictgen writes it" codec_brotli_1 \
 	    "the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81)" codec_brotli_2 \
 	    "the context lookup tables are section 7.1's" codec_brotli_3 \
 	    "qualities 0 to 11, windows of 2^10, 2^16, 2^22 and 2^24 bytes" codec_brotli_4 \
-	    "the static dictionary under many transforms, and words of several languages" codec_brotli_5
-}
-
-codec_brotli_6() {
-	decodes "$B/mixed-q11.br" "$B/mixed.bin"
-	decodes "$B/mixed-q6.br" "$B/mixed.bin"
-	decodes "$B/mixed-q2.br" "$B/mixed.bin"
+	    "the static dictionary under many transforms, and words of several languages" codec_brotli_5 \
+	    "block switches, context maps, the four context modes' tables, NDIRECT" codec_brotli_6
 }
 
 codec_brotli_7() {
@@ -108,15 +109,6 @@ codec_brotli_10() {
 	[ ! -s "$OUT" ]
 	: >"$T/in.br"
 	fails 0 "at byte 0: empty input"
-}
-
-@test "brotli: block switches, context maps, the four context modes' tables, NDIRECT; NPOSTFIX 3 and NDIRECT 120, and font mode; uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes; dictionary words under transforms the encoder does not choose (hand-made); an empty stream is 0 bytes; an empty input is an error" {
-	cases \
-	    "block switches, context maps, the four context modes' tables, NDIRECT" codec_brotli_6 \
-	    "NPOSTFIX 3 and NDIRECT 120, and font mode" codec_brotli_7 \
-	    "uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes" codec_brotli_8 \
-	    "dictionary words under transforms the encoder does not choose (hand-made)" codec_brotli_9 \
-	    "an empty stream is 0 bytes; an empty input is an error" codec_brotli_10
 }
 
 codec_brotli_11() {
@@ -151,6 +143,17 @@ codec_brotli_12() {
 codec_brotli_13() {
 	{ cat "$B/text-q11.br"; printf xy; } >"$T/in.br"
 	fails 20000 "at byte 6609: 2 bytes of input after the end of the stream"
+}
+
+@test "brotli: NPOSTFIX 3 and NDIRECT 120, and font mode; uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes; dictionary words under transforms the encoder does not choose (hand-made); an empty stream is 0 bytes; an empty input is an error; output shorter or longer than the stated size; input cut short says where it ends; bytes after the end of the stream" {
+	cases \
+	    "NPOSTFIX 3 and NDIRECT 120, and font mode" codec_brotli_7 \
+	    "uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes" codec_brotli_8 \
+	    "dictionary words under transforms the encoder does not choose (hand-made)" codec_brotli_9 \
+	    "an empty stream is 0 bytes; an empty input is an error" codec_brotli_10 \
+	    "output shorter or longer than the stated size" codec_brotli_11 \
+	    "input cut short says where it ends" codec_brotli_12 \
+	    "bytes after the end of the stream" codec_brotli_13
 }
 
 codec_brotli_14() {
@@ -191,17 +194,7 @@ codec_brotli_16() {
 	fails 6 "at byte 9: distance code 4 gives a distance below 1"
 }
 
-@test "brotli: output shorter or longer than the stated size; input cut short says where it ends; bytes after the end of the stream; stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0; broken prefix codes (hand-made); a distance code relative to the last distance that gives 0 (hand-made)" {
-	cases \
-	    "output shorter or longer than the stated size" codec_brotli_11 \
-	    "input cut short says where it ends" codec_brotli_12 \
-	    "bytes after the end of the stream" codec_brotli_13 \
-	    "stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0" codec_brotli_14 \
-	    "broken prefix codes (hand-made)" codec_brotli_15 \
-	    "a distance code relative to the last distance that gives 0 (hand-made)" codec_brotli_16
-}
-
-@test "brotli: broken dictionary references (hand-made)" {
+codec_brotli_17() {
 	cp "$B/err-transform.br" "$T/in.br"
 	fails 4 "at byte 8: dictionary transform 121"
 	cp "$B/err-wordlen.br" "$T/in.br"
@@ -212,4 +205,12 @@ codec_brotli_16() {
 	# repeat without end: refused.
 	cp "$B/err-emptyword.br" "$T/in.br"
 	fails 1 "at byte 8: dictionary word 0 of length 9 under transform 54 gives no bytes"
+}
+
+@test "brotli: stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0; broken prefix codes (hand-made); a distance code relative to the last distance that gives 0 (hand-made); broken dictionary references (hand-made)" {
+	cases \
+	    "stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0" codec_brotli_14 \
+	    "broken prefix codes (hand-made)" codec_brotli_15 \
+	    "a distance code relative to the last distance that gives 0 (hand-made)" codec_brotli_16 \
+	    "broken dictionary references (hand-made)" codec_brotli_17
 }

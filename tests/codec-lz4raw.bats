@@ -98,16 +98,6 @@ codec_lz4raw_6() {
 	[ "$(<"$OUT")" = aaaaaaaavwxyz ]
 }
 
-@test "lz4raw: the empty block, one token 0, gives no bytes; 1000 random bytes, one sequence of literals, its length in 4 extra bytes; runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes; a match at offset 65535, the largest; 338 KiB of text through 19000 sequences; short blocks at the end-of-block limits" {
-	cases \
-	    "the empty block, one token 0, gives no bytes" codec_lz4raw_1 \
-	    "1000 random bytes, one sequence of literals, its length in 4 extra bytes" codec_lz4raw_2 \
-	    "runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes" codec_lz4raw_3 \
-	    "a match at offset 65535, the largest" codec_lz4raw_4 \
-	    "338 KiB of text through 19000 sequences" codec_lz4raw_5 \
-	    "short blocks at the end-of-block limits" codec_lz4raw_6
-}
-
 codec_lz4raw_7() {
 	bytes '\x10a\x01\x00\x30xyz'
 	rejects 8 "lz4raw: at byte 0: the last match ends 3 bytes before the end of the block, not the 5 literals required"
@@ -119,6 +109,17 @@ codec_lz4raw_7() {
 	rejects 10 "lz4raw: at byte 0: the last match starts 9 bytes before the end of the block, not the 12 required"
 	bytes '\x10a\x01\x00'
 	rejects 5 "lz4raw: at byte 4: the block ends after a match, not in a sequence of literals only"
+}
+
+@test "lz4raw: the empty block, one token 0, gives no bytes; 1000 random bytes, one sequence of literals, its length in 4 extra bytes; runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes; a match at offset 65535, the largest; 338 KiB of text through 19000 sequences; short blocks at the end-of-block limits; the end-of-block rules: 5 literals last, the last match 12 bytes before the end" {
+	cases \
+	    "the empty block, one token 0, gives no bytes" codec_lz4raw_1 \
+	    "1000 random bytes, one sequence of literals, its length in 4 extra bytes" codec_lz4raw_2 \
+	    "runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes" codec_lz4raw_3 \
+	    "a match at offset 65535, the largest" codec_lz4raw_4 \
+	    "338 KiB of text through 19000 sequences" codec_lz4raw_5 \
+	    "short blocks at the end-of-block limits" codec_lz4raw_6 \
+	    "the end-of-block rules: 5 literals last, the last match 12 bytes before the end" codec_lz4raw_7
 }
 
 codec_lz4raw_8() {
@@ -177,16 +178,6 @@ codec_lz4raw_12() {
 	rejects 100 "lz4raw: at byte 0: match length longer than the output"
 }
 
-@test "lz4raw: the end-of-block rules: 5 literals last, the last match 12 bytes before the end; empty input; match offsets of 0 and before the start of the output; hand-made blocks cut short: in a length, the literals, the offset; a real block cut short at several points; literals and matches past the size expected, lengths past anything" {
-	cases \
-	    "the end-of-block rules: 5 literals last, the last match 12 bytes before the end" codec_lz4raw_7 \
-	    "empty input" codec_lz4raw_8 \
-	    "match offsets of 0 and before the start of the output" codec_lz4raw_9 \
-	    "hand-made blocks cut short: in a length, the literals, the offset" codec_lz4raw_10 \
-	    "a real block cut short at several points" codec_lz4raw_11 \
-	    "literals and matches past the size expected, lengths past anything" codec_lz4raw_12
-}
-
 codec_lz4raw_13() {
 	np unzip lz4raw 1001 <"$Z/literal.lz4"
 	status_is 1
@@ -199,8 +190,13 @@ codec_lz4raw_14() {
 	err_is "unzip: lz4raw: at byte 4: match offset 16645 before the start of the output"
 }
 
-@test "lz4raw: output short of the size expected; random bytes" {
+@test "lz4raw: empty input; match offsets of 0 and before the start of the output; hand-made blocks cut short: in a length, the literals, the offset; a real block cut short at several points; literals and matches past the size expected, lengths past anything; output short of the size expected; random bytes" {
 	cases \
+	    "empty input" codec_lz4raw_8 \
+	    "match offsets of 0 and before the start of the output" codec_lz4raw_9 \
+	    "hand-made blocks cut short: in a length, the literals, the offset" codec_lz4raw_10 \
+	    "a real block cut short at several points" codec_lz4raw_11 \
+	    "literals and matches past the size expected, lengths past anything" codec_lz4raw_12 \
 	    "output short of the size expected" codec_lz4raw_13 \
 	    "random bytes" codec_lz4raw_14
 }

@@ -87,15 +87,6 @@ codec_snappy_5() {
 	decodes "$Z/handmade.sz" 65671 "$T/want"
 }
 
-@test "snappy: the empty block gives no bytes; 1000 random bytes, one literal with a 2-byte length; runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40; a copy 65500 bytes back, the farthest the compressor goes; 3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets" {
-	cases \
-	    "the empty block gives no bytes" codec_snappy_1 \
-	    "1000 random bytes, one literal with a 2-byte length" codec_snappy_2 \
-	    "runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40" codec_snappy_3 \
-	    "a copy 65500 bytes back, the farthest the compressor goes" codec_snappy_4 \
-	    "3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets" codec_snappy_5
-}
-
 codec_snappy_6() {
 	bigtext >"$T/want"
 	[ "$(wc -c <"$T/want")" -eq 338242 ]
@@ -116,6 +107,18 @@ codec_snappy_8() {
 	rejects 10 "snappy: at byte 0: uncompressed length 8589934591 is over 2^32 - 1"
 	bytes '\xff\xff\xff\xff\x0f'
 	rejects 10 "snappy: at byte 0: uncompressed length 4294967295 is more than the 10 bytes expected"
+}
+
+@test "snappy: the empty block gives no bytes; 1000 random bytes, one literal with a 2-byte length; runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40; a copy 65500 bytes back, the farthest the compressor goes; 3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets; 338 KiB of text through 20000 elements; empty input; a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits" {
+	cases \
+	    "the empty block gives no bytes" codec_snappy_1 \
+	    "1000 random bytes, one literal with a 2-byte length" codec_snappy_2 \
+	    "runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40" codec_snappy_3 \
+	    "a copy 65500 bytes back, the farthest the compressor goes" codec_snappy_4 \
+	    "3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets" codec_snappy_5 \
+	    "338 KiB of text through 20000 elements" codec_snappy_6 \
+	    "empty input" codec_snappy_7 \
+	    "a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits" codec_snappy_8
 }
 
 codec_snappy_9() {
@@ -146,15 +149,6 @@ codec_snappy_10() {
 	rejects 338242 "snappy: at byte 29999: copy runs past the end of the input"
 }
 
-@test "snappy: 338 KiB of text through 20000 elements; empty input; a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits; a stated length over the size expected, and output short of it; blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements" {
-	cases \
-	    "338 KiB of text through 20000 elements" codec_snappy_6 \
-	    "empty input" codec_snappy_7 \
-	    "a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits" codec_snappy_8 \
-	    "a stated length over the size expected, and output short of it" codec_snappy_9 \
-	    "blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements" codec_snappy_10
-}
-
 codec_snappy_11() {
 	bytes '\x05\x00a\x01\x00'
 	rejects 5 "snappy: at byte 3: copy offset 0"
@@ -181,8 +175,10 @@ codec_snappy_13() {
 	err_is "unzip: snappy: at byte 34: literal of 48 bytes at output byte 32, past the stated length 60"
 }
 
-@test "snappy: copy offsets of 0 and before the start of the output; elements past the stated length, an extra one after it; random bytes" {
+@test "snappy: a stated length over the size expected, and output short of it; blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements; copy offsets of 0 and before the start of the output; elements past the stated length, an extra one after it; random bytes" {
 	cases \
+	    "a stated length over the size expected, and output short of it" codec_snappy_9 \
+	    "blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements" codec_snappy_10 \
 	    "copy offsets of 0 and before the start of the output" codec_snappy_11 \
 	    "elements past the stated length, an extra one after it" codec_snappy_12 \
 	    "random bytes" codec_snappy_13

@@ -87,15 +87,6 @@ csv_5() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree; np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines; DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too; CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree; np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" {
-	cases \
-	    "Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" csv_1 \
-	    "np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" csv_2 \
-	    "DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" csv_3 \
-	    "CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" csv_4 \
-	    "np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" csv_5
-}
-
 csv_6() {
 	np np-sum "$E/json/Summary.jsonl"
 	status_is 0
@@ -114,6 +105,16 @@ csv_6() {
 	no_err
 	cut -f2- "$OUT" | cmp - "$GOLD/explorer/summary.tsv"
 	grep -q '^total_time	6.1961e-5$' "$GOLD/explorer/summary.tsv"
+}
+
+@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree; np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines; DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too; CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree; np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows; the Summary table as CSV, TSV and JSON lines is a summary" {
+	cases \
+	    "Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" csv_1 \
+	    "np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" csv_2 \
+	    "DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" csv_3 \
+	    "CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" csv_4 \
+	    "np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" csv_5 \
+	    "the Summary table as CSV, TSV and JSON lines is a summary" csv_6
 }
 
 csv_7() {
@@ -169,15 +170,6 @@ csv_10() {
 	np np-trace "$T/c.tsv"
 	status_is 1
 	err_is "np-trace: $T/c.tsv:2:3: expected the closing quote of the field opened here, found the end of the file"
-}
-
-@test "csv: the Summary table as CSV, TSV and JSON lines is a summary; quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing; a field of np's own that begins with a quote is written \\\" and read back; a TSV field that begins with a quote is quoted, as DuckDB writes it; bad quoting and field counts name the line and column" {
-	cases \
-	    "the Summary table as CSV, TSV and JSON lines is a summary" csv_6 \
-	    "quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing" csv_7 \
-	    "a field of np's own that begins with a quote is written \\\" and read back" csv_8 \
-	    "a TSV field that begins with a quote is quoted, as DuckDB writes it" csv_9 \
-	    "bad quoting and field counts name the line and column" csv_10
 }
 
 csv_11() {
@@ -263,7 +255,17 @@ csv_12() {
 	[ "$(tail -1 "$OUT" | cut -f1,5)" = "5000	X" ]
 }
 
-csv_13() {
+@test "csv: quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing; a field of np's own that begins with a quote is written \\\" and read back; a TSV field that begins with a quote is quoted, as DuckDB writes it; bad quoting and field counts name the line and column; the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field; rows before a bad one are written" {
+	cases \
+	    "quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing" csv_7 \
+	    "a field of np's own that begins with a quote is written \\\" and read back" csv_8 \
+	    "a TSV field that begins with a quote is quoted, as DuckDB writes it" csv_9 \
+	    "bad quoting and field counts name the line and column" csv_10 \
+	    "the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field" csv_11 \
+	    "rows before a bad one are written" csv_12
+}
+
+@test "csv: binary, empty, header-only and huge rows" {
 	printf 'start_ts,opcode\n1,a\0b\n' >"$T/b.csv"
 	np np-trace "$T/b.csv"
 	status_is 1
@@ -279,13 +281,6 @@ csv_13() {
 	np np-trace "$T/big.csv"
 	status_is 1
 	err_is "np-trace: $T/big.csv:2:1: expected a row of at most 1048575 bytes, found a longer one"
-}
-
-@test "csv: the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field; rows before a bad one are written; binary, empty, header-only and huge rows" {
-	cases \
-	    "the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field" csv_11 \
-	    "rows before a bad one are written" csv_12 \
-	    "binary, empty, header-only and huge rows" csv_13
 }
 
 @test "csv: np-sum -g reads CSV: quotes, empty values counted, errors placed" {

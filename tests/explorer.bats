@@ -102,15 +102,6 @@ explorer_5() {
 	err_is "np-sum: -: Parquet needs a file, not a pipe: the footer is at its end (name the file)"
 }
 
-@test "explorer: every Instruction Parquet file reads as its JSON lines; DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines; a profile directory gives each program its table, split tables in order; np-sum reads Summary.parquet and profile directories, side by side; Parquet on standard input: from a file it reads, from a pipe it says to name the file" {
-	cases \
-	    "every Instruction Parquet file reads as its JSON lines" explorer_1 \
-	    "DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" explorer_2 \
-	    "a profile directory gives each program its table, split tables in order" explorer_3 \
-	    "np-sum reads Summary.parquet and profile directories, side by side" explorer_4 \
-	    "Parquet on standard input: from a file it reads, from a pipe it says to name the file" explorer_5
-}
-
 explorer_6() {
 	np np-trace "$P/dmapacket-snappy-v1.parquet"
 	status_is 1
@@ -131,6 +122,16 @@ explorer_6() {
 	np np-sum "$T/prof"
 	status_is 1
 	err_is "np-sum: $T/prof: a profile directory without a Summary table (expected Summary.parquet in it)"
+}
+
+@test "explorer: every Instruction Parquet file reads as its JSON lines; DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines; a profile directory gives each program its table, split tables in order; np-sum reads Summary.parquet and profile directories, side by side; Parquet on standard input: from a file it reads, from a pipe it says to name the file; the wrong table, and a directory without the program's, are errors" {
+	cases \
+	    "every Instruction Parquet file reads as its JSON lines" explorer_1 \
+	    "DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" explorer_2 \
+	    "a profile directory gives each program its table, split tables in order" explorer_3 \
+	    "np-sum reads Summary.parquet and profile directories, side by side" explorer_4 \
+	    "Parquet on standard input: from a file it reads, from a pipe it says to name the file" explorer_5 \
+	    "the wrong table, and a directory without the program's, are errors" explorer_6
 }
 
 explorer_7() {
@@ -172,14 +173,6 @@ explorer_9() {
 	err_is "np-sum: $T/sd: a Summary table split into $T/sd/Summary_0.parquet and more: name its files"
 }
 
-@test "explorer: the wrong table, and a directory without the program's, are errors; a corrupt page names file, byte and column, after the rows before it; a Parquet value that does not fit its column names the row and column; np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" {
-	cases \
-	    "the wrong table, and a directory without the program's, are errors" explorer_6 \
-	    "a corrupt page names file, byte and column, after the rows before it" explorer_7 \
-	    "a Parquet value that does not fit its column names the row and column" explorer_8 \
-	    "np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" explorer_9
-}
-
 explorer_10() {
 	np np-trace "$E/extra/units.parquet"
 	status_is 0
@@ -213,6 +206,15 @@ explorer_11() {
 	done
 	[ "$(cut -f15,16 "$OUT" | sed -n '3p;7p;10p' | tr '\t\n' ', ')" = \
 	    "365779620,548669440 3.4028235e38, , " ]
+}
+
+@test "explorer: a corrupt page names file, byte and column, after the rows before it; a Parquet value that does not fit its column names the row and column; np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused; TIMESTAMP columns in milliseconds and microseconds are read as ns; a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" {
+	cases \
+	    "a corrupt page names file, byte and column, after the rows before it" explorer_7 \
+	    "a Parquet value that does not fit its column names the row and column" explorer_8 \
+	    "np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" explorer_9 \
+	    "TIMESTAMP columns in milliseconds and microseconds are read as ns" explorer_10 \
+	    "a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" explorer_11
 }
 
 explorer_12() {
@@ -273,10 +275,8 @@ explorer_13() {
 	    ',4 "",5 <none>,5 ' ]
 }
 
-@test "explorer: TIMESTAMP columns in milliseconds and microseconds are read as ns; a FLOAT column is one value in Parquet, CSV, TSV and JSON lines; a FLOAT column np does not know by name is one value in every form (issue 25, item 5); NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" {
+@test "explorer: a FLOAT column np does not know by name is one value in every form (issue 25, item 5); NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" {
 	cases \
-	    "TIMESTAMP columns in milliseconds and microseconds are read as ns" explorer_10 \
-	    "a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" explorer_11 \
 	    "a FLOAT column np does not know by name is one value in every form (issue 25, item 5)" explorer_12 \
 	    "NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" explorer_13
 }

@@ -134,6 +134,12 @@ empties() {
 # and ends the test); the command that failed is said, with the case's
 # DESC, on the output bats shows of a failing test.
 cases() {
+	local dirs=() i
+	# Their directories made at once: a process is dear.
+	for ((i = 2; i <= $#; i += 2)); do
+		dirs+=("$BATS_TEST_TMPDIR/${!i}")
+	done
+	mkdir "${dirs[@]}"
 	while [ $# -gt 1 ]; do
 		(
 			T=$BATS_TEST_TMPDIR/$2
@@ -141,7 +147,6 @@ cases() {
 			ERR=$T/err
 			np_case=$1 np_level=$BASH_SUBSHELL
 			trap case_failed ERR
-			mkdir "$T"
 			"$2"
 		)
 		shift 2

@@ -171,17 +171,6 @@ json_7() {
 	EOF
 }
 
-@test "json accept: an object at the top level; an array at the top level; a string at the top level; a number at the top level; true, false and null at the top level; empty object and array, with and without blanks inside; nested objects and arrays, every value type inside" {
-	cases \
-	    "an object at the top level" json_1 \
-	    "an array at the top level" json_2 \
-	    "a string at the top level" json_3 \
-	    "a number at the top level" json_4 \
-	    "true, false and null at the top level" json_5 \
-	    "empty object and array, with and without blanks inside" json_6 \
-	    "nested objects and arrays, every value type inside" json_7
-}
-
 json_8() {
 	# 64 '[' then 64 ']': 64 "an array" lines, then 64 "']'" lines.
 	bytes "$(printf '[%.0s' $(seq 64))$(printf ']%.0s' $(seq 64))"
@@ -197,6 +186,19 @@ json_9() {
 	accepts 1 <<-'EOF'
 	str " \x5c / \x08 \x0c \x0a \x0d \x09
 	EOF
+}
+
+@test "json accept: an object at the top level; an array at the top level; a string at the top level; a number at the top level; true, false and null at the top level; empty object and array, with and without blanks inside; nested objects and arrays, every value type inside; nesting exactly JSON_MAXDEPTH (64) deep; the two-character escapes" {
+	cases \
+	    "an object at the top level" json_1 \
+	    "an array at the top level" json_2 \
+	    "a string at the top level" json_3 \
+	    "a number at the top level" json_4 \
+	    "true, false and null at the top level" json_5 \
+	    "empty object and array, with and without blanks inside" json_6 \
+	    "nested objects and arrays, every value type inside" json_7 \
+	    "nesting exactly JSON_MAXDEPTH (64) deep" json_8 \
+	    "the two-character escapes" json_9
 }
 
 json_10() {
@@ -238,16 +240,6 @@ json_13() {
 	num 3
 	'}'
 	EOF
-}
-
-@test "json accept: nesting exactly JSON_MAXDEPTH (64) deep; the two-character escapes; \\u escapes, either case of hex digit; surrogate pairs, at the ends of their range; raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range; keys are strings like any other (escapes, empty)" {
-	cases \
-	    "nesting exactly JSON_MAXDEPTH (64) deep" json_8 \
-	    "the two-character escapes" json_9 \
-	    "\\u escapes, either case of hex digit" json_10 \
-	    "surrogate pairs, at the ends of their range" json_11 \
-	    "raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" json_12 \
-	    "keys are strings like any other (escapes, empty)" json_13
 }
 
 json_14() {
@@ -298,6 +290,17 @@ json_16() {
 	EOF
 }
 
+@test "json accept: \\u escapes, either case of hex digit; surrogate pairs, at the ends of their range; raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range; keys are strings like any other (escapes, empty); numbers: zero, minus zero, fractions, exponents, big ones; a number of 1024 bytes (NUM_MAXLEN), not 1025; NaN, Infinity and -Infinity, at the top and inside" {
+	cases \
+	    "\\u escapes, either case of hex digit" json_10 \
+	    "surrogate pairs, at the ends of their range" json_11 \
+	    "raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" json_12 \
+	    "keys are strings like any other (escapes, empty)" json_13 \
+	    "numbers: zero, minus zero, fractions, exponents, big ones" json_14 \
+	    "a number of 1024 bytes (NUM_MAXLEN), not 1025" json_15 \
+	    "NaN, Infinity and -Infinity, at the top and inside" json_16
+}
+
 json_17() {
 	bytes ' \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n"k" \t\r\n: \t\r\ntrue \t\r\n} \t\r\n] \t\r\n'
 	accepts 1 <<-'EOF'
@@ -335,11 +338,8 @@ json_18() {
 	EOF
 }
 
-@test "json accept: numbers: zero, minus zero, fractions, exponents, big ones; a number of 1024 bytes (NUM_MAXLEN), not 1025; NaN, Infinity and -Infinity, at the top and inside; the four blanks, anywhere between tokens; several top-level values (JSON lines, and run together)" {
+@test "json accept: the four blanks, anywhere between tokens; several top-level values (JSON lines, and run together)" {
 	cases \
-	    "numbers: zero, minus zero, fractions, exponents, big ones" json_14 \
-	    "a number of 1024 bytes (NUM_MAXLEN), not 1025" json_15 \
-	    "NaN, Infinity and -Infinity, at the top and inside" json_16 \
 	    "the four blanks, anywhere between tokens" json_17 \
 	    "several top-level values (JSON lines, and run together)" json_18
 }
@@ -367,14 +367,14 @@ json_18() {
 	rejects "1:2: expected 'true', found 'i'"
 }
 
-@test "json reject: with -l, a line after the first value that is not logrus" {
+json_20() {
 	bytes '{}\nWARN not a logrus line\n'
 	np jsontok -l <"$T/in.json"
 	status_is 1
 	err_is "jsontok: -:2:1: expected a value, found 'W' (byte offset 3)"
 }
 
-@test "json accept: empty input and blanks only hold no values" {
+json_21() {
 	# The parser reads a sequence of values, and none is a sequence; the
 	# readers reject such a file (np-trace below).
 	json ''
@@ -388,6 +388,12 @@ json_18() {
 	np np-trace <"$T/in.json"
 	status_is 1
 	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
+}
+
+@test "json reject: with -l, a line after the first value that is not logrus; json accept: empty input and blanks only hold no values" {
+	cases \
+	    "with -l, a line after the first value that is not logrus" json_20 \
+	    "json accept: empty input and blanks only hold no values" json_21
 }
 
 # ---- rejected ----
@@ -462,7 +468,18 @@ json_31() {
 	rejects "1:1: expected a number, found '--1'"
 }
 
-@test "json reject: trailing comma in an object; trailing comma in an array; comments; single quotes; leading zeros; a plus sign; no digit before the point; no digit after the point; no digit in the exponent; a lone minus, and two" {
+json_32() {
+	# 0 is a number; the x after it cannot follow a value.
+	json '0x1F'
+	rejects "1:2: expected ',', ']', '}' or a blank after the value, found 'x'"
+}
+
+json_33() {
+	bytes '"a\tb"'
+	rejects "1:3: expected '\"' to end the string, found raw control character 0x09"
+}
+
+@test "json reject: trailing comma in an object; trailing comma in an array; comments; single quotes; leading zeros; a plus sign; no digit before the point; no digit after the point; no digit in the exponent; a lone minus, and two; hex numbers; a raw tab in a string" {
 	cases \
 	    "trailing comma in an object" json_22 \
 	    "trailing comma in an array" json_23 \
@@ -473,18 +490,9 @@ json_31() {
 	    "no digit before the point" json_28 \
 	    "no digit after the point" json_29 \
 	    "no digit in the exponent" json_30 \
-	    "a lone minus, and two" json_31
-}
-
-json_32() {
-	# 0 is a number; the x after it cannot follow a value.
-	json '0x1F'
-	rejects "1:2: expected ',', ']', '}' or a blank after the value, found 'x'"
-}
-
-json_33() {
-	bytes '"a\tb"'
-	rejects "1:3: expected '\"' to end the string, found raw control character 0x09"
+	    "a lone minus, and two" json_31 \
+	    "hex numbers" json_32 \
+	    "a raw tab in a string" json_33
 }
 
 json_34() {
@@ -553,20 +561,6 @@ json_41() {
 	rejects "1:2: expected UTF-8 text, found byte 0xed"
 }
 
-@test "json reject: hex numbers; a raw tab in a string; a raw newline in a string; a raw NUL and the other controls in a string; unknown escapes; \\u without four hex digits; a lone high surrogate; a lone low surrogate; overlong UTF-8; surrogates encoded in UTF-8" {
-	cases \
-	    "hex numbers" json_32 \
-	    "a raw tab in a string" json_33 \
-	    "a raw newline in a string" json_34 \
-	    "a raw NUL and the other controls in a string" json_35 \
-	    "unknown escapes" json_36 \
-	    "\\u without four hex digits" json_37 \
-	    "a lone high surrogate" json_38 \
-	    "a lone low surrogate" json_39 \
-	    "overlong UTF-8" json_40 \
-	    "surrogates encoded in UTF-8" json_41
-}
-
 json_42() {
 	bytes '"\xf4\x90\x80\x80"'	# U+110000
 	rejects "1:2: expected UTF-8 text, found byte 0xf4"
@@ -588,6 +582,21 @@ json_44() {
 	rejects "1:2: expected UTF-8 text, found byte 0xe2"
 	bytes '"\xf0\x9f\x98'		# cut by the end of input
 	rejects "1:2: expected UTF-8 text, found byte 0xf0"
+}
+
+@test "json reject: a raw newline in a string; a raw NUL and the other controls in a string; unknown escapes; \\u without four hex digits; a lone high surrogate; a lone low surrogate; overlong UTF-8; surrogates encoded in UTF-8; UTF-8 beyond U+10FFFF; a stray continuation byte; a truncated UTF-8 sequence" {
+	cases \
+	    "a raw newline in a string" json_34 \
+	    "a raw NUL and the other controls in a string" json_35 \
+	    "unknown escapes" json_36 \
+	    "\\u without four hex digits" json_37 \
+	    "a lone high surrogate" json_38 \
+	    "a lone low surrogate" json_39 \
+	    "overlong UTF-8" json_40 \
+	    "surrogates encoded in UTF-8" json_41 \
+	    "UTF-8 beyond U+10FFFF" json_42 \
+	    "a stray continuation byte" json_43 \
+	    "a truncated UTF-8 sequence" json_44
 }
 
 json_45() {
@@ -648,19 +657,6 @@ json_50() {
 	rejects "1:5: expected ':' after the key, found ','"
 }
 
-@test "json reject: UTF-8 beyond U+10FFFF; a stray continuation byte; a truncated UTF-8 sequence; UTF-8 and other blanks outside strings; an unterminated string; an unterminated object; an unterminated array; mismatched brackets; a missing colon" {
-	cases \
-	    "UTF-8 beyond U+10FFFF" json_42 \
-	    "a stray continuation byte" json_43 \
-	    "a truncated UTF-8 sequence" json_44 \
-	    "UTF-8 and other blanks outside strings" json_45 \
-	    "an unterminated string" json_46 \
-	    "an unterminated object" json_47 \
-	    "an unterminated array" json_48 \
-	    "mismatched brackets" json_49 \
-	    "a missing colon" json_50
-}
-
 json_51() {
 	json '[1 2]'
 	rejects "1:4: expected ',' or ']' after the element, found '2'"
@@ -718,8 +714,14 @@ json_56() {
 	rejects "3:5: expected a value, found ','"
 }
 
-@test "json reject: a missing comma; a key that is not a string; a value run into the next one; bare words; nesting deeper than JSON_MAXDEPTH (64); positions count lines at LF only, and bytes in a line" {
+@test "json reject: UTF-8 and other blanks outside strings; an unterminated string; an unterminated object; an unterminated array; mismatched brackets; a missing colon; a missing comma; a key that is not a string; a value run into the next one; bare words; nesting deeper than JSON_MAXDEPTH (64); positions count lines at LF only, and bytes in a line" {
 	cases \
+	    "UTF-8 and other blanks outside strings" json_45 \
+	    "an unterminated string" json_46 \
+	    "an unterminated object" json_47 \
+	    "an unterminated array" json_48 \
+	    "mismatched brackets" json_49 \
+	    "a missing colon" json_50 \
 	    "a missing comma" json_51 \
 	    "a key that is not a string" json_52 \
 	    "a value run into the next one" json_53 \
@@ -751,7 +753,7 @@ json_56() {
 	printf 'skipped\nskipped\n' | cmp - "$OUT"
 }
 
-@test "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails" {
+json_59() {
 	# MiB - 1 letters and \n (one byte); MiB - 2 letters and \u00e9 (two):
 	# both exactly MiB bytes once decoded.
 	{ printf '"'; letters $((MiB - 1)); printf '\\n"'; } >"$T/in.json"
@@ -792,10 +794,11 @@ json_61() {
 	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048578)"
 }
 
-@test "json reject: an escape, then more than 1 MiB of plain text (no overrun); a string too long is too long, whatever follows its limit" {
+@test "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails; json reject: an escape, then more than 1 MiB of plain text (no overrun); json reject: a string too long is too long, whatever follows its limit" {
 	cases \
-	    "an escape, then more than 1 MiB of plain text (no overrun)" json_60 \
-	    "a string too long is too long, whatever follows its limit" json_61
+	    "a string of exactly 1 MiB, ending in escapes; a byte more fails" json_59 \
+	    "json reject: an escape, then more than 1 MiB of plain text (no overrun)" json_60 \
+	    "json reject: a string too long is too long, whatever follows its limit" json_61
 }
 
 @test "json accept: json_skip passes over a 64 MiB string in constant memory" {
@@ -818,7 +821,7 @@ EDGES=({58..70} {122..130})
 printf -v A '%*s' 130 ''
 A=${A// /a}
 
-@test "json accept: escapes and backslash runs across the scanners' 64-byte steps" {
+json_63() {
 	local k e
 	# Each escape, as written and as jsontok shows it decoded.
 	set -- '\"' '"' '\\' '\x5c' '\/' '/' '\n' '\x0a' '\u00e9' 'é' \
@@ -847,7 +850,7 @@ A=${A// /a}
 	  echo "']'"; } | accepts 1
 }
 
-@test "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" {
+json_64() {
 	# Every case a file of its own, and all of them run by one jsontok
 	# -A (a run each, its output framed, tests/jsontok.c): token by
 	# token the array is opened, then the string fails at line 1, column
@@ -887,7 +890,7 @@ A=${A// /a}
 	out_is "$T/want-s"
 }
 
-@test "json accept: NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" {
+json_65() {
 	json '["a\"b"]'
 	NP_SIMD=mmx np jsontok <"$T/in.json"
 	status_is 1
@@ -924,6 +927,13 @@ A=${A// /a}
 		status_is 1
 		err_is "jsontok: NP_SIMD: avx512 is not in this build or CPU"
 	fi
+}
+
+@test "json accept: escapes and backslash runs across the scanners' 64-byte steps; json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps; NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" {
+	cases \
+	    "escapes and backslash runs across the scanners' 64-byte steps" json_63 \
+	    "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" json_64 \
+	    "NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" json_65
 }
 
 # ---- tokens across the edges of reads ----
@@ -1011,14 +1021,14 @@ frames() {
 	rm "${files[@]}"
 }
 
-@test "json accept: a top-level number at the very end of a full read" {
+json_68() {
 	{ spaces $((MiB - 5)); printf '12345 678'; } >"$T/big.json"
 	np jsontok "$T/big.json"
 	status_is 0
 	printf 'num 12345\nnum 678\n' | cmp - "$OUT"
 }
 
-@test "json reject: positions past the 1 MiB read" {
+json_69() {
 	# A newline, MiB - 4 blanks, then [1,]: the ']' is byte MiB + 1 of
 	# the file, on line 2, whose first byte is byte 2: column MiB.
 	{ printf '\n'; spaces $((MiB - 4)); printf '[1,]'; } >"$T/in.json"
@@ -1028,7 +1038,7 @@ frames() {
 	rejects "1:1048576: expected UTF-8 text, found byte 0xe2"
 }
 
-@test "json accept: tokens cut between the writes to a pipe" {
+json_70() {
 	# Each write reaches jsontok as its own read: the tokens straddle them.
 	{ printf '["a\\u00'; sleep 0.2; printf 'e9\\ud83d'; sleep 0.2
 	  printf '\\ude00", 12'; sleep 0.2; printf '34, tr'; sleep 0.2
@@ -1040,11 +1050,19 @@ frames() {
 	    cmp - "$OUT"
 }
 
-@test "json reject: -Infinity, a read's end, then a stray byte" {
+json_71() {
 	# The byte after -Infinity must be looked at even when it comes in
 	# the next read.
 	{ printf -- '-Infinity'; sleep 0.3; printf 'x'; } | np jsontok
 	status_is 1
 	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x' (byte offset 9)"
 	[ ! -s "$OUT" ]
+}
+
+@test "json accept: a top-level number at the very end of a full read; json reject: positions past the 1 MiB read; tokens cut between the writes to a pipe; json reject: -Infinity, a read's end, then a stray byte" {
+	cases \
+	    "a top-level number at the very end of a full read" json_68 \
+	    "json reject: positions past the 1 MiB read" json_69 \
+	    "tokens cut between the writes to a pipe" json_70 \
+	    "json reject: -Infinity, a read's end, then a stray byte" json_71
 }

@@ -75,17 +75,6 @@ np_cc_7() {
 	tail -n +2 "$GOLD/$G/gaps.tsv" | cmp - "$OUT"
 }
 
-@test "np-cc: events of two ranks, START and END paired per core and event; -G gaps between TPB_TRIGGER starts per rank and core; -L per-layer latency, incomplete trailing layer, summaries; --skew across cores and ranks; -K -x 1.5 lowers the slow threshold; -K -C 2,3 keeps collectives 2 and 3 only; -n and --no-header drop the header" {
-	cases \
-	    "events of two ranks, START and END paired per core and event" np_cc_1 \
-	    "-G gaps between TPB_TRIGGER starts per rank and core" np_cc_2 \
-	    "-L per-layer latency, incomplete trailing layer, summaries" np_cc_3 \
-	    "--skew across cores and ranks" np_cc_4 \
-	    "-K -x 1.5 lowers the slow threshold" np_cc_5 \
-	    "-K -C 2,3 keeps collectives 2 and 3 only" np_cc_6 \
-	    "-n and --no-header drop the header" np_cc_7
-}
-
 np_cc_8() {
 	sed 's/$/\r/' "$CC/r0.txt" >"$T/r0.txt"
 	sed 's/$/\r/' "$CC/r1.txt" >"$T/r1.txt"
@@ -105,6 +94,19 @@ np_cc_9() {
 	printf -- '-\t8\t%s\t%s\t%s\t\n' 1 1100 520 2 1620 830 3 2450 650 \
 	    4 3100 600 5 3700 900 6 4600 400 >"$T/want"
 	cmp "$T/want" "$OUT"
+}
+
+@test "np-cc: events of two ranks, START and END paired per core and event; -G gaps between TPB_TRIGGER starts per rank and core; -L per-layer latency, incomplete trailing layer, summaries; --skew across cores and ranks; -K -x 1.5 lowers the slow threshold; -K -C 2,3 keeps collectives 2 and 3 only; -n and --no-header drop the header; CRLF text gives the same rows; standard input is rank -" {
+	cases \
+	    "events of two ranks, START and END paired per core and event" np_cc_1 \
+	    "-G gaps between TPB_TRIGGER starts per rank and core" np_cc_2 \
+	    "-L per-layer latency, incomplete trailing layer, summaries" np_cc_3 \
+	    "--skew across cores and ranks" np_cc_4 \
+	    "-K -x 1.5 lowers the slow threshold" np_cc_5 \
+	    "-K -C 2,3 keeps collectives 2 and 3 only" np_cc_6 \
+	    "-n and --no-header drop the header" np_cc_7 \
+	    "CRLF text gives the same rows" np_cc_8 \
+	    "standard input is rank -" np_cc_9
 }
 
 np_cc_10() {
@@ -159,24 +161,23 @@ np_cc_14() {
 	golden $G/view.tsv
 }
 
-@test "np-cc: CRLF text gives the same rows; standard input is rank -; -E picks one event in the default mode; -F moves the fields; -u us scales times to ns; Neuron Explorer CcInstruction rows as TSV; Neuron Explorer CcOp rows as JSON lines; event is the operation; the cc_stream table of a view export" {
-	cases \
-	    "CRLF text gives the same rows" np_cc_8 \
-	    "standard input is rank -" np_cc_9 \
-	    "-E picks one event in the default mode" np_cc_10 \
-	    "-F moves the fields; -u us scales times to ns" np_cc_11 \
-	    "Neuron Explorer CcInstruction rows as TSV" np_cc_12 \
-	    "Neuron Explorer CcOp rows as JSON lines; event is the operation" np_cc_13 \
-	    "the cc_stream table of a view export" np_cc_14
-}
-
-@test "np-cc: its own TSV reads back with the ranks kept" {
+np_cc_15() {
 	cd "$CC"
 	np sh -c 'np-cc r0.txt r1.txt 2>/dev/null | np-cc -L'
 	status_is 0
 	err_is "np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank r1.txt, CC-core 8)
 np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (first: rank r0.txt, CC-core 8)"
 	golden $G/layers.tsv
+}
+
+@test "np-cc: -E picks one event in the default mode; -F moves the fields; -u us scales times to ns; Neuron Explorer CcInstruction rows as TSV; Neuron Explorer CcOp rows as JSON lines; event is the operation; the cc_stream table of a view export; its own TSV reads back with the ranks kept" {
+	cases \
+	    "-E picks one event in the default mode" np_cc_10 \
+	    "-F moves the fields; -u us scales times to ns" np_cc_11 \
+	    "Neuron Explorer CcInstruction rows as TSV" np_cc_12 \
+	    "Neuron Explorer CcOp rows as JSON lines; event is the operation" np_cc_13 \
+	    "the cc_stream table of a view export" np_cc_14 \
+	    "its own TSV reads back with the ranks kept" np_cc_15
 }
 
 # ---- agreement with the awk chain users run today ----
@@ -381,19 +382,6 @@ np_cc_29() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: empty input; binary input; truncated text: the cut line is counted, the rest kept; truncated JSON; a line longer than the buffer; deeply nested JSON; wrong-typed TSV field; wrong-typed JSON member; out-of-order starts are put in order for -G; an END before its START is counted" {
-	cases \
-	    "empty input" np_cc_21 \
-	    "binary input" np_cc_22 \
-	    "truncated text: the cut line is counted, the rest kept" np_cc_23 \
-	    "truncated JSON" np_cc_24 \
-	    "a line longer than the buffer" np_cc_25 \
-	    "deeply nested JSON" np_cc_26 \
-	    "wrong-typed TSV field" np_cc_27 \
-	    "wrong-typed JSON member" np_cc_28 \
-	    "out-of-order starts are put in order for -G; an END before its START is counted" np_cc_29
-}
-
 np_cc_30() {
 	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
 	    '  1  Tensor  MATMUL  START  5  pc=1' >"$T/i.txt"
@@ -411,6 +399,21 @@ np_cc_31() {
 	status_is 1
 	err_is "np-cc: lines not understood: 2 (first: n.txt:2)
 np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
+}
+
+@test "np-cc: empty input; binary input; truncated text: the cut line is counted, the rest kept; truncated JSON; a line longer than the buffer; deeply nested JSON; wrong-typed TSV field; wrong-typed JSON member; out-of-order starts are put in order for -G; an END before its START is counted; a trace without a collectives section; a collectives section with nothing understood" {
+	cases \
+	    "empty input" np_cc_21 \
+	    "binary input" np_cc_22 \
+	    "truncated text: the cut line is counted, the rest kept" np_cc_23 \
+	    "truncated JSON" np_cc_24 \
+	    "a line longer than the buffer" np_cc_25 \
+	    "deeply nested JSON" np_cc_26 \
+	    "wrong-typed TSV field" np_cc_27 \
+	    "wrong-typed JSON member" np_cc_28 \
+	    "out-of-order starts are put in order for -G; an END before its START is counted" np_cc_29 \
+	    "a trace without a collectives section" np_cc_30 \
+	    "a collectives section with nothing understood" np_cc_31
 }
 
 np_cc_32() {
@@ -436,10 +439,8 @@ np_cc_33() {
 	err_is "np-cc: $SAMPLES/summary-compact.json: no 'cc_stream' table and no collective rows found"
 }
 
-@test "np-cc: a trace without a collectives section; a collectives section with nothing understood; text: a START or END line whose time is no integer is an error, after the rows before it; a summary holds no collectives" {
+@test "np-cc: text: a START or END line whose time is no integer is an error, after the rows before it; a summary holds no collectives" {
 	cases \
-	    "a trace without a collectives section" np_cc_30 \
-	    "a collectives section with nothing understood" np_cc_31 \
 	    "text: a START or END line whose time is no integer is an error, after the rows before it" np_cc_32 \
 	    "a summary holds no collectives" np_cc_33
 }
@@ -689,15 +690,7 @@ np_cc_49() {
 	done
 }
 
-@test "np-cc: -L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header; -G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1; trigger_engine is spelt as np(7) spells engines; two STARTs of a core at one time: -K the same whatever their input order" {
-	cases \
-	    "-L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header" np_cc_46 \
-	    "-G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1" np_cc_47 \
-	    "trigger_engine is spelt as np(7) spells engines" np_cc_48 \
-	    "two STARTs of a core at one time: -K the same whatever their input order" np_cc_49
-}
-
-@test "np-cc: -L's mean is the nearest double of the exact quotient past 2^53" {
+np_cc_50() {
 	# Steady layers L, L, L+7 (L = 768614336404568768): the exact mean
 	# is 768614336404568770.33; the doubles about it are ...704 and ...832,
 	# and ...832 is the nearer.  Dividing the sum's double (rounded to
@@ -714,4 +707,13 @@ np_cc_49() {
 	np np-cc -L -l 1 -p 0 "$T/big.tsv"
 	status_is 0
 	[ "$(awk -F '\t' '$3 == "mean" { print $6 }' "$OUT")" = 768614336404568832 ]
+}
+
+@test "np-cc: -L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header; -G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1; trigger_engine is spelt as np(7) spells engines; two STARTs of a core at one time: -K the same whatever their input order; -L's mean is the nearest double of the exact quotient past 2^53" {
+	cases \
+	    "-L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header" np_cc_46 \
+	    "-G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1" np_cc_47 \
+	    "trigger_engine is spelt as np(7) spells engines" np_cc_48 \
+	    "two STARTs of a core at one time: -K the same whatever their input order" np_cc_49 \
+	    "-L's mean is the nearest double of the exact quotient past 2^53" np_cc_50
 }

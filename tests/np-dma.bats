@@ -8,7 +8,7 @@ load helpers
 D=$FIX/np-dma
 HDR='queue_name	start_ts	end_ts	duration_ns	transfer_bytes	op	variable	semaphore	queue_type	engine_idx	read_bytes	write_bytes	crc	nd	nc	pcore_idx'
 SHDR='queue_name	transfers	total_bytes	busy_ns	first_start_ts	last_end_ts	bandwidth_gb_per_s	mean_bytes	p50_bytes	p90_bytes	pcore_idx'
-USAGE='usage: np-dma [-HnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
+USAGE='usage: np-dma [-AHnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
 
 # ---- inputs ----
 
@@ -153,20 +153,14 @@ np_dma_13() {
 	golden np-dma/union-s.tsv
 }
 
-@test "np-dma -s: overlapping, nested, adjacent, zero-length, unsorted; a window of 1 is enough for union.tsv" {
-	cases \
-	    "overlapping, nested, adjacent, zero-length, unsorted" np_dma_12 \
-	    "a window of 1 is enough for union.tsv" np_dma_13
-}
-
-@test "np-dma -H: power-of-two size histogram over all queues" {
+np_dma_14() {
 	np np-dma -H "$D/union.tsv"
 	status_is 0
 	no_err
 	golden np-dma/union-H.tsv
 }
 
-@test "np-dma -s -H: one histogram per queue" {
+np_dma_15() {
 	np np-dma -s -H "$D/union.tsv"
 	status_is 0
 	no_err
@@ -201,6 +195,18 @@ np_dma_19() {
 	err_is "np-dma: 1 row beyond the reorder window (-r 1), put in order in memory (first: $D/grouped.txt:9)"
 }
 
+@test "np-dma -s: overlapping, nested, adjacent, zero-length, unsorted; a window of 1 is enough for union.tsv; np-dma -H: power-of-two size histogram over all queues; np-dma -s -H: one histogram per queue; beyond the window the transfer is put in order apart; within the window the late transfer is merged; text grouped by queue, union across queues; across queues beyond the window, the all row is whole" {
+	cases \
+	    "overlapping, nested, adjacent, zero-length, unsorted" np_dma_12 \
+	    "a window of 1 is enough for union.tsv" np_dma_13 \
+	    "np-dma -H: power-of-two size histogram over all queues" np_dma_14 \
+	    "np-dma -s -H: one histogram per queue" np_dma_15 \
+	    "beyond the window the transfer is put in order apart" np_dma_16 \
+	    "within the window the late transfer is merged" np_dma_17 \
+	    "text grouped by queue, union across queues" np_dma_18 \
+	    "across queues beyond the window, the all row is whole" np_dma_19
+}
+
 np_dma_20() {
 	np sh -c 'np-dma "$1" | sort -t "	" -k2,2n | np-dma -s -r 1' sh \
 	    "$D/grouped.txt"
@@ -225,17 +231,7 @@ np_dma_21() {
 	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000	" ]
 }
 
-@test "np-dma -s: beyond the window the transfer is put in order apart; within the window the late transfer is merged; text grouped by queue, union across queues; across queues beyond the window, the all row is whole; sorted by start_ts, a window of 1 gives the all row; p50 is the histogram's estimate, within 1%" {
-	cases \
-	    "beyond the window the transfer is put in order apart" np_dma_16 \
-	    "within the window the late transfer is merged" np_dma_17 \
-	    "text grouped by queue, union across queues" np_dma_18 \
-	    "across queues beyond the window, the all row is whole" np_dma_19 \
-	    "sorted by start_ts, a window of 1 gives the all row" np_dma_20 \
-	    "p50 is the histogram's estimate, within 1%" np_dma_21
-}
-
-@test "np-dma -s: transfers without an end or a size are counted" {
+np_dma_22() {
 	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\n' >"$T/m.tsv"
 	printf 'q\t0\t10\t\nq\t20\t\t8\n' >>"$T/m.tsv"
 	np np-dma -s "$T/m.tsv"
@@ -246,7 +242,7 @@ np_dma_21() {
 np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3)"
 }
 
-@test "np-dma -s, -H: an empty dma table gives the header only" {
+np_dma_23() {
 	printf '{"dma": [], "instruction": []}\n' >"$T/e.json"
 	np np-dma -s "$T/e.json"
 	status_is 0
@@ -257,13 +253,22 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	[ "$(<"$OUT")" = "bucket_lo	bucket_hi	transfers	bytes	share" ]
 }
 
-@test "np-dma -s: more than 1024 queues is an error" {
+np_dma_24() {
 	awk 'BEGIN { print "queue_name\tstart_ts\tend_ts";
 	    for (i = 0; i <= 1024; i++) print "q" i "\t" i "\t" i + 1 }' \
 	    >"$T/q.tsv"
 	np np-dma -s "$T/q.tsv"
 	status_is 1
 	err_is "np-dma: $T/q.tsv:1026: expected at most 1024 DMA queues, found more"
+}
+
+@test "np-dma -s: sorted by start_ts, a window of 1 gives the all row; p50 is the histogram's estimate, within 1%; transfers without an end or a size are counted; np-dma -s, -H: an empty dma table gives the header only; more than 1024 queues is an error" {
+	cases \
+	    "sorted by start_ts, a window of 1 gives the all row" np_dma_20 \
+	    "p50 is the histogram's estimate, within 1%" np_dma_21 \
+	    "transfers without an end or a size are counted" np_dma_22 \
+	    "np-dma -s, -H: an empty dma table gives the header only" np_dma_23 \
+	    "more than 1024 queues is an error" np_dma_24
 }
 
 @test "np-dma -s: negative, fractional and NaN values: a byte count is an error, a time leaves its row out" {
@@ -344,7 +349,7 @@ np-dma: $T/o3.tsv: nothing recognised as instruction rows"
 
 # ---- -S: skinny DMA instructions ----
 
-@test "np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart" {
+np_dma_27() {
 	np np-dma -S "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny.tsv
@@ -352,7 +357,7 @@ np-dma: $T/o3.tsv: nothing recognised as instruction rows"
 np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $D/skinny.json:8)"
 }
 
-@test "np-dma -S -b 100: a lower threshold" {
+np_dma_28() {
 	np np-dma -S -b 100 "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny-b100.tsv
@@ -374,8 +379,10 @@ np_dma_30() {
 	err_is "np-dma: $T/l.tsv:100002: expected at most 100000 source lines, found more"
 }
 
-@test "np-dma -S: reads the instruction stream np-trace writes; more than 100000 source lines is an error" {
+@test "np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart; np-dma -S -b 100: a lower threshold; reads the instruction stream np-trace writes; more than 100000 source lines is an error" {
 	cases \
+	    "DMA instructions below 512 bytes per source line; those without a size apart" np_dma_27 \
+	    "np-dma -S -b 100: a lower threshold" np_dma_28 \
 	    "reads the instruction stream np-trace writes" np_dma_29 \
 	    "more than 100000 source lines is an error" np_dma_30
 }
@@ -476,7 +483,15 @@ np_dma_40() {
 	err_is "np-dma: $SAMPLES/summary-compact.json: no 'dma' table and no DMA transfer rows found"
 }
 
-@test "np-dma: empty input; binary input; truncated JSON; truncated text: the cut line and its SOP are counted; CRLF line ends in text, TSV and JSON; a line longer than the buffer; a queue name too long for the text reader; deeply nested JSON; wrong-typed JSON values; a summary has no dma table" {
+np_dma_41() {
+	printf 'hello world\nfoo\n' >"$T/j.txt"
+	np np-dma "$T/j.txt"
+	status_is 1
+	err_is "np-dma: lines not understood: 2 (first: $T/j.txt:1)
+np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
+}
+
+@test "np-dma: empty input; binary input; truncated JSON; truncated text: the cut line and its SOP are counted; CRLF line ends in text, TSV and JSON; a line longer than the buffer; a queue name too long for the text reader; deeply nested JSON; wrong-typed JSON values; a summary has no dma table; text that is no DMA trace" {
 	cases \
 	    "empty input" np_dma_31 \
 	    "binary input" np_dma_32 \
@@ -487,15 +502,8 @@ np_dma_40() {
 	    "a queue name too long for the text reader" np_dma_37 \
 	    "deeply nested JSON" np_dma_38 \
 	    "wrong-typed JSON values" np_dma_39 \
-	    "a summary has no dma table" np_dma_40
-}
-
-@test "np-dma: text that is no DMA trace" {
-	printf 'hello world\nfoo\n' >"$T/j.txt"
-	np np-dma "$T/j.txt"
-	status_is 1
-	err_is "np-dma: lines not understood: 2 (first: $T/j.txt:1)
-np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
+	    "a summary has no dma table" np_dma_40 \
+	    "text that is no DMA trace" np_dma_41
 }
 
 # ---- conventions ----
@@ -769,7 +777,7 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	[ "$(<"$OUT")" = "$(printf 'source_location\tskinny_dmas\ttotal_bytes\tmean_bytes\ttotal_duration_ns')" ]
 }
 
-@test "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" {
+np_dma_59() {
 	npgen -n 8000 explorer-tsv >"$T/ex.tsv"
 	np np-dma -S -n "$T/ex.tsv"
 	status_is 0
@@ -788,7 +796,7 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	[ "$(<"$T/awk")" = "142 10 258 236" ]
 }
 
-@test "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+np_dma_60() {
 	# a field of zeros where the time should be, the time after it
 	npgen -n 8000 dma-text | awk '/^DMA/ { print; next }
 	    { printf "  %s  %s  %s  %s  0  %s  %s\n", $1, $2, $3, $4, $5, $6 }' >"$T/z.txt"
@@ -804,4 +812,10 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 		np np-dma "$f"
 		! grep -q 'expected the time' "$ERR" || { cat "$ERR"; return 1; }
 	done
+}
+
+@test "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000); np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+	cases \
+	    "a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" np_dma_59 \
+	    "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" np_dma_60
 }

@@ -86,17 +86,6 @@ np_gaps_7() {
 	golden np-gaps/all-m0.tsv
 }
 
-@test "np-gaps: gaps per engine of at least 1000 ns (default); -m 0 lists every gap, short ones too; -m counts a gap of exactly min_ns; -r 1: the same gaps in the same order; ties in start order give the same bytes in every mode, through TMPDIR too; -a, gaps where all engines are idle; -a -m 0" {
-	cases \
-	    "gaps per engine of at least 1000 ns (default)" np_gaps_1 \
-	    "-m 0 lists every gap, short ones too" np_gaps_2 \
-	    "-m counts a gap of exactly min_ns" np_gaps_3 \
-	    "-r 1: the same gaps in the same order" np_gaps_4 \
-	    "ties in start order give the same bytes in every mode, through TMPDIR too" np_gaps_5 \
-	    "-a, gaps where all engines are idle" np_gaps_6 \
-	    "-a -m 0" np_gaps_7
-}
-
 np_gaps_8() {
 	np np-gaps -a -m 0 -e tensor "$G/basic.tsv"
 	status_is 0
@@ -109,6 +98,19 @@ np_gaps_9() {
 	status_is 0
 	no_err
 	golden np-gaps/util.tsv
+}
+
+@test "np-gaps: gaps per engine of at least 1000 ns (default); -m 0 lists every gap, short ones too; -m counts a gap of exactly min_ns; -r 1: the same gaps in the same order; ties in start order give the same bytes in every mode, through TMPDIR too; -a, gaps where all engines are idle; -a -m 0; -a over the -e set only (matched without regard to case); -u, utilisation per engine and for any engine" {
+	cases \
+	    "gaps per engine of at least 1000 ns (default)" np_gaps_1 \
+	    "-m 0 lists every gap, short ones too" np_gaps_2 \
+	    "-m counts a gap of exactly min_ns" np_gaps_3 \
+	    "-r 1: the same gaps in the same order" np_gaps_4 \
+	    "ties in start order give the same bytes in every mode, through TMPDIR too" np_gaps_5 \
+	    "-a, gaps where all engines are idle" np_gaps_6 \
+	    "-a -m 0" np_gaps_7 \
+	    "-a over the -e set only (matched without regard to case)" np_gaps_8 \
+	    "-u, utilisation per engine and for any engine" np_gaps_9
 }
 
 np_gaps_10() {
@@ -159,16 +161,6 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	status_is 0
 }
 
-@test "np-gaps: -a over the -e set only (matched without regard to case); -u, utilisation per engine and for any engine; -U -t cuts instructions to the window; span is the window; -U -e: span over the selected engines; -U with nothing selected is an error naming the engines there are; -t with one bound: span from the bound to the data" {
-	cases \
-	    "-a over the -e set only (matched without regard to case)" np_gaps_8 \
-	    "-u, utilisation per engine and for any engine" np_gaps_9 \
-	    "-U -t cuts instructions to the window; span is the window" np_gaps_10 \
-	    "-U -e: span over the selected engines" np_gaps_11 \
-	    "-U with nothing selected is an error naming the engines there are" np_gaps_12 \
-	    "-t with one bound: span from the bound to the data" np_gaps_13
-}
-
 np_gaps_14() {
 	np np-gaps -n "$G/basic.tsv"
 	status_is 0
@@ -193,6 +185,17 @@ np_gaps_16() {
 		np-gaps $o "$T/trace.tsv" >"$T/b"
 		cmp "$T/a" "$T/b"
 	done
+}
+
+@test "np-gaps: -U -t cuts instructions to the window; span is the window; -U -e: span over the selected engines; -U with nothing selected is an error naming the engines there are; -t with one bound: span from the bound to the data; -n drops the header; view JSON of the same instructions gives the same output; np-trace's TSV of the view JSON gives the same output" {
+	cases \
+	    "-U -t cuts instructions to the window; span is the window" np_gaps_10 \
+	    "-U -e: span over the selected engines" np_gaps_11 \
+	    "-U with nothing selected is an error naming the engines there are" np_gaps_12 \
+	    "-t with one bound: span from the bound to the data" np_gaps_13 \
+	    "-n drops the header" np_gaps_14 \
+	    "view JSON of the same instructions gives the same output" np_gaps_15 \
+	    "np-trace's TSV of the view JSON gives the same output" np_gaps_16
 }
 
 np_gaps_17() {
@@ -223,11 +226,8 @@ np_gaps_19() {
 	golden np-gaps/util.tsv
 }
 
-@test "np-gaps: -n drops the header; view JSON of the same instructions gives the same output; np-trace's TSV of the view JSON gives the same output; CRLF line ends read the same; the show-trace text, read directly; several files are one stream, read in order" {
+@test "np-gaps: CRLF line ends read the same; the show-trace text, read directly; several files are one stream, read in order" {
 	cases \
-	    "-n drops the header" np_gaps_14 \
-	    "view JSON of the same instructions gives the same output" np_gaps_15 \
-	    "np-trace's TSV of the view JSON gives the same output" np_gaps_16 \
 	    "CRLF line ends read the same" np_gaps_17 \
 	    "the show-trace text, read directly" np_gaps_18 \
 	    "several files are one stream, read in order" np_gaps_19
@@ -354,17 +354,7 @@ np_gaps_25() {
 	cmp "$OUT" "$T/b"
 }
 
-@test "np-gaps: a row beyond the window is put in order apart, and noted; disorder within the window is put back in order, no note; -U and -a beyond the window give what sorted input gives; input ordered engine by engine, per-engine gaps; the suggested sort fixes such input; disorder within the window gives what sorted input gives" {
-	cases \
-	    "a row beyond the window is put in order apart, and noted" np_gaps_20 \
-	    "disorder within the window is put back in order, no note" np_gaps_21 \
-	    "-U and -a beyond the window give what sorted input gives" np_gaps_22 \
-	    "input ordered engine by engine, per-engine gaps" np_gaps_23 \
-	    "the suggested sort fixes such input" np_gaps_24 \
-	    "disorder within the window gives what sorted input gives" np_gaps_25
-}
-
-@test "np-gaps: columns it does not use are skipped unread" {
+np_gaps_26() {
 	printf 'start_ts\tend_ts\tengine\thbm_read_bytes\tpc\n100\t200\tTensor\tabc\tx\n' >"$T/u.tsv"
 	np np-gaps -U "$T/u.tsv"
 	status_is 0
@@ -374,6 +364,17 @@ np_gaps_25() {
 	status_is 0
 	no_err
 	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0\t')" ]
+}
+
+@test "np-gaps: a row beyond the window is put in order apart, and noted; disorder within the window is put back in order, no note; -U and -a beyond the window give what sorted input gives; input ordered engine by engine, per-engine gaps; the suggested sort fixes such input; disorder within the window gives what sorted input gives; columns it does not use are skipped unread" {
+	cases \
+	    "a row beyond the window is put in order apart, and noted" np_gaps_20 \
+	    "disorder within the window is put back in order, no note" np_gaps_21 \
+	    "-U and -a beyond the window give what sorted input gives" np_gaps_22 \
+	    "input ordered engine by engine, per-engine gaps" np_gaps_23 \
+	    "the suggested sort fixes such input" np_gaps_24 \
+	    "disorder within the window gives what sorted input gives" np_gaps_25 \
+	    "columns it does not use are skipped unread" np_gaps_26
 }
 
 # ---- agreement with the profiler and across formats (npgen) ----

@@ -50,16 +50,6 @@ np_stall_6() {
 	golden np-stall/src.tsv
 }
 
-@test "np-stall: by source line (the default), from view JSON; by engine; a key with no wait ties with one waiting 0; by layer; a missing layer (an empty field) and an empty one (\"\") are two keys; compound key and -v hbm_read_bytes; -v duration_ns leaves out the repeated duration_ns column; -v evt_wait_time_ns is the default" {
-	cases \
-	    "by source line (the default), from view JSON" np_stall_1 \
-	    "by engine; a key with no wait ties with one waiting 0" np_stall_2 \
-	    "by layer; a missing layer (an empty field) and an empty one (\"\") are two keys" np_stall_3 \
-	    "compound key and -v hbm_read_bytes" np_stall_4 \
-	    "-v duration_ns leaves out the repeated duration_ns column" np_stall_5 \
-	    "-v evt_wait_time_ns is the default" np_stall_6
-}
-
 np_stall_7() {
 	np-trace "$F/stall.json" >"$T/stall.tsv"
 	np np-stall "$T/stall.tsv"
@@ -77,6 +67,17 @@ np_stall_7() {
 	np-trace "$F/stall.json" | np np-stall -g subgraph -v duration_ns
 	status_is 0
 	golden np-stall/subgraph-duration.tsv
+}
+
+@test "np-stall: by source line (the default), from view JSON; by engine; a key with no wait ties with one waiting 0; by layer; a missing layer (an empty field) and an empty one (\"\") are two keys; compound key and -v hbm_read_bytes; -v duration_ns leaves out the repeated duration_ns column; -v evt_wait_time_ns is the default; the same answers from np-trace's TSV of the export" {
+	cases \
+	    "by source line (the default), from view JSON" np_stall_1 \
+	    "by engine; a key with no wait ties with one waiting 0" np_stall_2 \
+	    "by layer; a missing layer (an empty field) and an empty one (\"\") are two keys" np_stall_3 \
+	    "compound key and -v hbm_read_bytes" np_stall_4 \
+	    "-v duration_ns leaves out the repeated duration_ns column" np_stall_5 \
+	    "-v evt_wait_time_ns is the default" np_stall_6 \
+	    "the same answers from np-trace's TSV of the export" np_stall_7
 }
 
 np_stall_8() {
@@ -144,17 +145,6 @@ np_stall_13() {
 	[ "$(<"$OUT")" = "$want" ]
 }
 
-@test "np-stall: the same answers from np-trace's TSV of the export; input order does not matter; -N keeps the first rows; shares stay over every key; -n and --no-header drop the header; a mean that is not whole, a share of 1, no durations; every wait zero gives an empty share; key text is escaped as np-trace writes it, in every form" {
-	cases \
-	    "the same answers from np-trace's TSV of the export" np_stall_7 \
-	    "input order does not matter" np_stall_8 \
-	    "-N keeps the first rows; shares stay over every key" np_stall_9 \
-	    "-n and --no-header drop the header" np_stall_10 \
-	    "a mean that is not whole, a share of 1, no durations" np_stall_11 \
-	    "every wait zero gives an empty share" np_stall_12 \
-	    "key text is escaped as np-trace writes it, in every form" np_stall_13
-}
-
 np_stall_14() {
 	# pc 7 waits 5 + 1 (two instructions), pc 12 waits 6; 6 ties 6, so
 	# byte order: "12" before "7".
@@ -181,6 +171,18 @@ np_stall_15() {
 	err_is "np-stall: END lines without a START: 1 (first: $TR/trace-multi.txt:8)
 np-stall: lines not understood: 1 (first: $TR/trace-multi.txt:10)
 np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
+}
+
+@test "np-stall: input order does not matter; -N keeps the first rows; shares stay over every key; -n and --no-header drop the header; a mean that is not whole, a share of 1, no durations; every wait zero gives an empty share; key text is escaped as np-trace writes it, in every form; numeric keys print as numbers; show-trace text, with -v duration_ns" {
+	cases \
+	    "input order does not matter" np_stall_8 \
+	    "-N keeps the first rows; shares stay over every key" np_stall_9 \
+	    "-n and --no-header drop the header" np_stall_10 \
+	    "a mean that is not whole, a share of 1, no durations" np_stall_11 \
+	    "every wait zero gives an empty share" np_stall_12 \
+	    "key text is escaped as np-trace writes it, in every form" np_stall_13 \
+	    "numeric keys print as numbers" np_stall_14 \
+	    "show-trace text, with -v duration_ns" np_stall_15
 }
 
 np_stall_16() {
@@ -262,16 +264,6 @@ np_stall_19() {
 	awk -F'\t' '{ t += $7 } END { exit !(t > 0.999999 && t < 1.000001) }' "$OUT"
 }
 
-@test "np-stall: numeric keys print as numbers; show-trace text, with -v duration_ns; show-trace text has no wait times: an error that names -v, after the counts; view JSON and np-trace's TSV of it agree (npgen, 2000 rows); Explorer TSV and view JSON of one profile agree; per-engine sums agree with awk over np-trace's rows" {
-	cases \
-	    "numeric keys print as numbers" np_stall_14 \
-	    "show-trace text, with -v duration_ns" np_stall_15 \
-	    "show-trace text has no wait times: an error that names -v, after the counts" np_stall_16 \
-	    "view JSON and np-trace's TSV of it agree (npgen, 2000 rows)" np_stall_17 \
-	    "Explorer TSV and view JSON of one profile agree" np_stall_18 \
-	    "per-engine sums agree with awk over np-trace's rows" np_stall_19
-}
-
 np_stall_20() {
 	# stall.json twice: counts and sums double, max, mean and share stay:
 	# a.py:10 has 6 instructions, 4 stalled, 160 ns, mean 40, max 50,
@@ -298,6 +290,17 @@ np_stall_22() {
 	np np-stall -n -g engine -u ps "$T/ps.tsv"
 	status_is 0
 	[ "$(<"$OUT")" = "$(printf 'Sync\t2\t2\t4\t2\t2\t1\t\t')" ]
+}
+
+@test "np-stall: show-trace text has no wait times: an error that names -v, after the counts; view JSON and np-trace's TSV of it agree (npgen, 2000 rows); Explorer TSV and view JSON of one profile agree; per-engine sums agree with awk over np-trace's rows; files are read in order, - is stdin; an instruction table with no rows gives the header alone; -u ps converts wait times to ns" {
+	cases \
+	    "show-trace text has no wait times: an error that names -v, after the counts" np_stall_16 \
+	    "view JSON and np-trace's TSV of it agree (npgen, 2000 rows)" np_stall_17 \
+	    "Explorer TSV and view JSON of one profile agree" np_stall_18 \
+	    "per-engine sums agree with awk over np-trace's rows" np_stall_19 \
+	    "files are read in order, - is stdin" np_stall_20 \
+	    "an instruction table with no rows gives the header alone" np_stall_21 \
+	    "-u ps converts wait times to ns" np_stall_22
 }
 
 np_stall_23() {
@@ -401,18 +404,6 @@ np-stall: rows without duration_ns, left out of its sum: 1 (first: $T/inf.jsonl:
 	err_is "np-stall: $T/big.tsv:2:5: expected a whole number within 64 bits for 'hbm_read_bytes', found 1e30"
 }
 
-@test "np-stall: files are read in order, - is stdin; an instruction table with no rows gives the header alone; -u ps converts wait times to ns; -F moves the text fields; usage errors; -h and --help print the usage; only the columns used are read; an infinite wait is taken as missing; a fractional or too large byte count is an error" {
-	cases \
-	    "files are read in order, - is stdin" np_stall_20 \
-	    "an instruction table with no rows gives the header alone" np_stall_21 \
-	    "-u ps converts wait times to ns" np_stall_22 \
-	    "-F moves the text fields" np_stall_23 \
-	    "usage errors" np_stall_24 \
-	    "-h and --help print the usage" np_stall_25 \
-	    "only the columns used are read" np_stall_26 \
-	    "an infinite wait is taken as missing; a fractional or too large byte count is an error" np_stall_27
-}
-
 np_stall_28() {
 	# Sync: waits 4, NaN, -1: 3 instructions, 1 with a value: sum 4.
 	printf '%s\n' '{"timestamp": 1, "label": "Sync", "evt_wait_time": 4}' \
@@ -477,6 +468,18 @@ np_stall_30() {
 	    1779958800123457280 1779958800123457787 0.5 500)" ]
 }
 
+@test "np-stall: -F moves the text fields; usage errors; -h and --help print the usage; only the columns used are read; an infinite wait is taken as missing; a fractional or too large byte count is an error; NaN and negative values are counted as missing; sums past 2^63 are exact; the mean and share the nearest doubles; -v start_ts over many rows: times since the epoch sum exactly" {
+	cases \
+	    "-F moves the text fields" np_stall_23 \
+	    "usage errors" np_stall_24 \
+	    "-h and --help print the usage" np_stall_25 \
+	    "only the columns used are read" np_stall_26 \
+	    "an infinite wait is taken as missing; a fractional or too large byte count is an error" np_stall_27 \
+	    "NaN and negative values are counted as missing" np_stall_28 \
+	    "sums past 2^63 are exact; the mean and share the nearest doubles" np_stall_29 \
+	    "-v start_ts over many rows: times since the epoch sum exactly" np_stall_30
+}
+
 np_stall_31() {
 	# Sums, maxima and duration_ns as DuckDB gives them (HUGEINT sums):
 	#   SELECT engine, sum(start_ts), max(start_ts), sum(duration_ns),
@@ -505,15 +508,6 @@ np_stall_32() {
 	np np-stall "$T/wt.tsv"
 	status_is 1
 	err_is "np-stall: $T/wt.tsv:2:10: expected a number for 'evt_wait_time_ns', found '12ns'"
-}
-
-@test "np-stall: NaN and negative values are counted as missing; sums past 2^63 are exact; the mean and share the nearest doubles; -v start_ts over many rows: times since the epoch sum exactly; -g engine -v start_ts on an Explorer profile (Parquet); wrong-typed input names file, line and column" {
-	cases \
-	    "NaN and negative values are counted as missing" np_stall_28 \
-	    "sums past 2^63 are exact; the mean and share the nearest doubles" np_stall_29 \
-	    "-v start_ts over many rows: times since the epoch sum exactly" np_stall_30 \
-	    "-g engine -v start_ts on an Explorer profile (Parquet)" np_stall_31 \
-	    "wrong-typed input names file, line and column" np_stall_32
 }
 
 np_stall_33() {
@@ -599,8 +593,10 @@ np_stall_41() {
 	[ "$(wc -l <"$OUT")" -eq 4096 ]
 }
 
-@test "np-stall: truncated JSON; empty input, and a file that does not exist; binary input; CRLF line ends; a line past the 1 MiB buffer; nesting too deep; TSV rows must match the header; a key longer than 65536 bytes is an error; 4096 distinct keys, all held (1048576 and one more: np-stall-big.bats)" {
+@test "np-stall: -g engine -v start_ts on an Explorer profile (Parquet); wrong-typed input names file, line and column; truncated JSON; empty input, and a file that does not exist; binary input; CRLF line ends; a line past the 1 MiB buffer; nesting too deep; TSV rows must match the header; a key longer than 65536 bytes is an error; 4096 distinct keys, all held (1048576 and one more: np-stall-big.bats)" {
 	cases \
+	    "-g engine -v start_ts on an Explorer profile (Parquet)" np_stall_31 \
+	    "wrong-typed input names file, line and column" np_stall_32 \
 	    "truncated JSON" np_stall_33 \
 	    "empty input, and a file that does not exist" np_stall_34 \
 	    "binary input" np_stall_35 \
@@ -775,14 +771,6 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	[ ! -s "$OUT" ]
 }
 
-@test "np-stall: -g hlo_name, a column outside the record, the same from every form of the Explorer rows; -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table; the view export's rows and np-trace's TSV carry other columns too; a column in none of the input is an error naming what the input has" {
-	cases \
-	    "-g hlo_name, a column outside the record, the same from every form of the Explorer rows" np_stall_46 \
-	    "-g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" np_stall_47 \
-	    "the view export's rows and np-trace's TSV carry other columns too" np_stall_48 \
-	    "a column in none of the input is an error naming what the input has" np_stall_49
-}
-
 np_stall_50() {
 	np np-stall -v hlo_name "$X/csv/table/Instruction.csv"
 	status_is 1
@@ -811,6 +799,15 @@ np_stall_50() {
 	status_is 0
 	[ "$(head -1 "$OUT")" = "$(printf 'src\tinstructions\traw_flops_nonzero\traw_flops\traw_flops_mean\traw_flops_max\traw_flops_share\tduration_ns\tpcore_idx')" ]
 	[ "$(tail -1 "$OUT")" = "$(printf '\t1\t1\t7\t7\t7\t1\t\t')" ]
+}
+
+@test "np-stall: -g hlo_name, a column outside the record, the same from every form of the Explorer rows; -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table; the view export's rows and np-trace's TSV carry other columns too; a column in none of the input is an error naming what the input has; a value column outside the record must hold whole numbers: file, line, column" {
+	cases \
+	    "-g hlo_name, a column outside the record, the same from every form of the Explorer rows" np_stall_46 \
+	    "-g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" np_stall_47 \
+	    "the view export's rows and np-trace's TSV carry other columns too" np_stall_48 \
+	    "a column in none of the input is an error naming what the input has" np_stall_49 \
+	    "a value column outside the record must hold whole numbers: file, line, column" np_stall_50
 }
 
 np_stall_51() {
@@ -849,9 +846,8 @@ np_stall_53() {
 	[ "$(<"$OUT")" = "$(printf 'A\t1\t1\t5\t5\t5\t0.3333333333333333\t\t-7\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t1e30\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t2e30')" ]
 }
 
-@test "np-stall: a value column outside the record must hold whole numbers: file, line, column; only the input columns named are read; the list of the columns a header has is cut short at 2048 bytes; a physical core beyond 64 bits prints as read, each its own row" {
+@test "np-stall: only the input columns named are read; the list of the columns a header has is cut short at 2048 bytes; a physical core beyond 64 bits prints as read, each its own row" {
 	cases \
-	    "a value column outside the record must hold whole numbers: file, line, column" np_stall_50 \
 	    "only the input columns named are read" np_stall_51 \
 	    "the list of the columns a header has is cut short at 2048 bytes" np_stall_52 \
 	    "a physical core beyond 64 bits prints as read, each its own row" np_stall_53

@@ -15,7 +15,7 @@ NS=$FIX/np-sum
 	err_is "np-sum: empty values skipped: 1 (first: insn.tsv:6)"
 }
 
-@test "np-sum -H: histogram rows (hand-computed)" {
+np_sum_group_2() {
 	cd "$NS"
 	np np-sum -H -g engine -v duration_ns insn.tsv
 	status_is 0
@@ -23,7 +23,7 @@ NS=$FIX/np-sum
 	golden np-sum/insn-hist.tsv
 }
 
-@test "np-sum -H output read back gives the statistics again" {
+np_sum_group_3() {
 	cd "$NS"
 	np np-sum -H -g engine,opcode -v duration_ns,hbm_read_bytes insn.tsv
 	mv "$OUT" "$T/h.tsv"
@@ -132,15 +132,7 @@ np_sum_group_7() {
 	[ "$(cut -f3 "$OUT")" = "$(awk '{ s += $1 } END { print s }' "$T/sorted")" ]
 }
 
-@test "np-sum -g: sums, min and max are exact decimals; a key longer than the output buffer, and one value's mean; merging histogram rows of any split equals one run; percentiles are within 1.05% of the exact nearest-rank ones" {
-	cases \
-	    "sums, min and max are exact decimals" np_sum_group_4 \
-	    "a key longer than the output buffer, and one value's mean" np_sum_group_5 \
-	    "merging histogram rows of any split equals one run" np_sum_group_6 \
-	    "percentiles are within 1.05% of the exact nearest-rank ones" np_sum_group_7
-}
-
-@test "np-sum -v alone: all rows are one group" {
+np_sum_group_8() {
 	cd "$NS"
 	np np-sum -v duration_ns insn.tsv
 	status_is 0
@@ -161,18 +153,24 @@ np_sum_group_9() {
 	golden np-sum/insn.tsv
 }
 
-np_sum_group_10() {
+@test "np-sum -H: histogram rows (hand-computed); np-sum -H output read back gives the statistics again; np-sum -g: sums, min and max are exact decimals; np-sum -g: a key longer than the output buffer, and one value's mean; np-sum -g: merging histogram rows of any split equals one run; np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones; np-sum -v alone: all rows are one group; np-sum -g: input order does not matter; CRLF reads the same" {
+	cases \
+	    "histogram rows (hand-computed)" np_sum_group_2 \
+	    "np-sum -H output read back gives the statistics again" np_sum_group_3 \
+	    "np-sum -g: sums, min and max are exact decimals" np_sum_group_4 \
+	    "np-sum -g: a key longer than the output buffer, and one value's mean" np_sum_group_5 \
+	    "np-sum -g: merging histogram rows of any split equals one run" np_sum_group_6 \
+	    "np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones" np_sum_group_7 \
+	    "np-sum -v alone: all rows are one group" np_sum_group_8 \
+	    "np-sum -g: input order does not matter; CRLF reads the same" np_sum_group_9
+}
+
+@test "np-sum -g: keys are written as TSV escapes them" {
 	printf 'k\tv\na\\tb\t1\na\\\\q\t2\na\\tb\t3\n' > "$T/k.tsv"
 	np np-sum -n -g k -v v "$T/k.tsv"
 	status_is 0
 	[ "$(cut -f1-4 "$OUT")" = 'a\\q	v	1	2
 a\tb	v	2	4' ]
-}
-
-@test "np-sum -g: input order does not matter; CRLF reads the same; keys are written as TSV escapes them" {
-	cases \
-	    "input order does not matter; CRLF reads the same" np_sum_group_9 \
-	    "keys are written as TSV escapes them" np_sum_group_10
 }
 
 @test "np-sum -g: text in a value column names the row and column" {
@@ -232,13 +230,7 @@ np_sum_group_13() {
 	err_is "np-sum: $T/h:2:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-sum -g: missing columns and missing -v are errors; truncated, empty, binary and huge-line input are errors" {
-	cases \
-	    "missing columns and missing -v are errors" np_sum_group_12 \
-	    "truncated, empty, binary and huge-line input are errors" np_sum_group_13
-}
-
-@test "np-sum: bad histogram rows are errors" {
+np_sum_group_14() {
 	h='column	bucket_lo	bucket_hi	count	sum	min	max'
 	printf '%s\nd\t\t\t2\t20\t10\t10\nd\t9.9\t10.1\t2\t\t\t\n' "$h" > "$T/a"
 	np np-sum "$T/a"
@@ -258,7 +250,7 @@ np_sum_group_13() {
 	err_is "np-sum: $T/d:2:7: expected a number in column 'sum', found ''"
 }
 
-@test "np-sum -m: more groups than allowed is an error" {
+np_sum_group_15() {
 	cd "$NS"
 	np np-sum -M 2 -g engine,opcode -v duration_ns insn.tsv
 	status_is 1
@@ -267,7 +259,7 @@ np_sum_group_13() {
 	status_is 2
 }
 
-@test "np-sum -g: | head ends quietly; /dev/full fails" {
+np_sum_group_16() {
 	cd "$NS"
 	np sh -c "np-sum -g engine -v duration_ns insn.tsv | head -1"
 	status_is 0
@@ -275,6 +267,15 @@ np_sum_group_13() {
 	np sh -c "np-sum -g engine -v duration_ns insn.tsv > /dev/full"
 	status_is 1
 	err_is "np-sum: write error: No space left on device"
+}
+
+@test "np-sum -g: missing columns and missing -v are errors; truncated, empty, binary and huge-line input are errors; np-sum: bad histogram rows are errors; np-sum -m: more groups than allowed is an error; | head ends quietly; /dev/full fails" {
+	cases \
+	    "missing columns and missing -v are errors" np_sum_group_12 \
+	    "truncated, empty, binary and huge-line input are errors" np_sum_group_13 \
+	    "np-sum: bad histogram rows are errors" np_sum_group_14 \
+	    "np-sum -m: more groups than allowed is an error" np_sum_group_15 \
+	    "| head ends quietly; /dev/full fails" np_sum_group_16
 }
 
 @test "np-sum -g: constant memory on input much larger than the limit" {
@@ -330,13 +331,6 @@ np_sum_group_20() {
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written" {
-	cases \
-	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
-	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
-	    "a sum within 38 digits is exact however its numbers are written" np_sum_group_20
-}
-
 np_sum_group_21() {
 	# 50 values, more than are held exactly: p50 (rank 25) is in the bucket
 	# of 123400000 and p90 (rank 45) in that of 200000000, whose
@@ -372,19 +366,23 @@ np_sum_group_23() {
 	err_is "np-sum: $T/ov.h:3:7: expected counts within 64 bits, found 1 more after 9223372036854775807"
 }
 
-@test "np-sum: percentiles print as their 4 significant digits exactly; shares when a sum is past 38 digits; histogram counts past 2^63 - 1 are an error" {
-	cases \
-	    "percentiles print as their 4 significant digits exactly" np_sum_group_21 \
-	    "shares when a sum is past 38 digits" np_sum_group_22 \
-	    "histogram counts past 2^63 - 1 are an error" np_sum_group_23
-}
-
-@test "np-sum -g and -v: an empty name in the list is a usage error" {
+np_sum_group_24() {
 	for arg in "-g a,,b" "-g ," "-v x," "-g ,a"; do
 		np np-sum $arg /dev/null
 		status_is 2
 		[ "$(head -1 "$ERR")" = "np-sum: ${arg%% *}: expected column names separated by commas, found an empty one" ]
 	done
+}
+
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error" {
+	cases \
+	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
+	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
+	    "a sum within 38 digits is exact however its numbers are written" np_sum_group_20 \
+	    "np-sum: percentiles print as their 4 significant digits exactly" np_sum_group_21 \
+	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
+	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
+	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24
 }
 
 @test "np-sum -g: blank and log lines before the header are passed over and counted" {
@@ -400,7 +398,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: $T/blank.tsv: only blank or log lines, expected TSV or CSV with a header line"
 }
 
-@test "np-sum -g: large values of few digits sum exactly, however large" {
+np_sum_group_26() {
 	printf 'v\n2.50e40\n1e45\n0\n' >"$T/large.tsv"
 	np np-sum -n -v v "$T/large.tsv"
 	status_is 0
@@ -408,7 +406,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f3-5 "$OUT")" = "$(printf '1.000025e45\t0\t1e45')" ]
 }
 
-@test "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" {
+np_sum_group_27() {
 	printf 'g\tv\na\t1\na\t3\n' >"$T/in.tsv"
 	np-sum -H -g g -v v "$T/in.tsv" >"$T/new.h"
 	[ "$(head -1 "$T/new.h")" = "$(printf 'g\tvalue_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax')" ]
@@ -419,7 +417,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f1-6 "$OUT")" = "$(printf 'g\tvalue_column\tcount\tsum\tmin\tmax\na\tv\t4\t8\t1\t3')" ]
 }
 
-@test "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" {
+np_sum_group_28() {
 	npgen -n 2000 explorer-tsv >"$T/ex.tsv"
 	np np-sum -n -g engine -v duration_ns "$T/ex.tsv"
 	status_is 0
@@ -467,12 +465,6 @@ np_sum_group_30() {
 	[ "$(cut -f7-9 "$OUT")" = "$(printf '17.64\t30.27\t33.5')" ]
 }
 
-@test "np-sum -g: equal values report that value; whole columns whole percentiles; up to 32 values exact percentiles, then the buckets" {
-	cases \
-	    "equal values report that value; whole columns whole percentiles" np_sum_group_29 \
-	    "up to 32 values exact percentiles, then the buckets" np_sum_group_30
-}
-
 np_sum_group_31() {
 	{ echo v; for i in $(seq 33); do echo "$i.5"; done; } >"$T/f33.tsv"
 	{ echo v; sed -n 2,17p "$T/f33.tsv"; } >"$T/a.tsv"
@@ -496,7 +488,17 @@ np_sum_group_31() {
 	[ "$(tail -n +2 "$T/r.h")" = "$(printf 'v\t\t\t4\t19\t-2\t7\nv\t-2\t-2\t1\t\t\t\nv\t7\t7\t3\t\t\t')" ]
 }
 
-np_sum_group_32() {
+@test "np-sum -g: large values of few digits sum exactly, however large; np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike; np-sum -g engine: Explorer's lower-case engines group as np-trace spells them; equal values report that value; whole columns whole percentiles; up to 32 values exact percentiles, then the buckets; np-sum -H: exact values as rows of equal bounds, merged into one run's result" {
+	cases \
+	    "large values of few digits sum exactly, however large" np_sum_group_26 \
+	    "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" np_sum_group_27 \
+	    "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" np_sum_group_28 \
+	    "equal values report that value; whole columns whole percentiles" np_sum_group_29 \
+	    "up to 32 values exact percentiles, then the buckets" np_sum_group_30 \
+	    "np-sum -H: exact values as rows of equal bounds, merged into one run's result" np_sum_group_31
+}
+
+@test "np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" {
 	# 39 x 17 and one 18: bucket 142, (16.778, 17.117], holds only the
 	# whole number 17, written (16, 17]; 18's bucket (17.117.., 18.xx]
 	# as (17, 18].
@@ -522,12 +524,6 @@ np_sum_group_32() {
 	err_is "np-sum: $T/bad.h:3:3: expected the bounds of a histogram bucket (relative error 0.01), found '15' and '17'"
 }
 
-@test "np-sum -H: exact values as rows of equal bounds, merged into one run's result; whole columns' buckets have whole bounds, and a merge knows the column is whole" {
-	cases \
-	    "exact values as rows of equal bounds, merged into one run's result" np_sum_group_31 \
-	    "whole columns' buckets have whole bounds, and a merge knows the column is whole" np_sum_group_32
-}
-
 @test "np-sum -g: 10000 groups of one value in 200 bytes a group (a million: np-sum-group-big.bats)" {
 	need_plain_build
 	awk 'BEGIN { print "key\tv"
@@ -543,7 +539,7 @@ np_sum_group_32() {
 	[ "$(wc -l <"$OUT")" -eq 20001 ]
 }
 
-@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error" {
+np_sum_group_34() {
 	# 150000 rows over 80000 keys, a key's rows next to each other (within
 	# the rows pending a look-up) and far apart; the counts, sums, min and
 	# max against awk's, keys in byte order
@@ -589,10 +585,11 @@ np_sum_group_36() {
 	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/base/number_pow5.h"
 }
 
-@test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; the powers of five num_f64 multiplies by are pow5gen's, exact" {
+@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error; num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
 	cases \
-	    "doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_35 \
-	    "the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_36
+	    "past 65536 groups rows are looked up some rows late, with the same sums and the same error" np_sum_group_34 \
+	    "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_35 \
+	    "num: the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_36
 }
 
 @test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {
@@ -607,7 +604,7 @@ np_sum_group_36() {
 	err_is "np-sum: blank lines skipped: 1 (first: $T/b.csv:3)"
 }
 
-@test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe" {
+np_sum_group_38() {
 	printf 'g\tv\na\t1\na\t3\nb\t5\n' >"$T/in.tsv"
 	np-sum -H -g g -v v "$T/in.tsv" >"$T/h"
 	np-sum -g g -v v "$T/in.tsv" >"$T/want"
@@ -617,7 +614,7 @@ np_sum_group_36() {
 	cmp "$OUT" "$T/want"
 }
 
-@test "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
+np_sum_group_39() {
 	# Per hlo_name, instructions and evt_wait_time_ns sums over both
 	# cores, from golden/np-stall/explorer-hlo_name.tsv (checked by awk,
 	# fixtures/np-stall/README): add.7 12+13 = 25, 4206+2191 = 6397;
@@ -649,6 +646,12 @@ np_sum_group_36() {
 			cmp "$T/first.tsv" "$OUT"
 		fi
 	done
+}
+
+@test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe; np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
+	cases \
+	    "histogram rows found without -g are read on from the bytes already looked at, through a pipe" np_sum_group_38 \
+	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_39
 }
 
 @test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" {
@@ -944,13 +947,7 @@ np_sum_group_50() {
 	diff "$T/want" "$T/got"
 }
 
-@test "np-sum -g: the mean is the nearest double to the exact sum over the count; one spelling for every number of a row (issue 25, item 10)" {
-	cases \
-	    "the mean is the nearest double to the exact sum over the count" np_sum_group_49 \
-	    "one spelling for every number of a row (issue 25, item 10)" np_sum_group_50
-}
-
-@test "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
+np_sum_group_51() {
 	# The sum of 3.4028235e38 and 1e-45 needs more than 38 digits and is
 	# written as a double; the max is exact: both in exponent form.
 	np np-sum -v throughput "$FIX/explorer/float/dmapacket.parquet"
@@ -959,4 +956,11 @@ np_sum_group_50() {
 	printf '%s\n' 'value_column	sum	min	max	mean' \
 	    'throughput	3.4028235e38	0	3.4028235e38	4.861176428571429e37' > "$T/want"
 	diff "$T/want" "$T/got"
+}
+
+@test "np-sum -g: the mean is the nearest double to the exact sum over the count; one spelling for every number of a row (issue 25, item 10); np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
+	cases \
+	    "the mean is the nearest double to the exact sum over the count" np_sum_group_49 \
+	    "one spelling for every number of a row (issue 25, item 10)" np_sum_group_50 \
+	    "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" np_sum_group_51
 }

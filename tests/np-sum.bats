@@ -220,16 +220,6 @@ np-sum: over.json:n_over: dma_active_time (1.5) is more than total_time (0.5), s
 np-sum: over.json:n_over: spill_reload_bytes (2000000) is more than hbm_read_bytes (1000000), so it is not a part of them: spill_reload_share left out"
 }
 
-@test "np-sum: the view export's summary table is read, other tables skipped; -d adds the derived metrics (hand-computed); -dw: derived rows, empty where a profile lacks the inputs; -i writes the findings (hand-computed); -i on the real samples; -d leaves out a share whose input is more than its whole, and says why (hand-computed)" {
-	cases \
-	    "the view export's summary table is read, other tables skipped" np_sum_14 \
-	    "-d adds the derived metrics (hand-computed)" np_sum_15 \
-	    "-dw: derived rows, empty where a profile lacks the inputs" np_sum_16 \
-	    "-i writes the findings (hand-computed)" np_sum_17 \
-	    "-i on the real samples" np_sum_18 \
-	    "-d leaves out a share whose input is more than its whole, and says why (hand-computed)" np_sum_19
-}
-
 np_sum_20() {
 	# n_over: collectives 0.375 / 0.5 = 0.75 > 0.3 (cc_op_time 1.25, the
 	# sum over operations, is not read); n_pct: total_active_time_percent
@@ -250,7 +240,18 @@ np-sum: over.json:n_over: spill_reload_bytes (2000000) is more than hbm_read_byt
 np-sum: over.json:n_unsure: mfu_estimated_percent (5) may be a fraction or a percentage, and total_active_time_percent, which would tell, is missing: memory_bound not tested"
 }
 
-np_sum_21() {
+@test "np-sum: the view export's summary table is read, other tables skipped; -d adds the derived metrics (hand-computed); -dw: derived rows, empty where a profile lacks the inputs; -i writes the findings (hand-computed); -i on the real samples; -d leaves out a share whose input is more than its whole, and says why (hand-computed); -i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" {
+	cases \
+	    "the view export's summary table is read, other tables skipped" np_sum_14 \
+	    "-d adds the derived metrics (hand-computed)" np_sum_15 \
+	    "-dw: derived rows, empty where a profile lacks the inputs" np_sum_16 \
+	    "-i writes the findings (hand-computed)" np_sum_17 \
+	    "-i on the real samples" np_sum_18 \
+	    "-d leaves out a share whose input is more than its whole, and says why (hand-computed)" np_sum_19 \
+	    "-i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" np_sum_20
+}
+
+@test "np-sum: -d and -i on the bundled Explorer profile: no share above 1" {
 	# dma_active_time 0.000113357 s is the sum of the 60 DmaPacket
 	# durations (113357 ns, = dma_packet_time); the packets' union is
 	# 29452 ns.  cc_op_active_time 0.0002312406 s is more than the run
@@ -270,12 +271,6 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	# 5.638451e-5 / 6.1961e-5): 0.4175, not < 0.1, so DMA is not read
 	err_is "np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time (6.1961e-5), so it is not a time within the run: collectives_heavy not tested"
 	[ "$(cut -f2 "$OUT" | tr '\n' ' ')" = "rule low_intensity " ]
-}
-
-@test "np-sum: -i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed); -d and -i on the bundled Explorer profile: no share above 1" {
-	cases \
-	    "-i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" np_sum_20 \
-	    "-d and -i on the bundled Explorer profile: no share above 1" np_sum_21
 }
 
 @test "np-sum: -d on the real samples: each busy share is the profile's own percent field" {
@@ -399,17 +394,6 @@ np_sum_29() {
 np-sum: $T/h: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
 }
 
-@test "np-sum: CRLF line ends read the same; keys out of order stay in input order; strings are decoded and escaped again; nesting is flattened; deeper than 64 levels is an error; a top level that is not an object is an error; a truncated document is an error; empty, blank, binary and unrecognised input are errors" {
-	cases \
-	    "CRLF line ends read the same" np_sum_23 \
-	    "keys out of order stay in input order" np_sum_24 \
-	    "strings are decoded and escaped again" np_sum_25 \
-	    "nesting is flattened; deeper than 64 levels is an error" np_sum_26 \
-	    "a top level that is not an object is an error" np_sum_27 \
-	    "a truncated document is an error" np_sum_28 \
-	    "empty, blank, binary and unrecognised input are errors" np_sum_29
-}
-
 np_sum_30() {
 	awk 'BEGIN { printf "total_time "; for (i = 0; i < 1100000; i++)
 	    printf "x"; print "" }' > "$T/huge.txt"
@@ -424,6 +408,19 @@ np_sum_31() {
 	np np-sum "$T/huge.json"
 	status_is 1
 	err_is "np-sum: $T/huge.json:1:13: string longer than 1048576 bytes (byte offset 12)"
+}
+
+@test "np-sum: CRLF line ends read the same; keys out of order stay in input order; strings are decoded and escaped again; nesting is flattened; deeper than 64 levels is an error; a top level that is not an object is an error; a truncated document is an error; empty, blank, binary and unrecognised input are errors; a huge line is an error, not truncated; a JSON string over 1 MiB is an error" {
+	cases \
+	    "CRLF line ends read the same" np_sum_23 \
+	    "keys out of order stay in input order" np_sum_24 \
+	    "strings are decoded and escaped again" np_sum_25 \
+	    "nesting is flattened; deeper than 64 levels is an error" np_sum_26 \
+	    "a top level that is not an object is an error" np_sum_27 \
+	    "a truncated document is an error" np_sum_28 \
+	    "empty, blank, binary and unrecognised input are errors" np_sum_29 \
+	    "a huge line is an error, not truncated" np_sum_30 \
+	    "a JSON string over 1 MiB is an error" np_sum_31
 }
 
 np_sum_32() {
@@ -485,10 +482,8 @@ np_sum_35() {
 	err_is "np-sum: $T/nope.json: No such file or directory"
 }
 
-@test "np-sum: a huge line is an error, not truncated; a JSON string over 1 MiB is an error; -d and -i need numbers where they compute; -h prints the synopsis of the man page; bad usage exits 2; -n drops the header; | head ends quietly; /dev/full fails; a missing file is an error" {
+@test "np-sum: -d and -i need numbers where they compute; -h prints the synopsis of the man page; bad usage exits 2; -n drops the header; | head ends quietly; /dev/full fails; a missing file is an error" {
 	cases \
-	    "a huge line is an error, not truncated" np_sum_30 \
-	    "a JSON string over 1 MiB is an error" np_sum_31 \
 	    "-d and -i need numbers where they compute" np_sum_32 \
 	    "-h prints the synopsis of the man page; bad usage exits 2" np_sum_33 \
 	    "-n drops the header; | head ends quietly; /dev/full fails" np_sum_34 \
@@ -688,15 +683,7 @@ np_sum_45() {
 	cmp want "$OUT"
 }
 
-@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are" {
-	cases \
-	    "the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" np_sum_42 \
-	    "-w puts the six forms of the Summary side by side, every row one value six times" np_sum_43 \
-	    "numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" np_sum_44 \
-	    "a number is written in np's spelling; integers, strings and NaN as they are" np_sum_45
-}
-
-@test "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+np_sum_46() {
 	# num_fmt_f32 (Parquet FLOAT) against num_reference_f32 (printf's
 	# rounding to 1 to 9 digits, or a neighbour, read back by strtof) on
 	# every power of two and the floats around it, 2^16 spread over all
@@ -720,4 +707,13 @@ np_sum_45() {
 	np numcheck f32big 1000000 64
 	status_is 0
 	[ "$(<"$OUT")" = "2068498 floats, 0 differences" ]
+}
+
+@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are; num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+	cases \
+	    "the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" np_sum_42 \
+	    "-w puts the six forms of the Summary side by side, every row one value six times" np_sum_43 \
+	    "numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" np_sum_44 \
+	    "a number is written in np's spelling; integers, strings and NaN as they are" np_sum_45 \
+	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46
 }

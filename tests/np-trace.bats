@@ -118,18 +118,6 @@ np_trace_12() {
 usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
-@test "np-trace: Explorer TSV, other column order, extra columns; Explorer JSON lines; a JSON array of Explorer rows; its own output reads back unchanged; show-trace text, sections, unpaired events counted; show-trace text with CRLF line ends; -F moves the text fields; -F with an unknown name is a usage error" {
-	cases \
-	    "Explorer TSV, other column order, extra columns" np_trace_5 \
-	    "Explorer JSON lines" np_trace_6 \
-	    "a JSON array of Explorer rows" np_trace_7 \
-	    "its own output reads back unchanged" np_trace_8 \
-	    "show-trace text, sections, unpaired events counted" np_trace_9 \
-	    "show-trace text with CRLF line ends" np_trace_10 \
-	    "-F moves the text fields" np_trace_11 \
-	    "-F with an unknown name is a usage error" np_trace_12
-}
-
 np_trace_13() {
 	for spec in 'engine=3,' '' 'engine=3,,ts=4'; do
 		np np-trace -F "$spec" "$F/trace.txt"
@@ -141,6 +129,19 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	status_is 2
 	err_is "np-trace: -F: field 'ts' given twice
 usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
+}
+
+@test "np-trace: Explorer TSV, other column order, extra columns; Explorer JSON lines; a JSON array of Explorer rows; its own output reads back unchanged; show-trace text, sections, unpaired events counted; show-trace text with CRLF line ends; -F moves the text fields; -F with an unknown name is a usage error; -F with an empty item, nothing, or a name twice is a usage error" {
+	cases \
+	    "Explorer TSV, other column order, extra columns" np_trace_5 \
+	    "Explorer JSON lines" np_trace_6 \
+	    "a JSON array of Explorer rows" np_trace_7 \
+	    "its own output reads back unchanged" np_trace_8 \
+	    "show-trace text, sections, unpaired events counted" np_trace_9 \
+	    "show-trace text with CRLF line ends" np_trace_10 \
+	    "-F moves the text fields" np_trace_11 \
+	    "-F with an unknown name is a usage error" np_trace_12 \
+	    "-F with an empty item, nothing, or a name twice is a usage error" np_trace_13
 }
 
 np_trace_14() {
@@ -219,16 +220,6 @@ np_trace_18() {
 	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "Tensor Vector " ]
 }
 
-@test "np-trace: -F with an empty item, nothing, or a name twice is a usage error; files are read in order, - is stdin; -n and --no-header drop the header; -e selects engines, in any case; engine names take their usual spelling from any case; -t keeps instructions running during [from, to)" {
-	cases \
-	    "-F with an empty item, nothing, or a name twice is a usage error" np_trace_13 \
-	    "files are read in order, - is stdin" np_trace_14 \
-	    "-n and --no-header drop the header" np_trace_15 \
-	    "-e selects engines, in any case" np_trace_16 \
-	    "engine names take their usual spelling from any case" np_trace_17 \
-	    "-t keeps instructions running during [from, to)" np_trace_18
-}
-
 np_trace_19() {
 	for w in 5 a,b 9,1 1,2,3; do
 		np np-trace -t "$w" "$F/explorer.tsv"
@@ -256,6 +247,18 @@ np_trace_21() {
 	np np-trace -u s "$F/units.jsonl"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-trace: -u: expected ps, ns or us, found 's'" ]
+}
+
+@test "np-trace: files are read in order, - is stdin; -n and --no-header drop the header; -e selects engines, in any case; engine names take their usual spelling from any case; -t keeps instructions running during [from, to); -t with a bad window is a usage error; an option's argument that looks like a long option is kept; -u converts ps and us to ns, rounding to the nearest" {
+	cases \
+	    "files are read in order, - is stdin" np_trace_14 \
+	    "-n and --no-header drop the header" np_trace_15 \
+	    "-e selects engines, in any case" np_trace_16 \
+	    "engine names take their usual spelling from any case" np_trace_17 \
+	    "-t keeps instructions running during [from, to)" np_trace_18 \
+	    "-t with a bad window is a usage error" np_trace_19 \
+	    "an option's argument that looks like a long option is kept" np_trace_20 \
+	    "-u converts ps and us to ns, rounding to the nearest" np_trace_21
 }
 
 np_trace_22() {
@@ -298,16 +301,6 @@ np_trace_24() {
 	cut -f1-6 "$OUT" | sort | cmp - <(cut -f1-6 "$T/v.out" | sort)
 }
 
-@test "np-trace: -t with a bad window is a usage error; an option's argument that looks like a long option is kept; -u converts ps and us to ns, rounding to the nearest; -u on a text trace: duration_ns is end_ts - start_ts as printed; rows out of time order pass through in input order; the same instructions in every generated format" {
-	cases \
-	    "-t with a bad window is a usage error" np_trace_19 \
-	    "an option's argument that looks like a long option is kept" np_trace_20 \
-	    "-u converts ps and us to ns, rounding to the nearest" np_trace_21 \
-	    "-u on a text trace: duration_ns is end_ts - start_ts as printed" np_trace_22 \
-	    "rows out of time order pass through in input order" np_trace_23 \
-	    "the same instructions in every generated format" np_trace_24
-}
-
 np_trace_25() {
 	np np-trace "$F/nonesuch.json"
 	status_is 1
@@ -342,8 +335,11 @@ np_trace_29() {
 	err_is "np-trace: write error: No space left on device"
 }
 
-@test "np-trace: a file that does not exist; empty input is an error; text in which nothing is recognised is an error; | head ends quietly; a failed write is an error" {
+@test "np-trace: -u on a text trace: duration_ns is end_ts - start_ts as printed; rows out of time order pass through in input order; the same instructions in every generated format; a file that does not exist; empty input is an error; text in which nothing is recognised is an error; | head ends quietly; a failed write is an error" {
 	cases \
+	    "-u on a text trace: duration_ns is end_ts - start_ts as printed" np_trace_22 \
+	    "rows out of time order pass through in input order" np_trace_23 \
+	    "the same instructions in every generated format" np_trace_24 \
 	    "a file that does not exist" np_trace_25 \
 	    "empty input is an error" np_trace_26 \
 	    "text in which nothing is recognised is an error" np_trace_27 \
@@ -504,14 +500,6 @@ np_trace_38() {
 	[ "$(wc -l <"$OUT")" -eq 65 ]
 }
 
-@test "np-trace: -e with an empty name is a usage error, not every engine; text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error; text: a START or END line whose time is no integer is an error; other lines are counted; a text section of more than 64 engines is an error that says so" {
-	cases \
-	    "-e with an empty name is a usage error, not every engine" np_trace_35 \
-	    "text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error" np_trace_36 \
-	    "text: a START or END line whose time is no integer is an error; other lines are counted" np_trace_37 \
-	    "a text section of more than 64 engines is an error that says so" np_trace_38
-}
-
 np_trace_39() {
 	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 10 pc=1\n 2 Vector COPY END 12 pc=2\n' >"$T/unpaired.txt"
 	np env NP_TSV=escaped np-trace "$T/unpaired.txt" "$F/explorer.tsv"
@@ -519,6 +507,15 @@ np_trace_39() {
 	err_is "np-trace: END lines without a START: 1 (first: $T/unpaired.txt:3)
 np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
 	golden np-trace/explorer-rows.tsv
+}
+
+@test "np-trace: -e with an empty name is a usage error, not every engine; text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error; text: a START or END line whose time is no integer is an error; other lines are counted; a text section of more than 64 engines is an error that says so; a text file of only unpaired events is understood, and says so" {
+	cases \
+	    "-e with an empty name is a usage error, not every engine" np_trace_35 \
+	    "text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error" np_trace_36 \
+	    "text: a START or END line whose time is no integer is an error; other lines are counted" np_trace_37 \
+	    "a text section of more than 64 engines is an error that says so" np_trace_38 \
+	    "a text file of only unpaired events is understood, and says so" np_trace_39
 }
 
 np_trace_40() {
@@ -564,14 +561,6 @@ np_trace_42() {
 	[ "$(wc -l <"$OUT")" -eq 15 ]
 }
 
-@test "np-trace: a text file of only unpaired events is understood, and says so; a column holding a container is a type error, after a leading extra field too; a bare pc at the time's field is an error naming -F, after the first 1000 instructions; a short file with a wrong layout is judged at its end, every row written" {
-	cases \
-	    "a text file of only unpaired events is understood, and says so" np_trace_39 \
-	    "a column holding a container is a type error, after a leading extra field too" np_trace_40 \
-	    "a bare pc at the time's field is an error naming -F, after the first 1000 instructions" np_trace_41 \
-	    "a short file with a wrong layout is judged at its end, every row written" np_trace_42
-}
-
 np_trace_43() {
 	# times counted down: every END before its START
 	npgen -n 40 trace-text | awk 'NR == 1 { print; next }
@@ -593,6 +582,15 @@ np_trace_44() {
 	status_is 1
 	err_is "np-trace: $T/back.txt:41:22: expected the time at field 5 (-F ts=5), found no START line later than the one before it on its engine, in the first 20 instructions: give the field that holds it with -F ts=N"
 	[ "$(wc -l <"$OUT")" -eq 20 ]
+}
+
+@test "np-trace: a column holding a container is a type error, after a leading extra field too; a bare pc at the time's field is an error naming -F, after the first 1000 instructions; a short file with a wrong layout is judged at its end, every row written; most ENDs earlier than their START is an error naming -F; start times that never increase on an engine are an error naming -F" {
+	cases \
+	    "a column holding a container is a type error, after a leading extra field too" np_trace_40 \
+	    "a bare pc at the time's field is an error naming -F, after the first 1000 instructions" np_trace_41 \
+	    "a short file with a wrong layout is judged at its end, every row written" np_trace_42 \
+	    "most ENDs earlier than their START is an error naming -F" np_trace_43 \
+	    "start times that never increase on an engine are an error naming -F" np_trace_44
 }
 
 np_trace_45() {
@@ -647,16 +645,7 @@ np_trace_47() {
 	golden np-trace/official.tsv
 }
 
-@test "np-trace: most ENDs earlier than their START is an error naming -F; start times that never increase on an engine are an error naming -F; the layout check passes every text trace among the fixtures; -e and -t that leave nothing say why, exit 1, write nothing; a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" {
-	cases \
-	    "most ENDs earlier than their START is an error naming -F" np_trace_43 \
-	    "start times that never increase on an engine are an error naming -F" np_trace_44 \
-	    "the layout check passes every text trace among the fixtures" np_trace_45 \
-	    "-e and -t that leave nothing say why, exit 1, write nothing" np_trace_46 \
-	    "a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" np_trace_47
-}
-
-@test "np-trace: view JSON rows whose keys change place and spelling from row to row" {
+np_trace_48() {
 	# A key is taken in place when the row before had it there; these
 	# rows move, escape, lengthen and cut their keys against that.
 	{
@@ -676,4 +665,12 @@ np_trace_47() {
 	t='\t\t\t\t\t\t\t\t\t\t\t\t\t'
 	printf "100\t105\t5\tVector\tADD\t1$t\n200\t206\t6\tScalar\tMUL\t2$t\n300\t307\t7\tTensor\tSUB\t3$t\n400\t408\t8\tSync\tNOP\t40$t\n500\t509\t9\tGpSimd\tQ\t5$t\n600\t600\t0\tPool\tR\t0$t\n700\t701\t1\tPool\tS\t6$t\n" |
 	    cmp - "$OUT"
+}
+
+@test "np-trace: the layout check passes every text trace among the fixtures; -e and -t that leave nothing say why, exit 1, write nothing; a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV); view JSON rows whose keys change place and spelling from row to row" {
+	cases \
+	    "the layout check passes every text trace among the fixtures" np_trace_45 \
+	    "-e and -t that leave nothing say why, exit 1, write nothing" np_trace_46 \
+	    "a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" np_trace_47 \
+	    "view JSON rows whose keys change place and spelling from row to row" np_trace_48
 }

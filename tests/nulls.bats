@@ -140,15 +140,6 @@ nulls_5() {
 	[ "$(cut -f1 "$OUT" | sed -n 2,5p | tr '\n' ,)" = ',"",<none>,Tensor,' ]
 }
 
-@test "nulls: np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form; np-trace reads its own rows back unchanged; np-dma's rows, and -s -H, keep the three queues and ops apart; np-dma -S: skinny DMAs per src, NULL, '' and <none> apart; np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" {
-	cases \
-	    "np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form" nulls_1 \
-	    "np-trace reads its own rows back unchanged" nulls_2 \
-	    "np-dma's rows, and -s -H, keep the three queues and ops apart" nulls_3 \
-	    "np-dma -S: skinny DMAs per src, NULL, '' and <none> apart" nulls_4 \
-	    "np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" nulls_5
-}
-
 nulls_6() {
 	forms np-stall insn
 	golden nulls/stall-src.tsv
@@ -159,6 +150,16 @@ nulls_6() {
 	forms np-stall -g layer insn
 	golden nulls/stall-layer.tsv
 	asduck stall-layer 1s,2,4 | cmp - <(duck stall-layer)
+}
+
+@test "nulls: np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form; np-trace reads its own rows back unchanged; np-dma's rows, and -s -H, keep the three queues and ops apart; np-dma -S: skinny DMAs per src, NULL, '' and <none> apart; np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B; np-stall -g src, engine,opcode and layer: DuckDB's groups" {
+	cases \
+	    "np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form" nulls_1 \
+	    "np-trace reads its own rows back unchanged" nulls_2 \
+	    "np-dma's rows, and -s -H, keep the three queues and ops apart" nulls_3 \
+	    "np-dma -S: skinny DMAs per src, NULL, '' and <none> apart" nulls_4 \
+	    "np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" nulls_5 \
+	    "np-stall -g src, engine,opcode and layer: DuckDB's groups" nulls_6
 }
 
 nulls_7() {
@@ -251,15 +252,6 @@ nulls_10() {
 	asduck gaps-engine 1s,3,4 | cmp - <(duck gaps-engine)
 }
 
-@test "nulls: np-stall -g src, engine,opcode and layer: DuckDB's groups; np-cc's rows, -G, -L and -K keep ranks and stream_ids apart; np-sum's summaries write a null value empty, '' as \"\"; np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is; pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g" {
-	cases \
-	    "np-stall -g src, engine,opcode and layer: DuckDB's groups" nulls_6 \
-	    "np-cc's rows, -G, -L and -K keep ranks and stream_ids apart" nulls_7 \
-	    "np-sum's summaries write a null value empty, '' as \"\"" nulls_8 \
-	    "np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is" nulls_9 \
-	    "pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g" nulls_10
-}
-
 nulls_11() {
 	np-dma "$N/dmapacket.parquet" >"$T/rows.tsv"
 	np np-dma -s "$T/rows.tsv"
@@ -310,8 +302,12 @@ nulls_12() {
 	[ "$(cut -f1,5,14 "$OUT" | tail -n 2)" = "$(printf '1\ta\\\\tb\t""\n2\t""\tx')" ]
 }
 
-@test "nulls: pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g; \"\" alone makes no TSV quoted: np's escapes are read beside it" {
+@test "nulls: np-cc's rows, -G, -L and -K keep ranks and stream_ids apart; np-sum's summaries write a null value empty, '' as \"\"; np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is; pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g; pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g; \"\" alone makes no TSV quoted: np's escapes are read beside it" {
 	cases \
+	    "np-cc's rows, -G, -L and -K keep ranks and stream_ids apart" nulls_7 \
+	    "np-sum's summaries write a null value empty, '' as \"\"" nulls_8 \
+	    "np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is" nulls_9 \
+	    "pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g" nulls_10 \
 	    "pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g" nulls_11 \
 	    "\"\" alone makes no TSV quoted: np's escapes are read beside it" nulls_12
 }

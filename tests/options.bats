@@ -134,16 +134,6 @@ options_6() {
 $usage"
 }
 
-@test "options: np-gaps -U is utilisation; -u FILE says it moved; np-gaps -u last, with no argument, says -U too; np-gaps -u ps and -u us read times in that unit; the reorder window is -r in np-gaps, np-dma, np-cc; -w says so; np-stall -N is top rows and -g the keys; -t and -k say so; np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns" {
-	cases \
-	    "np-gaps -U is utilisation; -u FILE says it moved" options_1 \
-	    "np-gaps -u last, with no argument, says -U too" options_2 \
-	    "np-gaps -u ps and -u us read times in that unit" options_3 \
-	    "the reorder window is -r in np-gaps, np-dma, np-cc; -w says so" options_4 \
-	    "np-stall -N is top rows and -g the keys; -t and -k say so" options_5 \
-	    "np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns" options_6
-}
-
 options_7() {
 	printf 'k\tv\na\t1\nb\t2\nc\t3\n' >"$T/t.tsv"
 	np np-sum -M 2 -g k -v v "$T/t.tsv"
@@ -154,6 +144,17 @@ options_7() {
 	[ "$(wc -l <"$OUT")" -eq 3 ]
 	moved np-sum m M "bound on groups" "np-gaps' minimum gap" \
 	    -m 2 -g k -v v "$T/t.tsv"
+}
+
+@test "options: np-gaps -U is utilisation; -u FILE says it moved; np-gaps -u last, with no argument, says -U too; np-gaps -u ps and -u us read times in that unit; the reorder window is -r in np-gaps, np-dma, np-cc; -w says so; np-stall -N is top rows and -g the keys; -t and -k say so; np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns; np-sum -M bounds the groups; -m says so" {
+	cases \
+	    "np-gaps -U is utilisation; -u FILE says it moved" options_1 \
+	    "np-gaps -u last, with no argument, says -U too" options_2 \
+	    "np-gaps -u ps and -u us read times in that unit" options_3 \
+	    "the reorder window is -r in np-gaps, np-dma, np-cc; -w says so" options_4 \
+	    "np-stall -N is top rows and -g the keys; -t and -k say so" options_5 \
+	    "np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns" options_6 \
+	    "np-sum -M bounds the groups; -m says so" options_7
 }
 
 # usage_err PROG MSG ARGS...: PROG ARGS fails with MSG, then the usage.
@@ -254,17 +255,7 @@ options_12() {
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'value_column\tcount\tsum\nv\t2\t3')" ]
 }
 
-@test "options: np-sum -M bounds the groups; -m says so; an old letter last, with no argument, gives the hint too; an unknown option, and one missing its argument, in our words; np-dma -b needs -S, -r needs -s; np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders; np-sum's summary options do not go with its group-by ones" {
-	cases \
-	    "np-sum -M bounds the groups; -m says so" options_7 \
-	    "an old letter last, with no argument, gives the hint too" options_8 \
-	    "an unknown option, and one missing its argument, in our words" options_9 \
-	    "np-dma -b needs -S, -r needs -s" options_10 \
-	    "np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders" options_11 \
-	    "np-sum's summary options do not go with its group-by ones" options_12
-}
-
-@test "options: an empty list, an empty name, or a name given twice is a usage error" {
+options_13() {
 	F=$FIX/np-stall/stall.json
 	usage_err np-cc "-E: expected an event name, found an empty one" \
 	    -E '' "$CC/r0.txt"
@@ -302,4 +293,14 @@ options_12() {
 	status_is 0
 	np np-trace -n -e tensor,vector "$F"
 	status_is 0
+}
+
+@test "options: an old letter last, with no argument, gives the hint too; an unknown option, and one missing its argument, in our words; np-dma -b needs -S, -r needs -s; np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders; np-sum's summary options do not go with its group-by ones; an empty list, an empty name, or a name given twice is a usage error" {
+	cases \
+	    "an old letter last, with no argument, gives the hint too" options_8 \
+	    "an unknown option, and one missing its argument, in our words" options_9 \
+	    "np-dma -b needs -S, -r needs -s" options_10 \
+	    "np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders" options_11 \
+	    "np-sum's summary options do not go with its group-by ones" options_12 \
+	    "an empty list, an empty name, or a name given twice is a usage error" options_13
 }

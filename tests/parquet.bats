@@ -241,14 +241,6 @@ parquet_9() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types; Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers; an Explorer profile directory: Instruction in two files, the other tables; -c reads the columns named, in their order" {
-	cases \
-	    "Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" parquet_6 \
-	    "Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" parquet_7 \
-	    "an Explorer profile directory: Instruction in two files, the other tables" parquet_8 \
-	    "-c reads the columns named, in their order" parquet_9
-}
-
 parquet_10() {
 	cp "$PQ/duckdb_uncompressed_v1.parquet" "$T/p.parquet"
 	# Column uniq's only page header, at its data_page_offset.
@@ -262,6 +254,15 @@ parquet_10() {
 	np pqdump -c id,uniq "$T/p.parquet"
 	status_is 1
 	err_is "pqdump: $T/p.parquet: byte $off: PageHeader: a field of unknown type 13"
+}
+
+@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types; Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers; an Explorer profile directory: Instruction in two files, the other tables; -c reads the columns named, in their order; -c reads only the columns named: a broken one not named is not read" {
+	cases \
+	    "Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" parquet_6 \
+	    "Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" parquet_7 \
+	    "an Explorer profile directory: Instruction in two files, the other tables" parquet_8 \
+	    "-c reads the columns named, in their order" parquet_9 \
+	    "-c reads only the columns named: a broken one not named is not read" parquet_10
 }
 
 parquet_11() {
@@ -283,9 +284,8 @@ parquet_12() {
 	golden parquet/duckdb_uncompressed_v1.meta
 }
 
-@test "parquet: -c reads only the columns named: a broken one not named is not read; -c of a column not there; -m lists the schema and the column chunks" {
+@test "parquet: -c of a column not there; -m lists the schema and the column chunks" {
 	cases \
-	    "-c reads only the columns named: a broken one not named is not read" parquet_10 \
 	    "-c of a column not there" parquet_11 \
 	    "-m lists the schema and the column chunks" parquet_12
 }
@@ -370,16 +370,6 @@ parquet_18() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 3 values of which 1 null, in a required column"
 }
 
-@test "parquet: a file built here: INT32 PLAIN, required; DELTA_BINARY_PACKED with 64-bit deltas; a dictionary index out of range; definition levels that call for more values than the page holds; definition levels that give fewer values than the page holds; nulls of a v2 page that differ from its num_nulls" {
-	cases \
-	    "a file built here: INT32 PLAIN, required" parquet_13 \
-	    "DELTA_BINARY_PACKED with 64-bit deltas" parquet_14 \
-	    "a dictionary index out of range" parquet_15 \
-	    "definition levels that call for more values than the page holds" parquet_16 \
-	    "definition levels that give fewer values than the page holds" parquet_17 \
-	    "nulls of a v2 page that differ from its num_nulls" parquet_18
-}
-
 parquet_19() {
 	# Levels 1, 0, 1, then snappy: 8 literal bytes (1, 2).
 	bytes "$T/c" "$(page 3 10 12 3 0 1 2)" '\x03\x05' \
@@ -398,6 +388,18 @@ parquet_20() {
 	status_is 0
 	no_err
 	printf 'a\n5\n6\n' | cmp - "$OUT"
+}
+
+@test "parquet: a file built here: INT32 PLAIN, required; DELTA_BINARY_PACKED with 64-bit deltas; a dictionary index out of range; definition levels that call for more values than the page holds; definition levels that give fewer values than the page holds; nulls of a v2 page that differ from its num_nulls; a v2 page, levels uncompressed before snappy values; a v2 page not compressed in a snappy chunk (is_compressed false)" {
+	cases \
+	    "a file built here: INT32 PLAIN, required" parquet_13 \
+	    "DELTA_BINARY_PACKED with 64-bit deltas" parquet_14 \
+	    "a dictionary index out of range" parquet_15 \
+	    "definition levels that call for more values than the page holds" parquet_16 \
+	    "definition levels that give fewer values than the page holds" parquet_17 \
+	    "nulls of a v2 page that differ from its num_nulls" parquet_18 \
+	    "a v2 page, levels uncompressed before snappy values" parquet_19 \
+	    "a v2 page not compressed in a snappy chunk (is_compressed false)" parquet_20
 }
 
 parquet_21() {
@@ -432,16 +434,6 @@ parquet_24() {
 	np pqdump "$T/a.parquet"
 	status_is 1
 	err_is "pqdump: $T/a.parquet: byte 9: a varint runs past the end of the column chunk"
-}
-
-@test "parquet: a v2 page, levels uncompressed before snappy values; a v2 page not compressed in a snappy chunk (is_compressed false); a column chunk that runs into the footer; a page of fewer values than the chunk; a page of more values than the chunk; a page header past the end of the column chunk" {
-	cases \
-	    "a v2 page, levels uncompressed before snappy values" parquet_19 \
-	    "a v2 page not compressed in a snappy chunk (is_compressed false)" parquet_20 \
-	    "a column chunk that runs into the footer" parquet_21 \
-	    "a page of fewer values than the chunk" parquet_22 \
-	    "a page of more values than the chunk" parquet_23 \
-	    "a page header past the end of the column chunk" parquet_24
 }
 
 parquet_25() {
@@ -496,6 +488,18 @@ parquet_28() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: DELTA_LENGTH_BYTE_ARRAY encoding of INT32 values is not supported"
 }
 
+@test "parquet: a column chunk that runs into the footer; a page of fewer values than the chunk; a page of more values than the chunk; a page header past the end of the column chunk; a page's compressed size past the end of the column chunk; a page that fails to decompress gives the codec's message; a page that decompresses to another size than it says; an unknown encoding, and one for another type" {
+	cases \
+	    "a column chunk that runs into the footer" parquet_21 \
+	    "a page of fewer values than the chunk" parquet_22 \
+	    "a page of more values than the chunk" parquet_23 \
+	    "a page header past the end of the column chunk" parquet_24 \
+	    "a page's compressed size past the end of the column chunk" parquet_25 \
+	    "a page that fails to decompress gives the codec's message" parquet_26 \
+	    "a page that decompresses to another size than it says" parquet_27 \
+	    "an unknown encoding, and one for another type" parquet_28
+}
+
 parquet_29() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 3
@@ -516,16 +520,6 @@ parquet_30() {
 	[ "$(sed -n 4p "$OUT")" = "$(printf 'a\tINT96\t\trequired')" ]
 }
 
-@test "parquet: a page's compressed size past the end of the column chunk; a page that fails to decompress gives the codec's message; a page that decompresses to another size than it says; an unknown encoding, and one for another type; codecs not supported are named; INT96 is an error only when its column is read" {
-	cases \
-	    "a page's compressed size past the end of the column chunk" parquet_25 \
-	    "a page that fails to decompress gives the codec's message" parquet_26 \
-	    "a page that decompresses to another size than it says" parquet_27 \
-	    "an unknown encoding, and one for another type" parquet_28 \
-	    "codecs not supported are named" parquet_29 \
-	    "INT96 is an error only when its column is read" parquet_30
-}
-
 parquet_31() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 2
@@ -543,8 +537,10 @@ parquet_32() {
 	err_is "pqdump: $T/a.parquet: byte $off: column a: row group 0: 2 values in a row group of 1 rows"
 }
 
-@test "parquet: a repeated column is an error when it is read; a row group whose column chunk disagrees on its rows" {
+@test "parquet: codecs not supported are named; INT96 is an error only when its column is read; a repeated column is an error when it is read; a row group whose column chunk disagrees on its rows" {
 	cases \
+	    "codecs not supported are named" parquet_29 \
+	    "INT96 is an error only when its column is read" parquet_30 \
 	    "a repeated column is an error when it is read" parquet_31 \
 	    "a row group whose column chunk disagrees on its rows" parquet_32
 }

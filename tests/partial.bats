@@ -9,8 +9,10 @@ load helpers
 X=$FIX/explorer
 
 # parts N FILE: FILE (np's TSV: one row a line) cut into N parts, each
-# with the header, as $T/part.aa.tsv, $T/part.ab.tsv, ...
+# with the header, as $T/part.aa.tsv, $T/part.ab.tsv, ... (those of an
+# earlier call removed)
 parts() {
+	rm -f "$T"/part.a?*
 	head -1 "$2" >"$T/hdr"
 	tail -n +2 "$2" >"$T/body"
 	split -n "l/$1" "$T/body" "$T/part."
@@ -130,15 +132,6 @@ partial_5() {
 	out_is "$T/e.s"
 }
 
-@test "partial: np-stall -A over 4 parts, merged, is one run's bytes, for every key; np-stall -A with -v, where a part has none of the value, merges to one run; np-stall -g merges the parts' keys into fewer; np-stall over the parts of a profile directory's split table; np-stall parts none of which has the value: one run's error" {
-	cases \
-	    "np-stall -A over 4 parts, merged, is one run's bytes, for every key" partial_1 \
-	    "np-stall -A with -v, where a part has none of the value, merges to one run" partial_2 \
-	    "np-stall -g merges the parts' keys into fewer" partial_3 \
-	    "np-stall over the parts of a profile directory's split table" partial_4 \
-	    "np-stall parts none of which has the value: one run's error" partial_5
-}
-
 partial_6() {
 	insns
 	np-stall -A "$T/all.tsv" >"$T/src.s"
@@ -174,6 +167,16 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	status_is 2
 	err_is "np-stall: -A writes the header and every key's row, for a merge: not with -n
 usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
+}
+
+@test "partial: np-stall -A over 4 parts, merged, is one run's bytes, for every key; np-stall -A with -v, where a part has none of the value, merges to one run; np-stall -g merges the parts' keys into fewer; np-stall over the parts of a profile directory's split table; np-stall parts none of which has the value: one run's error; np-stall refuses parts that do not match, naming file, line and column" {
+	cases \
+	    "np-stall -A over 4 parts, merged, is one run's bytes, for every key" partial_1 \
+	    "np-stall -A with -v, where a part has none of the value, merges to one run" partial_2 \
+	    "np-stall -g merges the parts' keys into fewer" partial_3 \
+	    "np-stall over the parts of a profile directory's split table" partial_4 \
+	    "np-stall parts none of which has the value: one run's error" partial_5 \
+	    "np-stall refuses parts that do not match, naming file, line and column" partial_6
 }
 
 partial_7() {
@@ -264,14 +267,6 @@ partial_9() {
 	done
 }
 
-@test "partial: np-stall refuses parts that do not match, naming file, line and column; np-stall refuses bad rows of its own, with what was expected; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" {
-	cases \
-	    "np-stall refuses parts that do not match, naming file, line and column" partial_6 \
-	    "np-stall refuses bad rows of its own, with what was expected" partial_7 \
-	    "np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows" partial_8 \
-	    "np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" partial_9
-}
-
 partial_10() {
 	insns
 	np-sum -H -g engine -v duration_ns "$T/all.tsv" >"$T/e.h"
@@ -327,6 +322,15 @@ partial_11() {
 	mv "$OUT" "$T/one"
 	np np-bound -w "$T/hand.b" "$T/csv.b"
 	out_is "$T/one"
+}
+
+@test "partial: np-stall refuses bad rows of its own, with what was expected; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same; np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
+	cases \
+	    "np-stall refuses bad rows of its own, with what was expected" partial_7 \
+	    "np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows" partial_8 \
+	    "np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" partial_9 \
+	    "np-sum refuses histogram rows of other keys unless -g names fewer" partial_10 \
+	    "np-bound -A a profile a run, merged, is one run's bounds, long and wide" partial_11
 }
 
 partial_12() {
@@ -407,10 +411,153 @@ usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
 	err_is "np-bound: hand@latest: expected np-bound's rows, as $T/hand.b holds, found a directory"
 }
 
-@test "partial: np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide; np-bound -A with each investigation, merged, is one run's rows; np-bound refuses rows that are not a run's, naming file, line and column" {
+partial_14() {
+	np-trace "$FIX/np-dma/skinny.json" >"$T/all.tsv"
+	parts 3 "$T/all.tsv"
+	for p in "$T"/part.a?.tsv; do
+		np-dma -A -S "$p" >"$p.S" 2>/dev/null
+		np-dma -A -S -b 100 "$p" >"$p.S100" 2>/dev/null
+	done
+	np np-dma "$T"/part.a?.tsv.S
+	status_is 0
+	no_err
+	golden np-dma/skinny.tsv
+	np np-dma -S -b 100 "$T"/part.a?.tsv.S100
+	status_is 0
+	golden np-dma/skinny-b100.tsv
+	# in another order, the first from a pipe; a merge of merges
+	np sh -c "cat '$T/part.ac.tsv.S' | np-dma - '$T/part.aa.tsv.S' '$T/part.ab.tsv.S'"
+	golden np-dma/skinny.tsv
+	np-dma -A "$T/part.aa.tsv.S" "$T/part.ab.tsv.S" >"$T/two.S"
+	np np-dma "$T/part.ac.tsv.S" "$T/two.S"
+	golden np-dma/skinny.tsv
+	# 8000 instructions, 142 skinny DMAs in 45 source lines
+	npgen -n 8000 explorer-tsv >"$T/all.tsv"
+	parts 4 "$T/all.tsv"
+	for p in "$T"/part.a?.tsv; do
+		np-dma -A -S -b 2048 "$p" >"$p.S" 2>/dev/null
+	done
+	np np-dma -S -b 2048 "$T/all.tsv"
+	mv "$OUT" "$T/one"
+	np np-dma "$T"/part.a?.tsv.S
+	status_is 0
+	no_err
+	out_is "$T/one"
+	[ "$(wc -l <"$T/one")" -gt 40 ]
+}
+
+partial_15() {
+	for f in "$FIX/np-dma/union.tsv" "$FIX/explorer/profile@latest/DmaPacket.parquet"; do
+		np-dma "$f" >"$T/all.tsv"
+		parts 3 "$T/all.tsv"
+		for p in "$T"/part.a?.tsv; do
+			np-dma -A -H "$p" >"$p.H"
+			np-dma -s -H "$p" >"$p.sH"
+		done
+		np np-dma -H "$f"
+		mv "$OUT" "$T/one"
+		np np-dma "$T"/part.a?.tsv.H
+		status_is 0
+		no_err
+		out_is "$T/one"
+		np np-dma -s -H "$f"
+		mv "$OUT" "$T/one"
+		np np-dma -s -H "$T/part.ab.tsv.sH" "$T/part.ac.tsv.sH" "$T/part.aa.tsv.sH"
+		status_is 0
+		no_err
+		out_is "$T/one"
+	done
+	np-dma "$FIX/np-dma/union.tsv" >"$T/all.tsv"
+	parts 2 "$T/all.tsv"
+	for p in "$T"/part.a?.tsv; do
+		np-dma -H "$p" >"$p.H"
+		np-dma -s -H "$p" >"$p.sH"
+	done
+	np np-dma "$T"/part.a?.tsv.H
+	golden np-dma/union-H.tsv
+	np np-dma "$T"/part.a?.tsv.sH
+	golden np-dma/union-sH.tsv
+}
+
+partial_16() {
+	npgen -n 8000 explorer-tsv >"$T/all.tsv"
+	parts 2 "$T/all.tsv"
+	np-dma -A -S "$T/part.aa.tsv" >"$T/a.S" 2>/dev/null
+	np-dma -A -S -b 256 "$T/part.ab.tsv" >"$T/b.S" 2>/dev/null
+	np-dma -H "$FIX/np-dma/union.tsv" >"$T/u.H"
+	np-dma -s -H "$FIX/np-dma/union.tsv" >"$T/u.sH"
+	np np-dma "$T/a.S" "$T/b.S"
+	status_is 1
+	err_is "np-dma: $T/b.S:2:55: expected skinny_below_bytes 512, as $T/a.S:2 has, found 256: parts of other -b thresholds"
+	np np-dma -b 256 "$T/a.S"
+	status_is 1
+	err_is "np-dma: $T/a.S:2:20: expected skinny_below_bytes 256, as -b says, found 512"
+	np np-dma "$T/a.S" "$T/u.H"
+	status_is 1
+	err_is "np-dma: $T/u.H:1: expected np-dma -A -S's rows, as $T/a.S holds (a header of source_location, ...)"
+	np np-dma -H "$T/u.sH"
+	status_is 1
+	err_is "np-dma: $T/u.sH: expected what -H reads, found np-dma -s -H's rows"
+	np np-dma -s "$T/u.H"
+	status_is 1
+	err_is "np-dma: $T/u.H: expected what -s reads, found np-dma -H's rows"
+	np np-dma -b 9 "$T/u.H"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-dma: -b: the threshold of -S, not of np-dma -H's rows ($T/u.H)" ]
+	np np-dma -r 9 "$T/u.sH"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-dma: -r reads transfers or instructions, not np-dma -s -H's rows ($T/u.sH)" ]
+	# rows np-dma did not write
+	h='bucket_lo	bucket_hi	transfers	bytes	share'
+	printf '%s\n4\t7\t2\t11\t1\n4\t8\t1\t5\t1\n' "$h" >"$T/x.H"
+	np np-dma "$T/x.H"
+	status_is 1
+	err_is "np-dma: $T/x.H:3:1: expected a bucket's bounds (0 to 0, 1 to 1, or 2^(k-1) to 2^k - 1), found 4 to 8"
+	printf '%s\n4\t7\t-2\t11\t1\n' "$h" >"$T/x.H"
+	np np-dma "$T/x.H"
+	status_is 1
+	err_is "np-dma: $T/x.H:2:5: expected a whole number from 0 in column 'transfers', found '-2'"
+	printf '%s\n4\t7\t2\t1.5\t1\n' "$h" >"$T/x.H"
+	np np-dma "$T/x.H"
+	status_is 1
+	err_is "np-dma: $T/x.H:2:7: expected a whole number from 0 in column 'bytes', found '1.5'"
+	printf '%s\r\n4\t7\t2\t11\t1\r\n4\t7\r\n' "$h" >"$T/x.H"
+	np np-dma "$T/x.H"
+	status_is 1
+	err_is "np-dma: $T/x.H:3:4: expected 5 tab-separated fields as in the header, found 2"
+	printf 'source_location\tskinny_dmas\ttotal_bytes\tmean_bytes\ttotal_duration_ns\tskinny_below_bytes\nx\t0\t1\t1\t1\t512\n' >"$T/x.S"
+	np np-dma "$T/x.S"
+	status_is 1
+	err_is "np-dma: $T/x.S:2:3: expected a whole number from 1 in column 'skinny_dmas', found '0'"
+	: >"$T/empty"
+	np np-dma "$T/a.S" "$T/empty"
+	status_is 1
+	err_is "np-dma: $T/empty:1: expected np-dma -A -S's rows, as $T/a.S holds (a header of source_location, ...)"
+}
+
+@test "partial: np-bound -A with each investigation, merged, is one run's rows; np-bound refuses rows that are not a run's, naming file, line and column; np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too; np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart; np-dma refuses parts that do not match, naming file, line and column" {
 	cases \
-	    "np-sum refuses histogram rows of other keys unless -g names fewer" partial_10 \
-	    "np-bound -A a profile a run, merged, is one run's bounds, long and wide" partial_11 \
 	    "np-bound -A with each investigation, merged, is one run's rows" partial_12 \
-	    "np-bound refuses rows that are not a run's, naming file, line and column" partial_13
+	    "np-bound refuses rows that are not a run's, naming file, line and column" partial_13 \
+	    "np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too" partial_14 \
+	    "np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart" partial_15 \
+	    "np-dma refuses parts that do not match, naming file, line and column" partial_16
+}
+
+@test "partial: np-dma -A where a part has nothing to count: said, the header alone; -A's own usage" {
+	np np-dma -A -S "$FIX/explorer/csv/table/Instruction.csv"
+	status_is 0
+	[ "$(cat "$OUT")" = "source_location	skinny_dmas	total_bytes	mean_bytes	total_duration_ns	skinny_below_bytes" ]
+	err_is "np-dma: no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) in 100 instructions read (seen: LDWEIGHTS 16, MATMUL 16, TENSOR_TENSOR 8, TENSOR_SCALAR_PTR 8, TENSOR_REDUCE 8, and 44 rows of other names): a partial run's header alone"
+	cp "$OUT" "$T/none.S"
+	np-trace "$FIX/np-dma/skinny.json" | np-dma -A -S >"$T/some.S" 2>/dev/null
+	np np-dma "$T/none.S" "$T/some.S" "$T/none.S"
+	status_is 0
+	golden np-dma/skinny.tsv
+	np np-dma -A "$FIX/np-dma/union.tsv"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-dma: -A needs -S or -H (skinny DMAs or a size histogram)" ]
+	np np-dma -A -n -H "$FIX/np-dma/union.tsv"
+	status_is 2
+	[ "$(head -1 "$ERR")" = "np-dma: -A writes the header, for a merge: not with -n" ]
 }

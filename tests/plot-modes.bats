@@ -115,16 +115,6 @@ plot_modes_10() {
 	svg cc-K
 }
 
-@test "plot modes: np-dma -H: the size histogram; np-dma -S: skinny DMAs per source line; np-gaps -B: a heat strip per core and engine; np-cc -G: the gap after each collective, by CC-core; np-cc -L: layers of two ranks; the summary rows are no layers; np-cc -K: each collective by n and the rank that came last" {
-	cases \
-	    "np-dma -H: the size histogram" plot_modes_5 \
-	    "np-dma -S: skinny DMAs per source line" plot_modes_6 \
-	    "np-gaps -B: a heat strip per core and engine" plot_modes_7 \
-	    "np-cc -G: the gap after each collective, by CC-core" plot_modes_8 \
-	    "np-cc -L: layers of two ranks; the summary rows are no layers" plot_modes_9 \
-	    "np-cc -K: each collective by n and the rank that came last" plot_modes_10
-}
-
 plot_modes_11() {
 	mode cc-K-explorer "cd $X && np-cc -K $E"
 }
@@ -134,16 +124,21 @@ plot_modes_12() {
 	mode sum-dw "cd '$SAMPLES' && np-sum -dw summary-pretty.json summary-compact.json | awk -F'\t' 'NR == 1 || /^(dma_b|mfu|tensor_)/'"
 }
 
-plot_modes_13() {
-	mode sum-g "np-trace $X/$E | np-sum -g engine,pcore_idx -v duration_ns"
-	mode sum-H "np-trace $X/$E | np-sum -H -g pcore_idx -v duration_ns"
+@test "plot modes: np-dma -H: the size histogram; np-dma -S: skinny DMAs per source line; np-gaps -B: a heat strip per core and engine; np-cc -G: the gap after each collective, by CC-core; np-cc -L: layers of two ranks; the summary rows are no layers; np-cc -K: each collective by n and the rank that came last; np-cc -K of the Explorer profile; np-sum -w and -dw: each metric across profiles" {
+	cases \
+	    "np-dma -H: the size histogram" plot_modes_5 \
+	    "np-dma -S: skinny DMAs per source line" plot_modes_6 \
+	    "np-gaps -B: a heat strip per core and engine" plot_modes_7 \
+	    "np-cc -G: the gap after each collective, by CC-core" plot_modes_8 \
+	    "np-cc -L: layers of two ranks; the summary rows are no layers" plot_modes_9 \
+	    "np-cc -K: each collective by n and the rank that came last" plot_modes_10 \
+	    "np-cc -K of the Explorer profile" plot_modes_11 \
+	    "np-sum -w and -dw: each metric across profiles" plot_modes_12
 }
 
-@test "plot modes: np-cc -K of the Explorer profile; np-sum -w and -dw: each metric across profiles; np-sum -g: sums by engine and core; -H: a histogram each" {
-	cases \
-	    "np-cc -K of the Explorer profile" plot_modes_11 \
-	    "np-sum -w and -dw: each metric across profiles" plot_modes_12 \
-	    "np-sum -g: sums by engine and core; -H: a histogram each" plot_modes_13
+@test "plot modes: np-sum -g: sums by engine and core; -H: a histogram each" {
+	mode sum-g "np-trace $X/$E | np-sum -g engine,pcore_idx -v duration_ns"
+	mode sum-H "np-trace $X/$E | np-sum -H -g pcore_idx -v duration_ns"
 }
 
 # ---- the modes that make no picture ----
@@ -175,21 +170,22 @@ plot_modes_19() {
 	refused "np-sum -w '$SAMPLES/summary-pretty.json'" "np-sum -w's metrics of one profile, each in a unit of its own: draw np-sum -w (or -dw) of several profiles"
 }
 
-@test "plot modes: np-trace: no picture of one row per instruction; np-dma: no picture of one row per transfer; np-gaps and np-gaps -a: no picture of one row per gap; np-cc: no picture of one row per event; np-sum, np-sum -d: no picture of metrics each in a unit of its own; np-sum -w of one profile: no picture of its metrics" {
+plot_modes_20() {
+	refused "np-sum -i '$SAMPLES/summary-pretty.json'" "np-sum -i's findings, which are sentences: read them as text"
+}
+
+@test "plot modes: np-trace: no picture of one row per instruction; np-dma: no picture of one row per transfer; np-gaps and np-gaps -a: no picture of one row per gap; np-cc: no picture of one row per event; np-sum, np-sum -d: no picture of metrics each in a unit of its own; np-sum -w of one profile: no picture of its metrics; np-sum -i: no picture of findings" {
 	cases \
 	    "np-trace: no picture of one row per instruction" plot_modes_14 \
 	    "np-dma: no picture of one row per transfer" plot_modes_15 \
 	    "np-gaps and np-gaps -a: no picture of one row per gap" plot_modes_16 \
 	    "np-cc: no picture of one row per event" plot_modes_17 \
 	    "np-sum, np-sum -d: no picture of metrics each in a unit of its own" plot_modes_18 \
-	    "np-sum -w of one profile: no picture of its metrics" plot_modes_19
+	    "np-sum -w of one profile: no picture of its metrics" plot_modes_19 \
+	    "np-sum -i: no picture of findings" plot_modes_20
 }
 
-plot_modes_20() {
-	refused "np-sum -i '$SAMPLES/summary-pretty.json'" "np-sum -i's findings, which are sentences: read them as text"
-}
-
-plot_modes_21() {
+@test "plot modes: what -k, -v or -P choose is drawn, a mode np-plot refuses or not" {
 	# (the real sample: the Explorer profile's -d has no text value left
 	# since busiest_engine is left out there, issue #25)
 	(cd "$SAMPLES" && np-sum -d summary-pretty.json) >"$T/d.tsv"
@@ -202,12 +198,6 @@ plot_modes_21() {
 	status_is 0
 	no_err
 	golden plot/modes/sum-d-k.txt
-}
-
-@test "plot modes: np-sum -i: no picture of findings; what -k, -v or -P choose is drawn, a mode np-plot refuses or not" {
-	cases \
-	    "np-sum -i: no picture of findings" plot_modes_20 \
-	    "what -k, -v or -P choose is drawn, a mode np-plot refuses or not" plot_modes_21
 }
 
 # ---- no two bars alike ----

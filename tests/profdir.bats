@@ -104,14 +104,6 @@ profdir_4() {
 	err_is "np-gaps: $T/z/Instruction_01.parquet: a part of the Instruction table numbered as Explorer does not (no leading zero, at most 9 digits); name the files to read"
 }
 
-@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives; a table both whole and split is refused, naming both, for every table a directory gives; parts are read in numeric order, _10 after _9; other tables' files are not parts; a part number spelt with a leading zero is refused, naming the file" {
-	cases \
-	    "a split table with a part missing is refused, naming it, for every table a directory gives" profdir_1 \
-	    "a table both whole and split is refused, naming both, for every table a directory gives" profdir_2 \
-	    "parts are read in numeric order, _10 after _9; other tables' files are not parts" profdir_3 \
-	    "a part number spelt with a leading zero is refused, naming the file" profdir_4
-}
-
 profdir_5() {
 	np np-sum -g queue_name -v duration_ns "$D/"
 	status_is 1
@@ -124,6 +116,15 @@ profdir_5() {
 	TMPDIR=$T/none/ np np-gaps -B 1ms "$T/g.tsv"
 	status_is 1
 	err_is "np-gaps: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none/) to put rows in order: No such file or directory"
+}
+
+@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives; a table both whole and split is refused, naming both, for every table a directory gives; parts are read in numeric order, _10 after _9; other tables' files are not parts; a part number spelt with a leading zero is refused, naming the file; a directory named with a trailing slash joins its files with one slash" {
+	cases \
+	    "a split table with a part missing is refused, naming it, for every table a directory gives" profdir_1 \
+	    "a table both whole and split is refused, naming both, for every table a directory gives" profdir_2 \
+	    "parts are read in numeric order, _10 after _9; other tables' files are not parts" profdir_3 \
+	    "a part number spelt with a leading zero is refused, naming the file" profdir_4 \
+	    "a directory named with a trailing slash joins its files with one slash" profdir_5
 }
 
 # What every program says of a profile directory's Warning and Error tables
@@ -189,9 +190,8 @@ profdir_7() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "profdir: a directory named with a trailing slash joins its files with one slash; every program says a directory's Warning and Error tables by category, first, with the same rows; empty Warning and Error tables say nothing" {
+@test "profdir: every program says a directory's Warning and Error tables by category, first, with the same rows; empty Warning and Error tables say nothing" {
 	cases \
-	    "a directory named with a trailing slash joins its files with one slash" profdir_5 \
 	    "every program says a directory's Warning and Error tables by category, first, with the same rows" profdir_6 \
 	    "empty Warning and Error tables say nothing" profdir_7
 }

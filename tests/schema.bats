@@ -88,15 +88,6 @@ schema_5() {
 	[ "$(sed -n 2p "$OUT")" = "Tensor	2	2000	3000	0.6666666666666666	1	1000	1" ]
 }
 
-@test "schema: two physical cores are never one engine: np-gaps in every mode; np-trace's TSV keeps pcore_idx, and reads back the same way; np-stall keeps physical cores apart, unless -g names pcore_idx; the timeline track is the engine where the input gives none; -e matches the timeline track as well as the engine" {
-	cases \
-	    "two physical cores are never one engine: np-gaps in every mode" schema_1 \
-	    "np-trace's TSV keeps pcore_idx, and reads back the same way" schema_2 \
-	    "np-stall keeps physical cores apart, unless -g names pcore_idx" schema_3 \
-	    "the timeline track is the engine where the input gives none" schema_4 \
-	    "-e matches the timeline track as well as the engine" schema_5
-}
-
 schema_6() {
 	# stream 40 starts every 150000 ns, and stream 41 70000 ns after
 	# each: one stream would give gaps of 70000 and 80000 ns
@@ -119,6 +110,16 @@ schema_6() {
 	no_err
 	golden schema/streams-K.tsv
 	[ "$(tail -n +2 "$OUT" | cut -f1,2,12 | tr '\t\n' ' ,')" = "1 2 40,1 2 41,2 2 40,2 2 41,3 2 40,3 2 41," ]
+}
+
+@test "schema: two physical cores are never one engine: np-gaps in every mode; np-trace's TSV keeps pcore_idx, and reads back the same way; np-stall keeps physical cores apart, unless -g names pcore_idx; the timeline track is the engine where the input gives none; -e matches the timeline track as well as the engine; CcOp streams are kept apart in np-cc's gaps, layers and skew" {
+	cases \
+	    "two physical cores are never one engine: np-gaps in every mode" schema_1 \
+	    "np-trace's TSV keeps pcore_idx, and reads back the same way" schema_2 \
+	    "np-stall keeps physical cores apart, unless -g names pcore_idx" schema_3 \
+	    "the timeline track is the engine where the input gives none" schema_4 \
+	    "-e matches the timeline track as well as the engine" schema_5 \
+	    "CcOp streams are kept apart in np-cc's gaps, layers and skew" schema_6
 }
 
 schema_7() {
@@ -193,9 +194,8 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	status_is 2
 }
 
-@test "schema: CcOp streams are kept apart in np-cc's gaps, layers and skew; DmaPacket without queue_name: queue_idx names the queue, none is an empty field; -c carries further columns through, in the order given, empty where missing; -c: a column the header lacks, text traces, and misuse are errors" {
+@test "schema: DmaPacket without queue_name: queue_idx names the queue, none is an empty field; -c carries further columns through, in the order given, empty where missing; -c: a column the header lacks, text traces, and misuse are errors" {
 	cases \
-	    "CcOp streams are kept apart in np-cc's gaps, layers and skew" schema_6 \
 	    "DmaPacket without queue_name: queue_idx names the queue, none is an empty field" schema_7 \
 	    "-c carries further columns through, in the order given, empty where missing" schema_8 \
 	    "-c: a column the header lacks, text traces, and misuse are errors" schema_9

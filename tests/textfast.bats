@@ -161,15 +161,6 @@ textfast_5() {
 	done
 }
 
-@test "textfast: np-trace, the fast path and the general way agree on a plain trace; np-trace, the fast path and the general way agree on an awkward trace; the usual line's quicker split and the general way agree on its edges; a key=N where the opcode or the CRC is, either way; np-trace, an empty pc= before the pc is the error either way" {
-	cases \
-	    "np-trace, the fast path and the general way agree on a plain trace" textfast_1 \
-	    "np-trace, the fast path and the general way agree on an awkward trace" textfast_2 \
-	    "the usual line's quicker split and the general way agree on its edges" textfast_3 \
-	    "a key=N where the opcode or the CRC is, either way" textfast_4 \
-	    "np-trace, an empty pc= before the pc is the error either way" textfast_5
-}
-
 textfast_6() {
 	npgen -n 3000 trace-text | messy >"$T/m.txt"
 	np-trace "$T/m.txt" >"$T/rows.out" 2>"$T/rows.err"
@@ -178,6 +169,16 @@ textfast_6() {
 	cmp "$T/rows.err" "$ERR"
 	np np-trace -e Tensor,Vector,Scalar,GpSimd,Sync "$T/m.txt"
 	cmp "$T/rows.out" "$OUT"
+}
+
+@test "textfast: np-trace, the fast path and the general way agree on a plain trace; np-trace, the fast path and the general way agree on an awkward trace; the usual line's quicker split and the general way agree on its edges; a key=N where the opcode or the CRC is, either way; np-trace, an empty pc= before the pc is the error either way; np-trace, rows the format writes and records np-trace writes agree" {
+	cases \
+	    "np-trace, the fast path and the general way agree on a plain trace" textfast_1 \
+	    "np-trace, the fast path and the general way agree on an awkward trace" textfast_2 \
+	    "the usual line's quicker split and the general way agree on its edges" textfast_3 \
+	    "a key=N where the opcode or the CRC is, either way" textfast_4 \
+	    "np-trace, an empty pc= before the pc is the error either way" textfast_5 \
+	    "np-trace, rows the format writes and records np-trace writes agree" textfast_6
 }
 
 textfast_7() {
@@ -253,16 +254,7 @@ textfast_10() {
 	    { cat "$ERR"; false; }
 }
 
-@test "textfast: np-trace, rows the format writes and records np-trace writes agree; np-trace -F, -u and -e take the same way as ever; np-trace, a NUL far into a trace is the same error, rows before it written; np-dma, the fast path and the general way agree; np-cc passes over instruction lines in bulk, with the same answers" {
-	cases \
-	    "np-trace, rows the format writes and records np-trace writes agree" textfast_6 \
-	    "np-trace -F, -u and -e take the same way as ever" textfast_7 \
-	    "np-trace, a NUL far into a trace is the same error, rows before it written" textfast_8 \
-	    "np-dma, the fast path and the general way agree" textfast_9 \
-	    "np-cc passes over instruction lines in bulk, with the same answers" textfast_10
-}
-
-@test "textfast: np-cc, a NUL among the instruction lines is the same error" {
+textfast_11() {
 	npgen -n 40000 trace-text >"$T/g.txt"
 	{ head -n 50000 "$T/g.txt"; printf '  5000  Tensor  MATMUL  START  10\000261  pc=1\n'
 	  tail -n +50001 "$T/g.txt"; } >"$T/nul.txt"
@@ -270,4 +262,13 @@ textfast_10() {
 	np np-cc -L "$T/nul.txt"
 	status_is 1
 	err_is "np-cc: $T/nul.txt:50001:34: expected text, found byte 0x00 (byte offset $off)"
+}
+
+@test "textfast: np-trace -F, -u and -e take the same way as ever; np-trace, a NUL far into a trace is the same error, rows before it written; np-dma, the fast path and the general way agree; np-cc passes over instruction lines in bulk, with the same answers; np-cc, a NUL among the instruction lines is the same error" {
+	cases \
+	    "np-trace -F, -u and -e take the same way as ever" textfast_7 \
+	    "np-trace, a NUL far into a trace is the same error, rows before it written" textfast_8 \
+	    "np-dma, the fast path and the general way agree" textfast_9 \
+	    "np-cc passes over instruction lines in bulk, with the same answers" textfast_10 \
+	    "np-cc, a NUL among the instruction lines is the same error" textfast_11
 }

@@ -563,3 +563,23 @@ dec_respell(char *buf, const char *s, size_t n, int floats)
 		return 0;
 	return dec_fmt(buf, &x);
 }
+
+int
+dec_sum(struct dec *d)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 m;
+
+	if (!dec_whole(d) || d->hi >> 63)
+		return 0;
+	if (d->hi == 0 && d->lo == 0)
+		d->e = 0;
+	for (; d->e > 0; d->e--) {
+		if (d->hi >> 58)	/* times 10 would pass 2^126 */
+			return 0;
+		m = ((u128)d->hi << 64 | d->lo) * 10;
+		d->hi = (uint64_t)(m >> 64);
+		d->lo = (uint64_t)m;
+	}
+	return !(d->hi >> 62);
+}

@@ -99,5 +99,8 @@ dec_mayrespell(const char *s, size_t n)
 /* Is d a whole number?  For a dec from dec_parse or dec_i64, whose
  * mantissa has no trailing zeros below the point. */
 int dec_whole(const struct dec *d);
+/* A whole number from 0 to 2^126 - 1 (as a row spells a sum of dec_addu's)
+ * made such a sum: power 0.  Returns 0 when d is not one. */
+int dec_sum(struct dec *d);
 
 #endif
