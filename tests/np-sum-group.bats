@@ -567,6 +567,38 @@ np_sum_group_34() {
 }
 
 np_sum_group_35() {
+	# 20000 keys, then -M 20000 rows on them: every row past the limit
+	# reached looked up some rows late gives awk's counts and sums
+	awk 'BEGIN { print "key\tv"; srand(7)
+	    for (i = 0; i < 20000; i++) printf "k%d\t%d\n", i, i
+	    for (i = 0; i < 60000; i++) printf "k%d\t%d\n", int(rand() * 20000), int(rand() * 1000) }' >"$T/c.tsv"
+	np np-sum -M 20000 -g key -v v "$T/c.tsv"
+	status_is 0
+	no_err
+	tail -n +2 "$OUT" | cut -f1,3,4 > "$T/got"
+	awk -F'\t' 'NR > 1 { n[$1]++; s[$1] += $2 }
+	    END { for (k in n) printf "%s\t%d\t%d\n", k, n[k], s[k] }' "$T/c.tsv" |
+	    LC_ALL=C sort > "$T/want"
+	cmp "$T/want" "$T/got"
+	# a key too many, then rows of known keys, then a bad value and a
+	# row of too few fields: the key's line is the error, not the later
+	# ones read while it waited for its look-up
+	{ cat "$T/c.tsv"; printf 'new\t1\nk1\t2\nk2\t3\nk3\tx\nk4\n'; } >"$T/d.tsv"
+	np np-sum -M 20000 -g key -v v "$T/d.tsv"
+	status_is 1
+	err_is "np-sum: $T/d.tsv:80002: more than 20000 groups (raise the limit with -M)"
+	{ cat "$T/c.tsv"; printf 'new\t1\nk1\t2\nk4\n'; } >"$T/e.tsv"
+	np np-sum -M 20000 -g key -v v "$T/e.tsv"
+	status_is 1
+	err_is "np-sum: $T/e.tsv:80002: more than 20000 groups (raise the limit with -M)"
+	# the key before its own bad value
+	{ cat "$T/c.tsv"; printf 'k1\t2\nnew\tx\n'; } >"$T/f.tsv"
+	np np-sum -M 20000 -g key -v v "$T/f.tsv"
+	status_is 1
+	err_is "np-sum: $T/f.tsv:80003: more than 20000 groups (raise the limit with -M)"
+}
+
+np_sum_group_36() {
 	# shares, means and percentiles are printed by number.c's own digits,
 	# and every number is read by its own: compared with printf's on
 	# 200000 doubles of every magnitude, and with strtod bit for bit on
@@ -576,7 +608,7 @@ np_sum_group_35() {
 	[ "$(<"$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
 }
 
-np_sum_group_36() {
+np_sum_group_37() {
 	# common/base/number_pow5.h is generated: its entries must be what
 	# tests/tools/pow5gen.c works out in exact integer arithmetic
 	np pow5gen
@@ -585,11 +617,12 @@ np_sum_group_36() {
 	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/base/number_pow5.h"
 }
 
-@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error; num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
+@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error; at the group limit rows are still looked up late, and a key too many is the first error; num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
 	cases \
 	    "past 65536 groups rows are looked up some rows late, with the same sums and the same error" np_sum_group_34 \
-	    "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_35 \
-	    "num: the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_36
+	    "at the group limit rows are still looked up late, and a key too many is the first error" np_sum_group_35 \
+	    "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_36 \
+	    "num: the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_37
 }
 
 @test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {
@@ -604,7 +637,7 @@ np_sum_group_36() {
 	err_is "np-sum: blank lines skipped: 1 (first: $T/b.csv:3)"
 }
 
-np_sum_group_38() {
+np_sum_group_39() {
 	printf 'g\tv\na\t1\na\t3\nb\t5\n' >"$T/in.tsv"
 	np-sum -H -g g -v v "$T/in.tsv" >"$T/h"
 	np-sum -g g -v v "$T/in.tsv" >"$T/want"
@@ -614,7 +647,7 @@ np_sum_group_38() {
 	cmp "$OUT" "$T/want"
 }
 
-np_sum_group_39() {
+np_sum_group_40() {
 	# Per hlo_name, instructions and evt_wait_time_ns sums over both
 	# cores, from golden/np-stall/explorer-hlo_name.tsv (checked by awk,
 	# fixtures/np-stall/README): add.7 12+13 = 25, 4206+2191 = 6397;
@@ -650,8 +683,8 @@ np_sum_group_39() {
 
 @test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe; np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
 	cases \
-	    "histogram rows found without -g are read on from the bytes already looked at, through a pipe" np_sum_group_38 \
-	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_39
+	    "histogram rows found without -g are read on from the bytes already looked at, through a pipe" np_sum_group_39 \
+	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_40
 }
 
 @test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" {
@@ -773,7 +806,7 @@ np_sum_group_39() {
 	cmp "$T/want" "$OUT"
 }
 
-np_sum_group_43() {
+np_sum_group_44() {
 	X=$FIX/explorer
 	np np-sum -H -g engine -v duration_ns "$X/csv/table/Instruction.csv" \
 	    "$X/csv/table/Instruction.csv" "$X/csv/table/Instruction.csv"
@@ -785,7 +818,7 @@ np_sum_group_43() {
 	cmp "$T/want" "$OUT"
 }
 
-np_sum_group_44() {
+np_sum_group_45() {
 	X=$FIX/explorer
 	grep -q '"throughput":24005861376.0,' "$X/json/DmaPacket.jsonl"
 	np np-sum -g throughput -v duration_ns "$X/json/DmaPacket.jsonl"
@@ -821,7 +854,7 @@ np_sum_group_44() {
 	done
 }
 
-np_sum_group_45() {
+np_sum_group_46() {
 	X=$FIX/explorer
 	cols=$(head -1 "$X/csv/table/Instruction.csv" | tr , ' ')
 	np np-sum -g nope -v duration_ns "$X/json/Instruction.jsonl"
@@ -852,14 +885,14 @@ np_sum_group_45() {
 	[ "$(head -1 "$X/json/Instruction.jsonl" | cut -c148-158)" = '"LDWEIGHTS"' ]
 }
 
-np_sum_group_46() {
+np_sum_group_47() {
 	np np-sum -g opcode -v duration "$FIX/np-cc/view.json"
 	status_is 1
 	err_is "np-sum: $FIX/np-cc/view.json:1:2: expected rows of one table (an object a row), found a view export's table 'cc_stream': take its rows with np-trace, np-dma or np-cc (-c naming further columns) and read their TSV (byte offset 1)"
 	[ ! -s "$OUT" ]
 }
 
-np_sum_group_47() {
+np_sum_group_48() {
 	v=$(seq -s, -f 'c%g' 1 33)
 	echo '{"c1":1}' > "$T/r.jsonl"
 	np np-sum -v "$v" "$T/r.jsonl"
@@ -873,11 +906,11 @@ np_sum_group_47() {
 
 @test "np-sum -g: one run over TSV, CSV, JSON and Parquet files adds their rows; a FLOAT key or value is the float's fewest digits in every form; JSON and Parquet errors name the columns there are, the value and where it is; a view JSON export is an error that says how to read its tables; more than 32 columns for JSON rows is an error" {
 	cases \
-	    "one run over TSV, CSV, JSON and Parquet files adds their rows" np_sum_group_43 \
-	    "a FLOAT key or value is the float's fewest digits in every form" np_sum_group_44 \
-	    "JSON and Parquet errors name the columns there are, the value and where it is" np_sum_group_45 \
-	    "a view JSON export is an error that says how to read its tables" np_sum_group_46 \
-	    "more than 32 columns for JSON rows is an error" np_sum_group_47
+	    "one run over TSV, CSV, JSON and Parquet files adds their rows" np_sum_group_44 \
+	    "a FLOAT key or value is the float's fewest digits in every form" np_sum_group_45 \
+	    "JSON and Parquet errors name the columns there are, the value and where it is" np_sum_group_46 \
+	    "a view JSON export is an error that says how to read its tables" np_sum_group_47 \
+	    "more than 32 columns for JSON rows is an error" np_sum_group_48
 }
 
 @test "np-sum -g: constant memory on a Parquet file much larger than the limit" {
@@ -893,7 +926,7 @@ np_sum_group_47() {
 	cmp "$T/want" "$OUT"
 }
 
-np_sum_group_49() {
+np_sum_group_50() {
 	# 384307168202282336 three times: the sum 2^60 + 32 exactly, the mean
 	# the value itself, which is 64 * 6004799503160661.5 (doubles are 64
 	# apart there): a tie, to the even 6004799503160662, so
@@ -912,7 +945,7 @@ np_sum_group_49() {
 	    'b	0.5	0.16666666666666666	4.336808689942018e-19')" ]
 }
 
-np_sum_group_50() {
+np_sum_group_51() {
 	# Exact decimals (count, sum, min, max, percentiles of few values) are
 	# spelt as np spells a double (the mean): an exponent only below 10^-4
 	# or beyond int64, at the edges: float32's largest, 1e40, 10^-4, 10^-6,
@@ -947,7 +980,7 @@ np_sum_group_50() {
 	diff "$T/want" "$T/got"
 }
 
-np_sum_group_51() {
+np_sum_group_52() {
 	# The sum of 3.4028235e38 and 1e-45 needs more than 38 digits and is
 	# written as a double; the max is exact: both in exponent form.
 	np np-sum -v throughput "$FIX/explorer/float/dmapacket.parquet"
@@ -960,7 +993,7 @@ np_sum_group_51() {
 
 @test "np-sum -g: the mean is the nearest double to the exact sum over the count; one spelling for every number of a row (issue 25, item 10); np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
 	cases \
-	    "the mean is the nearest double to the exact sum over the count" np_sum_group_49 \
-	    "one spelling for every number of a row (issue 25, item 10)" np_sum_group_50 \
-	    "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" np_sum_group_51
+	    "the mean is the nearest double to the exact sum over the count" np_sum_group_50 \
+	    "one spelling for every number of a row (issue 25, item 10)" np_sum_group_51 \
+	    "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" np_sum_group_52
 }

@@ -103,9 +103,17 @@ struct gspend {
 	char *key;
 	size_t len, cap, hash;
 	uint64_t has;
+	long line;		/* where it was read */
 	long peek;		/* the entry its slot names, or -1 */
 	struct xval v[GS_MAXVAL];
 };
+
+/* At the group limit (limitdie): the table whose rows are pending, what
+ * ran before a death before, and whether the row being pended has its
+ * key already (an error in its values comes after the key's). */
+static struct gstat *limitgs;
+static np_dierun limitrun;
+static int limitcur;
 
 static int
 iswhole(const struct dec *d, double v)
@@ -1009,6 +1017,8 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 	int i;
 
 	entry(gs, kcol, p);
+	p->line = t->line;
+	limitcur = 1;
 	p->has = 0;
 	for (i = 0; i < gs->nval; i++) {
 		if (t->len[vcol[i]] == 0) {
@@ -1020,6 +1030,7 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 		    &p->v[i].d, &p->v[i].v))
 			p->has |= 1ULL << i;
 	}
+	limitcur = 0;
 }
 
 /* The pending row of age a (0 the newest): its memory asked for, as
@@ -1055,12 +1066,42 @@ unpend(struct gstat *gs)
 
 	/* Never one too many: a row that could be is added as it comes
 	 * (readrows). */
-	e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL);
+	if (!(e = grp_geth(&gs->g, p->key, p->len, p->hash, NULL)))
+		toomany(gs, gs->in->name, p->line, 0);
 	for (i = 0; i < gs->nval; i++)
 		if (p->has & 1ULL << i)
 			cell_add(gs, e, i, &p->v[i].d, p->v[i].v);
 	gs->phead = (gs->phead + 1) % GS_AHEAD;
 	gs->npend--;
+}
+
+/*
+ * At the group limit a pending row's key may be one too many, and its
+ * error must come before any in the rows read after it (a bad value, a
+ * short row).  Rather than look each row up as it comes there (half the
+ * speed at a million groups, the limit met early and every row after it
+ * waiting on memory), the rows stay pending, and a program about to die
+ * looks the pending keys up first, oldest first (np_atdie): a key too
+ * many dies at its own line.  Nothing is added then; nothing is written.
+ */
+
+static void
+limitdie(void)
+{
+	struct gstat *gs = limitgs;
+	struct gspend *p;
+	int i;
+
+	limitgs = NULL;
+	np_atdie(limitrun);	/* run by toomany's death, or below */
+	for (i = 0; i < gs->npend + limitcur; i++) {
+		p = &gs->pend[(gs->phead + i) % GS_AHEAD];
+		if (!grp_geth(&gs->g, p->key, p->len, p->hash, NULL))
+			toomany(gs, gs->in->name, p->line, 0);
+	}
+	np_atdie(NULL);
+	if (limitrun)
+		limitrun();
 }
 
 /* How a column named by -g or -v is read from TSV and CSV (GS_*). */
@@ -1105,17 +1146,9 @@ readrows(struct gstat *gs)
 	while (gs->g.n < AHEADMIN && tsv_next(t))
 		addrow(gs, kcol, vcol);
 	while (gs->g.n >= AHEADMIN && tsv_next(t)) {
-		/*
-		 * A row whose key could be one too many is added now, after
-		 * every row before it, so that the error is the first in the
-		 * input and comes before any in the row's values.  The
-		 * pending rows are fewer than the keys left: none can be.
-		 */
-		if (gs->g.n + gs->npend >= gs->cap) {
-			while (gs->npend > 0)
-				unpend(gs);
-			addrow(gs, kcol, vcol);
-			continue;
+		if (gs->g.n + gs->npend >= gs->cap && !limitgs) {
+			limitgs = gs;
+			limitrun = np_atdie(limitdie);
 		}
 		if (!gs->pend)
 			gs->pend = np_calloc(GS_AHEAD, sizeof *gs->pend);
@@ -1132,6 +1165,10 @@ readrows(struct gstat *gs)
 	}
 	while (gs->npend > 0)
 		unpend(gs);
+	if (limitgs) {
+		limitgs = NULL;
+		np_atdie(limitrun);
+	}
 }
 
 /* The rows of JSON and Parquet, as records; a missing or empty value is

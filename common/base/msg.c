@@ -44,10 +44,13 @@ vmsg(const char *file, long line, long col, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-void
-np_atdie(void (*fn)(void))
+np_dierun
+np_atdie(np_dierun fn)
 {
+	np_dierun old = atdie;
+
 	atdie = fn;
+	return old;
 }
 
 /* Once: a write error in it dies without it. */

@@ -32,8 +32,10 @@ void np_init(char **argv);
 
 /* Runs fn before a program dies on bad data or I/O (np_die, np_die_at):
  * the TSV writer hands on the rows made before the trouble, so that the
- * output is the same however the writes fell. */
-void np_atdie(void (*fn)(void));
+ * output is the same however the writes fell.  Returns the fn it replaces,
+ * for a caller that runs it in turn. */
+typedef void (*np_dierun)(void);
+np_dierun np_atdie(np_dierun fn);
 /* Runs fn before any message is written (the progress line erases
  * itself, so that no message lands on it). */
 void np_atmsg(void (*fn)(void));

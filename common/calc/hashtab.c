@@ -89,7 +89,7 @@ rehash(struct group *g)
 
 	g->nslots *= 2;
 	mask = g->nslots - 1;
-	g->slots = np_calloc(g->nslots, sizeof *g->slots);
+	g->slots = np_hugecalloc(g->nslots * sizeof *g->slots);
 	for (i = 0; i < on; i++) {
 		if (!old[i])
 			continue;
@@ -130,7 +130,8 @@ grow(struct group *g)
 	long na = g->alloc ? g->alloc * 2 : 256;
 	char *r;
 
-	r = np_realloc(g->rec, (size_t)na * g->stride);
+	r = np_hugerealloc(g->rec, (size_t)g->alloc * g->stride,
+	    (size_t)na * g->stride);
 	g->rec = r;
 	g->alloc = na;
 }
@@ -267,6 +268,12 @@ struct pfx {
 /* Room for the prefixes of g's keys (and one more: malloc(0) may be
  * NULL). */
 #define PFXROOM(g) (((size_t)(g)->n + 1) * sizeof(struct pfx))
+/* Room for them: a sort's passes go all over it. */
+static struct pfx *
+pfxroom(const struct group *g)
+{
+	return np_hugerealloc(NULL, 0, PFXROOM(g));
+}
 /* bykey leaves the order in the room of its scratch array. */
 _Static_assert(sizeof(long) <= sizeof(struct pfx), "a long fits a pfx");
 
@@ -451,7 +458,7 @@ bykey(const struct group *g, uint64_t (*score)(const void *), struct pfx *a)
 	unsigned char b[8];
 
 	if (score)
-		tmp = np_malloc(PFXROOM(g));
+		tmp = pfxroom(g);
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
 		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
@@ -506,7 +513,7 @@ grp_sorted(const struct group *g, int (*cmp)(const struct group *, long,
 	long i, *ix;
 
 	if (cmp == grp_keycmp)
-		return bykey(g, NULL, np_malloc(PFXROOM(g)));
+		return bykey(g, NULL, pfxroom(g));
 	ix = np_malloc(((size_t)g->n + 1) * sizeof *ix);
 	for (i = 0; i < g->n; i++)
 		ix[i] = i;

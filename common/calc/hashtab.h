@@ -5,9 +5,11 @@
  *
  * Per key: its bytes and a NUL in a shared arena, 16 bytes of entry
  * (where the key is, its length and hash) with the value beside it (one
- * cache miss for both), and 8 bytes of * hash slot at a load of 1/4 to 1/2: about 40 bytes and the key's length
- * besides the value.  A slot holds the key's hash bits beside its entry,
- * so that a probe reads no entry but the one it finds.
+ * cache miss for both), and 8 bytes of hash slot at a load of 1/4 to
+ * 1/2: about 40 bytes and the key's length besides the value.  A slot
+ * holds the key's hash bits beside its entry, so that a probe reads no
+ * entry but the one it finds.  The slots and the entries of a large
+ * table are in huge pages where the system gives them (np_hugeadvise).
  *
  * Compound keys are the caller's concern: programs join the TSV-escaped
  * parts with TABs, so a key prints as it is.
@@ -88,14 +90,15 @@ long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 
 /*
  * Asks for entry i to be brought into the cache ahead of its use, when a
- * loop visits entries out of their order: stage 0 its entry and value,
+ * loop visits entries out of their order: stage 0 its entry and value
+ * (its first and last byte: a second line only where it runs into one),
  * stage 1 its key (which needs the entry: ask for it some entries later).
  */
 #ifdef __GNUC__
 /* A macro: GCC drops a call to a function that does nothing but prefetch. */
 #define grp_prefetch(g, i, stage) ((stage) == 0 ?				\
 	(__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride),	\
-	__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride + 63)) :	\
+	__builtin_prefetch((g)->rec + ((size_t)(i) + 1) * (g)->stride - 1)) : \
 	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
 	    (size_t)(i) * (g)->stride))->key))
 /* Asks for the slot where a key of that hash is looked for first. */

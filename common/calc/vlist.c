@@ -7,6 +7,8 @@
 #include "calc/vlist.h"
 
 #define SLAB (1 << 20)		/* bytes of chunks allocated at a time */
+#define BIGAFTER 8		/* slabs before they are BIGSLAB */
+#define BIGSLAB (4 << 20)	/* bytes, their link among them */
 #define HEAD VL_HEAD
 #define CLASSMASK VL_CMASK
 #define MAXBYTES (VL_MAXN * VL_MAXVAL)
@@ -62,11 +64,20 @@ chunk(struct vpool *p, int c)
 				memcpy(p->next, &p->free[j], sizeof(void *));
 				p->free[j] = p->next;
 			}
-		s = np_malloc(SLAB + 64);
+		/* Past a few slabs, the groups are many and their chunks
+		 * met at random: slabs of huge pages (np_hugeadvise), which
+		 * a small pool would hold resident and not use. */
+		if (p->nslab < BIGAFTER) {
+			s = np_malloc(SLAB + 64);
+			p->left = SLAB;
+		} else {
+			s = np_hugerealloc(NULL, 0, BIGSLAB);
+			p->left = BIGSLAB - 64;
+		}
+		p->nslab++;
 		memcpy(s, &p->slabs, sizeof(void *));
 		p->slabs = s;
 		p->next = s + 64 - (uintptr_t)s % 32;
-		p->left = SLAB;
 	}
 	s = p->next;
 	p->next += sz;

@@ -46,6 +46,7 @@ struct vpool {
 	char *next;		/* the current slab's room */
 	size_t left;
 	void *slabs;		/* every slab, linked through its start */
+	long nslab;
 };
 
 /* A value decoded: exact, and its double. */
