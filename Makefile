@@ -26,6 +26,12 @@
 #                   seconds each (not part of make test)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
 
+# The build runs a job a core unless given -j (or clean, which must not run
+# beside a build).
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+endif
+
 VERSION = 0.1
 PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
@@ -96,12 +102,12 @@ deps: all
 	sh tests/deps $(B) $(LAYERS)
 
 test: all deps
-	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
+	MAKEFLAGS= NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
 # The production-size tests (hundreds of MB, a million keys, the memory
 # proofs), tests/*-big.bats: make test runs a small version of each.
 test-big: all
-	NP_BIN=$(CURDIR)/$(B)/bin sh tests/run \
+	MAKEFLAGS= NP_BIN=$(CURDIR)/$(B)/bin sh tests/run \
 	    $(notdir $(wildcard tests/*-big.bats))
 
 ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
@@ -111,7 +117,7 @@ ASANFLAGS = -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 check:
 	$(MAKE) B=build/asan CFLAGS="$(ASANFLAGS)" build/asan/libnp.a \
 	    $(PROGS:%=build/asan/bin/%) $(TOOLNAMES:%=build/asan/bin/%)
-	NP_BIN=$(CURDIR)/build/asan/bin NP_ASAN=1 \
+	MAKEFLAGS= NP_BIN=$(CURDIR)/build/asan/bin NP_ASAN=1 \
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/run
 
@@ -123,7 +129,7 @@ check-portable:
 	$(MAKE) B=build/portable CFLAGS="-O2 -g -U__SSE2__ -U__BYTE_ORDER__" \
 	    build/portable/libnp.a $(PROGS:%=build/portable/bin/%) \
 	    $(TOOLNAMES:%=build/portable/bin/%)
-	NP_BIN=$(CURDIR)/build/portable/bin NP_PORTABLE=1 sh tests/run
+	MAKEFLAGS= NP_BIN=$(CURDIR)/build/portable/bin NP_PORTABLE=1 sh tests/run
 
 # The fuzz targets link the readers' sources, built with clang's libFuzzer
 # and sanitizers, small buffers (to reach their edges with small inputs),
@@ -192,7 +198,8 @@ valgrind:
 	done
 	ln -sf $(CURDIR)/build/vg/bin/npgen build/vg/wrap/npgen
 	ln -sf $(CURDIR)/build/vg/bin/profgen build/vg/wrap/profgen
-	NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run $(VGFILES)
+	MAKEFLAGS= NP_BIN=$(CURDIR)/build/vg/wrap NP_VALGRIND=1 sh tests/run \
+	    $(VGFILES)
 
 # The man page linter, named once (tests/build.bats reads it here).
 LINT = mandoc

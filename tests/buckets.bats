@@ -8,14 +8,14 @@ load helpers
 
 G=$FIX/np-gaps
 
-@test "buckets: -B 1000, a row per bucket and engine, empty buckets as 0" {
+buckets_1() {
 	np np-gaps -B 1000 "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/buckets.tsv
 }
 
-@test "buckets: an instruction spanning several buckets counts in each" {
+buckets_2() {
 	# V2 [1000,4000) puts 1000 ns in each of three buckets.
 	np np-gaps -B 1000 -e vector "$G/basic.tsv"
 	status_is 0
@@ -23,7 +23,7 @@ G=$FIX/np-gaps
 	    "1000 2000 3000 " ]
 }
 
-@test "buckets: each engine's busy_ns sum to its busy_ns under -U" {
+buckets_3() {
 	npgen -n 5000 explorer-tsv >"$T/g.tsv"
 	np np-gaps -B 7us "$T/g.tsv"
 	status_is 0
@@ -35,7 +35,7 @@ G=$FIX/np-gaps
 	cmp "$T/sums" "$T/util"
 }
 
-@test "buckets: widths in ns, us, ms, s and decimals read the same" {
+buckets_4() {
 	np np-gaps -B 1000 "$G/basic.tsv"
 	cp "$OUT" "$T/ns"
 	for w in 1000ns 1us 1.0us 0.001ms 0.000001s; do
@@ -45,47 +45,58 @@ G=$FIX/np-gaps
 	done
 }
 
-@test "buckets: -B 3x, three buckets over the span from its start" {
+buckets_5() {
 	np np-gaps -B 3x "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/buckets-3x.tsv
 }
 
-@test "buckets: -t, buckets from the window's start up to its end" {
+buckets_6() {
 	np np-gaps -B 1.5us -t 500,4000 "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/buckets-t.tsv
 }
 
-@test "buckets: a core column leads, rows per core and engine" {
+buckets_7() {
 	np np-gaps -B 1000 "$G/cores.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/buckets-cores.tsv
 }
 
-@test "buckets: -n drops the header" {
+@test "buckets: -B 1000, a row per bucket and engine, empty buckets as 0; an instruction spanning several buckets counts in each; each engine's busy_ns sum to its busy_ns under -U; widths in ns, us, ms, s and decimals read the same; -B 3x, three buckets over the span from its start; -t, buckets from the window's start up to its end; a core column leads, rows per core and engine" {
+	cases \
+	    "-B 1000, a row per bucket and engine, empty buckets as 0" buckets_1 \
+	    "an instruction spanning several buckets counts in each" buckets_2 \
+	    "each engine's busy_ns sum to its busy_ns under -U" buckets_3 \
+	    "widths in ns, us, ms, s and decimals read the same" buckets_4 \
+	    "-B 3x, three buckets over the span from its start" buckets_5 \
+	    "-t, buckets from the window's start up to its end" buckets_6 \
+	    "a core column leads, rows per core and engine" buckets_7
+}
+
+buckets_8() {
 	np np-gaps -n -B 1000 "$G/cores.tsv"
 	status_is 0
 	[ "$(<"$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/buckets-cores.tsv")" ]
 }
 
-@test "buckets: a count of buckets on a pipe" {
+buckets_9() {
 	np sh -c "np-gaps -B 3x < '$G/basic.tsv'"
 	status_is 0
 	golden np-gaps/buckets-3x.tsv
 }
 
-@test "buckets: only zero-length instructions make one empty bucket" {
+buckets_10() {
 	printf 'start_ts\tend_ts\tengine\n5\t5\tX\n' >"$T/z.tsv"
 	np np-gaps -B 1us "$T/z.tsv"
 	status_is 0
 	[ "$(<"$OUT")" = "$(printf 'engine\tbucket_start_ns\tbusy_ns\tbusy_share\tpcore_idx\nX\t0\t0\t0.0000\t')" ]
 }
 
-@test "buckets: busy_share rounds half up at the fourth decimal" {
+buckets_11() {
 	# 1 ns in 20000: 0.00005 -> 0.0001; 1 in 30000: 0.0000333 -> 0.0000;
 	# 29999 in 30000: 0.99997 -> 1.0000.
 	printf 'start_ts\tend_ts\tengine\n0\t1\tA\n0\t1\tB\n0\t29999\tC\n0\t30000\tD\n' \
@@ -96,9 +107,17 @@ G=$FIX/np-gaps
 	[ "$(tail -1 "$OUT" | cut -f4)" = "0.0001" ]
 }
 
+@test "buckets: -n drops the header; a count of buckets on a pipe; only zero-length instructions make one empty bucket; busy_share rounds half up at the fourth decimal" {
+	cases \
+	    "-n drops the header" buckets_8 \
+	    "a count of buckets on a pipe" buckets_9 \
+	    "only zero-length instructions make one empty bucket" buckets_10 \
+	    "busy_share rounds half up at the fourth decimal" buckets_11
+}
+
 # ---- any order ----
 
-@test "buckets: any row order gives what sorted input gives" {
+buckets_12() {
 	npgen -n 20000 explorer-tsv >"$T/g.tsv"
 	{ head -1 "$T/g.tsv"; tail -n +2 "$T/g.tsv" | sort -t "$(printf '\t')" -k3,3 -k2,2nr; } \
 	    >"$T/r.tsv"
@@ -118,7 +137,7 @@ G=$FIX/np-gaps
 	[ "$(wc -l <"$OUT")" -gt 1000 ]
 }
 
-@test "buckets: rows out of order within the window, no note" {
+buckets_13() {
 	# cores.tsv's rows are out of order within the 4096-row window.
 	np np-gaps -B 1000 -r 8 "$G/cores.tsv"
 	status_is 0
@@ -126,9 +145,15 @@ G=$FIX/np-gaps
 	golden np-gaps/buckets-cores.tsv
 }
 
+@test "buckets: any row order gives what sorted input gives; rows out of order within the window, no note" {
+	cases \
+	    "any row order gives what sorted input gives" buckets_12 \
+	    "rows out of order within the window, no note" buckets_13
+}
+
 # ---- errors ----
 
-@test "buckets: a width that is not one is a usage error" {
+buckets_14() {
 	for w in 0 1.5ns 10xs 2.5x 0x 1000000001x us 1e3 -5 1.0000000001s \
 	    100000000000000001 1000000000000000000000; do
 		np np-gaps -B "$w" "$G/basic.tsv"
@@ -138,7 +163,7 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	done
 }
 
-@test "buckets: -B excludes -a and -U" {
+buckets_15() {
 	usage="usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	np np-gaps -B 1us -a "$G/basic.tsv"
 	status_is 2
@@ -154,7 +179,7 @@ $usage"
 $usage"
 }
 
-@test "buckets: more than 64 physical cores is an error" {
+buckets_16() {
 	awk 'BEGIN { print "start_ts\tend_ts\tengine\tpcore_idx"
 	    for (i = 0; i <= 64; i++) print i "\t" i + 1 "\tTensor\t" i }' >"$T/c.tsv"
 	np np-gaps -B 1ms "$T/c.tsv"
@@ -162,11 +187,19 @@ $usage"
 	err_is "np-gaps: $T/c.tsv:66:14: expected at most 64 physical cores (pcore_idx), found another: 64"
 }
 
-@test "buckets: a span too long for the count is an error" {
+buckets_17() {
 	printf 'start_ts\tend_ts\tengine\n0\t1\tA\n' >"$T/s.tsv"
 	np np-gaps -B 1x -t -4000000000000000000,4000000000000000000 "$T/s.tsv"
 	status_is 1
 	err_is "np-gaps: -B 1x: a span of 8000000000000000000 ns makes buckets wider than 10^17 ns"
+}
+
+@test "buckets: a width that is not one is a usage error; -B excludes -a and -U; more than 64 physical cores is an error; a span too long for the count is an error" {
+	cases \
+	    "a width that is not one is a usage error" buckets_14 \
+	    "-B excludes -a and -U" buckets_15 \
+	    "more than 64 physical cores is an error" buckets_16 \
+	    "a span too long for the count is an error" buckets_17
 }
 
 # ---- constant memory ----

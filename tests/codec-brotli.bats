@@ -35,7 +35,7 @@ crc32() {
 	    awk '{ print $4 $3 $2 $1 }'
 }
 
-@test "brotli: the static dictionary is RFC 7932's (122,784 bytes, CRC-32 5136cb04), as brdictgen writes it" {
+codec_brotli_1() {
 	[ "$(brtab dict | wc -c)" -eq 122784 ]
 	[ "$(crc32 dict)" = 5136cb04 ]
 	np sh -c 'brtab dict | brdictgen'
@@ -43,41 +43,51 @@ crc32() {
 	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/codec/brotli_dict.c"
 }
 
-@test "brotli: the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81)" {
+codec_brotli_2() {
 	[ "$(brtab transforms | wc -c)" -eq 648 ]
 	[ "$(crc32 transforms)" = 3d965f81 ]
 }
 
-@test "brotli: the context lookup tables are section 7.1's" {
+codec_brotli_3() {
 	[ "$(crc32 lut0)" = 8e91efb7 ]
 	[ "$(crc32 lut1)" = d01a32f4 ]
 	[ "$(crc32 lut2)" = 0dd7a0d6 ]
 }
 
-@test "brotli: qualities 0 to 11, windows of 2^10, 2^16, 2^22 and 2^24 bytes" {
+codec_brotli_4() {
 	for f in text-q0 text-q5-w10 text-q5-w16 text-q9 text-q11 \
 	    text-q11-w10 text-q11-w24; do
 		decodes "$B/$f.br" "$B/text.txt" || return 1
 	done
 }
 
-@test "brotli: the static dictionary under many transforms, and words of several languages" {
+codec_brotli_5() {
 	decodes "$B/words-q11.br" "$B/words.txt"
 	decodes "$B/words-q5.br" "$B/words.txt"
 }
 
-@test "brotli: block switches, context maps, the four context modes' tables, NDIRECT" {
+codec_brotli_6() {
 	decodes "$B/mixed-q11.br" "$B/mixed.bin"
 	decodes "$B/mixed-q6.br" "$B/mixed.bin"
 	decodes "$B/mixed-q2.br" "$B/mixed.bin"
 }
 
-@test "brotli: NPOSTFIX 3 and NDIRECT 120, and font mode" {
+@test "brotli: the static dictionary is RFC 7932's (122,784 bytes, CRC-32 5136cb04), as brdictgen writes it; the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81); the context lookup tables are section 7.1's; qualities 0 to 11, windows of 2^10, 2^16, 2^22 and 2^24 bytes; the static dictionary under many transforms, and words of several languages; block switches, context maps, the four context modes' tables, NDIRECT" {
+	cases \
+	    "the static dictionary is RFC 7932's (122,784 bytes, CRC-32 5136cb04), as brdictgen writes it" codec_brotli_1 \
+	    "the 121 transforms are Appendix B's (648 bytes, CRC-32 3d965f81)" codec_brotli_2 \
+	    "the context lookup tables are section 7.1's" codec_brotli_3 \
+	    "qualities 0 to 11, windows of 2^10, 2^16, 2^22 and 2^24 bytes" codec_brotli_4 \
+	    "the static dictionary under many transforms, and words of several languages" codec_brotli_5 \
+	    "block switches, context maps, the four context modes' tables, NDIRECT" codec_brotli_6
+}
+
+codec_brotli_7() {
 	decodes "$B/text-post.br" "$B/text.txt"
 	decodes "$B/text-font.br" "$B/text.txt"
 }
 
-@test "brotli: uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes" {
+codec_brotli_8() {
 	decodes "$B/rand-q5.br" "$B/rand.bin"
 	decodes "$B/text-flush.br" "$B/text.txt"
 	np unzip brotli 6 <"$B/meta-hand.br"
@@ -86,13 +96,13 @@ crc32() {
 	[ "$(<"$OUT")" = 'world!' ]
 }
 
-@test "brotli: dictionary words under transforms the encoder does not choose (hand-made)" {
+codec_brotli_9() {
 	# OmitFirst 1, 2 and 7, FermentFirst, FermentAll on ASCII, two- and
 	# three-byte UTF-8 letters, with prefixes and suffixes; OmitLast1.
 	decodes "$B/dict-hand.br" "$B/dict-hand.txt"
 }
 
-@test "brotli: an empty stream is 0 bytes; an empty input is an error" {
+codec_brotli_10() {
 	np unzip brotli 0 <"$B/empty-q0.br"
 	status_is 0
 	no_err
@@ -101,7 +111,7 @@ crc32() {
 	fails 0 "at byte 0: empty input"
 }
 
-@test "brotli: output shorter or longer than the stated size" {
+codec_brotli_11() {
 	np unzip brotli 20001 <"$B/text-q11.br"
 	status_is 1
 	err_is "unzip: 20000 bytes out, expected 20001"
@@ -112,7 +122,7 @@ crc32() {
 	fails 2999 "at byte 0: meta-block of 3000 bytes at output byte 0 would pass the 2999 bytes expected"
 }
 
-@test "brotli: input cut short says where it ends" {
+codec_brotli_12() {
 	# rand-q5.br: a 3-byte meta-block header, 3000 uncompressed bytes,
 	# and the last (empty) meta-block's byte.
 	head -c 100 "$B/rand-q5.br" >"$T/in.br"
@@ -130,12 +140,23 @@ crc32() {
 	fails 6 "at byte 4: input ends inside a metadata block"
 }
 
-@test "brotli: bytes after the end of the stream" {
+codec_brotli_13() {
 	{ cat "$B/text-q11.br"; printf xy; } >"$T/in.br"
 	fails 20000 "at byte 6609: 2 bytes of input after the end of the stream"
 }
 
-@test "brotli: stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0" {
+@test "brotli: NPOSTFIX 3 and NDIRECT 120, and font mode; uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes; dictionary words under transforms the encoder does not choose (hand-made); an empty stream is 0 bytes; an empty input is an error; output shorter or longer than the stated size; input cut short says where it ends; bytes after the end of the stream" {
+	cases \
+	    "NPOSTFIX 3 and NDIRECT 120, and font mode" codec_brotli_7 \
+	    "uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes" codec_brotli_8 \
+	    "dictionary words under transforms the encoder does not choose (hand-made)" codec_brotli_9 \
+	    "an empty stream is 0 bytes; an empty input is an error" codec_brotli_10 \
+	    "output shorter or longer than the stated size" codec_brotli_11 \
+	    "input cut short says where it ends" codec_brotli_12 \
+	    "bytes after the end of the stream" codec_brotli_13
+}
+
+codec_brotli_14() {
 	# WBITS: 1, 000, 001 from the lowest bit.
 	printf '\x11' >"$T/in.br"
 	fails 0 "at byte 0: WBITS bit pattern 0010001, which is reserved"
@@ -160,20 +181,20 @@ crc32() {
 	fails 4 "at byte 9: padding bits before the end of the stream not zero"
 }
 
-@test "brotli: broken prefix codes (hand-made)" {
+codec_brotli_15() {
 	cp "$B/err-same.br" "$T/in.br"
 	fails 4 "at byte 4: simple prefix code: symbol 7 twice"
 	cp "$B/err-incomplete.br" "$T/in.br"
 	fails 4 "at byte 4: code length code lengths do not make a complete code"
 }
 
-@test "brotli: a distance code relative to the last distance that gives 0 (hand-made)" {
+codec_brotli_16() {
 	# 'a', a copy at distance 1, 'a', then distance code 4: 1 - 1.
 	cp "$B/err-distance.br" "$T/in.br"
 	fails 6 "at byte 9: distance code 4 gives a distance below 1"
 }
 
-@test "brotli: broken dictionary references (hand-made)" {
+codec_brotli_17() {
 	cp "$B/err-transform.br" "$T/in.br"
 	fails 4 "at byte 8: dictionary transform 121"
 	cp "$B/err-wordlen.br" "$T/in.br"
@@ -184,4 +205,12 @@ crc32() {
 	# repeat without end: refused.
 	cp "$B/err-emptyword.br" "$T/in.br"
 	fails 1 "at byte 8: dictionary word 0 of length 9 under transform 54 gives no bytes"
+}
+
+@test "brotli: stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0; broken prefix codes (hand-made); a distance code relative to the last distance that gives 0 (hand-made); broken dictionary references (hand-made)" {
+	cases \
+	    "stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0" codec_brotli_14 \
+	    "broken prefix codes (hand-made)" codec_brotli_15 \
+	    "a distance code relative to the last distance that gives 0 (hand-made)" codec_brotli_16 \
+	    "broken dictionary references (hand-made)" codec_brotli_17
 }

@@ -51,7 +51,7 @@ size() {
 
 # ---- valid members ----
 
-@test "gzip: levels 1, 6 and 9, dynamic blocks" {
+codec_gzip_1() {
 	for l in 1 6 9; do
 		[ "$(btype "$G/text.$l.gz" 10)" -eq 2 ]
 		unz 8469 "$G/text.$l.gz"
@@ -64,7 +64,7 @@ size() {
 	! cmp -s "$G/text.6.gz" "$G/text.9.gz"
 }
 
-@test "gzip: a member with a name and a time (FNAME)" {
+codec_gzip_2() {
 	[ "$(od -An -tx1 -j 3 -N 1 "$G/page.gz")" = " 08" ]
 	unz 8469 "$G/page.gz"
 	status_is 0
@@ -72,7 +72,7 @@ size() {
 	out_is_file "$G/text.tsv"
 }
 
-@test "gzip: FTEXT, FHCRC, FEXTRA, FNAME and FCOMMENT all set" {
+codec_gzip_3() {
 	[ "$(od -An -tx1 -j 3 -N 1 "$G/extra.gz")" = " 1f" ]
 	unz 8469 "$G/extra.gz"
 	status_is 0
@@ -80,7 +80,7 @@ size() {
 	out_is_file "$G/text.tsv"
 }
 
-@test "gzip: a fixed-Huffman block" {
+codec_gzip_4() {
 	[ "$(btype "$G/hello.gz" 10)" -eq 1 ]
 	unz 20 "$G/hello.gz"
 	status_is 0
@@ -88,7 +88,7 @@ size() {
 	out_is_file "$G/hello.txt"
 }
 
-@test "gzip: random data, a stored block" {
+codec_gzip_5() {
 	[ "$(btype "$G/random.gz" 10)" -eq 0 ]
 	unz 3000 "$G/random.gz"
 	status_is 0
@@ -96,7 +96,7 @@ size() {
 	out_is_file "$G/random.bin"
 }
 
-@test "gzip: two members, one after the other" {
+codec_gzip_6() {
 	cat "$G/text.tsv" "$G/hello.txt" >"$T/want"
 	unz 8489 "$G/multi.gz"
 	status_is 0
@@ -104,7 +104,7 @@ size() {
 	out_is_file "$T/want"
 }
 
-@test "gzip: a member of nothing" {
+codec_gzip_7() {
 	unz 0 "$G/empty.gz"
 	status_is 0
 	no_err
@@ -116,14 +116,14 @@ size() {
 	out_is_file "$G/hello.txt"
 }
 
-@test "gzip: 136409 bytes at level 9, many blocks" {
+codec_gzip_8() {
 	unz 136409 "$G/rows.gz"
 	status_is 0
 	no_err
 	[ "$(sha256sum <"$OUT")" = "87be3313b517dc8ebd999289bd9e93a5b812bb53c82d06b6ac22bef533e287e5  -" ]
 }
 
-@test "gzip: a megabyte of y, matches one period long" {
+codec_gzip_9() {
 	unz 1000000 "$G/yes.gz"
 	status_is 0
 	no_err
@@ -131,7 +131,7 @@ size() {
 	out_is_file "$T/want"
 }
 
-@test "gzip: a zlib stream (RFC 1950) is read too" {
+codec_gzip_10() {
 	unz 8469 "$G/text.zlib"
 	status_is 0
 	no_err
@@ -140,7 +140,7 @@ size() {
 
 # Hand-built dynamic blocks that zlib takes (see the README for the bits).
 
-@test "gzip: a distance code of a single one-bit code" {
+codec_gzip_11() {
 	member 0dc00104000000802000000000000000000000000001000000000000000000000000000000000000009f0545e598ad04000000
 	unz 4 "$T/in"
 	status_is 0
@@ -148,7 +148,22 @@ size() {
 	[ "$(<"$OUT")" = aaaa ]
 }
 
-@test "gzip: a block of literals with no distance codes" {
+@test "gzip: levels 1, 6 and 9, dynamic blocks; a member with a name and a time (FNAME); FTEXT, FHCRC, FEXTRA, FNAME and FCOMMENT all set; a fixed-Huffman block; random data, a stored block; two members, one after the other; a member of nothing; 136409 bytes at level 9, many blocks; a megabyte of y, matches one period long; a zlib stream (RFC 1950) is read too; a distance code of a single one-bit code" {
+	cases \
+	    "levels 1, 6 and 9, dynamic blocks" codec_gzip_1 \
+	    "a member with a name and a time (FNAME)" codec_gzip_2 \
+	    "FTEXT, FHCRC, FEXTRA, FNAME and FCOMMENT all set" codec_gzip_3 \
+	    "a fixed-Huffman block" codec_gzip_4 \
+	    "random data, a stored block" codec_gzip_5 \
+	    "two members, one after the other" codec_gzip_6 \
+	    "a member of nothing" codec_gzip_7 \
+	    "136409 bytes at level 9, many blocks" codec_gzip_8 \
+	    "a megabyte of y, matches one period long" codec_gzip_9 \
+	    "a zlib stream (RFC 1950) is read too" codec_gzip_10 \
+	    "a distance code of a single one-bit code" codec_gzip_11
+}
+
+codec_gzip_12() {
 	member 05c001040000000010000000000000000000000000020000000000000000000000000000000000008008ae1baeb502000000
 	unz 2 "$T/in"
 	status_is 0
@@ -156,7 +171,7 @@ size() {
 	[ "$(<"$OUT")" = bb ]
 }
 
-@test "gzip: a literal/length code of the end-of-block code alone" {
+codec_gzip_13() {
 	member 05c0010400000000100000000000000000000000000000000000000000000000000000000000000080000000000000000000
 	unz 0 "$T/in"
 	status_is 0
@@ -164,21 +179,27 @@ size() {
 	[ ! -s "$OUT" ]
 }
 
+@test "gzip: a block of literals with no distance codes; a literal/length code of the end-of-block code alone" {
+	cases \
+	    "a block of literals with no distance codes" codec_gzip_12 \
+	    "a literal/length code of the end-of-block code alone" codec_gzip_13
+}
+
 # ---- errors: header and trailer ----
 
-@test "gzip: empty input" {
+codec_gzip_14() {
 	np unzip gzip 0 </dev/null
 	status_is 1
 	err_is "unzip: gzip: at byte 0: empty input, no gzip member"
 }
 
-@test "gzip: random bytes are not a member" {
+codec_gzip_15() {
 	unz 10 "$G/random.bin"
 	status_is 1
 	err_is "unzip: gzip: at byte 0: not a gzip member: bytes 0xb5 0x98, not 0x1f 0x8b"
 }
 
-@test "gzip: bytes after the last member" {
+codec_gzip_16() {
 	{ cat "$G/text.6.gz"; printf xy; } >"$T/in"
 	unz 8469 "$T/in"
 	status_is 1
@@ -189,7 +210,7 @@ size() {
 	err_is "unzip: gzip: at byte 2745: input ends inside the gzip header"
 }
 
-@test "gzip: a method other than deflate, reserved flags" {
+codec_gzip_17() {
 	cp "$G/hello.gz" "$T/in"
 	patch "$T/in" 2 07
 	unz 20 "$T/in"
@@ -202,7 +223,7 @@ size() {
 	err_is "unzip: gzip: at byte 3: reserved header flags 0x20 set"
 }
 
-@test "gzip: a bad header CRC (FHCRC)" {
+codec_gzip_18() {
 	cp "$G/extra.gz" "$T/in"
 	patch "$T/in" 43 00
 	unz 8469 "$T/in"
@@ -210,7 +231,7 @@ size() {
 	err_is "unzip: gzip: at byte 43: header CRC 0xd600, but the header's is 0xd664"
 }
 
-@test "gzip: a bad CRC-32" {
+codec_gzip_19() {
 	cp "$G/text.6.gz" "$T/in"
 	patch "$T/in" 2736 00
 	unz 8469 "$T/in"
@@ -218,7 +239,7 @@ size() {
 	err_is "unzip: gzip: at byte 2736: CRC-32 0x58cd5e00, but the output's is 0x58cd5e2a"
 }
 
-@test "gzip: a bad ISIZE" {
+codec_gzip_20() {
 	cp "$G/text.6.gz" "$T/in"
 	patch "$T/in" 2740 00
 	unz 8469 "$T/in"
@@ -226,7 +247,7 @@ size() {
 	err_is "unzip: gzip: at byte 2740: ISIZE 8448, but the member holds 8469 bytes"
 }
 
-@test "gzip: truncated in the header, the name, the data, the trailer" {
+codec_gzip_21() {
 	head -c 1 "$G/page.gz" >"$T/in"
 	unz 8469 "$T/in"
 	status_is 1
@@ -265,7 +286,7 @@ size() {
 	err_is "unzip: gzip: at byte 12: input ends inside the deflate data"
 }
 
-@test "gzip: output beyond the stated size, or short of it" {
+codec_gzip_22() {
 	unz 8468 "$G/text.6.gz"
 	status_is 1
 	err_is "unzip: gzip: at byte 2734: output exceeds the stated size of 8468 bytes"
@@ -283,7 +304,7 @@ size() {
 	err_is "unzip: gzip: at byte 11: output exceeds the stated size of 0 bytes"
 }
 
-@test "gzip: zlib stream errors: Adler-32, dictionary, window" {
+codec_gzip_23() {
 	cp "$G/text.zlib" "$T/in"
 	patch "$T/in" $(($(size "$T/in") - 1)) 00
 	unz 8469 "$T/in"
@@ -299,51 +320,65 @@ size() {
 	err_is "unzip: gzip: at byte 0: zlib window of 2^16 bytes, more than 32 KiB"
 }
 
+@test "gzip: empty input; random bytes are not a member; bytes after the last member; a method other than deflate, reserved flags; a bad header CRC (FHCRC); a bad CRC-32; a bad ISIZE; truncated in the header, the name, the data, the trailer; output beyond the stated size, or short of it; zlib stream errors: Adler-32, dictionary, window" {
+	cases \
+	    "empty input" codec_gzip_14 \
+	    "random bytes are not a member" codec_gzip_15 \
+	    "bytes after the last member" codec_gzip_16 \
+	    "a method other than deflate, reserved flags" codec_gzip_17 \
+	    "a bad header CRC (FHCRC)" codec_gzip_18 \
+	    "a bad CRC-32" codec_gzip_19 \
+	    "a bad ISIZE" codec_gzip_20 \
+	    "truncated in the header, the name, the data, the trailer" codec_gzip_21 \
+	    "output beyond the stated size, or short of it" codec_gzip_22 \
+	    "zlib stream errors: Adler-32, dictionary, window" codec_gzip_23
+}
+
 # ---- errors: deflate data, hand-built (bits in the README) ----
 
-@test "gzip: reserved block type 3" {
+codec_gzip_24() {
 	member 07
 	unz 10 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 10: reserved block type 3"
 }
 
-@test "gzip: a stored block whose length's complement is wrong" {
+codec_gzip_25() {
 	member 010500fafe68656c6c6f
 	unz 5 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 11: stored block length 5 does not match its complement 0xfefa"
 }
 
-@test "gzip: an over-subscribed code-length code" {
+codec_gzip_26() {
 	member 05009204
 	unz 10 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 13: over-subscribed code-length code"
 }
 
-@test "gzip: an incomplete literal/length code" {
+codec_gzip_27() {
 	member 05c001000800000090ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00
 	unz 10 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 51: incomplete literal/length code"
 }
 
-@test "gzip: a code-length repeat with nothing to repeat" {
+codec_gzip_28() {
 	member 0520022001
 	unz 10 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 14: code-length repeat with no length before it"
 }
 
-@test "gzip: 287 literal/length codes" {
+codec_gzip_29() {
 	member f50000
 	unz 10 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 10: 287 literal/length codes, more than 286"
 }
 
-@test "gzip: literal/length symbol 286, distance symbol 30" {
+codec_gzip_30() {
 	member 1b03
 	unz 10 "$T/in"
 	status_is 1
@@ -354,14 +389,14 @@ size() {
 	err_is "unzip: gzip: at byte 12: invalid distance code"
 }
 
-@test "gzip: a distance too far back" {
+codec_gzip_31() {
 	member 4b4c022200
 	unz 10 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 13: distance 3 reaches before the start of the output (2 bytes written)"
 }
 
-@test "gzip: the same errors from the fast loop (room and input to spare)" {
+codec_gzip_32() {
 	# 16 bytes after the data and a big buffer: the word-at-a-time loop
 	# decodes these, not the careful one.
 	member 4b4c02220000000000000000000000000000000000
@@ -378,11 +413,25 @@ size() {
 	err_is "unzip: gzip: at byte 12: invalid distance code"
 }
 
-@test "gzip: a member's distances do not reach into the member before" {
+codec_gzip_33() {
 	# hello.gz, then a fixed block whose first symbol is length 3,
 	# distance 1.
 	{ cat "$G/hello.gz"; hexbytes "${HDR}030200"; } >"$T/in"
 	unz 30 "$T/in"
 	status_is 1
 	err_is "unzip: gzip: at byte 41: distance 1 reaches before the start of the output (0 bytes written)"
+}
+
+@test "gzip: reserved block type 3; a stored block whose length's complement is wrong; an over-subscribed code-length code; an incomplete literal/length code; a code-length repeat with nothing to repeat; 287 literal/length codes; literal/length symbol 286, distance symbol 30; a distance too far back; the same errors from the fast loop (room and input to spare); a member's distances do not reach into the member before" {
+	cases \
+	    "reserved block type 3" codec_gzip_24 \
+	    "a stored block whose length's complement is wrong" codec_gzip_25 \
+	    "an over-subscribed code-length code" codec_gzip_26 \
+	    "an incomplete literal/length code" codec_gzip_27 \
+	    "a code-length repeat with nothing to repeat" codec_gzip_28 \
+	    "287 literal/length codes" codec_gzip_29 \
+	    "literal/length symbol 286, distance symbol 30" codec_gzip_30 \
+	    "a distance too far back" codec_gzip_31 \
+	    "the same errors from the fast loop (room and input to spare)" codec_gzip_32 \
+	    "a member's distances do not reach into the member before" codec_gzip_33
 }

@@ -40,13 +40,13 @@ rejects() {
 	err_is "unzip: $2"
 }
 
-@test "lz4hadoop: one frame around a block" {
+codec_lz4hadoop_1() {
 	frame "$Z/runs.lz4" 9705 >"$T/in"
 	[ "$(head -c 8 "$T/in" | od -An -tx1)" = " 00 00 25 e9 00 00 01 6f" ]
 	decodes 9705 "$Z/runs.out"
 }
 
-@test "lz4hadoop: two frames, then the end mark of sizes 0 and 0" {
+codec_lz4hadoop_2() {
 	{
 		frame "$Z/literal.lz4" 1000
 		frame "$Z/runs.lz4" 9705
@@ -57,14 +57,14 @@ rejects() {
 	decodes 10705 "$T/want"
 }
 
-@test "lz4hadoop: a raw block without frames, as earlier Parquet C++ wrote" {
+codec_lz4hadoop_3() {
 	cp "$Z/runs.lz4" "$T/in"
 	decodes 9705 "$Z/runs.out"
 	# Its first 8 bytes do not read as sizes that fit.
 	[ "$(head -c 8 "$T/in" | od -An -tx1)" != " 00 00 25 e9 00 00 01 6f" ]
 }
 
-@test "lz4hadoop: neither frames nor a raw block: both reasons" {
+codec_lz4hadoop_4() {
 	frame "$Z/runs.lz4" 9705 | head -c 300 >"$T/in"
 	rejects 9705 "lz4: at byte 0: not Hadoop frames (a frame of 367 bytes past the end of the page), nor a raw block (lz4raw: at byte 1: match offset 9472 before the start of the output)"
 	frame "$Z/runs.lz4" 9704 >"$T/in"
@@ -75,7 +75,16 @@ rejects() {
 	rejects 3 "lz4: at byte 0: not Hadoop frames (3 bytes, fewer than a frame's 8-byte sizes), nor a raw block (lz4raw: at byte 0: 6 literals, only 2 left in the input)"
 }
 
-@test "lz4hadoop: a frame larger than the page's stated size" {
+codec_lz4hadoop_5() {
 	frame "$Z/runs.lz4" 9705 >"$T/in"
 	rejects 100 "lz4: at byte 0: not Hadoop frames (a frame of 9705 bytes uncompressed past the page's size), nor a raw block (lz4raw: at byte 1: match offset 9472 before the start of the output)"
+}
+
+@test "lz4hadoop: one frame around a block; two frames, then the end mark of sizes 0 and 0; a raw block without frames, as earlier Parquet C++ wrote; neither frames nor a raw block: both reasons; a frame larger than the page's stated size" {
+	cases \
+	    "one frame around a block" codec_lz4hadoop_1 \
+	    "two frames, then the end mark of sizes 0 and 0" codec_lz4hadoop_2 \
+	    "a raw block without frames, as earlier Parquet C++ wrote" codec_lz4hadoop_3 \
+	    "neither frames nor a raw block: both reasons" codec_lz4hadoop_4 \
+	    "a frame larger than the page's stated size" codec_lz4hadoop_5
 }

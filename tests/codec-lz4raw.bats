@@ -55,22 +55,22 @@ bigtext() {
 	}'
 }
 
-@test "lz4raw: the empty block, one token 0, gives no bytes" {
+codec_lz4raw_1() {
 	: >"$T/empty"
 	decodes "$Z/empty.lz4" 0 "$T/empty"
 	[ "$(od -An -tx1 "$Z/empty.lz4")" = " 00" ]
 }
 
-@test "lz4raw: 1000 random bytes, one sequence of literals, its length in 4 extra bytes" {
+codec_lz4raw_2() {
 	decodes "$Z/literal.lz4" 1000 "$Z/literal.out"
 	[ "$(head -c 5 "$Z/literal.lz4" | od -An -tx1)" = " f0 ff ff ff dc" ]
 }
 
-@test "lz4raw: runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes" {
+codec_lz4raw_3() {
 	decodes "$Z/runs.lz4" 9705 "$Z/runs.out"
 }
 
-@test "lz4raw: a match at offset 65535, the largest" {
+codec_lz4raw_4() {
 	{
 		cat "$Z/far-piece.bin"
 		head -c 65503 /dev/zero
@@ -79,13 +79,13 @@ bigtext() {
 	decodes "$Z/far.lz4" 65567 "$T/want"
 }
 
-@test "lz4raw: 338 KiB of text through 19000 sequences" {
+codec_lz4raw_5() {
 	bigtext >"$T/want"
 	[ "$(wc -c <"$T/want")" -eq 338242 ]
 	decodes "$Z/big.lz4" 338242 "$T/want"
 }
 
-@test "lz4raw: short blocks at the end-of-block limits" {
+codec_lz4raw_6() {
 	# Literals only, fewer than 5: one sequence may hold any number.
 	bytes '\x40abcd'
 	np unzip lz4raw 4 <"$T/in"
@@ -98,7 +98,7 @@ bigtext() {
 	[ "$(<"$OUT")" = aaaaaaaavwxyz ]
 }
 
-@test "lz4raw: the end-of-block rules: 5 literals last, the last match 12 bytes before the end" {
+codec_lz4raw_7() {
 	bytes '\x10a\x01\x00\x30xyz'
 	rejects 8 "lz4raw: at byte 0: the last match ends 3 bytes before the end of the block, not the 5 literals required"
 	bytes '\x13a\x01\x00\x40wxyz'
@@ -111,12 +111,23 @@ bigtext() {
 	rejects 5 "lz4raw: at byte 4: the block ends after a match, not in a sequence of literals only"
 }
 
-@test "lz4raw: empty input" {
+@test "lz4raw: the empty block, one token 0, gives no bytes; 1000 random bytes, one sequence of literals, its length in 4 extra bytes; runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes; a match at offset 65535, the largest; 338 KiB of text through 19000 sequences; short blocks at the end-of-block limits; the end-of-block rules: 5 literals last, the last match 12 bytes before the end" {
+	cases \
+	    "the empty block, one token 0, gives no bytes" codec_lz4raw_1 \
+	    "1000 random bytes, one sequence of literals, its length in 4 extra bytes" codec_lz4raw_2 \
+	    "runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40, 100, one of 4999 bytes" codec_lz4raw_3 \
+	    "a match at offset 65535, the largest" codec_lz4raw_4 \
+	    "338 KiB of text through 19000 sequences" codec_lz4raw_5 \
+	    "short blocks at the end-of-block limits" codec_lz4raw_6 \
+	    "the end-of-block rules: 5 literals last, the last match 12 bytes before the end" codec_lz4raw_7
+}
+
+codec_lz4raw_8() {
 	: >"$T/in"
 	rejects 0 "lz4raw: at byte 0: empty input (a block holds at least one token)"
 }
 
-@test "lz4raw: match offsets of 0 and before the start of the output" {
+codec_lz4raw_9() {
 	bytes '\x10a\x00\x00\x50vwxyz'
 	rejects 10 "lz4raw: at byte 2: match offset 0"
 	bytes '\x10a\x02\x00\x50vwxyz'
@@ -125,7 +136,7 @@ bigtext() {
 	rejects 10 "lz4raw: at byte 1: match offset 65535 before the start of the output"
 }
 
-@test "lz4raw: hand-made blocks cut short: in a length, the literals, the offset" {
+codec_lz4raw_10() {
 	bytes '\xf0'
 	rejects 100 "lz4raw: at byte 0: literal length runs past the end of the input"
 	bytes '\xf0\xff'
@@ -138,7 +149,7 @@ bigtext() {
 	rejects 1000 "lz4raw: at byte 0: match length runs past the end of the input"
 }
 
-@test "lz4raw: a real block cut short at several points" {
+codec_lz4raw_11() {
 	head -c 1 "$Z/big.lz4" >"$T/in"
 	rejects 338242 "lz4raw: at byte 0: literal length runs past the end of the input"
 	head -c 2 "$Z/big.lz4" >"$T/in"
@@ -151,7 +162,7 @@ bigtext() {
 	rejects 338242 "lz4raw: at byte 64888: 5 literals, only 4 left in the input"
 }
 
-@test "lz4raw: literals and matches past the size expected, lengths past anything" {
+codec_lz4raw_12() {
 	np unzip lz4raw 999 <"$Z/literal.lz4"
 	status_is 1
 	err_is "unzip: lz4raw: at byte 0: 1000 literals at output byte 0 would pass the 999 bytes expected"
@@ -167,14 +178,25 @@ bigtext() {
 	rejects 100 "lz4raw: at byte 0: match length longer than the output"
 }
 
-@test "lz4raw: output short of the size expected" {
+codec_lz4raw_13() {
 	np unzip lz4raw 1001 <"$Z/literal.lz4"
 	status_is 1
 	err_is "unzip: 1000 bytes out, expected 1001"
 }
 
-@test "lz4raw: random bytes" {
+codec_lz4raw_14() {
 	np unzip lz4raw 100000 <"$Z/literal.out"
 	status_is 1
 	err_is "unzip: lz4raw: at byte 4: match offset 16645 before the start of the output"
+}
+
+@test "lz4raw: empty input; match offsets of 0 and before the start of the output; hand-made blocks cut short: in a length, the literals, the offset; a real block cut short at several points; literals and matches past the size expected, lengths past anything; output short of the size expected; random bytes" {
+	cases \
+	    "empty input" codec_lz4raw_8 \
+	    "match offsets of 0 and before the start of the output" codec_lz4raw_9 \
+	    "hand-made blocks cut short: in a length, the literals, the offset" codec_lz4raw_10 \
+	    "a real block cut short at several points" codec_lz4raw_11 \
+	    "literals and matches past the size expected, lengths past anything" codec_lz4raw_12 \
+	    "output short of the size expected" codec_lz4raw_13 \
+	    "random bytes" codec_lz4raw_14
 }

@@ -53,21 +53,21 @@ bigtext() {
 	}'
 }
 
-@test "snappy: the empty block gives no bytes" {
+codec_snappy_1() {
 	: >"$T/empty"
 	decodes "$Z/empty.sz" 0 "$T/empty"
 	[ "$(od -An -tx1 "$Z/empty.sz")" = " 00" ]
 }
 
-@test "snappy: 1000 random bytes, one literal with a 2-byte length" {
+codec_snappy_2() {
 	decodes "$Z/literal.sz" 1000 "$Z/literal.out"
 }
 
-@test "snappy: runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40" {
+codec_snappy_3() {
 	decodes "$Z/runs.sz" 9705 "$Z/runs.out"
 }
 
-@test "snappy: a copy 65500 bytes back, the farthest the compressor goes" {
+codec_snappy_4() {
 	{
 		cat "$Z/far-piece.bin"
 		head -c 65468 /dev/zero
@@ -76,7 +76,7 @@ bigtext() {
 	decodes "$Z/far.sz" 65532 "$T/want"
 }
 
-@test "snappy: 3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets" {
+codec_snappy_5() {
 	{
 		printf 'ABCDEFGH0123456789abcdef'
 		head -c 65601 /dev/zero | tr '\0' z
@@ -87,18 +87,18 @@ bigtext() {
 	decodes "$Z/handmade.sz" 65671 "$T/want"
 }
 
-@test "snappy: 338 KiB of text through 20000 elements" {
+codec_snappy_6() {
 	bigtext >"$T/want"
 	[ "$(wc -c <"$T/want")" -eq 338242 ]
 	decodes "$Z/big.sz" 338242 "$T/want"
 }
 
-@test "snappy: empty input" {
+codec_snappy_7() {
 	: >"$T/in"
 	rejects 0 "snappy: at byte 0: empty input, no length preamble"
 }
 
-@test "snappy: a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits" {
+codec_snappy_8() {
 	bytes '\x80\x80'
 	rejects 10 "snappy: at byte 0: length preamble runs past the end of the input"
 	bytes '\x80\x80\x80\x80\x80\x00'
@@ -109,7 +109,19 @@ bigtext() {
 	rejects 10 "snappy: at byte 0: uncompressed length 4294967295 is more than the 10 bytes expected"
 }
 
-@test "snappy: a stated length over the size expected, and output short of it" {
+@test "snappy: the empty block gives no bytes; 1000 random bytes, one literal with a 2-byte length; runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40; a copy 65500 bytes back, the farthest the compressor goes; 3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets; 338 KiB of text through 20000 elements; empty input; a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits" {
+	cases \
+	    "the empty block gives no bytes" codec_snappy_1 \
+	    "1000 random bytes, one literal with a 2-byte length" codec_snappy_2 \
+	    "runs copied over themselves, offsets 1 to 9, 12, 15, 16, 17, 40" codec_snappy_3 \
+	    "a copy 65500 bytes back, the farthest the compressor goes" codec_snappy_4 \
+	    "3- and 4-byte literal lengths, copies with 4-byte offsets, largest 1- and 2-byte offsets" codec_snappy_5 \
+	    "338 KiB of text through 20000 elements" codec_snappy_6 \
+	    "empty input" codec_snappy_7 \
+	    "a length preamble that ends too soon, runs past 5 bytes, or passes 32 bits" codec_snappy_8
+}
+
+codec_snappy_9() {
 	np unzip snappy 999 <"$Z/literal.sz"
 	status_is 1
 	err_is "unzip: snappy: at byte 0: uncompressed length 1000 is more than the 999 bytes expected"
@@ -118,7 +130,7 @@ bigtext() {
 	err_is "unzip: 1000 bytes out, expected 1001"
 }
 
-@test "snappy: blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements" {
+codec_snappy_10() {
 	head -c 1 "$Z/big.sz" >"$T/in"
 	rejects 338242 "snappy: at byte 0: length preamble runs past the end of the input"
 	head -c 3 "$Z/big.sz" >"$T/in"
@@ -137,7 +149,7 @@ bigtext() {
 	rejects 338242 "snappy: at byte 29999: copy runs past the end of the input"
 }
 
-@test "snappy: copy offsets of 0 and before the start of the output" {
+codec_snappy_11() {
 	bytes '\x05\x00a\x01\x00'
 	rejects 5 "snappy: at byte 3: copy offset 0"
 	bytes '\x05\x00a\x01\x02'
@@ -148,7 +160,7 @@ bigtext() {
 	rejects 5 "snappy: at byte 3: copy offset 4294967295 before the start of the output"
 }
 
-@test "snappy: elements past the stated length, an extra one after it" {
+codec_snappy_12() {
 	bytes '\x02\x08abc'
 	rejects 2 "snappy: at byte 1: literal of 3 bytes at output byte 0, past the stated length 2"
 	bytes '\x04\x00a\x01\x01'
@@ -157,8 +169,17 @@ bigtext() {
 	rejects 1 "snappy: at byte 3: literal of 1 bytes at output byte 1, past the stated length 1"
 }
 
-@test "snappy: random bytes" {
+codec_snappy_13() {
 	np unzip snappy 100000 <"$Z/literal.out"
 	status_is 1
 	err_is "unzip: snappy: at byte 34: literal of 48 bytes at output byte 32, past the stated length 60"
+}
+
+@test "snappy: a stated length over the size expected, and output short of it; blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements; copy offsets of 0 and before the start of the output; elements past the stated length, an extra one after it; random bytes" {
+	cases \
+	    "a stated length over the size expected, and output short of it" codec_snappy_9 \
+	    "blocks cut short: in the preamble, before any element, in a literal, in a copy, between elements" codec_snappy_10 \
+	    "copy offsets of 0 and before the start of the output" codec_snappy_11 \
+	    "elements past the stated length, an extra one after it" codec_snappy_12 \
+	    "random bytes" codec_snappy_13
 }

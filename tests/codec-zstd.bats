@@ -58,38 +58,38 @@ fails() {
 	[ ! -s "$OUT" ]
 }
 
-@test "zstd: levels 1, 3, 19 and --ultra -22, with a content checksum" {
+codec_zstd_1() {
 	for l in 1 3 19 22; do
 		decodes "$Z/text-$l.zst" "$Z/text.txt"
 	done
 	decodes "$Z/seq-19.zst" "$Z/seq.txt"
 }
 
-@test "zstd: --no-check, --no-content-size and a 128 MiB --long window" {
+codec_zstd_2() {
 	decodes "$Z/text-nocheck.zst" "$Z/text.txt"
 	decodes "$Z/text-nosize.zst" "$Z/text.txt"
 	decodes "$Z/text-long.zst" "$Z/text.txt"
 }
 
-@test "zstd: small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals" {
+codec_zstd_3() {
 	decodes "$Z/text-w10.zst" "$Z/text.txt"
 	decodes "$Z/text-tcb.zst" "$Z/text.txt"
 	decodes "$Z/seq-w10.zst" "$Z/seq.txt"
 	decodes "$Z/lit-w10.zst" "$Z/lit.bin"
 }
 
-@test "zstd: raw blocks, RLE blocks, raw literals, a long offset-1 match" {
+codec_zstd_4() {
 	decodes "$Z/rand.zst" "$Z/rand.bin"
 	decodes "$Z/run.zst" "$Z/run.bin"
 	decodes "$Z/run-w10.zst" "$Z/run.bin"
 }
 
-@test "zstd: 1-stream Huffman literals, and a tree of direct 4-bit weights" {
+codec_zstd_5() {
 	decodes "$Z/lit-19.zst" "$Z/lit.bin"
 	decodes "$Z/small16.zst" "$Z/small16.bin"
 }
 
-@test "zstd: RLE literals (hand-made frame)" {
+codec_zstd_6() {
 	np unzip zstd 8 <"$Z/rlelit.zst"
 	status_is 0
 	no_err
@@ -99,11 +99,22 @@ fails() {
 	[ "$(<"$OUT")" = aaaa ]
 }
 
-@test "zstd: an empty frame is 0 bytes" {
+codec_zstd_7() {
 	np unzip zstd 0 <"$Z/empty.zst"
 	status_is 0
 	no_err
 	[ ! -s "$OUT" ]
+}
+
+@test "zstd: levels 1, 3, 19 and --ultra -22, with a content checksum; --no-check, --no-content-size and a 128 MiB --long window; small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals; raw blocks, RLE blocks, raw literals, a long offset-1 match; 1-stream Huffman literals, and a tree of direct 4-bit weights; RLE literals (hand-made frame); an empty frame is 0 bytes" {
+	cases \
+	    "levels 1, 3, 19 and --ultra -22, with a content checksum" codec_zstd_1 \
+	    "--no-check, --no-content-size and a 128 MiB --long window" codec_zstd_2 \
+	    "small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals" codec_zstd_3 \
+	    "raw blocks, RLE blocks, raw literals, a long offset-1 match" codec_zstd_4 \
+	    "1-stream Huffman literals, and a tree of direct 4-bit weights" codec_zstd_5 \
+	    "RLE literals (hand-made frame)" codec_zstd_6 \
+	    "an empty frame is 0 bytes" codec_zstd_7
 }
 
 @test "zstd: concatenated frames decode one after the other" {
@@ -124,7 +135,7 @@ fails() {
 	no_err
 }
 
-@test "zstd: output shorter or longer than the stated size" {
+codec_zstd_10() {
 	np unzip zstd 8001 <"$Z/text-3.zst"
 	status_is 1
 	err_is "unzip: 8000 bytes out, expected 8001"
@@ -145,7 +156,7 @@ fails() {
 	err_is "unzip: zstd: at byte 0: frame content size 8000 above the 5000 bytes left in the output"
 }
 
-@test "zstd: empty input, random bytes, bad magic" {
+codec_zstd_11() {
 	bytes ''
 	fails 0 "zstd: at byte 0: empty input"
 	bytes 'hello world'
@@ -156,6 +167,12 @@ fails() {
 	# A good frame, then garbage.
 	{ cat "$Z/near.zst"; printf 'xyz!'; } >"$T/in.zst"
 	fails 4 "zstd: at byte 21: bad magic number 217a7978"
+}
+
+@test "zstd: output shorter or longer than the stated size; empty input, random bytes, bad magic" {
+	cases \
+	    "output shorter or longer than the stated size" codec_zstd_10 \
+	    "empty input, random bytes, bad magic" codec_zstd_11
 }
 
 @test "zstd: truncated at every byte of a frame, and at chosen points of others" {
@@ -191,7 +208,7 @@ fails() {
 	fails 4000 "zstd: at byte 0: truncated skippable frame"
 }
 
-@test "zstd: truncated anywhere in a compressed frame, never a crash" {
+codec_zstd_13() {
 	local n
 	n=$(wc -c <"$Z/lit-w10.zst")
 	# Every seventh cut, in one run of unzip -c.
@@ -201,7 +218,7 @@ fails() {
 	variants cut "$n" 1 7 'zstd: at byte [0-9]+: '
 }
 
-@test "zstd: a wrong content checksum" {
+codec_zstd_14() {
 	n=$(wc -c <"$Z/text-3.zst")
 	# The stored checksum is cb e6 a3 45; its last byte made 00.
 	{ head -c $((n - 1)) "$Z/text-3.zst"; printf '\0'; } >"$T/in.zst"
@@ -217,7 +234,7 @@ fails() {
 	esac
 }
 
-@test "zstd: frame header: reserved bit, dictionary ID, content size" {
+codec_zstd_15() {
 	bytes "$MAGIC"'\x88\x00\x04\x00\x00\x00'"$BLOCK$LITS$SEQ"
 	fails 4 "zstd: at byte 4: reserved bit set in the frame header"
 	# A 1-byte and a 4-byte dictionary ID.
@@ -238,7 +255,7 @@ fails() {
 	fails 4 "zstd: at byte 10: block size 1025 above the maximum 1024"
 }
 
-@test "zstd: blocks and sequences: reserved values, offsets, lengths" {
+codec_zstd_16() {
 	bytes "$HDR4"'\x47\x00\x00'"$LITS$SEQ"
 	fails 4 "zstd: at byte 10: reserved block type"
 	bytes "$HDR4$BLOCK$LITS"'\x01\x55\x01\x00\x00\x01'
@@ -275,7 +292,7 @@ fails() {
 	fails 4 "zstd: at byte 19: match lengths: RLE code 53 above 52"
 }
 
-@test "zstd: Huffman trees and streams" {
+codec_zstd_17() {
 	# small16.zst byte 15, a direct weight pair, made ff: weight 15.
 	{ head -c 15 "$Z/small16.zst"; printf '\xff'; tail -c +17 \
 	    "$Z/small16.zst"; } >"$T/in.zst"
@@ -290,7 +307,7 @@ fails() {
 	fails 4000 "zstd: at byte 31: Huffman stream 1 does not end at its last bit"
 }
 
-@test "zstd: every byte of a frame changed: a message or the right size, never a crash" {
+codec_zstd_18() {
 	local n
 	n=$(wc -c <"$Z/lit-19.zst")
 	# Every third byte made 0x5a (90), in one run of unzip -x: each
@@ -299,4 +316,14 @@ fails() {
 	status_is 0
 	no_err
 	variants byte "$n" 0 3 'ok$|zstd: at byte [0-9]+: '
+}
+
+@test "zstd: truncated anywhere in a compressed frame, never a crash; a wrong content checksum; frame header: reserved bit, dictionary ID, content size; blocks and sequences: reserved values, offsets, lengths; Huffman trees and streams; every byte of a frame changed: a message or the right size, never a crash" {
+	cases \
+	    "truncated anywhere in a compressed frame, never a crash" codec_zstd_13 \
+	    "a wrong content checksum" codec_zstd_14 \
+	    "frame header: reserved bit, dictionary ID, content size" codec_zstd_15 \
+	    "blocks and sequences: reserved values, offsets, lengths" codec_zstd_16 \
+	    "Huffman trees and streams" codec_zstd_17 \
+	    "every byte of a frame changed: a message or the right size, never a crash" codec_zstd_18
 }

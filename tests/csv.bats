@@ -11,7 +11,7 @@ load helpers
 
 E=$BATS_TEST_DIRNAME/fixtures/explorer
 
-@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" {
+csv_1() {
 	for f in json/Instruction.jsonl csv/table/Instruction.csv \
 	    csv/instruction.tsv csv/instruction-crlf.csv \
 	    csv/export/Instruction.csv; do
@@ -22,7 +22,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	done
 }
 
-@test "csv: np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" {
+csv_2() {
 	for f in json/Instruction.jsonl csv/table/Instruction.csv \
 	    csv/instruction.tsv; do
 		np np-stall -g src "$E/$f"
@@ -36,7 +36,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	done
 }
 
-@test "csv: DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" {
+csv_3() {
 	for f in json/DmaPacket.jsonl csv/table/DmaPacket.csv \
 	    csv/export/DmaPacket.csv; do
 		np np-dma "$E/$f"
@@ -50,7 +50,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	done
 }
 
-@test "csv: CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" {
+csv_4() {
 	# The first column is the rank: the file's name.
 	for f in json/CcInstruction.jsonl csv/table/CcInstruction.csv \
 	    csv/export/CcInstruction.csv; do
@@ -75,7 +75,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	    "$(printf '54528135000\t81792200000')" ]
 }
 
-@test "csv: np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" {
+csv_5() {
 	np-trace "$E/json/Instruction.jsonl" >"$T/i.tsv"
 	np np-sum -g engine,opcode -v duration_ns,evt_wait_time_ns "$T/i.tsv"
 	status_is 0
@@ -87,7 +87,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	cmp "$T/want" "$OUT"
 }
 
-@test "csv: the Summary table as CSV, TSV and JSON lines is a summary" {
+csv_6() {
 	np np-sum "$E/json/Summary.jsonl"
 	status_is 0
 	no_err
@@ -107,7 +107,17 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	grep -q '^total_time	6.1961e-5$' "$GOLD/explorer/summary.tsv"
 }
 
-@test "csv: quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing" {
+@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree; np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines; DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too; CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree; np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows; the Summary table as CSV, TSV and JSON lines is a summary" {
+	cases \
+	    "Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" csv_1 \
+	    "np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" csv_2 \
+	    "DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" csv_3 \
+	    "CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" csv_4 \
+	    "np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" csv_5 \
+	    "the Summary table as CSV, TSV and JSON lines is a summary" csv_6
+}
+
+csv_7() {
 	printf 'start_ts,opcode,layer,pc\n1,"a,b","x\ny",4\n2,"q""","",\n3,,,\n' \
 	    >"$T/q.csv"
 	np np-trace "$T/q.csv"
@@ -119,7 +129,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	    cmp - "$T/got"
 }
 
-@test "csv: a field of np's own that begins with a quote is written \\\" and read back" {
+csv_8() {
 	printf '{"start_ts":1,"duration_ns":2,"opcode":"\\"q\\" x"}\n' |
 	    np-trace >"$T/q.tsv"
 	[ "$(cut -f5 "$T/q.tsv" | tail -1)" = '\"q" x' ]
@@ -131,7 +141,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	[ "$(cut -f1 "$OUT" | tail -1)" = '\"q" x' ]
 }
 
-@test "csv: a TSV field that begins with a quote is quoted, as DuckDB writes it" {
+csv_9() {
 	printf 'start_ts\topcode\tlayer\n1\t"a\tb\n""x"""\t"\\n"\n' >"$T/q.tsv"
 	np np-trace "$T/q.tsv"
 	status_is 0
@@ -139,7 +149,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	[ "$(cut -f5,14 "$OUT" | tail -1)" = 'a\tb\n"x"	\\n' ]
 }
 
-@test "csv: bad quoting and field counts name the line and column" {
+csv_10() {
 	printf 'start_ts,opcode\n1,"abc\n2,x\n' >"$T/c.csv"
 	np np-trace "$T/c.csv"
 	status_is 1
@@ -162,7 +172,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-trace: $T/c.tsv:2:3: expected the closing quote of the field opened here, found the end of the file"
 }
 
-@test "csv: the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field" {
+csv_11() {
 	# Rows of 1012 bytes, then one whose length puts the first refill
 	# (file offset 1048576) at byte k of the three rows after it, for
 	# every k: in a "" pair, at a closing quote, between CR and LF, at a
@@ -236,13 +246,23 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	done
 }
 
-@test "csv: rows before a bad one are written" {
+csv_12() {
 	{ printf 'start_ts,opcode\n'; seq 1 5000 | sed 's/$/,X/'; printf '9,"y\n'; } >"$T/c.csv"
 	np np-trace "$T/c.csv"
 	status_is 1
 	err_is "np-trace: $T/c.csv:5002:3: expected the closing quote of the field opened here, found the end of the file"
 	[ "$(wc -l <"$OUT")" -eq 5001 ]
 	[ "$(tail -1 "$OUT" | cut -f1,5)" = "5000	X" ]
+}
+
+@test "csv: quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing; a field of np's own that begins with a quote is written \\\" and read back; a TSV field that begins with a quote is quoted, as DuckDB writes it; bad quoting and field counts name the line and column; the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field; rows before a bad one are written" {
+	cases \
+	    "quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing" csv_7 \
+	    "a field of np's own that begins with a quote is written \\\" and read back" csv_8 \
+	    "a TSV field that begins with a quote is quoted, as DuckDB writes it" csv_9 \
+	    "bad quoting and field counts name the line and column" csv_10 \
+	    "the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field" csv_11 \
+	    "rows before a bad one are written" csv_12
 }
 
 @test "csv: binary, empty, header-only and huge rows" {
@@ -281,7 +301,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-sum: $T/g.json: expected a column 'b' (given to -v), found none in its rows, the first of which has: a"
 }
 
-@test "csv: the wrong table is named, with the program that reads it" {
+csv_15() {
 	np np-dma "$E/csv/table/Instruction.csv"
 	status_is 1
 	err_is "np-dma: $E/csv/table/Instruction.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found Instruction rows (read by np-trace, np-gaps and np-stall)"
@@ -307,7 +327,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	err_is "np-sum: $T/t.csv:1:1: expected a summary, found a table of columns 'a', 'b', ... (np-sum -g and -v read tables)"
 }
 
-@test "csv: SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name" {
+csv_16() {
 	S=$E/schema
 	np np-trace "$S/SemaphoreUpdate.csv"
 	status_is 1
@@ -354,7 +374,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	cmp "$OUT" <(np-trace "$E/csv/table/Instruction.csv")
 }
 
-@test "csv: prose is not a summary" {
+csv_17() {
 	np np-sum "$BATS_TEST_DIRNAME/../README.md"
 	status_is 1
 	[ "$(tail -1 "$ERR" | sed 's/: [0-9]* lines/: N lines/; s/the [0-9]* metrics/the M metrics/')" = \
@@ -364,6 +384,13 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 	status_is 1
 	err_is "np-sum: lines not understood: 2 (first: $T/p.txt:1)
 np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more than the 1 metrics read: not a summary"
+}
+
+@test "csv: the wrong table is named, with the program that reads it; SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name; prose is not a summary" {
+	cases \
+	    "the wrong table is named, with the program that reads it" csv_15 \
+	    "SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name" csv_16 \
+	    "prose is not a summary" csv_17
 }
 
 @test "csv: text after a summary's JSON (captured output) is passed over and counted" {
@@ -386,7 +413,7 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(tail -1 "$OUT" | cut -f1-5)" = "5	8	3		X" ]
 }
 
-@test "csv: a file that turns from JSON to text says where" {
+csv_20() {
 	printf '{"start_ts":1,"opcode":"x"}\ntime="t" level=info\nSTDERR: done\n' >"$T/m.json"
 	np np-trace "$T/m.json"
 	status_is 1
@@ -394,7 +421,7 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(wc -l <"$OUT")" -eq 2 ]
 }
 
-@test "csv: a UTF-8 byte order mark is dropped; control bytes in messages are escaped" {
+csv_21() {
 	printf '\357\273\277start_ts,end_ts,engine,opcode\n1,5,T,X\n' >"$T/b.csv"
 	np np-trace "$T/b.csv"
 	status_is 0
@@ -423,6 +450,12 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(tail -1 "$OUT" | cut -f1,5)" = "3	Y" ]
 }
 
+@test "csv: a file that turns from JSON to text says where; a UTF-8 byte order mark is dropped; control bytes in messages are escaped" {
+	cases \
+	    "a file that turns from JSON to text says where" csv_20 \
+	    "a UTF-8 byte order mark is dropped; control bytes in messages are escaped" csv_21
+}
+
 @test "input: a byte order mark that comes a byte at a time through a pipe is dropped all the same" {
 	# The first reads of a pipe may be short: the mark is read whole
 	# before the format is looked at, whichever reader looks.
@@ -444,7 +477,7 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(tail -1 "$OUT")" = "-	total_time	2.5" ]
 }
 
-@test "csv: a NUL byte past the sniffed start is named by its byte offset, rows before written" {
+csv_23() {
 	{ printf 'start_ts,end_ts,opcode\n'
 	  seq 1 8000 | awk '{ print $1 "," $1 + 1 ",x" }'
 	  printf 'a\0b\n5,6,y\n'
@@ -458,7 +491,7 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(wc -l <"$OUT")" -eq 8001 ]
 }
 
-@test "csv: a NUL byte in a row of several lines is named at its own line and column" {
+csv_24() {
 	# The quoted field opened on line 2 holds a newline: the NUL is on
 	# line 3, its third byte (byte offset 45), in CSV and in quoted TSV.
 	printf 'start_ts,end_ts,engine,layer\n1,2,Tensor,"a\nbb\0c"\n' >"$T/m.csv"
@@ -482,7 +515,7 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	[ "$(wc -l <"$OUT")" -eq 8002 ]
 }
 
-@test "csv: a NUL byte in JSON lines past the sniffed start is binary, not text ''" {
+csv_25() {
 	{ seq 1 6000 | awk '{ print "{\"start_ts\":" $1 ",\"opcode\":\"x\"}" }'
 	  printf '\0\1bin\n'
 	} >"$T/n.jsonl"
@@ -492,4 +525,11 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	status_is 1
 	err_is "np-trace: $T/n.jsonl:6001:1: expected JSON (as the file began) or a log line, found byte 0x00 (byte offset $off)"
 	[ "$(wc -l <"$OUT")" -eq 6001 ]
+}
+
+@test "csv: a NUL byte past the sniffed start is named by its byte offset, rows before written; a NUL byte in a row of several lines is named at its own line and column; a NUL byte in JSON lines past the sniffed start is binary, not text ''" {
+	cases \
+	    "a NUL byte past the sniffed start is named by its byte offset, rows before written" csv_23 \
+	    "a NUL byte in a row of several lines is named at its own line and column" csv_24 \
+	    "a NUL byte in JSON lines past the sniffed start is binary, not text ''" csv_25
 }

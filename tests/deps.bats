@@ -44,7 +44,7 @@ deps() {
 	    >"$OUT" 2>"$ERR" && status=0 || status=$?
 }
 
-@test "deps: the tree's includes and calls keep its layers" {
+deps_1() {
 	# The objects of the build the tests run (build/bin's build/obj).
 	np sh -c "cd '$TOP' && sh tests/deps '$NP_BIN/..' $(layers)"
 	status_is 0
@@ -52,14 +52,14 @@ deps() {
 	grep -q "^deps: [0-9]* modules, layers $(layers | sed 's/ / < /g'), cmd: no edge up, none round a loop" "$OUT"
 }
 
-@test "deps: a small tree that keeps its layers passes" {
+deps_2() {
 	tree
 	deps lo hi
 	status_is 0
 	[ "$(cat "$OUT")" = "deps: 3 modules, layers lo < hi, cmd: no edge up, none round a loop" ]
 }
 
-@test "deps: an include of a higher layer fails, naming the line" {
+deps_3() {
 	tree 'common/lo/c.c=#include "hi/b.h"'
 	deps lo hi
 	status_is 1
@@ -67,7 +67,7 @@ deps() {
 deps: 1 wrong" ]
 }
 
-@test "deps: a call to a higher layer fails, with no include to see it by" {
+deps_4() {
 	tree 'common/lo/c.c=int hi_b(void); int lo_c(void); int lo_c(void) { return hi_b(); }'
 	deps lo hi
 	status_is 1
@@ -75,7 +75,7 @@ deps: 1 wrong" ]
 deps: 1 wrong" ]
 }
 
-@test "deps: a loop within a layer fails, naming its modules" {
+deps_5() {
 	tree 'common/lo/a.c=#include "lo/c.h"
 int lo_a(void); int lo_a(void) { return lo_c(); }' \
 	    'common/lo/c.h=int lo_c(void);' \
@@ -88,7 +88,7 @@ int lo_c(void) { return 0; }'
 deps: 1 wrong" ]
 }
 
-@test "deps: a program's file may not use another program's" {
+deps_6() {
 	tree 'cmd/np-y/y.c=int y(void); int y(void) { return 0; }' \
 	    'cmd/np-x/x.c=int y(void); int main(void) { return y(); }'
 	deps lo hi
@@ -97,7 +97,7 @@ deps: 1 wrong" ]
 deps: 1 wrong" ]
 }
 
-@test "deps: a folder of common/ in no layer, and a layer of no folder, fail" {
+deps_7() {
 	tree 'common/mid/m.c=int mid_m(void); int mid_m(void) { return 0; }'
 	deps lo hi top
 	status_is 1
@@ -106,7 +106,7 @@ deps: common/mid/ is in no layer (the Makefile's LAYERS)
 deps: layer top has no folder common/top/" ]
 }
 
-@test "deps: a known edge is let through, and one no longer there is an error" {
+deps_8() {
 	tree 'common/lo/c.c=#include "hi/b.h"'
 	KNOWN='lo/c hi/b' deps lo hi
 	status_is 0
@@ -116,6 +116,18 @@ deps: layer top has no folder common/top/" ]
 	[ "$(cat "$OUT")" = "deps: common/lo/c.c:1: includes common/hi/b.h, a layer up (hi above lo)
 deps: lo/a -> hi/b is no longer there: take it off the list of known edges in tests/deps
 deps: 2 wrong" ]
+}
+
+@test "deps: the tree's includes and calls keep its layers; a small tree that keeps its layers passes; an include of a higher layer fails, naming the line; a call to a higher layer fails, with no include to see it by; a loop within a layer fails, naming its modules; a program's file may not use another program's; a folder of common/ in no layer, and a layer of no folder, fail; a known edge is let through, and one no longer there is an error" {
+	cases \
+	    "the tree's includes and calls keep its layers" deps_1 \
+	    "a small tree that keeps its layers passes" deps_2 \
+	    "an include of a higher layer fails, naming the line" deps_3 \
+	    "a call to a higher layer fails, with no include to see it by" deps_4 \
+	    "a loop within a layer fails, naming its modules" deps_5 \
+	    "a program's file may not use another program's" deps_6 \
+	    "a folder of common/ in no layer, and a layer of no folder, fail" deps_7 \
+	    "a known edge is let through, and one no longer there is an error" deps_8
 }
 
 @test "deps: a source without its object is named, not passed over" {

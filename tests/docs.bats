@@ -15,7 +15,7 @@ synopsis() {
 	man_synopsis "$1.1" | tr -s " \n" "  " | sed "s/ $//"
 }
 
-@test "docs: every program has a man page, and --help prints its SYNOPSIS" {
+docs_1() {
 	for p in $(programs); do
 		[ -f "$BATS_TEST_DIRNAME/../man/$p.1" ]
 		np "$p" --help
@@ -37,7 +37,7 @@ man_letters() {
 	    LC_ALL=C sort -u
 }
 
-@test "docs: --help has one line per option, those of the man page, lined up" {
+docs_2() {
 	for p in $(programs); do
 		np "$p" --help
 		status_is 0
@@ -66,7 +66,7 @@ man_letters() {
 	done
 }
 
-@test "docs: a bad option prints the same usage on stderr, exit 2" {
+docs_3() {
 	for p in $(programs); do
 		np "$p" -Z
 		status_is 2
@@ -74,7 +74,7 @@ man_letters() {
 	done
 }
 
-@test "docs: --version names the program" {
+docs_4() {
 	for p in $(programs); do
 		np "$p" --version
 		status_is 0
@@ -82,7 +82,7 @@ man_letters() {
 	done
 }
 
-@test "docs: man pages format without a warning from groff" {
+docs_5() {
 	# groff -ww warns of unknown macros, bad arguments and lines it
 	# cannot break; make lint adds the mdoc linter where it is installed.
 	run groff -mdoc -ww -z -Tutf8 "$BATS_TEST_DIRNAME"/../man/*.1 \
@@ -91,9 +91,19 @@ man_letters() {
 	if [ -n "$output" ]; then echo "$output"; return 1; fi
 }
 
-@test "docs: the README and np(7) mention every program" {
+docs_6() {
 	for p in $(programs); do
 		grep -q "$p" "$BATS_TEST_DIRNAME/../README.md"
 		grep -q "Xr $p 1" "$BATS_TEST_DIRNAME/../man/np.7"
 	done
+}
+
+@test "docs: every program has a man page, and --help prints its SYNOPSIS; --help has one line per option, those of the man page, lined up; a bad option prints the same usage on stderr, exit 2; --version names the program; man pages format without a warning from groff; the README and np(7) mention every program" {
+	cases \
+	    "every program has a man page, and --help prints its SYNOPSIS" docs_1 \
+	    "--help has one line per option, those of the man page, lined up" docs_2 \
+	    "a bad option prints the same usage on stderr, exit 2" docs_3 \
+	    "--version names the program" docs_4 \
+	    "man pages format without a warning from groff" docs_5 \
+	    "the README and np(7) mention every program" docs_6
 }

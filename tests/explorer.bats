@@ -11,7 +11,7 @@ E=$BATS_TEST_DIRNAME/fixtures/explorer
 P=$E/parquet
 D=$E/profile@latest
 
-@test "explorer: every Instruction Parquet file reads as its JSON lines" {
+explorer_1() {
 	n=0
 	for f in "$P"/instruction-*.parquet "$P"/pw-instruction-*.parquet; do
 		np np-trace "$f"
@@ -25,7 +25,7 @@ D=$E/profile@latest
 	[ "$n" -eq 25 ]
 }
 
-@test "explorer: DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" {
+explorer_2() {
 	for f in "$P"/dmapacket-*.parquet "$P"/pw-dmapacket-*.parquet; do
 		np np-dma "$f"
 		status_is 0
@@ -47,7 +47,7 @@ D=$E/profile@latest
 	done
 }
 
-@test "explorer: a profile directory gives each program its table, split tables in order" {
+explorer_3() {
 	np np-trace "$D"
 	status_is 0
 	no_err
@@ -74,7 +74,7 @@ D=$E/profile@latest
 	cut -f2- "$OUT" | cmp "$T/want" -
 }
 
-@test "explorer: np-sum reads Summary.parquet and profile directories, side by side" {
+explorer_4() {
 	np np-sum "$P/summary-snappy-v1.parquet"
 	status_is 0
 	no_err
@@ -90,7 +90,7 @@ D=$E/profile@latest
 	grep -q '^neuroncore_cycle_count	86745	86745$' "$OUT"
 }
 
-@test "explorer: Parquet on standard input: from a file it reads, from a pipe it says to name the file" {
+explorer_5() {
 	np np-trace <"$P/instruction-zstd-v1.parquet"
 	status_is 0
 	golden explorer/instruction.tsv
@@ -102,7 +102,7 @@ D=$E/profile@latest
 	err_is "np-sum: -: Parquet needs a file, not a pipe: the footer is at its end (name the file)"
 }
 
-@test "explorer: the wrong table, and a directory without the program's, are errors" {
+explorer_6() {
 	np np-trace "$P/dmapacket-snappy-v1.parquet"
 	status_is 1
 	err_is "np-trace: $P/dmapacket-snappy-v1.parquet: expected instruction rows (with a column such as opcode, pc or engine), found DmaPacket rows (read by np-dma)"
@@ -124,7 +124,17 @@ D=$E/profile@latest
 	err_is "np-sum: $T/prof: a profile directory without a Summary table (expected Summary.parquet in it)"
 }
 
-@test "explorer: a corrupt page names file, byte and column, after the rows before it" {
+@test "explorer: every Instruction Parquet file reads as its JSON lines; DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines; a profile directory gives each program its table, split tables in order; np-sum reads Summary.parquet and profile directories, side by side; Parquet on standard input: from a file it reads, from a pipe it says to name the file; the wrong table, and a directory without the program's, are errors" {
+	cases \
+	    "every Instruction Parquet file reads as its JSON lines" explorer_1 \
+	    "DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" explorer_2 \
+	    "a profile directory gives each program its table, split tables in order" explorer_3 \
+	    "np-sum reads Summary.parquet and profile directories, side by side" explorer_4 \
+	    "Parquet on standard input: from a file it reads, from a pipe it says to name the file" explorer_5 \
+	    "the wrong table, and a directory without the program's, are errors" explorer_6
+}
+
+explorer_7() {
 	# Row group 3 of 7 (rows 49 to 64): its start_ts chunk begins at byte
 	# 12535; its definition levels' length is overwritten.
 	cp "$P/instruction-snappy-v1-rg16.parquet" "$T/bad.parquet"
@@ -141,14 +151,14 @@ D=$E/profile@latest
 	err_is "np-trace: $T/cut.parquet: byte 2996: no PAR1 magic at the end of the file (truncated?)"
 }
 
-@test "explorer: a Parquet value that does not fit its column names the row and column" {
+explorer_8() {
 	np np-trace "$E/extra/wrongtype.parquet"
 	status_is 1
 	err_is "np-trace: $E/extra/wrongtype.parquet: row 1: column 'pc': expected a number, found 'x'"
 	[ ! -s "$OUT" ]
 }
 
-@test "explorer: np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" {
+explorer_9() {
 	np np-sum "$E/json/Instruction.jsonl"
 	status_is 1
 	err_is "np-sum: $E/json/Instruction.jsonl:1:1: expected a summary, found Instruction rows (read by np-trace, np-gaps and np-stall)"
@@ -163,14 +173,14 @@ D=$E/profile@latest
 	err_is "np-sum: $T/sd: a Summary table split into $T/sd/Summary_0.parquet and more: name its files"
 }
 
-@test "explorer: TIMESTAMP columns in milliseconds and microseconds are read as ns" {
+explorer_10() {
 	np np-trace "$E/extra/units.parquet"
 	status_is 0
 	no_err
 	[ "$(tail -1 "$OUT" | cut -f1-5)" = "1700000000123000000	1700000000123999000	999000	Tensor	MATMUL" ]
 }
 
-@test "explorer: a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" {
+explorer_11() {
 	F=$E/float
 	# The forms differ: DuckDB widens the float in JSON lines and writes
 	# a float printer's digits in CSV (365779616.0 whole, not 3.6577962e8)
@@ -198,7 +208,16 @@ D=$E/profile@latest
 	    "365779620,548669440 3.4028235e38, , " ]
 }
 
-@test "explorer: a FLOAT column np does not know by name is one value in every form (issue 25, item 5)" {
+@test "explorer: a corrupt page names file, byte and column, after the rows before it; a Parquet value that does not fit its column names the row and column; np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused; TIMESTAMP columns in milliseconds and microseconds are read as ns; a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" {
+	cases \
+	    "a corrupt page names file, byte and column, after the rows before it" explorer_7 \
+	    "a Parquet value that does not fit its column names the row and column" explorer_8 \
+	    "np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" explorer_9 \
+	    "TIMESTAMP columns in milliseconds and microseconds are read as ns" explorer_10 \
+	    "a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" explorer_11
+}
+
+explorer_12() {
 	F=$E/float
 	# extra_float is a FLOAT under a name of no schema: Parquet's float,
 	# DuckDB's CSV and TSV digits and its JSON lines' widened double are
@@ -223,7 +242,7 @@ D=$E/profile@latest
 	[ "$(cut -f17 "$OUT" | sed -n 2p)" = 8001954000 ]
 }
 
-@test "explorer: NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" {
+explorer_13() {
 	F=$E/nulls
 	# DuckDB's GROUP BY (nulls.sql): queue_name NULL 4 transfers 3200
 	# bytes, '' 5 3520, '<none>' 5 3840; hlo_name NULL 4 instructions
@@ -254,4 +273,10 @@ D=$E/profile@latest
 	status_is 0
 	[ "$(cut -f1,4 "$OUT" | sed -n 2,4p | tr '\t\n' ', ')" = \
 	    ',4 "",5 <none>,5 ' ]
+}
+
+@test "explorer: a FLOAT column np does not know by name is one value in every form (issue 25, item 5); NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" {
+	cases \
+	    "a FLOAT column np does not know by name is one value in every form (issue 25, item 5)" explorer_12 \
+	    "NULL, an empty string and <none> are three groups in every form (issue 25, item 6)" explorer_13
 }

@@ -11,7 +11,7 @@ load helpers
 
 F=$BATS_TEST_DIRNAME/fixtures/floats
 
-@test "floats: every program gives the same bytes from Parquet, CSV, TSV and JSON lines" {
+floats_1() {
 	for f in parquet csv tsv jsonl; do
 		np np-trace -c xfloat,xdouble,xwhole,xkey,xdecimal \
 		    "$F/instruction.$f"
@@ -52,7 +52,7 @@ F=$BATS_TEST_DIRNAME/fixtures/floats
 	done
 }
 
-@test "floats: a float's value is its fewest digits, as DuckDB's CSV writes them" {
+floats_2() {
 	# xfloat, xwhole and xkey from every form are DuckDB's CSV (its
 	# columns 7, 9, 11) spelt as np spells a number; 365779616, which
 	# DuckDB writes whole, is its fewest digits, 365779620 (strtof reads
@@ -81,7 +81,7 @@ F=$BATS_TEST_DIRNAME/fixtures/floats
 	done
 }
 
-@test "floats: np-sum's sums of a FLOAT column are DuckDB's sums of the floats' fewest digits" {
+floats_3() {
 	# DuckDB (tests/fixtures/floats/README.md): the fewest digits summed
 	# exactly, 24379349987.89001095367430000000 for grp a; as doubles,
 	# 3.402823522676506e+38 (b) and 2.3509887e-38 (c).  DuckDB's SUM of
@@ -119,7 +119,7 @@ F=$BATS_TEST_DIRNAME/fixtures/floats
 	done
 }
 
-@test "floats: a DOUBLE that is exactly a float reads as the float from a text form, as np(7) says" {
+floats_4() {
 	# xexact: 2^-20, 2^30, the double of the float 0.1, 8001953792.
 	# Parquet says DOUBLE: the double's digits.  CSV, TSV and JSON lines
 	# do not say, and give the text a float widened gives: the float's.
@@ -136,7 +136,7 @@ F=$BATS_TEST_DIRNAME/fixtures/floats
 	done
 }
 
-@test "floats: integers, exact decimals of more digits, quoted fields, JSON strings and columns np knows are not read as floats" {
+floats_5() {
 	cd "$T"
 	# x is a name np does not know; operands is Explorer's text,
 	# psum_read_bytes its integer
@@ -173,4 +173,13 @@ F=$BATS_TEST_DIRNAME/fixtures/floats
 	no_err
 	[ "$(cut -f1,3,4 "$OUT" | sed 1d | tr '\t\n' ' ,')" = \
 	    "1.5 2 16777217.1,1.50 1 0.1," ]
+}
+
+@test "floats: every program gives the same bytes from Parquet, CSV, TSV and JSON lines; a float's value is its fewest digits, as DuckDB's CSV writes them; np-sum's sums of a FLOAT column are DuckDB's sums of the floats' fewest digits; a DOUBLE that is exactly a float reads as the float from a text form, as np(7) says; integers, exact decimals of more digits, quoted fields, JSON strings and columns np knows are not read as floats" {
+	cases \
+	    "every program gives the same bytes from Parquet, CSV, TSV and JSON lines" floats_1 \
+	    "a float's value is its fewest digits, as DuckDB's CSV writes them" floats_2 \
+	    "np-sum's sums of a FLOAT column are DuckDB's sums of the floats' fewest digits" floats_3 \
+	    "a DOUBLE that is exactly a float reads as the float from a text form, as np(7) says" floats_4 \
+	    "integers, exact decimals of more digits, quoted fields, JSON strings and columns np knows are not read as floats" floats_5
 }

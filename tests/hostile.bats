@@ -24,24 +24,24 @@ forms() {
 	done
 }
 
-@test "hostile: np-trace gives the same rows from every form" {
+hostile_1() {
 	forms trace.tsv insn np-trace
 }
 
-@test "hostile: np-stall gives the same answer from every form" {
+hostile_2() {
 	forms stall.tsv insn np-stall
 }
 
-@test "hostile: np-sum -g gives the same groups from every form" {
+hostile_3() {
 	forms sum.tsv insn np-sum -g opcode -v duration_ns
 }
 
-@test "hostile: np-dma and np-dma -s give the same answers from every form" {
+hostile_4() {
 	forms dma.tsv dma np-dma
 	forms dmas.tsv dma np-dma -s
 }
 
-@test "hostile: np's own TSV reads back as the same text, with a note" {
+hostile_5() {
 	# np's TSV declares nothing: its backslashes, all np's escapes, and
 	# no quoted field, are read as escapes, and said so once a file.
 	np sh -c 'np-trace "$1" | np-stall' sh "$H/insn.csv"
@@ -61,7 +61,7 @@ forms() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "hostile: DuckDB's TSV whose first quoted field follows rows with backslashes" {
+hostile_6() {
 	# Row 1, C:\new\table.py:1, reads as np's escapes would (\n, \t); the
 	# quoted row after it, in the first 64 KiB, says the file is
 	# DuckDB's: its backslashes are text, as in the CSV.
@@ -77,7 +77,7 @@ forms() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "hostile: a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted" {
+hostile_7() {
 	# ambiguous.tsv: DuckDB's TSV of rows 1 and 14, no field quoted, its
 	# backslashes all np's escapes.
 	np np-sum -g opcode -v duration_ns "$H/ambiguous.tsv"
@@ -93,6 +93,17 @@ forms() {
 	cut -f1-10 "$T/got" | cmp "$T/want" -
 }
 
+@test "hostile: np-trace gives the same rows from every form; np-stall gives the same answer from every form; np-sum -g gives the same groups from every form; np-dma and np-dma -s give the same answers from every form; np's own TSV reads back as the same text, with a note; DuckDB's TSV whose first quoted field follows rows with backslashes; a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted" {
+	cases \
+	    "np-trace gives the same rows from every form" hostile_1 \
+	    "np-stall gives the same answer from every form" hostile_2 \
+	    "np-sum -g gives the same groups from every form" hostile_3 \
+	    "np-dma and np-dma -s give the same answers from every form" hostile_4 \
+	    "np's own TSV reads back as the same text, with a note" hostile_5 \
+	    "DuckDB's TSV whose first quoted field follows rows with backslashes" hostile_6 \
+	    "a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted" hostile_7
+}
+
 # A TSV of n plain rows (65 KiB and more, past what np looks at first),
 # after one whose backslashes are np's escapes.
 longtsv() {
@@ -100,7 +111,7 @@ longtsv() {
 	awk 'BEGIN { for (i = 2; i < 3002; i++) printf "%d\t1\tTensor\tplain opcode number %d\n", i, i }'
 }
 
-@test "hostile: a TSV read as np's that shows itself DuckDB's further on is an error" {
+hostile_8() {
 	{ longtsv; printf '9000\t1\tTensor\t"a\tb"\n'; } >"$T/q.tsv"
 	np np-trace -n "$T/q.tsv"
 	status_is 1
@@ -130,7 +141,7 @@ np-trace: $T/q.tsv:3003:15: expected np's escaped TSV, as its backslashes were r
 	[ "$(tail -1 "$OUT" | cut -f5)" = 'C:\\new' ]
 }
 
-@test "hostile: NP_TSV takes escaped or quoted" {
+hostile_9() {
 	np env NP_TSV=csv np-trace "$H/insn.tsv"
 	status_is 1
 	err_is "np-trace: NP_TSV: expected escaped or quoted, found 'csv'"
@@ -150,7 +161,7 @@ noraw() {
 	fi
 }
 
-@test "hostile: no control byte reaches the output raw, from any form or program" {
+hostile_10() {
 	for f in insn.csv insn.tsv insn-q.tsv insn.jsonl insn.parquet; do
 		for cmd in np-trace np-stall 'np-stall -g layer,hlo_name' \
 		    'np-sum -g opcode,layer -v pc' 'np-sum -H -g layer -v pc'; do
@@ -170,7 +181,7 @@ noraw() {
 	grep -q '^e.\[31mred.\[0m ' "$OUT"
 }
 
-@test "hostile: \\xHH reads back as its byte; \\X, or \\x without two hex digits, is text" {
+hostile_11() {
 	printf 'k\tv\na\\x1bb\t1\na\\x1\t2\na\\xzz\t3\na\\X41\t4\n' >"$T/x.tsv"
 	np env NP_TSV=escaped np-sum -g k -v v "$T/x.tsv"
 	status_is 0
@@ -178,7 +189,7 @@ noraw() {
 	[ "$(cut -f1,4 "$OUT")" = "$(printf 'k\tsum\na\\\\X41\t4\na\\\\x1\t2\na\\\\xzz\t3\na\\x1bb\t1')" ]
 }
 
-@test "hostile: a C1 control is escaped wherever it falls in a field written in pieces" {
+hostile_12() {
 	# A field longer than the writer escapes at once is written in pieces
 	# of 16380 bytes: a C1 control (0xc2 0x9b, CSI) at every place about
 	# the first piece's end is still written as both bytes' escapes, and a
@@ -194,4 +205,13 @@ noraw() {
 		[ "$(tail -n 1 "$OUT" | cut -f14)" = "${a// /a}\\xc2\\x9b[1m °C" ] ||
 		    { echo "n=$n"; return 1; }
 	done
+}
+
+@test "hostile: a TSV read as np's that shows itself DuckDB's further on is an error; NP_TSV takes escaped or quoted; no control byte reaches the output raw, from any form or program; \\xHH reads back as its byte; \\X, or \\x without two hex digits, is text; a C1 control is escaped wherever it falls in a field written in pieces" {
+	cases \
+	    "a TSV read as np's that shows itself DuckDB's further on is an error" hostile_8 \
+	    "NP_TSV takes escaped or quoted" hostile_9 \
+	    "no control byte reaches the output raw, from any form or program" hostile_10 \
+	    "\\xHH reads back as its byte; \\X, or \\x without two hex digits, is text" hostile_11 \
+	    "a C1 control is escaped wherever it falls in a field written in pieces" hostile_12
 }

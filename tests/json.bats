@@ -75,7 +75,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 
 # ---- accepted: every kind of value, at the top level ----
 
-@test "json accept: an object at the top level" {
+json_1() {
 	json '{"a":1}'
 	accepts 1 <<-'EOF'
 	an object
@@ -85,7 +85,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: an array at the top level" {
+json_2() {
 	json '[1,"b"]'
 	accepts 1 <<-'EOF'
 	an array
@@ -95,21 +95,21 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: a string at the top level" {
+json_3() {
 	json '"hello world"'
 	accepts 1 <<-'EOF'
 	str hello world
 	EOF
 }
 
-@test "json accept: a number at the top level" {
+json_4() {
 	json '42'
 	accepts 1 <<-'EOF'
 	num 42
 	EOF
 }
 
-@test "json accept: true, false and null at the top level" {
+json_5() {
 	json 'true'
 	accepts 1 <<-'EOF'
 	true
@@ -124,7 +124,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: empty object and array, with and without blanks inside" {
+json_6() {
 	json '{} [] { } [ ]'
 	accepts 4 <<-'EOF'
 	an object
@@ -138,7 +138,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: nested objects and arrays, every value type inside" {
+json_7() {
 	json '{"a":{"b":[[],[{}]]},"c":[1,[true,[false,null]]],"d":"x"}'
 	accepts 1 <<-'EOF'
 	an object
@@ -171,7 +171,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: nesting exactly JSON_MAXDEPTH (64) deep" {
+json_8() {
 	# 64 '[' then 64 ']': 64 "an array" lines, then 64 "']'" lines.
 	bytes "$(printf '[%.0s' $(seq 64))$(printf ']%.0s' $(seq 64))"
 	{
@@ -180,7 +180,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	} | accepts 1
 }
 
-@test "json accept: the two-character escapes" {
+json_9() {
 	# \" \\ \/ \b \f \n \r \t, a blank between each: " \ / 08 0c 0a 0d 09
 	json '"\" \\ \/ \b \f \n \r \t"'
 	accepts 1 <<-'EOF'
@@ -188,7 +188,20 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: \\u escapes, either case of hex digit" {
+@test "json accept: an object at the top level; an array at the top level; a string at the top level; a number at the top level; true, false and null at the top level; empty object and array, with and without blanks inside; nested objects and arrays, every value type inside; nesting exactly JSON_MAXDEPTH (64) deep; the two-character escapes" {
+	cases \
+	    "an object at the top level" json_1 \
+	    "an array at the top level" json_2 \
+	    "a string at the top level" json_3 \
+	    "a number at the top level" json_4 \
+	    "true, false and null at the top level" json_5 \
+	    "empty object and array, with and without blanks inside" json_6 \
+	    "nested objects and arrays, every value type inside" json_7 \
+	    "nesting exactly JSON_MAXDEPTH (64) deep" json_8 \
+	    "the two-character escapes" json_9
+}
+
+json_10() {
 	# U+0041 A; U+00E9 e-acute (c3 a9); U+20AC euro (e2 82 ac); U+0000
 	# and U+001F (controls, printed \xNN); U+005C backslash; U+0022 quote.
 	json '"\u0041\u00e9\u00E9\u20AC\u0000\u001f\u005C\u0022"'
@@ -197,7 +210,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: surrogate pairs, at the ends of their range" {
+json_11() {
 	# d83d de00 = U+1F600 (f0 9f 98 80); d800 dc00 = U+10000 (f0 90 80
 	# 80); dbff dfff = U+10FFFF (f4 8f bf bf), the last code point.
 	json '"\ud83d\ude00" "\uD800\uDC00" "\udbff\udfff"'
@@ -205,7 +218,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	    accepts 3
 }
 
-@test "json accept: raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" {
+json_12() {
 	# U+0080 c2 80, U+07FF df bf; U+0800 e0 a0 80, U+D7FF ed 9f bf,
 	# U+E000 ee 80 80, U+FFFF ef bf bf; U+10000 f0 90 80 80, U+10FFFF
 	# f4 8f bf bf; and DEL (7f), which needs no escape.
@@ -215,7 +228,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	    $'\xf0\x90\x80\x80\xf4\x8f\xbf\xbf' | accepts 4
 }
 
-@test "json accept: keys are strings like any other (escapes, empty)" {
+json_13() {
 	json '{"a\nb":1,"":2,"\u00e9":3}'
 	accepts 1 <<-'EOF'
 	an object
@@ -229,7 +242,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: numbers: zero, minus zero, fractions, exponents, big ones" {
+json_14() {
 	# Numbers come out as their text: the parser checks the grammar, the
 	# readers convert.  1e400 is beyond a double, still a JSON number.
 	json '0 -0 1 -1 0.5 -0.5 10.25 1e5 1E5 1e+5 1e-5 1.5E-05 -0.0e0 123456789012345678901234567890 1e400 -1e-400'
@@ -253,14 +266,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: a number of 1024 bytes (NUM_MAXLEN), not 1025" {
+json_15() {
 	bytes "1$(printf '0%.0s' $(seq 1023))"
 	echo "num 1$(printf '0%.0s' $(seq 1023))" | accepts 1
 	bytes "1$(printf '0%.0s' $(seq 1024))"
 	rejects "1:1: number longer than 1024 bytes"
 }
 
-@test "json accept: NaN, Infinity and -Infinity, at the top and inside" {
+json_16() {
 	json 'NaN Infinity -Infinity [NaN,-Infinity] {"a":Infinity}'
 	accepts 5 <<-'EOF'
 	num NaN
@@ -277,7 +290,18 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: the four blanks, anywhere between tokens" {
+@test "json accept: \\u escapes, either case of hex digit; surrogate pairs, at the ends of their range; raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range; keys are strings like any other (escapes, empty); numbers: zero, minus zero, fractions, exponents, big ones; a number of 1024 bytes (NUM_MAXLEN), not 1025; NaN, Infinity and -Infinity, at the top and inside" {
+	cases \
+	    "\\u escapes, either case of hex digit" json_10 \
+	    "surrogate pairs, at the ends of their range" json_11 \
+	    "raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" json_12 \
+	    "keys are strings like any other (escapes, empty)" json_13 \
+	    "numbers: zero, minus zero, fractions, exponents, big ones" json_14 \
+	    "a number of 1024 bytes (NUM_MAXLEN), not 1025" json_15 \
+	    "NaN, Infinity and -Infinity, at the top and inside" json_16
+}
+
+json_17() {
 	bytes ' \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n"k" \t\r\n: \t\r\ntrue \t\r\n} \t\r\n] \t\r\n'
 	accepts 1 <<-'EOF'
 	an array
@@ -290,7 +314,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	EOF
 }
 
-@test "json accept: several top-level values (JSON lines, and run together)" {
+json_18() {
 	bytes '{"a":1}\n{"a":2}\r\n[3]{}"s"[]\n"t" 4\n'
 	accepts 8 <<-'EOF'
 	an object
@@ -312,6 +336,12 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	str t
 	num 4
 	EOF
+}
+
+@test "json accept: the four blanks, anywhere between tokens; several top-level values (JSON lines, and run together)" {
+	cases \
+	    "the four blanks, anywhere between tokens" json_17 \
+	    "several top-level values (JSON lines, and run together)" json_18
 }
 
 @test "json accept: with -l, log lines before the first value and logrus lines between values" {
@@ -337,14 +367,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:2: expected 'true', found 'i'"
 }
 
-@test "json reject: with -l, a line after the first value that is not logrus" {
+json_20() {
 	bytes '{}\nWARN not a logrus line\n'
 	np jsontok -l <"$T/in.json"
 	status_is 1
 	err_is "jsontok: -:2:1: expected a value, found 'W' (byte offset 3)"
 }
 
-@test "json accept: empty input and blanks only hold no values" {
+json_21() {
 	# The parser reads a sequence of values, and none is a sequence; the
 	# readers reject such a file (np-trace below).
 	json ''
@@ -360,19 +390,25 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 }
 
+@test "json reject: with -l, a line after the first value that is not logrus; json accept: empty input and blanks only hold no values" {
+	cases \
+	    "with -l, a line after the first value that is not logrus" json_20 \
+	    "json accept: empty input and blanks only hold no values" json_21
+}
+
 # ---- rejected ----
 
-@test "json reject: trailing comma in an object" {
+json_22() {
 	json '{"a":1,}'
 	rejects "1:8: expected a string key, found '}'"
 }
 
-@test "json reject: trailing comma in an array" {
+json_23() {
 	json '[1,]'
 	rejects "1:4: expected a value, found ']'"
 }
 
-@test "json reject: comments" {
+json_24() {
 	json '// c'
 	rejects "1:1: expected a value, found '/'"
 	json '/* c */ 1'
@@ -381,14 +417,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:4: expected ',' or ']' after the element, found '/'"
 }
 
-@test "json reject: single quotes" {
+json_25() {
 	json "'a'"
 	rejects "1:1: expected a value, found '''"
 	json "{'a':1}"
 	rejects "1:2: expected a string key or '}', found '''"
 }
 
-@test "json reject: leading zeros" {
+json_26() {
 	json '01'
 	rejects "1:1: expected a number, found '01'"
 	json '-01'
@@ -397,65 +433,81 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:2: expected a number, found '00'"
 }
 
-@test "json reject: a plus sign" {
+json_27() {
 	json '+1'
 	rejects "1:1: expected a value, found '+'"
 	json '1e+'
 	rejects "1:1: expected a number, found '1e+'"
 }
 
-@test "json reject: no digit before the point" {
+json_28() {
 	json '.5'
 	rejects "1:1: expected a value, found '.'"
 	json '-.5'
 	rejects "1:1: expected a number, found '-.5'"
 }
 
-@test "json reject: no digit after the point" {
+json_29() {
 	json '1.'
 	rejects "1:1: expected a number, found '1.'"
 	json '1.e5'
 	rejects "1:1: expected a number, found '1.e5'"
 }
 
-@test "json reject: no digit in the exponent" {
+json_30() {
 	json '1e'
 	rejects "1:1: expected a number, found '1e'"
 	json '[1E-]'
 	rejects "1:2: expected a number, found '1E-'"
 }
 
-@test "json reject: a lone minus, and two" {
+json_31() {
 	json '-'
 	rejects "1:1: expected a number, found '-'"
 	json '--1'
 	rejects "1:1: expected a number, found '--1'"
 }
 
-@test "json reject: hex numbers" {
+json_32() {
 	# 0 is a number; the x after it cannot follow a value.
 	json '0x1F'
 	rejects "1:2: expected ',', ']', '}' or a blank after the value, found 'x'"
 }
 
-@test "json reject: a raw tab in a string" {
+json_33() {
 	bytes '"a\tb"'
 	rejects "1:3: expected '\"' to end the string, found raw control character 0x09"
 }
 
-@test "json reject: a raw newline in a string" {
+@test "json reject: trailing comma in an object; trailing comma in an array; comments; single quotes; leading zeros; a plus sign; no digit before the point; no digit after the point; no digit in the exponent; a lone minus, and two; hex numbers; a raw tab in a string" {
+	cases \
+	    "trailing comma in an object" json_22 \
+	    "trailing comma in an array" json_23 \
+	    "comments" json_24 \
+	    "single quotes" json_25 \
+	    "leading zeros" json_26 \
+	    "a plus sign" json_27 \
+	    "no digit before the point" json_28 \
+	    "no digit after the point" json_29 \
+	    "no digit in the exponent" json_30 \
+	    "a lone minus, and two" json_31 \
+	    "hex numbers" json_32 \
+	    "a raw tab in a string" json_33
+}
+
+json_34() {
 	bytes '"a\nb"'
 	rejects "1:3: expected '\"' to end the string, found raw control character 0x0a"
 }
 
-@test "json reject: a raw NUL and the other controls in a string" {
+json_35() {
 	bytes '["ab\0"]'
 	rejects "1:5: expected '\"' to end the string, found raw control character 0x00"
 	bytes '"\x1f"'
 	rejects "1:2: expected '\"' to end the string, found raw control character 0x1f"
 }
 
-@test "json reject: unknown escapes" {
+json_36() {
 	json '"a\x"'
 	rejects "1:3: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"
 	json '"\U0041"'
@@ -466,14 +518,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:2: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found end of input"
 }
 
-@test "json reject: \\u without four hex digits" {
+json_37() {
 	json '"\u12"'
 	rejects "1:2: expected four hex digits after \\u"
 	json '"\u00G0"'
 	rejects "1:2: expected four hex digits after \\u"
 }
 
-@test "json reject: a lone high surrogate" {
+json_38() {
 	json '"\ud800"'
 	rejects "1:2: expected a low surrogate after \\ud800"
 	json '"a\uD83Dx"'
@@ -484,14 +536,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:2: expected a low surrogate after \\udbff"
 }
 
-@test "json reject: a lone low surrogate" {
+json_39() {
 	json '"\udc00"'
 	rejects "1:2: expected a high surrogate before \\udc00, found it alone"
 	json '"\ude00\ud83d"'
 	rejects "1:2: expected a high surrogate before \\ude00, found it alone"
 }
 
-@test "json reject: overlong UTF-8" {
+json_40() {
 	bytes '"\xc0\xaf"'		# '/' in two bytes
 	rejects "1:2: expected UTF-8 text, found byte 0xc0"
 	bytes '"\xc1\xbf"'
@@ -502,14 +554,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:3: expected UTF-8 text, found byte 0xf0"
 }
 
-@test "json reject: surrogates encoded in UTF-8" {
+json_41() {
 	bytes '"\xed\xa0\x80"'		# U+D800
 	rejects "1:2: expected UTF-8 text, found byte 0xed"
 	bytes '"\xed\xbf\xbf"'		# U+DFFF
 	rejects "1:2: expected UTF-8 text, found byte 0xed"
 }
 
-@test "json reject: UTF-8 beyond U+10FFFF" {
+json_42() {
 	bytes '"\xf4\x90\x80\x80"'	# U+110000
 	rejects "1:2: expected UTF-8 text, found byte 0xf4"
 	bytes '"\xf5\x80\x80\x80"'
@@ -518,21 +570,36 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:2: expected UTF-8 text, found byte 0xff"
 }
 
-@test "json reject: a stray continuation byte" {
+json_43() {
 	bytes '"a\x80"'
 	rejects "1:3: expected UTF-8 text, found byte 0x80"
 	bytes '"\xc3\xa9\xbf"'
 	rejects "1:4: expected UTF-8 text, found byte 0xbf"
 }
 
-@test "json reject: a truncated UTF-8 sequence" {
+json_44() {
 	bytes '"\xe2\x82"'		# the euro sign without its last byte
 	rejects "1:2: expected UTF-8 text, found byte 0xe2"
 	bytes '"\xf0\x9f\x98'		# cut by the end of input
 	rejects "1:2: expected UTF-8 text, found byte 0xf0"
 }
 
-@test "json reject: UTF-8 and other blanks outside strings" {
+@test "json reject: a raw newline in a string; a raw NUL and the other controls in a string; unknown escapes; \\u without four hex digits; a lone high surrogate; a lone low surrogate; overlong UTF-8; surrogates encoded in UTF-8; UTF-8 beyond U+10FFFF; a stray continuation byte; a truncated UTF-8 sequence" {
+	cases \
+	    "a raw newline in a string" json_34 \
+	    "a raw NUL and the other controls in a string" json_35 \
+	    "unknown escapes" json_36 \
+	    "\\u without four hex digits" json_37 \
+	    "a lone high surrogate" json_38 \
+	    "a lone low surrogate" json_39 \
+	    "overlong UTF-8" json_40 \
+	    "surrogates encoded in UTF-8" json_41 \
+	    "UTF-8 beyond U+10FFFF" json_42 \
+	    "a stray continuation byte" json_43 \
+	    "a truncated UTF-8 sequence" json_44
+}
+
+json_45() {
 	bytes '\xc3\xa9'
 	rejects "1:1: expected a value, found byte 0xc3"
 	# A byte order mark opening the input is the front door's to drop
@@ -545,14 +612,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:4: expected a value, found byte 0xc2"
 }
 
-@test "json reject: an unterminated string" {
+json_46() {
 	json '"abc'
 	rejects "1:5: expected '\"' to end the string, found end of input"
 	json '{"ab'
 	rejects "1:5: expected '\"' to end the string, found end of input"
 }
 
-@test "json reject: an unterminated object" {
+json_47() {
 	json '{'
 	rejects "1:2: expected a string key or '}', found end of input"
 	json '{"a"'
@@ -565,7 +632,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:8: expected a string key, found end of input"
 }
 
-@test "json reject: an unterminated array" {
+json_48() {
 	json '['
 	rejects "1:2: expected a value, found end of input"
 	json '[1'
@@ -574,7 +641,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:4: expected a value, found end of input"
 }
 
-@test "json reject: mismatched brackets" {
+json_49() {
 	json '{"a":1]'
 	rejects "1:7: expected ',' or '}' after the member, found ']'"
 	json '[1}'
@@ -583,14 +650,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:1: expected a value, found ']'"
 }
 
-@test "json reject: a missing colon" {
+json_50() {
 	json '{"a" 1}'
 	rejects "1:6: expected ':' after the key, found '1'"
 	json '{"a",1}'
 	rejects "1:5: expected ':' after the key, found ','"
 }
 
-@test "json reject: a missing comma" {
+json_51() {
 	json '[1 2]'
 	rejects "1:4: expected ',' or ']' after the element, found '2'"
 	json '["a" "b"]'
@@ -599,14 +666,14 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:8: expected ',' or '}' after the member, found '\"'"
 }
 
-@test "json reject: a key that is not a string" {
+json_52() {
 	json '{1:2}'
 	rejects "1:2: expected a string key or '}', found '1'"
 	json '{a:2}'
 	rejects "1:2: expected a string key or '}', found 'a'"
 }
 
-@test "json reject: a value run into the next one" {
+json_53() {
 	json '1"a"'
 	rejects "1:2: expected ',', ']', '}' or a blank after the value, found '\"'"
 	json 'truex'
@@ -615,7 +682,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:5: expected ',', ']', '}' or a blank after the value, found 'a'"
 }
 
-@test "json reject: bare words" {
+json_54() {
 	json 'nul'
 	rejects "1:4: expected 'null', found end of input"
 	json 'nan'
@@ -632,7 +699,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:5: expected 'Infinity', found ']'"
 }
 
-@test "json reject: nesting deeper than JSON_MAXDEPTH (64)" {
+json_55() {
 	# The 65th '[' is at column 65; the 65th '{' after 64 '{"a":' (5
 	# bytes each) at column 321.
 	bytes "$(printf '[%.0s' $(seq 65))$(printf ']%.0s' $(seq 65))"
@@ -641,10 +708,26 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	rejects "1:321: nesting deeper than 64 levels"
 }
 
-@test "json reject: positions count lines at LF only, and bytes in a line" {
+json_56() {
 	# Line 3 is two tabs, 2, and two commas: the second at column 5.
 	bytes '{\r\n\t"a": [1,\r\n\t\t2,,]}'
 	rejects "3:5: expected a value, found ','"
+}
+
+@test "json reject: UTF-8 and other blanks outside strings; an unterminated string; an unterminated object; an unterminated array; mismatched brackets; a missing colon; a missing comma; a key that is not a string; a value run into the next one; bare words; nesting deeper than JSON_MAXDEPTH (64); positions count lines at LF only, and bytes in a line" {
+	cases \
+	    "UTF-8 and other blanks outside strings" json_45 \
+	    "an unterminated string" json_46 \
+	    "an unterminated object" json_47 \
+	    "an unterminated array" json_48 \
+	    "mismatched brackets" json_49 \
+	    "a missing colon" json_50 \
+	    "a missing comma" json_51 \
+	    "a key that is not a string" json_52 \
+	    "a value run into the next one" json_53 \
+	    "bare words" json_54 \
+	    "nesting deeper than JSON_MAXDEPTH (64)" json_55 \
+	    "positions count lines at LF only, and bytes in a line" json_56
 }
 
 # ---- long strings ----
@@ -670,7 +753,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	printf 'skipped\nskipped\n' | cmp - "$OUT"
 }
 
-@test "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails" {
+json_59() {
 	# MiB - 1 letters and \n (one byte); MiB - 2 letters and \u00e9 (two):
 	# both exactly MiB bytes once decoded.
 	{ printf '"'; letters $((MiB - 1)); printf '\\n"'; } >"$T/in.json"
@@ -687,7 +770,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 }
 
-@test "json reject: an escape, then more than 1 MiB of plain text (no overrun)" {
+json_60() {
 	# The text after the last escape counts too: 1 + MiB bytes.
 	{ printf '"\\n'; letters $MiB; printf '"'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
@@ -695,7 +778,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 }
 
-@test "json reject: a string too long is too long, whatever follows its limit" {
+json_61() {
 	# A raw control byte past the first MiB of the text: the string is
 	# too long before that byte is reached, from a file or a pipe alike.
 	{ printf '"'; letters $((MiB + 1)); printf '\001"'; } >"$T/in.json"
@@ -709,6 +792,13 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	np jsontok -s "$T/in.json"
 	status_is 1
 	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048578)"
+}
+
+@test "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails; json reject: an escape, then more than 1 MiB of plain text (no overrun); json reject: a string too long is too long, whatever follows its limit" {
+	cases \
+	    "a string of exactly 1 MiB, ending in escapes; a byte more fails" json_59 \
+	    "json reject: an escape, then more than 1 MiB of plain text (no overrun)" json_60 \
+	    "json reject: a string too long is too long, whatever follows its limit" json_61
 }
 
 @test "json accept: json_skip passes over a 64 MiB string in constant memory" {
@@ -731,7 +821,7 @@ EDGES=({58..70} {122..130})
 printf -v A '%*s' 130 ''
 A=${A// /a}
 
-@test "json accept: escapes and backslash runs across the scanners' 64-byte steps" {
+json_63() {
 	local k e
 	# Each escape, as written and as jsontok shows it decoded.
 	set -- '\"' '"' '\\' '\x5c' '\/' '/' '\n' '\x0a' '\u00e9' 'é' \
@@ -760,7 +850,7 @@ A=${A// /a}
 	  echo "']'"; } | accepts 1
 }
 
-@test "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" {
+json_64() {
 	# Every case a file of its own, and all of them run by one jsontok
 	# -A (a run each, its output framed, tests/jsontok.c): token by
 	# token the array is opened, then the string fails at line 1, column
@@ -800,7 +890,7 @@ A=${A// /a}
 	out_is "$T/want-s"
 }
 
-@test "json accept: NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" {
+json_65() {
 	json '["a\"b"]'
 	NP_SIMD=mmx np jsontok <"$T/in.json"
 	status_is 1
@@ -837,6 +927,13 @@ A=${A// /a}
 		status_is 1
 		err_is "jsontok: NP_SIMD: avx512 is not in this build or CPU"
 	fi
+}
+
+@test "json accept: escapes and backslash runs across the scanners' 64-byte steps; json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps; NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" {
+	cases \
+	    "escapes and backslash runs across the scanners' 64-byte steps" json_63 \
+	    "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" json_64 \
+	    "NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" json_65
 }
 
 # ---- tokens across the edges of reads ----
@@ -924,14 +1021,14 @@ frames() {
 	rm "${files[@]}"
 }
 
-@test "json accept: a top-level number at the very end of a full read" {
+json_68() {
 	{ spaces $((MiB - 5)); printf '12345 678'; } >"$T/big.json"
 	np jsontok "$T/big.json"
 	status_is 0
 	printf 'num 12345\nnum 678\n' | cmp - "$OUT"
 }
 
-@test "json reject: positions past the 1 MiB read" {
+json_69() {
 	# A newline, MiB - 4 blanks, then [1,]: the ']' is byte MiB + 1 of
 	# the file, on line 2, whose first byte is byte 2: column MiB.
 	{ printf '\n'; spaces $((MiB - 4)); printf '[1,]'; } >"$T/in.json"
@@ -941,7 +1038,7 @@ frames() {
 	rejects "1:1048576: expected UTF-8 text, found byte 0xe2"
 }
 
-@test "json accept: tokens cut between the writes to a pipe" {
+json_70() {
 	# Each write reaches jsontok as its own read: the tokens straddle them.
 	{ printf '["a\\u00'; sleep 0.2; printf 'e9\\ud83d'; sleep 0.2
 	  printf '\\ude00", 12'; sleep 0.2; printf '34, tr'; sleep 0.2
@@ -953,11 +1050,19 @@ frames() {
 	    cmp - "$OUT"
 }
 
-@test "json reject: -Infinity, a read's end, then a stray byte" {
+json_71() {
 	# The byte after -Infinity must be looked at even when it comes in
 	# the next read.
 	{ printf -- '-Infinity'; sleep 0.3; printf 'x'; } | np jsontok
 	status_is 1
 	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x' (byte offset 9)"
 	[ ! -s "$OUT" ]
+}
+
+@test "json accept: a top-level number at the very end of a full read; json reject: positions past the 1 MiB read; tokens cut between the writes to a pipe; json reject: -Infinity, a read's end, then a stray byte" {
+	cases \
+	    "a top-level number at the very end of a full read" json_68 \
+	    "json reject: positions past the 1 MiB read" json_69 \
+	    "tokens cut between the writes to a pipe" json_70 \
+	    "json reject: -Infinity, a read's end, then a stray byte" json_71
 }

@@ -31,14 +31,14 @@ times() {
 
 # ---- the bounds ----
 
-@test "np-bound: the bounds of the hand-worked profile" {
+np_bound_1() {
 	np np-bound "$H"
 	status_is 0
 	err_is "$SYNC"
 	golden np-bound/hand.tsv
 }
 
-@test "np-bound: the goldens hold the hand-worked and DuckDB numbers" {
+np_bound_2() {
 	[ "$(times hand.tsv)" = "total_time=850 memory_bound=750 memory_bound_ideal=380 memory_bound_ideal_no_reloads=190 compute_bound=500 compute_bound_ideal_flops=170 compute_bound_ideal_useful_flops=120 perfect_pipeline=750 tensor_engine_active_time=500 vector_engine_active_time=200 scalar_engine_active_time=80 gpsimd_engine_active_time=50 dma_active_time=750 bottleneck=750" ]
 	[ "$(times hand-t.tsv)" = "total_time=400 memory_bound=300 memory_bound_ideal=130 memory_bound_ideal_no_reloads=190 compute_bound=300 compute_bound_ideal_flops=50 compute_bound_ideal_useful_flops=0 perfect_pipeline=300 tensor_engine_active_time=300 vector_engine_active_time=20 scalar_engine_active_time=0 gpsimd_engine_active_time=50 dma_active_time=300 bottleneck=300" ]
 	# The gaps, shares and speedups of the README's working.
@@ -48,7 +48,7 @@ times() {
 	grep -q '^perfect_pipeline	pipeline	Tensor	300	' "$GOLD/np-bound/hand-t.tsv"
 }
 
-@test "np-bound: -t sets the window; an empty side is the DMA's" {
+np_bound_3() {
 	np np-bound -t 200,600 "$H"
 	status_is 0
 	golden np-bound/hand-t.tsv
@@ -60,7 +60,7 @@ times() {
 	golden np-bound/hand.tsv
 }
 
-@test "np-bound: rows in reverse order, beyond the reorder window, give the same bounds" {
+np_bound_4() {
 	np np-bound -r 1 "$D/rev@latest"
 	status_is 0
 	golden np-bound/hand.tsv
@@ -74,7 +74,7 @@ np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or 
 	done
 }
 
-@test "np-bound: the tables as files named for them (DuckDB's CSV), in any order" {
+np_bound_5() {
 	np np-bound "$D"/csv/*.csv
 	status_is 0
 	golden np-bound/hand.tsv
@@ -86,7 +86,7 @@ np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or 
 	golden np-bound/hand-X.tsv
 }
 
-@test "np-bound: several profiles, and -w side by side with the change" {
+np_bound_6() {
 	np sh -c 'cd "$0" && exec np-bound "$@"' "$D" hand@latest after@latest
 	status_is 0
 	golden np-bound/hand-2.tsv
@@ -100,30 +100,40 @@ np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scalar or 
 	[ "$(tail -1 "$OUT")" = "bottleneck	pipeline	DMA" ]
 }
 
+@test "np-bound: the bounds of the hand-worked profile; the goldens hold the hand-worked and DuckDB numbers; -t sets the window; an empty side is the DMA's; rows in reverse order, beyond the reorder window, give the same bounds; the tables as files named for them (DuckDB's CSV), in any order; several profiles, and -w side by side with the change" {
+	cases \
+	    "the bounds of the hand-worked profile" np_bound_1 \
+	    "the goldens hold the hand-worked and DuckDB numbers" np_bound_2 \
+	    "-t sets the window; an empty side is the DMA's" np_bound_3 \
+	    "rows in reverse order, beyond the reorder window, give the same bounds" np_bound_4 \
+	    "the tables as files named for them (DuckDB's CSV), in any order" np_bound_5 \
+	    "several profiles, and -w side by side with the change" np_bound_6
+}
+
 # ---- the investigations ----
 
-@test "np-bound: -T, the transposes per source line" {
+np_bound_7() {
 	np np-bound -T "$H"
 	status_is 0
 	no_err
 	golden np-bound/hand-T.tsv
 }
 
-@test "np-bound: -I, the matmul shapes per source line" {
+np_bound_8() {
 	np np-bound --tiles "$H"
 	status_is 0
 	no_err
 	golden np-bound/hand-I.tsv
 }
 
-@test "np-bound: -X, the excess bytes, by tensor and by the line that loads it" {
+np_bound_9() {
 	np np-bound -X "$H"
 	status_is 0
 	no_err
 	golden np-bound/hand-X.tsv
 }
 
-@test "np-bound: -D, the DMA geometry; transposes, the unmatched and the coverage said" {
+np_bound_10() {
 	np np-bound --dma "$H"
 	status_is 0
 	golden np-bound/hand-D.tsv
@@ -132,7 +142,7 @@ np-bound: $H: the Flow join left 1 of 6 DmaPacketAggregated transfers unmatched 
 np-bound: $H: DmaPacketAggregated covers 3340 of the kernel's 3800 DMA bytes in the window (0.8789473684210526, below 0.95): the rest has no source line or tensor"
 }
 
-@test "np-bound: -I names the first operands it cannot read and counts them all" {
+np_bound_11() {
 	variant ops Instruction "$D/bad/instruction-operands.parquet"
 	np np-bound -I "$T/ops"
 	status_is 0
@@ -142,7 +152,7 @@ np-bound: MATMULs whose operands give no shape, in no row: 2 (first: $T/ops/Inst
 k.py:12	128	128	128	1	1638400	0.29411764705882354	N" ]
 }
 
-@test "np-bound: most instructions without a source line, and a list of types, are said" {
+np_bound_12() {
 	variant nosrc Instruction "$D/bad/instruction-nosrc.parquet"
 	np np-bound -T "$T/nosrc"
 	status_is 0
@@ -151,9 +161,19 @@ np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info
 	[ "$(cat "$OUT")" = "src	transposes	flops	peak_ns	flops_share" ]
 }
 
+@test "np-bound: -T, the transposes per source line; -I, the matmul shapes per source line; -X, the excess bytes, by tensor and by the line that loads it; -D, the DMA geometry; transposes, the unmatched and the coverage said; -I names the first operands it cannot read and counts them all; most instructions without a source line, and a list of types, are said" {
+	cases \
+	    "-T, the transposes per source line" np_bound_7 \
+	    "-I, the matmul shapes per source line" np_bound_8 \
+	    "-X, the excess bytes, by tensor and by the line that loads it" np_bound_9 \
+	    "-D, the DMA geometry; transposes, the unmatched and the coverage said" np_bound_10 \
+	    "-I names the first operands it cannot read and counts them all" np_bound_11 \
+	    "most instructions without a source line, and a list of types, are said" np_bound_12
+}
+
 # ---- what is left out ----
 
-@test "np-bound: Metadata without its constants: what they bound is left out, and said" {
+np_bound_13() {
 	variant meta Metadata "$D/bad/metadata-noconst.parquet"
 	np np-bound "$T/meta"
 	status_is 0
@@ -165,7 +185,7 @@ np-bound: $T/meta: Metadata gives no tensor_engine_num_cols above 0: compute_bou
 	[ "$(sed -n 3p "$OUT")" = "memory_bound	memory	DMA	750	100	0.8823529411764706	1.1333333333333333" ]
 }
 
-@test "np-bound: no Metadata, no TensorInfo, no ActiveTime, no Instruction table" {
+np_bound_14() {
 	variant none Metadata ""
 	rm "$T/none/TensorInfo.parquet"
 	np np-bound "$T/none"
@@ -184,7 +204,7 @@ np-bound: $T/engines: no Instruction table: compute_bound_ideal_flops and comput
 	[ "$(sed -n 2p "$OUT")" = "total_time	total		850		1	" ]
 }
 
-@test "np-bound: an empty DmaPacket: no window without -t; with it, DMA left out" {
+np_bound_15() {
 	variant empty DmaPacket "$D/bad/dmapacket-empty.parquet"
 	np np-bound "$T/empty"
 	status_is 1
@@ -198,7 +218,7 @@ np-bound: $T/empty: DmaPacket has no rows (captured without DMA notifications?):
 	[ "$(sed -n 6,7p "$OUT")" = "$(sed -n 6,7p "$GOLD/np-bound/hand-t.tsv" | cut -f1-6 | sed "s/\$/	/")" ]
 }
 
-@test "np-bound: a window without DMA says so: its memory bounds are 0" {
+np_bound_16() {
 	np np-bound -t 2000,3000 "$H"
 	status_is 0
 	err_is "$SYNC
@@ -206,7 +226,7 @@ np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_
 	[ "$(sed -n 2,4p "$OUT" | cut -f4 | tr '\n' ' ')" = "1000 0 0 " ]
 }
 
-@test "np-bound: no kernel packet, or no DmaPacket table: no window, exit 1" {
+np_bound_17() {
 	variant nok DmaPacket "$D/bad/dmapacket-nokernel.parquet"
 	np np-bound "$T/nok"
 	status_is 1
@@ -219,9 +239,18 @@ np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_
 	[ ! -s "$OUT" ]
 }
 
+@test "np-bound: Metadata without its constants: what they bound is left out, and said; no Metadata, no TensorInfo, no ActiveTime, no Instruction table; an empty DmaPacket: no window without -t; with it, DMA left out; a window without DMA says so: its memory bounds are 0; no kernel packet, or no DmaPacket table: no window, exit 1" {
+	cases \
+	    "Metadata without its constants: what they bound is left out, and said" np_bound_13 \
+	    "no Metadata, no TensorInfo, no ActiveTime, no Instruction table" np_bound_14 \
+	    "an empty DmaPacket: no window without -t; with it, DMA left out" np_bound_15 \
+	    "a window without DMA says so: its memory bounds are 0" np_bound_16 \
+	    "no kernel packet, or no DmaPacket table: no window, exit 1" np_bound_17
+}
+
 # ---- bad input ----
 
-@test "np-bound: a value of the wrong type names the file, row and column" {
+np_bound_18() {
 	variant text DmaPacket "$D/bad/dmapacket-text.parquet"
 	np np-bound "$T/text"
 	status_is 1
@@ -233,7 +262,7 @@ np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_
 	[ "$(tail -1 "$ERR")" = "np-bound: $T/half/TensorInfo.parquet: row 4: column 'size': expected a whole number, found '4999.5'" ]
 }
 
-@test "np-bound: a table without a column it needs names it, what for, and what it has" {
+np_bound_19() {
 	variant nob DmaPacket "$D/bad/dmapacket-nobytes.parquet"
 	np np-bound "$T/nob"
 	status_is 1
@@ -249,7 +278,7 @@ np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_
 	err_is "np-bound: $T/TensorInfo.csv:1:1: expected a column 'size' (read by np-bound), found none in the header, which has: variable_name type format shape node pcore_idx"
 }
 
-@test "np-bound: an investigation without its tables is an error" {
+np_bound_20() {
 	variant nodpa DmaPacketAggregated ""
 	np np-bound -X "$T/nodpa"
 	status_is 1
@@ -261,9 +290,16 @@ np-bound: $H: no DmaPacket row in the window [2000, 3000): memory_bound, memory_
 	err_is "np-bound: $T/noflow: no Flow table: -D needs it"
 }
 
+@test "np-bound: a value of the wrong type names the file, row and column; a table without a column it needs names it, what for, and what it has; an investigation without its tables is an error" {
+	cases \
+	    "a value of the wrong type names the file, row and column" np_bound_18 \
+	    "a table without a column it needs names it, what for, and what it has" np_bound_19 \
+	    "an investigation without its tables is an error" np_bound_20
+}
+
 # ---- usage ----
 
-@test "np-bound: usage errors" {
+np_bound_21() {
 	np np-bound
 	status_is 2
 	err_is "np-bound: expected a profile directory
@@ -285,7 +321,7 @@ $USAGE"
 	err_is "np-bound: $D/README.md: expected a profile directory, or a file named for a table np-bound reads (Metadata, DmaPacket, ActiveTime, Instruction, TensorInfo, DmaPacketAggregated, Flow, Warning, Error)"
 }
 
-@test "np-bound: a closed pipe ends it quietly; a full disk is an error" {
+np_bound_22() {
 	np sh -c 'np-bound "$1" | head -1' sh "$H"
 	status_is 0
 	[ "$(cat "$OUT")" = "bound	family	engine	time_ns	gap_ns	share	bn_speedup" ]
@@ -293,6 +329,12 @@ $USAGE"
 	np sh -c 'np-bound -T "$1" >/dev/full' sh "$H"
 	status_is 1
 	grep -q 'np-bound: write error' "$ERR" || grep -q 'No space left' "$ERR"
+}
+
+@test "np-bound: usage errors; a closed pipe ends it quietly; a full disk is an error" {
+	cases \
+	    "usage errors" np_bound_21 \
+	    "a closed pipe ends it quietly; a full disk is an error" np_bound_22
 }
 
 # ---- generated profiles (tests/tools/profgen.c) ----
@@ -307,7 +349,7 @@ gen() {
 
 UNMATCHED='np-bound: gen@latest: the Flow join left 6 of %s DmaPacketAggregated transfers unmatched (491520 bytes, in no source line'"'"'s row): 6 with no Flow edge from an instruction, 0 whose instruction is not in Instruction'
 
-@test "np-bound: a generated profile: the bounds and every investigation" {
+np_bound_23() {
 	gen
 	cd "$T"
 	np np-bound gen@latest
@@ -334,7 +376,7 @@ UNMATCHED='np-bound: gen@latest: the Flow join left 6 of %s DmaPacketAggregated 
 	golden np-bound/gen-w.tsv
 }
 
-@test "np-bound: a generated profile shuffled, Instruction split in three: the same answers" {
+np_bound_24() {
 	profgen -n 64 -x 1000 -P 3 "$T/gen@latest"
 	cd "$T"
 	[ -f gen@latest/Instruction_2.parquet ]
@@ -350,7 +392,7 @@ np-bound: 236 rows beyond the reorder window (-r 8), put in order in memory (fir
 	done
 }
 
-@test "np-bound: the Warning and Error tables first, of a directory and of table files" {
+np_bound_25() {
 	profgen -n 64 -W 5 -E 3 "$T/gen@latest"
 	cd "$T"
 	np np-bound gen@latest
@@ -365,6 +407,13 @@ np-bound: gen@latest: Error table, type HwError: 1 row (first: DMA queue 1 overf
 	golden np-bound/hand-T.tsv
 	err_is "np-bound: $D/gate/Error.parquet: Error table, type DmaError: 2 rows (first: DMA queue 3 overflowed)
 np-bound: $D/gate/Error.parquet: Error table, type HwError: 1 row (first: semaphore timeout)"
+}
+
+@test "np-bound: a generated profile: the bounds and every investigation; a generated profile shuffled, Instruction split in three: the same answers; the Warning and Error tables first, of a directory and of table files" {
+	cases \
+	    "a generated profile: the bounds and every investigation" np_bound_23 \
+	    "a generated profile shuffled, Instruction split in three: the same answers" np_bound_24 \
+	    "the Warning and Error tables first, of a directory and of table files" np_bound_25
 }
 
 # ---- constant memory ----
@@ -440,7 +489,7 @@ duck() {
 
 P=$NU/parquet/ActiveTime.parquet
 
-@test "np-bound: NULL, '' and <none>: the bounds, the same in every form, DuckDB's" {
+np_bound_27() {
 	nullforms
 	golden np-bound/nulls.tsv
 	err_is "np-bound: DmaPacket rows without transfer_bytes, no kernel's packet: 1 (first: $NU/parquet/DmaPacket.parquet:5)
@@ -453,7 +502,7 @@ np-bound: IN and OUT tensors without a size, taken as 0: 1 (first: $NU/parquet/T
 	[ "$(cut -f4 "$OUT" | sed 1d | tr '\n' ' ')" = "850 600 390 200 300 182 120 600 300 100 30 50 600 600 " ]
 }
 
-@test "np-bound: NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart" {
+np_bound_28() {
 	nullforms -T
 	golden np-bound/nulls-T.tsv
 	err_is "np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Instruction.parquet:4)"
@@ -467,7 +516,7 @@ np-bound: MATMULs without adjusted_flops, taken as 0: 1 (first: $NU/parquet/Inst
 	grep -q "^I-none	2\$" "$NU/answers.txt"
 }
 
-@test "np-bound: NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" {
+np_bound_29() {
 	nullforms -X
 	golden np-bound/nulls-X.tsv
 	err_is "np-bound: DmaPacket rows without transfer_bytes, no kernel's packet: 1 (first: $NU/parquet/DmaPacket.parquet:5)
@@ -487,6 +536,13 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	nullforms -D
 	golden np-bound/nulls-D.tsv
 	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 9 ]
+}
+
+@test "np-bound: NULL, '' and <none>: the bounds, the same in every form, DuckDB's; NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart; NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" {
+	cases \
+	    "NULL, '' and <none>: the bounds, the same in every form, DuckDB's" np_bound_27 \
+	    "NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart" np_bound_28 \
+	    "NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" np_bound_29
 }
 
 # ---- hostile input ----
@@ -573,7 +629,7 @@ $H	k.py:12	1	1638400	50	0.29411764705882354" ]
 
 # ---- another generated profile, checked against DuckDB ----
 
-@test "np-bound: a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers" {
+np_bound_33() {
 	profgen -s 7 -n 300 -x 37 -P 3 "$T/g7@latest"
 	np np-bound -r 16 "$T/g7@latest"
 	status_is 0
@@ -608,7 +664,7 @@ kernel.py:22	b	load	287	9404416	0.15614798694232862	32	1024" ]
 	[ "$(tail -1 "$OUT" | cut -f3-6)" = "all	712	60096512	0.9978237214363439" ]
 }
 
-@test "np-bound: Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet" {
+np_bound_34() {
 	C=$D/csv
 	mkdir -p "$T/csv" "$T/tsv" "$T/jsonl"
 	# tensor_engine_num_cols (the 5th column) taken out
@@ -625,7 +681,7 @@ np-bound: $m: no TensorInfo table: memory_bound_ideal_no_reloads left out"
 	done
 }
 
-@test "np-bound: a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X" {
+np_bound_35() {
 	C=$D/csv
 	{ cat "$C/TensorInfo.csv"; sed -n 2p "$C/TensorInfo.csv"; } >"$T/TensorInfo.csv"
 	np np-bound -t 100,950 "$C/Metadata.csv" "$C/DmaPacket.csv" "$T/TensorInfo.csv"
@@ -637,7 +693,7 @@ np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and c
 	[ "$(sed -n 5p "$OUT" | cut -f1,4)" = "memory_bound_ideal_no_reloads	290" ]
 }
 
-@test "np-bound: a MATMUL without an engine: in no bound, and counted" {
+np_bound_36() {
 	C=$D/csv
 	sed '2s/,tensor,MATMUL,/,,MATMUL,/' "$C/Instruction.csv" >"$T/Instruction.csv"
 	np np-bound -T "$C/Metadata.csv" "$C/DmaPacket.csv" "$T/Instruction.csv"
@@ -647,7 +703,7 @@ np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and c
 	[ "$(sed 1d "$OUT")" = "k.py:12	1	1638400	50	0.7142857142857143" ]
 }
 
-@test "np-bound -X: a tensor type longer than 31 bytes is written cut, and said so" {
+np_bound_37() {
 	mkdir "$T/c"
 	cp "$D"/csv/Flow.csv "$D"/csv/Instruction.csv \
 	    "$D"/csv/DmaPacketAggregated.csv "$D"/csv/DmaPacket.csv "$T/c"
@@ -659,4 +715,13 @@ np-bound: $C/Metadata.csv: no Instruction table: compute_bound_ideal_flops and c
 	sed 's/\tINTERNAL\t/\tINTERNAL_SCRATCH_OF_THE_SECOND_\t/' \
 	    "$GOLD/np-bound/hand-X.tsv" >"$T/want"
 	out_is "$T/want"
+}
+
+@test "np-bound: a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers; Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet; a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X; a MATMUL without an engine: in no bound, and counted; np-bound -X: a tensor type longer than 31 bytes is written cut, and said so" {
+	cases \
+	    "a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers" np_bound_33 \
+	    "Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet" np_bound_34 \
+	    "a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X" np_bound_35 \
+	    "a MATMUL without an engine: in no bound, and counted" np_bound_36 \
+	    "np-bound -X: a tensor type longer than 31 bytes is written cut, and said so" np_bound_37
 }

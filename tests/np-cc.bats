@@ -17,7 +17,7 @@ NOTES="np-cc: START lines without an END: 3 (first: r0.txt:29)
 np-cc: END lines without a START: 1 (first: r1.txt:4)
 np-cc: lines not understood: 1 (first: r1.txt:9)"
 
-@test "np-cc: events of two ranks, START and END paired per core and event" {
+np_cc_1() {
 	cd "$CC"
 	np np-cc r0.txt r1.txt
 	status_is 0
@@ -25,7 +25,7 @@ np-cc: lines not understood: 1 (first: r1.txt:9)"
 	golden $G/events.tsv
 }
 
-@test "np-cc: -G gaps between TPB_TRIGGER starts per rank and core" {
+np_cc_2() {
 	cd "$CC"
 	np np-cc -G r0.txt r1.txt
 	status_is 0
@@ -33,7 +33,7 @@ np-cc: lines not understood: 1 (first: r1.txt:9)"
 	golden $G/gaps.tsv
 }
 
-@test "np-cc: -L per-layer latency, incomplete trailing layer, summaries" {
+np_cc_3() {
 	cd "$CC"
 	np np-cc -L r0.txt r1.txt
 	status_is 0
@@ -43,7 +43,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	golden $G/layers.tsv
 }
 
-@test "np-cc: --skew across cores and ranks" {
+np_cc_4() {
 	cd "$CC"
 	np np-cc --skew r0.txt r1.txt
 	status_is 0
@@ -51,14 +51,14 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	golden $G/skew.tsv
 }
 
-@test "np-cc: -K -x 1.5 lowers the slow threshold" {
+np_cc_5() {
 	cd "$CC"
 	np np-cc -K -x 1.5 r0.txt r1.txt
 	status_is 0
 	golden $G/skew-x1.5.tsv
 }
 
-@test "np-cc: -K -C 2,3 keeps collectives 2 and 3 only" {
+np_cc_6() {
 	cd "$CC"
 	np np-cc -K -C 2,3 r0.txt r1.txt
 	status_is 0
@@ -66,7 +66,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: -n and --no-header drop the header" {
+np_cc_7() {
 	cd "$CC"
 	np np-cc -n -G r0.txt r1.txt
 	status_is 0
@@ -75,7 +75,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	tail -n +2 "$GOLD/$G/gaps.tsv" | cmp - "$OUT"
 }
 
-@test "np-cc: CRLF text gives the same rows" {
+np_cc_8() {
 	sed 's/$/\r/' "$CC/r0.txt" >"$T/r0.txt"
 	sed 's/$/\r/' "$CC/r1.txt" >"$T/r1.txt"
 	cd "$T"
@@ -87,7 +87,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	golden $G/layers.tsv
 }
 
-@test "np-cc: standard input is rank -" {
+np_cc_9() {
 	np np-cc -G -n - <"$CC/r1.txt"
 	status_is 0
 	# r1 gaps from the README, rank "-".
@@ -96,14 +96,27 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: -E picks one event in the default mode" {
+@test "np-cc: events of two ranks, START and END paired per core and event; -G gaps between TPB_TRIGGER starts per rank and core; -L per-layer latency, incomplete trailing layer, summaries; --skew across cores and ranks; -K -x 1.5 lowers the slow threshold; -K -C 2,3 keeps collectives 2 and 3 only; -n and --no-header drop the header; CRLF text gives the same rows; standard input is rank -" {
+	cases \
+	    "events of two ranks, START and END paired per core and event" np_cc_1 \
+	    "-G gaps between TPB_TRIGGER starts per rank and core" np_cc_2 \
+	    "-L per-layer latency, incomplete trailing layer, summaries" np_cc_3 \
+	    "--skew across cores and ranks" np_cc_4 \
+	    "-K -x 1.5 lowers the slow threshold" np_cc_5 \
+	    "-K -C 2,3 keeps collectives 2 and 3 only" np_cc_6 \
+	    "-n and --no-header drop the header" np_cc_7 \
+	    "CRLF text gives the same rows" np_cc_8 \
+	    "standard input is rank -" np_cc_9
+}
+
+np_cc_10() {
 	cd "$CC"
 	np np-cc -n -E dma_advance r0.txt r1.txt
 	status_is 0
 	grep DMA_ADVANCE "$GOLD/$G/events.tsv" | cmp - "$OUT"
 }
 
-@test "np-cc: -F moves the fields; -u us scales times to ns" {
+np_cc_11() {
 	# seq, phase, event, timestamp in us: event=3, ts=4, phase=2.
 	printf '%s\n' 'Collectives trace for CC-core 2' \
 	    'seq=0 START TPB_TRIGGER 1' 'seq=0 END TPB_TRIGGER 2' \
@@ -117,7 +130,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: Neuron Explorer CcInstruction rows as TSV" {
+np_cc_12() {
 	cd "$CC"
 	np np-cc ccinstr.tsv
 	status_is 0
@@ -129,7 +142,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: Neuron Explorer CcOp rows as JSON lines; event is the operation" {
+np_cc_13() {
 	cd "$CC"
 	np np-cc ccop.jsonl
 	status_is 0
@@ -140,7 +153,7 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: the cc_stream table of a view export" {
+np_cc_14() {
 	cd "$CC"
 	np np-cc view.json
 	status_is 0
@@ -148,13 +161,23 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	golden $G/view.tsv
 }
 
-@test "np-cc: its own TSV reads back with the ranks kept" {
+np_cc_15() {
 	cd "$CC"
 	np sh -c 'np-cc r0.txt r1.txt 2>/dev/null | np-cc -L'
 	status_is 0
 	err_is "np-cc: incomplete trailing layers, with fewer than 2 gaps: 1 (first: rank r1.txt, CC-core 8)
 np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (first: rank r0.txt, CC-core 8)"
 	golden $G/layers.tsv
+}
+
+@test "np-cc: -E picks one event in the default mode; -F moves the fields; -u us scales times to ns; Neuron Explorer CcInstruction rows as TSV; Neuron Explorer CcOp rows as JSON lines; event is the operation; the cc_stream table of a view export; its own TSV reads back with the ranks kept" {
+	cases \
+	    "-E picks one event in the default mode" np_cc_10 \
+	    "-F moves the fields; -u us scales times to ns" np_cc_11 \
+	    "Neuron Explorer CcInstruction rows as TSV" np_cc_12 \
+	    "Neuron Explorer CcOp rows as JSON lines; event is the operation" np_cc_13 \
+	    "the cc_stream table of a view export" np_cc_14 \
+	    "its own TSV reads back with the ranks kept" np_cc_15
 }
 
 # ---- agreement with the awk chain users run today ----
@@ -176,7 +199,7 @@ chainlayers() {
 	    END { for (i = 0; any && i <= m; i++) print i, s[i] }'
 }
 
-@test "np-cc: -G agrees exactly with the awk chain (generated trace)" {
+np_cc_16() {
 	npgen -n 20000 trace-text >"$T/t.txt"
 	chain 8 "$T/t.txt" >"$T/awk"
 	[ "$(wc -l <"$T/awk")" -gt 300 ]
@@ -186,7 +209,7 @@ chainlayers() {
 	cut -f3,5 "$OUT" | tr '\t' ' ' | cmp "$T/awk" -
 }
 
-@test "np-cc: -L agrees exactly with the awk chain (generated trace)" {
+np_cc_17() {
 	npgen -n 20000 trace-text >"$T/t.txt"
 	for pk in "1 2" "0 1" "3 4"; do
 		set -- $pk
@@ -198,7 +221,7 @@ chainlayers() {
 	done
 }
 
-@test "np-cc: -L summaries agree with awk over the chain's layers" {
+np_cc_18() {
 	npgen -n 20000 trace-text >"$T/t.txt"
 	# Complete layers only; steady = all but layer 0; median = the
 	# ceil(m/2)-th smallest.
@@ -223,14 +246,14 @@ chainlayers() {
 	    "$T/steady"
 }
 
-@test "np-cc: -G agrees with the awk chain on unpaired STARTs (r0 core 9)" {
+np_cc_19() {
 	chain 9 "$CC/r0.txt" >"$T/awk"
 	np np-cc -G -n "$CC/r0.txt"
 	awk -F '\t' '$2 == 9 { print $3, $5 }' "$OUT" | cmp "$T/awk" -
 	[ "$(wc -l <"$T/awk")" -eq 3 ]
 }
 
-@test "np-cc: more than 1024 steady layers: median within 1%" {
+np_cc_20() {
 	# 2100 layers of two gaps: gap i is 1000 + (i * 37) % 101.
 	awk 'BEGIN { print "Collectives trace for CC-core 0"; t = 5000
 	    for (i = 0; i <= 4201; i++) {
@@ -251,9 +274,18 @@ chainlayers() {
 	    exit !(d <= 0.01 * b) }'
 }
 
+@test "np-cc: -G agrees exactly with the awk chain (generated trace); -L agrees exactly with the awk chain (generated trace); -L summaries agree with awk over the chain's layers; -G agrees with the awk chain on unpaired STARTs (r0 core 9); more than 1024 steady layers: median within 1%" {
+	cases \
+	    "-G agrees exactly with the awk chain (generated trace)" np_cc_16 \
+	    "-L agrees exactly with the awk chain (generated trace)" np_cc_17 \
+	    "-L summaries agree with awk over the chain's layers" np_cc_18 \
+	    "-G agrees with the awk chain on unpaired STARTs (r0 core 9)" np_cc_19 \
+	    "more than 1024 steady layers: median within 1%" np_cc_20
+}
+
 # ---- bad input ----
 
-@test "np-cc: empty input" {
+np_cc_21() {
 	: >"$T/e.txt"
 	cd "$T"
 	np np-cc e.txt
@@ -261,7 +293,7 @@ chainlayers() {
 	err_is "np-cc: e.txt: empty input, expected JSON, TSV, CSV or show-session --show-trace collectives"
 }
 
-@test "np-cc: binary input" {
+np_cc_22() {
 	printf 'Col\0lectives\n' >"$T/b.dat"
 	cd "$T"
 	np np-cc b.dat
@@ -269,7 +301,7 @@ chainlayers() {
 	err_is "np-cc: b.dat:1:4: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 3)"
 }
 
-@test "np-cc: truncated text: the cut line is counted, the rest kept" {
+np_cc_23() {
 	printf '%s\n' 'Collectives trace for CC-core 8' \
 	    'TPB_TRIGGER 1100 START' 'TPB_TRIGGER 1180 END' \
 	    'TPB_TRIGGER 1620 START' >"$T/t.txt"
@@ -284,7 +316,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: truncated JSON" {
+np_cc_24() {
 	printf '{"start_ts": 10' >"$T/t.json"
 	cd "$T"
 	np np-cc t.json
@@ -292,7 +324,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	err_is "np-cc: t.json:1:16: expected ',' or '}' after the member, found end of input (byte offset 15)"
 }
 
-@test "np-cc: a line longer than the buffer" {
+np_cc_25() {
 	{ echo "Collectives trace for CC-core 8"
 	  head -c 2000000 /dev/zero | tr '\0' x; echo; } >"$T/h.txt"
 	cd "$T"
@@ -301,7 +333,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	err_is "np-cc: h.txt:2:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-cc: deeply nested JSON" {
+np_cc_26() {
 	# The '[' at column 22 opens the 4th container; the 65th, one too
 	# many, is the 62nd '[', at column 22 + 61 = 83.
 	awk 'BEGIN { printf "{\"cc_stream\": [{\"x\": "
@@ -313,7 +345,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	err_is "np-cc: d.json:1:83: nesting deeper than 64 levels (byte offset 82)"
 }
 
-@test "np-cc: wrong-typed TSV field" {
+np_cc_27() {
 	printf 'start_ts\tcore_idx\tdescription\n1000\t8\tTPB_TRIGGER\n8\tabc\tTPB_TRIGGER\n' >"$T/w.tsv"
 	cd "$T"
 	np np-cc w.tsv
@@ -321,7 +353,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	err_is "np-cc: w.tsv:3:3: expected a number for 'core_idx', found 'abc'"
 }
 
-@test "np-cc: wrong-typed JSON member" {
+np_cc_28() {
 	printf '{"start_ts": 1000, "core_idx": [8]}\n' >"$T/w.json"
 	cd "$T"
 	np np-cc w.json
@@ -329,7 +361,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	err_is "np-cc: w.json:1:32: expected a number for 'core_idx', found an array (byte offset 31)"
 }
 
-@test "np-cc: out-of-order starts are put in order for -G; an END before its START is counted" {
+np_cc_29() {
 	printf '%s\n' 'Collectives trace for CC-core 8' \
 	    'TPB_TRIGGER 5000 START' 'TPB_TRIGGER 5100 END' \
 	    'TPB_TRIGGER 4000 START' 'TPB_TRIGGER 4100 END' \
@@ -350,7 +382,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-cc: a trace without a collectives section" {
+np_cc_30() {
 	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
 	    '  1  Tensor  MATMUL  START  5  pc=1' >"$T/i.txt"
 	cd "$T"
@@ -359,7 +391,7 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 	err_is "np-cc: i.txt: no collectives section found (expected a line 'Collectives trace for CC-core N')"
 }
 
-@test "np-cc: a collectives section with nothing understood" {
+np_cc_31() {
 	printf '%s\n' 'Collectives trace for CC-core 8' 'hello world' \
 	    'TPB_TRIGGER 1000 BEGIN' >"$T/n.txt"
 	cd "$T"
@@ -369,7 +401,22 @@ np-cc: START lines without an END: 1 (first: t.txt:4)"
 np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 }
 
-@test "np-cc: text: a START or END line whose time is no integer is an error, after the rows before it" {
+@test "np-cc: empty input; binary input; truncated text: the cut line is counted, the rest kept; truncated JSON; a line longer than the buffer; deeply nested JSON; wrong-typed TSV field; wrong-typed JSON member; out-of-order starts are put in order for -G; an END before its START is counted; a trace without a collectives section; a collectives section with nothing understood" {
+	cases \
+	    "empty input" np_cc_21 \
+	    "binary input" np_cc_22 \
+	    "truncated text: the cut line is counted, the rest kept" np_cc_23 \
+	    "truncated JSON" np_cc_24 \
+	    "a line longer than the buffer" np_cc_25 \
+	    "deeply nested JSON" np_cc_26 \
+	    "wrong-typed TSV field" np_cc_27 \
+	    "wrong-typed JSON member" np_cc_28 \
+	    "out-of-order starts are put in order for -G; an END before its START is counted" np_cc_29 \
+	    "a trace without a collectives section" np_cc_30 \
+	    "a collectives section with nothing understood" np_cc_31
+}
+
+np_cc_32() {
 	# Line 4 is no event line (neither START nor END): counted, as ever.
 	printf '%s\n' 'Collectives trace for CC-core 8' \
 	    'TPB_TRIGGER 1000 START' 'TPB_TRIGGER 1100 END' \
@@ -386,10 +433,16 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 	[ ! -s "$OUT" ]
 }
 
-@test "np-cc: a summary holds no collectives" {
+np_cc_33() {
 	np np-cc "$SAMPLES/summary-compact.json"
 	status_is 1
 	err_is "np-cc: $SAMPLES/summary-compact.json: no 'cc_stream' table and no collective rows found"
+}
+
+@test "np-cc: text: a START or END line whose time is no integer is an error, after the rows before it; a summary holds no collectives" {
+	cases \
+	    "text: a START or END line whose time is no integer is an error, after the rows before it" np_cc_32 \
+	    "a summary holds no collectives" np_cc_33
 }
 
 @test "np-cc: a start_ts that is NaN or infinite is skipped and counted" {
@@ -414,7 +467,7 @@ np-cc: n.txt: nothing recognised as show-session --show-trace collectives lines"
 
 SYN='usage: np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [-x factor] [-C first,last] [-c columns] [-F positions] [-r rows] [-u unit] [file ...]'
 
-@test "np-cc: -h and --help print the synopsis; --version" {
+np_cc_36() {
 	np np-cc -h
 	status_is 0
 	[ "$(sed '/^  -/,$d' "$OUT")" = "$SYN" ]
@@ -425,12 +478,12 @@ SYN='usage: np-cc [-nq] [-G | -L | -K] [-E event] [-l per_layer] [-p prologue] [
 	[ "$(<"$OUT")" = "np-cc 0.1" ]
 }
 
-@test "np-cc: the synopsis matches the man page" {
+np_cc_37() {
 	man=$(man_synopsis np-cc.1 | tr -s " \n" "  " | sed "s/ $//")
 	[ "usage: $man" = "$SYN" ]
 }
 
-@test "np-cc: bad usage exits 2" {
+np_cc_38() {
 	np np-cc -Z
 	status_is 2
 	np np-cc --frobnicate
@@ -463,14 +516,14 @@ $SYN"
 $SYN"
 }
 
-@test "np-cc: a missing file" {
+np_cc_39() {
 	cd "$T"
 	np np-cc nosuch.txt
 	status_is 1
 	err_is "np-cc: nosuch.txt: No such file or directory"
 }
 
-@test "np-cc: a closed pipe ends quietly; a full disk is an error" {
+np_cc_40() {
 	npgen -n 100000 trace-text >"$T/t.txt"
 	np bash -c 'set -o pipefail; np-cc "$1" | head -1' sh "$T/t.txt"
 	status_is 0
@@ -480,6 +533,15 @@ $SYN"
 	np sh -c 'np-cc "$1" >/dev/full' sh "$T/t.txt"
 	status_is 1
 	err_is "np-cc: write error: No space left on device"
+}
+
+@test "np-cc: -h and --help print the synopsis; --version; the synopsis matches the man page; bad usage exits 2; a missing file; a closed pipe ends quietly; a full disk is an error" {
+	cases \
+	    "-h and --help print the synopsis; --version" np_cc_36 \
+	    "the synopsis matches the man page" np_cc_37 \
+	    "bad usage exits 2" np_cc_38 \
+	    "a missing file" np_cc_39 \
+	    "a closed pipe ends quietly; a full disk is an error" np_cc_40
 }
 
 # ---- bounded memory ----
@@ -552,7 +614,7 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 
 # ---- a mode that finds nothing ----
 
-@test "np-cc: -L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header" {
+np_cc_46() {
 	{ echo 'Collectives trace for CC-core 8'
 	  for i in 1 2 3; do echo "DMA_ADVANCE ${i}00 START"; echo "DMA_ADVANCE ${i}50 END"; done
 	  echo 'SEMAPHORE_WAIT 400 START'; echo 'SEMAPHORE_WAIT 450 END'
@@ -572,7 +634,7 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	status_is 0
 }
 
-@test "np-cc: -G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1" {
+np_cc_47() {
 	printf 'Collectives trace for CC-core 8\nTPB_TRIGGER 100 START\nTPB_TRIGGER 150 END\nCollectives trace for CC-core 9\nTPB_TRIGGER 100 START\nTPB_TRIGGER 150 END\nTPB_TRIGGER 200 START\nTPB_TRIGGER 250 END\n' >"$T/few.txt"
 	np np-cc -G "$T/few.txt"
 	status_is 0
@@ -597,14 +659,14 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	status_is 0
 }
 
-@test "np-cc: trigger_engine is spelt as np(7) spells engines" {
+np_cc_48() {
 	printf 'core_idx\tdescription\tstart_ts\ttrigger_engine\n8\tTPB_TRIGGER\t1\tgpsimd\n8\tTPB_TRIGGER\t2\tPOOL\n8\tX\t3\tqSyncIO0\n' >"$T/e.tsv"
 	np np-cc -n "$T/e.tsv"
 	status_is 0
 	[ "$(cut -f7 "$OUT" | tr '\n' ' ')" = "GpSimd Pool qSyncIO0 " ]
 }
 
-@test "np-cc: two STARTs of a core at one time: -K the same whatever their input order" {
+np_cc_49() {
 	# CC-core 8 starts two collectives at 1000, of 100 and 300 ns: the
 	# first is the shorter, whichever row comes first.  Collective 1:
 	# starts 1000 (8) and 1010 (9), spread 10, durations 100 and 100;
@@ -628,7 +690,7 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	done
 }
 
-@test "np-cc: -L's mean is the nearest double of the exact quotient past 2^53" {
+np_cc_50() {
 	# Steady layers L, L, L+7 (L = 768614336404568768): the exact mean
 	# is 768614336404568770.33; the doubles about it are ...704 and ...832,
 	# and ...832 is the nearer.  Dividing the sum's double (rounded to
@@ -645,4 +707,13 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	np np-cc -L -l 1 -p 0 "$T/big.tsv"
 	status_is 0
 	[ "$(awk -F '\t' '$3 == "mean" { print $6 }' "$OUT")" = 768614336404568832 ]
+}
+
+@test "np-cc: -L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header; -G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1; trigger_engine is spelt as np(7) spells engines; two STARTs of a core at one time: -K the same whatever their input order; -L's mean is the nearest double of the exact quotient past 2^53" {
+	cases \
+	    "-L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header" np_cc_46 \
+	    "-G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1" np_cc_47 \
+	    "trigger_engine is spelt as np(7) spells engines" np_cc_48 \
+	    "two STARTs of a core at one time: -K the same whatever their input order" np_cc_49 \
+	    "-L's mean is the nearest double of the exact quotient past 2^53" np_cc_50
 }

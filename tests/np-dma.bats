@@ -12,27 +12,34 @@ USAGE='usage: np-dma [-AHnqSs] [-b bytes] [-c columns] [-F positions] [-r rows] 
 
 # ---- inputs ----
 
-@test "np-dma: view JSON dma rows: nested arrays skipped, semaphore -1 empty" {
+np_dma_1() {
 	np np-dma "$D/view.json"
 	status_is 0
 	no_err
 	golden np-dma/view.tsv
 }
 
-@test "np-dma: Neuron Explorer DmaPacket rows as JSON lines" {
+np_dma_2() {
 	np np-dma "$D/explorer.jsonl"
 	status_is 0
 	no_err
 	golden np-dma/explorer.tsv
 }
 
-@test "np-dma: its own output reads back unchanged" {
+np_dma_3() {
 	# Its \t, an escape of np's, in a TSV that declares nothing: read
 	# as np's, and said so (np(7), TSV).
 	np sh -c 'np-dma "$1" | np-dma' sh "$D/view.json"
 	status_is 0
 	err_is "np-dma: -:3:64: this TSV has backslashes and no quoted field: read as np's escaped TSV ('\\t' is a TAB); if its backslashes are text, as in DuckDB's TSV, read it with NP_TSV=quoted"
 	golden np-dma/view.tsv
+}
+
+@test "np-dma: view JSON dma rows: nested arrays skipped, semaphore -1 empty; Neuron Explorer DmaPacket rows as JSON lines; its own output reads back unchanged" {
+	cases \
+	    "view JSON dma rows: nested arrays skipped, semaphore -1 empty" np_dma_1 \
+	    "Neuron Explorer DmaPacket rows as JSON lines" np_dma_2 \
+	    "its own output reads back unchanged" np_dma_3
 }
 
 @test "np-dma: show-dma text: SOP paired with EOP or COMPLETION per queue" {
@@ -45,21 +52,21 @@ np-dma: SOP events without an EOP or COMPLETION: 2 (first: $D/show-dma.txt:11)
 np-dma: lines not understood: 1 (first: $D/show-dma.txt:14)"
 }
 
-@test "np-dma: -F moves the text field positions" {
+np_dma_5() {
 	np np-dma -F queue=3,event=4,crc=5,ts=6,bytes=7 "$D/fields.txt"
 	status_is 0
 	no_err
 	golden np-dma/fields.tsv
 }
 
-@test "np-dma: without -F the shifted text is not understood" {
+np_dma_6() {
 	np np-dma "$D/fields.txt"
 	status_is 1
 	err_is "np-dma: lines not understood: 2 (first: $D/fields.txt:2)
 np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 }
 
-@test "np-dma: -u us scales times to ns" {
+np_dma_7() {
 	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\nq\t1\t2.5\t3\n' >"$T/us.tsv"
 	np np-dma -n -u us "$T/us.tsv"
 	status_is 0
@@ -67,12 +74,20 @@ np-dma: $D/fields.txt: nothing recognised as show-session --show-dma lines"
 	[ "$(<"$OUT")" = "q	1000	2500	1500	3											" ]
 }
 
-@test "np-dma: -u us scales text times once" {
+np_dma_8() {
 	printf '  1  q  M2S_SOP  -  1\n  2  q  S2M_EOP  0x1  3  bytes=5\n' >"$T/us.txt"
 	np np-dma -n -u us "$T/us.txt"
 	status_is 0
 	no_err
 	[ "$(<"$OUT")" = "q	1000	3000	2000	5								0x1			" ]
+}
+
+@test "np-dma: -F moves the text field positions; without -F the shifted text is not understood; -u us scales times to ns; -u us scales text times once" {
+	cases \
+	    "-F moves the text field positions" np_dma_5 \
+	    "without -F the shifted text is not understood" np_dma_6 \
+	    "-u us scales times to ns" np_dma_7 \
+	    "-u us scales text times once" np_dma_8
 }
 
 @test "np-dma: -u at the ends of the int64 range" {
@@ -93,13 +108,13 @@ s	-2	1	3" ]
 np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 }
 
-@test "np-dma: -n drops the header line" {
+np_dma_10() {
 	np np-dma -n "$D/explorer.jsonl"
 	status_is 0
 	tail -n +2 "$GOLD/np-dma/explorer.tsv" | cmp -s - "$OUT"
 }
 
-@test "np-dma: view JSON, show-dma text and DmaPacket TSV agree" {
+np_dma_11() {
 	npgen -n 400 view-json >"$T/v.json"
 	npgen -n 400 dma-text >"$T/d.txt"
 	npgen -n 400 dma-tsv >"$T/d.tsv"
@@ -116,65 +131,83 @@ np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 	done
 }
 
+@test "np-dma: -n drops the header line; view JSON, show-dma text and DmaPacket TSV agree" {
+	cases \
+	    "-n drops the header line" np_dma_10 \
+	    "view JSON, show-dma text and DmaPacket TSV agree" np_dma_11
+}
+
 # ---- -s, -H: the interval union and sizes ----
 
-@test "np-dma -s: overlapping, nested, adjacent, zero-length, unsorted" {
+np_dma_12() {
 	np np-dma -s "$D/union.tsv"
 	status_is 0
 	no_err
 	golden np-dma/union-s.tsv
 }
 
-@test "np-dma -s: a window of 1 is enough for union.tsv" {
+np_dma_13() {
 	np np-dma -s -r 1 "$D/union.tsv"
 	status_is 0
 	no_err
 	golden np-dma/union-s.tsv
 }
 
-@test "np-dma -H: power-of-two size histogram over all queues" {
+np_dma_14() {
 	np np-dma -H "$D/union.tsv"
 	status_is 0
 	no_err
 	golden np-dma/union-H.tsv
 }
 
-@test "np-dma -s -H: one histogram per queue" {
+np_dma_15() {
 	np np-dma -s -H "$D/union.tsv"
 	status_is 0
 	no_err
 	golden np-dma/union-sH.tsv
 }
 
-@test "np-dma -s: beyond the window the transfer is put in order apart" {
+np_dma_16() {
 	np np-dma -s -r 2 "$D/window.tsv"
 	status_is 0
 	err_is "np-dma: 1 row beyond the reorder window (-r 2), put in order in memory (first: $D/window.tsv:5:4)"
 	golden np-dma/window-w3.tsv
 }
 
-@test "np-dma -s: within the window the late transfer is merged" {
+np_dma_17() {
 	np np-dma -s -r 3 "$D/window.tsv"
 	status_is 0
 	no_err
 	golden np-dma/window-w3.tsv
 }
 
-@test "np-dma -s: text grouped by queue, union across queues" {
+np_dma_18() {
 	np np-dma -s "$D/grouped.txt"
 	status_is 0
 	no_err
 	golden np-dma/grouped-s.tsv
 }
 
-@test "np-dma -s: across queues beyond the window, the all row is whole" {
+np_dma_19() {
 	np np-dma -s -r 1 "$D/grouped.txt"
 	status_is 0
 	golden np-dma/grouped-s.tsv
 	err_is "np-dma: 1 row beyond the reorder window (-r 1), put in order in memory (first: $D/grouped.txt:9)"
 }
 
-@test "np-dma -s: sorted by start_ts, a window of 1 gives the all row" {
+@test "np-dma -s: overlapping, nested, adjacent, zero-length, unsorted; a window of 1 is enough for union.tsv; np-dma -H: power-of-two size histogram over all queues; np-dma -s -H: one histogram per queue; beyond the window the transfer is put in order apart; within the window the late transfer is merged; text grouped by queue, union across queues; across queues beyond the window, the all row is whole" {
+	cases \
+	    "overlapping, nested, adjacent, zero-length, unsorted" np_dma_12 \
+	    "a window of 1 is enough for union.tsv" np_dma_13 \
+	    "np-dma -H: power-of-two size histogram over all queues" np_dma_14 \
+	    "np-dma -s -H: one histogram per queue" np_dma_15 \
+	    "beyond the window the transfer is put in order apart" np_dma_16 \
+	    "within the window the late transfer is merged" np_dma_17 \
+	    "text grouped by queue, union across queues" np_dma_18 \
+	    "across queues beyond the window, the all row is whole" np_dma_19
+}
+
+np_dma_20() {
 	np sh -c 'np-dma "$1" | sort -t "	" -k2,2n | np-dma -s -r 1' sh \
 	    "$D/grouped.txt"
 	status_is 0
@@ -182,7 +215,7 @@ np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 	golden np-dma/grouped-s.tsv
 }
 
-@test "np-dma -s: p50 is the histogram's estimate, within 1%" {
+np_dma_21() {
 	# Sizes 600 700 1000 share the bucket [512, 1023].  p50 is rank 2,
 	# 700: log bucket k = ceil(ln 700 / ln G) = 328 (G = 1.01/0.99),
 	# representative 2 G^328 / (G + 1) = 699.36, to the byte 699.
@@ -198,7 +231,7 @@ np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 	[ "$(sed -n 2p "$OUT")" = "q	3	2300	30	0	30	76.66666666666667	766.6666666666666	699	1000	" ]
 }
 
-@test "np-dma -s: transfers without an end or a size are counted" {
+np_dma_22() {
 	printf 'queue_name\tstart_ts\tend_ts\ttransfer_bytes\n' >"$T/m.tsv"
 	printf 'q\t0\t10\t\nq\t20\t\t8\n' >>"$T/m.tsv"
 	np np-dma -s "$T/m.tsv"
@@ -209,7 +242,7 @@ np-dma: $T/us.tsv: nothing recognised as DMA transfer rows"
 np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3)"
 }
 
-@test "np-dma -s, -H: an empty dma table gives the header only" {
+np_dma_23() {
 	printf '{"dma": [], "instruction": []}\n' >"$T/e.json"
 	np np-dma -s "$T/e.json"
 	status_is 0
@@ -220,13 +253,22 @@ np-dma: transfers without an end time, left out of busy_ns: 1 (first: $T/m.tsv:3
 	[ "$(<"$OUT")" = "bucket_lo	bucket_hi	transfers	bytes	share" ]
 }
 
-@test "np-dma -s: more than 1024 queues is an error" {
+np_dma_24() {
 	awk 'BEGIN { print "queue_name\tstart_ts\tend_ts";
 	    for (i = 0; i <= 1024; i++) print "q" i "\t" i "\t" i + 1 }' \
 	    >"$T/q.tsv"
 	np np-dma -s "$T/q.tsv"
 	status_is 1
 	err_is "np-dma: $T/q.tsv:1026: expected at most 1024 DMA queues, found more"
+}
+
+@test "np-dma -s: sorted by start_ts, a window of 1 gives the all row; p50 is the histogram's estimate, within 1%; transfers without an end or a size are counted; np-dma -s, -H: an empty dma table gives the header only; more than 1024 queues is an error" {
+	cases \
+	    "sorted by start_ts, a window of 1 gives the all row" np_dma_20 \
+	    "p50 is the histogram's estimate, within 1%" np_dma_21 \
+	    "transfers without an end or a size are counted" np_dma_22 \
+	    "np-dma -s, -H: an empty dma table gives the header only" np_dma_23 \
+	    "more than 1024 queues is an error" np_dma_24
 }
 
 @test "np-dma -s: negative, fractional and NaN values: a byte count is an error, a time leaves its row out" {
@@ -307,7 +349,7 @@ np-dma: $T/o3.tsv: nothing recognised as instruction rows"
 
 # ---- -S: skinny DMA instructions ----
 
-@test "np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart" {
+np_dma_27() {
 	np np-dma -S "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny.tsv
@@ -315,20 +357,20 @@ np-dma: $T/o3.tsv: nothing recognised as instruction rows"
 np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $D/skinny.json:8)"
 }
 
-@test "np-dma -S -b 100: a lower threshold" {
+np_dma_28() {
 	np np-dma -S -b 100 "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny-b100.tsv
 	err_is "np-dma: DMA instructions without a size (0 bytes or no byte column), not counted as skinny: 2 (first: $D/skinny.json:4)"
 }
 
-@test "np-dma -S: reads the instruction stream np-trace writes" {
+np_dma_29() {
 	np sh -c 'np-trace "$1" | np-dma -S' sh "$D/skinny.json"
 	status_is 0
 	golden np-dma/skinny.tsv
 }
 
-@test "np-dma -S: more than 100000 source lines is an error" {
+np_dma_30() {
 	awk 'BEGIN { print "start_ts\topcode\thbm_read_bytes\tbir_debug_info_source_location";
 	    for (i = 0; i <= 100000; i++) print i "\tDMA_X\t1\tf.py:" i }' \
 	    >"$T/l.tsv"
@@ -337,30 +379,38 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 	err_is "np-dma: $T/l.tsv:100002: expected at most 100000 source lines, found more"
 }
 
+@test "np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart; np-dma -S -b 100: a lower threshold; reads the instruction stream np-trace writes; more than 100000 source lines is an error" {
+	cases \
+	    "DMA instructions below 512 bytes per source line; those without a size apart" np_dma_27 \
+	    "np-dma -S -b 100: a lower threshold" np_dma_28 \
+	    "reads the instruction stream np-trace writes" np_dma_29 \
+	    "more than 100000 source lines is an error" np_dma_30
+}
+
 # ---- bad input ----
 
-@test "np-dma: empty input" {
+np_dma_31() {
 	: >"$T/empty"
 	np np-dma "$T/empty"
 	status_is 1
 	err_is "np-dma: $T/empty: empty input, expected JSON, TSV, CSV or show-session --show-dma"
 }
 
-@test "np-dma: binary input" {
+np_dma_32() {
 	printf 'DMA trace\n  1 q M2S\0SOP\n' >"$T/bin"
 	np np-dma "$T/bin"
 	status_is 1
 	err_is "np-dma: $T/bin:2:10: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 19)"
 }
 
-@test "np-dma: truncated JSON" {
+np_dma_33() {
 	printf '{"dma":[{"timestamp":1,"duration":2,' >"$T/t.json"
 	np np-dma "$T/t.json"
 	status_is 1
 	err_is "np-dma: $T/t.json:1:37: expected a string key, found end of input (byte offset 36)"
 }
 
-@test "np-dma: truncated text: the cut line and its SOP are counted" {
+np_dma_34() {
 	printf 'DMA trace for ND 0 NC 4 queue q\n  1  q  M2S_SOP  -  100\n  2  q  S2M_EOP  0x1  200  bytes=5\n  3  q  M2S_SOP  -  300\n  4  q  S2M_E' >"$T/t.txt"
 	np np-dma -n "$T/t.txt"
 	status_is 0
@@ -369,7 +419,7 @@ np-dma: skinny DMA instructions without a duration, counted as 0 ns: 1 (first: $
 np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 }
 
-@test "np-dma: CRLF line ends in text, TSV and JSON" {
+np_dma_35() {
 	printf 'DMA trace for ND 0 NC 4 queue q\r\n  1  q  M2S_SOP  -  100\r\n  2  q  S2M_EOP  0x1  200  bytes=5\r\n' >"$T/c.txt"
 	np np-dma -n "$T/c.txt"
 	status_is 0
@@ -387,14 +437,14 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	[ "$(<"$OUT")" = "q	100	200	100												" ]
 }
 
-@test "np-dma: a line longer than the buffer" {
+np_dma_36() {
 	{ printf '  1  q  M2S_SOP  -  '; head -c 1100000 /dev/zero | tr '\0' 1; echo; } >"$T/h.txt"
 	np np-dma "$T/h.txt"
 	status_is 1
 	err_is "np-dma: $T/h.txt:1:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-dma: a queue name too long for the text reader" {
+np_dma_37() {
 	q=$(printf 'q%.0s' $(seq 64))
 	printf '  1  %s  M2S_SOP  -  100\n' "$q" >"$T/q.txt"
 	np np-dma "$T/q.txt"
@@ -402,7 +452,7 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	err_is "np-dma: $T/q.txt:1:6: expected a queue name of at most 63 bytes, found 64 bytes"
 }
 
-@test "np-dma: deeply nested JSON" {
+np_dma_38() {
 	{ printf '{"dma":[{"source":'; printf '[%.0s' $(seq 70);
 	  printf ']%.0s' $(seq 70); printf '}]}\n'; } >"$T/n.json"
 	np np-dma "$T/n.json"
@@ -412,7 +462,7 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	err_is "np-dma: $T/n.json:1:80: nesting deeper than 64 levels (byte offset 79)"
 }
 
-@test "np-dma: wrong-typed JSON values" {
+np_dma_39() {
 	printf '{"dma":[{"timestamp":1,"subgroup":"q","transfer_size":"abc"}]}\n' >"$T/w.json"
 	np np-dma "$T/w.json"
 	status_is 1
@@ -427,13 +477,13 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 	err_is "np-dma: $T/w.tsv:2:3: expected a number for 'start_ts', found 'x'"
 }
 
-@test "np-dma: a summary has no dma table" {
+np_dma_40() {
 	np np-dma "$SAMPLES/summary-compact.json"
 	status_is 1
 	err_is "np-dma: $SAMPLES/summary-compact.json: no 'dma' table and no DMA transfer rows found"
 }
 
-@test "np-dma: text that is no DMA trace" {
+np_dma_41() {
 	printf 'hello world\nfoo\n' >"$T/j.txt"
 	np np-dma "$T/j.txt"
 	status_is 1
@@ -441,9 +491,24 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/t.txt:4)"
 np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
 }
 
+@test "np-dma: empty input; binary input; truncated JSON; truncated text: the cut line and its SOP are counted; CRLF line ends in text, TSV and JSON; a line longer than the buffer; a queue name too long for the text reader; deeply nested JSON; wrong-typed JSON values; a summary has no dma table; text that is no DMA trace" {
+	cases \
+	    "empty input" np_dma_31 \
+	    "binary input" np_dma_32 \
+	    "truncated JSON" np_dma_33 \
+	    "truncated text: the cut line and its SOP are counted" np_dma_34 \
+	    "CRLF line ends in text, TSV and JSON" np_dma_35 \
+	    "a line longer than the buffer" np_dma_36 \
+	    "a queue name too long for the text reader" np_dma_37 \
+	    "deeply nested JSON" np_dma_38 \
+	    "wrong-typed JSON values" np_dma_39 \
+	    "a summary has no dma table" np_dma_40 \
+	    "text that is no DMA trace" np_dma_41
+}
+
 # ---- conventions ----
 
-@test "np-dma: -h and --help print the synopsis" {
+np_dma_42() {
 	np np-dma -h
 	status_is 0
 	[ "$(sed '/^  -/,$d' "$OUT")" = "$USAGE" ]
@@ -452,13 +517,13 @@ np-dma: $T/j.txt: nothing recognised as show-session --show-dma lines"
 	[ "$(sed '/^  -/,$d' "$OUT")" = "$USAGE" ]
 }
 
-@test "np-dma: --version" {
+np_dma_43() {
 	np np-dma --version
 	status_is 0
 	[ "$(<"$OUT")" = "np-dma 0.1" ]
 }
 
-@test "np-dma: bad usage exits 2" {
+np_dma_44() {
 	np np-dma --bogus
 	status_is 2
 	err_is "np-dma: unknown option '--bogus'
@@ -485,7 +550,7 @@ $USAGE"
 $USAGE"
 }
 
-@test "np-dma: long options" {
+np_dma_45() {
 	np np-dma --summary --window 1 --no-header "$D/union.tsv"
 	status_is 0
 	tail -n +2 "$GOLD/np-dma/union-s.tsv" | cmp -s - "$OUT"
@@ -496,7 +561,7 @@ $USAGE"
 	golden np-dma/union-sH.tsv
 }
 
-@test "np-dma: options after the files, and --name=value" {
+np_dma_46() {
 	np np-dma "$D/union.tsv" --window=1 --summary -n
 	status_is 0
 	no_err
@@ -509,7 +574,7 @@ $USAGE"
 	golden np-dma/skinny-b100.tsv
 }
 
-@test "np-dma: -- ends the options, and so does a file under POSIXLY_CORRECT" {
+np_dma_47() {
 	cp "$D/union.tsv" "$T/-s"
 	np bash -c 'cd "$1" && np-dma -H -- -s' sh "$T"
 	status_is 0
@@ -520,7 +585,7 @@ $USAGE"
 	err_is "np-dma: --histogram: No such file or directory"
 }
 
-@test "np-dma: a long option's argument, missing or not allowed" {
+np_dma_48() {
 	np np-dma -s --window
 	status_is 2
 	err_is "np-dma: option '--window' requires an argument
@@ -539,7 +604,7 @@ $USAGE"
 $USAGE"
 }
 
-@test "np-dma: a closed pipe ends quietly" {
+np_dma_49() {
 	npgen -n 20000 view-json >"$T/v.json"
 	np bash -c 'np-dma "$1" | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' \
 	    sh "$T/v.json"
@@ -547,13 +612,26 @@ $USAGE"
 	[ "$(<"$OUT")" = 0 ]
 }
 
-@test "np-dma: a failed write exits 1" {
+np_dma_50() {
 	np sh -c 'np-dma "$1" >/dev/full' sh "$D/show-dma.txt"
 	status_is 1
 	[ "$(tail -1 "$ERR")" = "np-dma: write error: No space left on device" ]
 	np sh -c 'np-dma -s "$1" >/dev/full' sh "$D/union.tsv"
 	status_is 1
 	err_is "np-dma: write error: No space left on device"
+}
+
+@test "np-dma: -h and --help print the synopsis; --version; bad usage exits 2; long options; options after the files, and --name=value; -- ends the options, and so does a file under POSIXLY_CORRECT; a long option's argument, missing or not allowed; a closed pipe ends quietly; a failed write exits 1" {
+	cases \
+	    "-h and --help print the synopsis" np_dma_42 \
+	    "--version" np_dma_43 \
+	    "bad usage exits 2" np_dma_44 \
+	    "long options" np_dma_45 \
+	    "options after the files, and --name=value" np_dma_46 \
+	    "-- ends the options, and so does a file under POSIXLY_CORRECT" np_dma_47 \
+	    "a long option's argument, missing or not allowed" np_dma_48 \
+	    "a closed pipe ends quietly" np_dma_49 \
+	    "a failed write exits 1" np_dma_50
 }
 
 # ---- constant memory ----
@@ -589,7 +667,7 @@ $USAGE"
 	[ "$(awk -F '\t' 'NR > 1 { n += $3 } END { print (n > 10000) }' "$OUT")" = 1 ]
 }
 
-@test "np-dma: show-dma text: an EOP earlier than its SOP is counted, not a transfer" {
+np_dma_54() {
 	# q0: SOP at 500, EOP at 400: neither is a transfer; then 600 to 700.
 	printf '%s\n' 'DMA trace for ND 0 NC 0 queue q0' \
 	    '1 q0 M2S_SOP - 500' '2 q0 S2M_EOP 0x1 400 bytes=8' \
@@ -601,7 +679,7 @@ $USAGE"
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'q0\t600\t700')" ]
 }
 
-@test "np-dma: show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart" {
+np_dma_55() {
 	# qSyncIO0a and qSyncIO0b share their first 8 bytes; bytes=N after
 	# another token, in the crc's place, on the SOP only, and on a line
 	# that is no transfer's (not understood, and not read).
@@ -624,7 +702,7 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	    'q	200	210	10	4	0x2')" ]
 }
 
-@test "np-dma: text: a transfer's time or byte count that is no integer is an error, after the rows before it" {
+np_dma_56() {
 	printf '%s\n' 'DMA trace for ND 0 NC 4 queue q' \
 	    '1 q M2S_SOP - 100' '2 q S2M_EOP 0x1 200 bytes=5' \
 	    '3 q M2S_SOP - 300' '4 q S2M_COMPLETION 0x2 4OO bytes=6' >"$T/ts.txt"
@@ -653,7 +731,7 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	[ "$(cut -f1-4 "$OUT")" = "$(printf 'q\t100\t200\t100')" ]
 }
 
-@test "np-dma: a text file of only an unpaired SOP is understood, and the next file is read" {
+np_dma_57() {
 	printf 'DMA trace for ND 1 NC 2 queue q\n 1 q M2S_SOP - 1000\n' >"$T/f1.txt"
 	printf 'DMA trace for ND 1 NC 3 queue q\n 3 q M2S_SOP - 1200\n 4 q M2S_EOP 0x1 1300 bytes=6\n' >"$T/f2.txt"
 	np np-dma -n "$T/f1.txt" "$T/f2.txt"
@@ -666,6 +744,14 @@ np-dma: SOP events without an EOP or COMPLETION: 1 (first: $T/bytes.txt:8)"
 	status_is 1
 	err_is "np-dma: lines not understood: 1 (first: $T/f3.txt:2)
 np-dma: $T/f3.txt: nothing recognised as show-session --show-dma lines"
+}
+
+@test "np-dma: show-dma text: an EOP earlier than its SOP is counted, not a transfer; show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart; text: a transfer's time or byte count that is no integer is an error, after the rows before it; a text file of only an unpaired SOP is understood, and the next file is read" {
+	cases \
+	    "show-dma text: an EOP earlier than its SOP is counted, not a transfer" np_dma_54 \
+	    "show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart" np_dma_55 \
+	    "text: a transfer's time or byte count that is no integer is an error, after the rows before it" np_dma_56 \
+	    "a text file of only an unpaired SOP is understood, and the next file is read" np_dma_57
 }
 
 @test "np-dma: -S without a DMA instruction, and -s with every transfer left out, say why and exit 1" {
@@ -691,7 +777,7 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	[ "$(<"$OUT")" = "$(printf 'source_location\tskinny_dmas\ttotal_bytes\tmean_bytes\ttotal_duration_ns')" ]
 }
 
-@test "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" {
+np_dma_59() {
 	npgen -n 8000 explorer-tsv >"$T/ex.tsv"
 	np np-dma -S -n "$T/ex.tsv"
 	status_is 0
@@ -710,7 +796,7 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 	[ "$(<"$T/awk")" = "142 10 258 236" ]
 }
 
-@test "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+np_dma_60() {
 	# a field of zeros where the time should be, the time after it
 	npgen -n 8000 dma-text | awk '/^DMA/ { print; next }
 	    { printf "  %s  %s  %s  %s  0  %s  %s\n", $1, $2, $3, $4, $5, $6 }' >"$T/z.txt"
@@ -726,4 +812,10 @@ np-dma: no transfers to report on: every row read was left out (counted above)"
 		np np-dma "$f"
 		! grep -q 'expected the time' "$ERR" || { cat "$ERR"; return 1; }
 	done
+}
+
+@test "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000); np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+	cases \
+	    "a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" np_dma_59 \
+	    "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" np_dma_60
 }

@@ -11,28 +11,28 @@ load helpers
 
 G=$FIX/np-gaps
 
-@test "np-gaps: gaps per engine of at least 1000 ns (default)" {
+np_gaps_1() {
 	np np-gaps "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/gaps.tsv
 }
 
-@test "np-gaps: -m 0 lists every gap, short ones too" {
+np_gaps_2() {
 	np np-gaps -m 0 "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/gaps-m0.tsv
 }
 
-@test "np-gaps: -m counts a gap of exactly min_ns" {
+np_gaps_3() {
 	# The all-engines gap [4000,5000) is 1000 ns: kept at -m 1000, not 1001.
 	np np-gaps -a -m 1001 "$G/basic.tsv"
 	status_is 0
 	[ "$(cut -f1,2 "$OUT")" = "$(printf 'gap_start\tgap_end\n5600\t9900')" ]
 }
 
-@test "np-gaps: -r 1: the same gaps in the same order" {
+np_gaps_4() {
 	# Line 5 (B, 150) follows line 4 (C, 190): within even a 1-row window.
 	np np-gaps -r 1 "$G/basic.tsv"
 	status_is 0
@@ -40,7 +40,7 @@ G=$FIX/np-gaps
 	golden np-gaps/gaps.tsv
 }
 
-@test "np-gaps: ties in start order give the same bytes in every mode, through TMPDIR too" {
+np_gaps_5() {
 	# ties-a.tsv and ties-b.tsv hold the same 8 rows, those starting
 	# together in another order; the gaps worked out by hand in
 	# tests/fixtures/np-gaps/README.md.  A third form: every row
@@ -72,56 +72,69 @@ G=$FIX/np-gaps
 	done
 }
 
-@test "np-gaps: -a, gaps where all engines are idle" {
+np_gaps_6() {
 	np np-gaps -a "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/all.tsv
 }
 
-@test "np-gaps: -a -m 0" {
+np_gaps_7() {
 	np np-gaps -a -m 0 "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/all-m0.tsv
 }
 
-@test "np-gaps: -a over the -e set only (matched without regard to case)" {
+np_gaps_8() {
 	np np-gaps -a -m 0 -e tensor "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/all-tensor-m0.tsv
 }
 
-@test "np-gaps: -u, utilisation per engine and for any engine" {
+np_gaps_9() {
 	np np-gaps -U "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/util.tsv
 }
 
-@test "np-gaps: -U -t cuts instructions to the window; span is the window" {
+@test "np-gaps: gaps per engine of at least 1000 ns (default); -m 0 lists every gap, short ones too; -m counts a gap of exactly min_ns; -r 1: the same gaps in the same order; ties in start order give the same bytes in every mode, through TMPDIR too; -a, gaps where all engines are idle; -a -m 0; -a over the -e set only (matched without regard to case); -u, utilisation per engine and for any engine" {
+	cases \
+	    "gaps per engine of at least 1000 ns (default)" np_gaps_1 \
+	    "-m 0 lists every gap, short ones too" np_gaps_2 \
+	    "-m counts a gap of exactly min_ns" np_gaps_3 \
+	    "-r 1: the same gaps in the same order" np_gaps_4 \
+	    "ties in start order give the same bytes in every mode, through TMPDIR too" np_gaps_5 \
+	    "-a, gaps where all engines are idle" np_gaps_6 \
+	    "-a -m 0" np_gaps_7 \
+	    "-a over the -e set only (matched without regard to case)" np_gaps_8 \
+	    "-u, utilisation per engine and for any engine" np_gaps_9
+}
+
+np_gaps_10() {
 	np np-gaps -U -t 2000,6000 "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/util-t.tsv
 }
 
-@test "np-gaps: -U -e: span over the selected engines" {
+np_gaps_11() {
 	np np-gaps -U -e Vector "$G/basic.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/util-vector.tsv
 }
 
-@test "np-gaps: -U with nothing selected is an error naming the engines there are" {
+np_gaps_12() {
 	np np-gaps -U -e Pool "$G/basic.tsv"
 	status_is 1
 	err_is "np-gaps: no instruction to report on in 15 rows read: 15 not on the engines -e names (seen: Vector 4, Tensor 11)"
 	[ ! -s "$OUT" ]
 }
 
-@test "np-gaps: -t with one bound: span from the bound to the data" {
+np_gaps_13() {
 	# From 9000: only V4 [9900,10000): span 10000 - 9000, busy 100.
 	np np-gaps -U -t 9000, "$G/basic.tsv"
 	status_is 0
@@ -148,7 +161,7 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	status_is 0
 }
 
-@test "np-gaps: -n drops the header" {
+np_gaps_14() {
 	np np-gaps -n "$G/basic.tsv"
 	status_is 0
 	[ "$(<"$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/gaps.tsv")" ]
@@ -156,7 +169,7 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	[ "$(<"$OUT")" = "$(tail -n +2 "$GOLD/np-gaps/util.tsv")" ]
 }
 
-@test "np-gaps: view JSON of the same instructions gives the same output" {
+np_gaps_15() {
 	for o in "" "-m 0" "-r 1" "-a" "-a -m 0" "-U" "-U -t 2000,6000"; do
 		np-gaps $o "$G/basic.json" >"$T/json" 2>"$ERR"
 		no_err
@@ -165,7 +178,7 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	done
 }
 
-@test "np-gaps: np-trace's TSV of the view JSON gives the same output" {
+np_gaps_16() {
 	np-trace "$G/basic.json" >"$T/trace.tsv"
 	for o in "" "-a -m 0" "-U"; do
 		np-gaps $o "$G/basic.json" >"$T/a"
@@ -174,7 +187,18 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	done
 }
 
-@test "np-gaps: CRLF line ends read the same" {
+@test "np-gaps: -U -t cuts instructions to the window; span is the window; -U -e: span over the selected engines; -U with nothing selected is an error naming the engines there are; -t with one bound: span from the bound to the data; -n drops the header; view JSON of the same instructions gives the same output; np-trace's TSV of the view JSON gives the same output" {
+	cases \
+	    "-U -t cuts instructions to the window; span is the window" np_gaps_10 \
+	    "-U -e: span over the selected engines" np_gaps_11 \
+	    "-U with nothing selected is an error naming the engines there are" np_gaps_12 \
+	    "-t with one bound: span from the bound to the data" np_gaps_13 \
+	    "-n drops the header" np_gaps_14 \
+	    "view JSON of the same instructions gives the same output" np_gaps_15 \
+	    "np-trace's TSV of the view JSON gives the same output" np_gaps_16
+}
+
+np_gaps_17() {
 	sed 's/$/\r/' "$G/basic.tsv" >"$T/crlf.tsv"
 	np np-gaps "$T/crlf.tsv"
 	status_is 0
@@ -182,7 +206,7 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	golden np-gaps/gaps.tsv
 }
 
-@test "np-gaps: the show-trace text, read directly" {
+np_gaps_18() {
 	np np-gaps "$G/trace.txt"
 	status_is 0
 	no_err
@@ -193,13 +217,20 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 	golden np-gaps/trace-util.tsv
 }
 
-@test "np-gaps: several files are one stream, read in order" {
+np_gaps_19() {
 	head -8 "$G/basic.tsv" >"$T/one.tsv"
 	(head -1 "$G/basic.tsv"; tail -n +9 "$G/basic.tsv") >"$T/two.tsv"
 	np np-gaps -U "$T/one.tsv" - <"$T/two.tsv"
 	status_is 0
 	no_err
 	golden np-gaps/util.tsv
+}
+
+@test "np-gaps: CRLF line ends read the same; the show-trace text, read directly; several files are one stream, read in order" {
+	cases \
+	    "CRLF line ends read the same" np_gaps_17 \
+	    "the show-trace text, read directly" np_gaps_18 \
+	    "several files are one stream, read in order" np_gaps_19
 }
 
 # ---- time order ----
@@ -209,7 +240,7 @@ usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r ro
 # Rows without a source line: src is missing, an empty field.
 ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t\ta\t\t\nTensor\t200\t300\t100\ta\t\tb\t\t')"
 
-@test "np-gaps: a row beyond the window is put in order apart, and noted" {
+np_gaps_20() {
 	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
 	np np-gaps -r 1 -m 0 "$G/order.tsv"
 	status_is 0
@@ -217,7 +248,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	[ "$(<"$OUT")" = "$ORDER_GAPS" ]
 }
 
-@test "np-gaps: disorder within the window is put back in order, no note" {
+np_gaps_21() {
 	# -w 3: the window holds 100, 300 and 500; 50 goes out first.
 	np np-gaps -r 3 -m 0 "$G/order.tsv"
 	status_is 0
@@ -230,7 +261,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	[ "$(<"$OUT")" = "$ORDER_GAPS" ]
 }
 
-@test "np-gaps: -U and -a beyond the window give what sorted input gives" {
+np_gaps_22() {
 	np-trace "$G/order.tsv" | sort -s -k1,1n >"$T/sorted.tsv"
 	for m in -U -a; do
 		np-gaps $m -m 0 "$T/sorted.tsv" >"$T/want"
@@ -246,7 +277,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 
 # blocks.tsv: Tensor [100,200) [300,400) [2000,2100), then Vector [0,1000)
 # [1500,3000): ordered engine by engine, not across engines.
-@test "np-gaps: input ordered engine by engine, per-engine gaps" {
+np_gaps_23() {
 	# Tensor gaps 200..300 (t1->t2), 400..2000 (t2->t3); Vector 1000..1500.
 	# Tensor's first is settled by t3; the others at the end, Vector's
 	# first (its first instruction, at 0, is the earliest).
@@ -262,7 +293,7 @@ ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_
 	[ "$(tail -1 "$OUT")" = "$(printf 'any\t5\t2500\t3000\t0.8333333333333334\t0\t0\t')" ]
 }
 
-@test "np-gaps: the suggested sort fixes such input" {
+np_gaps_24() {
 	np-trace "$G/blocks.tsv" | sort -s -k1,1n >"$T/sorted.tsv"
 	np np-gaps -U -r 1 "$T/sorted.tsv"
 	status_is 0
@@ -297,7 +328,7 @@ shuffled() {
 	}'
 }
 
-@test "np-gaps: disorder within the window gives what sorted input gives" {
+np_gaps_25() {
 	for seed in 1 2 3; do
 		shuffled $seed 50 >"$T/d.tsv"
 		(head -1 "$T/d.tsv"; tail -n +2 "$T/d.tsv" | sort -s -k1,1n) \
@@ -323,7 +354,7 @@ shuffled() {
 	cmp "$OUT" "$T/b"
 }
 
-@test "np-gaps: columns it does not use are skipped unread" {
+np_gaps_26() {
 	printf 'start_ts\tend_ts\tengine\thbm_read_bytes\tpc\n100\t200\tTensor\tabc\tx\n' >"$T/u.tsv"
 	np np-gaps -U "$T/u.tsv"
 	status_is 0
@@ -335,9 +366,20 @@ shuffled() {
 	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0\t')" ]
 }
 
+@test "np-gaps: a row beyond the window is put in order apart, and noted; disorder within the window is put back in order, no note; -U and -a beyond the window give what sorted input gives; input ordered engine by engine, per-engine gaps; the suggested sort fixes such input; disorder within the window gives what sorted input gives; columns it does not use are skipped unread" {
+	cases \
+	    "a row beyond the window is put in order apart, and noted" np_gaps_20 \
+	    "disorder within the window is put back in order, no note" np_gaps_21 \
+	    "-U and -a beyond the window give what sorted input gives" np_gaps_22 \
+	    "input ordered engine by engine, per-engine gaps" np_gaps_23 \
+	    "the suggested sort fixes such input" np_gaps_24 \
+	    "disorder within the window gives what sorted input gives" np_gaps_25 \
+	    "columns it does not use are skipped unread" np_gaps_26
+}
+
 # ---- agreement with the profiler and across formats (npgen) ----
 
-@test "np-gaps: busy_ns is the profiler's *_engine_active_time" {
+np_gaps_27() {
 	npgen -n 2000 view-json >"$T/p.json"
 	np np-gaps -U "$T/p.json"
 	status_is 0
@@ -368,7 +410,7 @@ shuffled() {
 	}' "$T/want" "$OUT"
 }
 
-@test "np-gaps: view JSON and np-trace's TSV of it give the same numbers" {
+np_gaps_28() {
 	npgen -n 2000 view-json >"$T/p.json"
 	np-trace "$T/p.json" >"$T/p.tsv"
 	for o in "" "-m 0" "-a -m 0" "-U" "-U -m 100 -t 10261900000,10262200000"; do
@@ -379,7 +421,7 @@ shuffled() {
 	done
 }
 
-@test "np-gaps: Explorer TSV and the text trace give the same utilisation" {
+np_gaps_29() {
 	npgen -n 2000 view-json >"$T/p.json"
 	npgen -n 2000 explorer-tsv >"$T/p.tsv"
 	npgen -n 2000 trace-text >"$T/p.txt"
@@ -391,6 +433,13 @@ shuffled() {
 	[ "$(np-gaps -U "$T/p.tsv" | cut -f8 | sort -u | tr '\n' ,)" = "0,pcore_idx," ]
 	cmp "$T/a" "$T/b"
 	cmp "$T/a" "$T/c"
+}
+
+@test "np-gaps: busy_ns is the profiler's *_engine_active_time; view JSON and np-trace's TSV of it give the same numbers; Explorer TSV and the text trace give the same utilisation" {
+	cases \
+	    "busy_ns is the profiler's *_engine_active_time" np_gaps_27 \
+	    "view JSON and np-trace's TSV of it give the same numbers" np_gaps_28 \
+	    "Explorer TSV and the text trace give the same utilisation" np_gaps_29
 }
 
 # ---- rows np-gaps cannot use ----
@@ -442,7 +491,7 @@ np-gaps: $T/inf.tsv: nothing recognised as instruction rows"
 np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 }
 
-@test "np-gaps: rows without an engine make an engine of their own, its name an empty field" {
+np_gaps_34() {
 	printf 'start_ts\tend_ts\n100\t200\n1500\t1600\n' >"$T/noeng.tsv"
 	np np-gaps "$T/noeng.tsv"
 	status_is 0
@@ -451,7 +500,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	[ "$(tail -1 "$OUT")" = "$(printf '\t200\t1500\t1300\t\t\t\t\t')" ]
 }
 
-@test "np-gaps: more than 64 engines is an error naming the row" {
+np_gaps_35() {
 	{
 		printf 'start_ts\tend_ts\tengine\n'
 		for i in $(seq 1 65); do printf '%d\t%d\tq%d\n' "$i" "$((i + 1))" "$i"; done
@@ -461,7 +510,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	err_is "np-gaps: $T/many.tsv:66: expected at most 64 engines, found another: 'q65'"
 }
 
-@test "np-gaps: 5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" {
+np_gaps_36() {
 	awk 'BEGIN {
 		print "start_ts\tend_ts\tengine\topcode\tbir_debug_info_source_location"
 		for (i = 0; i < 5000; i++)
@@ -475,30 +524,37 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	[ "$(wc -l <"$OUT")" -eq 5000 ]
 }
 
+@test "np-gaps: rows without an engine make an engine of their own, its name an empty field; more than 64 engines is an error naming the row; 5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" {
+	cases \
+	    "rows without an engine make an engine of their own, its name an empty field" np_gaps_34 \
+	    "more than 64 engines is an error naming the row" np_gaps_35 \
+	    "5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" np_gaps_36
+}
+
 # ---- bad input, through the shared readers ----
 
-@test "np-gaps: empty input" {
+np_gaps_37() {
 	: >"$T/empty"
 	np np-gaps "$T/empty"
 	status_is 1
 	err_is "np-gaps: $T/empty: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 }
 
-@test "np-gaps: binary input" {
+np_gaps_38() {
 	printf 'start_ts\tend_ts\n1\t\0002\n' >"$T/bin"
 	np np-gaps "$T/bin"
 	status_is 1
 	err_is "np-gaps: $T/bin:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 18)"
 }
 
-@test "np-gaps: truncated JSON" {
+np_gaps_39() {
 	head -c 300 "$G/basic.json" >"$T/trunc.json"
 	np np-gaps "$T/trunc.json"
 	status_is 1
 	err_is "np-gaps: $T/trunc.json:4:64: expected '\"' to end the string, found end of input (byte offset $(byteoff "$T/trunc.json" 4 64))"
 }
 
-@test "np-gaps: wrong-typed JSON values" {
+np_gaps_40() {
 	printf '{"instruction":[{"timestamp":"x","duration":2,"label":"Tensor"}]}' >"$T/w1.json"
 	np np-gaps "$T/w1.json"
 	status_is 1
@@ -509,14 +565,14 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	err_is "np-gaps: $T/w2.json:1:53: expected a string for 'label', found an object (byte offset 52)"
 }
 
-@test "np-gaps: a wrong-typed TSV field" {
+np_gaps_41() {
 	printf 'start_ts\tend_ts\tengine\n100\t2x0\tTensor\n' >"$T/w.tsv"
 	np np-gaps "$T/w.tsv"
 	status_is 1
 	err_is "np-gaps: $T/w.tsv:2:5: expected a number for 'end_ts', found '2x0'"
 }
 
-@test "np-gaps: deeply nested JSON" {
+np_gaps_42() {
 	{
 		printf '{"instruction":[{"timestamp":1,"duration":2,"x":'
 		for i in $(seq 100); do printf '['; done
@@ -526,7 +582,7 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	err_is "np-gaps: $T/deep.json:1:110: nesting deeper than 64 levels (byte offset 109)"
 }
 
-@test "np-gaps: a line longer than the input buffer" {
+np_gaps_43() {
 	{
 		printf 'start_ts\tend_ts\tengine\n1\t2\t'
 		head -c 1100000 /dev/zero | tr '\0' a
@@ -537,15 +593,27 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	err_is "np-gaps: $T/huge.tsv:2:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-gaps: a file that does not exist" {
+np_gaps_44() {
 	np np-gaps "$T/nonexistent"
 	status_is 1
 	err_is "np-gaps: $T/nonexistent: No such file or directory"
 }
 
+@test "np-gaps: empty input; binary input; truncated JSON; wrong-typed JSON values; a wrong-typed TSV field; deeply nested JSON; a line longer than the input buffer; a file that does not exist" {
+	cases \
+	    "empty input" np_gaps_37 \
+	    "binary input" np_gaps_38 \
+	    "truncated JSON" np_gaps_39 \
+	    "wrong-typed JSON values" np_gaps_40 \
+	    "a wrong-typed TSV field" np_gaps_41 \
+	    "deeply nested JSON" np_gaps_42 \
+	    "a line longer than the input buffer" np_gaps_43 \
+	    "a file that does not exist" np_gaps_44
+}
+
 # ---- usage and output ----
 
-@test "np-gaps: -h prints the man page's synopsis, then one line per option" {
+np_gaps_45() {
 	np np-gaps -h
 	status_is 0
 	syn=$(man_synopsis np-gaps.1)
@@ -570,13 +638,13 @@ np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 	cmp "$T/h" "$OUT"
 }
 
-@test "np-gaps: --version" {
+np_gaps_46() {
 	np np-gaps --version
 	status_is 0
 	grep -q '^np-gaps [0-9]' "$OUT"
 }
 
-@test "np-gaps: bad usage exits 2" {
+np_gaps_47() {
 	usage="usage: np-gaps [-anqU] [-B width] [-e engines] [-F positions] [-m min_ns] [-r rows] [-t from,to] [-u unit] [file ...]"
 	np np-gaps -a -U "$G/basic.tsv"
 	status_is 2
@@ -606,7 +674,7 @@ $usage"
 $usage"
 }
 
-@test "np-gaps: -F moves a text field" {
+np_gaps_48() {
 	# The timestamp in field 6: shift every instruction line by one field.
 	sed 's/^\(  *[0-9][0-9]*\)  /\1  x  /' "$G/trace.txt" >"$T/shift.txt"
 	np np-gaps -F engine=3,opcode=4,event=5,ts=6 "$T/shift.txt"
@@ -615,17 +683,27 @@ $usage"
 	golden np-gaps/trace.tsv
 }
 
-@test "np-gaps: a closed pipe ends quietly" {
+np_gaps_49() {
 	npgen -n 20000 view-json >"$T/p.json"
 	np-gaps -m 0 "$T/p.json" 2>"$ERR" | head -1 >/dev/null
 	[ "${PIPESTATUS[0]}" -eq 0 ]
 	no_err
 }
 
-@test "np-gaps: a failed write is an error" {
+np_gaps_50() {
 	np-gaps "$G/basic.tsv" >/dev/full 2>"$ERR" && status=0 || status=$?
 	status_is 1
 	err_is "np-gaps: write error: No space left on device"
+}
+
+@test "np-gaps: -h prints the man page's synopsis, then one line per option; --version; bad usage exits 2; -F moves a text field; a closed pipe ends quietly; a failed write is an error" {
+	cases \
+	    "-h prints the man page's synopsis, then one line per option" np_gaps_45 \
+	    "--version" np_gaps_46 \
+	    "bad usage exits 2" np_gaps_47 \
+	    "-F moves a text field" np_gaps_48 \
+	    "a closed pipe ends quietly" np_gaps_49 \
+	    "a failed write is an error" np_gaps_50
 }
 
 # ---- constant memory ----
@@ -673,7 +751,7 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	[ "$(<"$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
 }
 
-@test "np-gaps: pairs alike at their ends are told apart" {
+np_gaps_54() {
 	# Both opcodes are 10 bytes and end in CDEFGHIJ, both sources are 16
 	# bytes and end in ls.py:12: np-gaps remembers each row's pair by
 	# those ends, and must still name each gap's neighbours by the whole.
@@ -684,7 +762,7 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	[ "$(<"$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t100\t200\t100\tXBCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/a/kernels.py:12\t\nTensor\t300\t400\t100\tABCDEFGHIJ\t/a/kernels.py:12\tABCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t500\t600\t100\tABCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/b/kernels.py:12\t\nTensor\t700\t800\t100\tXBCDEFGHIJ\t/b/kernels.py:12\tXBCDEFGHIJ\t/a/kernels.py:12\t')" ]
 }
 
-@test "np-gaps: -U busy_share is the nearest double to busy / span past 2^53" {
+np_gaps_55() {
 	# Tensor [0, 2^53 + 1), Vector [2^53 + 2, 2^53 + 3): span 2^53 + 3.
 	# (2^53 + 1) / (2^53 + 3), 1 / (2^53 + 3), (2^53 + 2) / (2^53 + 3)
 	# as the nearest doubles (exact fractions, then rounded to the nearest double);
@@ -697,4 +775,10 @@ np-gaps: no instruction to report on in 2 rows read: 2 without an end time or wi
 	no_err
 	[ "$(cut -f1,5 "$OUT")" = "$(printf '%s\n' 'Tensor	0.9999999999999998' \
 	    'Vector	1.1102230246251562e-16' 'any	0.9999999999999999')" ]
+}
+
+@test "np-gaps: pairs alike at their ends are told apart; -U busy_share is the nearest double to busy / span past 2^53" {
+	cases \
+	    "pairs alike at their ends are told apart" np_gaps_54 \
+	    "-U busy_share is the nearest double to busy / span past 2^53" np_gaps_55
 }

@@ -29,21 +29,21 @@ plot() {
 	xmlcheck "$OUT"
 }
 
-@test "plot: np-stall's stall per source line, as bars" {
+np_plot_1() {
 	plot stall stall.tsv
 }
 
-@test "plot: np-stall by engine and opcode: a key of two parts" {
+np_plot_2() {
 	plot stall2 stall2.tsv
 }
 
-@test "plot: np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row" {
+np_plot_3() {
 	plot layers layers.tsv
 	grep -q '^ns by layer; rank g.txt, cc_core 8$' "$GOLD/plot/layers.txt"
 	! grep -q total "$GOLD/plot/layers.txt"
 }
 
-@test "plot: np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns" {
+np_plot_4() {
 	cd "$T"
 	npgen -s 1 -n 4000 trace-text >g.txt
 	np-cc -L g.txt 2>/dev/null >layers.tsv
@@ -55,36 +55,55 @@ plot() {
 	[ "$(tail -n +2 "$OUT")" = "$(tail -n +2 "$GOLD/plot/layers.txt")" ]
 }
 
-@test "plot: np-dma -s: bandwidth per queue in GB/s" {
+np_plot_5() {
 	plot dmas dmas.tsv
 }
 
-@test "plot: np-gaps -U: busy share per engine, in %" {
+np_plot_6() {
 	plot util util.tsv
 }
 
-@test "plot: np-dma -H: a bar per power-of-two bucket, in bytes" {
+np_plot_7() {
 	plot dmah dmah.tsv
 	grep -q '^128 KiB–256 KiB ' "$GOLD/plot/dmah.txt"
 }
 
-@test "plot: np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins" {
+@test "plot: np-stall's stall per source line, as bars; np-stall by engine and opcode: a key of two parts; np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row; np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns; np-dma -s: bandwidth per queue in GB/s; np-gaps -U: busy share per engine, in %; np-dma -H: a bar per power-of-two bucket, in bytes" {
+	cases \
+	    "np-stall's stall per source line, as bars" np_plot_1 \
+	    "np-stall by engine and opcode: a key of two parts" np_plot_2 \
+	    "np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row" np_plot_3 \
+	    "np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns" np_plot_4 \
+	    "np-dma -s: bandwidth per queue in GB/s" np_plot_5 \
+	    "np-gaps -U: busy share per engine, in %" np_plot_6 \
+	    "np-dma -H: a bar per power-of-two bucket, in bytes" np_plot_7
+}
+
+np_plot_8() {
 	plot sumh sumh.tsv
 	# A title, and a heading and 40 bins for each of five engines.
 	[ "$(wc -l <"$GOLD/plot/sumh.txt")" -eq 206 ]
 	[ "$(grep -c '^[A-Z][A-Za-z]*$' "$GOLD/plot/sumh.txt")" -eq 5 ]
 }
 
-@test "plot: np-gaps -B buckets: a heat strip per engine" {
+np_plot_9() {
 	plot heat buckets.tsv
 }
 
-@test "plot: buckets with pcore_idx: a strip per core and engine; a missing bucket is idle" {
+np_plot_10() {
 	plot heat-pcore buckets-pcore.tsv
 }
 
-@test "plot: np-cc -K: the spread of each collective's starts across ranks" {
+np_plot_11() {
 	plot cck cck.tsv
+}
+
+@test "plot: np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins; np-gaps -B buckets: a heat strip per engine; buckets with pcore_idx: a strip per core and engine; a missing bucket is idle; np-cc -K: the spread of each collective's starts across ranks" {
+	cases \
+	    "np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins" np_plot_8 \
+	    "np-gaps -B buckets: a heat strip per engine" np_plot_9 \
+	    "buckets with pcore_idx: a strip per core and engine; a missing bucket is idle" np_plot_10 \
+	    "np-cc -K: the spread of each collective's starts across ranks" np_plot_11
 }
 
 @test "plot: np-sum -w: each metric across profiles; a text metric is skipped and counted" {
@@ -98,7 +117,7 @@ plot() {
 	xmlcheck "$OUT"
 }
 
-@test "plot: the pipelines of the README just work" {
+np_plot_13() {
 	npgen -s 1 -n 4000 view-json >"$T/g.json"
 	np sh -c "np-stall -N 8 '$T/g.json' | np-plot"
 	status_is 0
@@ -108,7 +127,7 @@ plot() {
 	golden plot/dmah.svg
 }
 
-@test "plot: markup, control bytes, bad UTF-8 and long labels: escaped in SVG, replaced on the terminal" {
+np_plot_14() {
 	# np's escaped TSV (its \t), declared: nothing is said.
 	NP_TSV=escaped plot weird weird.tsv
 	grep -q '&lt;b&gt;&amp;amp;&quot;x&quot;&#39;' "$GOLD/plot/weird.svg"
@@ -116,7 +135,7 @@ plot() {
 	! grep -q "$(printf '\033')" "$GOLD/plot/weird.txt"
 }
 
-@test "plot: -k, -v and -P choose the columns and the chart" {
+np_plot_15() {
 	np np-plot -k opcode -v duration_ns "$P/stall2.tsv"
 	status_is 0
 	golden plot/stall2-k.txt
@@ -128,7 +147,7 @@ plot() {
 	head -1 "$OUT" | grep -qx 'members by n'
 }
 
-@test "plot: the width is COLUMNS, at least 40; no colour into a file" {
+np_plot_16() {
 	COLUMNS=50 np np-plot "$P/stall.tsv"
 	status_is 0
 	golden plot/stall-50.txt
@@ -137,6 +156,14 @@ plot() {
 	COLUMNS=10 np np-plot "$P/util.tsv"
 	COLUMNS=40 np-plot "$P/util.tsv" | cmp - "$OUT"
 	! grep -q "$(printf '\033')" "$OUT"
+}
+
+@test "plot: the pipelines of the README just work; markup, control bytes, bad UTF-8 and long labels: escaped in SVG, replaced on the terminal; -k, -v and -P choose the columns and the chart; the width is COLUMNS, at least 40; no colour into a file" {
+	cases \
+	    "the pipelines of the README just work" np_plot_13 \
+	    "markup, control bytes, bad UTF-8 and long labels: escaped in SVG, replaced on the terminal" np_plot_14 \
+	    "-k, -v and -P choose the columns and the chart" np_plot_15 \
+	    "the width is COLUMNS, at least 40; no colour into a file" np_plot_16
 }
 
 @test "plot: colour on a terminal, none under NO_COLOR" {
@@ -157,7 +184,7 @@ plot() {
 	COLUMNS=60 np-plot "$P/stall.tsv" | cmp - "$T/tty"
 }
 
-@test "plot: errors: no rows, a missing column, a value that is no number" {
+np_plot_19() {
 	head -1 "$P/stall.tsv" >"$T/empty.tsv"
 	np np-plot "$T/empty.tsv"
 	status_is 1
@@ -195,7 +222,7 @@ plot() {
 	err_is "np-plot: $FIX: a directory; np-plot draws TSV, such as another np program writes"
 }
 
-@test "plot: a bucket row without its bounds or start" {
+np_plot_20() {
 	printf 'bucket_lo\tbucket_hi\tcount\n1\t\t5\n' >"$T/h.tsv"
 	np np-plot "$T/h.tsv"
 	status_is 1
@@ -206,7 +233,7 @@ plot() {
 	err_is "np-plot: $T/b.tsv:2: a bucket row without bucket_start_ns"
 }
 
-@test "plot: bad usage" {
+np_plot_21() {
 	np np-plot -P pie "$P/stall.tsv"
 	status_is 2
 	err_is "np-plot: -P: expected bar, hist, heat or spread, found 'pie'
@@ -235,6 +262,13 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	status_is 2
 	err_is "np-plot: -v: a bar chart draws one column, given 2
 usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
+}
+
+@test "plot: errors: no rows, a missing column, a value that is no number; a bucket row without its bounds or start; bad usage" {
+	cases \
+	    "errors: no rows, a missing column, a value that is no number" np_plot_19 \
+	    "a bucket row without its bounds or start" np_plot_20 \
+	    "bad usage" np_plot_21
 }
 
 @test "plot: at most 65536 rows, an error past them; memory bounded by that" {
@@ -290,7 +324,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	golden plot/dmas.txt
 }
 
-@test "xmlcheck: finds what is not well-formed XML" {
+np_plot_25() {
 	bad() {
 		printf '%b' "$1" >"$T/x.xml"
 		np xmlcheck "$T/x.xml"
@@ -316,7 +350,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	no_err
 }
 
-@test "plot: np-sum -g: a statistic is in the unit of the column its rows name" {
+np_plot_26() {
 	np np-plot "$P/group.tsv"
 	status_is 0
 	golden plot/group.txt
@@ -325,7 +359,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	tail -1 "$OUT" | grep -q ' 2$'
 }
 
-@test "plot: np-sum's value_column, as np-sum writes it now, reads as np 0.1's column" {
+np_plot_27() {
 	sed '1s/\tcolumn\t/\tvalue_column\t/' "$P/group.tsv" >"$T/group.tsv"
 	np np-plot "$T/group.tsv"
 	status_is 0
@@ -348,7 +382,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	sed -n 2p "$OUT" | grep -q ' ms$'
 }
 
-@test "plot: real np-gaps -B output; starts of 1.8e18 ns drawn to the ns" {
+np_plot_28() {
 	# buckets-explorer.tsv: np-gaps -B 100x of the Explorer profile, whose
 	# times are ns since 1970: buckets of 190 ns, not of a double's 256.
 	plot heat-explorer buckets-explorer.tsv
@@ -358,7 +392,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	golden plot/cck.txt
 }
 
-@test "plot: np-gaps -B's nc column leads the strips' keys like pcore_idx" {
+np_plot_29() {
 	np np-plot "$P/buckets-nc.tsv"
 	status_is 0
 	head -1 "$OUT" | grep -qx 'busy_share by nc, engine over 10 µs (10 buckets of 1 µs)'
@@ -368,7 +402,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	sed 1d "$OUT" | cmp - "$T/pcore"
 }
 
-@test "plot: at most 1048576 values (a spread's), an error past them" {
+np_plot_30() {
 	awk 'BEGIN { printf "key"; for (j = 1; j <= 64; j++) printf "\tr%d", j
 	    print ""; for (i = 1; i <= 16385; i++) { printf "%d", i
 	    for (j = 1; j <= 64; j++) printf "\t%d", j; print "" } }' >"$T/v.tsv"
@@ -380,19 +414,36 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	status_is 0
 }
 
-@test "plot: np-bound's bounds as bars by family, the bottleneck drawn with its engine" {
+np_plot_31() {
 	plot bound bound.tsv
 }
 
-@test "plot: np-bound of two profiles: each bound's bars side by side" {
+@test "xmlcheck: finds what is not well-formed XML; plot: np-sum -g: a statistic is in the unit of the column its rows name; plot: np-sum's value_column, as np-sum writes it now, reads as np 0.1's column; plot: real np-gaps -B output; starts of 1.8e18 ns drawn to the ns; plot: np-gaps -B's nc column leads the strips' keys like pcore_idx; plot: at most 1048576 values (a spread's), an error past them; plot: np-bound's bounds as bars by family, the bottleneck drawn with its engine" {
+	cases \
+	    "finds what is not well-formed XML" np_plot_25 \
+	    "plot: np-sum -g: a statistic is in the unit of the column its rows name" np_plot_26 \
+	    "plot: np-sum's value_column, as np-sum writes it now, reads as np 0.1's column" np_plot_27 \
+	    "plot: real np-gaps -B output; starts of 1.8e18 ns drawn to the ns" np_plot_28 \
+	    "plot: np-gaps -B's nc column leads the strips' keys like pcore_idx" np_plot_29 \
+	    "plot: at most 1048576 values (a spread's), an error past them" np_plot_30 \
+	    "plot: np-bound's bounds as bars by family, the bottleneck drawn with its engine" np_plot_31
+}
+
+np_plot_32() {
 	plot bound2 bound2.tsv
 }
 
-@test "plot: np-bound -w: a bar a profile's column, side by side; the change not drawn" {
+np_plot_33() {
 	plot bound-w bound-w.tsv
 	# The bottleneck of each profile, at its engine's active time.
 	np np-plot "$P/bound-w.tsv"
 	[ "$(grep -c 'bo.*neck DMA .*750 ns$' "$OUT")" -eq 1 ]
 	[ "$(grep -c 'bo.*neck DMA .*650 ns$' "$OUT")" -eq 1 ]
 	! grep -q change "$OUT"
+}
+
+@test "plot: np-bound of two profiles: each bound's bars side by side; np-bound -w: a bar a profile's column, side by side; the change not drawn" {
+	cases \
+	    "np-bound of two profiles: each bound's bars side by side" np_plot_32 \
+	    "np-bound -w: a bar a profile's column, side by side; the change not drawn" np_plot_33
 }

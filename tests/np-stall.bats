@@ -11,46 +11,46 @@ load helpers
 F=$BATS_TEST_DIRNAME/fixtures/np-stall
 TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 
-@test "np-stall: by source line (the default), from view JSON" {
+np_stall_1() {
 	np np-stall "$F/stall.json"
 	status_is 0
 	golden np-stall/src.tsv
 	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $F/stall.json:9)"
 }
 
-@test "np-stall: by engine; a key with no wait ties with one waiting 0" {
+np_stall_2() {
 	np np-stall -g engine "$F/stall.json"
 	status_is 0
 	golden np-stall/engine.tsv
 }
 
-@test "np-stall: by layer; a missing layer (an empty field) and an empty one (\"\") are two keys" {
+np_stall_3() {
 	np np-stall -g layer "$F/stall.json"
 	status_is 0
 	golden np-stall/layer.tsv
 }
 
-@test "np-stall: compound key and -v hbm_read_bytes" {
+np_stall_4() {
 	np np-stall -g engine,opcode -v hbm_read_bytes "$F/stall.json"
 	status_is 0
 	golden np-stall/engine-opcode-hbm.tsv
 	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $F/stall.json:8)"
 }
 
-@test "np-stall: -v duration_ns leaves out the repeated duration_ns column" {
+np_stall_5() {
 	np np-stall -g subgraph -v duration_ns "$F/stall.json"
 	status_is 0
 	no_err
 	golden np-stall/subgraph-duration.tsv
 }
 
-@test "np-stall: -v evt_wait_time_ns is the default" {
+np_stall_6() {
 	np np-stall -v evt_wait_time_ns "$F/stall.json"
 	status_is 0
 	golden np-stall/src.tsv
 }
 
-@test "np-stall: the same answers from np-trace's TSV of the export" {
+np_stall_7() {
 	np-trace "$F/stall.json" >"$T/stall.tsv"
 	np np-stall "$T/stall.tsv"
 	golden np-stall/src.tsv
@@ -69,7 +69,18 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	golden np-stall/subgraph-duration.tsv
 }
 
-@test "np-stall: input order does not matter" {
+@test "np-stall: by source line (the default), from view JSON; by engine; a key with no wait ties with one waiting 0; by layer; a missing layer (an empty field) and an empty one (\"\") are two keys; compound key and -v hbm_read_bytes; -v duration_ns leaves out the repeated duration_ns column; -v evt_wait_time_ns is the default; the same answers from np-trace's TSV of the export" {
+	cases \
+	    "by source line (the default), from view JSON" np_stall_1 \
+	    "by engine; a key with no wait ties with one waiting 0" np_stall_2 \
+	    "by layer; a missing layer (an empty field) and an empty one (\"\") are two keys" np_stall_3 \
+	    "compound key and -v hbm_read_bytes" np_stall_4 \
+	    "-v duration_ns leaves out the repeated duration_ns column" np_stall_5 \
+	    "-v evt_wait_time_ns is the default" np_stall_6 \
+	    "the same answers from np-trace's TSV of the export" np_stall_7
+}
+
+np_stall_8() {
 	np-trace "$F/stall.json" >"$T/stall.tsv"
 	{ head -1 "$T/stall.tsv"; tail -n +2 "$T/stall.tsv" | tac; } \
 	    >"$T/reversed.tsv"
@@ -78,7 +89,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	golden np-stall/engine-opcode-hbm.tsv
 }
 
-@test "np-stall: -N keeps the first rows; shares stay over every key" {
+np_stall_9() {
 	np np-stall -N 2 "$F/stall.json"
 	status_is 0
 	head -3 "$GOLD/np-stall/src.tsv" | cmp - "$OUT"
@@ -86,7 +97,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	golden np-stall/src.tsv
 }
 
-@test "np-stall: -n and --no-header drop the header" {
+np_stall_10() {
 	np np-stall -n -g engine "$F/stall.json"
 	status_is 0
 	tail -n +2 "$GOLD/np-stall/engine.tsv" | cmp - "$OUT"
@@ -94,7 +105,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	tail -n +2 "$GOLD/np-stall/engine.tsv" | cmp - "$OUT"
 }
 
-@test "np-stall: a mean that is not whole, a share of 1, no durations" {
+np_stall_11() {
 	# Three Tensor instructions waiting 1, 1, 2 ns, with no duration or
 	# end: 3 instructions, 3 stalled, sum 4, mean 4/3, max 2, share 4/4,
 	# duration_ns empty.
@@ -108,7 +119,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	    'Tensor	3	3	4	1.3333333333333333	2	1		')" ]
 }
 
-@test "np-stall: every wait zero gives an empty share" {
+np_stall_12() {
 	# Total stall 0: the share 0/0 is empty, the mean too (none stalled).
 	printf 'start_ts\tduration_ns\tevt_wait_time_ns\tengine\n1\t5\t0\tSync\n' \
 	    >"$T/zero.tsv"
@@ -117,7 +128,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	[ "$(tail -1 "$OUT")" = "$(printf 'Sync\t1\t0\t0\t\t0\t\t5\t')" ]
 }
 
-@test "np-stall: key text is escaped as np-trace writes it, in every form" {
+np_stall_13() {
 	# One instruction whose layer holds a TAB and a backslash, one whose
 	# layer holds a newline; waits 3 and 2.  Key and layer print escaped.
 	printf '%s\n' '[{"timestamp": 1, "evt_wait_time": 3, "layer": "a\tb\\c", "subgraph": "sg00"},' \
@@ -134,7 +145,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	[ "$(<"$OUT")" = "$want" ]
 }
 
-@test "np-stall: numeric keys print as numbers" {
+np_stall_14() {
 	# pc 7 waits 5 + 1 (two instructions), pc 12 waits 6; 6 ties 6, so
 	# byte order: "12" before "7".
 	printf 'start_ts\tpc\tevt_wait_time_ns\n1\t7\t5\n2\t12\t6\n3\t7\t1\n' \
@@ -146,7 +157,7 @@ TR=$BATS_TEST_DIRNAME/fixtures/np-trace
 	    '7	2	2	6	3	5	0.5		')" ]
 }
 
-@test "np-stall: show-trace text, with -v duration_ns" {
+np_stall_15() {
 	# trace-multi.txt pairs into Vector 50 ns, Tensor 200 and 100 ns,
 	# Sync 0 ns (see tests/golden/np-trace/trace-multi.tsv): total 350,
 	# Tensor 300/350 = 6/7, Vector 50/350 = 1/7, Sync 0 (not nonzero).
@@ -162,7 +173,19 @@ np-stall: lines not understood: 1 (first: $TR/trace-multi.txt:10)
 np-stall: START lines without an END: 1 (first: $TR/trace-multi.txt:9)"
 }
 
-@test "np-stall: show-trace text has no wait times: an error that names -v, after the counts" {
+@test "np-stall: input order does not matter; -N keeps the first rows; shares stay over every key; -n and --no-header drop the header; a mean that is not whole, a share of 1, no durations; every wait zero gives an empty share; key text is escaped as np-trace writes it, in every form; numeric keys print as numbers; show-trace text, with -v duration_ns" {
+	cases \
+	    "input order does not matter" np_stall_8 \
+	    "-N keeps the first rows; shares stay over every key" np_stall_9 \
+	    "-n and --no-header drop the header" np_stall_10 \
+	    "a mean that is not whole, a share of 1, no durations" np_stall_11 \
+	    "every wait zero gives an empty share" np_stall_12 \
+	    "key text is escaped as np-trace writes it, in every form" np_stall_13 \
+	    "numeric keys print as numbers" np_stall_14 \
+	    "show-trace text, with -v duration_ns" np_stall_15
+}
+
+np_stall_16() {
 	np np-stall -g nd,nc "$TR/trace-multi.txt"
 	status_is 1
 	[ ! -s "$OUT" ]
@@ -182,7 +205,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	no_err
 }
 
-@test "np-stall: view JSON and np-trace's TSV of it agree (npgen, 2000 rows)" {
+np_stall_17() {
 	npgen -n 2000 view-json >"$T/v.json"
 	np-trace "$T/v.json" >"$T/v.tsv"
 	# Each form's runs into a transcript (output and exit status), made
@@ -207,7 +230,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	    END { exit bad || runs != 20 || n <= 2 }' "$T/a.json"
 }
 
-@test "np-stall: Explorer TSV and view JSON of one profile agree" {
+np_stall_18() {
 	# npgen writes the same instructions in both; Explorer rows carry no
 	# subgraph, nd or nc, so keys avoid those, and are of pcore_idx 0,
 	# which the view JSON has not: the last column differs.
@@ -223,7 +246,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	done
 }
 
-@test "np-stall: per-engine sums agree with awk over np-trace's rows" {
+np_stall_19() {
 	# An independent computation of instructions, stalled, stall_ns,
 	# stall_max_ns and duration_ns per engine (np-trace columns: 3
 	# duration_ns, 4 engine, 7 evt_wait_time_ns).
@@ -241,7 +264,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	awk -F'\t' '{ t += $7 } END { exit !(t > 0.999999 && t < 1.000001) }' "$OUT"
 }
 
-@test "np-stall: files are read in order, - is stdin" {
+np_stall_20() {
 	# stall.json twice: counts and sums double, max, mean and share stay:
 	# a.py:10 has 6 instructions, 4 stalled, 160 ns, mean 40, max 50,
 	# share 160/300 = 8/15, duration 720.
@@ -252,7 +275,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	err_is "np-stall: rows without evt_wait_time_ns: 2 (first: $F/stall.json:9)"
 }
 
-@test "np-stall: an instruction table with no rows gives the header alone" {
+np_stall_21() {
 	printf '{"instruction": []}\n' >"$T/none.json"
 	np np-stall -g engine "$T/none.json"
 	status_is 0
@@ -260,7 +283,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	[ "$(<"$OUT")" = "$(printf 'engine\tinstructions\tstalled\tstall_ns\tstall_mean_ns\tstall_max_ns\tstall_share\tduration_ns\tpcore_idx')" ]
 }
 
-@test "np-stall: -u ps converts wait times to ns" {
+np_stall_22() {
 	# 1500 ps -> 2 ns (to the nearest), 2400 ps -> 2 ns: sum 4, max 2.
 	printf 'start_ts\tevt_wait_time_ns\tengine\n1000\t1500\tSync\n2000\t2400\tSync\n' \
 	    >"$T/ps.tsv"
@@ -269,7 +292,18 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	[ "$(<"$OUT")" = "$(printf 'Sync\t2\t2\t4\t2\t2\t1\t\t')" ]
 }
 
-@test "np-stall: -F moves the text fields" {
+@test "np-stall: show-trace text has no wait times: an error that names -v, after the counts; view JSON and np-trace's TSV of it agree (npgen, 2000 rows); Explorer TSV and view JSON of one profile agree; per-engine sums agree with awk over np-trace's rows; files are read in order, - is stdin; an instruction table with no rows gives the header alone; -u ps converts wait times to ns" {
+	cases \
+	    "show-trace text has no wait times: an error that names -v, after the counts" np_stall_16 \
+	    "view JSON and np-trace's TSV of it agree (npgen, 2000 rows)" np_stall_17 \
+	    "Explorer TSV and view JSON of one profile agree" np_stall_18 \
+	    "per-engine sums agree with awk over np-trace's rows" np_stall_19 \
+	    "files are read in order, - is stdin" np_stall_20 \
+	    "an instruction table with no rows gives the header alone" np_stall_21 \
+	    "-u ps converts wait times to ns" np_stall_22
+}
+
+np_stall_23() {
 	# The timestamp as field 6 of trace.txt: 1 Tensor instruction.
 	sed 's/ \(START\|END\) / \1 x /' "$TR/trace.txt" >"$T/moved.txt"
 	np np-stall -n -g engine -v duration_ns -F ts=6 "$T/moved.txt"
@@ -277,7 +311,7 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	[ "$(<"$OUT")" = "$(printf 'Tensor\t1\t1\t148\t148\t148\t1\t')" ]
 }
 
-@test "np-stall: usage errors" {
+np_stall_24() {
 	# A name outside the record is looked for in the input (see the
 	# input-column tests); one the record reads already is misuse.
 	np np-stall -g engine,compiler_opcode "$F/stall.json"
@@ -325,7 +359,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	[ "$(head -1 "$ERR")" = "np-stall: unknown option '--top'" ]
 }
 
-@test "np-stall: -h and --help print the usage" {
+np_stall_25() {
 	np np-stall -h
 	status_is 0
 	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
@@ -334,7 +368,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	[ "$(sed '/^  -/,$d' "$OUT")" = "usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]" ]
 }
 
-@test "np-stall: only the columns used are read" {
+np_stall_26() {
 	# pc is not a number: np-trace, which reads every column, stops;
 	# np-stall -g src does not read pc; np-stall -g pc does, and stops.
 	printf '{"instruction": [{"timestamp": 1, "pc": "abc", "evt_wait_time": 3}]}\n' \
@@ -351,7 +385,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	err_is "np-stall: $T/pc.json:1:41: expected a number for 'pc', found 'abc' (byte offset 40)"
 }
 
-@test "np-stall: an infinite wait is taken as missing; a fractional or too large byte count is an error" {
+np_stall_27() {
 	printf '{"instruction": [\n{"timestamp": 1, "hbm_read_bytes": 4},\n{"timestamp": 2, "hbm_read_bytes": 1.5}]}\n' \
 	    >"$T/frac.json"
 	np np-stall -v hbm_read_bytes "$T/frac.json"
@@ -370,7 +404,7 @@ np-stall: rows without duration_ns, left out of its sum: 1 (first: $T/inf.jsonl:
 	err_is "np-stall: $T/big.tsv:2:5: expected a whole number within 64 bits for 'hbm_read_bytes', found 1e30"
 }
 
-@test "np-stall: NaN and negative values are counted as missing" {
+np_stall_28() {
 	# Sync: waits 4, NaN, -1: 3 instructions, 1 with a value: sum 4.
 	printf '%s\n' '{"timestamp": 1, "label": "Sync", "evt_wait_time": 4}' \
 	    '{"timestamp": 2, "label": "Sync", "evt_wait_time": NaN}' \
@@ -385,7 +419,7 @@ np-stall: rows without evt_wait_time_ns: 1 (first: $T/odd.jsonl:2)
 np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/odd.jsonl:3)"
 }
 
-@test "np-stall: sums past 2^63 are exact; the mean and share the nearest doubles" {
+np_stall_29() {
 	# Tensor: waits 2^63-1, 2^63-1 and 2: 2^64; durations 2^63-1 twice
 	# and 5: 2^64 + 3.  Vector: 384307168202282336 three times:
 	# 2^60 + 32.  Sums checked with bc.  Means: 2^64 / 3 is
@@ -412,7 +446,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	    0.058823529411764705 24)" ]
 }
 
-@test "np-stall: -v start_ts over many rows: times since the epoch sum exactly" {
+np_stall_30() {
 	# B = 1779958800123456789 + i for i = 0..999, even i Tensor, odd
 	# Vector: 500B + 249500 = 889979400061728644000 and 500B + 250000 =
 	# 889979400061728644500 (bc); the means B + 499 and B + 500, both
@@ -434,7 +468,19 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	    1779958800123457280 1779958800123457787 0.5 500)" ]
 }
 
-@test "np-stall: -g engine -v start_ts on an Explorer profile (Parquet)" {
+@test "np-stall: -F moves the text fields; usage errors; -h and --help print the usage; only the columns used are read; an infinite wait is taken as missing; a fractional or too large byte count is an error; NaN and negative values are counted as missing; sums past 2^63 are exact; the mean and share the nearest doubles; -v start_ts over many rows: times since the epoch sum exactly" {
+	cases \
+	    "-F moves the text fields" np_stall_23 \
+	    "usage errors" np_stall_24 \
+	    "-h and --help print the usage" np_stall_25 \
+	    "only the columns used are read" np_stall_26 \
+	    "an infinite wait is taken as missing; a fractional or too large byte count is an error" np_stall_27 \
+	    "NaN and negative values are counted as missing" np_stall_28 \
+	    "sums past 2^63 are exact; the mean and share the nearest doubles" np_stall_29 \
+	    "-v start_ts over many rows: times since the epoch sum exactly" np_stall_30
+}
+
+np_stall_31() {
 	# Sums, maxima and duration_ns as DuckDB gives them (HUGEINT sums):
 	#   SELECT engine, sum(start_ts), max(start_ts), sum(duration_ns),
 	#   pcore_idx FROM read_parquet('profile@latest/Instruction_*.parquet')
@@ -447,7 +493,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	golden np-stall/explorer-start_ts.tsv
 }
 
-@test "np-stall: wrong-typed input names file, line and column" {
+np_stall_32() {
 	printf '{"instruction": [{"timestamp": 1, "evt_wait_time": "abc"}]}\n' \
 	    >"$T/wt.json"
 	np np-stall "$T/wt.json"
@@ -464,14 +510,14 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	err_is "np-stall: $T/wt.tsv:2:10: expected a number for 'evt_wait_time_ns', found '12ns'"
 }
 
-@test "np-stall: truncated JSON" {
+np_stall_33() {
 	head -c 700 "$F/stall.json" >"$T/trunc.json"
 	np np-stall "$T/trunc.json"
 	status_is 1
 	err_is "np-stall: $T/trunc.json:5:227: expected '\"' to end the string, found end of input (byte offset $(byteoff "$T/trunc.json" 5 227))"
 }
 
-@test "np-stall: empty input, and a file that does not exist" {
+np_stall_34() {
 	np np-stall </dev/null
 	status_is 1
 	err_is "np-stall: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
@@ -480,14 +526,14 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	err_is "np-stall: $T/nonesuch.json: No such file or directory"
 }
 
-@test "np-stall: binary input" {
+np_stall_35() {
 	printf 'start_ts\tevt_wait_time_ns\n1\t\0\n' >"$T/bin.tsv"
 	np np-stall "$T/bin.tsv"
 	status_is 1
 	err_is "np-stall: $T/bin.tsv:2:3: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 28)"
 }
 
-@test "np-stall: CRLF line ends" {
+np_stall_36() {
 	# Tensor 5, Vector 7: total 12; 7/12 and 5/12.
 	printf 'start_ts\tevt_wait_time_ns\tengine\r\n1\t5\tTensor\r\n2\t7\tVector\r\n' \
 	    >"$T/crlf.tsv"
@@ -502,7 +548,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	golden np-stall/engine.tsv
 }
 
-@test "np-stall: a line past the 1 MiB buffer" {
+np_stall_37() {
 	{ printf 'start_ts\tlayer\n1\t'; head -c 1100000 /dev/zero | tr '\0' x
 	    printf '\n'; } >"$T/huge.tsv"
 	np np-stall -g layer "$T/huge.tsv"
@@ -510,7 +556,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	err_is "np-stall: $T/huge.tsv:2:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-stall: nesting too deep" {
+np_stall_38() {
 	{ printf '{"instruction": [{"timestamp": 1, "x": '
 	  for i in $(seq 100); do printf '['; done
 	  for i in $(seq 100); do printf ']'; done
@@ -520,14 +566,14 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	err_is "np-stall: $T/deep.json:1:101: nesting deeper than 64 levels (byte offset 100)"
 }
 
-@test "np-stall: TSV rows must match the header" {
+np_stall_39() {
 	printf 'start_ts\tevt_wait_time_ns\tengine\n1\t5\n' >"$T/short.tsv"
 	np np-stall "$T/short.tsv"
 	status_is 1
 	err_is "np-stall: $T/short.tsv:2:4: expected 3 tab-separated fields as in the header, found 2"
 }
 
-@test "np-stall: a key longer than 65536 bytes is an error" {
+np_stall_40() {
 	{ printf 'start_ts\tevt_wait_time_ns\tlayer\n1\t0\t'
 	    head -c 70000 /dev/zero | tr '\0' x; printf '\n'; } >"$T/longkey.tsv"
 	np np-stall -g layer,engine "$T/longkey.tsv"
@@ -538,7 +584,7 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	status_is 0
 }
 
-@test "np-stall: 4096 distinct keys, all held (1048576 and one more: np-stall-big.bats)" {
+np_stall_41() {
 	# pc 0 .. 4095: every key held, each a row.
 	awk 'BEGIN { print "start_ts\tpc\tevt_wait_time_ns"; for (i = 0; i < 4096; i++) print i "\t" i "\t1" }' \
 	    >"$T/keys.tsv"
@@ -547,7 +593,22 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	[ "$(wc -l <"$OUT")" -eq 4096 ]
 }
 
-@test "np-stall: | head ends quietly" {
+@test "np-stall: -g engine -v start_ts on an Explorer profile (Parquet); wrong-typed input names file, line and column; truncated JSON; empty input, and a file that does not exist; binary input; CRLF line ends; a line past the 1 MiB buffer; nesting too deep; TSV rows must match the header; a key longer than 65536 bytes is an error; 4096 distinct keys, all held (1048576 and one more: np-stall-big.bats)" {
+	cases \
+	    "-g engine -v start_ts on an Explorer profile (Parquet)" np_stall_31 \
+	    "wrong-typed input names file, line and column" np_stall_32 \
+	    "truncated JSON" np_stall_33 \
+	    "empty input, and a file that does not exist" np_stall_34 \
+	    "binary input" np_stall_35 \
+	    "CRLF line ends" np_stall_36 \
+	    "a line past the 1 MiB buffer" np_stall_37 \
+	    "nesting too deep" np_stall_38 \
+	    "TSV rows must match the header" np_stall_39 \
+	    "a key longer than 65536 bytes is an error" np_stall_40 \
+	    "4096 distinct keys, all held (1048576 and one more: np-stall-big.bats)" np_stall_41
+}
+
+np_stall_42() {
 	npgen -n 20000 view-json >"$T/v.json"
 	run bash -c "set -o pipefail; np-stall -g pc '$T/v.json' 2>'$ERR' | head -1"
 	[ "$status" -eq 0 ]
@@ -555,11 +616,17 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $T/o
 	no_err
 }
 
-@test "np-stall: a failed write is an error" {
+np_stall_43() {
 	np bash -c "np-stall '$F/stall.json' >/dev/full"
 	status_is 1
 	err_is "np-stall: rows without evt_wait_time_ns: 1 (first: $F/stall.json:9)
 np-stall: write error: No space left on device"
+}
+
+@test "np-stall: | head ends quietly; a failed write is an error" {
+	cases \
+	    "| head ends quietly" np_stall_42 \
+	    "a failed write is an error" np_stall_43
 }
 
 @test "np-stall: memory stays constant on a 1.8 MB export (180 MB: np-stall-big.bats)" {
@@ -588,7 +655,7 @@ np-stall: write error: No space left on device"
 
 X=$BATS_TEST_DIRNAME/fixtures/explorer
 
-@test "np-stall: -g hlo_name, a column outside the record, the same from every form of the Explorer rows" {
+np_stall_46() {
 	# golden/np-stall/explorer-hlo_name.tsv was checked against an awk
 	# computation over rows/Instruction.jsonl (fixtures/np-stall/README).
 	{ echo '['; sed '$!s/$/,/' "$X/rows/Instruction.jsonl"; echo ']'; } \
@@ -609,7 +676,7 @@ X=$BATS_TEST_DIRNAME/fixtures/explorer
 	done
 }
 
-@test "np-stall: -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" {
+np_stall_47() {
 	# schema/lnc2: four Tensor rows, 1000 ns each.
 	#   pcore hlo_name       dma_wait_time_ns psum_read_bytes
 	#   0     dot.1          10               4096
@@ -649,7 +716,7 @@ np-stall: rows with a negative dma_wait_time_ns taken as missing: 1 (first: $S/l
 	[ "$(cut -f1-4 "$OUT" | tr '\t\n' ' ,')" = "10 1 1 10,5 1 1 5, 1 0 ,-25 1 0 ," ]
 }
 
-@test "np-stall: the view export's rows and np-trace's TSV carry other columns too" {
+np_stall_48() {
 	printf '%s\n' '{"summary": [{"total_time": 1}], "instruction": [' \
 	    '{"timestamp": 1, "duration": 5, "label": "Tensor", "hlo_name": "a", "psum_read_bytes": 4},' \
 	    '{"timestamp": 2, "duration": 5, "label": "Tensor", "hlo_name": "b\tc", "psum_read_bytes": 6},' \
@@ -672,7 +739,7 @@ np-stall: rows with a negative dma_wait_time_ns taken as missing: 1 (first: $S/l
 	[ "$(<"$OUT")" = "$want" ]
 }
 
-@test "np-stall: a column in none of the input is an error naming what the input has" {
+np_stall_49() {
 	S=$X/schema
 	np np-stall -g hlo_nam "$S/lnc2.csv"
 	status_is 1
@@ -704,7 +771,7 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	[ ! -s "$OUT" ]
 }
 
-@test "np-stall: a value column outside the record must hold whole numbers: file, line, column" {
+np_stall_50() {
 	np np-stall -v hlo_name "$X/csv/table/Instruction.csv"
 	status_is 1
 	err_is "np-stall: $X/csv/table/Instruction.csv:2:229: expected a number for 'hlo_name', found 'add.7'"
@@ -734,7 +801,16 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	[ "$(tail -1 "$OUT")" = "$(printf '\t1\t1\t7\t7\t7\t1\t\t')" ]
 }
 
-@test "np-stall: only the input columns named are read" {
+@test "np-stall: -g hlo_name, a column outside the record, the same from every form of the Explorer rows; -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table; the view export's rows and np-trace's TSV carry other columns too; a column in none of the input is an error naming what the input has; a value column outside the record must hold whole numbers: file, line, column" {
+	cases \
+	    "-g hlo_name, a column outside the record, the same from every form of the Explorer rows" np_stall_46 \
+	    "-g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" np_stall_47 \
+	    "the view export's rows and np-trace's TSV carry other columns too" np_stall_48 \
+	    "a column in none of the input is an error naming what the input has" np_stall_49 \
+	    "a value column outside the record must hold whole numbers: file, line, column" np_stall_50
+}
+
+np_stall_51() {
 	# psum_read_bytes is not a number: -v psum_read_bytes stops on it,
 	# -g hlo_name does not read it.
 	printf 'start_ts\tevt_wait_time_ns\thlo_name\tpsum_read_bytes\n1\t0\ta\tx\n' \
@@ -747,7 +823,7 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	err_is "np-stall: $T/p.tsv:2:7: expected a number for 'psum_read_bytes', found 'x'"
 }
 
-@test "np-stall: the list of the columns a header has is cut short at 2048 bytes" {
+np_stall_52() {
 	# 150 names of 19 bytes, then start_ts.  Listed: the first, then
 	# each with its space: after k names 20k - 1 bytes; the next fits
 	# while 20k - 1 + 20 + 5 (" ..." and a NUL) <= 2048, so up to k =
@@ -760,7 +836,7 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	err_is "np-stall: $T/wide.tsv:1:1: expected a column 'hlo_name' (given to -g), found none in the header, which has: $(seq -f 'x%03g_abcdefghijklmn' 1 102 | tr '\n' ' ')..."
 }
 
-@test "np-stall: a physical core beyond 64 bits prints as read, each its own row" {
+np_stall_53() {
 	# pcore_idx 1e30 and 2e30 are no int64: two cores, so two rows, and
 	# the column says which (not 0 for both).
 	printf 'start_ts\tevt_wait_time_ns\topcode\tpcore_idx\n1\t5\tA\t1e30\n2\t5\tA\t2e30\n3\t5\tA\t-7\n' \
@@ -768,4 +844,11 @@ np-stall: $F/stall.json: expected a column 'line' (given to -g), found none in i
 	np np-stall -n -g opcode "$T/pc.tsv"
 	status_is 0
 	[ "$(<"$OUT")" = "$(printf 'A\t1\t1\t5\t5\t5\t0.3333333333333333\t\t-7\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t1e30\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t2e30')" ]
+}
+
+@test "np-stall: only the input columns named are read; the list of the columns a header has is cut short at 2048 bytes; a physical core beyond 64 bits prints as read, each its own row" {
+	cases \
+	    "only the input columns named are read" np_stall_51 \
+	    "the list of the columns a header has is cut short at 2048 bytes" np_stall_52 \
+	    "a physical core beyond 64 bits prints as read, each its own row" np_stall_53
 }

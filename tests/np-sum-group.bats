@@ -15,7 +15,7 @@ NS=$FIX/np-sum
 	err_is "np-sum: empty values skipped: 1 (first: insn.tsv:6)"
 }
 
-@test "np-sum -H: histogram rows (hand-computed)" {
+np_sum_group_2() {
 	cd "$NS"
 	np np-sum -H -g engine -v duration_ns insn.tsv
 	status_is 0
@@ -23,7 +23,7 @@ NS=$FIX/np-sum
 	golden np-sum/insn-hist.tsv
 }
 
-@test "np-sum -H output read back gives the statistics again" {
+np_sum_group_3() {
 	cd "$NS"
 	np np-sum -H -g engine,opcode -v duration_ns,hbm_read_bytes insn.tsv
 	mv "$OUT" "$T/h.tsv"
@@ -33,7 +33,7 @@ NS=$FIX/np-sum
 	golden np-sum/insn.tsv
 }
 
-@test "np-sum -g: sums, min and max are exact decimals" {
+np_sum_group_4() {
 	printf 'g\tx\na\t0.1\na\t0.2\na\t-0.3\nb\t1e-7\nb\t2.5E+2\nb\t-0\nc\t123456789012345678\nc\t876543210987654322\nd\t0.000000001\nd\t1.50\n' > "$T/v.tsv"
 	np np-sum -g g -v x "$T/v.tsv"
 	status_is 0
@@ -50,7 +50,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$T/got"
 }
 
-@test "np-sum -g: a key longer than the output buffer, and one value's mean" {
+np_sum_group_5() {
 	# The row is written in place after its key, save a key too long to
 	# have room for the row beside it in the buffer (64 KiB); a group of
 	# one value prints its text in every field but the mean's, a double:
@@ -74,7 +74,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$T/got"
 }
 
-@test "np-sum -g: merging histogram rows of any split equals one run" {
+np_sum_group_6() {
 	npgen -n 30000 explorer-tsv | np-trace > "$T/all.tsv"
 	head -1 "$T/all.tsv" > "$T/hdr"
 	tail -n +2 "$T/all.tsv" > "$T/body"
@@ -111,7 +111,7 @@ NS=$FIX/np-sum
 	cmp "$T/byengine" "$OUT"
 }
 
-@test "np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones" {
+np_sum_group_7() {
 	npgen -n 20000 explorer-tsv > "$T/x.tsv"
 	np np-sum -n -v duration_ns "$T/x.tsv"
 	status_is 0
@@ -132,7 +132,7 @@ NS=$FIX/np-sum
 	[ "$(cut -f3 "$OUT")" = "$(awk '{ s += $1 } END { print s }' "$T/sorted")" ]
 }
 
-@test "np-sum -v alone: all rows are one group" {
+np_sum_group_8() {
 	cd "$NS"
 	np np-sum -v duration_ns insn.tsv
 	status_is 0
@@ -141,7 +141,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: input order does not matter; CRLF reads the same" {
+np_sum_group_9() {
 	cd "$NS"
 	{ head -1 insn.tsv; tail -n +2 insn.tsv | sort -r; } > "$T/rev.tsv"
 	np np-sum -g engine,opcode -v duration_ns,hbm_read_bytes "$T/rev.tsv"
@@ -151,6 +151,18 @@ NS=$FIX/np-sum
 	np np-sum -g engine,opcode -v duration_ns,hbm_read_bytes "$T/crlf.tsv"
 	status_is 0
 	golden np-sum/insn.tsv
+}
+
+@test "np-sum -H: histogram rows (hand-computed); np-sum -H output read back gives the statistics again; np-sum -g: sums, min and max are exact decimals; np-sum -g: a key longer than the output buffer, and one value's mean; np-sum -g: merging histogram rows of any split equals one run; np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones; np-sum -v alone: all rows are one group; np-sum -g: input order does not matter; CRLF reads the same" {
+	cases \
+	    "histogram rows (hand-computed)" np_sum_group_2 \
+	    "np-sum -H output read back gives the statistics again" np_sum_group_3 \
+	    "np-sum -g: sums, min and max are exact decimals" np_sum_group_4 \
+	    "np-sum -g: a key longer than the output buffer, and one value's mean" np_sum_group_5 \
+	    "np-sum -g: merging histogram rows of any split equals one run" np_sum_group_6 \
+	    "np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones" np_sum_group_7 \
+	    "np-sum -v alone: all rows are one group" np_sum_group_8 \
+	    "np-sum -g: input order does not matter; CRLF reads the same" np_sum_group_9
 }
 
 @test "np-sum -g: keys are written as TSV escapes them" {
@@ -185,7 +197,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: $T/d.tsv:2:1: expected a number of at most 38 significant digits in column 'x', found '1.00000000000000000000000000000000000001'"
 }
 
-@test "np-sum -g: missing columns and missing -v are errors" {
+np_sum_group_12() {
 	cd "$NS"
 	np np-sum -g engine -v dur insn.tsv
 	status_is 1
@@ -198,7 +210,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: insn.tsv:1: expected histogram columns (value_column bucket_lo bucket_hi count sum min max) at the end of the header, or -v naming value columns"
 }
 
-@test "np-sum -g: truncated, empty, binary and huge-line input are errors" {
+np_sum_group_13() {
 	printf 'engine\tduration_ns\nTensor\t10\nVector' > "$T/t.tsv"
 	np np-sum -g engine -v duration_ns "$T/t.tsv"
 	status_is 1
@@ -218,7 +230,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: $T/h:2:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-sum: bad histogram rows are errors" {
+np_sum_group_14() {
 	h='column	bucket_lo	bucket_hi	count	sum	min	max'
 	printf '%s\nd\t\t\t2\t20\t10\t10\nd\t9.9\t10.1\t2\t\t\t\n' "$h" > "$T/a"
 	np np-sum "$T/a"
@@ -238,7 +250,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: $T/d:2:7: expected a number in column 'sum', found ''"
 }
 
-@test "np-sum -m: more groups than allowed is an error" {
+np_sum_group_15() {
 	cd "$NS"
 	np np-sum -M 2 -g engine,opcode -v duration_ns insn.tsv
 	status_is 1
@@ -247,7 +259,7 @@ a\tb	v	2	4' ]
 	status_is 2
 }
 
-@test "np-sum -g: | head ends quietly; /dev/full fails" {
+np_sum_group_16() {
 	cd "$NS"
 	np sh -c "np-sum -g engine -v duration_ns insn.tsv | head -1"
 	status_is 0
@@ -255,6 +267,15 @@ a\tb	v	2	4' ]
 	np sh -c "np-sum -g engine -v duration_ns insn.tsv > /dev/full"
 	status_is 1
 	err_is "np-sum: write error: No space left on device"
+}
+
+@test "np-sum -g: missing columns and missing -v are errors; truncated, empty, binary and huge-line input are errors; np-sum: bad histogram rows are errors; np-sum -m: more groups than allowed is an error; | head ends quietly; /dev/full fails" {
+	cases \
+	    "missing columns and missing -v are errors" np_sum_group_12 \
+	    "truncated, empty, binary and huge-line input are errors" np_sum_group_13 \
+	    "np-sum: bad histogram rows are errors" np_sum_group_14 \
+	    "np-sum -m: more groups than allowed is an error" np_sum_group_15 \
+	    "| head ends quietly; /dev/full fails" np_sum_group_16
 }
 
 @test "np-sum -g: constant memory on input much larger than the limit" {
@@ -270,7 +291,7 @@ a\tb	v	2	4' ]
 	no_err
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are" {
+np_sum_group_18() {
 	printf 'x\n1e30\n3e30\n' > "$T/big.tsv"
 	np np-sum -v x "$T/big.tsv"
 	status_is 0
@@ -280,7 +301,7 @@ a\tb	v	2	4' ]
 	[ "$(sed -n 2p "$OUT" | cut -f1-6)" = "x	2	4e30	1e30	3e30	2e30" ]
 }
 
-@test "np-sum -g: a sum past 38 digits falls back to a double, and says so" {
+np_sum_group_19() {
 	printf 'x\n1e30\n1e-10\n' > "$T/wide.tsv"
 	np np-sum -v x "$T/wide.tsv"
 	status_is 0
@@ -290,7 +311,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
-@test "np-sum -g: a sum within 38 digits is exact however its numbers are written" {
+np_sum_group_20() {
 	# 365779620 + 3.4028235e38 is 38 digits; written 365779620,
 	# 365779620.0 or 3.6577962e8, and in either order, the sum is exact
 	# (an integer's trailing zeros were kept as digits, and the sum
@@ -310,7 +331,7 @@ a\tb	v	2	4' ]
 	err_is "np-sum: sums past 38 digits, written as doubles: 1"
 }
 
-@test "np-sum: percentiles print as their 4 significant digits exactly" {
+np_sum_group_21() {
 	# 50 values, more than are held exactly: p50 (rank 25) is in the bucket
 	# of 123400000 and p90 (rank 45) in that of 200000000, whose
 	# representatives round to 1.234e8 and 1.994e8 (a scaling by a power of
@@ -327,7 +348,7 @@ a\tb	v	2	4' ]
 	[ "$(cut -f8-10 "$OUT" | tail -1)" = "$(printf '123400000\t199400000\t200000000')" ]
 }
 
-@test "np-sum: shares when a sum is past 38 digits" {
+np_sum_group_22() {
 	# a: 1e30 + 1e-10 + 5e30, b: 1e30; a's exact sum gives way to a
 	# double, and the total must take that double: shares 6/7 and 1/7.
 	printf 'g\tx\na\t1e30\na\t1e-10\na\t5e30\nb\t1e30\n' >"$T/big.tsv"
@@ -338,19 +359,30 @@ a\tb	v	2	4' ]
 	    NR == 3 && ($11 - 1/7 > 1e-15 || 1/7 - $11 > 1e-15) { exit 1 }' "$OUT"
 }
 
-@test "np-sum: histogram counts past 2^63 - 1 are an error" {
+np_sum_group_23() {
 	printf 'g\tcolumn\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\na\tx\t\t\t9223372036854775807\t1\t1\t1\na\tx\t\t\t1\t1\t1\t1\n' >"$T/ov.h"
 	np np-sum "$T/ov.h"
 	status_is 1
 	err_is "np-sum: $T/ov.h:3:7: expected counts within 64 bits, found 1 more after 9223372036854775807"
 }
 
-@test "np-sum -g and -v: an empty name in the list is a usage error" {
+np_sum_group_24() {
 	for arg in "-g a,,b" "-g ," "-v x," "-g ,a"; do
 		np np-sum $arg /dev/null
 		status_is 2
 		[ "$(head -1 "$ERR")" = "np-sum: ${arg%% *}: expected column names separated by commas, found an empty one" ]
 	done
+}
+
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error" {
+	cases \
+	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
+	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
+	    "a sum within 38 digits is exact however its numbers are written" np_sum_group_20 \
+	    "np-sum: percentiles print as their 4 significant digits exactly" np_sum_group_21 \
+	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
+	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
+	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24
 }
 
 @test "np-sum -g: blank and log lines before the header are passed over and counted" {
@@ -366,7 +398,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: $T/blank.tsv: only blank lines, expected TSV or CSV with a header line"
 }
 
-@test "np-sum -g: large values of few digits sum exactly, however large" {
+np_sum_group_26() {
 	printf 'v\n2.50e40\n1e45\n0\n' >"$T/large.tsv"
 	np np-sum -n -v v "$T/large.tsv"
 	status_is 0
@@ -374,7 +406,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f3-5 "$OUT")" = "$(printf '1.000025e45\t0\t1e45')" ]
 }
 
-@test "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" {
+np_sum_group_27() {
 	printf 'g\tv\na\t1\na\t3\n' >"$T/in.tsv"
 	np-sum -H -g g -v v "$T/in.tsv" >"$T/new.h"
 	[ "$(head -1 "$T/new.h")" = "$(printf 'g\tvalue_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax')" ]
@@ -385,7 +417,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f1-6 "$OUT")" = "$(printf 'g\tvalue_column\tcount\tsum\tmin\tmax\na\tv\t4\t8\t1\t3')" ]
 }
 
-@test "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" {
+np_sum_group_28() {
 	npgen -n 2000 explorer-tsv >"$T/ex.tsv"
 	np np-sum -n -g engine -v duration_ns "$T/ex.tsv"
 	status_is 0
@@ -398,7 +430,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f1 "$OUT")" = gpsimd ]
 }
 
-@test "np-sum -g: equal values report that value; whole columns whole percentiles" {
+np_sum_group_29() {
 	# A column of 100 ones (more than are held exactly): every percentile
 	# is 1, not the bucket's representative 0.99.
 	{ echo v; for i in $(seq 100); do echo 1; done; } >"$T/ones.tsv"
@@ -417,7 +449,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f7-9 "$OUT")" = "$(printf '1557\t1588\t1588')" ]
 }
 
-@test "np-sum -g: up to 32 values exact percentiles, then the buckets" {
+np_sum_group_30() {
 	# 1.5 .. 32.5: nearest rank, exactly: p50 the 16th, p90 the
 	# ceil(28.8) = 29th, p99 the 32nd.
 	{ echo v; for i in $(seq 32); do echo "$i.5"; done; } >"$T/f32.tsv"
@@ -433,7 +465,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(cut -f7-9 "$OUT")" = "$(printf '17.64\t30.27\t33.5')" ]
 }
 
-@test "np-sum -H: exact values as rows of equal bounds, merged into one run's result" {
+np_sum_group_31() {
 	{ echo v; for i in $(seq 33); do echo "$i.5"; done; } >"$T/f33.tsv"
 	{ echo v; sed -n 2,17p "$T/f33.tsv"; } >"$T/a.tsv"
 	{ echo v; sed -n 18,34p "$T/f33.tsv"; } >"$T/b.tsv"
@@ -454,6 +486,16 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	# repeated values: one row each, with their count
 	printf 'v\n7\n7\n-2\n7\n' | np-sum -H -v v >"$T/r.h"
 	[ "$(tail -n +2 "$T/r.h")" = "$(printf 'v\t\t\t4\t19\t-2\t7\nv\t-2\t-2\t1\t\t\t\nv\t7\t7\t3\t\t\t')" ]
+}
+
+@test "np-sum -g: large values of few digits sum exactly, however large; np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike; np-sum -g engine: Explorer's lower-case engines group as np-trace spells them; equal values report that value; whole columns whole percentiles; up to 32 values exact percentiles, then the buckets; np-sum -H: exact values as rows of equal bounds, merged into one run's result" {
+	cases \
+	    "large values of few digits sum exactly, however large" np_sum_group_26 \
+	    "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" np_sum_group_27 \
+	    "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" np_sum_group_28 \
+	    "equal values report that value; whole columns whole percentiles" np_sum_group_29 \
+	    "up to 32 values exact percentiles, then the buckets" np_sum_group_30 \
+	    "np-sum -H: exact values as rows of equal bounds, merged into one run's result" np_sum_group_31
 }
 
 @test "np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" {
@@ -497,7 +539,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(wc -l <"$OUT")" -eq 20001 ]
 }
 
-@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error" {
+np_sum_group_34() {
 	# 150000 rows over 80000 keys, a key's rows next to each other (within
 	# the rows pending a look-up) and far apart; the counts, sums, min and
 	# max against awk's, keys in byte order
@@ -524,7 +566,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: $T/m.tsv:$line: more than $((n - 1)) groups (raise the limit with -M)"
 }
 
-@test "np-sum -g: at the group limit rows are still looked up late, and a key too many is the first error" {
+np_sum_group_35() {
 	# 20000 keys, then -M 20000 rows on them: every row past the limit
 	# reached looked up some rows late gives awk's counts and sums
 	awk 'BEGIN { print "key\tv"; srand(7)
@@ -556,7 +598,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: $T/f.tsv:80003: more than 20000 groups (raise the limit with -M)"
 }
 
-@test "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" {
+np_sum_group_36() {
 	# shares, means and percentiles are printed by number.c's own digits,
 	# and every number is read by its own: compared with printf's on
 	# 200000 doubles of every magnitude, and with strtod bit for bit on
@@ -566,13 +608,21 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(<"$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
 }
 
-@test "num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
+np_sum_group_37() {
 	# common/base/number_pow5.h is generated: its entries must be what
 	# tests/tools/pow5gen.c works out in exact integer arithmetic
 	np pow5gen
 	status_is 0
 	no_err
 	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/base/number_pow5.h"
+}
+
+@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error; at the group limit rows are still looked up late, and a key too many is the first error; num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
+	cases \
+	    "past 65536 groups rows are looked up some rows late, with the same sums and the same error" np_sum_group_34 \
+	    "at the group limit rows are still looked up late, and a key too many is the first error" np_sum_group_35 \
+	    "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_36 \
+	    "num: the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_37
 }
 
 @test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {
@@ -587,7 +637,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	err_is "np-sum: blank lines skipped: 1 (first: $T/b.csv:3)"
 }
 
-@test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe" {
+np_sum_group_39() {
 	printf 'g\tv\na\t1\na\t3\nb\t5\n' >"$T/in.tsv"
 	np-sum -H -g g -v v "$T/in.tsv" >"$T/h"
 	np-sum -g g -v v "$T/in.tsv" >"$T/want"
@@ -597,7 +647,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$OUT" "$T/want"
 }
 
-@test "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
+np_sum_group_40() {
 	# Per hlo_name, instructions and evt_wait_time_ns sums over both
 	# cores, from golden/np-stall/explorer-hlo_name.tsv (checked by awk,
 	# fixtures/np-stall/README): add.7 12+13 = 25, 4206+2191 = 6397;
@@ -629,6 +679,12 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 			cmp "$T/first.tsv" "$OUT"
 		fi
 	done
+}
+
+@test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe; np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
+	cases \
+	    "histogram rows found without -g are read on from the bytes already looked at, through a pipe" np_sum_group_39 \
+	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_40
 }
 
 @test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" {
@@ -750,7 +806,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: one run over TSV, CSV, JSON and Parquet files adds their rows" {
+np_sum_group_44() {
 	X=$FIX/explorer
 	np np-sum -H -g engine -v duration_ns "$X/csv/table/Instruction.csv" \
 	    "$X/csv/table/Instruction.csv" "$X/csv/table/Instruction.csv"
@@ -762,7 +818,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: a FLOAT key or value is the float's fewest digits in every form" {
+np_sum_group_45() {
 	X=$FIX/explorer
 	grep -q '"throughput":24005861376.0,' "$X/json/DmaPacket.jsonl"
 	np np-sum -g throughput -v duration_ns "$X/json/DmaPacket.jsonl"
@@ -798,7 +854,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	done
 }
 
-@test "np-sum -g: JSON and Parquet errors name the columns there are, the value and where it is" {
+np_sum_group_46() {
 	X=$FIX/explorer
 	cols=$(head -1 "$X/csv/table/Instruction.csv" | tr , ' ')
 	np np-sum -g nope -v duration_ns "$X/json/Instruction.jsonl"
@@ -829,14 +885,14 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	[ "$(head -1 "$X/json/Instruction.jsonl" | cut -c148-158)" = '"LDWEIGHTS"' ]
 }
 
-@test "np-sum -g: a view JSON export is an error that says how to read its tables" {
+np_sum_group_47() {
 	np np-sum -g opcode -v duration "$FIX/np-cc/view.json"
 	status_is 1
 	err_is "np-sum: $FIX/np-cc/view.json:1:2: expected rows of one table (an object a row), found a view export's table 'cc_stream': take its rows with np-trace, np-dma or np-cc (-c naming further columns) and read their TSV (byte offset 1)"
 	[ ! -s "$OUT" ]
 }
 
-@test "np-sum -g: more than 32 columns for JSON rows is an error" {
+np_sum_group_48() {
 	v=$(seq -s, -f 'c%g' 1 33)
 	echo '{"c1":1}' > "$T/r.jsonl"
 	np np-sum -v "$v" "$T/r.jsonl"
@@ -846,6 +902,15 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np np-sum -g c1 -v c1 "$T/r.jsonl"
 	status_is 0
 	[ "$(sed -n 2p "$OUT" | cut -f1-4)" = "$(printf '1\tc1\t1\t1')" ]
+}
+
+@test "np-sum -g: one run over TSV, CSV, JSON and Parquet files adds their rows; a FLOAT key or value is the float's fewest digits in every form; JSON and Parquet errors name the columns there are, the value and where it is; a view JSON export is an error that says how to read its tables; more than 32 columns for JSON rows is an error" {
+	cases \
+	    "one run over TSV, CSV, JSON and Parquet files adds their rows" np_sum_group_44 \
+	    "a FLOAT key or value is the float's fewest digits in every form" np_sum_group_45 \
+	    "JSON and Parquet errors name the columns there are, the value and where it is" np_sum_group_46 \
+	    "a view JSON export is an error that says how to read its tables" np_sum_group_47 \
+	    "more than 32 columns for JSON rows is an error" np_sum_group_48
 }
 
 @test "np-sum -g: constant memory on a Parquet file much larger than the limit" {
@@ -861,7 +926,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum -g: the mean is the nearest double to the exact sum over the count" {
+np_sum_group_50() {
 	# 384307168202282336 three times: the sum 2^60 + 32 exactly, the mean
 	# the value itself, which is 64 * 6004799503160661.5 (doubles are 64
 	# apart there): a tie, to the even 6004799503160662, so
@@ -880,7 +945,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	    'b	0.5	0.16666666666666666	4.336808689942018e-19')" ]
 }
 
-@test "np-sum -g: one spelling for every number of a row (issue 25, item 10)" {
+np_sum_group_51() {
 	# Exact decimals (count, sum, min, max, percentiles of few values) are
 	# spelt as np spells a double (the mean): an exponent only below 10^-4
 	# or beyond int64, at the edges: float32's largest, 1e40, 10^-4, 10^-6,
@@ -915,7 +980,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	diff "$T/want" "$T/got"
 }
 
-@test "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
+np_sum_group_52() {
 	# The sum of 3.4028235e38 and 1e-45 needs more than 38 digits and is
 	# written as a double; the max is exact: both in exponent form.
 	np np-sum -v throughput "$FIX/explorer/float/dmapacket.parquet"
@@ -924,4 +989,11 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	printf '%s\n' 'value_column	sum	min	max	mean' \
 	    'throughput	3.4028235e38	0	3.4028235e38	4.861176428571429e37' > "$T/want"
 	diff "$T/want" "$T/got"
+}
+
+@test "np-sum -g: the mean is the nearest double to the exact sum over the count; one spelling for every number of a row (issue 25, item 10); np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" {
+	cases \
+	    "the mean is the nearest double to the exact sum over the count" np_sum_group_50 \
+	    "one spelling for every number of a row (issue 25, item 10)" np_sum_group_51 \
+	    "np-sum -v: a float32's largest value, its sum a double, spelt alike (issue 25, item 10)" np_sum_group_52
 }

@@ -16,7 +16,7 @@ NS=$FIX/np-sum
 	err_is "np-sum: non-JSON lines skipped: 2 (first: summary-with-log-lines.txt:1)"
 }
 
-@test "np-sum: numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891)" {
+np_sum_2() {
 	cd "$SAMPLES"
 	np np-sum summary-compact-2.json
 	status_is 0
@@ -25,7 +25,7 @@ NS=$FIX/np-sum
 	grep -qx "summary-compact-2.json	profiler_version	2.28.23.0%kaena-tools/2.28@f1c114a" "$OUT"
 }
 
-@test "np-sum: standard input is the profile '-'" {
+np_sum_3() {
 	np sh -c "np-sum < '$SAMPLES/summary-pretty.json'"
 	status_is 0
 	no_err
@@ -33,7 +33,7 @@ NS=$FIX/np-sum
 	[ "$(wc -l < "$OUT")" -eq 103 ]
 }
 
-@test "np-sum: -w puts the samples side by side, keys merged in order" {
+np_sum_4() {
 	cd "$SAMPLES"
 	np np-sum -w summary-compact-2.json summary-compact.json \
 	    summary-pretty.json summary-with-log-lines.txt
@@ -41,7 +41,7 @@ NS=$FIX/np-sum
 	golden np-sum/samples-wide.tsv
 }
 
-@test "np-sum: -w places a new key after the key before it" {
+np_sum_5() {
 	printf '{"n_a":{"b":1,"d":2}}\n' > "$T/a.json"
 	printf '{"n_b":{"a":3,"b":4,"c":5,"e":6}}\n' > "$T/b.json"
 	cd "$T"
@@ -52,7 +52,7 @@ NS=$FIX/np-sum
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum: several profiles in a document are named file:n_<hex>" {
+np_sum_6() {
 	cd "$SAMPLES"
 	np sh -c "cat summary-compact.json; echo; cat summary-compact-2.json; echo" 
 	mv "$OUT" "$T/two.json"
@@ -64,6 +64,15 @@ NS=$FIX/np-sum
 	[ "$(wc -l < "$OUT")" -eq $((1 + 96 + 111)) ]
 }
 
+@test "np-sum: numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891); standard input is the profile '-'; -w puts the samples side by side, keys merged in order; -w places a new key after the key before it; several profiles in a document are named file:n_<hex>" {
+	cases \
+	    "numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891)" np_sum_2 \
+	    "standard input is the profile '-'" np_sum_3 \
+	    "-w puts the samples side by side, keys merged in order" np_sum_4 \
+	    "-w places a new key after the key before it" np_sum_5 \
+	    "several profiles in a document are named file:n_<hex>" np_sum_6
+}
+
 @test "np-sum: summary-text, with profile headers, a log line and a stray line" {
 	cd "$NS"
 	np np-sum summary.txt
@@ -73,7 +82,7 @@ NS=$FIX/np-sum
 np-sum: lines not understood: 1 (first: summary.txt:2)"
 }
 
-@test "np-sum: summary-text: a key seen again starts the next profile" {
+np_sum_8() {
 	printf 'nc_idx 4\ntotal_time  0.5\nnc_idx   5\ntotal_time 0.25\n' > "$T/t.txt"
 	cd "$T"
 	np np-sum t.txt
@@ -83,7 +92,7 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum: show-session -j is flattened, every scalar kept" {
+np_sum_9() {
 	cd "$NS"
 	np np-sum session.json
 	status_is 0
@@ -91,7 +100,7 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 	golden np-sum/session-json.tsv
 }
 
-@test "np-sum: show-session table, wrapped header and cells joined" {
+np_sum_10() {
 	cd "$NS"
 	np np-sum -w session.txt
 	status_is 0
@@ -99,7 +108,7 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 	golden np-sum/session-table-wide.tsv
 }
 
-@test "np-sum: -k names a wrapped header cell whole or by its first line" {
+np_sum_11() {
 	cd "$NS"
 	np np-sum -w -k 'EXEC TIME (NS)' session.txt
 	status_is 0
@@ -119,7 +128,7 @@ np-sum: lines not understood: 1 (first: summary.txt:2)"
 np-sum: session.txt: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
 }
 
-@test "np-sum: show-session table, long form names rows by NODE ID" {
+np_sum_12() {
 	cd "$NS"
 	np np-sum session.txt
 	status_is 0
@@ -127,6 +136,15 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	grep -qx "session.txt:1	NAME	my model (bf16) step 1" "$OUT"
 	grep -qx "session.txt:2	ERRORS	1" "$OUT"
 	[ "$(wc -l < "$OUT")" -eq 27 ]
+}
+
+@test "np-sum: summary-text: a key seen again starts the next profile; show-session -j is flattened, every scalar kept; show-session table, wrapped header and cells joined; -k names a wrapped header cell whole or by its first line; show-session table, long form names rows by NODE ID" {
+	cases \
+	    "summary-text: a key seen again starts the next profile" np_sum_8 \
+	    "show-session -j is flattened, every scalar kept" np_sum_9 \
+	    "show-session table, wrapped header and cells joined" np_sum_10 \
+	    "-k names a wrapped header cell whole or by its first line" np_sum_11 \
+	    "show-session table, long form names rows by NODE ID" np_sum_12
 }
 
 @test "np-sum: -k names another key column; rows of the wrong width are counted" {
@@ -139,7 +157,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	err_is "np-sum: table rows with another number of cells skipped: 1 (first: t.txt:5)"
 }
 
-@test "np-sum: the view export's summary table is read, other tables skipped" {
+np_sum_14() {
 	printf '{"dma":[{"timestamp":1,"duration":2}],"instruction":[{"opcode":"MATMUL","operands":"S[5] (Tensor)"}],"summary":[{"nc_idx":4,"total_time":0.017}]}\n' > "$T/v.json"
 	cd "$T"
 	np np-sum v.json
@@ -149,7 +167,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum: -d adds the derived metrics (hand-computed)" {
+np_sum_15() {
 	cd "$NS"
 	np np-sum -d derive.json
 	status_is 0
@@ -157,7 +175,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	golden np-sum/derive.tsv
 }
 
-@test "np-sum: -dw: derived rows, empty where a profile lacks the inputs" {
+np_sum_16() {
 	cd "$NS"
 	np np-sum -dw derive.json
 	status_is 0
@@ -169,7 +187,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	[ "$(tail -1 "$OUT")" = "sync_avg_instruction_ns	488281.25	0" ]
 }
 
-@test "np-sum: -i writes the findings (hand-computed)" {
+np_sum_17() {
 	cd "$NS"
 	np np-sum -i derive.json
 	status_is 0
@@ -177,7 +195,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 	golden np-sum/insights.tsv
 }
 
-@test "np-sum: -i on the real samples" {
+np_sum_18() {
 	cd "$SAMPLES"
 	np np-sum -i -n summary-compact-2.json
 	status_is 0
@@ -191,7 +209,7 @@ np-sum: session.txt: no summary found (expected summary-json, summary-text, show
 # sum over queues, cores or streams, where the time something was busy is
 # meant), so the share is left out and stderr says why.  Arithmetic in
 # tests/fixtures/np-sum/README.md (over.json).
-@test "np-sum: -d leaves out a share whose input is more than its whole, and says why (hand-computed)" {
+np_sum_19() {
 	cd "$NS"
 	np np-sum -d over.json
 	status_is 0
@@ -202,7 +220,7 @@ np-sum: over.json:n_over: dma_active_time (1.5) is more than total_time (0.5), s
 np-sum: over.json:n_over: spill_reload_bytes (2000000) is more than hbm_read_bytes (1000000), so it is not a part of them: spill_reload_share left out"
 }
 
-@test "np-sum: -i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" {
+np_sum_20() {
 	# n_over: collectives 0.375 / 0.5 = 0.75 > 0.3 (cc_op_time 1.25, the
 	# sum over operations, is not read); n_pct: total_active_time_percent
 	# 100 = 100 * 0.5 / 0.5, so percentages: MFU 5 is 0.05 < 0.1 with DMA
@@ -220,6 +238,17 @@ np-sum: over.json:n_over: tensor_engine_active_time (0.75) is more than total_ti
 np-sum: over.json:n_over: dma_active_time (1.5) is more than total_time (0.5), so it is not a time within the run: memory_bound not tested
 np-sum: over.json:n_over: spill_reload_bytes (2000000) is more than hbm_read_bytes (1000000), so it is not a part of them: spill_heavy not tested
 np-sum: over.json:n_unsure: mfu_estimated_percent (5) may be a fraction or a percentage, and total_active_time_percent, which would tell, is missing: memory_bound not tested"
+}
+
+@test "np-sum: the view export's summary table is read, other tables skipped; -d adds the derived metrics (hand-computed); -dw: derived rows, empty where a profile lacks the inputs; -i writes the findings (hand-computed); -i on the real samples; -d leaves out a share whose input is more than its whole, and says why (hand-computed); -i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" {
+	cases \
+	    "the view export's summary table is read, other tables skipped" np_sum_14 \
+	    "-d adds the derived metrics (hand-computed)" np_sum_15 \
+	    "-dw: derived rows, empty where a profile lacks the inputs" np_sum_16 \
+	    "-i writes the findings (hand-computed)" np_sum_17 \
+	    "-i on the real samples" np_sum_18 \
+	    "-d leaves out a share whose input is more than its whole, and says why (hand-computed)" np_sum_19 \
+	    "-i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" np_sum_20
 }
 
 @test "np-sum: -d and -i on the bundled Explorer profile: no share above 1" {
@@ -276,7 +305,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	done
 }
 
-@test "np-sum: CRLF line ends read the same" {
+np_sum_23() {
 	sed 's/$/\r/' "$SAMPLES/summary-pretty.json" > "$T/crlf.json"
 	sed 's/$/\r/' "$NS/summary.txt" > "$T/summary.txt"
 	cd "$T"
@@ -295,7 +324,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	golden np-sum/session-table-wide.tsv
 }
 
-@test "np-sum: keys out of order stay in input order" {
+np_sum_24() {
 	printf '{"n_a":{"z":1,"a":2,"m":"x"}}\n' > "$T/o.json"
 	cd "$T"
 	np np-sum -n o.json
@@ -304,14 +333,14 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum: strings are decoded and escaped again" {
+np_sum_25() {
 	printf '{"n_a":{"s":"tab\\there \\"q\\" back\\\\slash \\u00e9"}}\n' > "$T/s.json"
 	np np-sum -n "$T/s.json"
 	status_is 0
 	[ "$(cut -f3- "$OUT")" = 'tab\there "q" back\\slash é' ]
 }
 
-@test "np-sum: nesting is flattened; deeper than 64 levels is an error" {
+np_sum_26() {
 	printf '{"n_a":{"b":{"c":[1,{"d":null}]}}}\n' > "$T/n.json"
 	np np-sum -n "$T/n.json"
 	status_is 0
@@ -323,7 +352,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	err_is "np-sum: $T/deep.json:1:321: nesting deeper than 64 levels (byte offset 320)"
 }
 
-@test "np-sum: a top level that is not an object is an error" {
+np_sum_27() {
 	printf '[{"total_time":1}]\n' > "$T/a.json"
 	np np-sum "$T/a.json"
 	status_is 1
@@ -334,7 +363,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	err_is "np-sum: $T/b.json:2:1: expected an object at the top level, found a string (byte offset $(byteoff "$T/b.json" 2 1))"
 }
 
-@test "np-sum: a truncated document is an error" {
+np_sum_28() {
 	head -c 2000 "$SAMPLES/summary-compact.json" > "$T/t.json"
 	np np-sum "$T/t.json"
 	status_is 1
@@ -345,7 +374,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	err_is "np-sum: $T/u.json:1:17: expected a string key, found end of input (byte offset 16)"
 }
 
-@test "np-sum: empty, blank, binary and unrecognised input are errors" {
+np_sum_29() {
 	: > "$T/e"
 	np np-sum "$T/e"
 	status_is 1
@@ -365,7 +394,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 np-sum: $T/h: no summary found (expected summary-json, summary-text, show-session -j or a show-session table)"
 }
 
-@test "np-sum: a huge line is an error, not truncated" {
+np_sum_30() {
 	awk 'BEGIN { printf "total_time "; for (i = 0; i < 1100000; i++)
 	    printf "x"; print "" }' > "$T/huge.txt"
 	np np-sum "$T/huge.txt"
@@ -373,7 +402,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	err_is "np-sum: $T/huge.txt:1:1048576: line longer than 1048575 bytes"
 }
 
-@test "np-sum: a JSON string over 1 MiB is an error" {
+np_sum_31() {
 	awk 'BEGIN { printf "{\"n_a\":{\"s\":\""; for (i = 0; i < 1100000; i++)
 	    printf "x"; print "\"}}" }' > "$T/huge.json"
 	np np-sum "$T/huge.json"
@@ -381,7 +410,20 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	err_is "np-sum: $T/huge.json:1:13: string longer than 1048576 bytes (byte offset 12)"
 }
 
-@test "np-sum: -d and -i need numbers where they compute" {
+@test "np-sum: CRLF line ends read the same; keys out of order stay in input order; strings are decoded and escaped again; nesting is flattened; deeper than 64 levels is an error; a top level that is not an object is an error; a truncated document is an error; empty, blank, binary and unrecognised input are errors; a huge line is an error, not truncated; a JSON string over 1 MiB is an error" {
+	cases \
+	    "CRLF line ends read the same" np_sum_23 \
+	    "keys out of order stay in input order" np_sum_24 \
+	    "strings are decoded and escaped again" np_sum_25 \
+	    "nesting is flattened; deeper than 64 levels is an error" np_sum_26 \
+	    "a top level that is not an object is an error" np_sum_27 \
+	    "a truncated document is an error" np_sum_28 \
+	    "empty, blank, binary and unrecognised input are errors" np_sum_29 \
+	    "a huge line is an error, not truncated" np_sum_30 \
+	    "a JSON string over 1 MiB is an error" np_sum_31
+}
+
+np_sum_32() {
 	printf '{"n_a": {"total_time": "fast", "neuroncore_cycle_count": 5}}\n' > "$T/w.json"
 	np np-sum "$T/w.json"
 	status_is 0
@@ -398,7 +440,7 @@ np-sum: $T/h: no summary found (expected summary-json, summary-text, show-sessio
 	err_is "np-sum: $T/w.txt:1:16: expected a number for 'total_time' (needed by -d), found a string"
 }
 
-@test "np-sum: -h prints the synopsis of the man page; bad usage exits 2" {
+np_sum_33() {
 	np np-sum -h
 	status_is 0
 	man_synopsis np-sum.1 > "$T/syn"
@@ -422,7 +464,7 @@ usage: np-sum [-dinqw] [-k column] [file ...]
 	status_is 2
 }
 
-@test "np-sum: -n drops the header; | head ends quietly; /dev/full fails" {
+np_sum_34() {
 	np np-sum -n "$SAMPLES/summary-compact.json"
 	status_is 0
 	[ "$(wc -l < "$OUT")" -eq 96 ]
@@ -434,10 +476,18 @@ usage: np-sum [-dinqw] [-k column] [file ...]
 	err_is "np-sum: write error: No space left on device"
 }
 
-@test "np-sum: a missing file is an error" {
+np_sum_35() {
 	np np-sum "$T/nope.json"
 	status_is 1
 	err_is "np-sum: $T/nope.json: No such file or directory"
+}
+
+@test "np-sum: -d and -i need numbers where they compute; -h prints the synopsis of the man page; bad usage exits 2; -n drops the header; | head ends quietly; /dev/full fails; a missing file is an error" {
+	cases \
+	    "-d and -i need numbers where they compute" np_sum_32 \
+	    "-h prints the synopsis of the man page; bad usage exits 2" np_sum_33 \
+	    "-n drops the header; | head ends quietly; /dev/full fails" np_sum_34 \
+	    "a missing file is an error" np_sum_35
 }
 
 @test "np-sum: constant memory over 30 files and a 2 MB view export (3000 and 210 MB: np-sum-big.bats)" {
@@ -482,7 +532,7 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	cmp "$T/want" "$OUT"
 }
 
-@test "np-sum: more than 1 MiB of log lines before the data is an error" {
+np_sum_39() {
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
 	    head -n 16000 >"$T/logs"
 	np sh -c 'cat "$1" "$2" | np-sum' sh "$T/logs" "$SAMPLES/summary-compact-2.json"
@@ -490,7 +540,7 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	err_is "np-sum: -: more than 1048576 bytes of blank or log lines, expected a summary"
 }
 
-@test "np-sum: a table without a rule under its header, and a data cell like the key's first word" {
+np_sum_40() {
 	printf '+--------+------+\n| NAME   | TIME |\n| a      | 1    |\n| b      | 2    |\n+--------+------+\n' >"$T/t1.txt"
 	np np-sum -k NAME "$T/t1.txt"
 	status_is 0
@@ -502,6 +552,12 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	status_is 0
 	no_err
 	[ "$(cut -f1 "$OUT" | tail -n +2 | uniq | tr '\n' ' ')" = "t2.txt:kernel t2.txt:b " ]
+}
+
+@test "np-sum: more than 1 MiB of log lines before the data is an error; a table without a rule under its header, and a data cell like the key's first word" {
+	cases \
+	    "more than 1 MiB of log lines before the data is an error" np_sum_39 \
+	    "a table without a rule under its header, and a data cell like the key's first word" np_sum_40
 }
 
 @test "np-sum: a view export's plain values are counted, not read as metrics" {
@@ -524,7 +580,7 @@ np-sum: d.json: no summary found (expected summary-json, summary-text, show-sess
 SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
     parquet/summary-snappy-v1.parquet json/Summary.jsonl profile@latest"
 
-@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" {
+np_sum_42() {
 	# DuckDB writes a FLOAT as the float's fewest digits in CSV
 	# (6.1961e-05), widened to double in JSON lines
 	# (0.000061961000028532), as the float in Parquet: all are 6.1961e-5
@@ -561,7 +617,7 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	grep -qx 'dma_transfer_average_bytes	299520' "$GOLD/explorer/summary.tsv"
 }
 
-@test "np-sum: -w puts the six forms of the Summary side by side, every row one value six times" {
+np_sum_43() {
 	cd "$FIX/explorer"
 	np np-sum -w -n $SUMFORMS
 	status_is 0
@@ -572,7 +628,7 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	    if ($i != $2 "") exit 1 }' "$OUT"
 }
 
-@test "np-sum: numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" {
+np_sum_44() {
 	# 2^-96 and 2^90 as FLOAT (fewest digits that are not printf's
 	# first to read back), the smallest and largest float, whole floats,
 	# integers past 2^53 and at both ends of 64 bits, doubles
@@ -586,7 +642,7 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	done
 }
 
-@test "np-sum: a number is written in np's spelling; integers, strings and NaN as they are" {
+np_sum_45() {
 	cd "$T"
 	printf '{"n_a":{"a":-0,"b":15.0,"c":1e3,"d":0.000067444891,"e":123456789012345678901234567890,"f":NaN,"g":"15.0","h":-0.0,"i":1708.984375,"j":1E-7,"k":-12}}\n' >a.json
 	np np-sum -n a.json
@@ -627,7 +683,7 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	cmp want "$OUT"
 }
 
-@test "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+np_sum_46() {
 	# num_fmt_f32 (Parquet FLOAT) against num_reference_f32 (printf's
 	# rounding to 1 to 9 digits, or a neighbour, read back by strtof) on
 	# every power of two and the floats around it, 2^16 spread over all
@@ -651,4 +707,13 @@ SUMFORMS="csv/Summary.csv csv/Summary.tsv csv/Summary.jsonl
 	np numcheck f32big 1000000 64
 	status_is 0
 	[ "$(<"$OUT")" = "2068498 floats, 0 differences" ]
+}
+
+@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are; num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+	cases \
+	    "the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" np_sum_42 \
+	    "-w puts the six forms of the Summary side by side, every row one value six times" np_sum_43 \
+	    "numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" np_sum_44 \
+	    "a number is written in np's spelling; integers, strings and NaN as they are" np_sum_45 \
+	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46
 }

@@ -9,25 +9,32 @@ load helpers
 
 F=$BATS_TEST_DIRNAME/fixtures/np-trace
 
-@test "np-trace: the official example row of the view JSON export" {
+np_trace_1() {
 	np np-trace "$F/official.json"
 	status_is 0
 	no_err
 	golden np-trace/official.tsv
 }
 
-@test "np-trace: view JSON, pretty-printed, other tables skipped" {
+np_trace_2() {
 	np np-trace "$F/view-pretty.json"
 	status_is 0
 	no_err
 	golden np-trace/rows.tsv
 }
 
-@test "np-trace: view JSON, compact" {
+np_trace_3() {
 	np np-trace "$F/view-compact.json"
 	status_is 0
 	no_err
 	golden np-trace/rows.tsv
+}
+
+@test "np-trace: the official example row of the view JSON export; view JSON, pretty-printed, other tables skipped; view JSON, compact" {
+	cases \
+	    "the official example row of the view JSON export" np_trace_1 \
+	    "view JSON, pretty-printed, other tables skipped" np_trace_2 \
+	    "view JSON, compact" np_trace_3
 }
 
 @test "np-trace: view JSON after and before logrus lines (2>&1)" {
@@ -37,7 +44,7 @@ F=$BATS_TEST_DIRNAME/fixtures/np-trace
 	golden np-trace/rows.tsv
 }
 
-@test "np-trace: Explorer TSV, other column order, extra columns" {
+np_trace_5() {
 	np np-trace "$F/explorer.tsv"
 	status_is 0
 	# Its \t and \\, and no quoted field: read as np's escapes, said so.
@@ -49,7 +56,7 @@ F=$BATS_TEST_DIRNAME/fixtures/np-trace
 	cut -f -18 "$OUT" | cmp "$T/view" -
 }
 
-@test "np-trace: Explorer JSON lines" {
+np_trace_6() {
 	np np-trace "$F/explorer.jsonl"
 	status_is 0
 	no_err
@@ -60,7 +67,7 @@ F=$BATS_TEST_DIRNAME/fixtures/np-trace
 	cut -f -18 "$OUT" | cmp "$T/view" -
 }
 
-@test "np-trace: a JSON array of Explorer rows" {
+np_trace_7() {
 	np np-trace "$F/explorer-array.json"
 	status_is 0
 	no_err
@@ -71,14 +78,14 @@ F=$BATS_TEST_DIRNAME/fixtures/np-trace
 	cut -f -18 "$OUT" | cmp "$T/view" -
 }
 
-@test "np-trace: its own output reads back unchanged" {
+np_trace_8() {
 	np-trace "$F/view-pretty.json" >"$T/once"
 	np np-trace "$T/once"
 	status_is 0
 	golden np-trace/rows.tsv
 }
 
-@test "np-trace: show-trace text, sections, unpaired events counted" {
+np_trace_9() {
 	np np-trace "$F/trace-multi.txt"
 	status_is 0
 	golden np-trace/trace-multi.tsv
@@ -87,7 +94,7 @@ np-trace: lines not understood: 1 (first: $F/trace-multi.txt:10)
 np-trace: START lines without an END: 1 (first: $F/trace-multi.txt:9)"
 }
 
-@test "np-trace: show-trace text with CRLF line ends" {
+np_trace_10() {
 	sed 's/$/\r/' "$F/trace.txt" >"$T/crlf.txt"
 	np np-trace "$T/crlf.txt"
 	status_is 0
@@ -95,7 +102,7 @@ np-trace: START lines without an END: 1 (first: $F/trace-multi.txt:9)"
 	golden np-trace/trace.tsv
 }
 
-@test "np-trace: -F moves the text fields" {
+np_trace_11() {
 	# The same trace with an extra column before the timestamp.
 	awk '/START|END/ { $5 = "x " $5 } { print }' "$F/trace.txt" >"$T/moved.txt"
 	np np-trace -F ts=6 "$T/moved.txt"
@@ -104,14 +111,14 @@ np-trace: START lines without an END: 1 (first: $F/trace-multi.txt:9)"
 	golden np-trace/trace.tsv
 }
 
-@test "np-trace: -F with an unknown name is a usage error" {
+np_trace_12() {
 	np np-trace -F time=5 "$F/trace.txt"
 	status_is 2
 	err_is "np-trace: -F: unknown field 'time' (known: engine opcode event ts pc)
 usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
-@test "np-trace: -F with an empty item, nothing, or a name twice is a usage error" {
+np_trace_13() {
 	for spec in 'engine=3,' '' 'engine=3,,ts=4'; do
 		np np-trace -F "$spec" "$F/trace.txt"
 		status_is 2
@@ -124,7 +131,20 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u unit] [file ...]"
 }
 
-@test "np-trace: files are read in order, - is stdin" {
+@test "np-trace: Explorer TSV, other column order, extra columns; Explorer JSON lines; a JSON array of Explorer rows; its own output reads back unchanged; show-trace text, sections, unpaired events counted; show-trace text with CRLF line ends; -F moves the text fields; -F with an unknown name is a usage error; -F with an empty item, nothing, or a name twice is a usage error" {
+	cases \
+	    "Explorer TSV, other column order, extra columns" np_trace_5 \
+	    "Explorer JSON lines" np_trace_6 \
+	    "a JSON array of Explorer rows" np_trace_7 \
+	    "its own output reads back unchanged" np_trace_8 \
+	    "show-trace text, sections, unpaired events counted" np_trace_9 \
+	    "show-trace text with CRLF line ends" np_trace_10 \
+	    "-F moves the text fields" np_trace_11 \
+	    "-F with an unknown name is a usage error" np_trace_12 \
+	    "-F with an empty item, nothing, or a name twice is a usage error" np_trace_13
+}
+
+np_trace_14() {
 	np-trace -n "$F/trace.txt" >"$T/a"
 	np-trace -n "$F/view-compact.json" >"$T/b"
 	cat "$T/a" "$T/b" "$T/a" >"$T/want"
@@ -133,20 +153,20 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	cmp "$OUT" "$T/want"
 }
 
-@test "np-trace: -n and --no-header drop the header" {
+np_trace_15() {
 	np np-trace -n "$F/explorer.tsv"
 	tail -n +2 "$GOLD/np-trace/explorer-rows.tsv" | cmp - "$OUT"
 	np np-trace --no-header "$F/explorer.tsv"
 	tail -n +2 "$GOLD/np-trace/explorer-rows.tsv" | cmp - "$OUT"
 }
 
-@test "np-trace: -e selects engines, in any case" {
+np_trace_16() {
 	np np-trace -n -e tensor,SYNC "$F/view-pretty.json"
 	status_is 0
 	grep -v Vector "$GOLD/np-trace/rows.tsv" | tail -n +2 | cmp - "$OUT"
 }
 
-@test "np-trace: engine names take their usual spelling from any case" {
+np_trace_17() {
 	# Every engine np knows, in lower and upper case, from TSV and from
 	# the text trace; names it does not know are kept as they are.  The
 	# TensorMatrix row is the Tensor engine's, and keeps its name as the
@@ -186,7 +206,7 @@ Activation/ Activation/ Pool/ Pool/ "
 	[ "$(cut -f4,19 "$OUT" | tr '\t\n' '/ ')" = "${want%tensorx/ TENSORX/ }" ]
 }
 
-@test "np-trace: -t keeps instructions running during [from, to)" {
+np_trace_18() {
 	# Rows: Tensor 1000-1200, Vector 1100-1150, Sync 1300-1300 (zero length).
 	np np-trace -n -t 1150,1300 "$F/explorer.tsv"
 	[ "$(cut -f4 "$OUT")" = "Tensor" ]
@@ -200,7 +220,7 @@ Activation/ Activation/ Pool/ Pool/ "
 	[ "$(cut -f4 "$OUT" | tr '\n' ' ')" = "Tensor Vector " ]
 }
 
-@test "np-trace: -t with a bad window is a usage error" {
+np_trace_19() {
 	for w in 5 a,b 9,1 1,2,3; do
 		np np-trace -t "$w" "$F/explorer.tsv"
 		status_is 2
@@ -208,7 +228,7 @@ Activation/ Activation/ Pool/ Pool/ "
 	done
 }
 
-@test "np-trace: an option's argument that looks like a long option is kept" {
+np_trace_20() {
 	np np-trace -t --no-header "$F/explorer.tsv"
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-trace: -t: expected FROM,TO in ns (FROM <= TO), found '--no-header'" ]
@@ -217,7 +237,7 @@ Activation/ Activation/ Pool/ Pool/ "
 	[ "$(head -1 "$ERR")" = "np-trace: -t: expected FROM,TO in ns (FROM <= TO), found '--no-header'" ]
 }
 
-@test "np-trace: -u converts ps and us to ns, rounding to the nearest" {
+np_trace_21() {
 	np np-trace -u ps "$F/units.jsonl"
 	status_is 0
 	golden np-trace/units-ps.tsv
@@ -229,7 +249,19 @@ Activation/ Activation/ Pool/ Pool/ "
 	[ "$(head -1 "$ERR")" = "np-trace: -u: expected ps, ns or us, found 's'" ]
 }
 
-@test "np-trace: -u on a text trace: duration_ns is end_ts - start_ts as printed" {
+@test "np-trace: files are read in order, - is stdin; -n and --no-header drop the header; -e selects engines, in any case; engine names take their usual spelling from any case; -t keeps instructions running during [from, to); -t with a bad window is a usage error; an option's argument that looks like a long option is kept; -u converts ps and us to ns, rounding to the nearest" {
+	cases \
+	    "files are read in order, - is stdin" np_trace_14 \
+	    "-n and --no-header drop the header" np_trace_15 \
+	    "-e selects engines, in any case" np_trace_16 \
+	    "engine names take their usual spelling from any case" np_trace_17 \
+	    "-t keeps instructions running during [from, to)" np_trace_18 \
+	    "-t with a bad window is a usage error" np_trace_19 \
+	    "an option's argument that looks like a long option is kept" np_trace_20 \
+	    "-u converts ps and us to ns, rounding to the nearest" np_trace_21
+}
+
+np_trace_22() {
 	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 1400 pc=4\n 2 Tensor MATMUL END 2600 pc=4\n 3 Vector COPY START 1499 pc=5\n 4 Vector COPY END 2500 pc=5\n' >"$T/ps.txt"
 	np np-trace -n -u ps "$T/ps.txt"
 	status_is 0
@@ -240,14 +272,14 @@ Activation/ Activation/ Pool/ Pool/ "
 	[ "$(cut -f1,4 "$OUT")" = "$(printf 'engine\tduration_ns\nTensor\t2\nVector\t2')" ]
 }
 
-@test "np-trace: rows out of time order pass through in input order" {
+np_trace_23() {
 	tac "$F/explorer.jsonl" >"$T/reversed.jsonl"
 	np np-trace -n "$T/reversed.jsonl"
 	status_is 0
 	tail -n +2 "$GOLD/np-trace/explorer-rows.tsv" | tac | cmp - "$OUT"
 }
 
-@test "np-trace: the same instructions in every generated format" {
+np_trace_24() {
 	npgen -n 300 view-json >"$T/v.json"
 	npgen -p -n 300 view-json >"$T/vp.json"
 	npgen -n 300 explorer-jsonl >"$T/e.jsonl"
@@ -269,19 +301,19 @@ Activation/ Activation/ Pool/ Pool/ "
 	cut -f1-6 "$OUT" | sort | cmp - <(cut -f1-6 "$T/v.out" | sort)
 }
 
-@test "np-trace: a file that does not exist" {
+np_trace_25() {
 	np np-trace "$F/nonesuch.json"
 	status_is 1
 	err_is "np-trace: $F/nonesuch.json: No such file or directory"
 }
 
-@test "np-trace: empty input is an error" {
+np_trace_26() {
 	np np-trace </dev/null
 	status_is 1
 	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 }
 
-@test "np-trace: text in which nothing is recognised is an error" {
+np_trace_27() {
 	printf 'hello\nworld\n' >"$T/junk.txt"
 	np np-trace "$T/junk.txt"
 	status_is 1
@@ -289,7 +321,7 @@ Activation/ Activation/ Pool/ Pool/ "
 np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instruction lines"
 }
 
-@test "np-trace: | head ends quietly" {
+np_trace_28() {
 	npgen -n 20000 view-json >"$T/big.json"
 	run bash -c "set -o pipefail; np-trace '$T/big.json' 2>'$ERR' | head -1"
 	[ "$status" -eq 0 ]
@@ -297,10 +329,22 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	no_err
 }
 
-@test "np-trace: a failed write is an error" {
+np_trace_29() {
 	np bash -c "np-trace '$F/view-pretty.json' >/dev/full"
 	status_is 1
 	err_is "np-trace: write error: No space left on device"
+}
+
+@test "np-trace: -u on a text trace: duration_ns is end_ts - start_ts as printed; rows out of time order pass through in input order; the same instructions in every generated format; a file that does not exist; empty input is an error; text in which nothing is recognised is an error; | head ends quietly; a failed write is an error" {
+	cases \
+	    "-u on a text trace: duration_ns is end_ts - start_ts as printed" np_trace_22 \
+	    "rows out of time order pass through in input order" np_trace_23 \
+	    "the same instructions in every generated format" np_trace_24 \
+	    "a file that does not exist" np_trace_25 \
+	    "empty input is an error" np_trace_26 \
+	    "text in which nothing is recognised is an error" np_trace_27 \
+	    "| head ends quietly" np_trace_28 \
+	    "a failed write is an error" np_trace_29
 }
 
 @test "np-trace: memory stays constant on a 1.8 MB export (180 MB: np-trace-big.bats)" {
@@ -312,7 +356,7 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	[ "$(wc -l <"$OUT")" -eq 501 ]
 }
 
-@test "np-trace: an END earlier than its START makes no instruction, and is counted" {
+np_trace_31() {
 	# Line 3 ends at 900 the instruction that started at 1000: dropped.
 	np np-trace -n "$F/end-before-start.txt"
 	status_is 0
@@ -320,7 +364,7 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	err_is "np-trace: END lines earlier than their START: 1 (first: $F/end-before-start.txt:3)"
 }
 
-@test "np-trace: a NUL byte far into a file is binary data, named by line and column" {
+np_trace_32() {
 	# Past the 64 KiB checked when the format is sniffed.
 	{ cat "$F/explorer.tsv"
 	  yes "$(tail -n 1 "$F/explorer.tsv")" | head -n 2000
@@ -335,12 +379,19 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 	err_is "np-trace: $T/nul.tsv:2005:56: expected text, found byte 0x00 (byte offset $off)"
 }
 
-@test "np-trace: a JSON row may begin with an extra field holding a container" {
+np_trace_33() {
 	printf '{"start_ts":1,"duration_ns":2}\n{"attrs":{"a":[1]},"start_ts":5,"duration_ns":2,"engine":"tensor"}\n{"x":[1],"y":"z","start_ts":7,"duration_ns":1}\n' >"$T/rows.jsonl"
 	np np-trace -n "$T/rows.jsonl"
 	status_is 0
 	no_err
 	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t3\t2\t\n5\t7\t2\tTensor\n7\t8\t1\t')" ]
+}
+
+@test "np-trace: an END earlier than its START makes no instruction, and is counted; a NUL byte far into a file is binary data, named by line and column; a JSON row may begin with an extra field holding a container" {
+	cases \
+	    "an END earlier than its START makes no instruction, and is counted" np_trace_31 \
+	    "a NUL byte far into a file is binary data, named by line and column" np_trace_32 \
+	    "a JSON row may begin with an extra field holding a container" np_trace_33
 }
 
 @test "np-trace: plain values among a view export's tables are counted, not lost" {
@@ -357,7 +408,7 @@ np-trace: $T/junk.txt: nothing recognised as show-session --show-trace instructi
 np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 }
 
-@test "np-trace: -e with an empty name is a usage error, not every engine" {
+np_trace_35() {
 	for arg in "" "tensor," ",sync" "a,,b"; do
 		np np-trace -e "$arg" "$F/explorer.tsv"
 		status_is 2
@@ -370,7 +421,7 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	[ "$(head -1 "$ERR")" = "np-trace: -e: more than 32 engine names" ]
 }
 
-@test "np-trace: text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error" {
+np_trace_36() {
 	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
 	    ' 1 Tensor MATMUL pc=5 START 100' ' 2 Tensor MATMUL x END 200' >"$T/before.txt"
 	np np-trace -n -F event=5,ts=6 "$T/before.txt"
@@ -406,7 +457,7 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	[ "$(cut -f1-6 "$OUT")" = "$(printf '100\t200\t100\tTensor\tMATMUL\t7')" ]
 }
 
-@test "np-trace: text: a START or END line whose time is no integer is an error; other lines are counted" {
+np_trace_37() {
 	# Line 5 is no instruction line (its event is neither START nor END):
 	# counted, whatever its time.  Line 6's END has a time that is none.
 	printf '%s\n' 'Instruction trace for ND 0 NC 4' \
@@ -430,7 +481,7 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/esc.txt:2:26: expected an integer for 'ts' (field 6, -F ts=6), found '1\\x1b2'"
 }
 
-@test "np-trace: a text section of more than 64 engines is an error that says so" {
+np_trace_38() {
 	{ echo 'Instruction trace for ND 0 NC 4'
 	  for i in $(seq 0 64); do echo " 1 E$i OP START $i pc=1"; done
 	} >"$T/many.txt"
@@ -449,7 +500,7 @@ np-trace: $T/odd.json: no 'instruction' table and no instruction rows found"
 	[ "$(wc -l <"$OUT")" -eq 65 ]
 }
 
-@test "np-trace: a text file of only unpaired events is understood, and says so" {
+np_trace_39() {
 	printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 10 pc=1\n 2 Vector COPY END 12 pc=2\n' >"$T/unpaired.txt"
 	np env NP_TSV=escaped np-trace "$T/unpaired.txt" "$F/explorer.tsv"
 	status_is 0
@@ -458,7 +509,16 @@ np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
 	golden np-trace/explorer-rows.tsv
 }
 
-@test "np-trace: a column holding a container is a type error, after a leading extra field too" {
+@test "np-trace: -e with an empty name is a usage error, not every engine; text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error; text: a START or END line whose time is no integer is an error; other lines are counted; a text section of more than 64 engines is an error that says so; a text file of only unpaired events is understood, and says so" {
+	cases \
+	    "-e with an empty name is a usage error, not every engine" np_trace_35 \
+	    "text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error" np_trace_36 \
+	    "text: a START or END line whose time is no integer is an error; other lines are counted" np_trace_37 \
+	    "a text section of more than 64 engines is an error that says so" np_trace_38 \
+	    "a text file of only unpaired events is understood, and says so" np_trace_39
+}
+
+np_trace_40() {
 	printf '{"x":[1],"start_ts":[2],"end_ts":5}\n' >"$T/ctype.jsonl"
 	np np-trace "$T/ctype.jsonl"
 	status_is 1
@@ -472,7 +532,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	      printf "  %s  %s  %s  %s  %s  %s\n", $1, $2, $3, $4, pc, $5 }'
 }
 
-@test "np-trace: a bare pc at the time's field is an error naming -F, after the first 1000 instructions" {
+np_trace_41() {
 	barepc 3000 >"$T/bare.txt"
 	np np-trace "$T/bare.txt"
 	status_is 1
@@ -487,7 +547,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	np-trace "$T/t.txt" | cut -f1-5 | cmp - <(cut -f1-5 "$OUT")
 }
 
-@test "np-trace: a short file with a wrong layout is judged at its end, every row written" {
+np_trace_42() {
 	barepc 20 >"$T/bare.txt"
 	np np-trace -n "$T/bare.txt"
 	status_is 1
@@ -501,7 +561,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	[ "$(wc -l <"$OUT")" -eq 15 ]
 }
 
-@test "np-trace: most ENDs earlier than their START is an error naming -F" {
+np_trace_43() {
 	# times counted down: every END before its START
 	npgen -n 40 trace-text | awk 'NR == 1 { print; next }
 	    { $5 = sprintf("%.0f", 20000000000 - $5); print }' >"$T/down.txt"
@@ -511,7 +571,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	[ ! -s "$OUT" ]
 }
 
-@test "np-trace: start times that never increase on an engine are an error naming -F" {
+np_trace_44() {
 	awk 'BEGIN { print "Instruction trace for ND 0 NC 0"
 	    for (k = 1; k <= 20; k++) {
 		t = 100000 - 1000 * k
@@ -524,7 +584,16 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	[ "$(wc -l <"$OUT")" -eq 20 ]
 }
 
-@test "np-trace: the layout check passes every text trace among the fixtures" {
+@test "np-trace: a column holding a container is a type error, after a leading extra field too; a bare pc at the time's field is an error naming -F, after the first 1000 instructions; a short file with a wrong layout is judged at its end, every row written; most ENDs earlier than their START is an error naming -F; start times that never increase on an engine are an error naming -F" {
+	cases \
+	    "a column holding a container is a type error, after a leading extra field too" np_trace_40 \
+	    "a bare pc at the time's field is an error naming -F, after the first 1000 instructions" np_trace_41 \
+	    "a short file with a wrong layout is judged at its end, every row written" np_trace_42 \
+	    "most ENDs earlier than their START is an error naming -F" np_trace_43 \
+	    "start times that never increase on an engine are an error naming -F" np_trace_44
+}
+
+np_trace_45() {
 	for f in "$F"/*.txt "$FIX"/np-cc/*.txt "$FIX"/np-dma/*.txt; do
 		np np-trace "$f"
 		! grep -q 'expected the time' "$ERR" || { cat "$ERR"; return 1; }
@@ -535,7 +604,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	no_err
 }
 
-@test "np-trace: -e and -t that leave nothing say why, exit 1, write nothing" {
+np_trace_46() {
 	printf 'start_ts\tend_ts\tengine\n1\t2\tPE\n3\t4\tACT\n5\t6\tPE\n' >"$T/e.tsv"
 	np np-trace -e Pool "$T/e.tsv"
 	status_is 1
@@ -558,7 +627,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	[ "$(<"$OUT")" = "$(np-trace "$T/h.tsv")" ]
 }
 
-@test "np-trace: a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" {
+np_trace_47() {
 	# The view JSON labels the row with its timeline track; Explorer
 	# gives the engine (lower case) and the track apart.
 	printf '%s\n' '{"start_ts":10261883214,"end_ts":10261883362,"duration_ns":148,"engine":"tensor","timeline_track":"TensorMatrix","opcode":"MATMUL"}' \
@@ -576,7 +645,7 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	golden np-trace/official.tsv
 }
 
-@test "np-trace: view JSON rows whose keys change place and spelling from row to row" {
+np_trace_48() {
 	# A key is taken in place when the row before had it there; these
 	# rows move, escape, lengthen and cut their keys against that.
 	{
@@ -596,4 +665,12 @@ barepc() {	# npgen's trace with a bare pc at field 5, the time at 6
 	t='\t\t\t\t\t\t\t\t\t\t\t\t\t'
 	printf "100\t105\t5\tVector\tADD\t1$t\n200\t206\t6\tScalar\tMUL\t2$t\n300\t307\t7\tTensor\tSUB\t3$t\n400\t408\t8\tSync\tNOP\t40$t\n500\t509\t9\tGpSimd\tQ\t5$t\n600\t600\t0\tPool\tR\t0$t\n700\t701\t1\tPool\tS\t6$t\n" |
 	    cmp - "$OUT"
+}
+
+@test "np-trace: the layout check passes every text trace among the fixtures; -e and -t that leave nothing say why, exit 1, write nothing; a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV); view JSON rows whose keys change place and spelling from row to row" {
+	cases \
+	    "the layout check passes every text trace among the fixtures" np_trace_45 \
+	    "-e and -t that leave nothing say why, exit 1, write nothing" np_trace_46 \
+	    "a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" np_trace_47 \
+	    "view JSON rows whose keys change place and spelling from row to row" np_trace_48
 }

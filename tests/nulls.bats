@@ -66,7 +66,7 @@ forms() {
 	done
 }
 
-@test "nulls: np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form" {
+nulls_1() {
 	forms np-trace insn
 	golden nulls/trace.tsv
 	# Each text column holds as many empty fields, "" and <none> as
@@ -88,7 +88,7 @@ forms() {
 	grep -q "^'stall-hlo'	'<none>'	4	" "$A"
 }
 
-@test "nulls: np-trace reads its own rows back unchanged" {
+nulls_2() {
 	np-trace "$N/insn.parquet" >"$T/once.tsv"
 	# as many "" as DuckDB finds '' in the text columns
 	[ "$(tr '\t' '\n' <"$T/once.tsv" | grep -cx '""')" -eq \
@@ -104,7 +104,7 @@ forms() {
 	cmp "$T/c.tsv" "$OUT"
 }
 
-@test "nulls: np-dma's rows, and -s -H, keep the three queues and ops apart" {
+nulls_3() {
 	forms np-dma dmapacket
 	golden nulls/dma.tsv
 	# transfers per queue_name and per op, as DuckDB's GROUP BY
@@ -116,13 +116,13 @@ forms() {
 	    'queue_name,,"",<none>,qSyncIO0-Q0-E3,qSyncIO0-Q1-E3,' ]
 }
 
-@test "nulls: np-dma -S: skinny DMAs per src, NULL, '' and <none> apart" {
+nulls_4() {
 	forms np-dma -S insn
 	golden nulls/dma-S.tsv
 	asduck dma-skinny 1s,2,3 | cmp - <(duck dma-skinny)
 }
 
-@test "nulls: np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" {
+nulls_5() {
 	forms np-gaps insn
 	golden nulls/gaps.tsv
 	# every gap's engine and the pairs beside it, as DuckDB pairs each
@@ -140,7 +140,7 @@ forms() {
 	[ "$(cut -f1 "$OUT" | sed -n 2,5p | tr '\n' ,)" = ',"",<none>,Tensor,' ]
 }
 
-@test "nulls: np-stall -g src, engine,opcode and layer: DuckDB's groups" {
+nulls_6() {
 	forms np-stall insn
 	golden nulls/stall-src.tsv
 	asduck stall-src 1s,2,3,4,8 | cmp - <(duck stall-src)
@@ -152,7 +152,17 @@ forms() {
 	asduck stall-layer 1s,2,4 | cmp - <(duck stall-layer)
 }
 
-@test "nulls: np-cc's rows, -G, -L and -K keep ranks and stream_ids apart" {
+@test "nulls: np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form; np-trace reads its own rows back unchanged; np-dma's rows, and -s -H, keep the three queues and ops apart; np-dma -S: skinny DMAs per src, NULL, '' and <none> apart; np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B; np-stall -g src, engine,opcode and layer: DuckDB's groups" {
+	cases \
+	    "np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form" nulls_1 \
+	    "np-trace reads its own rows back unchanged" nulls_2 \
+	    "np-dma's rows, and -s -H, keep the three queues and ops apart" nulls_3 \
+	    "np-dma -S: skinny DMAs per src, NULL, '' and <none> apart" nulls_4 \
+	    "np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" nulls_5 \
+	    "np-stall -g src, engine,opcode and layer: DuckDB's groups" nulls_6
+}
+
+nulls_7() {
 	forms np-cc ccop
 	golden nulls/cc.tsv
 	forms np-cc -G -E AllReduce ccop
@@ -178,7 +188,7 @@ forms() {
 	    '"" "",latest slow,' ]
 }
 
-@test "nulls: np-sum's summaries write a null value empty, '' as \"\"" {
+nulls_8() {
 	for f in csv tsv jsonl parquet; do
 		np np-sum "$N/summary.$f"
 		status_is 0
@@ -200,7 +210,7 @@ forms() {
 	    asduck summary 1s - | counted | cmp - <(duck summary)
 }
 
-@test "nulls: np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is" {
+nulls_9() {
 	np sh -c 'np-dma -s "$1" | np-plot' sh "$N/dmapacket.parquet"
 	status_is 0
 	no_err
@@ -212,7 +222,7 @@ forms() {
 	[ "$(sed -n 2,4p "$OUT" | awk '{ printf "%s,", $1 }')" = '∅,"",<none>,' ]
 }
 
-@test "nulls: pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g" {
+nulls_10() {
 	np-trace "$N/insn.parquet" >"$T/rows.tsv"
 	for m in "" "-a -m 0" -U "-B 10000"; do
 		# shellcheck disable=SC2086
@@ -242,7 +252,7 @@ forms() {
 	asduck gaps-engine 1s,3,4 | cmp - <(duck gaps-engine)
 }
 
-@test "nulls: pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g" {
+nulls_11() {
 	np-dma "$N/dmapacket.parquet" >"$T/rows.tsv"
 	np np-dma -s "$T/rows.tsv"
 	status_is 0
@@ -272,7 +282,7 @@ forms() {
 	grep -v "^all	" "$OUT" | asduck dma 1s,4 - | cmp - <(duck dma | cut -f1-3)
 }
 
-@test "nulls: \"\" alone makes no TSV quoted: np's escapes are read beside it" {
+nulls_12() {
 	# A layer with a TAB (written \t) after rows with "": read escaped,
 	# with the note, not as DuckDB's quoted TSV.
 	{ np-trace "$N/insn.parquet"
@@ -290,4 +300,14 @@ forms() {
 	status_is 0
 	no_err
 	[ "$(cut -f1,5,14 "$OUT" | tail -n 2)" = "$(printf '1\ta\\\\tb\t""\n2\t""\tx')" ]
+}
+
+@test "nulls: np-cc's rows, -G, -L and -K keep ranks and stream_ids apart; np-sum's summaries write a null value empty, '' as \"\"; np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is; pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g; pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g; \"\" alone makes no TSV quoted: np's escapes are read beside it" {
+	cases \
+	    "np-cc's rows, -G, -L and -K keep ranks and stream_ids apart" nulls_7 \
+	    "np-sum's summaries write a null value empty, '' as \"\"" nulls_8 \
+	    "np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is" nulls_9 \
+	    "pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g" nulls_10 \
+	    "pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g" nulls_11 \
+	    "\"\" alone makes no TSV quoted: np's escapes are read beside it" nulls_12
 }

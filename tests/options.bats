@@ -35,7 +35,7 @@ $usage"
 	fi
 }
 
-@test "options: np-gaps -U is utilisation; -u FILE says it moved" {
+options_1() {
 	np np-gaps -U "$G/basic.tsv"
 	status_is 0
 	golden np-gaps/util.tsv
@@ -45,12 +45,12 @@ $usage"
 	    -au "$G/basic.tsv"
 }
 
-@test "options: np-gaps -u last, with no argument, says -U too" {
+options_2() {
 	moved np-gaps u U utilisation "the time unit: ps, ns or us" -u
 	moved np-gaps u U utilisation "the time unit: ps, ns or us" -nu
 }
 
-@test "options: np-gaps -u ps and -u us read times in that unit" {
+options_3() {
 	# basic.tsv in ps and in us gives the ns answer: the same gaps and
 	# busy times, as ns.
 	awk -F'\t' -v OFS='\t' 'NR > 1 { $1 *= 1000; $2 *= 1000 } 1' \
@@ -75,7 +75,7 @@ $usage"
 	! cmp -s "$T/want" "$T/asns"
 }
 
-@test "options: the reorder window is -r in np-gaps, np-dma, np-cc; -w says so" {
+options_4() {
 	np np-gaps -r 1 -m 0 "$G/order.tsv"
 	status_is 0
 	err_is "np-gaps: 1 row beyond the reorder window (-r 1), put in order in memory (first: $G/order.tsv:5:1)"
@@ -96,7 +96,7 @@ $usage"
 	    -G -w 1 "$CC/r0.txt"
 }
 
-@test "options: np-stall -N is top rows and -g the keys; -t and -k say so" {
+options_5() {
 	np np-stall -N 1 -g engine "$FIX/np-stall/stall.json"
 	status_is 0
 	[ "$(wc -l <"$OUT")" -eq 2 ]
@@ -107,7 +107,7 @@ $usage"
 	    -k engine "$FIX/np-stall/stall.json"
 }
 
-@test "options: np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns" {
+options_6() {
 	np np-cc -G "$CC/r0.txt"
 	status_is 0
 	np np-cc --gaps "$CC/r0.txt"
@@ -134,7 +134,7 @@ $usage"
 $usage"
 }
 
-@test "options: np-sum -M bounds the groups; -m says so" {
+options_7() {
 	printf 'k\tv\na\t1\nb\t2\nc\t3\n' >"$T/t.tsv"
 	np np-sum -M 2 -g k -v v "$T/t.tsv"
 	status_is 1
@@ -144,6 +144,17 @@ $usage"
 	[ "$(wc -l <"$OUT")" -eq 3 ]
 	moved np-sum m M "bound on groups" "np-gaps' minimum gap" \
 	    -m 2 -g k -v v "$T/t.tsv"
+}
+
+@test "options: np-gaps -U is utilisation; -u FILE says it moved; np-gaps -u last, with no argument, says -U too; np-gaps -u ps and -u us read times in that unit; the reorder window is -r in np-gaps, np-dma, np-cc; -w says so; np-stall -N is top rows and -g the keys; -t and -k say so; np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns; np-sum -M bounds the groups; -m says so" {
+	cases \
+	    "np-gaps -U is utilisation; -u FILE says it moved" options_1 \
+	    "np-gaps -u last, with no argument, says -U too" options_2 \
+	    "np-gaps -u ps and -u us read times in that unit" options_3 \
+	    "the reorder window is -r in np-gaps, np-dma, np-cc; -w says so" options_4 \
+	    "np-stall -N is top rows and -g the keys; -t and -k say so" options_5 \
+	    "np-cc -G, -E, -l, -C; -g, -e, -k say so, -c is columns" options_6 \
+	    "np-sum -M bounds the groups; -m says so" options_7
 }
 
 # usage_err PROG MSG ARGS...: PROG ARGS fails with MSG, then the usage.
@@ -158,7 +169,7 @@ usage_err() {
 $usage"
 }
 
-@test "options: an old letter last, with no argument, gives the hint too" {
+options_8() {
 	moved np-stall t N "top rows" "the time window elsewhere" -t
 	moved np-stall k g "group-by keys" "np-sum's summary key column" -k
 	moved np-cc k l "collectives per layer" "np-sum's summary key column" \
@@ -170,7 +181,7 @@ $usage"
 	moved np-sum m M "bound on groups" "np-gaps' minimum gap" -g k -m
 }
 
-@test "options: an unknown option, and one missing its argument, in our words" {
+options_9() {
 	for p in np-trace np-dma np-gaps np-stall np-cc np-sum; do
 		usage_err $p "unknown option '-j'" -j
 		usage_err $p "unknown option '-j'" -nj
@@ -183,7 +194,7 @@ $usage"
 	usage_err np-sum "option '-k' requires an argument" -dk
 }
 
-@test "options: np-dma -b needs -S, -r needs -s" {
+options_10() {
 	D=$FIX/np-dma
 	usage_err np-dma "-b needs -S (skinny DMAs)" -b 100 "$D/skinny.json"
 	usage_err np-dma "-b needs -S (skinny DMAs)" --bytes=100 -s \
@@ -201,7 +212,7 @@ $usage"
 	status_is 0
 }
 
-@test "options: np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders" {
+options_11() {
 	for m in "" -G -K; do
 		usage_err np-cc "-l needs -L (layers)" $m -l 1 "$CC/r0.txt"
 		usage_err np-cc "-p needs -L (layers)" $m -p 0 "$CC/r0.txt"
@@ -222,7 +233,7 @@ $usage"
 	status_is 0
 }
 
-@test "options: np-sum's summary options do not go with its group-by ones" {
+options_12() {
 	S=$SAMPLES/summary-compact.json
 	usage_err np-sum "-d (summaries) does not go with -g (group-by statistics)" \
 	    -d -g k "$S"
@@ -244,7 +255,7 @@ $usage"
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'value_column\tcount\tsum\nv\t2\t3')" ]
 }
 
-@test "options: an empty list, an empty name, or a name given twice is a usage error" {
+options_13() {
 	F=$FIX/np-stall/stall.json
 	usage_err np-cc "-E: expected an event name, found an empty one" \
 	    -E '' "$CC/r0.txt"
@@ -282,4 +293,14 @@ $usage"
 	status_is 0
 	np np-trace -n -e tensor,vector "$F"
 	status_is 0
+}
+
+@test "options: an old letter last, with no argument, gives the hint too; an unknown option, and one missing its argument, in our words; np-dma -b needs -S, -r needs -s; np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders; np-sum's summary options do not go with its group-by ones; an empty list, an empty name, or a name given twice is a usage error" {
+	cases \
+	    "an old letter last, with no argument, gives the hint too" options_8 \
+	    "an unknown option, and one missing its argument, in our words" options_9 \
+	    "np-dma -b needs -S, -r needs -s" options_10 \
+	    "np-cc -l and -p need -L, -x and -C need -K, -r a mode that orders" options_11 \
+	    "np-sum's summary options do not go with its group-by ones" options_12 \
+	    "an empty list, an empty name, or a name given twice is a usage error" options_13
 }

@@ -27,7 +27,7 @@ same() {
 	fi
 }
 
-@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -U give the bytes of explorer-tsv" {
+parquet_size_1() {
 	# 20000 rows: three pages a column (8192 values each), nulls in both
 	# source location columns.
 	npgen -s 11 -n 20000 explorer-parquet >"$T/in.parquet"
@@ -44,7 +44,7 @@ same() {
 	same np-trace -e Tensor -- -s 11 -n 20000
 }
 
-@test "npgen explorer-parquet: -s and -n are honoured, an empty table is a file" {
+parquet_size_2() {
 	npgen -s 12 -n 3000 explorer-parquet >"$T/in.parquet"
 	same np-trace -- -s 12 -n 3000
 	npgen -s 13 -n 3000 explorer-parquet >"$T/other.parquet"
@@ -54,13 +54,20 @@ same() {
 	[ "$(wc -l <"$OUT")" -eq 1 ]
 }
 
-@test "npgen explorer-parquet: -b gives about that many bytes, in several row groups" {
+parquet_size_3() {
 	npgen -s 14 -b 100000000 explorer-parquet >"$T/in.parquet"
 	size=$(wc -c <"$T/in.parquet")
 	[ "$size" -gt 95000000 ] && [ "$size" -lt 105000000 ]
 	np pqdump -m "$T/in.parquet"
 	status_is 0
 	[ "$(sed -n 2p "$OUT")" = "row_groups	2" ]
+}
+
+@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -U give the bytes of explorer-tsv; -s and -n are honoured, an empty table is a file; -b gives about that many bytes, in several row groups" {
+	cases \
+	    "np-trace, np-stall, np-gaps -U give the bytes of explorer-tsv" parquet_size_1 \
+	    "-s and -n are honoured, an empty table is a file" parquet_size_2 \
+	    "-b gives about that many bytes, in several row groups" parquet_size_3
 }
 
 # Measured: on a 3000-row file np-trace needs about 10 MB of virtual

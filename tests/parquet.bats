@@ -119,7 +119,7 @@ at() {
 
 # ---- valid files: every row as DuckDB / arrow-rs read it ----
 
-@test "parquet: DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows" {
+parquet_1() {
 	for c in uncompressed snappy zstd gzip lz4_raw brotli; do
 		for v in v1 v2; do
 			np pqdump "$PQ/duckdb_${c}_$v.parquet"
@@ -130,7 +130,7 @@ at() {
 	done
 }
 
-@test "parquet: arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows" {
+parquet_2() {
 	for f in delta_v2 delta_v1_zstd dict_v1_snappy dict_v2_gzip \
 	    plain_v1_lz4raw split_v2 lz4hadoop; do
 		np pqdump "$PQ/arrow_$f.parquet"
@@ -140,7 +140,7 @@ at() {
 	done
 }
 
-@test "parquet: required columns, pages v1 and v2, three row groups" {
+parquet_3() {
 	for v in v1 v2; do
 		np pqdump "$PQ/arrow_required_$v.parquet"
 		status_is 0
@@ -149,18 +149,27 @@ at() {
 	done
 }
 
-@test "parquet: three row groups of 2048, 2048 and 404 rows" {
+parquet_4() {
 	np pqdump "$PQ/duckdb_rowgroups.parquet"
 	status_is 0
 	no_err
 	golden parquet/duckdb_rowgroups.tsv
 }
 
-@test "parquet: a column of nulls only" {
+parquet_5() {
 	np pqdump "$PQ/duckdb_allnull.parquet"
 	status_is 0
 	no_err
 	golden parquet/duckdb_allnull.tsv
+}
+
+@test "parquet: DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows; arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows; required columns, pages v1 and v2, three row groups; three row groups of 2048, 2048 and 404 rows; a column of nulls only" {
+	cases \
+	    "DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows" parquet_1 \
+	    "arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows" parquet_2 \
+	    "required columns, pages v1 and v2, three row groups" parquet_3 \
+	    "three row groups of 2048, 2048 and 404 rows" parquet_4 \
+	    "a column of nulls only" parquet_5
 }
 
 # ---- the Explorer fixtures (tests/fixtures/explorer): each file's rows
@@ -181,7 +190,7 @@ explorer() {
 	done
 }
 
-@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" {
+parquet_6() {
 	explorer instruction instruction-gzip-v1 instruction-gzip-v2 \
 	    instruction-lz4raw-v1 instruction-lz4raw-v2 instruction-snappy-v1 \
 	    instruction-snappy-v1-nodict instruction-snappy-v1-rg16 \
@@ -196,7 +205,7 @@ explorer() {
 	    pw-instruction-zstd-v1
 }
 
-@test "parquet: Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" {
+parquet_7() {
 	explorer dmapacket dmapacket-snappy-v1 dmapacket-zstd-v2-nodict \
 	    pw-dmapacket-bss-zstd-v2 pw-dmapacket-snappy-v1
 	explorer ccop ccop-snappy-v1 pw-ccop-snappy-v1
@@ -206,7 +215,7 @@ explorer() {
 	    pw-metadata-v2
 }
 
-@test "parquet: an Explorer profile directory: Instruction in two files, the other tables" {
+parquet_8() {
 	local P=$EX/profile@latest
 	np pqdump "$P/Instruction_0.parquet"
 	status_is 0
@@ -223,7 +232,7 @@ explorer() {
 	done
 }
 
-@test "parquet: -c reads the columns named, in their order" {
+parquet_9() {
 	np pqdump -c s,id,u64 "$PQ/duckdb_snappy_v2.parquet"
 	status_is 0
 	no_err
@@ -232,7 +241,7 @@ explorer() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "parquet: -c reads only the columns named: a broken one not named is not read" {
+parquet_10() {
 	cp "$PQ/duckdb_uncompressed_v1.parquet" "$T/p.parquet"
 	# Column uniq's only page header, at its data_page_offset.
 	off=$(awk -F'\t' '$1 == 0 && $3 == "uniq" { print $10 }' \
@@ -247,13 +256,22 @@ explorer() {
 	err_is "pqdump: $T/p.parquet: byte $off: PageHeader: a field of unknown type 13"
 }
 
-@test "parquet: -c of a column not there" {
+@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types; Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers; an Explorer profile directory: Instruction in two files, the other tables; -c reads the columns named, in their order; -c reads only the columns named: a broken one not named is not read" {
+	cases \
+	    "Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" parquet_6 \
+	    "Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" parquet_7 \
+	    "an Explorer profile directory: Instruction in two files, the other tables" parquet_8 \
+	    "-c reads the columns named, in their order" parquet_9 \
+	    "-c reads only the columns named: a broken one not named is not read" parquet_10
+}
+
+parquet_11() {
 	np pqdump -c id,nope "$PQ/duckdb_snappy_v2.parquet"
 	status_is 1
 	err_is "pqdump: $PQ/duckdb_snappy_v2.parquet: no column nope"
 }
 
-@test "parquet: -m lists the schema and the column chunks" {
+parquet_12() {
 	np pqdump -m "$PQ/arrow_required_v2.parquet"
 	status_is 0
 	no_err
@@ -266,9 +284,15 @@ explorer() {
 	golden parquet/duckdb_uncompressed_v1.meta
 }
 
+@test "parquet: -c of a column not there; -m lists the schema and the column chunks" {
+	cases \
+	    "-c of a column not there" parquet_11 \
+	    "-m lists the schema and the column chunks" parquet_12
+}
+
 # ---- files built by hand ----
 
-@test "parquet: a file built here: INT32 PLAIN, required" {
+parquet_13() {
 	bytes "$T/c" "$(page 0 12 12 3 0)" '\x07\x00\x00\x00\xf9\xff\xff\xff' \
 	    '\xff\xff\xff\x7f'
 	mkpq "$T/a.parquet" "$T/c" 3
@@ -278,7 +302,7 @@ explorer() {
 	printf 'a\n7\n-7\n2147483647\n' | cmp - "$OUT"
 }
 
-@test "parquet: DELTA_BINARY_PACKED with 64-bit deltas" {
+parquet_14() {
 	# first value 0; a block of one miniblock of 128 64-bit deltas, min
 	# delta 0: all ones (0 - 1), then 2^63 (-1 + 2^63).
 	{
@@ -299,7 +323,7 @@ explorer() {
 	printf 'a\n0\n-1\n9223372036854775807\n' | cmp - "$OUT"
 }
 
-@test "parquet: a dictionary index out of range" {
+parquet_15() {
 	# Dictionary [10, 20]; indices of 2 bits: an RLE run of 3 times 3.
 	bytes "$T/c" "$(page 2 8 8 2 0)" '\x0a\x00\x00\x00\x14\x00\x00\x00' \
 	    "$(page 0 3 3 3 8)" '\x02\x06\x03'
@@ -310,7 +334,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte $off: column a: dictionary index 3 out of range (the dictionary has 2 entries)"
 }
 
-@test "parquet: definition levels that call for more values than the page holds" {
+parquet_16() {
 	# 3 values, all defined (an RLE run of 3 ones), 2 INT32s.
 	bytes "$T/c" "$(page 0 14 14 3 0)" '\x02\x00\x00\x00\x06\x01' \
 	    '\x01\x00\x00\x00\x02\x00\x00\x00'
@@ -320,7 +344,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 27: column a: PLAIN: the page's values run out before its definition levels do"
 }
 
-@test "parquet: definition levels that give fewer values than the page holds" {
+parquet_17() {
 	# 3 values, one defined (levels 1, 0, 0 bit-packed), 2 INT32s.
 	bytes "$T/c" "$(page 0 14 14 3 0)" '\x02\x00\x00\x00\x03\x01' \
 	    '\x01\x00\x00\x00\x02\x00\x00\x00'
@@ -330,7 +354,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 31: column a: the page holds more values than its definition levels give"
 }
 
-@test "parquet: nulls of a v2 page that differ from its num_nulls" {
+parquet_18() {
 	# v2: 3 values, levels 1, 0, 1 (bit-packed, 1 byte), num_nulls 0.
 	bytes "$T/c" "$(page 3 10 10 3 0 0 2)" '\x03\x05' \
 	    '\x01\x00\x00\x00\x02\x00\x00\x00'
@@ -346,7 +370,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 3 values of which 1 null, in a required column"
 }
 
-@test "parquet: a v2 page, levels uncompressed before snappy values" {
+parquet_19() {
 	# Levels 1, 0, 1, then snappy: 8 literal bytes (1, 2).
 	bytes "$T/c" "$(page 3 10 12 3 0 1 2)" '\x03\x05' \
 	    '\x08\x1c\x01\x00\x00\x00\x02\x00\x00\x00'
@@ -357,7 +381,7 @@ explorer() {
 	printf 'a\n1\n\n2\n' | cmp - "$OUT"
 }
 
-@test "parquet: a v2 page not compressed in a snappy chunk (is_compressed false)" {
+parquet_20() {
 	bytes "$T/c" "$(page 3 8 8 2 0 0 0 1)" '\x05\x00\x00\x00\x06\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 2 1 0 1
 	np pqdump "$T/a.parquet"
@@ -366,7 +390,19 @@ explorer() {
 	printf 'a\n5\n6\n' | cmp - "$OUT"
 }
 
-@test "parquet: a column chunk that runs into the footer" {
+@test "parquet: a file built here: INT32 PLAIN, required; DELTA_BINARY_PACKED with 64-bit deltas; a dictionary index out of range; definition levels that call for more values than the page holds; definition levels that give fewer values than the page holds; nulls of a v2 page that differ from its num_nulls; a v2 page, levels uncompressed before snappy values; a v2 page not compressed in a snappy chunk (is_compressed false)" {
+	cases \
+	    "a file built here: INT32 PLAIN, required" parquet_13 \
+	    "DELTA_BINARY_PACKED with 64-bit deltas" parquet_14 \
+	    "a dictionary index out of range" parquet_15 \
+	    "definition levels that call for more values than the page holds" parquet_16 \
+	    "definition levels that give fewer values than the page holds" parquet_17 \
+	    "nulls of a v2 page that differ from its num_nulls" parquet_18 \
+	    "a v2 page, levels uncompressed before snappy values" parquet_19 \
+	    "a v2 page not compressed in a snappy chunk (is_compressed false)" parquet_20
+}
+
+parquet_21() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 0 1 400
 	np pqdump -m "$T/a.parquet"
@@ -375,7 +411,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte $off: column a: row group 0: the column chunk at byte 4, 400 bytes long, is not between the magic and the footer (bytes 4 to $off)"
 }
 
-@test "parquet: a page of fewer values than the chunk" {
+parquet_22() {
 	bytes "$T/c" "$(page 0 8 8 2 0)" '\x01\x00\x00\x00\x02\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 3
 	np pqdump "$T/a.parquet"
@@ -383,7 +419,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 29: column a: the column chunk ends after 2 of its 3 values"
 }
 
-@test "parquet: a page of more values than the chunk" {
+parquet_23() {
 	bytes "$T/c" "$(page 0 12 12 3 0)" '\x01\x00\x00\x00\x02\x00\x00\x00' \
 	    '\x03\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 2
@@ -392,7 +428,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 3 values, with 2 left in the column chunk"
 }
 
-@test "parquet: a page header past the end of the column chunk" {
+parquet_24() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 0 1 5
 	np pqdump "$T/a.parquet"
@@ -400,7 +436,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 9: a varint runs past the end of the column chunk"
 }
 
-@test "parquet: a page's compressed size past the end of the column chunk" {
+parquet_25() {
 	bytes "$T/c" "$(page 0 4 40 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1
 	np pqdump "$T/a.parquet"
@@ -408,7 +444,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: a page of 40 bytes runs past the end of the column chunk (byte 25)"
 }
 
-@test "parquet: a page that fails to decompress gives the codec's message" {
+parquet_26() {
 	# Snappy: 4 bytes, then a copy from before the start.
 	bytes "$T/c" "$(page 0 4 3 1 0)" '\x04\x01\x05'
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 1
@@ -430,7 +466,7 @@ explorer() {
 	[ "$(<"$OUT")" = "$(printf 'a\n1')" ]
 }
 
-@test "parquet: a page that decompresses to another size than it says" {
+parquet_27() {
 	# Snappy: 4 literal bytes, where the header says 8.
 	bytes "$T/c" "$(page 0 8 6 2 0)" '\x04\x0c\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 2 1 0 1
@@ -439,7 +475,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: the page decompressed to 4 bytes, its header says 8"
 }
 
-@test "parquet: an unknown encoding, and one for another type" {
+parquet_28() {
 	bytes "$T/c" "$(page 0 4 4 1 42)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1
 	np pqdump "$T/a.parquet"
@@ -452,7 +488,19 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: DELTA_LENGTH_BYTE_ARRAY encoding of INT32 values is not supported"
 }
 
-@test "parquet: codecs not supported are named" {
+@test "parquet: a column chunk that runs into the footer; a page of fewer values than the chunk; a page of more values than the chunk; a page header past the end of the column chunk; a page's compressed size past the end of the column chunk; a page that fails to decompress gives the codec's message; a page that decompresses to another size than it says; an unknown encoding, and one for another type" {
+	cases \
+	    "a column chunk that runs into the footer" parquet_21 \
+	    "a page of fewer values than the chunk" parquet_22 \
+	    "a page of more values than the chunk" parquet_23 \
+	    "a page header past the end of the column chunk" parquet_24 \
+	    "a page's compressed size past the end of the column chunk" parquet_25 \
+	    "a page that fails to decompress gives the codec's message" parquet_26 \
+	    "a page that decompresses to another size than it says" parquet_27 \
+	    "an unknown encoding, and one for another type" parquet_28
+}
+
+parquet_29() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 3
 	np pqdump "$T/a.parquet"
@@ -460,7 +508,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: the LZO codec is not supported"
 }
 
-@test "parquet: INT96 is an error only when its column is read" {
+parquet_30() {
 	bytes "$T/c" "$(page 0 12 12 1 0)" '\x01\x02\x03\x04\x05\x06\x07\x08' \
 	    '\x09\x0a\x0b\x0c'
 	mkpq "$T/a.parquet" "$T/c" 1 3
@@ -472,7 +520,7 @@ explorer() {
 	[ "$(sed -n 4p "$OUT")" = "$(printf 'a\tINT96\t\trequired')" ]
 }
 
-@test "parquet: a repeated column is an error when it is read" {
+parquet_31() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 2
 	np pqdump "$T/a.parquet"
@@ -480,7 +528,7 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: column a: a repeated column: np reads flat columns only"
 }
 
-@test "parquet: a row group whose column chunk disagrees on its rows" {
+parquet_32() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	mkpq "$T/a.parquet" "$T/c" 1 1 0 0 2
 	np pqdump "$T/a.parquet"
@@ -489,22 +537,30 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte $off: column a: row group 0: 2 values in a row group of 1 rows"
 }
 
+@test "parquet: codecs not supported are named; INT96 is an error only when its column is read; a repeated column is an error when it is read; a row group whose column chunk disagrees on its rows" {
+	cases \
+	    "codecs not supported are named" parquet_29 \
+	    "INT96 is an error only when its column is read" parquet_30 \
+	    "a repeated column is an error when it is read" parquet_31 \
+	    "a row group whose column chunk disagrees on its rows" parquet_32
+}
+
 # ---- the file and its footer ----
 
-@test "parquet: a pipe is not a file" {
+parquet_33() {
 	np sh -c "cat '$PQ/duckdb_allnull.parquet' | pqdump /dev/stdin"
 	status_is 1
 	err_is "pqdump: /dev/stdin: Parquet needs a file, not a pipe: the footer is at its end"
 }
 
-@test "parquet: a file shorter than 12 bytes" {
+parquet_34() {
 	printf 'PAR1PAR1' >"$T/s.parquet"
 	np pqdump "$T/s.parquet"
 	status_is 1
 	err_is "pqdump: $T/s.parquet: byte 0: a file of 8 bytes is too short for Parquet (12 at least)"
 }
 
-@test "parquet: bad magic at the start, at the end" {
+parquet_35() {
 	cp "$PQ/duckdb_allnull.parquet" "$T/m.parquet"
 	patch "$T/m.parquet" 0 'PAR2'
 	np pqdump "$T/m.parquet"
@@ -516,7 +572,7 @@ explorer() {
 	err_is "pqdump: $T/t.parquet: byte 396: no PAR1 magic at the end of the file (truncated?)"
 }
 
-@test "parquet: a footer longer than the file" {
+parquet_36() {
 	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
 	patch "$T/f.parquet" 400 '\x00\x10\x00\x00'
 	np pqdump "$T/f.parquet"
@@ -524,7 +580,7 @@ explorer() {
 	err_is "pqdump: $T/f.parquet: byte 400: a footer of 4096 bytes is longer than the file (408 bytes) holds"
 }
 
-@test "parquet: a footer field of a bad type, with its offset" {
+parquet_37() {
 	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
 	off=$(footer_at "$T/f.parquet")
 	patch "$T/f.parquet" "$off" '\x1d'
@@ -533,7 +589,7 @@ explorer() {
 	err_is "pqdump: $T/f.parquet: byte $off: FileMetaData: a field of unknown type 13"
 }
 
-@test "parquet: a footer field of another type than its own" {
+parquet_38() {
 	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
 	off=$(footer_at "$T/f.parquet")
 	patch "$T/f.parquet" "$off" '\x35'
@@ -542,7 +598,7 @@ explorer() {
 	err_is "pqdump: $T/f.parquet: byte $off: FileMetaData field 3 (num_rows): expected i64, found i32"
 }
 
-@test "parquet: a footer string longer than the footer" {
+parquet_39() {
 	cp "$PQ/duckdb_allnull.parquet" "$T/f.parquet"
 	foot=$(footer_at "$T/f.parquet")
 	off=$(($(at "$T/f.parquet" duckdb_schema) - 1))
@@ -552,6 +608,17 @@ explorer() {
 	status_is 1
 	left=$((400 - off - 5))
 	err_is "pqdump: $T/f.parquet: byte $off: a binary of 4294967295 bytes runs past the end of the footer ($left bytes left)"
+}
+
+@test "parquet: a pipe is not a file; a file shorter than 12 bytes; bad magic at the start, at the end; a footer longer than the file; a footer field of a bad type, with its offset; a footer field of another type than its own; a footer string longer than the footer" {
+	cases \
+	    "a pipe is not a file" parquet_33 \
+	    "a file shorter than 12 bytes" parquet_34 \
+	    "bad magic at the start, at the end" parquet_35 \
+	    "a footer longer than the file" parquet_36 \
+	    "a footer field of a bad type, with its offset" parquet_37 \
+	    "a footer field of another type than its own" parquet_38 \
+	    "a footer string longer than the footer" parquet_39
 }
 
 @test "parquet: a footer nested too deep" {
@@ -568,7 +635,7 @@ explorer() {
 	err_is "pqdump: $T/d.parquet: byte 36: metadata nested deeper than 32 levels"
 }
 
-@test "parquet: a group whose children the schema's list does not hold: corrupt, not nested" {
+parquet_41() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
 	KIDS=1 mkpq "$T/a.parquet" "$T/c" 1
 	np pqdump "$T/a.parquet"
@@ -577,9 +644,15 @@ explorer() {
 	err_is "pqdump: $T/a.parquet: byte $off: the schema is corrupt: the group a has 1 children, and 0 elements follow it"
 }
 
-@test "parquet: DECIMAL in INT32, INT64 and FIXED_LEN_BYTE_ARRAY(16), UUID and DATE as their values, as DuckDB prints them" {
+parquet_42() {
 	np pqdump "$PQ/duckdb_logical.parquet"
 	status_is 0
 	no_err
 	golden parquet/duckdb_logical.tsv
+}
+
+@test "parquet: a group whose children the schema's list does not hold: corrupt, not nested; DECIMAL in INT32, INT64 and FIXED_LEN_BYTE_ARRAY(16), UUID and DATE as their values, as DuckDB prints them" {
+	cases \
+	    "a group whose children the schema's list does not hold: corrupt, not nested" parquet_41 \
+	    "DECIMAL in INT32, INT64 and FIXED_LEN_BYTE_ARRAY(16), UUID and DATE as their values, as DuckDB prints them" parquet_42
 }

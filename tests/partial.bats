@@ -28,7 +28,7 @@ insns() {
 	np-trace -c hlo_name "$X/csv/table/Instruction.csv" >"$T/all.tsv"
 }
 
-@test "partial: np-stall -A over 4 parts, merged, is one run's bytes, for every key" {
+partial_1() {
 	insns
 	parts 4 "$T/all.tsv"
 	for g in src engine,opcode hlo_name,pcore_idx pcore_idx,engine; do
@@ -54,7 +54,7 @@ insns() {
 	golden partial/stall-engine-opcode.tsv
 }
 
-@test "partial: np-stall -A with -v, where a part has none of the value, merges to one run" {
+partial_2() {
 	insns
 	parts 4 "$T/all.tsv"
 	for p in "$T"/part.a?.tsv; do
@@ -80,7 +80,7 @@ insns() {
 	out_is "$T/top"
 }
 
-@test "partial: np-stall -g merges the parts' keys into fewer" {
+partial_3() {
 	insns
 	parts 3 "$T/all.tsv"
 	for p in "$T"/part.a?.tsv; do
@@ -95,7 +95,7 @@ insns() {
 	done
 }
 
-@test "partial: np-stall over the parts of a profile directory's split table" {
+partial_4() {
 	for p in "$X"/profile@latest/Instruction_?.parquet; do
 		np-stall -A -g hlo_name "$p" >"$T/${p##*/}.s"
 	done
@@ -109,7 +109,7 @@ insns() {
 	golden partial/stall-profile.tsv
 }
 
-@test "partial: np-stall parts none of which has the value: one run's error" {
+partial_5() {
 	printf 'start_ts\tend_ts\tengine\topcode\n1\t5\tTensor\tMATMUL\n' >"$T/a.tsv"
 	printf 'start_ts\tend_ts\tengine\topcode\n2\t9\tVector\tADD\n' >"$T/b.tsv"
 	np-stall -A "$T/a.tsv" >"$T/a.s" 2>/dev/null
@@ -132,7 +132,7 @@ insns() {
 	out_is "$T/e.s"
 }
 
-@test "partial: np-stall refuses parts that do not match, naming file, line and column" {
+partial_6() {
 	insns
 	np-stall -A "$T/all.tsv" >"$T/src.s"
 	np-stall -A -g engine "$T/all.tsv" >"$T/engine.s"
@@ -169,7 +169,17 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 }
 
-@test "partial: np-stall refuses bad rows of its own, with what was expected" {
+@test "partial: np-stall -A over 4 parts, merged, is one run's bytes, for every key; np-stall -A with -v, where a part has none of the value, merges to one run; np-stall -g merges the parts' keys into fewer; np-stall over the parts of a profile directory's split table; np-stall parts none of which has the value: one run's error; np-stall refuses parts that do not match, naming file, line and column" {
+	cases \
+	    "np-stall -A over 4 parts, merged, is one run's bytes, for every key" partial_1 \
+	    "np-stall -A with -v, where a part has none of the value, merges to one run" partial_2 \
+	    "np-stall -g merges the parts' keys into fewer" partial_3 \
+	    "np-stall over the parts of a profile directory's split table" partial_4 \
+	    "np-stall parts none of which has the value: one run's error" partial_5 \
+	    "np-stall refuses parts that do not match, naming file, line and column" partial_6
+}
+
+partial_7() {
 	h='engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns	pcore_idx'
 	bad() {
 		printf '%s\n%s\n' "$h" "$1" >"$T/b.s"
@@ -211,7 +221,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	[ "$(tail -1 "$OUT")" = "Tensor	8	8	7.3786976294838206456e19	9.223372036854776e18	9223372036854775807	1	40	" ]
 }
 
-@test "partial: np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows" {
+partial_8() {
 	insns
 	parts 4 "$T/all.tsv"
 	v=duration_ns,evt_wait_time_ns,hbm_read_bytes
@@ -240,7 +250,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	golden partial/sum-hlo.tsv
 }
 
-@test "partial: np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" {
+partial_9() {
 	# by engine (up to 32 values a group), and all 100 rows one group
 	for g in "-g engine" "-M 1"; do
 		for p in "$X"/profile@latest/Instruction_?.parquet; do
@@ -257,7 +267,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	done
 }
 
-@test "partial: np-sum refuses histogram rows of other keys unless -g names fewer" {
+partial_10() {
 	insns
 	np-sum -H -g engine -v duration_ns "$T/all.tsv" >"$T/e.h"
 	np-sum -H -g engine,opcode -v duration_ns "$T/all.tsv" >"$T/eo.h"
@@ -274,7 +284,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	out_is "$T/m"
 }
 
-@test "partial: np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
+partial_11() {
 	cd "$FIX/np-bound"
 	for p in hand after rev; do
 		np-bound -A "$p@latest" >"$T/$p.b" 2>/dev/null
@@ -314,7 +324,16 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	out_is "$T/one"
 }
 
-@test "partial: np-bound -A with each investigation, merged, is one run's rows" {
+@test "partial: np-stall refuses bad rows of its own, with what was expected; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same; np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
+	cases \
+	    "np-stall refuses bad rows of its own, with what was expected" partial_7 \
+	    "np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows" partial_8 \
+	    "np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" partial_9 \
+	    "np-sum refuses histogram rows of other keys unless -g names fewer" partial_10 \
+	    "np-bound -A a profile a run, merged, is one run's bounds, long and wide" partial_11
+}
+
+partial_12() {
 	cd "$FIX/np-bound"
 	for m in T I X D; do
 		for p in hand rev; do
@@ -341,7 +360,7 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 	out_is "$T/one"
 }
 
-@test "partial: np-bound refuses rows that are not a run's, naming file, line and column" {
+partial_13() {
 	cd "$FIX/np-bound"
 	np-bound -A hand@latest >"$T/hand.b" 2>/dev/null
 	np-bound -A -T hand@latest >"$T/hand.T" 2>/dev/null
@@ -392,7 +411,7 @@ usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
 	err_is "np-bound: hand@latest: expected np-bound's rows, as $T/hand.b holds, found a directory"
 }
 
-@test "partial: np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too" {
+partial_14() {
 	np-trace "$FIX/np-dma/skinny.json" >"$T/all.tsv"
 	parts 3 "$T/all.tsv"
 	for p in "$T"/part.a?.tsv; do
@@ -427,7 +446,7 @@ usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
 	[ "$(wc -l <"$T/one")" -gt 40 ]
 }
 
-@test "partial: np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart" {
+partial_15() {
 	for f in "$FIX/np-dma/union.tsv" "$FIX/explorer/profile@latest/DmaPacket.parquet"; do
 		np-dma "$f" >"$T/all.tsv"
 		parts 3 "$T/all.tsv"
@@ -460,7 +479,7 @@ usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
 	golden np-dma/union-sH.tsv
 }
 
-@test "partial: np-dma refuses parts that do not match, naming file, line and column" {
+partial_16() {
 	npgen -n 8000 explorer-tsv >"$T/all.tsv"
 	parts 2 "$T/all.tsv"
 	np-dma -A -S "$T/part.aa.tsv" >"$T/a.S" 2>/dev/null
@@ -514,6 +533,15 @@ usage: np-bound [-ADInqTwX] [-r rows] [-t from,to] profile ..."
 	np np-dma "$T/a.S" "$T/empty"
 	status_is 1
 	err_is "np-dma: $T/empty:1: expected np-dma -A -S's rows, as $T/a.S holds (a header of source_location, ...)"
+}
+
+@test "partial: np-bound -A with each investigation, merged, is one run's rows; np-bound refuses rows that are not a run's, naming file, line and column; np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too; np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart; np-dma refuses parts that do not match, naming file, line and column" {
+	cases \
+	    "np-bound -A with each investigation, merged, is one run's rows" partial_12 \
+	    "np-bound refuses rows that are not a run's, naming file, line and column" partial_13 \
+	    "np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too" partial_14 \
+	    "np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart" partial_15 \
+	    "np-dma refuses parts that do not match, naming file, line and column" partial_16
 }
 
 @test "partial: np-dma -A where a part has nothing to count: said, the header alone; -A's own usage" {

@@ -54,66 +54,86 @@ refused() {
 
 # ---- two physical cores: a bar each, labelled by its core ----
 
-@test "plot modes: np-gaps -U of two physical cores: engine and pcore_idx label each bar" {
+plot_modes_1() {
 	mode gaps-U "cd $X && np-gaps -U $E"
 	[ "$(grep -c '^GpSimd [01] ' "$OUT")" -eq 2 ]
 	[ "$(grep -c '^any [01] ' "$OUT")" -eq 2 ]
 	svg gaps-U
 }
 
-@test "plot modes: np-stall of two physical cores: src and pcore_idx" {
+plot_modes_2() {
 	mode stall "cd $X && np-stall $E"
 	svg stall
 }
 
-@test "plot modes: np-stall -g engine,opcode: every key part, and the core" {
+plot_modes_3() {
 	mode stall-g "cd $X && np-stall -g engine,opcode $E"
 	head -1 "$OUT" | grep -qx 'stall_ns by engine, opcode, pcore_idx'
 }
 
-@test "plot modes: np-dma -s: a queue of each core, and of none, told apart" {
+plot_modes_4() {
 	mode dma-s "cd $X && np-dma -s $E"
 	[ "$(grep -c '^all' "$OUT")" -eq 3 ]
 	svg dma-s
 }
 
+@test "plot modes: np-gaps -U of two physical cores: engine and pcore_idx label each bar; np-stall of two physical cores: src and pcore_idx; np-stall -g engine,opcode: every key part, and the core; np-dma -s: a queue of each core, and of none, told apart" {
+	cases \
+	    "np-gaps -U of two physical cores: engine and pcore_idx label each bar" plot_modes_1 \
+	    "np-stall of two physical cores: src and pcore_idx" plot_modes_2 \
+	    "np-stall -g engine,opcode: every key part, and the core" plot_modes_3 \
+	    "np-dma -s: a queue of each core, and of none, told apart" plot_modes_4
+}
+
 # ---- the other modes that draw ----
 
-@test "plot modes: np-dma -H: the size histogram" {
+plot_modes_5() {
 	mode dma-H "cd $X && np-dma -H $E"
 }
 
-@test "plot modes: np-dma -S: skinny DMAs per source line" {
+plot_modes_6() {
 	mode dma-S "np-dma -S '$FIX/np-dma/skinny.json'"
 }
 
-@test "plot modes: np-gaps -B: a heat strip per core and engine" {
+plot_modes_7() {
 	mode gaps-B "cd $X && np-gaps -B 100x $E"
 }
 
-@test "plot modes: np-cc -G: the gap after each collective, by CC-core" {
+plot_modes_8() {
 	mode cc-G "cd $X && np-cc -G $E"
 	head -1 "$OUT" | grep -qx "gap_ns by cc_core, n; rank $E"
 }
 
-@test "plot modes: np-cc -L: layers of two ranks; the summary rows are no layers" {
+plot_modes_9() {
 	mode cc-L "cd $FIX && np-cc -L $C/r0.txt $C/r1.txt"
 	! grep -Eq ' (total|mean|median|min|max) ' "$OUT"
 }
 
-@test "plot modes: np-cc -K: each collective by n and the rank that came last" {
+plot_modes_10() {
 	mode cc-K "cd '$FIX' && np-cc -K np-cc/r0.txt np-cc/r1.txt"
 	grep -q '^1 np-cc/r1.txt:8 ' "$OUT"
 	svg cc-K
 }
 
-@test "plot modes: np-cc -K of the Explorer profile" {
+plot_modes_11() {
 	mode cc-K-explorer "cd $X && np-cc -K $E"
 }
 
-@test "plot modes: np-sum -w and -dw: each metric across profiles" {
+plot_modes_12() {
 	mode sum-w "cd '$SAMPLES' && np-sum -w summary-pretty.json summary-compact.json | awk -F'\t' 'NR == 1 || /^(dma_|total_time|tensor_)/'"
 	mode sum-dw "cd '$SAMPLES' && np-sum -dw summary-pretty.json summary-compact.json | awk -F'\t' 'NR == 1 || /^(dma_b|mfu|tensor_)/'"
+}
+
+@test "plot modes: np-dma -H: the size histogram; np-dma -S: skinny DMAs per source line; np-gaps -B: a heat strip per core and engine; np-cc -G: the gap after each collective, by CC-core; np-cc -L: layers of two ranks; the summary rows are no layers; np-cc -K: each collective by n and the rank that came last; np-cc -K of the Explorer profile; np-sum -w and -dw: each metric across profiles" {
+	cases \
+	    "np-dma -H: the size histogram" plot_modes_5 \
+	    "np-dma -S: skinny DMAs per source line" plot_modes_6 \
+	    "np-gaps -B: a heat strip per core and engine" plot_modes_7 \
+	    "np-cc -G: the gap after each collective, by CC-core" plot_modes_8 \
+	    "np-cc -L: layers of two ranks; the summary rows are no layers" plot_modes_9 \
+	    "np-cc -K: each collective by n and the rank that came last" plot_modes_10 \
+	    "np-cc -K of the Explorer profile" plot_modes_11 \
+	    "np-sum -w and -dw: each metric across profiles" plot_modes_12
 }
 
 @test "plot modes: np-sum -g: sums by engine and core; -H: a histogram each" {
@@ -123,35 +143,46 @@ refused() {
 
 # ---- the modes that make no picture ----
 
-@test "plot modes: np-trace: no picture of one row per instruction" {
+plot_modes_14() {
 	refused "np-trace $X/$E" "np-trace's instructions, one row each: draw a summary, such as np-sum -H -g engine -v duration_ns of them"
 }
 
-@test "plot modes: np-dma: no picture of one row per transfer" {
+plot_modes_15() {
 	refused "np-dma $X/$E" "np-dma's transfers, one row each: draw np-dma -s, -H or -S"
 }
 
-@test "plot modes: np-gaps and np-gaps -a: no picture of one row per gap" {
+plot_modes_16() {
 	refused "np-gaps '$FIX/np-gaps/basic.json'" "np-gaps' gaps, one row each: draw np-gaps -U or -B"
 	refused "np-gaps -a '$FIX/np-gaps/basic.json'" "np-gaps' gaps, one row each: draw np-gaps -U or -B"
 }
 
-@test "plot modes: np-cc: no picture of one row per event" {
+plot_modes_17() {
 	refused "np-cc $FIX/$C/r0.txt" "np-cc's events, one row each: draw np-cc -G, -L or -K"
 	refused "np-cc $X/$E" "np-cc's events, one row each: draw np-cc -G, -L or -K"
 }
 
-@test "plot modes: np-sum, np-sum -d: no picture of metrics each in a unit of its own" {
+plot_modes_18() {
 	refused "np-sum '$SAMPLES/summary-pretty.json'" "np-sum's metrics, each in a unit of its own: draw np-sum -w (or -dw) of several profiles"
 	refused "np-sum -d $X/$E" "np-sum's metrics, each in a unit of its own: draw np-sum -w (or -dw) of several profiles"
 }
 
-@test "plot modes: np-sum -w of one profile: no picture of its metrics" {
+plot_modes_19() {
 	refused "np-sum -w '$SAMPLES/summary-pretty.json'" "np-sum -w's metrics of one profile, each in a unit of its own: draw np-sum -w (or -dw) of several profiles"
 }
 
-@test "plot modes: np-sum -i: no picture of findings" {
+plot_modes_20() {
 	refused "np-sum -i '$SAMPLES/summary-pretty.json'" "np-sum -i's findings, which are sentences: read them as text"
+}
+
+@test "plot modes: np-trace: no picture of one row per instruction; np-dma: no picture of one row per transfer; np-gaps and np-gaps -a: no picture of one row per gap; np-cc: no picture of one row per event; np-sum, np-sum -d: no picture of metrics each in a unit of its own; np-sum -w of one profile: no picture of its metrics; np-sum -i: no picture of findings" {
+	cases \
+	    "np-trace: no picture of one row per instruction" plot_modes_14 \
+	    "np-dma: no picture of one row per transfer" plot_modes_15 \
+	    "np-gaps and np-gaps -a: no picture of one row per gap" plot_modes_16 \
+	    "np-cc: no picture of one row per event" plot_modes_17 \
+	    "np-sum, np-sum -d: no picture of metrics each in a unit of its own" plot_modes_18 \
+	    "np-sum -w of one profile: no picture of its metrics" plot_modes_19 \
+	    "np-sum -i: no picture of findings" plot_modes_20
 }
 
 @test "plot modes: what -k, -v or -P choose is drawn, a mode np-plot refuses or not" {
@@ -171,7 +202,7 @@ refused() {
 
 # ---- no two bars alike ----
 
-@test "plot modes: two rows with the same label are an error naming both" {
+plot_modes_22() {
 	np-gaps -U "$X/$E" >"$T/u.tsv"
 	np np-plot -k engine "$T/u.tsv"
 	status_is 1
@@ -189,7 +220,7 @@ refused() {
 	err_is "np-plot: $T/w.tsv:3: the same label as $T/w.tsv:2, 'm' (key): name the columns that tell the rows apart with -k"
 }
 
-@test "plot modes: several files: the file is the first part of each label" {
+plot_modes_23() {
 	np-gaps -U "$X/$E" >"$T/a.tsv"
 	np-gaps -U -e Tensor "$X/$E" >"$T/b.tsv"
 	cd "$T"
@@ -203,9 +234,15 @@ refused() {
 	err_is "np-plot: a.tsv:2: the same label as a.tsv:2, 'GpSimd 0' (file, engine, pcore_idx): name the columns that tell the rows apart with -k"
 }
 
+@test "plot modes: two rows with the same label are an error naming both; several files: the file is the first part of each label" {
+	cases \
+	    "two rows with the same label are an error naming both" plot_modes_22 \
+	    "several files: the file is the first part of each label" plot_modes_23
+}
+
 # ---- many rows: the largest, the rest counted ----
 
-@test "plot modes: np-cc -K of 81 collectives: the 40 widest, the rest counted; -N" {
+plot_modes_24() {
 	cd "$T"
 	npgen -s 1 -n 4000 trace-text >g1.txt
 	npgen -s 2 -n 4000 trace-text >g2.txt
@@ -223,7 +260,7 @@ refused() {
 	status_is 2
 }
 
-@test "plot modes: many bars: the largest in their order, the rest counted with the largest of them" {
+plot_modes_25() {
 	awk 'BEGIN { print "k\tv_ns"; for (i = 1; i <= 50; i++) print "r" i "\t" (i * 37 % 50) }' >"$T/m.tsv"
 	np np-plot -N 4 "$T/m.tsv"
 	status_is 0
@@ -235,7 +272,7 @@ refused() {
 	xmlcheck "$OUT"
 }
 
-@test "plot modes: np-bound -T, -I, -X and -D: each investigation by its key columns" {
+plot_modes_26() {
 	# A generated profile (tests/tools/profgen.c, as np-bound.bats
 	# makes it), whose investigations have rows: the transposes by
 	# source line; the flops of each matmul shape; the bytes of each
@@ -247,4 +284,11 @@ refused() {
 	mode bound-I 'np-bound -I gen@latest'
 	mode bound-X 'np-bound -X gen@latest'
 	mode bound-D 'np-bound -D gen@latest'
+}
+
+@test "plot modes: np-cc -K of 81 collectives: the 40 widest, the rest counted; -N; many bars: the largest in their order, the rest counted with the largest of them; np-bound -T, -I, -X and -D: each investigation by its key columns" {
+	cases \
+	    "np-cc -K of 81 collectives: the 40 widest, the rest counted; -N" plot_modes_24 \
+	    "many bars: the largest in their order, the rest counted with the largest of them" plot_modes_25 \
+	    "np-bound -T, -I, -X and -D: each investigation by its key columns" plot_modes_26
 }

@@ -31,7 +31,7 @@ np-sum|Summary|Summary.parquet
 LIST
 }
 
-@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives" {
+profdir_1() {
 	readers | while IFS='|' read -r cmd table file; do
 		rm -rf "$T/g"
 		part "$T/g" "${table}_0.parquet" "$file"
@@ -56,7 +56,7 @@ LIST
 	[ "$(wc -l <"$OUT")" -eq 41 ]
 }
 
-@test "profdir: a table both whole and split is refused, naming both, for every table a directory gives" {
+profdir_2() {
 	readers | while IFS='|' read -r cmd table file; do
 		rm -rf "$T/b"
 		part "$T/b" "$table.parquet" "$file"
@@ -70,7 +70,7 @@ LIST
 	done
 }
 
-@test "profdir: parts are read in numeric order, _10 after _9; other tables' files are not parts" {
+profdir_3() {
 	for i in 0 1 2 3 4 5 6 7 8 9 10; do
 		part "$T/n" "Instruction_$i.parquet" "Instruction_$((i % 2)).parquet"
 	done
@@ -96,7 +96,7 @@ LIST
 	[ "$(wc -l <"$OUT")" -eq $((6 * 60 + 5 * 40 + 1)) ]
 }
 
-@test "profdir: a part number spelt with a leading zero is refused, naming the file" {
+profdir_4() {
 	part "$T/z" Instruction_0.parquet Instruction_0.parquet
 	part "$T/z" Instruction_01.parquet Instruction_1.parquet
 	np np-gaps -U "$T/z"
@@ -104,7 +104,7 @@ LIST
 	err_is "np-gaps: $T/z/Instruction_01.parquet: a part of the Instruction table numbered as Explorer does not (no leading zero, at most 9 digits); name the files to read"
 }
 
-@test "profdir: a directory named with a trailing slash joins its files with one slash" {
+profdir_5() {
 	np np-sum -g queue_name -v duration_ns "$D/"
 	status_is 1
 	case $(<"$ERR") in
@@ -116,6 +116,15 @@ LIST
 	TMPDIR=$T/none/ np np-gaps -B 1ms "$T/g.tsv"
 	status_is 1
 	err_is "np-gaps: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none/) to put rows in order: No such file or directory"
+}
+
+@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives; a table both whole and split is refused, naming both, for every table a directory gives; parts are read in numeric order, _10 after _9; other tables' files are not parts; a part number spelt with a leading zero is refused, naming the file; a directory named with a trailing slash joins its files with one slash" {
+	cases \
+	    "a split table with a part missing is refused, naming it, for every table a directory gives" profdir_1 \
+	    "a table both whole and split is refused, naming both, for every table a directory gives" profdir_2 \
+	    "parts are read in numeric order, _10 after _9; other tables' files are not parts" profdir_3 \
+	    "a part number spelt with a leading zero is refused, naming the file" profdir_4 \
+	    "a directory named with a trailing slash joins its files with one slash" profdir_5
 }
 
 # What every program says of a profile directory's Warning and Error tables
@@ -145,7 +154,7 @@ $p: $d: Error table, type HwError: 1 row (first: semaphore timeout)
 GATE
 }
 
-@test "profdir: every program says a directory's Warning and Error tables by category, first, with the same rows" {
+profdir_6() {
 	G=$BATS_TEST_DIRNAME/fixtures/np-bound/gate
 	readers | while IFS='|' read -r cmd table file; do
 		rm -rf "$T/w" "$T/plain"
@@ -168,7 +177,7 @@ GATE
 	done
 }
 
-@test "profdir: empty Warning and Error tables say nothing" {
+profdir_7() {
 	part "$T/e" Instruction.parquet Instruction_0.parquet
 	np np-trace "$T/e"
 	cp "$OUT" "$T/want"
@@ -179,4 +188,10 @@ GATE
 	status_is 0
 	no_err
 	cmp "$T/want" "$OUT"
+}
+
+@test "profdir: every program says a directory's Warning and Error tables by category, first, with the same rows; empty Warning and Error tables say nothing" {
+	cases \
+	    "every program says a directory's Warning and Error tables by category, first, with the same rows" profdir_6 \
+	    "empty Warning and Error tables say nothing" profdir_7
 }

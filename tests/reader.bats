@@ -51,7 +51,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 
 # ---- CRLF ----
 
-@test "reader: CRLF view JSON" {
+reader_1() {
 	input crlf.json '{\r\n  "instruction": [\r\n    {"timestamp": 100, "duration": 5, "label": "Tensor", "opcode": "MATMUL"},\r\n    {"timestamp": 110, "duration": 7, "label": "Vector", "opcode": "ADD"}\r\n  ]\r\n}\r\n'
 	np np-trace -n "$T/crlf.json"
 	status_is 0
@@ -59,7 +59,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ row 100 105 5 Tensor MATMUL; row 110 117 7 Vector ADD; } | out_is
 }
 
-@test "reader: CRLF JSON lines" {
+reader_2() {
 	input crlf.json '{"start_ts":1,"end_ts":3,"engine":"scalar"}\r\n{"start_ts":4,"duration_ns":2,"engine":"Pool"}\r\n'
 	np np-trace -n "$T/crlf.json"
 	status_is 0
@@ -68,7 +68,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ row 1 3 2 Scalar; row 4 6 2 Pool; } | out_is
 }
 
-@test "reader: CRLF TSV, the header's last name and each row's last field intact" {
+reader_3() {
 	input crlf.tsv 'start_ts\tduration_ns\tengine\topcode\r\n10\t5\tTensor\tMATMUL\r\n20\t3\tvector\tADD\r\n'
 	np np-trace -n "$T/crlf.tsv"
 	status_is 0
@@ -76,7 +76,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ row 10 15 5 Tensor MATMUL; row 20 23 3 Vector ADD; } | out_is
 }
 
-@test "reader: a TSV column under two of its names: the better name's field, else the other's" {
+reader_4() {
 	# duration_ns is better than duration, engine than label, whichever
 	# comes first; an empty field is missing, and the other name gives it.
 	input two.tsv 'start_ts\tduration\tduration_ns\tlabel\tengine\topcode\n10\t5\t7\tVector\tTensor\tMM\n20\t6\t\tScalar\t\tADD\n'
@@ -88,7 +88,7 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	  row 10 17 7 Tensor MM; row 20 26 6 Scalar ADD; } | out_is
 }
 
-@test "reader: TSV escapes read row by row, rows with and without them mixed" {
+reader_5() {
 	# Read as np's escaped TSV (NP_TSV=escaped): \t is a TAB, read and
 	# written back as \t; a backslash before no escape letter is itself
 	# (written \\); a row after them has none; a field of more than 32
@@ -107,6 +107,15 @@ letters() { head -c "$1" /dev/zero | tr '\0' a; }
 	{ row 1 2 1 Tensor 'A\\tB'; row 2 3 1 Tensor 'C\\D'; row 3 4 1 Tensor E
 	  row 4 5 1 Tensor 'long opcode of more than thirty-two bytes, \\\\ and \\n'
 	} | out_is
+}
+
+@test "reader: CRLF view JSON; CRLF JSON lines; CRLF TSV, the header's last name and each row's last field intact; a TSV column under two of its names: the better name's field, else the other's; TSV escapes read row by row, rows with and without them mixed" {
+	cases \
+	    "CRLF view JSON" reader_1 \
+	    "CRLF JSON lines" reader_2 \
+	    "CRLF TSV, the header's last name and each row's last field intact" reader_3 \
+	    "a TSV column under two of its names: the better name's field, else the other's" reader_4 \
+	    "TSV escapes read row by row, rows with and without them mixed" reader_5
 }
 
 @test "reader: blank and log lines before a TSV header, however written" {
@@ -132,7 +141,7 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 
 # ---- truncated ----
 
-@test "reader: JSON cut inside a string" {
+reader_8() {
 	# The string "Ten starts at column 55; input ends at column 59.
 	input cut.json '{"instruction":[{"timestamp":100,"duration":5,"label":"Ten'
 	np np-trace "$T/cut.json"
@@ -140,28 +149,28 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	err_is "np-trace: $T/cut.json:1:59: expected '\"' to end the string, found end of input (byte offset 58)"
 }
 
-@test "reader: JSON cut between rows" {
+reader_9() {
 	input cut.json '{"instruction":[{"timestamp":100,"duration":5}'
 	np np-trace "$T/cut.json"
 	status_is 1
 	err_is "np-trace: $T/cut.json:1:47: expected ',' or ']' after the element, found end of input (byte offset 46)"
 }
 
-@test "reader: JSON lines cut inside a key" {
+reader_10() {
 	input cut.json '{"timestamp":1}\n{"timest'
 	np np-trace "$T/cut.json"
 	status_is 1
 	err_is "np-trace: $T/cut.json:2:9: expected '\"' to end the string, found end of input (byte offset $(byteoff "$T/cut.json" 2 9))"
 }
 
-@test "reader: TSV cut inside its last row" {
+reader_11() {
 	input cut.tsv 'start_ts\tduration_ns\tengine\n10\t5\tTensor\n20\t3'
 	np np-trace "$T/cut.tsv"
 	status_is 1
 	err_is "np-trace: $T/cut.tsv:3:5: expected 3 tab-separated fields as in the header, found 2"
 }
 
-@test "reader: show-trace text cut after a START: counted, the rest kept" {
+reader_12() {
 	input cut.txt 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100 pc=1\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n'
 	np np-trace -n "$T/cut.txt"
 	status_is 0
@@ -169,9 +178,18 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
+@test "reader: JSON cut inside a string; JSON cut between rows; JSON lines cut inside a key; TSV cut inside its last row; show-trace text cut after a START: counted, the rest kept" {
+	cases \
+	    "JSON cut inside a string" reader_8 \
+	    "JSON cut between rows" reader_9 \
+	    "JSON lines cut inside a key" reader_10 \
+	    "TSV cut inside its last row" reader_11 \
+	    "show-trace text cut after a START: counted, the rest kept" reader_12
+}
+
 # ---- empty ----
 
-@test "reader: an empty file" {
+reader_13() {
 	: >"$T/empty"
 	np np-trace "$T/empty"
 	status_is 1
@@ -180,17 +198,24 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	[ ! -s "$OUT" ]
 }
 
-@test "reader: empty stdin" {
+reader_14() {
 	np np-trace </dev/null
 	status_is 1
 	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
-@test "reader: blank and log lines only" {
+reader_15() {
 	input logs.txt '\n  \r\ntime="2026-03-19T02:57:19Z" level=info msg="start"\n'
 	np np-trace "$T/logs.txt"
 	status_is 1
 	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
+}
+
+@test "reader: an empty file; empty stdin; blank and log lines only" {
+	cases \
+	    "an empty file" reader_13 \
+	    "empty stdin" reader_14 \
+	    "blank and log lines only" reader_15
 }
 
 @test "reader: counts over several files add to the right note" {
@@ -247,7 +272,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 }
 
-@test "reader: an empty instruction table, and a TSV header without rows, are empty results" {
+reader_20() {
 	input e.json '{"dma":[],"instruction":[]}'
 	np np-trace -n "$T/e.json"
 	status_is 0
@@ -260,16 +285,22 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	[ ! -s "$OUT" ]
 }
 
-@test "reader: a TSV header naming no instruction column" {
+reader_21() {
 	input x.tsv 'name\tvalue\n'
 	np np-trace "$T/x.tsv"
 	status_is 1
 	err_is "np-trace: $T/x.tsv:1:1: expected a header with instruction column names (such as start_ts), found none"
 }
 
+@test "reader: an empty instruction table, and a TSV header without rows, are empty results; a TSV header naming no instruction column" {
+	cases \
+	    "an empty instruction table, and a TSV header without rows, are empty results" reader_20 \
+	    "a TSV header naming no instruction column" reader_21
+}
+
 # ---- binary ----
 
-@test "reader: binary input" {
+reader_22() {
 	input bin '\x1f\x8b\x08\x00'		# gzip's magic
 	np np-trace "$T/bin"
 	status_is 1
@@ -277,14 +308,14 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	[ ! -s "$OUT" ]
 }
 
-@test "reader: a NUL byte on line 3 of text" {
+reader_23() {
 	input bin 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n 2 Te\0sor\n'
 	np np-trace "$T/bin"
 	status_is 1
 	err_is "np-trace: $T/bin:3:6: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 64)"
 }
 
-@test "reader: a control byte inside the JSON past the first read" {
+reader_24() {
 	{ printf '{"instruction":[{"timestamp":1,"operands":"x'; letters $MiB
 	  printf '\001"}]}'; } >"$T/bin.json"
 	np np-trace "$T/bin.json"
@@ -293,9 +324,16 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/bin.json:1:1048621: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048620)"
 }
 
+@test "reader: binary input; a NUL byte on line 3 of text; a control byte inside the JSON past the first read" {
+	cases \
+	    "binary input" reader_22 \
+	    "a NUL byte on line 3 of text" reader_23 \
+	    "a control byte inside the JSON past the first read" reader_24
+}
+
 # ---- huge lines ----
 
-@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer" {
+reader_25() {
 	# Line 2: "1", TAB, then MiB - 3 letters: MiB - 1 bytes, and its LF.
 	{ printf 'start_ts\tlayer\n1\t'; letters $((MiB - 3)); printf '\n'; } \
 	    >"$T/long.tsv"
@@ -313,7 +351,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/long.tsv:2:1048576: line longer than 1048575 bytes"
 }
 
-@test "reader: a text trace line longer than 1 MiB" {
+reader_26() {
 	{ printf 'Instruction trace for ND 0 NC 4\n 1 Tensor MATMUL START 100\n# '
 	  letters $MiB; printf '\n'; } >"$T/long.txt"
 	np np-trace "$T/long.txt"
@@ -321,7 +359,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/long.txt:3:1048576: line longer than 1048575 bytes"
 }
 
-@test "reader: JSON rows are not lines: a 3 MiB field nobody reads is passed over" {
+reader_27() {
 	{ printf '{"instruction":[{"timestamp":7,"operands":"'
 	  letters $((3 * MiB)); printf '","duration":1,"label":"Sync"}]}'; } \
 	    >"$T/wide.json"
@@ -331,13 +369,21 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	row 7 8 1 Sync | out_is
 }
 
-@test "reader: a JSON text field longer than 1 MiB" {
+reader_28() {
 	# The string after "layer": starts at column 40.
 	{ printf '{"instruction":[{"timestamp":7,"layer":"'; letters $((MiB + 1))
 	  printf '"}]}'; } >"$T/wide.json"
 	np np-trace -n "$T/wide.json"
 	status_is 1
 	err_is "np-trace: $T/wide.json:1:40: string longer than 1048576 bytes (byte offset 39)"
+}
+
+@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer; a text trace line longer than 1 MiB; JSON rows are not lines: a 3 MiB field nobody reads is passed over; a JSON text field longer than 1 MiB" {
+	cases \
+	    "a TSV line of the longest length (1 MiB - 1 bytes), and one longer" reader_25 \
+	    "a text trace line longer than 1 MiB" reader_26 \
+	    "JSON rows are not lines: a 3 MiB field nobody reads is passed over" reader_27 \
+	    "a JSON text field longer than 1 MiB" reader_28
 }
 
 # ---- deep nesting ----
@@ -360,14 +406,14 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 
 # ---- wrong types ----
 
-@test "reader: JSON: a string where a number is due" {
+reader_30() {
 	input t.json '{"instruction":[{"timestamp":"abc","duration":1}]}'
 	np np-trace "$T/t.json"
 	status_is 1
 	err_is "np-trace: $T/t.json:1:30: expected a number for 'timestamp', found 'abc' (byte offset 29)"
 }
 
-@test "reader: JSON: a number in a string is a number" {
+reader_31() {
 	input t.json '{"instruction":[{"timestamp":"100","duration":"5"}]}'
 	np np-trace -n "$T/t.json"
 	status_is 0
@@ -375,11 +421,18 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	row 100 105 5 | out_is
 }
 
-@test "reader: JSON: an object where a string is due" {
+reader_32() {
 	input t.json '{"instruction":[{"timestamp":1,"label":{"a":1}}]}'
 	np np-trace "$T/t.json"
 	status_is 1
 	err_is "np-trace: $T/t.json:1:40: expected a string for 'label', found an object (byte offset 39)"
+}
+
+@test "reader: JSON: a string where a number is due; JSON: a number in a string is a number; JSON: an object where a string is due" {
+	cases \
+	    "JSON: a string where a number is due" reader_30 \
+	    "JSON: a number in a string is a number" reader_31 \
+	    "JSON: an object where a string is due" reader_32
 }
 
 @test "reader: JSON: an array, true or null where a number is due" {
@@ -405,7 +458,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	row 2 | out_is
 }
 
-@test "reader: JSON: a table that is not an array, a row that is not an object" {
+reader_34() {
 	input t.json '{"instruction":{}}'
 	np np-trace "$T/t.json"
 	status_is 1
@@ -420,7 +473,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/t.json:2:1: expected an object or an array, found a string (byte offset $(byteoff "$T/t.json" 2 1))"
 }
 
-@test "reader: TSV: a row with fewer fields, and one with more" {
+reader_35() {
 	input f.tsv 'start_ts\tengine\n1\tTensor\n2\n'
 	np np-trace "$T/f.tsv"
 	status_is 1
@@ -431,7 +484,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/f.tsv:2:10: expected 2 tab-separated fields as in the header, found 3"
 }
 
-@test "reader: TSV: text in a number column" {
+reader_36() {
 	# Line 3: "2", TAB, "12ab": the field starts at column 3.
 	input n.tsv 'start_ts\tpc\n1\t7\n2\t12ab\n'
 	np np-trace "$T/n.tsv"
@@ -443,7 +496,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/n.tsv:2:1: expected a number for 'timestamp', found 'abc'"
 }
 
-@test "reader: text trace: a timestamp that is not a number is an error, after the rows before it" {
+reader_37() {
 	input n.txt 'Instruction trace for ND 0 NC 4\n 2 Vector ADD START 105\n 3 Vector ADD END 107\n 1 Tensor MATMUL START 1x0\n'
 	np np-trace -n "$T/n.txt"
 	status_is 1
@@ -451,9 +504,17 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
+@test "reader: JSON: a table that is not an array, a row that is not an object; TSV: a row with fewer fields, and one with more; TSV: text in a number column; text trace: a timestamp that is not a number is an error, after the rows before it" {
+	cases \
+	    "JSON: a table that is not an array, a row that is not an object" reader_34 \
+	    "TSV: a row with fewer fields, and one with more" reader_35 \
+	    "TSV: text in a number column" reader_36 \
+	    "text trace: a timestamp that is not a number is an error, after the rows before it" reader_37
+}
+
 # ---- order, several files ----
 
-@test "reader: rows out of time order come out in input order" {
+reader_38() {
 	input o.json '{"timestamp":30,"duration":1}\n{"timestamp":10,"duration":1}\n{"timestamp":20,"duration":1}\n'
 	np np-trace -n "$T/o.json"
 	status_is 0
@@ -461,12 +522,18 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	{ row 30 31 1; row 10 11 1; row 20 21 1; } | out_is
 }
 
-@test "reader: files in order; an error names the file it is in" {
+reader_39() {
 	input a.tsv 'start_ts\tengine\n5\tSync\n'
 	input b.json '{"timestamp":6}\n{"timestamp":[]}\n'
 	np np-trace -n "$T/a.tsv" - "$T/b.json" <"$T/a.tsv"
 	status_is 1
 	err_is "np-trace: $T/b.json:2:14: expected a number for 'timestamp', found an array (byte offset $(byteoff "$T/b.json" 2 14))"
+}
+
+@test "reader: rows out of time order come out in input order; files in order; an error names the file it is in" {
+	cases \
+	    "rows out of time order come out in input order" reader_38 \
+	    "files in order; an error names the file it is in" reader_39
 }
 
 # ---- limits of numbers and times (found by fuzzing) ----
@@ -572,7 +639,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	row 1 2 1 | out_is
 }
 
-@test "reader: picoseconds round to the nearest ns, at both ends of int64" {
+reader_45() {
 	# 9223372036854775807 ps = 9223372036854775.807 ns -> ...776;
 	# -9223372036854775808 ps -> -...776; 1499 ps -> 1; 1500 ps -> 2;
 	# -1500 ps -> -2 (halves away from zero).
@@ -584,7 +651,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	    out_is
 }
 
-@test "reader: text trace fields wherever they fall, whatever the blanks" {
+reader_46() {
 	# Fields are found 64 bytes at a time.  Line by line: the fields
 	# wanted past byte 64 (wide padding); a field across bytes 64-65;
 	# tabs; the fields wanted in the first 64 bytes of a longer line, with
@@ -627,7 +694,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	row 100 150 50 Tensor MM 7 "" "" "" "" "" "" "" "" "" 1 2 | out_is
 }
 
-@test "reader: text trace: an engine or opcode of 64 bytes or more" {
+reader_47() {
 	# Names are kept in 64-byte slots: longer ones are an error, neither
 	# cut short nor written past the slot.
 	e=$(printf 'E%.0s' $(seq 64))
@@ -647,7 +714,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	row 100 110 10 "$e" "$e" "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
-@test "reader: a text field longer than the output buffer, escapes and all, is written back whole" {
+reader_48() {
 	# 390000 bytes, a TAB, a backslash and a newline (as TSV escapes) in
 	# every 13: written in pieces, none of them split or lost.
 	f=$(awk 'BEGIN { for (i = 0; i < 30000; i++) printf "ab\\\\t\\\\\\\\c\\\\n" }')
@@ -659,7 +726,7 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	[ "${#f}" -eq 390000 ]
 }
 
-@test "reader: a NUL in a JSON string is written as \\0, and read back as one" {
+reader_49() {
 	printf '{"engine":"Tensor","start_ts":1,"duration_ns":1,"opcode":"a\\u0000b"}\n{"engine":"Tensor","start_ts":2,"duration_ns":1,"opcode":"a\\u0000b\\t\\\\0 sixteen bytes on"}\n' >"$T/nul.json"
 	np np-trace -n "$T/nul.json"
 	status_is 0
@@ -681,7 +748,7 @@ a\0b	1
 a\0b\t\\0 sixteen bytes on	1' ]
 }
 
-@test "reader: a count or index with a fraction is an error, a time with one is rounded" {
+reader_50() {
 	printf 'start_ts\tduration_ns\tpc\thbm_read_bytes\n1.4\t1.6\t7\t2.5\n' >"$T/frac.tsv"
 	np np-trace "$T/frac.tsv"
 	status_is 1
@@ -696,7 +763,17 @@ a\0b\t\\0 sixteen bytes on	1' ]
 	[ "$(cut -f1-3,6,8 "$OUT")" = "$(printf '1\t3\t2\t7\t2')" ]
 }
 
-@test "reader: a TSV column the program reads, named twice, is an error; others may repeat" {
+@test "reader: picoseconds round to the nearest ns, at both ends of int64; text trace fields wherever they fall, whatever the blanks; text trace: an engine or opcode of 64 bytes or more; a text field longer than the output buffer, escapes and all, is written back whole; a NUL in a JSON string is written as \\0, and read back as one; a count or index with a fraction is an error, a time with one is rounded" {
+	cases \
+	    "picoseconds round to the nearest ns, at both ends of int64" reader_45 \
+	    "text trace fields wherever they fall, whatever the blanks" reader_46 \
+	    "text trace: an engine or opcode of 64 bytes or more" reader_47 \
+	    "a text field longer than the output buffer, escapes and all, is written back whole" reader_48 \
+	    "a NUL in a JSON string is written as \\0, and read back as one" reader_49 \
+	    "a count or index with a fraction is an error, a time with one is rounded" reader_50
+}
+
+reader_51() {
 	printf 'start_ts\tduration_ns\tstart_ts\n1\t2\t3\n' >"$T/dup.tsv"
 	np np-trace "$T/dup.tsv"
 	status_is 1
@@ -708,7 +785,7 @@ a\0b\t\\0 sixteen bytes on	1' ]
 	[ "$(cut -f1-3 "$OUT")" = "$(printf '1\t3\t2')" ]
 }
 
-@test "reader: on bad data, every row before it is written, however large the output" {
+reader_52() {
 	for n in 2 30000; do
 		{ printf 'start_ts\tduration_ns\n'
 		  seq "$n" | sed 's/$/\t1/'
@@ -722,7 +799,7 @@ a\0b\t\\0 sixteen bytes on	1' ]
 	done
 }
 
-@test "reader: bad data is reported though the output is closed or full" {
+reader_53() {
 	printf 'start_ts\tduration_ns\n1\t1\nx\t1\n' >"$T/bad.tsv"
 	np bash -c '(sleep 0.3; np-trace "$1"; echo "rc=$?" >&2) | true' sh "$T/bad.tsv"
 	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'
@@ -730,6 +807,13 @@ rc=1"
 	np bash -c 'np-trace "$1" >/dev/full' sh "$T/bad.tsv"
 	status_is 1
 	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'"
+}
+
+@test "reader: a TSV column the program reads, named twice, is an error; others may repeat; on bad data, every row before it is written, however large the output; bad data is reported though the output is closed or full" {
+	cases \
+	    "a TSV column the program reads, named twice, is an error; others may repeat" reader_51 \
+	    "on bad data, every row before it is written, however large the output" reader_52 \
+	    "bad data is reported though the output is closed or full" reader_53
 }
 
 # ---- review leftovers: blank lines in tables, CSV headers with blanks,
@@ -797,7 +881,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	no_err
 }
 
-@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field" {
+reader_56() {
 	printf 'start_ts, end_ts, engine\n1, 2, Tensor\n3,4,Vector\n' >"$T/h.csv"
 	np np-trace -n "$T/h.csv"
 	status_is 0
@@ -810,7 +894,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	[ "$(cut -f14 "$OUT")" = " a" ]
 }
 
-@test "reader: a log line inside a JSON array or object is named as such" {
+reader_57() {
 	printf '[{"start_ts":1,"end_ts":2},\ntime="2024-05-01T00:00:00Z" level=info msg=x\n{"start_ts":3,"end_ts":4}]\n' >"$T/l.json"
 	np np-trace -n "$T/l.json"
 	status_is 1
@@ -831,7 +915,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	err_is "np-trace: $T/h.json:2:1: expected a value, found 'h' (byte offset 17)"
 }
 
-@test "reader: another kind's rows, or input refused before its first row, leave standard output empty" {
+reader_58() {
 	E=$BATS_TEST_DIRNAME/fixtures/explorer
 	np np-dma "$E/json/Instruction.jsonl"
 	status_is 1
@@ -848,7 +932,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	np-trace "$E/json/Instruction.jsonl" | cmp - "$OUT"
 }
 
-@test "reader: a control byte past the first line is data in every form; a NUL stops the reading there" {
+reader_59() {
 	# TSV, CSV (quoted and not), profiler text and np-sum -g: the byte is
 	# the value's, written \xHH.
 	printf 'start_ts\tend_ts\tengine\topcode\n1\t5\tT\tX\n3\t7\tT\001\tZ\n' >"$T/b.tsv"
@@ -886,7 +970,7 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	[ ! -s "$OUT" ]
 }
 
-@test "reader: a whole number just past int64 keeps its double form on both sides" {
+reader_60() {
 	# 9223372036854775808 and -9223372036854775809 are beyond int64 and
 	# read as the doubles 2^63 and -2^63: both print as doubles, not the
 	# second as INT64_MIN (a number the input does not hold).
@@ -899,6 +983,15 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 9.223372036854776e18
 -9223372036854775808
 -9.223372036854776e18" ]
+}
+
+@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides" {
+	cases \
+	    "a CSV header with blanks after its commas is CSV, the blanks no part of a field" reader_56 \
+	    "a log line inside a JSON array or object is named as such" reader_57 \
+	    "another kind's rows, or input refused before its first row, leave standard output empty" reader_58 \
+	    "a control byte past the first line is data in every form; a NUL stops the reading there" reader_59 \
+	    "a whole number just past int64 keeps its double form on both sides" reader_60
 }
 
 @test "reader: nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" {

@@ -160,31 +160,21 @@ notrun() {
 	esac
 }
 
-# files: every path under $T/w, one a key of the associative array named
-# $1, as find lists them, links to directories not followed.  (The
-# shell's own listing: run_sh takes one before and after each command.)
-files() {
-	local -n into=$1
-	local f
-	into=()
-	shopt -s globstar dotglob nullglob
-	for f in "$T/w"/**; do
-		f=${f#"$T/w/"}
-		[ -z "$f" ] || into[$f]=1
-	done
-	shopt -u globstar dotglob nullglob
+# listing FILE: every path under $T/w, one a line, as find lists them
+# (links to directories not followed), into FILE: one process, where the
+# shell's own walk costs bats' trace of each of its commands.
+listing() {
+	(cd "$T/w" && find .) >"$1"
 }
 
 # run_sh N: runs $T/c/N.sh in $T/w; what went wrong into $T/fail.  The
 # stderr each is to give is in the array $notes (notes_read).
 run_sh() {
-	local c=$T/c/$1.sh want=0 cmd first f new=
-	local -A before after
+	local c=$T/c/$1.sh want=0 cmd first f
 	cmd=$(<"$c")
 	IFS= read -r first <"$c" || :
-	files before
+	listing "$T/before"
 	(cd "$T/w" && sh -c "$cmd") >"$T/o" 2>"$T/e" && status=0 || status=$?
-	files after
 	if [ -f "$T/c/$1.err" ]; then
 		want=1
 		# The block wraps the message; compare the words.
@@ -204,13 +194,14 @@ run_sh() {
 		printf '%s\n  exit %s, expected %s\n' "$cmd" "$status" "$want" >>"$T/fail"
 	fi
 	if [ "$want" -eq 0 ] && [ ! -s "$T/o" ]; then
-		for f in "${!after[@]}"; do
-			[ -n "${before[$f]-}" ] && continue
-			new=1
+		listing "$T/after"
+		awk 'NR == FNR { had[$0]; next } !($0 in had)' "$T/before" \
+		    "$T/after" >"$T/new"
+		while IFS= read -r f; do
 			[ -d "$T/w/$f" ] || [ -s "$T/w/$f" ] ||
-			    printf '%s\n  made %s empty\n' "$cmd" "$f" >>"$T/fail"
-		done
-		[ -n "$new" ] || printf '%s\n  no output, no file made\n' "$cmd" >>"$T/fail"
+			    printf '%s\n  made %s empty\n' "$cmd" "${f#./}" >>"$T/fail"
+		done <"$T/new"
+		[ -s "$T/new" ] || printf '%s\n  no output, no file made\n' "$cmd" >>"$T/fail"
 	fi
 	echo "ran: $first"
 }

@@ -48,7 +48,7 @@ np-trace: lnc2.jsonl: $START, found none in its rows $NEAR; $HINT"
 	err_is "np-trace: $T/none.csv:1:1: $START, found none in the header (closest to start_ts: ts_start, ts_end, dma_wait_time_ns); $HINT"
 }
 
-@test "rename: NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7" {
+rename_2() {
 	export NP_COLUMNS=$MAP
 	for f in "$R/lnc2.csv" "$R/lnc2.parquet" "$R/lnc2.jsonl" "$R/v12@latest"; do
 		err=
@@ -82,7 +82,7 @@ np-trace: lnc2.jsonl: $START, found none in its rows $NEAR; $HINT"
 	[ "$(grep '^a.py:1	' "$T/stall.tsv" | cut -f4)" = 100 ]
 }
 
-@test "rename: with NP_COLUMNS set, np's own TSV and schema 7's tables read as before" {
+rename_3() {
 	export NP_COLUMNS=$MAP
 	np-trace "$R/lnc2.csv" | np np-gaps -U
 	status_is 0
@@ -98,7 +98,7 @@ np-trace: lnc2.jsonl: $START, found none in its rows $NEAR; $HINT"
 	golden schema/noname-s.tsv
 }
 
-@test "rename: an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input" {
+rename_4() {
 	cd "$R"
 	NP_COLUMNS=start_ts np np-trace lnc2.csv
 	status_is 1
@@ -128,6 +128,13 @@ np-trace: lnc2.jsonl: $START, found none in its rows $NEAR; $HINT"
 	[ "$(cut -f1 "$OUT" | tr '\n' ' ')" = 'my_col dot.1 dot.2 fusion "x", y ' ]
 }
 
+@test "rename: NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7; with NP_COLUMNS set, np's own TSV and schema 7's tables read as before; an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input" {
+	cases \
+	    "NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7" rename_2 \
+	    "with NP_COLUMNS set, np's own TSV and schema 7's tables read as before" rename_3 \
+	    "an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input" rename_4
+}
+
 @test "rename: an NP_COLUMNS column the input lacks, under that name and the role's, is an error naming the closest" {
 	cd "$R"
 	NP_COLUMNS=start_ts=start_tim np np-trace lnc2.csv
@@ -147,7 +154,7 @@ np-trace: lnc2.jsonl: NP_COLUMNS: start_ts=start_tim: expected a column 'start_t
 	err_is "np-sum: lnc2.csv:1: NP_COLUMNS: hlo_name=hlo_op_nam: expected a column 'hlo_op_nam' (or 'hlo_name'), found none in the header (closest to hlo_name: hlo_op_name, opcode)"
 }
 
-@test "rename: a further column the input lacks names the closest it has" {
+rename_6() {
 	cd "$R"
 	export NP_COLUMNS=start_ts=start_time_ns,end_ts=end_time_ns,duration_ns=dur_ns
 	np np-stall -g hlo_name lnc2.csv
@@ -169,7 +176,7 @@ np-stall: lnc2.jsonl: expected a column 'hlo_name' (given to -g), found none in 
 	err_is "np-trace: lnc2.csv:1:1: expected a column 'zzz' (given to -c), found none in the header, which has: $HAS"
 }
 
-@test "rename: a profile directory of schema 12: its Metadata and SchemaFields tables, in one note and in errors" {
+rename_7() {
 	cd "$R"
 	np np-trace v12@latest
 	status_is 1
@@ -190,7 +197,7 @@ np-stall: v12@latest/Instruction.parquet: expected a column 'hlo_name' (given to
 	cmp "$OUT" <(np-trace "$S/lnc2.parquet")
 }
 
-@test "rename: NP_COLUMNS maps the roles of DMA transfers and collectives too" {
+rename_8() {
 	sed '1s/transfer_bytes,queue_idx/bytes_moved,queue_index/' "$S/noname.csv" >"$T/dma.csv"
 	NP_COLUMNS=transfer_bytes=bytes_moved,queue_name=queue_index np np-dma -s "$T/dma.csv"
 	status_is 0
@@ -209,7 +216,7 @@ np-stall: v12@latest/Instruction.parquet: expected a column 'hlo_name' (given to
 	! cmp -s "$OUT" "$GOLD/schema/streams-g.tsv"
 }
 
-@test "rename: np-stall's value column renamed: the closest columns and NP_COLUMNS named, in every form" {
+rename_9() {
 	cd "$R"
 	export NP_COLUMNS=start_ts=start_time_ns,end_ts=end_time_ns,duration_ns=dur_ns
 	for f in lnc2.csv lnc2.parquet lnc2.jsonl; do
@@ -224,4 +231,12 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	NP_COLUMNS=$NP_COLUMNS,evt_wait_time_ns=event_wait_ns np np-stall lnc2.csv
 	status_is 0
 	no_err
+}
+
+@test "rename: a further column the input lacks names the closest it has; a profile directory of schema 12: its Metadata and SchemaFields tables, in one note and in errors; NP_COLUMNS maps the roles of DMA transfers and collectives too; np-stall's value column renamed: the closest columns and NP_COLUMNS named, in every form" {
+	cases \
+	    "a further column the input lacks names the closest it has" rename_6 \
+	    "a profile directory of schema 12: its Metadata and SchemaFields tables, in one note and in errors" rename_7 \
+	    "NP_COLUMNS maps the roles of DMA transfers and collectives too" rename_8 \
+	    "np-stall's value column renamed: the closest columns and NP_COLUMNS named, in every form" rename_9
 }

@@ -9,7 +9,7 @@ load helpers
 
 S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 
-@test "schema: two physical cores are never one engine: np-gaps in every mode" {
+schema_1() {
 	# Each core's Tensor engine is busy 2000 ns of 4000 with one gap of
 	# 1000 ns; merged they would be busy 4000 ns without a gap.
 	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
@@ -27,7 +27,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	[ "$(grep -c '^Tensor	2	2000	4000	0.5	1	1000	[01]$' "$GOLD/schema/lnc2-gaps-u.tsv")" -eq 2 ]
 }
 
-@test "schema: np-trace's TSV keeps pcore_idx, and reads back the same way" {
+schema_2() {
 	np-trace "$S/lnc2.parquet" >"$T/lnc2.tsv"
 	[ "$(head -1 "$T/lnc2.tsv" | tr '\t' '\n' | grep -c '^pcore_idx$')" -eq 1 ]
 	np np-gaps -U "$T/lnc2.tsv"
@@ -43,7 +43,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	    'any	4	4000	4000	1	0	0	')" ]
 }
 
-@test "schema: np-stall keeps physical cores apart, unless -g names pcore_idx" {
+schema_3() {
 	np np-stall -g engine "$S/lnc2.parquet"
 	status_is 0
 	golden schema/lnc2-stall.tsv
@@ -55,7 +55,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	    '1	Tensor	2	2	80	40	50	0.4444444444444444	2000')" ]
 }
 
-@test "schema: the timeline track is the engine where the input gives none" {
+schema_4() {
 	# the UI export form has no engine column; track.* a NULL engine.
 	# The TensorMatrix track is the Tensor engine's: its busy time too.
 	np np-trace "$S/track-export.csv"
@@ -72,7 +72,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	[ "$(cut -f1,3 "$OUT" | tr '\t\n' ':,')" = "engine:busy_ns,:100,GpSimd:60,Tensor:100,Vector:150,any:300," ]
 }
 
-@test "schema: -e matches the timeline track as well as the engine" {
+schema_5() {
 	# rows 2 and 4 are Tensor instructions on the TensorMatrix track
 	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
 		np np-trace -e tensormatrix "$f"
@@ -88,7 +88,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	[ "$(sed -n 2p "$OUT")" = "Tensor	2	2000	3000	0.6666666666666666	1	1000	1" ]
 }
 
-@test "schema: CcOp streams are kept apart in np-cc's gaps, layers and skew" {
+schema_6() {
 	# stream 40 starts every 150000 ns, and stream 41 70000 ns after
 	# each: one stream would give gaps of 70000 and 80000 ns
 	cd "$T"
@@ -112,7 +112,17 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	[ "$(tail -n +2 "$OUT" | cut -f1,2,12 | tr '\t\n' ' ,')" = "1 2 40,1 2 41,2 2 40,2 2 41,3 2 40,3 2 41," ]
 }
 
-@test "schema: DmaPacket without queue_name: queue_idx names the queue, none is an empty field" {
+@test "schema: two physical cores are never one engine: np-gaps in every mode; np-trace's TSV keeps pcore_idx, and reads back the same way; np-stall keeps physical cores apart, unless -g names pcore_idx; the timeline track is the engine where the input gives none; -e matches the timeline track as well as the engine; CcOp streams are kept apart in np-cc's gaps, layers and skew" {
+	cases \
+	    "two physical cores are never one engine: np-gaps in every mode" schema_1 \
+	    "np-trace's TSV keeps pcore_idx, and reads back the same way" schema_2 \
+	    "np-stall keeps physical cores apart, unless -g names pcore_idx" schema_3 \
+	    "the timeline track is the engine where the input gives none" schema_4 \
+	    "-e matches the timeline track as well as the engine" schema_5 \
+	    "CcOp streams are kept apart in np-cc's gaps, layers and skew" schema_6
+}
+
+schema_7() {
 	for f in "$S/noname.csv" "$S/noname.parquet" "$S/noname.jsonl"; do
 		np np-dma -s "$f"
 		status_is 0
@@ -132,7 +142,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	[ "$(cut -f1,7 "$OUT" | sort -u | tr '\t\n' ' ,')" = " 0,3 0,3 1,7 ,queue_name pcore_idx," ]
 }
 
-@test "schema: -c carries further columns through, in the order given, empty where missing" {
+schema_8() {
 	for f in "$S/lnc2.parquet" "$S/lnc2.csv" "$S/lnc2.jsonl"; do
 		np np-trace -c psum_read_bytes,hlo_name,dma_wait_time_ns,spill_save_bytes "$f"
 		status_is 0
@@ -153,7 +163,7 @@ S=$BATS_TEST_DIRNAME/fixtures/explorer/schema
 	[ "$(cut -f19 "$OUT" | tr '\n' ,)" = "0,1,0,1,0,1," ]
 }
 
-@test "schema: -c: a column the header lacks, text traces, and misuse are errors" {
+schema_9() {
 	np np-trace -n -c hlo_name,nope "$S/lnc2.csv"
 	status_is 1
 	err_is "np-trace: $S/lnc2.csv:1:1: expected a column 'nope' (given to -c), found none in the header, which has: start_ts end_ts duration_ns engine timeline_track pcore_idx opcode hlo_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location evt_wait_time_ns"
@@ -184,6 +194,13 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	status_is 2
 }
 
+@test "schema: DmaPacket without queue_name: queue_idx names the queue, none is an empty field; -c carries further columns through, in the order given, empty where missing; -c: a column the header lacks, text traces, and misuse are errors" {
+	cases \
+	    "DmaPacket without queue_name: queue_idx names the queue, none is an empty field" schema_7 \
+	    "-c carries further columns through, in the order given, empty where missing" schema_8 \
+	    "-c: a column the header lacks, text traces, and misuse are errors" schema_9
+}
+
 @test "schema: -c holds no memory per row (ulimit -v)" {
 	need_plain_build
 	npgen -n 200000 explorer-tsv >"$T/big.tsv"
@@ -193,7 +210,7 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	[ "$(cut -f20 "$OUT" | grep -c fusion)" -gt 0 ]
 }
 
-@test "schema: a profile directory of another schema MAJOR is named on stderr, and still read" {
+schema_11() {
 	# v12@latest: Metadata gives 12.0.1; its Instruction table is the
 	# Track rows (schema 7's names).  profile@latest gives 7.4.0: quiet
 	# (explorer.bats), as is a directory without a Metadata table.
@@ -223,7 +240,7 @@ np-cc: $D: a profile directory without collective tables (expected CcInstruction
 	golden schema/track.tsv
 }
 
-@test "schema: a Neuron 2.34 Summary: -d and -i read the fields that replace the deprecated ones" {
+schema_12() {
 	# No hbm_read_bytes or hbm_write_bytes: instruction_hbm_read_bytes
 	# and _write_bytes hold the same values.  dma_transfer_total_bytes is
 	# 0: the bytes are static + software + hardware dynamic sizes.
@@ -240,4 +257,10 @@ np-cc: $D: a profile directory without collective tables (expected CcInstruction
 	status_is 0
 	no_err
 	golden schema/summary-2.34-i.tsv
+}
+
+@test "schema: a profile directory of another schema MAJOR is named on stderr, and still read; a Neuron 2.34 Summary: -d and -i read the fields that replace the deprecated ones" {
+	cases \
+	    "a profile directory of another schema MAJOR is named on stderr, and still read" schema_11 \
+	    "a Neuron 2.34 Summary: -d and -i read the fields that replace the deprecated ones" schema_12
 }

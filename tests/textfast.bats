@@ -57,14 +57,14 @@ same() {	# same CMD ARGS... FILE: the fast and the general way agree
 	cmp "$T/fast.err" "$T/slow.err2" || { diff "$T/fast.err" "$T/slow.err2"; return 1; }
 }
 
-@test "textfast: np-trace, the fast path and the general way agree on a plain trace" {
+textfast_1() {
 	npgen -n 3000 trace-text >"$T/t.txt"
 	same np-trace "$T/t.txt"
 	[ "$(wc -l <"$T/fast.out")" -eq 3001 ]
 	[ ! -s "$T/fast.err" ]
 }
 
-@test "textfast: np-trace, the fast path and the general way agree on an awkward trace" {
+textfast_2() {
 	npgen -n 3000 trace-text | messy >"$T/m.txt"
 	grep -q $'\r$' "$T/m.txt"
 	same np-trace "$T/m.txt"
@@ -103,7 +103,7 @@ edges() {	# edges KEY
 	}'
 }
 
-@test "textfast: the usual line's quicker split and the general way agree on its edges" {
+textfast_3() {
 	npgen -n 3000 trace-text | edges pc >"$T/e.txt"
 	same np-trace "$T/e.txt"
 	grep -q '^np-trace: lines not understood: ' "$T/fast.err"
@@ -119,7 +119,7 @@ edges() {	# edges KEY
 # The first key=N field is the key's, even one where the opcode or the CRC
 # would be: the line the fast path takes and the same line with a 0
 # before its time, which the general way takes, give the same row.
-@test "textfast: a key=N where the opcode or the CRC is, either way" {
+textfast_4() {
 	npgen -n 3000 trace-text >"$T/t.txt"
 	for ts in 10262000000 010262000000; do
 		{ head -n 2000 "$T/t.txt"
@@ -147,7 +147,7 @@ edges() {	# edges KEY
 # A field "pc=" before the pc=N one is the START's pc field, to the general
 # way as to the fast path: the same error (the fast path once passed over
 # it and took the next).
-@test "textfast: np-trace, an empty pc= before the pc is the error either way" {
+textfast_5() {
 	npgen -n 3000 trace-text >"$T/t.txt"
 	for bad in '  2001  Tensor  pc=  START  10262000000  pc=1' \
 	    '  2001  Tensor  MATMUL  START  10262000000  pc=  pc=1'; do
@@ -161,7 +161,7 @@ edges() {	# edges KEY
 	done
 }
 
-@test "textfast: np-trace, rows the format writes and records np-trace writes agree" {
+textfast_6() {
 	npgen -n 3000 trace-text | messy >"$T/m.txt"
 	np-trace "$T/m.txt" >"$T/rows.out" 2>"$T/rows.err"
 	np np-trace -t , "$T/m.txt"
@@ -171,7 +171,17 @@ edges() {	# edges KEY
 	cmp "$T/rows.out" "$OUT"
 }
 
-@test "textfast: np-trace -F, -u and -e take the same way as ever" {
+@test "textfast: np-trace, the fast path and the general way agree on a plain trace; np-trace, the fast path and the general way agree on an awkward trace; the usual line's quicker split and the general way agree on its edges; a key=N where the opcode or the CRC is, either way; np-trace, an empty pc= before the pc is the error either way; np-trace, rows the format writes and records np-trace writes agree" {
+	cases \
+	    "np-trace, the fast path and the general way agree on a plain trace" textfast_1 \
+	    "np-trace, the fast path and the general way agree on an awkward trace" textfast_2 \
+	    "the usual line's quicker split and the general way agree on its edges" textfast_3 \
+	    "a key=N where the opcode or the CRC is, either way" textfast_4 \
+	    "np-trace, an empty pc= before the pc is the error either way" textfast_5 \
+	    "np-trace, rows the format writes and records np-trace writes agree" textfast_6
+}
+
+textfast_7() {
 	npgen -n 3000 trace-text | messy >"$T/m.txt"
 	same np-trace -u ps "$T/m.txt"
 	same np-trace -u us "$T/m.txt"
@@ -186,7 +196,7 @@ edges() {	# edges KEY
 	grep -c . "$T/fast.out" | grep -qv '^1$'
 }
 
-@test "textfast: np-trace, a NUL far into a trace is the same error, rows before it written" {
+textfast_8() {
 	npgen -n 3000 trace-text >"$T/t.txt"
 	{ head -n 2000 "$T/t.txt"; printf '  2001  Tensor  MATMUL  START  10\000261  pc=1\n'
 	  tail -n +2001 "$T/t.txt"; } >"$T/nul.txt"
@@ -199,7 +209,7 @@ edges() {	# edges KEY
 	np-trace "$T/head.txt" 2>/dev/null | cmp - "$OUT"
 }
 
-@test "textfast: np-dma, the fast path and the general way agree" {
+textfast_9() {
 	npgen -n 3000 dma-text >"$T/d.txt"
 	same np-dma "$T/d.txt"
 	[ ! -s "$T/fast.err" ]
@@ -226,7 +236,7 @@ edges() {	# edges KEY
 	np-dma "$T/m.txt" 2>/dev/null | grep -q '\\"c\\\\'
 }
 
-@test "textfast: np-cc passes over instruction lines in bulk, with the same answers" {
+textfast_10() {
 	# 5 MB: instruction lines over several 1 MiB buffers, then the
 	# collectives section
 	npgen -n 40000 trace-text >"$T/g.txt"
@@ -244,7 +254,7 @@ edges() {	# edges KEY
 	    { cat "$ERR"; false; }
 }
 
-@test "textfast: np-cc, a NUL among the instruction lines is the same error" {
+textfast_11() {
 	npgen -n 40000 trace-text >"$T/g.txt"
 	{ head -n 50000 "$T/g.txt"; printf '  5000  Tensor  MATMUL  START  10\000261  pc=1\n'
 	  tail -n +50001 "$T/g.txt"; } >"$T/nul.txt"
@@ -252,4 +262,13 @@ edges() {	# edges KEY
 	np np-cc -L "$T/nul.txt"
 	status_is 1
 	err_is "np-cc: $T/nul.txt:50001:34: expected text, found byte 0x00 (byte offset $off)"
+}
+
+@test "textfast: np-trace -F, -u and -e take the same way as ever; np-trace, a NUL far into a trace is the same error, rows before it written; np-dma, the fast path and the general way agree; np-cc passes over instruction lines in bulk, with the same answers; np-cc, a NUL among the instruction lines is the same error" {
+	cases \
+	    "np-trace -F, -u and -e take the same way as ever" textfast_7 \
+	    "np-trace, a NUL far into a trace is the same error, rows before it written" textfast_8 \
+	    "np-dma, the fast path and the general way agree" textfast_9 \
+	    "np-cc passes over instruction lines in bulk, with the same answers" textfast_10 \
+	    "np-cc, a NUL among the instruction lines is the same error" textfast_11
 }
