@@ -140,13 +140,13 @@ EOF
 	err_is "bench-count: cannot read $T/none"
 }
 
-# A stand-in for valgrind: it says its version, and otherwise records the
-# working directory (its random part blanked), its environment and
-# arguments in $T/log, and writes a callgrind file of 1000 instructions
-# plus 3 a byte of standard input.
+# A stand-in for valgrind (NP_BENCH_VALGRIND): it says its version, and
+# otherwise records the working directory (its random part blanked), its
+# environment and arguments in $T/log, and writes a callgrind file of
+# 1000 instructions plus 3 a byte of standard input.
 stub() {
 	mkdir -p "$T/bin"
-	cat >"$T/bin/valgrind" <<EOF
+	cat >"$T/bin/vg" <<EOF
 #!/bin/sh
 [ "\$1" = --version ] && { echo valgrind-stub; exit 0; }
 { pwd | sed 's/np-bench-count\.[^/]*\$/np-bench-count.RANDOM/'
@@ -156,14 +156,14 @@ stub() {
 } >>"$T/log"
 printf 'totals: %d\n' \$((\$(wc -c) * 3 + 1000)) >cg.out
 EOF
-	chmod +x "$T/bin/valgrind"
+	chmod +x "$T/bin/vg"
 }
 
 @test "bench-check: each route runs alone: a fixed environment, directory and standard input, whatever the caller's" {
 	stub
 	r1='np-cc -L <trace.txt'
 	r2='np-stall -g engine,opcode explorer-zstd.parquet'
-	PATH=$T/bin:$PATH NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	NP_BENCH_VALGRIND=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    np sh "$BC" measure "$r1" "$r2"
 	status_is 0
 	no_err
@@ -217,7 +217,7 @@ EOF
 	# and the slices under a longer name: the same runs.
 	mkdir -p "$T/elsewhere/a/much/longer/directory/name"
 	mv "$T/log" "$T/log1"
-	(cd "$T/elsewhere" && PATH=$T/bin:$PATH TMPDIR=$T/elsewhere \
+	(cd "$T/elsewhere" && NP_BENCH_VALGRIND=$T/bin/vg TMPDIR=$T/elsewhere \
 	    NP_BENCH_COUNT_DIR=$T/elsewhere/a/much/longer/directory/name \
 	    NP_BIN=$NP_BIN FOO=bar np sh "$BC" measure "$r1" "$r2")
 	status_is 0
@@ -231,7 +231,7 @@ EOF
 	stub
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-stall explorer-zstd.parquet	0.2000	row	4000	800'
-	PATH=$T/bin:$PATH NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	NP_BENCH_VALGRIND=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    NP_BENCH_BASELINE=$T/base np sh "$BC" check \
 	    'np-stall explorer-zstd.parquet'
 	status_is 1
@@ -243,9 +243,17 @@ bench-check: 1 routes, 1 rose more than 3%, 0 fell more than 3%, 0 missing" ]
 
 @test "bench-check: a route that fails is an error naming it, with what it said" {
 	stub
-	printf 'echo "np-stall: something wrong" >&2; exit 1\n' >>"$T/bin/valgrind"
-	PATH=$T/bin:$PATH NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	printf 'echo "np-stall: something wrong" >&2; exit 1\n' >>"$T/bin/vg"
+	NP_BENCH_VALGRIND=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    np sh "$BC" measure 'np-stall explorer-zstd.parquet'
 	status_is 1
 	err_is "bench-count: np-stall explorer-zstd.parquet: failed: np-stall: something wrong"
+}
+
+@test "bench-check: without valgrind, measure says so and runs nothing" {
+	NP_BENCH_VALGRIND=$T/no-valgrind NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	    np sh "$BC" measure 'np-stall explorer-zstd.parquet'
+	status_is 1
+	err_is "bench-count: $T/no-valgrind is not installed (apt-get install valgrind)"
+	[ ! -e "$T/s" ]
 }

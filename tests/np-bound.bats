@@ -275,7 +275,7 @@ np_bound_19() {
 	cut -d, -f1-4,6- "$D/csv/TensorInfo.csv" >"$T/TensorInfo.csv"
 	np np-bound -X "$D/csv/DmaPacket.csv" "$T/TensorInfo.csv"
 	status_is 1
-	err_is "np-bound: $T/TensorInfo.csv:1:1: expected a column 'size' (read by np-bound), found none in the header, which has: variable_name type format shape node pcore_idx"
+	err_is "np-bound: $T/TensorInfo.csv:1:1: expected a column 'size' (read by np-bound), found none in the header, which has: $(head -1 "$T/TensorInfo.csv" | tr , ' ')"
 }
 
 np_bound_20() {
