@@ -843,6 +843,20 @@ part_count(const struct tsv *t, int i, int64_t lo)
 	return v;
 }
 
+/* Field i, a quotient the merge computes again (mean_bytes, share), as np
+ * writes one: a number from 0.  Read only to refuse rows np-dma did not
+ * write. */
+static void
+part_quot(const struct tsv *t, int i)
+{
+	double v;
+
+	if (!num_f64(t->f[i], t->len[i], &v) || !(v >= 0))
+		np_die_at(t->in->name, t->line, tsv_fieldcol(t, i), "expected "
+		    "a number from 0 in column '%s', found '%.*s'", t->name[i],
+		    (int)(t->len[i] > 60 ? 60 : t->len[i]), t->f[i]);
+}
+
 /* Field i as one of np-dma's exact sums: a whole number from 0 to
  * 2^126 - 1, as out_dec spells one. */
 static void
@@ -897,6 +911,7 @@ part_skinny(struct tsv *t)
 	klen = part_key(t, 0, &key, &cap);
 	n = part_count(t, 1, 1);
 	part_sum(t, 2, &bytes);
+	part_quot(t, 3);
 	part_sum(t, 4, &dur);
 	below = part_count(t, 5, 0);
 	if (!st.belowfile) {
@@ -962,6 +977,7 @@ part_hist(struct tsv *t, int grouped)
 		    "found %lld to %lld", (long long)lo, (long long)hi);
 	n = part_count(t, c + 2, 0);
 	part_sum(t, c + 3, &bytes);
+	part_quot(t, c + 4);
 	if (q->sized > INT64_MAX - n)
 		np_die_at(t->in->name, t->line, tsv_fieldcol(t, c + 2),
 		    "transfers beyond 2^63 - 1");
@@ -1059,6 +1075,7 @@ finish(int mode, int header)
 		break;
 	}
 }
+
 /* Why a run found nothing: an error, or for a partial run (whose rows
  * another part's may join) a warning, before its header alone. */
 static void NP_PRINTF(1, 2)

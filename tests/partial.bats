@@ -521,6 +521,10 @@ partial_16() {
 	np np-dma "$T/x.H"
 	status_is 1
 	err_is "np-dma: $T/x.H:2:7: expected a whole number from 0 in column 'bytes', found '1.5'"
+	printf '%s\n4\t7\t2\t11\tall\n' "$h" >"$T/x.H"
+	np np-dma "$T/x.H"
+	status_is 1
+	err_is "np-dma: $T/x.H:2:10: expected a number from 0 in column 'share', found 'all'"
 	printf '%s\r\n4\t7\t2\t11\t1\r\n4\t7\r\n' "$h" >"$T/x.H"
 	np np-dma "$T/x.H"
 	status_is 1
