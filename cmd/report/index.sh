@@ -9,8 +9,27 @@ report=$1
 pictures=$2
 shift 2
 
+# esc TEXT: TEXT with & < > and " written as XML's entities, by the shell
+# alone: the index escapes every name many times, and a sed each was most
+# of its time.
 esc() {
-	printf '%s' "$1" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g'
+	e_s=$1 e_r=
+	while :; do
+		case $e_s in
+		*[\&\<\>\"]*) ;;
+		*) break ;;
+		esac
+		e_h=${e_s%%[\&\<\>\"]*}
+		e_s=${e_s#"$e_h"}
+		case $e_s in
+		\&*) e_r="$e_r$e_h&amp;" ;;
+		\<*) e_r="$e_r$e_h&lt;" ;;
+		\>*) e_r="$e_r$e_h&gt;" ;;
+		*) e_r="$e_r$e_h&quot;" ;;
+		esac
+		e_s=${e_s#?}
+	done
+	printf '%s' "$e_r$e_s"
 }
 
 caption() {
