@@ -16,9 +16,7 @@ SYNC="np-bound: ActiveTime rows of engines in no bound (not Tensor, Vector, Scal
 # the file $3 (or left out where $3 is empty), in $T/$1.
 variant() {
 	mkdir -p "$T/$1"
-	for f in "$H"/*.parquet; do
-		ln -s "$f" "$T/$1/"
-	done
+	ln -s "$H"/*.parquet "$T/$1/"
 	rm "$T/$1/$2.parquet"
 	[ -z "$3" ] || ln -s "$3" "$T/$1/$2.parquet"
 }
@@ -609,9 +607,7 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 
 @test "np-bound: an error in the second profile: the first one's rows written, exit 1" {
 	mkdir -p "$T/bad"
-	for f in "$H"/*.parquet; do
-		ln -s "$f" "$T/bad/"
-	done
+	ln -s "$H"/*.parquet "$T/bad/"
 	rm "$T/bad/DmaPacket.parquet"
 	head -c 700 "$H/DmaPacket.parquet" >"$T/bad/DmaPacket.parquet"
 	np np-bound -T "$H" "$T/bad"
