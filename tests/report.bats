@@ -70,15 +70,21 @@ shared() {
 	xmlcheck "$T/r/dir/layers.svg"
 	# None in a summary alone, or collectives in a view export: an empty
 	# answer, and why beside it.
-	[ ! -s "$T/r/r&d/stall.tsv" ] && [ ! -s "$T/r/r&d/stall.svg" ]
+	[ ! -s "$T/r/r&d/stall.tsv" ]
+	[ ! -s "$T/r/r&d/stall.svg" ]
 	grep -q "^np-stall: " "$T/r/r&d/stall.tsv.err"
 	[ ! -s "$T/r/run1/layers.tsv" ]
 	[ -s "$T/r/run1/layers.tsv.err" ]
 	# The text trace: collectives, but no waits: an empty answer, and
 	# np-stall's why, naming -v.
 	[ -s "$T/r/trace/layers.svg" ]
-	[ ! -s "$T/r/trace/stall.tsv" ] && [ ! -s "$T/r/trace/stall.svg" ]
+	[ ! -s "$T/r/trace/stall.tsv" ]
+	[ ! -s "$T/r/trace/stall.svg" ]
 	grep -q "^np-stall: no instruction with evt_wait_time_ns in 2000 rows read (the text traces have none): -v chooses" "$T/r/trace/stall.tsv.err"
+	# Nor DMA: np-dma writes its header alone, which is no answer either.
+	[ ! -s "$T/r/trace/dma.tsv" ]
+	[ ! -s "$T/r/trace/dma.svg" ]
+	[ "$(<"$T/r/trace/dma.tsv.err")" = "dma.tsv: no rows" ]
 	# A summary for each, in the metrics table.
 	[ "$(head -1 "$T/r/metrics.tsv")" = "$(printf 'key\tdir\tr&d\trun1\trun2\ttrace\tratio')" ]
 	xmlcheck "$T/r/metrics.svg"
@@ -168,7 +174,8 @@ shared() {
 	# Each its own answers: the view export has stalls, the text trace
 	# none, the directory collectives.
 	[ -s "$T/r/r0.json/stall.tsv" ]
-	[ ! -s "$T/r/r0.txt/stall.tsv" ] && [ -s "$T/r/r0.txt/stall.tsv.err" ]
+	[ ! -s "$T/r/r0.txt/stall.tsv" ]
+	[ -s "$T/r/r0.txt/stall.tsv.err" ]
 	[ -s "$T/r/r0@latest/layers.tsv" ]
 	[ "$(head -1 "$T/r/metrics.tsv")" = "$(printf 'key\tr0.json\tr0.txt\tr0@latest\tr1\tratio')" ]
 	xmlcheck "$T/r/index.html"
