@@ -374,7 +374,25 @@ np_sum_group_24() {
 	done
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error" {
+np_sum_group_25() {
+	# 6e19 + 1e-18, twice, is 120000000000000000000.000000000000000002:
+	# 39 digits, which fit the 128-bit sum but no number np reads, so it is
+	# past 38 and a double, said so; np-sum -H's rows then read back.
+	printf 'x\n60000000000000000000.000000000000000001\n60000000000000000000.000000000000000001\n' >"$T/w39.tsv"
+	np np-sum -v x "$T/w39.tsv"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	[ "$(sed -n 2p "$OUT" | cut -f1-3)" = "$(printf 'x\t2\t1.2e20')" ]
+	np np-sum -H -v x "$T/w39.tsv"
+	status_is 0
+	mv "$OUT" "$T/w39.h"
+	np np-sum "$T/w39.h"
+	status_is 0
+	no_err
+	[ "$(sed -n 2p "$OUT" | cut -f1-3)" = "$(printf 'x\t2\t1.2e20')" ]
+}
+
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error; a sum of 39 digits is past 38, so histogram rows read back" {
 	cases \
 	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
 	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
@@ -382,7 +400,8 @@ np_sum_group_24() {
 	    "np-sum: percentiles print as their 4 significant digits exactly" np_sum_group_21 \
 	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
 	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
-	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24
+	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24 \
+	    "a sum of 39 digits is past 38, so histogram rows read back" np_sum_group_25
 }
 
 @test "np-sum -g: blank and log lines before the header are passed over and counted" {

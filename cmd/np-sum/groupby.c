@@ -1604,9 +1604,12 @@ again(char *o, const char *s, size_t n)
 static char *
 putsum(struct gstat *gs, char *o, const struct tot *t)
 {
-	if (t->inexact) {
+	/* A sum of 39 digits is past 38 as one that outgrew 128 bits is:
+	 * written as its double, so that it reads back. */
+	if (t->inexact || dec_long(&t->sum)) {
 		gs->inexact++;
-		return o + num_fmt_f64(o, t->fsum);
+		return o + num_fmt_f64(o, t->inexact ? t->fsum :
+		    dec_f64(&t->sum));
 	}
 	return o + dec_put(o, &t->sum);
 }
