@@ -392,7 +392,19 @@ np_sum_group_25() {
 	[ "$(sed -n 2p "$OUT" | cut -f1-3)" = "$(printf 'x\t2\t1.2e20')" ]
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error; a sum of 39 digits is past 38, so histogram rows read back" {
+np_sum_group_25v() {
+	# -v picks value columns of histogram rows; one that no row has is
+	# an error, as it is of other rows, not an empty answer
+	printf 'v\n1\n2\n' >"$T/s.tsv"
+	np np-sum -H -v v "$T/s.tsv"
+	mv "$OUT" "$T/s.h"
+	np np-sum -v v,sum "$T/s.h"
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-sum: -v: expected histogram rows of value column 'sum', found none (the rows': v)"
+}
+
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error; a sum of 39 digits is past 38, so histogram rows read back; np-sum -v: a value column no histogram row has is an error" {
 	cases \
 	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
 	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
@@ -401,7 +413,8 @@ np_sum_group_25() {
 	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
 	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
 	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24 \
-	    "a sum of 39 digits is past 38, so histogram rows read back" np_sum_group_25
+	    "a sum of 39 digits is past 38, so histogram rows read back" np_sum_group_25 \
+	    "np-sum -v: a value column no histogram row has is an error" np_sum_group_25v
 }
 
 @test "np-sum -g: blank and log lines before the header are passed over and counted" {

@@ -178,6 +178,7 @@ gs_free(struct gstat *gs)
 	free(gs->pend);
 	free(gs->vname);
 	free(gs->t.hdr);
+	free(gs->valother);
 	free(gs->own.buf);
 	/* Names taken from a histogram header were copied. */
 	if (gs->keyown)
@@ -1173,6 +1174,7 @@ rdrows(struct gstat *gs, const char *file, int isopen, int byrow)
 	gs->keyset = 1;
 	for (i = 0; i < gs->nkey; i++)	/* the reader respells floats */
 		gs->keyhow[i] = insn_engcol(gs->key[i]) ? GS_ENGINE : GS_ASIS;
+	gs->valseen = ~(uint64_t)0;	/* a column it lacks is an error */
 	gs->rdfile[0] = (char *)file;
 	gs->rdpq = byrow;
 	rd_files(gs->rd, gs->rdfile, 1, isopen);
@@ -1395,8 +1397,15 @@ readhist(struct gstat *gs)
 	gs->runbad = 1;		/* totals come from totals rows */
 	while (tsv_next(t)) {
 		tsv_cell(t, cc);
-		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
+		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0) {
+			if (!gs->valother) {
+				gs->valother = np_malloc(t->len[cc] + 1);
+				memcpy(gs->valother, t->f[cc], t->len[cc]);
+				gs->valother[t->len[cc]] = '\0';
+			}
 			continue;
+		}
+		gs->valseen |= (uint64_t)1 << v;
 		c = &entry(gs, kcol, NULL)[v];
 		if (t->len[cc + 1] || t->len[cc + 2]) {
 			boundsrow(gs, c, cc + 1);
@@ -1474,8 +1483,10 @@ gs_readin(struct gstat *gs)
 	at_open(&gs->t, gs->in, fmt == SRC_CSV ? ',' : '\t', &gs->notes);
 	if (ishist(&gs->t))
 		readhist(gs);
-	else
+	else {
+		gs->valseen = ~(uint64_t)0;	/* a column it lacks is an error */
 		readrows(gs);
+	}
 	at_end(&gs->t, &gs->notes);
 	src_close(gs->in);
 }
@@ -1841,6 +1852,36 @@ pointrow(struct gstat *gs, long g, int v, const struct dec *d, int64_t n)
 	out_commit(o + 4);
 }
 
+/* -v picks the value columns of histogram rows, and passes over the
+ * others: one that no row had is an error, as a column a table lacks is,
+ * not an empty answer.  The message names those seen (of the others,
+ * the first). */
+static void
+vetvals(const struct gstat *gs)
+{
+	char seen[256];
+	size_t n = 0;
+	int v, miss = -1;
+
+	if (!gs->valset || (gs->valseen == 0 && !gs->valother))
+		return;	/* no rows: an empty answer, as of a table */
+	seen[0] = '\0';
+	for (v = gs->nval - 1; v >= 0; v--)
+		if (!(gs->valseen >> v & 1))
+			miss = v;
+	if (miss < 0)
+		return;
+	for (v = 0; v < gs->nval; v++)
+		if (gs->valseen >> v & 1 && n < sizeof seen)
+			n += (size_t)snprintf(seen + n, sizeof seen - n, "%s%s",
+			    n ? " " : "", gs->val[v]);
+	if (gs->valother && n < sizeof seen)
+		snprintf(seen + n, sizeof seen - n, "%s%s", n ? " " : "",
+		    gs->valother);
+	np_die("-v: expected histogram rows of value column '%s', found "
+	    "none (the rows': %s)", gs->val[miss], *seen ? seen : "none");
+}
+
 void
 gs_write_hist(struct gstat *gs, int hdr)
 {
@@ -1911,6 +1952,7 @@ groupby(const struct groupby *o, char **files, int n, struct src *first)
 		else
 			gs_read(&gs, files[f]);
 	}
+	vetvals(&gs);
 	if (o->hist)
 		gs_write_hist(&gs, o->header);
 	else
