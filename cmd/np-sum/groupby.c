@@ -618,6 +618,8 @@ column(struct gstat *gs, const char *name, int n, const char *what)
 	    m >= 0 ? " " : "", name);
 	if (!sc_closest(near, sizeof near, want, list, 3, NULL, NULL))
 		snprintf(near, sizeof near, "none");
+	if (n == 0)	/* histogram rows of no key columns */
+		snprintf(list, sizeof list, "no key columns");
 	if (m >= 0)
 		np_die_at(gs->in->name, gs->t.line, 0, "NP_COLUMNS: %s=%s: "
 		    "expected a column '%s' (or '%s'), found none in the "
@@ -1365,6 +1367,8 @@ samekeys(struct gstat *gs, int nk)
 	if (i == nk && nk == gs->nkey)
 		return;
 	np_names(list, (const char *const *)gs->key, gs->nkey);
+	if (gs->nkey == 0)
+		snprintf(list, sizeof list, "no key columns");
 	np_die_at(gs->in->name, gs->t.line, 0, "expected the key columns of "
 	    "%s (%s), found others: histogram rows of other -g keys; -g "
 	    "names fewer keys to merge to", gs->keyfile, list);
