@@ -95,6 +95,7 @@ $(B)/obj/%.o: common/%.c $(LIBHDR)
 $(B)/bin/%: tests/tools/%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
+$(B)/bin/npgen $(B)/bin/profgen: tests/tools/thriftw.h
 
 # The layers of common/ (LAYERS, lowest first) kept: no #include and no
 # call goes up a layer or round a loop (tests/deps says how it looks).
