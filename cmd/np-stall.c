@@ -105,6 +105,10 @@ struct pend {
 	const char *file;	/* where the row is, for a message (only
 				   when it was not deferred: see account) */
 	long line;
+	struct km_slot *memo;	/* the memo's slot its key is kept in, or
+				   NULL; the entry too, when looked up */
+	unsigned long seq;	/* ... unless memoseq says another row
+				   took the slot since */
 };
 
 /* The key's columns. */
@@ -153,6 +157,8 @@ struct stall {
 	/* The memo of recent rows' entries (keymemo.h), for a key of one
 	 * text part (and the physical core, its tag). */
 	struct keymemo memo;
+	unsigned long memoseq[KM_SLOTS];	/* each slot's last keep */
+	unsigned long seq;
 	/* Output names: the value's stem and unit ("stall", "_ns"). */
 	char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
 	struct partread pt;
@@ -510,13 +516,24 @@ lookup(struct stall *st, const struct pend *p)
 	return a;
 }
 
+/* A pending row looked up and added: its entry kept in the memo's slot
+ * that holds its key, unless another row's is there now. */
+static void
+settle(struct stall *st, struct pend *p)
+{
+	struct acc *a = lookup(st, p);
+
+	if (p->memo && st->memoseq[p->memo - st->memo.slot] == p->seq)
+		p->memo->entry = grp_index(&st->grp, a) + 1;
+	add(st, a, p);
+}
+
 /* Every pending row, oldest first. */
 static void
 drain(struct stall *st)
 {
 	for (; st->npend > 0; st->npend--, st->phead = (st->phead + 1) % AHEAD)
-		add(st, lookup(st, &st->pend[st->phead]),
-		    &st->pend[st->phead]);
+		settle(st, &st->pend[st->phead]);
 }
 
 static void
@@ -546,16 +563,23 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 		 * after every row before it, so that the error is the first
 		 * one in the input, as when each row is looked up as it
 		 * comes.  The pending rows are fewer than the keys left:
-		 * none of them can be.  A row of the memo is looked up now
-		 * too, for its entry.
+		 * none of them can be.  A row the memo missed is deferred
+		 * too (looked up at once, each such row waited on its
+		 * misses): its key's bytes kept in the slot now, while they
+		 * are there to copy, its entry once it is looked up.
 		 */
+		p->memo = NULL;
 		if (st->grp.n + st->npend >= st->grp.cap) {
 			drain(st);	/* which leaves p the oldest */
 			a = lookup(st, p);
-		} else if (m)
-			a = lookup(st, p);
-		if (m)
-			km_keep(m, 1, &s, &n, pc, grp_index(&st->grp, a));
+			if (m)
+				km_keep(m, 1, &s, &n, pc,
+				    grp_index(&st->grp, a));
+		} else if (m) {
+			km_keep(m, 1, &s, &n, pc, -1);	/* no entry yet */
+			p->memo = m;
+			p->seq = st->memoseq[m - st->memo.slot] = ++st->seq;
+		}
 	}
 	if ((p->hasv = value(st, rd, r, &p->v))) {
 		st->nvalued++;
@@ -585,8 +609,7 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 			grp_prefetch(&st->grp, p->peek, 1);
 	}
 	if (st->npend == AHEAD) {
-		add(st, lookup(st, &st->pend[st->phead]),
-		    &st->pend[st->phead]);
+		settle(st, &st->pend[st->phead]);
 		st->phead = (st->phead + 1) % AHEAD;
 		st->npend--;
 	}
