@@ -95,6 +95,8 @@ struct wide {
  */
 #define AHEAD 16		/* a power of 2 */
 #define STAGE 5
+#define MEMONOW 32768		/* keys in a table a memo's miss looks up
+				   at once (its 2.5 MB mostly in cache) */
 struct pend {
 	char *key;		/* keyring's row */
 	size_t len;
@@ -563,10 +565,13 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 		 * after every row before it, so that the error is the first
 		 * one in the input, as when each row is looked up as it
 		 * comes.  The pending rows are fewer than the keys left:
-		 * none of them can be.  A row the memo missed is deferred
-		 * too (looked up at once, each such row waited on its
-		 * misses): its key's bytes kept in the slot now, while they
-		 * are there to copy, its entry once it is looked up.
+		 * none of them can be.  A row the memo missed is looked up
+		 * now too, for its entry, so that the rows after it with
+		 * its key find it; in a table too large for the cache it is
+		 * deferred as the others are (looked up at once, each such
+		 * row waited on its misses): its key's bytes kept in the
+		 * slot now, while they are there to copy, its entry once it
+		 * is looked up.
 		 */
 		p->memo = NULL;
 		if (st->grp.n + st->npend >= st->grp.cap) {
@@ -575,6 +580,9 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 			if (m)
 				km_keep(m, 1, &s, &n, pc,
 				    grp_index(&st->grp, a));
+		} else if (m && st->grp.n < MEMONOW) {
+			a = lookup(st, p);
+			km_keep(m, 1, &s, &n, pc, grp_index(&st->grp, a));
 		} else if (m) {
 			km_keep(m, 1, &s, &n, pc, -1);	/* no entry yet */
 			p->memo = m;
