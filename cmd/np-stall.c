@@ -58,20 +58,32 @@ static const struct np_oldopt oldopts[] = {
 				   reader is open and gives it an index */
 
 /*
- * Per key.  Sums are exact: values and durations are whole numbers from 0
- * to 2^63 - 1 (the reader leaves out negative durations, value() negative
- * values), added with a carry into a high half (dec_addu), so that no sum
- * of fewer than 2^63 rows overflows: a column of times since the epoch
- * (start_ts) sums as exactly as one of waits.  Its physical core is in the
- * key.
+ * Per key, 48 bytes: with the table's 16 of entry, one cache line, which
+ * is all a row's lookup then reads of it (a key of up to GRP_INLINE bytes
+ * is in the entry).  Sums are exact: values and durations are whole
+ * numbers from 0 to 2^63 - 1 (the reader leaves out negative durations,
+ * value() negative values), added with a carry into a high half, so that
+ * no sum of fewer than 2^63 rows overflows: a column of times since the
+ * epoch (start_ts) sums as exactly as one of waits.  The high halves' low
+ * bits are here; a sum past them (2^96, 2^95 for the durations', far
+ * beyond a profile's) widens every key's value to a struct wide, which
+ * holds the rest (addhi).  Its physical core is in the key.
  */
 struct acc {
 	int64_t n;		/* instructions */
 	int64_t nonzero;	/* ... with a value above 0 */
-	struct dec sum;		/* power 0 */
+	uint64_t sum;		/* the values' sum, its low half */
+	uint64_t dur;		/* the durations' sum, its low half */
 	uint64_t max1;		/* the largest value + 1; 0: none had one */
-	struct dec dur;		/* the durations' sum */
-	int hasdur;		/* one had a duration */
+	uint32_t sumhi;		/* the sum's high half, its low 32 bits */
+	uint32_t durhi;		/* the durations', its low 31 bits; and
+				   HASDUR: one had a duration */
+};
+#define HASDUR 0x80000000u
+
+struct wide {
+	struct acc a;
+	uint64_t sumhi, durhi;	/* the high halves' bits from 32 (31) on */
 };
 
 /*
@@ -83,6 +95,8 @@ struct acc {
  */
 #define AHEAD 16		/* a power of 2 */
 #define STAGE 5
+#define MEMONOW 32768		/* keys in a table a memo's miss looks up
+				   at once (its 2.5 MB mostly in cache) */
 struct pend {
 	char *key;		/* keyring's row */
 	size_t len;
@@ -93,6 +107,10 @@ struct pend {
 	const char *file;	/* where the row is, for a message (only
 				   when it was not deferred: see account) */
 	long line;
+	struct km_slot *memo;	/* the memo's slot its key is kept in, or
+				   NULL; the entry too, when looked up */
+	unsigned long seq;	/* ... unless memoseq says another row
+				   took the slot since */
 };
 
 /* The key's columns. */
@@ -141,6 +159,8 @@ struct stall {
 	/* The memo of recent rows' entries (keymemo.h), for a key of one
 	 * text part (and the physical core, its tag). */
 	struct keymemo memo;
+	unsigned long memoseq[KM_SLOTS];	/* each slot's last keep */
+	unsigned long seq;
 	/* Output names: the value's stem and unit ("stall", "_ns"). */
 	char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
 	struct partread pt;
@@ -411,21 +431,78 @@ value(struct stall *st, struct reader *rd, const struct record *r, int64_t *v)
 	return 1;
 }
 
+/* Is every key's value a struct wide? */
+static int
+iswide(const struct group *g)
+{
+	return g->valsize > sizeof(struct acc);
+}
+
+/* A's sum of the values (dur: of the durations) in table g, power 0. */
+static struct dec
+getsum(const struct group *g, const struct acc *a, int dur)
+{
+	const struct wide *w = (const struct wide *)(const void *)a;
+	struct dec d;
+
+	d.e = 0;
+	d.lo = dur ? a->dur : a->sum;
+	d.hi = dur ? a->durhi & ~HASDUR : a->sumhi;
+	if (iswide(g))
+		d.hi += dur ? w->durhi << 31 : w->sumhi << 32;
+	return d;
+}
+
+/*
+ * Adds hi (below 2^63) to the high half of a's sum (dur: the durations'),
+ * every key's value widened first when it runs past the bits a struct acc
+ * has: a, moved then, is returned.
+ */
+static struct acc *
+addhi(struct stall *st, struct acc *a, int dur, uint64_t hi)
+{
+	struct group *g = &st->grp;
+	int bits = dur ? 31 : 32;
+	uint64_t mask = (1ULL << bits) - 1, cur;
+	struct wide *w;
+	long i;
+
+	cur = (dur ? a->durhi & ~HASDUR : a->sumhi) + hi;
+	if (cur > mask && !iswide(g)) {
+		i = grp_index(g, a);
+		grp_widen(g, sizeof(struct wide));
+		a = grp_val(g, i);
+	}
+	if (dur)
+		a->durhi = (a->durhi & HASDUR) | (uint32_t)(cur & mask);
+	else
+		a->sumhi = (uint32_t)(cur & mask);
+	if (cur > mask) {
+		w = (struct wide *)(void *)a;
+		*(dur ? &w->durhi : &w->sumhi) += cur >> bits;
+	}
+	return a;
+}
+
 /* The row's pending part added to its key's sums. */
 static void
-add(struct acc *a, const struct pend *p)
+add(struct stall *st, struct acc *a, const struct pend *p)
 {
 	a->n++;
 	if (p->hasv) {
-		dec_addu(&a->sum, (uint64_t)p->v);
+		a->sum += (uint64_t)p->v;
+		if (a->sum < (uint64_t)p->v)
+			a = addhi(st, a, 0, 1);
 		if (p->v > 0)
 			a->nonzero++;
 		if ((uint64_t)p->v + 1 > a->max1)
 			a->max1 = (uint64_t)p->v + 1;
 	}
 	if (p->hasdur) {
-		dec_addu(&a->dur, (uint64_t)p->dur);
-		a->hasdur = 1;
+		a->dur += (uint64_t)p->dur;
+		if (a->dur < (uint64_t)p->dur)
+			a = addhi(st, a, 1, 1);
+		a->durhi |= HASDUR;
 	}
 }
 
@@ -441,12 +518,24 @@ lookup(struct stall *st, const struct pend *p)
 	return a;
 }
 
+/* A pending row looked up and added: its entry kept in the memo's slot
+ * that holds its key, unless another row's is there now. */
+static void
+settle(struct stall *st, struct pend *p)
+{
+	struct acc *a = lookup(st, p);
+
+	if (p->memo && st->memoseq[p->memo - st->memo.slot] == p->seq)
+		p->memo->entry = grp_index(&st->grp, a) + 1;
+	add(st, a, p);
+}
+
 /* Every pending row, oldest first. */
 static void
 drain(struct stall *st)
 {
 	for (; st->npend > 0; st->npend--, st->phead = (st->phead + 1) % AHEAD)
-		add(lookup(st, &st->pend[st->phead]), &st->pend[st->phead]);
+		settle(st, &st->pend[st->phead]);
 }
 
 static void
@@ -476,16 +565,29 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 		 * after every row before it, so that the error is the first
 		 * one in the input, as when each row is looked up as it
 		 * comes.  The pending rows are fewer than the keys left:
-		 * none of them can be.  A row of the memo is looked up now
-		 * too, for its entry.
+		 * none of them can be.  A row the memo missed is looked up
+		 * now too, for its entry, so that the rows after it with
+		 * its key find it; in a table too large for the cache it is
+		 * deferred as the others are (looked up at once, each such
+		 * row waited on its misses): its key's bytes kept in the
+		 * slot now, while they are there to copy, its entry once it
+		 * is looked up.
 		 */
+		p->memo = NULL;
 		if (st->grp.n + st->npend >= st->grp.cap) {
 			drain(st);	/* which leaves p the oldest */
 			a = lookup(st, p);
-		} else if (m)
+			if (m)
+				km_keep(m, 1, &s, &n, pc,
+				    grp_index(&st->grp, a));
+		} else if (m && st->grp.n < MEMONOW) {
 			a = lookup(st, p);
-		if (m)
 			km_keep(m, 1, &s, &n, pc, grp_index(&st->grp, a));
+		} else if (m) {
+			km_keep(m, 1, &s, &n, pc, -1);	/* no entry yet */
+			p->memo = m;
+			p->seq = st->memoseq[m - st->memo.slot] = ++st->seq;
+		}
 	}
 	if ((p->hasv = value(st, rd, r, &p->v))) {
 		st->nvalued++;
@@ -500,7 +602,7 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 		    "sum", r->line);
 	}
 	if (a) {
-		add(a, p);
+		add(st, a, p);
 		return;
 	}
 	grp_ask(&st->grp, p->hash);
@@ -515,7 +617,7 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 			grp_prefetch(&st->grp, p->peek, 1);
 	}
 	if (st->npend == AHEAD) {
-		add(lookup(st, &st->pend[st->phead]), &st->pend[st->phead]);
+		settle(st, &st->pend[st->phead]);
 		st->phead = (st->phead + 1) % AHEAD;
 		st->npend--;
 	}
@@ -609,7 +711,7 @@ row(struct stall *st, long i)
 {
 	static struct quot mean, share;
 	const struct acc *a = grp_val(&st->grp, i);
-	struct dec nz;
+	struct dec nz, sum = getsum(&st->grp, a, 0), dur;
 	const char *k;
 	size_t len, klen;
 	char *o;
@@ -626,22 +728,24 @@ row(struct stall *st, long i)
 	o = putcount(o, a->nonzero);
 	*o++ = '\t';
 	if (a->max1)
-		o += dec_put(o, &a->sum);
+		o += dec_put(o, &sum);
 	*o++ = '\t';
 	if (a->nonzero) {
 		dec_i64(&nz, a->nonzero);
-		o = putquot(o, &mean, &a->sum, &nz);
+		o = putquot(o, &mean, &sum, &nz);
 	}
 	*o++ = '\t';
 	if (a->max1)
 		o += num_fmt_i64(o, (int64_t)(a->max1 - 1));
 	*o++ = '\t';
 	if (a->max1 && (st->total.lo | st->total.hi))
-		o = putquot(o, &share, &a->sum, &st->total);
+		o = putquot(o, &share, &sum, &st->total);
 	if (st->vcol != I_DUR) {
 		*o++ = '\t';
-		if (a->hasdur)
-			o += dec_put(o, &a->dur);
+		if (a->durhi & HASDUR) {
+			dur = getsum(&st->grp, a, 1);
+			o += dec_put(o, &dur);
+		}
 	}
 	if (!st->keys.pcore) {
 		*o++ = '\t';
@@ -701,20 +805,20 @@ wanted(struct stall *st)
 static uint64_t
 score(const void *val)
 {
-	return ~((const struct acc *)val)->sum.lo;
+	return ~((const struct acc *)val)->sum;
 }
 
 /* The same order, when a sum is 2^64 or more: by comparison. */
 static int
 widecmp(const struct group *g, long i, long j)
 {
-	const struct dec *a = &((const struct acc *)grp_val(g, i))->sum;
-	const struct dec *b = &((const struct acc *)grp_val(g, j))->sum;
+	struct dec a = getsum(g, grp_val(g, i), 0);
+	struct dec b = getsum(g, grp_val(g, j), 0);
 
-	if (a->hi != b->hi)
-		return a->hi > b->hi ? -1 : 1;
-	if (a->lo != b->lo)
-		return a->lo > b->lo ? -1 : 1;
+	if (a.hi != b.hi)
+		return a.hi > b.hi ? -1 : 1;
+	if (a.lo != b.lo)
+		return a.lo > b.lo ? -1 : 1;
 	return grp_keycmp(g, i, j);
 }
 
@@ -1081,17 +1185,20 @@ partrow(struct stall *st, const char *file)
 	a->nonzero += nz;
 	st->nrows += n;
 	if (hassum) {
-		addsums(&a->sum, &sum);
+		a->sum += sum.lo;
+		a = addhi(st, a, 0, sum.hi + (a->sum < sum.lo));
 		addsums(&st->total, &sum);
 		if ((uint64_t)max + 1 > a->max1)
 			a->max1 = (uint64_t)max + 1;
 		st->nvalued++;
 	}
 	if (pt->dc >= 0 && pt->len[pt->dc]) {
-		addsums(&a->dur, &dur);
-		a->hasdur = 1;
+		a->dur += dur.lo;
+		a = addhi(st, a, 1, dur.hi + (a->dur < dur.lo));
+		a->durhi |= HASDUR;
 	}
-	if ((st->total.hi | a->sum.hi | a->dur.hi) >> 62)
+	if ((st->total.hi | getsum(&st->grp, a, 0).hi |
+	    getsum(&st->grp, a, 1).hi) >> 62)
 		np_die_at(file, pt->line, 0, "a sum beyond 2^126 - 1");
 }
 

@@ -219,6 +219,15 @@ partial_7() {
 	mv "$OUT" "$T/four.s"
 	np np-stall "$T/four.s" "$T/four.s"
 	[ "$(tail -1 "$OUT")" = "Tensor	8	8	7.3786976294838206456e19	9.223372036854776e18	9223372036854775807	1	40	" ]
+	# sums of 2^100 (beyond the 96 bits a key's sums take before every
+	# key's are widened), after a key of small ones: 2^101, both exact
+	big=1.267650600228229401496703205376e30
+	printf '%s\n%s\n%s\n' "$h" 'Vector	1	1	5	5	5	0	7	' \
+	    "Tensor	1	1	$big	$big	9223372036854775807	1	$big	" >"$T/wide.s"
+	np np-stall "$T/wide.s" "$T/wide.s"
+	status_is 0
+	[ "$(sed -n 2p "$OUT")" = "Tensor	2	2	2.535301200456458802993406410752e30	1.2676506002282294e30	9223372036854775807	1	2.535301200456458802993406410752e30	" ]
+	[ "$(sed -n 3p "$OUT" | cut -f 1-6,8-)" = "Vector	2	2	10	5	5	14	" ]
 }
 
 partial_8() {
@@ -324,9 +333,9 @@ partial_11() {
 	out_is "$T/one"
 }
 
-@test "partial: np-stall refuses bad rows of its own, with what was expected; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same; np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
+@test "partial: np-stall refuses bad rows of its own, with what was expected, and merges sums beyond 2^96 exactly; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same; np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
 	cases \
-	    "np-stall refuses bad rows of its own, with what was expected" partial_7 \
+	    "np-stall refuses bad rows of its own, with what was expected, and merges sums beyond 2^96 exactly" partial_7 \
 	    "np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows" partial_8 \
 	    "np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" partial_9 \
 	    "np-sum refuses histogram rows of other keys unless -g names fewer" partial_10 \

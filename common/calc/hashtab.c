@@ -11,6 +11,8 @@
 #define ENT(g, i) ((struct grp_ent *)(void *)((g)->rec + (size_t)(i) * (g)->stride))
 #define VAL(g, i) ((g)->rec + (size_t)(i) * (g)->stride + sizeof(struct grp_ent))
 
+_Static_assert(sizeof(struct grp_ent) == 16, "an entry's head is 16 bytes");
+
 /* An entry and its value, in whole 8-byte words. */
 static size_t
 strideof(size_t valsize)
@@ -149,6 +151,7 @@ grp_geth(struct group *g, const char *key, size_t len, size_t hash,
 	uint64_t h = hash, tag = h << 32, s;
 	size_t mask = g->nslots - 1, i = (size_t)h & mask;
 	struct grp_ent *en;
+	char *k;
 	long e;
 
 	for (; (s = g->slots[i]); i = (i + 1) & mask) {
@@ -156,7 +159,7 @@ grp_geth(struct group *g, const char *key, size_t len, size_t hash,
 			continue;
 		e = (long)(uint32_t)s - 1;
 		en = ENT(g, e);
-		if (en->len == len && memcmp(en->key, key, len) == 0) {
+		if (en->len == len && memcmp(grp_entkey(en), key, len) == 0) {
 			if (isnew)
 				*isnew = 0;
 			return VAL(g, e);
@@ -170,11 +173,15 @@ grp_geth(struct group *g, const char *key, size_t len, size_t hash,
 		grow(g);
 	e = g->n++;
 	en = ENT(g, e);
-	en->key = keyspace(g, len + 1);
-	memcpy(en->key, key, len);
-	en->key[len] = '\0';
+	if (len <= GRP_INLINE)
+		k = en->key;
+	else {
+		k = keyspace(g, len + 1);
+		memcpy(en->key, &k, sizeof k);
+	}
+	memcpy(k, key, len);
+	k[len] = '\0';
 	en->len = (uint32_t)len;
-	en->hash = (uint32_t)h;
 	memset(VAL(g, e), 0, g->stride - sizeof *en);
 	g->slots[i] = tag | (uint64_t)(e + 1);
 	if ((size_t)g->n * 2 > g->nslots)
@@ -222,7 +229,7 @@ const char *
 grp_key(const struct group *g, long i, size_t *len)
 {
 	*len = ENT(g, i)->len;
-	return ENT(g, i)->key;
+	return grp_entkey(ENT(g, i));
 }
 
 void *
@@ -243,7 +250,7 @@ grp_keycmp(const struct group *g, long i, long j)
 {
 	const struct grp_ent *a = ENT(g, i), *b = ENT(g, j);
 	size_t li = a->len, lj = b->len;
-	int c = memcmp(a->key, b->key, li < lj ? li : lj);
+	int c = memcmp(grp_entkey(a), grp_entkey(b), li < lj ? li : lj);
 
 	return c ? c : (li > lj) - (li < lj);
 }
@@ -461,7 +468,8 @@ bykey(const struct group *g, uint64_t (*score)(const void *), struct pfx *a)
 		tmp = pfxroom(g);
 	for (i = 0; i < g->n; i++) {
 		memset(b, 0, sizeof b);
-		memcpy(b, ENT(g, i)->key, ENT(g, i)->len < 8 ? ENT(g, i)->len : 8);
+		memcpy(b, grp_entkey(ENT(g, i)), ENT(g, i)->len < 8 ?
+		    ENT(g, i)->len : 8);
 		a[i].p = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
 		    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
 		    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |

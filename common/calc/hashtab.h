@@ -3,13 +3,16 @@
  * group-by.  Memory grows with the number of distinct keys only, up to a
  * cap the caller states; past it, the program stops with a message.
  *
- * Per key: its bytes and a NUL in a shared arena, 16 bytes of entry
- * (where the key is, its length and hash) with the value beside it (one
- * cache miss for both), and 8 bytes of hash slot at a load of 1/4 to
- * 1/2: about 40 bytes and the key's length besides the value.  A slot
- * holds the key's hash bits beside its entry, so that a probe reads no
- * entry but the one it finds.  The slots and the entries of a large
- * table are in huge pages where the system gives them (np_hugeadvise).
+ * Per key: 16 bytes of entry with the value beside it (one cache miss
+ * for both; an entry of 64 bytes in a large table is one line), and 8
+ * bytes of hash slot at a load of 1/4 to 1/2: 32 to 48 bytes besides the
+ * value.  A key of up to GRP_INLINE bytes is in its entry; a longer one
+ * (its bytes and a NUL) in a shared arena the entry points to.  So a
+ * lookup of a short key reads its slot's line and its entry's, no
+ * other.  A slot holds the key's hash bits beside its entry, so that a
+ * probe reads no entry but the one it finds.  The slots and the entries
+ * of a large table are in huge pages where the system gives them
+ * (np_hugeadvise).
  *
  * Compound keys are the caller's concern: programs join the TSV-escaped
  * parts with TABs, so a key prints as it is.
@@ -19,11 +22,16 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+/* The longest key held in its entry (with its NUL). */
+#define GRP_INLINE 11
 
 struct grp_ent {
-	char *key;
+	/* The key and a NUL, or (longer than GRP_INLINE) where they are in
+	 * the arena: a pointer's bytes. */
+	char key[GRP_INLINE + 1];
 	uint32_t len;
-	uint32_t hash;		/* the hash's low half */
 };
 
 struct group {
@@ -68,7 +76,9 @@ long grp_peek(const struct group *g, size_t hash);
 /* Makes every value valsize bytes (no fewer than now), the new bytes
  * zero. */
 void grp_widen(struct group *g, size_t valsize);
-/* Entry i (0 <= i < n), in insertion order. */
+/* Entry i (0 <= i < n), in insertion order.  The key is followed by a
+ * NUL; a short one is in the entry, so that, as a value, it is valid
+ * until the next grp_get or grp_widen. */
 const char *grp_key(const struct group *g, long i, size_t *len);
 void *grp_val(const struct group *g, long i);
 /* The index of the entry whose value is val (from grp_get or grp_val). */
@@ -88,6 +98,19 @@ long *grp_sorted(const struct group *g, int (*cmp)(const struct group *,
  */
 long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 
+/* Where an entry's key is (the pointer of a long one read whole: the
+ * bytes are a char array's). */
+static inline const char *
+grp_entkey(const struct grp_ent *en)
+{
+	const char *p;
+
+	if (en->len <= GRP_INLINE)
+		return en->key;
+	memcpy(&p, en->key, sizeof p);
+	return p;
+}
+
 /*
  * Asks for entry i to be brought into the cache ahead of its use, when a
  * loop visits entries out of their order: stage 0 its entry and value
@@ -99,8 +122,8 @@ long *grp_sortedby(struct group *g, uint64_t (*score)(const void *val));
 #define grp_prefetch(g, i, stage) ((stage) == 0 ?				\
 	(__builtin_prefetch((g)->rec + (size_t)(i) * (g)->stride),	\
 	__builtin_prefetch((g)->rec + ((size_t)(i) + 1) * (g)->stride - 1)) : \
-	__builtin_prefetch(((struct grp_ent *)(void *)((g)->rec +	\
-	    (size_t)(i) * (g)->stride))->key))
+	__builtin_prefetch(grp_entkey((struct grp_ent *)(void *)((g)->rec + \
+	    (size_t)(i) * (g)->stride))))
 /* Asks for the slot where a key of that hash is looked for first. */
 #define grp_ask(g, hash)						\
 	__builtin_prefetch((g)->slots + ((size_t)(hash) & ((g)->nslots - 1)))
