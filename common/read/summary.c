@@ -10,7 +10,7 @@
 #include "base/msg.h"
 #include "calc/hashtab.h"
 #include "base/number.h"
-#include "format/parquet.h"
+#include "read/cells.h"
 #include "read/anytable.h"
 #include "read/reader.h"
 #include "kind/profdir.h"
@@ -360,6 +360,8 @@ respell(struct sumset *s, long p)
 	size_t n;
 	long i;
 
+	if (s->prof[p].spelt)
+		return;
 	for (i = s->prof[p].first; i >= 0; i = m->next) {
 		m = &s->met[i];
 		if (m->type != MV_NUM || !(n = spell(s->text + m->key,
@@ -1003,86 +1005,38 @@ readtext(struct sumset *s)
 
 /* ---- Parquet: Neuron Explorer's Summary table ---- */
 
-/* A FLOAT or DOUBLE cell's text: at the column's own precision, and the
- * words num_f64 reads for NaN and infinities (num_fmt_* write none). */
-static const char *
-pqnum(char *buf, double d, int isfloat, size_t *len)
-{
-	const char *w;
-
-	if (isfinite(d)) {
-		*len = isfloat ? num_fmt_f32(buf, (float)d) :
-		    num_fmt_f64(buf, d);
-		return buf;
-	}
-	w = num_word(d);
-	*len = strlen(w);
-	return w;
-}
-
-/* Every column of every row: a profile a row, a metric a column. */
+/* Every column of every row, through the reading layer (read/cells.h),
+ * spelt as every other program reads them: a profile a row, a metric a
+ * column. */
 static void
 readparquet(struct sumset *s, const char *file)
 {
-	struct pq pq;
-	const struct pq_cell *c;
-	char num[NUM_BUFSZ];
+	struct rd_cells c;
+	struct sc_votes votes = { { 0 } };
 	const char *name, *v;
 	size_t vlen;
-	long p, row = 0;
-	int i, type;
+	char type;
+	long p;
+	int i;
 
-	struct sc_votes votes = { { 0 } };
-
-	pq_open(&pq, file);
-	pq.file = s->in->name;
-	for (i = 0; i < pq_ncols(&pq); i++) {
-		name = pq_col(&pq, i)->name;
+	rd_cellsopen(&c, file, s->in->name);
+	for (i = 0; i < c.ncol; i++) {
+		name = rd_cellname(&c, i);
 		sc_vote(&votes, name, strlen(name));
-		pq_select(&pq, i);
 	}
 	vet(s, &votes, 0, 0);
-	while (pq_next(&pq)) {
+	while (rd_cellsnext(&c)) {
 		p = newprof(s, NULL, 0);
-		row++;
-		for (i = 0; i < pq_ncols(&pq); i++) {
-			c = pq_cell(&pq, i);
-			name = pq_col(&pq, i)->name;
-			v = num;
-			type = MV_NUM;
-			switch (c->kind) {
-			case PQ_NULL:
-				v = "";
-				vlen = 0;
-				type = MV_NULL;
-				break;
-			case PQ_BYTES:
-				v = c->s;
-				vlen = c->len;
-				type = MV_STR;
-				break;
-			case PQ_BOOL:
-				v = c->i ? "true" : "false";
-				vlen = strlen(v);
-				type = MV_BOOL;
-				break;
-			case PQ_INT:
-				vlen = num_fmt_i64(num, c->i);
-				break;
-			case PQ_UINT:
-				vlen = num_fmt_u64(num, c->u);
-				break;
-			default:
-				v = pqnum(num, c->d, pq_col(&pq, i)->physical ==
-				    PQ_T_FLOAT, &vlen);
-				break;
-			}
-			if (!addmetric(s, p, name, strlen(name), v, vlen,
-			    (char)type, row, 0, -1))
-				note(s, "duplicate keys ignored", row);
+		s->prof[p].spelt = 1;
+		for (i = 0; i < c.ncol; i++) {
+			name = rd_cellname(&c, i);
+			v = rd_cell(&c, i, &vlen, &type);
+			if (!addmetric(s, p, name, strlen(name), v, vlen, type,
+			    c.row, 0, -1))
+				note(s, "duplicate keys ignored", c.row);
 		}
 	}
-	pq_close(&pq);
+	rd_cellsclose(&c);
 }
 
 /* ---- files ---- */

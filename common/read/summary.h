@@ -54,6 +54,8 @@ struct profile {
 	int floatnames;		/* a row of Neuron Explorer's Summary table
 				   as text (CSV, TSV, JSON lines), whose
 				   FLOAT columns are known by name */
+	int spelt;		/* its numbers are spelt as the reading
+				   layer spells them (Parquet): kept */
 };
 
 struct sumset {
