@@ -759,3 +759,23 @@ np_sum_47() {
 	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46 \
 	    "a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them" np_sum_47
 }
+
+@test "np-sum: a flattened key path of 1024 bytes is read; one longer is an error at the key or array element that makes it so" {
+	# (a member holding an object is a profile: its paths begin inside)
+	x=$(head -c 1021 /dev/zero | tr '\0' x)
+	printf '{"a":{"%s":{"bb":1}}}\n' "$x" >"$T/ok.json"
+	np np-sum "$T/ok.json"
+	status_is 0
+	no_err
+	[ "$(sed -n 2p "$OUT")" = "$T/ok.json	$x.bb	1" ]
+	x=$(head -c 1020 /dev/zero | tr '\0' x)
+	printf '{"a":{"%s":{"bbbbbb":1}}}\n' "$x" >"$T/key.json"
+	np np-sum "$T/key.json"
+	status_is 1
+	err_is "np-sum: $T/key.json:1:1031: expected a key path of at most 1024 bytes, found a longer one (byte offset 1030)"
+	y=$(head -c 1023 /dev/zero | tr '\0' Y)
+	printf '{"%s":[5]}\n' "$y" >"$T/elem.json"
+	np np-sum "$T/elem.json"
+	status_is 1
+	err_is "np-sum: $T/elem.json:1:1029: expected a key path of at most 1024 bytes, found a longer one (byte offset 1028)"
+}

@@ -1255,3 +1255,83 @@ json_peek(struct json *j)
 	default: return JSON_NUM;
 	}
 }
+
+/* ---- a value flattened to its scalars, by key path ---- */
+
+/* The path at n, then ".part" (or "part" when n is 0): its length. */
+static size_t
+flatadd(struct json_flat *f, size_t n, const char *part, size_t len)
+{
+	size_t dot = n > 0;
+
+	if (n + dot + len > JSON_MAXPATH)
+		json_fail(f->j, "expected a key path of at most %d bytes, "
+		    "found a longer one", JSON_MAXPATH);
+	if (dot)
+		f->path[n] = '.';
+	if (len)
+		memcpy(f->path + n + dot, part, len);
+	return n + dot + len;
+}
+
+static void
+flatopen(struct json_flat *f, enum json_tok t, size_t len)
+{
+	f->open[f->n].t = t;
+	f->open[f->n].len = len;
+	f->open[f->n].idx = 0;
+	f->n++;
+}
+
+void
+json_flatbegin(struct json_flat *f, struct json *j, const char *prefix,
+    size_t n, enum json_tok t)
+{
+	f->j = j;
+	f->n = 0;
+	f->scalar = JSON_EOF;
+	f->len = flatadd(f, 0, prefix, n);
+	if (t == JSON_OBJ || t == JSON_ARR)
+		flatopen(f, t, f->len);
+	else
+		f->scalar = t;
+}
+
+enum json_tok
+json_flatnext(struct json_flat *f)
+{
+	struct json *j = f->j;
+	enum json_tok t;
+	char num[24];
+	size_t n;
+	int k;
+
+	if ((t = f->scalar) != JSON_EOF) {
+		f->scalar = JSON_EOF;
+		return t;
+	}
+	while (f->n > 0) {
+		k = f->n - 1;
+		t = json_next(j);
+		if (t == JSON_OBJ_END || t == JSON_ARR_END) {
+			f->n--;
+			continue;
+		}
+		if (f->open[k].t == JSON_OBJ) {
+			/* The key's text dies with the next token. */
+			n = flatadd(f, f->open[k].len, j->s, j->len);
+			t = json_next(j);
+		} else {
+			/* At the element's first token, as a message says. */
+			n = flatadd(f, f->open[k].len, num, (size_t)snprintf(num,
+			    sizeof num, "%ld", f->open[k].idx++));
+		}
+		if (t == JSON_OBJ || t == JSON_ARR) {
+			flatopen(f, t, n);
+			continue;
+		}
+		f->len = n;
+		return t;
+	}
+	return JSON_EOF;
+}

@@ -507,23 +507,22 @@ readtable(struct sumset *s, char delim)
 
 /* ---- JSON ---- */
 
-/* Appends ".part" (or "part" at the start) to the key path of length n. */
+/* A member's key, the path its value's metrics begin with, at s->path:
+ * its length. */
 static size_t
-pathadd(struct sumset *s, size_t n, const char *part, size_t len)
+keypath(struct sumset *s)
 {
-	size_t dot = n > 0;
-
-	if (n + dot + len > SUM_MAXKEY)
+	if (s->j.len > SUM_MAXKEY)
 		json_fail(&s->j, "expected a key path of at most %d bytes, "
 		    "found a longer one", SUM_MAXKEY);
-	if (dot)
-		s->path[n] = '.';
-	memcpy(s->path + n + dot, part, len);
-	return n + dot + len;
+	memcpy(s->path, s->j.s, s->j.len);
+	return s->j.len;
 }
 
+/* The scalar t just flattened, a metric of profile p named f's path. */
 static void
-jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
+jsonmetric(struct sumset *s, long p, const struct json_flat *f,
+    enum json_tok t)
 {
 	struct json *j = &s->j;
 	const char *v = j->s;
@@ -548,36 +547,22 @@ jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
 	default:
 		break;
 	}
-	if (!addmetric(s, p, s->path, plen, v, vlen, type, j->line, j->col,
+	if (!addmetric(s, p, f->path, f->len, v, vlen, type, j->line, j->col,
 	    j->off))
 		note(s, "duplicate keys ignored", j->line);
 }
 
-/* The value whose first token t is taken, named by s->path[0 .. plen). */
+/* The value whose first token t is taken: each of its scalars a metric of
+ * profile p, named by its key path (format/json.h's flattening) after
+ * the n bytes of s->path. */
 static void
-walk(struct sumset *s, long p, size_t plen, enum json_tok t)
+walk(struct sumset *s, long p, size_t n, enum json_tok t)
 {
-	struct json *j = &s->j;
-	char num[24];
-	long i;
+	struct json_flat *f = &s->flat;
 
-	switch (t) {
-	case JSON_OBJ:
-		while ((t = json_next(j)) != JSON_OBJ_END) {
-			/* The key's text dies with the next token. */
-			size_t n = pathadd(s, plen, j->s, j->len);
-			walk(s, p, n, json_next(j));
-		}
-		break;
-	case JSON_ARR:
-		for (i = 0; (t = json_next(j)) != JSON_ARR_END; i++) {
-			snprintf(num, sizeof num, "%ld", i);
-			walk(s, p, pathadd(s, plen, num, strlen(num)), t);
-		}
-		break;
-	default:
-		jsonmetric(s, p, plen, t);
-	}
+	json_flatbegin(f, &s->j, s->path, n, t);
+	while ((t = json_flatnext(f)) != JSON_EOF)
+		jsonmetric(s, p, f, t);
 }
 
 /* A view export table's name: lower case, digits and '_'. */
@@ -670,7 +655,7 @@ readjson(struct sumset *s)
 		memset(&v, 0, sizeof v);
 		while ((t = json_next(j)) != JSON_OBJ_END) {
 			sc_vote(&v, j->s, j->len);
-			n = pathadd(s, 0, j->s, j->len);
+			n = keypath(s);
 			t = json_peek(j);
 			if (t == JSON_OBJ) {
 				nested++;

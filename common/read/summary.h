@@ -33,7 +33,7 @@
 
 #define SUM_MAXMETRICS (1L << 20)
 #define SUM_MAXTEXT ((size_t)64 << 20)
-#define SUM_MAXKEY 1024		/* longest flattened key */
+#define SUM_MAXKEY JSON_MAXPATH	/* longest flattened key */
 
 enum { MV_NUM = 'n', MV_STR = 's', MV_BOOL = 'b', MV_NULL = '0' };
 
@@ -80,7 +80,8 @@ struct sumset {
 	long misread;		/* its text lines not understood */
 	const char *operand;	/* the file or directory named, for names */
 	char **dirfiles;	/* a directory's Summary table */
-	char path[SUM_MAXKEY + 1];	/* the JSON key path being walked */
+	char path[SUM_MAXKEY + 1];	/* a top-level member's key */
+	struct json_flat flat;	/* a JSON value being flattened */
 };
 
 void sum_init(struct sumset *s);
