@@ -40,6 +40,11 @@ sum_free(struct sumset *s)
 	free(s->slot);
 	free(s->own.buf);
 	json_free(&s->j);
+	free(s->t.hdr);
+	s->t.hdr = NULL;
+	if (s->cellsopen)
+		rd_cellsclose(&s->cells);
+	s->cellsopen = 0;
 	s->text = NULL;
 	s->met = NULL;
 	s->prof = NULL;
@@ -472,37 +477,38 @@ vet(struct sumset *s, const struct sc_votes *v, long line, long col)
 static void
 readtable(struct sumset *s, char delim)
 {
-	struct tsv t;
+	struct tsv *t = &s->t;
 	struct sc_votes v = { { 0 } };
 	const char *what, *readers;
 	double d;
 	long p;
 	int i;
 
-	memset(&t, 0, sizeof t);
-	at_open(&t, s->in, delim, &s->notes);
-	for (i = 0; i < t.ncol; i++)
-		sc_vote(&v, t.name[i], strlen(t.name[i]));
-	vet(s, &v, t.line, 1);
+	memset(t, 0, sizeof *t);
+	at_open(t, s->in, delim, &s->notes);
+	for (i = 0; i < t->ncol; i++)
+		sc_vote(&v, t->name[i], strlen(t->name[i]));
+	vet(s, &v, t->line, 1);
 	if (!sc_best(&v, &what, &readers))
-		np_die_at(s->in->name, t.line, 1, "expected a summary, found a "
-		    "table of columns '%s', '%s', ... (np-sum -g and -v read "
-		    "tables)", t.name[0], t.name[1]);
-	while (tsv_next(&t)) {
+		np_die_at(s->in->name, t->line, 1, "expected a summary, found "
+		    "a table of columns '%s', '%s', ... (np-sum -g and -v "
+		    "read tables)", t->name[0], t->name[1]);
+	while (tsv_next(t)) {
 		p = newprof(s, NULL, 0);
 		s->prof[p].floatnames = 1;
-		for (i = 0; i < t.ncol; i++) {
-			tsv_cell(&t, i);
-			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
-			    t.f[i], t.len[i], tsv_missing(&t, i) ? MV_NULL :
-			    !(t.hasq && t.quoted[i]) &&
-			    num_f64(t.f[i], t.len[i], &d) ? MV_NUM : MV_STR,
-			    tsv_fieldline(&t, i), tsv_fieldcol(&t, i), -1))
-				note(s, "duplicate keys ignored", t.line);
+		for (i = 0; i < t->ncol; i++) {
+			tsv_cell(t, i);
+			if (!addmetric(s, p, t->name[i], strlen(t->name[i]),
+			    t->f[i], t->len[i], tsv_missing(t, i) ? MV_NULL :
+			    !(t->hasq && t->quoted[i]) &&
+			    num_f64(t->f[i], t->len[i], &d) ? MV_NUM : MV_STR,
+			    tsv_fieldline(t, i), tsv_fieldcol(t, i), -1))
+				note(s, "duplicate keys ignored", t->line);
 		}
 	}
-	at_end(&t, &s->notes);
-	free(t.hdr);
+	at_end(t, &s->notes);
+	free(t->hdr);
+	t->hdr = NULL;
 }
 
 /* ---- JSON ---- */
@@ -996,7 +1002,7 @@ readtext(struct sumset *s)
 static void
 readparquet(struct sumset *s, const char *file)
 {
-	struct rd_cells c;
+	struct rd_cells *c = &s->cells;
 	struct sc_votes votes = { { 0 } };
 	const char *name, *v;
 	size_t vlen;
@@ -1004,24 +1010,26 @@ readparquet(struct sumset *s, const char *file)
 	long p;
 	int i;
 
-	rd_cellsopen(&c, file, s->in->name);
-	for (i = 0; i < c.ncol; i++) {
-		name = rd_cellname(&c, i);
+	s->cellsopen = 1;
+	rd_cellsopen(c, file, s->in->name);
+	for (i = 0; i < c->ncol; i++) {
+		name = rd_cellname(c, i);
 		sc_vote(&votes, name, strlen(name));
 	}
 	vet(s, &votes, 0, 0);
-	while (rd_cellsnext(&c)) {
+	while (rd_cellsnext(c)) {
 		p = newprof(s, NULL, 0);
 		s->prof[p].spelt = 1;
-		for (i = 0; i < c.ncol; i++) {
-			name = rd_cellname(&c, i);
-			v = rd_cell(&c, i, &vlen, &type);
+		for (i = 0; i < c->ncol; i++) {
+			name = rd_cellname(c, i);
+			v = rd_cell(c, i, &vlen, &type);
 			if (!addmetric(s, p, name, strlen(name), v, vlen, type,
-			    c.row, 0, -1))
-				note(s, "duplicate keys ignored", c.row);
+			    c->row, 0, -1))
+				note(s, "duplicate keys ignored", c->row);
 		}
 	}
-	rd_cellsclose(&c);
+	rd_cellsclose(c);
+	s->cellsopen = 0;
 }
 
 /* ---- files ---- */

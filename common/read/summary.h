@@ -29,6 +29,8 @@
 
 #include "bytes/source.h"
 #include "format/json.h"
+#include "format/table.h"
+#include "read/cells.h"
 #include "base/skipped.h"
 
 #define SUM_MAXMETRICS (1L << 20)
@@ -82,6 +84,9 @@ struct sumset {
 	char **dirfiles;	/* a directory's Summary table */
 	char path[SUM_MAXKEY + 1];	/* a top-level member's key */
 	struct json_flat flat;	/* a JSON value being flattened */
+	struct tsv t;		/* a table being read (sum_free frees it) */
+	struct rd_cells cells;	/* a Parquet file being read, */
+	int cellsopen;		/* while this is set (sum_free closes it) */
 };
 
 void sum_init(struct sumset *s);
