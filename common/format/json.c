@@ -93,6 +93,25 @@ linestart(const struct json *j, const char *at)
 	return p;
 }
 
+/*
+ * The line at ls offered to stray with JSON_PASSOVER_BYTES of it readable
+ * (or all that is left), as passover is, so that how reads fell cannot
+ * change what it is found to be; ls and *at move with the buffer.
+ */
+static const char *
+strayroom(const struct json *j, const char *ls, const char **at)
+{
+	struct src *in = j->in;
+	size_t d = (size_t)(*at - ls);
+	char *p = (char *)ls;
+
+	while ((size_t)(in->end - p) < JSON_PASSOVER_BYTES && !in->eof)
+		if (src_fill(in, &p) == 0)
+			break;
+	*at = p + d;
+	return p;
+}
+
 _Noreturn static void
 failat(const struct json *j, const char *at, const char *fmt, ...)
 {
@@ -105,12 +124,15 @@ failat(const struct json *j, const char *at, const char *fmt, ...)
 	va_end(ap);
 	/* Text the caller knows, inside a value: named, the parser's
 	 * expectation after it. */
-	if (j->stray && j->depth > 0 && (ls = linestart(j, at)) &&
-	    (what = j->stray(j, ls, (size_t)(j->in->end - ls))))
-		np_die_at(j->in->name, j->in->line, colat(j, ls), "found %s "
-		    "inside a JSON %s, where only JSON may be (%s; byte "
-		    "offset %lld)", what, j->stack[j->depth - 1] == '{' ?
-		    "object" : "array", msg, offat(j, ls));
+	if (j->stray && j->depth > 0 && (ls = linestart(j, at))) {
+		ls = strayroom(j, ls, &at);
+		if ((what = j->stray(j, ls, (size_t)(j->in->end - ls))))
+			np_die_at(j->in->name, j->in->line, colat(j, ls),
+			    "found %s inside a JSON %s, where only JSON may "
+			    "be (%s; byte offset %lld)", what,
+			    j->stack[j->depth - 1] == '{' ? "object" : "array",
+			    msg, offat(j, ls));
+	}
 	np_die_at(j->in->name, j->in->line, colat(j, at), "%s (byte offset %lld)",
 	    msg, offat(j, at));
 }
