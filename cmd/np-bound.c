@@ -37,6 +37,7 @@
 #include "kind/profdir.h"
 #include "read/gate.h"
 #include "read/reader.h"
+#include "read/sniff.h"
 #include "write/tsvout.h"
 
 static const char optstring[] = "ADIr:Tt:wX";
@@ -346,7 +347,9 @@ textcols(struct src *s, const char *const *names, int *got)
 	long lineno;
 	int j, kind;
 
-	kind = src_sniff(s, "JSON, TSV or CSV", &line, &lineno);
+	/* The reader says what an input with nothing to read is; a binary
+	 * byte here is its error too. */
+	kind = rd_sniff(s, RD_TEXT, NULL, RD_LOOK, &line, &lineno);
 	if ((kind != SRC_TSV && kind != SRC_CSV) || !(nl = src_wholeline(s,
 	    line, SRC_BUFSZ)))
 		return;

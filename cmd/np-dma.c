@@ -28,6 +28,7 @@
 #include "base/number.h"
 #include "read/anytable.h"
 #include "read/reader.h"
+#include "read/sniff.h"
 #include "calc/spill.h"
 #include "format/table.h"
 #include "write/row.h"
@@ -1012,7 +1013,8 @@ merge(struct src *in, char **files, int n, int form)
 			    "(a header of %s, ...)", forms[form].what,
 			    files[0], forms[form].cols[0]);
 		/* Its first SRC_SNIFF bytes in the buffer, as at_open needs. */
-		src_sniff(in, forms[form].what, &line, &lineno);
+		rd_sniff(in, forms[form].what, forms[form].what, 0, &line,
+		    &lineno);
 		at_open(&t, in, '\t', &notes);
 		while (tsv_next(&t)) {
 			if (form == P_SKINNY)

@@ -587,6 +587,20 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	np np-bound "$T/h/DmaPacket.csv"
 	status_is 1
 	err_is "np-bound: $T/h/DmaPacket.csv:1:1: expected DMA transfer rows (with a column such as queue_name, queue_idx or transfer_bytes), found Instruction rows (read by np-trace, np-gaps and np-stall)"
+	# Metadata, looked into for the columns it has before it is read:
+	# binary and empty in the reader's words, as any other table's (the
+	# look once said "expected JSON, TSV or CSV" at a binary byte)
+	mkdir -p "$T/m"
+	cp "$C"/*.csv "$T/m"
+	printf 'a\0b\n' >"$T/m/Metadata.csv"
+	np np-bound "$T/m"/*.csv
+	status_is 1
+	err_is "np-bound: $T/m/Metadata.csv:1:2: expected text (JSON, TSV, CSV or profiler output), found byte 0x00 (byte offset 1)"
+	[ ! -s "$OUT" ]
+	: >"$T/m/Metadata.csv"
+	np np-bound "$T/m"/*.csv
+	status_is 1
+	err_is "np-bound: $T/m/Metadata.csv: empty input, expected JSON, TSV or CSV"
 }
 
 @test "np-bound: CRLF tables read as LF ones; a row ending before it starts counted once" {

@@ -217,6 +217,16 @@ np_plot_19() {
 	np np-plot "$FIX/np-stall/stall.json"
 	status_is 1
 	err_is "np-plot: $FIX/np-stall/stall.json:1:1: expected TSV or CSV with a header line, found JSON (np-plot draws the TSV the np programs write)"
+	# Parquet named as JSON is; a binary byte in the words every reader
+	# uses, "text (...)" (once "expected TSV or CSV with a header line,
+	# found byte 0x15" at Parquet's magic)
+	np np-plot "$FIX/parquet/duckdb_snappy_v1.parquet"
+	status_is 1
+	err_is "np-plot: $FIX/parquet/duckdb_snappy_v1.parquet: expected TSV or CSV with a header line, found Parquet (np-plot draws the TSV the np programs write)"
+	printf 'a\tb\n1\t2\n3\0\t4\n' >"$T/bin.tsv"
+	np np-plot "$T/bin.tsv"
+	status_is 1
+	err_is "np-plot: $T/bin.tsv:3:2: expected text (TSV or CSV with a header line), found byte 0x00 (byte offset 9)"
 	np np-plot "$FIX"
 	status_is 1
 	err_is "np-plot: $FIX: a directory; np-plot draws TSV, such as another np program writes"
@@ -264,9 +274,9 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file ...]"
 }
 
-@test "plot: errors: no rows, a missing column, a value that is no number; a bucket row without its bounds or start; bad usage" {
+@test "plot: errors: no rows, a missing column, a value that is no number; JSON and Parquet named; a binary byte; a bucket row without its bounds or start; bad usage" {
 	cases \
-	    "errors: no rows, a missing column, a value that is no number" np_plot_19 \
+	    "errors: no rows, a missing column, a value that is no number; JSON and Parquet named; a binary byte" np_plot_19 \
 	    "a bucket row without its bounds or start" np_plot_20 \
 	    "bad usage" np_plot_21
 }

@@ -709,11 +709,73 @@ np_sum_46() {
 	[ "$(<"$OUT")" = "2068498 floats, 0 differences" ]
 }
 
-@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are; num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" {
+np_sum_47() {
+	# A Parquet summary's cells are spelt as the reader of rows spells
+	# the same column (np-sum -g reads it so): a DECIMAL as its exact
+	# decimal in np's spelling (np(7): 300.00 is 300), a FLOAT16 as the
+	# float it widens to exactly, in the float's fewest digits.  By hand:
+	# DECIMAL(4,2) -10.00 is -10, DECIMAL(18,6) -0.100000 is -0.1,
+	# DECIMAL(38,10) -0.0000000001 is -1e-10 (row 1 of duckdb_logical).
+	P=$FIX/parquet
+	np np-sum "$P/duckdb_logical.parquet"
+	status_is 0
+	no_err
+	grep -E '^[^	]*:1	dec' "$OUT" | cut -f2- >"$T/got"
+	printf 'dec4\t-10\ndec18\t-0.1\ndec38\t-1e-10\n' >"$T/want"
+	cmp "$T/want" "$T/got"
+	cp "$OUT" "$T/summary"
+	for c in dec4 dec18 dec38; do
+		awk -F'\t' -v c=$c '$2 == c && $3 != "" { print $3 }' \
+		    "$T/summary" |
+		    sort -u >"$T/sum"
+		np np-sum -g $c -v id "$P/duckdb_logical.parquet"
+		status_is 0
+		awk -F'\t' 'NR > 1 && $1 != "" { print $1 }' "$OUT" |
+		    sort -u >"$T/rows"
+		[ "$(wc -l <"$T/rows")" -gt 30 ]
+		cmp "$T/rows" "$T/sum"
+	done
+	# The half 0x2e66 (bytes 66 2e, its dictionary's first entry, at byte
+	# 18) is 0.0999755859375 exactly; the float's fewest digits that read
+	# back are 0.099975586 (floats near 0.1 are 2^-27 apart: 0.09997559 is
+	# 4.1e-9 away, more than half of that).
+	cp "$FIX/parquet/testing/float16_nonzeros_and_nans.parquet" "$T/h.parquet"
+	printf '\x66\x2e' | dd of="$T/h.parquet" bs=1 seek=18 conv=notrunc \
+	    2>/dev/null
+	np np-sum "$T/h.parquet"
+	status_is 0
+	[ "$(sed -n 3p "$OUT" | cut -f2-)" = "x	0.099975586" ]
+	np np-sum -g x -v x "$T/h.parquet"
+	status_is 0
+	grep -q '^0\.099975586	' "$OUT"
+}
+
+@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are; num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them; a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them" {
 	cases \
 	    "the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" np_sum_42 \
 	    "-w puts the six forms of the Summary side by side, every row one value six times" np_sum_43 \
 	    "numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" np_sum_44 \
 	    "a number is written in np's spelling; integers, strings and NaN as they are" np_sum_45 \
-	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46
+	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46 \
+	    "a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them" np_sum_47
+}
+
+@test "np-sum: a flattened key path of 1024 bytes is read; one longer is an error at the key or array element that makes it so" {
+	# (a member holding an object is a profile: its paths begin inside)
+	x=$(head -c 1021 /dev/zero | tr '\0' x)
+	printf '{"a":{"%s":{"bb":1}}}\n' "$x" >"$T/ok.json"
+	np np-sum "$T/ok.json"
+	status_is 0
+	no_err
+	[ "$(sed -n 2p "$OUT")" = "$T/ok.json	$x.bb	1" ]
+	x=$(head -c 1020 /dev/zero | tr '\0' x)
+	printf '{"a":{"%s":{"bbbbbb":1}}}\n' "$x" >"$T/key.json"
+	np np-sum "$T/key.json"
+	status_is 1
+	err_is "np-sum: $T/key.json:1:1031: expected a key path of at most 1024 bytes, found a longer one (byte offset 1030)"
+	y=$(head -c 1023 /dev/zero | tr '\0' Y)
+	printf '{"%s":[5]}\n' "$y" >"$T/elem.json"
+	np np-sum "$T/elem.json"
+	status_is 1
+	err_is "np-sum: $T/elem.json:1:1029: expected a key path of at most 1024 bytes, found a longer one (byte offset 1028)"
 }

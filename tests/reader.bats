@@ -908,6 +908,17 @@ reader_57() {
 	np np-sum "$T/s.json"
 	status_is 1
 	err_is "np-sum: $T/s.json:2:1: found a log line inside a JSON object, where only JSON may be (expected a string key, found 't'; byte offset 21)"
+	# named whatever bytes the read before it left: here the first 1 MiB
+	# read ends 3 bytes into "time=" (summary_fuzz found it by chunking)
+	{ printf '{"n_1": {"a": 1,\n'
+	  head -c $((1048576 - 21)) /dev/zero | tr '\0' ' '
+	  printf '\ntime="x" level=info\n"b": 2}}\n'; } >"$T/c.json"
+	np np-sum "$T/c.json"
+	status_is 1
+	err_is "np-sum: $T/c.json:3:1: found a log line inside a JSON object, where only JSON may be (expected a string key, found 't'; byte offset 1048573)"
+	np np-trace "$T/c.json"
+	status_is 1
+	err_is "np-trace: $T/c.json:3:1: found a log line inside a JSON object, where only JSON may be (expected a string key, found 't'; byte offset 1048573)"
 	# other text there is the parser's plain message
 	printf '[{"start_ts":1},\nhello\n]\n' >"$T/h.json"
 	np np-trace "$T/h.json"
@@ -985,10 +996,10 @@ reader_60() {
 -9.223372036854776e18" ]
 }
 
-@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides" {
+@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such, wherever a read ended; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides" {
 	cases \
 	    "a CSV header with blanks after its commas is CSV, the blanks no part of a field" reader_56 \
-	    "a log line inside a JSON array or object is named as such" reader_57 \
+	    "a log line inside a JSON array or object is named as such, wherever a read ended" reader_57 \
 	    "another kind's rows, or input refused before its first row, leave standard output empty" reader_58 \
 	    "a control byte past the first line is data in every form; a NUL stops the reading there" reader_59 \
 	    "a whole number just past int64 keeps its double form on both sides" reader_60

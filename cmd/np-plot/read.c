@@ -784,7 +784,13 @@ readfile(struct plot *p, const char *file)
 	memset(&in, 0, sizeof in);
 	memset(&t, 0, sizeof t);
 	src_open(&in, file);
-	fmt = rd_sniff(&in, what, what, 0, &line, &lineno);
+	/* Every reader's words: what it reads, and "text (...)" at a binary
+	 * byte; a format np-plot does not draw is named. */
+	if (src_isparquet(&in))
+		np_die("%s: expected %s, found Parquet (np-plot draws the TSV "
+		    "the np programs write)", file, what);
+	fmt = rd_sniff(&in, "text (TSV or CSV with a header line)", what, 0,
+	    &line, &lineno);
 	if (fmt == SRC_JSON)
 		np_die_at(file, lineno, 1, "expected %s, found JSON (np-plot "
 		    "draws the TSV the np programs write)", what);

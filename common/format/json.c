@@ -93,6 +93,25 @@ linestart(const struct json *j, const char *at)
 	return p;
 }
 
+/*
+ * The line at ls offered to stray with JSON_PASSOVER_BYTES of it readable
+ * (or all that is left), as passover is, so that how reads fell cannot
+ * change what it is found to be; ls and *at move with the buffer.
+ */
+static const char *
+strayroom(const struct json *j, const char *ls, const char **at)
+{
+	struct src *in = j->in;
+	size_t d = (size_t)(*at - ls);
+	char *p = (char *)ls;
+
+	while ((size_t)(in->end - p) < JSON_PASSOVER_BYTES && !in->eof)
+		if (src_fill(in, &p) == 0)
+			break;
+	*at = p + d;
+	return p;
+}
+
 _Noreturn static void
 failat(const struct json *j, const char *at, const char *fmt, ...)
 {
@@ -105,12 +124,15 @@ failat(const struct json *j, const char *at, const char *fmt, ...)
 	va_end(ap);
 	/* Text the caller knows, inside a value: named, the parser's
 	 * expectation after it. */
-	if (j->stray && j->depth > 0 && (ls = linestart(j, at)) &&
-	    (what = j->stray(j, ls, (size_t)(j->in->end - ls))))
-		np_die_at(j->in->name, j->in->line, colat(j, ls), "found %s "
-		    "inside a JSON %s, where only JSON may be (%s; byte "
-		    "offset %lld)", what, j->stack[j->depth - 1] == '{' ?
-		    "object" : "array", msg, offat(j, ls));
+	if (j->stray && j->depth > 0 && (ls = linestart(j, at))) {
+		ls = strayroom(j, ls, &at);
+		if ((what = j->stray(j, ls, (size_t)(j->in->end - ls))))
+			np_die_at(j->in->name, j->in->line, colat(j, ls),
+			    "found %s inside a JSON %s, where only JSON may "
+			    "be (%s; byte offset %lld)", what,
+			    j->stack[j->depth - 1] == '{' ? "object" : "array",
+			    msg, offat(j, ls));
+	}
 	np_die_at(j->in->name, j->in->line, colat(j, at), "%s (byte offset %lld)",
 	    msg, offat(j, at));
 }
@@ -1254,4 +1276,84 @@ json_peek(struct json *j)
 	case 'n': return JSON_NULL;
 	default: return JSON_NUM;
 	}
+}
+
+/* ---- a value flattened to its scalars, by key path ---- */
+
+/* The path at n, then ".part" (or "part" when n is 0): its length. */
+static size_t
+flatadd(struct json_flat *f, size_t n, const char *part, size_t len)
+{
+	size_t dot = n > 0;
+
+	if (n + dot + len > JSON_MAXPATH)
+		json_fail(f->j, "expected a key path of at most %d bytes, "
+		    "found a longer one", JSON_MAXPATH);
+	if (dot)
+		f->path[n] = '.';
+	if (len)
+		memcpy(f->path + n + dot, part, len);
+	return n + dot + len;
+}
+
+static void
+flatopen(struct json_flat *f, enum json_tok t, size_t len)
+{
+	f->open[f->n].t = t;
+	f->open[f->n].len = len;
+	f->open[f->n].idx = 0;
+	f->n++;
+}
+
+void
+json_flatbegin(struct json_flat *f, struct json *j, const char *prefix,
+    size_t n, enum json_tok t)
+{
+	f->j = j;
+	f->n = 0;
+	f->scalar = JSON_EOF;
+	f->len = flatadd(f, 0, prefix, n);
+	if (t == JSON_OBJ || t == JSON_ARR)
+		flatopen(f, t, f->len);
+	else
+		f->scalar = t;
+}
+
+enum json_tok
+json_flatnext(struct json_flat *f)
+{
+	struct json *j = f->j;
+	enum json_tok t;
+	char num[24];
+	size_t n;
+	int k;
+
+	if ((t = f->scalar) != JSON_EOF) {
+		f->scalar = JSON_EOF;
+		return t;
+	}
+	while (f->n > 0) {
+		k = f->n - 1;
+		t = json_next(j);
+		if (t == JSON_OBJ_END || t == JSON_ARR_END) {
+			f->n--;
+			continue;
+		}
+		if (f->open[k].t == JSON_OBJ) {
+			/* The key's text dies with the next token. */
+			n = flatadd(f, f->open[k].len, j->s, j->len);
+			t = json_next(j);
+		} else {
+			/* At the element's first token, as a message says. */
+			n = flatadd(f, f->open[k].len, num, (size_t)snprintf(num,
+			    sizeof num, "%ld", f->open[k].idx++));
+		}
+		if (t == JSON_OBJ || t == JSON_ARR) {
+			flatopen(f, t, n);
+			continue;
+		}
+		f->len = n;
+		return t;
+	}
+	return JSON_EOF;
 }

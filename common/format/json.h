@@ -122,6 +122,42 @@ void json_skip(struct json *j);
  * top level when no value is left).  Only where a value is due. */
 enum json_tok json_peek(struct json *j);
 
+/*
+ * A value flattened: its scalars one at a time, each named by its key path,
+ * the member names joined with '.' and array elements by their index from
+ * 0 (NeffNodes.0.NodeInfo.Graphs.1.NC), after a prefix; an empty object or
+ * array has none.  A pull over json_next, in the value's order:
+ *
+ *	json_flatbegin(&f, j, prefix, n, json_next(j));
+ *	while ((t = json_flatnext(&f)) != JSON_EOF)
+ *		... f.path[0 .. f.len), t, j->s, j->len, j->line ...
+ *
+ * A path longer than JSON_MAXPATH bytes is an error at the key or element
+ * that makes it so.  The one flattening of JSON: np-sum's summaries.
+ */
+#define JSON_MAXPATH 1024
+struct json_flat {
+	struct json *j;
+	char path[JSON_MAXPATH + 1];
+	size_t len;		/* the last scalar's path */
+	/* private: the containers open, and the path at each */
+	int n;
+	struct {
+		enum json_tok t;	/* JSON_OBJ or JSON_ARR */
+		size_t len;
+		long idx;		/* an array's next element */
+	} open[JSON_MAXDEPTH + 1];
+	enum json_tok scalar;	/* a value that is one, not yet given */
+};
+/* Begins flattening the value whose first token t is taken, its path
+ * beginning with prefix (n bytes; n 0 for none). */
+void json_flatbegin(struct json_flat *f, struct json *j, const char *prefix,
+    size_t n, enum json_tok t);
+/* The value's next scalar (JSON_STR, JSON_NUM, JSON_TRUE, JSON_FALSE or
+ * JSON_NULL, its text in the parser's s and len), or JSON_EOF at the
+ * value's end (its closing token taken). */
+enum json_tok json_flatnext(struct json_flat *f);
+
 /* Dies at the last token's position: "file:line:col: msg (byte offset N)". */
 _Noreturn void json_fail(const struct json *j, const char *fmt, ...);
 

@@ -654,9 +654,12 @@ sniff(struct reader *r)
 	char *line, expect[128];
 	long lineno;
 
-	snprintf(expect, sizeof expect, "JSON, TSV, CSV%s%s",
-	    r->tf ? " or " : "", r->tf ? r->tf->name : "");
-	switch (rd_sniff(in, "text (JSON, TSV, CSV or profiler output)",
+	if (r->tf)
+		snprintf(expect, sizeof expect, "JSON, TSV, CSV or %s",
+		    r->tf->name);
+	else
+		snprintf(expect, sizeof expect, "JSON, TSV or CSV");
+	switch (rd_sniff(in, RD_TEXT,
 	    expect, 0, &line, &lineno)) {
 	case SRC_JSON:
 		return FMT_JSON;

@@ -21,6 +21,7 @@
 #include "kind/instruction.h"
 #include "kind/profdir.h"
 #include "kind/whichtable.h"
+#include "read/cells.h"
 #include "read/gate.h"
 #include "read/reader.h"
 #include "read/reader_part.h"
@@ -206,6 +207,30 @@ pqbad(struct reader *r, int i, const char *what, const char *found)
 	    r->pqrow, pq_col(&r->pq, r->pqsel[i])->name, what, found);
 }
 
+/*
+ * How a Parquet cell is spelt as text, in one place: pqset's text columns
+ * and rd_cell (every column, read/cells.h) both use these.
+ */
+
+/* A DECIMAL's exact decimal in np's spelling ("300.00" is 300), as a text
+ * form's is, in buf (DEC_BUFSZ bytes): its length, or 0 to keep the text
+ * parquet.c gave. */
+static inline size_t
+pqdectext(char *buf, const struct pq_cell *cell)
+{
+	return dec_respell(buf, cell->s, cell->len, 0);
+}
+
+/* A finite FLOAT or DOUBLE as its shortest text would read in JSON; a
+ * FLOAT in the float's own fewest digits, as a float printer writes it (a
+ * FLOAT16 too: a float holds it exactly); in buf (NUM_BUFSZ bytes). */
+static inline size_t
+pqfloattext(char *buf, const struct pq_column *pc, double d)
+{
+	return pc->physical == PQ_T_FLOAT || pc->logical == PQ_L_FLOAT16 ?
+	    num_fmt_f32(buf, (float)d) : num_fmt_f64(buf, d);
+}
+
 /* Column i's cell, not null, into the row, whatever it holds. */
 static NP_COLD void
 pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
@@ -227,7 +252,7 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 		if (coltype(r, c) == T_TEXT && pc->logical == PQ_L_DECIMAL) {
 			/* A number, in np's spelling ("300.00" is 300), as a
 			 * text form's is. */
-			if ((n = dec_respell(dnum, cell->s, cell->len, 0))) {
+			if ((n = pqdectext(dnum, cell))) {
 				rec_settext(rec, c, dnum, n);
 				break;
 			}
@@ -296,14 +321,9 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 			    strlen(num_word(cell->d)));
 			break;
 		}
-		/* As its shortest text would read in JSON; a FLOAT in the
-		 * float's own fewest digits, as a float printer writes it
-		 * (a FLOAT16 too: a float holds it exactly). */
 		pc = pq_col(&r->pq, r->pqsel[i]);
-		rd_set(r, rec, c, pref, num, pc->physical == PQ_T_FLOAT ||
-		    pc->logical == PQ_L_FLOAT16 ?
-		    num_fmt_f32(num, (float)cell->d) :
-		    num_fmt_f64(num, cell->d), rec->line, 0, pc->name);
+		rd_set(r, rec, c, pref, num, pqfloattext(num, pc, cell->d),
+		    rec->line, 0, pc->name);
 		break;
 	}
 	f->pref = (unsigned char)pref;
@@ -454,4 +474,79 @@ rdi_pqrows(struct reader *r)
 			return NULL;
 	} while (!rdi_rowdone(r, rec));
 	return rec;
+}
+
+/* ---- every column, each cell spelt as pqset spells a text column ---- */
+
+void
+rd_cellsopen(struct rd_cells *c, const char *path, const char *name)
+{
+	int i;
+
+	memset(c, 0, sizeof *c);
+	pq_open(&c->pq, path);
+	c->pq.file = name;
+	c->ncol = pq_ncols(&c->pq);
+	for (i = 0; i < c->ncol; i++)
+		pq_select(&c->pq, i);
+}
+
+const char *
+rd_cellname(const struct rd_cells *c, int i)
+{
+	return pq_col(&c->pq, i)->name;
+}
+
+int
+rd_cellsnext(struct rd_cells *c)
+{
+	if (!pq_next(&c->pq))
+		return 0;
+	c->row++;
+	return 1;
+}
+
+const char *
+rd_cell(struct rd_cells *c, int i, size_t *len, char *type)
+{
+	const struct pq_column *pc = pq_col(&c->pq, i);
+	const struct pq_cell *cell = pq_cell(&c->pq, i);
+
+	*type = RC_NUM;
+	switch (cell->kind) {
+	case PQ_NULL:
+		*type = RC_NULL;
+		*len = 0;
+		return "";
+	case PQ_BYTES:
+		if (pc->logical == PQ_L_DECIMAL &&
+		    (*len = pqdectext(c->buf, cell)))
+			return c->buf;
+		*type = pc->logical == PQ_L_DECIMAL ? RC_NUM : RC_STR;
+		*len = cell->len;
+		return cell->s;
+	case PQ_BOOL:
+		*type = RC_BOOL;
+		*len = cell->i ? 4 : 5;
+		return cell->i ? "true" : "false";
+	case PQ_INT:
+		*len = num_fmt_i64(c->buf, cell->i);
+		return c->buf;
+	case PQ_UINT:
+		*len = num_fmt_u64(c->buf, cell->u);
+		return c->buf;
+	default:
+		if (!isfinite(cell->d)) {
+			*len = strlen(num_word(cell->d));
+			return num_word(cell->d);
+		}
+		*len = pqfloattext(c->buf, pc, cell->d);
+		return c->buf;
+	}
+}
+
+void
+rd_cellsclose(struct rd_cells *c)
+{
+	pq_close(&c->pq);
 }

@@ -12,6 +12,8 @@ rd_sniff(struct src *in, const char *bytes, const char *expect, int flags,
 	int fmt;
 
 	fmt = src_sniff(in, bytes, line, lineno);
+	if (flags & RD_LOOK)
+		return fmt;
 	switch (fmt) {
 	case SRC_EMPTY:
 		np_die("%s: empty input, expected %s", in->name, expect);

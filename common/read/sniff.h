@@ -14,6 +14,14 @@
 /* A file of only blank and log lines is SRC_LOGS, not an error:
  * summaries read log-like lines as text, and count what they pass over. */
 #define RD_LOGSOK	0x1
+/* A look ahead of the reader that will read the file (at a header, say):
+ * an input with nothing to read is returned (SRC_EMPTY, SRC_BLANKS,
+ * SRC_LOGS, SRC_LONG), not an error here: that reader says it, with the
+ * formats it reads.  A binary byte is still the error below. */
+#define RD_LOOK		0x2
+
+/* What the kind's reader reads, for the error at a binary byte. */
+#define RD_TEXT		"text (JSON, TSV, CSV or profiler output)"
 
 /*
  * Which format in holds: SRC_JSON, SRC_TSV, SRC_CSV or SRC_TEXT (a first

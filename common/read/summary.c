@@ -10,7 +10,7 @@
 #include "base/msg.h"
 #include "calc/hashtab.h"
 #include "base/number.h"
-#include "format/parquet.h"
+#include "read/cells.h"
 #include "read/anytable.h"
 #include "read/reader.h"
 #include "kind/profdir.h"
@@ -40,6 +40,11 @@ sum_free(struct sumset *s)
 	free(s->slot);
 	free(s->own.buf);
 	json_free(&s->j);
+	free(s->t.hdr);
+	s->t.hdr = NULL;
+	if (s->cellsopen)
+		rd_cellsclose(&s->cells);
+	s->cellsopen = 0;
 	s->text = NULL;
 	s->met = NULL;
 	s->prof = NULL;
@@ -360,6 +365,8 @@ respell(struct sumset *s, long p)
 	size_t n;
 	long i;
 
+	if (s->prof[p].spelt)
+		return;
 	for (i = s->prof[p].first; i >= 0; i = m->next) {
 		m = &s->met[i];
 		if (m->type != MV_NUM || !(n = spell(s->text + m->key,
@@ -470,58 +477,58 @@ vet(struct sumset *s, const struct sc_votes *v, long line, long col)
 static void
 readtable(struct sumset *s, char delim)
 {
-	struct tsv t;
+	struct tsv *t = &s->t;
 	struct sc_votes v = { { 0 } };
 	const char *what, *readers;
 	double d;
 	long p;
 	int i;
 
-	memset(&t, 0, sizeof t);
-	at_open(&t, s->in, delim, &s->notes);
-	for (i = 0; i < t.ncol; i++)
-		sc_vote(&v, t.name[i], strlen(t.name[i]));
-	vet(s, &v, t.line, 1);
+	memset(t, 0, sizeof *t);
+	at_open(t, s->in, delim, &s->notes);
+	for (i = 0; i < t->ncol; i++)
+		sc_vote(&v, t->name[i], strlen(t->name[i]));
+	vet(s, &v, t->line, 1);
 	if (!sc_best(&v, &what, &readers))
-		np_die_at(s->in->name, t.line, 1, "expected a summary, found a "
-		    "table of columns '%s', '%s', ... (np-sum -g and -v read "
-		    "tables)", t.name[0], t.name[1]);
-	while (tsv_next(&t)) {
+		np_die_at(s->in->name, t->line, 1, "expected a summary, found "
+		    "a table of columns '%s', '%s', ... (np-sum -g and -v "
+		    "read tables)", t->name[0], t->name[1]);
+	while (tsv_next(t)) {
 		p = newprof(s, NULL, 0);
 		s->prof[p].floatnames = 1;
-		for (i = 0; i < t.ncol; i++) {
-			tsv_cell(&t, i);
-			if (!addmetric(s, p, t.name[i], strlen(t.name[i]),
-			    t.f[i], t.len[i], tsv_missing(&t, i) ? MV_NULL :
-			    !(t.hasq && t.quoted[i]) &&
-			    num_f64(t.f[i], t.len[i], &d) ? MV_NUM : MV_STR,
-			    tsv_fieldline(&t, i), tsv_fieldcol(&t, i), -1))
-				note(s, "duplicate keys ignored", t.line);
+		for (i = 0; i < t->ncol; i++) {
+			tsv_cell(t, i);
+			if (!addmetric(s, p, t->name[i], strlen(t->name[i]),
+			    t->f[i], t->len[i], tsv_missing(t, i) ? MV_NULL :
+			    !(t->hasq && t->quoted[i]) &&
+			    num_f64(t->f[i], t->len[i], &d) ? MV_NUM : MV_STR,
+			    tsv_fieldline(t, i), tsv_fieldcol(t, i), -1))
+				note(s, "duplicate keys ignored", t->line);
 		}
 	}
-	at_end(&t, &s->notes);
-	free(t.hdr);
+	at_end(t, &s->notes);
+	free(t->hdr);
+	t->hdr = NULL;
 }
 
 /* ---- JSON ---- */
 
-/* Appends ".part" (or "part" at the start) to the key path of length n. */
+/* A member's key, the path its value's metrics begin with, at s->path:
+ * its length. */
 static size_t
-pathadd(struct sumset *s, size_t n, const char *part, size_t len)
+keypath(struct sumset *s)
 {
-	size_t dot = n > 0;
-
-	if (n + dot + len > SUM_MAXKEY)
+	if (s->j.len > SUM_MAXKEY)
 		json_fail(&s->j, "expected a key path of at most %d bytes, "
 		    "found a longer one", SUM_MAXKEY);
-	if (dot)
-		s->path[n] = '.';
-	memcpy(s->path + n + dot, part, len);
-	return n + dot + len;
+	memcpy(s->path, s->j.s, s->j.len);
+	return s->j.len;
 }
 
+/* The scalar t just flattened, a metric of profile p named f's path. */
 static void
-jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
+jsonmetric(struct sumset *s, long p, const struct json_flat *f,
+    enum json_tok t)
 {
 	struct json *j = &s->j;
 	const char *v = j->s;
@@ -546,36 +553,22 @@ jsonmetric(struct sumset *s, long p, size_t plen, enum json_tok t)
 	default:
 		break;
 	}
-	if (!addmetric(s, p, s->path, plen, v, vlen, type, j->line, j->col,
+	if (!addmetric(s, p, f->path, f->len, v, vlen, type, j->line, j->col,
 	    j->off))
 		note(s, "duplicate keys ignored", j->line);
 }
 
-/* The value whose first token t is taken, named by s->path[0 .. plen). */
+/* The value whose first token t is taken: each of its scalars a metric of
+ * profile p, named by its key path (format/json.h's flattening) after
+ * the n bytes of s->path. */
 static void
-walk(struct sumset *s, long p, size_t plen, enum json_tok t)
+walk(struct sumset *s, long p, size_t n, enum json_tok t)
 {
-	struct json *j = &s->j;
-	char num[24];
-	long i;
+	struct json_flat *f = &s->flat;
 
-	switch (t) {
-	case JSON_OBJ:
-		while ((t = json_next(j)) != JSON_OBJ_END) {
-			/* The key's text dies with the next token. */
-			size_t n = pathadd(s, plen, j->s, j->len);
-			walk(s, p, n, json_next(j));
-		}
-		break;
-	case JSON_ARR:
-		for (i = 0; (t = json_next(j)) != JSON_ARR_END; i++) {
-			snprintf(num, sizeof num, "%ld", i);
-			walk(s, p, pathadd(s, plen, num, strlen(num)), t);
-		}
-		break;
-	default:
-		jsonmetric(s, p, plen, t);
-	}
+	json_flatbegin(f, &s->j, s->path, n, t);
+	while ((t = json_flatnext(f)) != JSON_EOF)
+		jsonmetric(s, p, f, t);
 }
 
 /* A view export table's name: lower case, digits and '_'. */
@@ -668,7 +661,7 @@ readjson(struct sumset *s)
 		memset(&v, 0, sizeof v);
 		while ((t = json_next(j)) != JSON_OBJ_END) {
 			sc_vote(&v, j->s, j->len);
-			n = pathadd(s, 0, j->s, j->len);
+			n = keypath(s);
 			t = json_peek(j);
 			if (t == JSON_OBJ) {
 				nested++;
@@ -1003,86 +996,40 @@ readtext(struct sumset *s)
 
 /* ---- Parquet: Neuron Explorer's Summary table ---- */
 
-/* A FLOAT or DOUBLE cell's text: at the column's own precision, and the
- * words num_f64 reads for NaN and infinities (num_fmt_* write none). */
-static const char *
-pqnum(char *buf, double d, int isfloat, size_t *len)
-{
-	const char *w;
-
-	if (isfinite(d)) {
-		*len = isfloat ? num_fmt_f32(buf, (float)d) :
-		    num_fmt_f64(buf, d);
-		return buf;
-	}
-	w = num_word(d);
-	*len = strlen(w);
-	return w;
-}
-
-/* Every column of every row: a profile a row, a metric a column. */
+/* Every column of every row, through the reading layer (read/cells.h),
+ * spelt as every other program reads them: a profile a row, a metric a
+ * column. */
 static void
 readparquet(struct sumset *s, const char *file)
 {
-	struct pq pq;
-	const struct pq_cell *c;
-	char num[NUM_BUFSZ];
+	struct rd_cells *c = &s->cells;
+	struct sc_votes votes = { { 0 } };
 	const char *name, *v;
 	size_t vlen;
-	long p, row = 0;
-	int i, type;
+	char type;
+	long p;
+	int i;
 
-	struct sc_votes votes = { { 0 } };
-
-	pq_open(&pq, file);
-	pq.file = s->in->name;
-	for (i = 0; i < pq_ncols(&pq); i++) {
-		name = pq_col(&pq, i)->name;
+	s->cellsopen = 1;
+	rd_cellsopen(c, file, s->in->name);
+	for (i = 0; i < c->ncol; i++) {
+		name = rd_cellname(c, i);
 		sc_vote(&votes, name, strlen(name));
-		pq_select(&pq, i);
 	}
 	vet(s, &votes, 0, 0);
-	while (pq_next(&pq)) {
+	while (rd_cellsnext(c)) {
 		p = newprof(s, NULL, 0);
-		row++;
-		for (i = 0; i < pq_ncols(&pq); i++) {
-			c = pq_cell(&pq, i);
-			name = pq_col(&pq, i)->name;
-			v = num;
-			type = MV_NUM;
-			switch (c->kind) {
-			case PQ_NULL:
-				v = "";
-				vlen = 0;
-				type = MV_NULL;
-				break;
-			case PQ_BYTES:
-				v = c->s;
-				vlen = c->len;
-				type = MV_STR;
-				break;
-			case PQ_BOOL:
-				v = c->i ? "true" : "false";
-				vlen = strlen(v);
-				type = MV_BOOL;
-				break;
-			case PQ_INT:
-				vlen = num_fmt_i64(num, c->i);
-				break;
-			case PQ_UINT:
-				vlen = num_fmt_u64(num, c->u);
-				break;
-			default:
-				v = pqnum(num, c->d, pq_col(&pq, i)->physical ==
-				    PQ_T_FLOAT, &vlen);
-				break;
-			}
-			if (!addmetric(s, p, name, strlen(name), v, vlen,
-			    (char)type, row, 0, -1))
-				note(s, "duplicate keys ignored", row);
+		s->prof[p].spelt = 1;
+		for (i = 0; i < c->ncol; i++) {
+			name = rd_cellname(c, i);
+			v = rd_cell(c, i, &vlen, &type);
+			if (!addmetric(s, p, name, strlen(name), v, vlen, type,
+			    c->row, 0, -1))
+				note(s, "duplicate keys ignored", c->row);
 		}
 	}
-	pq_close(&pq);
+	rd_cellsclose(c);
+	s->cellsopen = 0;
 }
 
 /* ---- files ---- */

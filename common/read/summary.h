@@ -29,11 +29,13 @@
 
 #include "bytes/source.h"
 #include "format/json.h"
+#include "format/table.h"
+#include "read/cells.h"
 #include "base/skipped.h"
 
 #define SUM_MAXMETRICS (1L << 20)
 #define SUM_MAXTEXT ((size_t)64 << 20)
-#define SUM_MAXKEY 1024		/* longest flattened key */
+#define SUM_MAXKEY JSON_MAXPATH	/* longest flattened key */
 
 enum { MV_NUM = 'n', MV_STR = 's', MV_BOOL = 'b', MV_NULL = '0' };
 
@@ -54,6 +56,8 @@ struct profile {
 	int floatnames;		/* a row of Neuron Explorer's Summary table
 				   as text (CSV, TSV, JSON lines), whose
 				   FLOAT columns are known by name */
+	int spelt;		/* its numbers are spelt as the reading
+				   layer spells them (Parquet): kept */
 };
 
 struct sumset {
@@ -78,7 +82,11 @@ struct sumset {
 	long misread;		/* its text lines not understood */
 	const char *operand;	/* the file or directory named, for names */
 	char **dirfiles;	/* a directory's Summary table */
-	char path[SUM_MAXKEY + 1];	/* the JSON key path being walked */
+	char path[SUM_MAXKEY + 1];	/* a top-level member's key */
+	struct json_flat flat;	/* a JSON value being flattened */
+	struct tsv t;		/* a table being read (sum_free frees it) */
+	struct rd_cells cells;	/* a Parquet file being read, */
+	int cellsopen;		/* while this is set (sum_free closes it) */
 };
 
 void sum_init(struct sumset *s);
