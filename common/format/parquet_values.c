@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/bytes.h"
 #include "base/msg.h"
 #include "base/progress.h"
 #include "codec/codec.h"
@@ -534,6 +535,46 @@ split_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		}
 	}
 	c->bssi += n;
+}
+
+void
+pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
+{
+	struct pq_islot *t = c->pitab, *sl;
+	uint32_t i, j, u;
+	size_t len;
+
+	if (!t) {
+		t = c->pitab = np_realloc(NULL, PQ_ISLOTS * sizeof *t);
+		for (u = 0; u < PQ_ISLOTS; u++)
+			t[u].len = UINT32_MAX;
+	}
+	for (i = 0; i < n; i++) {
+		if (out[i].kind != PQ_BYTES || (len = out[i].len) > PQ_IMAX)
+			continue;
+		u = (uint32_t)(bytes_hash(out[i].s, len) >> 56) & (PQ_ISLOTS - 1);
+		for (j = 0; j < 2; j++) {
+			sl = &t[(u + j) & (PQ_ISLOTS - 1)];
+			if (sl->len == len && bytes_eq(sl->s, out[i].s, len)) {
+				out[i].s = sl->s;
+				c->phits++;
+				break;
+			}
+			if (sl->len == UINT32_MAX) {
+				sl->len = (uint32_t)len;
+				memcpy(sl->s, out[i].s, len);
+				out[i].s = sl->s;
+				break;
+			}
+		}
+	}
+	/* Mostly new values: a column of many, where keeping them saves
+	 * nothing. */
+	if ((c->ptries += n) >= PQ_IWINDOW) {
+		if (c->phits < c->ptries / 2)
+			c->intern = 0;
+		c->ptries = c->phits = 0;
+	}
 }
 
 void
