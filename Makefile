@@ -95,6 +95,7 @@ $(B)/obj/%.o: common/%.c $(LIBHDR)
 $(B)/bin/%: tests/tools/%.c $(B)/libnp.a
 	@mkdir -p $(B)/bin
 	$(CC) $(NPFLAGS) $(CFLAGS) -o $@ $< $(B)/libnp.a $(LDLIBS)
+$(B)/bin/npgen $(B)/bin/profgen: tests/tools/thriftw.h
 
 # The layers of common/ (LAYERS, lowest first) kept: no #include and no
 # call goes up a layer or round a loop (tests/deps says how it looks).
@@ -161,6 +162,8 @@ $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 $(B)/fuzz/partial_fuzz: cmd/np-stall.c tests/fuzz/merge.h
 $(B)/fuzz/boundrows_fuzz: cmd/np-bound.c tests/fuzz/merge.h
 $(B)/fuzz/dmapart_fuzz: cmd/np-dma.c tests/fuzz/merge.h
+$(B)/fuzz/brotli_fuzz $(B)/fuzz/zstd_fuzz $(B)/fuzz/lz4raw_fuzz \
+    $(B)/fuzz/snappy_fuzz: tests/fuzz/decode.h
 $(B)/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZDEPS)
 	@mkdir -p $(B)/fuzz
 	$(FUZZCC) $(FUZZFLAGS) $(FUZZSMALL) -o $@ $< $(FUZZSRC) -lm

@@ -499,15 +499,13 @@ bystart(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* The unions deliver adds to (spill.h's deliver takes no context). */
-static struct clip *unions;
-
-/* An interval in start order into its engine's union (spill.h's
- * deliver, too). */
+/* An interval in start order into its engine's union of clips, an
+ * array of NENG (spill.h's deliver, too). */
 static void
-deliver(const void *p)
+deliver(void *clips, const void *p)
 {
 	const struct span *sp = p;
+	struct clip *unions = clips;
 
 	clip_add(&unions[sp->eng], sp->s, sp->e);
 }
@@ -519,9 +517,8 @@ spanstart(struct bound *st)
 
 	for (e = 0; e < NENG; e++)
 		clip_init(&st->clips[e], st->cur.t0, st->cur.t1);
-	unions = st->clips;
 	sp_init(&st->sorter, sizeof(struct span), (int)st->window, bystart,
-	    deliver);
+	    deliver, st->clips);
 	st->seq = 0;
 	st->inside = 0;
 }
@@ -546,7 +543,7 @@ spanend(struct bound *st)
 
 	sp_end(&st->sorter);
 	while (sp_next(&st->sorter, &sp))
-		deliver(&sp);
+		deliver(st->clips, &sp);
 	sp_report(&st->sorter);
 	sp_free(&st->sorter);
 }

@@ -880,12 +880,13 @@ onstart(struct reader *rd, const struct record *rec)
 /* A start in stream and time order: gaps, layers, skew (spill.h's
  * deliver, too). */
 static void
-onsorted(const void *p)
+onsorted(void *ctx, const void *p)
 {
 	const struct start *sa = p;
 	struct stream *s = grp_val(&st.streams, sa->stream);
 	int64_t gap;
 
+	(void)ctx;
 	s->starts++;
 	if (st.mode == SKEW)
 		skewadd(s, sa);
@@ -907,7 +908,7 @@ replay(void)
 
 	sp_end(&st.sorter);
 	while (sp_next(&st.sorter, &sa))
-		onsorted(&sa);
+		onsorted(NULL, &sa);
 	place_streams();
 	place_sids();
 	for (i = 0; i < st.ncolls; i++) {
@@ -1152,7 +1153,7 @@ main(int argc, char **argv)
 	grp_init(&st.sids, sizeof(long), STREAM_MAX);
 	if (st.mode != EVENTS)
 		sp_init(&st.sorter, sizeof(struct start), st.window, bystream,
-		    onsorted);
+		    onsorted, NULL);
 	st.rdr = &rd;
 	while ((rec = rd_next(&rd))) {
 		if (!wanted(rec)) {

@@ -268,12 +268,13 @@ bystart(const void *a, const void *b)
 /* An interval in start order into the busy runs of its queue and of
  * all (spill.h's deliver, too). */
 static void
-busy_add(const void *p)
+busy_add(void *ctx, const void *p)
 {
 	const struct span *sp = p;
 	struct queue *q = grp_val(&st.queues, sp->queue);
 	int64_t ds, de;
 
+	(void)ctx;
 	runs_add(&q->busy, sp->s, sp->e, &ds, &de);
 	runs_add(&st.alls[q->all].busy, sp->s, sp->e, &ds, &de);
 }
@@ -287,7 +288,7 @@ end_spans(void)
 
 	sp_end(&st.sorter);
 	while (sp_next(&st.sorter, &sp))
-		busy_add(&sp);
+		busy_add(NULL, &sp);
 	for (i = 0; i < st.queues.n; i++)
 		runs_end(&((struct queue *)grp_val(&st.queues, i))->busy, &ds,
 		    &de);
@@ -1051,7 +1052,7 @@ setup(struct reader *rd, int mode, char **files, int nfiles, struct src *in,
 	queue_init(&st.all, -1);
 	if (mode == M_SUMMARY)
 		sp_init(&st.sorter, sizeof(struct span), (int)st.window,
-		    bystart, busy_add);
+		    bystart, busy_add, NULL);
 	st.percentiles = mode == M_SUMMARY;
 }
 

@@ -629,8 +629,9 @@ bystart(const void *a, const void *b)
 
 /* spill.h's deliver: an instruction in start order, during the input. */
 static void
-deliver(const void *it)
+deliver(void *ctx, const void *it)
 {
+	(void)ctx;
 	feed(it);
 }
 
@@ -1162,7 +1163,7 @@ main(int argc, char **argv)
 	runs_init(&st.pcs[0].t.r);
 	/* -B writes nothing before every row is read: no deliver. */
 	sp_init(&st.sorter, sizeof(struct item), st.window, bystart,
-	    st.mode == BUCKETS ? NULL : deliver);
+	    st.mode == BUCKETS ? NULL : deliver, NULL);
 	grp_init(&st.texts, sizeof(int32_t), MAXTEXT);
 	grp_init(&st.btrackids, sizeof(int32_t), MAXTRACK);
 	while ((rec = rd_next(&rd)))

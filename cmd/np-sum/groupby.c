@@ -110,20 +110,11 @@ struct gspend {
 	struct xval v[GS_MAXVAL];
 };
 
-/* At the group limit (limitdie): the table whose rows are pending, what
- * ran before a death before, and whether the row being pended has its
- * key already (an error in its values comes after the key's). */
-static struct gstat *limitgs;
-static np_dierun limitrun;
-static int limitcur;
-
 static int
 iswhole(const struct dec *d, double v)
 {
 	return dec_whole(d) && fabs(v) < WHOLE_MAX;
 }
-
-static void memoforget(void);
 
 void
 gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
@@ -132,7 +123,6 @@ gs_init(struct gstat *gs, char **keys, int nkey, char **vals, int nval,
 	int i;
 
 	memset(gs, 0, sizeof *gs);
-	memoforget();	/* a gstat at the address of one freed */
 	for (i = 0; i < nkey; i++)
 		gs->key[i] = keys[i];
 	gs->nkey = nkey;
@@ -180,6 +170,7 @@ gs_free(struct gstat *gs)
 	grp_free(&gs->g);
 	vp_free(&gs->pool);
 	free(gs->rd);		/* closed by gs_report */
+	free(gs->memo);
 	free(gs->kbuf);
 	if (gs->pend)
 		for (v = 0; v < GS_AHEAD; v++)
@@ -761,34 +752,24 @@ entry(struct gstat *gs, const int *kcol, struct gspend *p)
 	return e;
 }
 
-/* The memo of recent rows' entries (keymemo.h), a gstat its tag. */
-static struct keymemo memo;
-
-/* Every slot emptied: a new table's entries are not the old one's. */
-static void
-memoforget(void)
-{
-	km_forget(&memo);
-}
-
 /* The row's memo slot, and the entry it holds (*entry) or -1; the key's
  * parts in s and n. */
 static struct km_slot *
-memoslot(const struct gstat *gs, const struct record *rec, const char **s,
+memoslot(struct gstat *gs, const struct record *rec, const char **s,
     size_t *n, long *entry)
 {
 	const struct field *f;
 	int i;
 
 	*entry = -1;
-	if (gs->nkey > KM_PARTS || km_rests(&memo))
+	if (gs->nkey > KM_PARTS || km_rests(gs->memo))
 		return NULL;
 	for (i = 0; i < gs->nkey; i++) {
 		f = &rec->f[gs->rdkey[i]];
 		s[i] = f->set ? f->s : NULL;
 		n[i] = f->len;
 	}
-	return km_find(&memo, gs->nkey, s, n, (int64_t)(uintptr_t)gs, entry);
+	return km_find(gs->memo, gs->nkey, s, n, 0, entry);
 }
 
 /* The cells of a record's group (JSON or Parquet rows): its key fields'
@@ -832,8 +813,7 @@ recentry(struct gstat *gs, const struct record *rec)
 	if (!(e = grp_get(&gs->g, gs->kbuf, len, NULL)))
 		toomany(gs, rec->file, rec->line, gs->rdpq);
 	if (m)
-		km_keep(m, gs->nkey, ks, kn, (int64_t)(uintptr_t)gs,
-		    grp_index(&gs->g, e));
+		km_keep(m, gs->nkey, ks, kn, 0, grp_index(&gs->g, e));
 	return e;
 }
 
@@ -952,7 +932,7 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 
 	entry(gs, kcol, p);
 	p->line = t->line;
-	limitcur = 1;
+	gs->limitcur = 1;
 	p->has = 0;
 	for (i = 0; i < gs->nval; i++) {
 		if (t->len[vcol[i]] == 0) {
@@ -964,7 +944,7 @@ pendrow(struct gstat *gs, const int *kcol, const int *vcol,
 		    &p->v[i].d, &p->v[i].v))
 			p->has |= 1ULL << i;
 	}
-	limitcur = 0;
+	gs->limitcur = 0;
 }
 
 /* The pending row of age a (0 the newest): its memory asked for, as
@@ -1020,22 +1000,17 @@ unpend(struct gstat *gs)
  */
 
 static void
-limitdie(void)
+limitdie(void *ctx)
 {
-	struct gstat *gs = limitgs;
+	struct gstat *gs = ctx;
 	struct gspend *p;
 	int i;
 
-	limitgs = NULL;
-	np_atdie(limitrun);	/* run by toomany's death, or below */
-	for (i = 0; i < gs->npend + limitcur; i++) {
+	for (i = 0; i < gs->npend + gs->limitcur; i++) {
 		p = &gs->pend[(gs->phead + i) % GS_AHEAD];
 		if (!grp_geth(&gs->g, p->key, p->len, p->hash, NULL))
 			toomany(gs, gs->in->name, p->line, 0);
 	}
-	np_atdie(NULL);
-	if (limitrun)
-		limitrun();
 }
 
 /* How a column named by -g or -v is read from TSV and CSV (GS_*). */
@@ -1080,9 +1055,9 @@ readrows(struct gstat *gs)
 	while (gs->g.n < AHEADMIN && tsv_next(t))
 		addrow(gs, kcol, vcol);
 	while (gs->g.n >= AHEADMIN && tsv_next(t)) {
-		if (gs->g.n + gs->npend >= gs->cap && !limitgs) {
-			limitgs = gs;
-			limitrun = np_atdie(limitdie);
+		if (gs->g.n + gs->npend >= gs->cap && !gs->atlimit) {
+			gs->atlimit = 1;
+			np_atdie(limitdie, gs);
 		}
 		if (!gs->pend)
 			gs->pend = np_calloc(GS_AHEAD, sizeof *gs->pend);
@@ -1099,9 +1074,9 @@ readrows(struct gstat *gs)
 	}
 	while (gs->npend > 0)
 		unpend(gs);
-	if (limitgs) {
-		limitgs = NULL;
-		np_atdie(limitrun);
+	if (gs->atlimit) {
+		gs->atlimit = 0;
+		np_atdie_pop();
 	}
 }
 
@@ -1166,6 +1141,7 @@ rdmake(struct gstat *gs, const char *file)
 		np_die("%s: expected at most %d columns named by -g and -v for "
 		    "JSON or Parquet rows, found %d", file, REC_MAXCOL, cols);
 	gs->rd = np_malloc(sizeof *gs->rd);
+	gs->memo = np_calloc(1, sizeof *gs->memo);
 	rd_open(gs->rd, &kind_row, NULL, 0);
 	rd_use(gs->rd, gs->in);
 	for (i = 0; i < n; i++) {

@@ -57,6 +57,7 @@
 #define GS_EXACT VL_MAXN	/* values a group holds exactly, at most */
 
 struct gspend;
+struct keymemo;
 
 /*
  * One group's value column: its values listed (none, one or up to
@@ -85,6 +86,7 @@ struct gstat {
 	 * the field of each key and value column; the file it reads; and
 	 * whether the rows are Parquet's (placed by row, not line). */
 	struct reader *rd;
+	struct keymemo *memo;	/* its rows' recent entries (keymemo.h) */
 	int rdkey[GS_MAXKEY], rdval[GS_MAXVAL];
 	char *rdfile[1];
 	int rdpq;
@@ -99,6 +101,10 @@ struct gstat {
 	size_t kcap;
 	struct gspend *pend;	/* rows read, not yet added: from phead */
 	int phead, npend;
+	/* At the group limit: limitdie is in np_atdie (atlimit), and the row
+	 * being pended has its key already (limitcur: an error in its values
+	 * comes after the key's). */
+	int atlimit, limitcur;
 	struct notes notes;	/* what was passed over */
 	int ncell;		/* cells in each group's entry */
 	char *vname;		/* the value columns' names, escaped */

@@ -7,7 +7,11 @@
 #include "base/msg.h"
 
 const char *progname = "np";
-static void (*atdie)(void);		/* from np_atdie */
+static struct {
+	np_dierun *fn;
+	void *ctx;
+} atdie[NP_ATDIE];		/* from np_atdie, the newest last */
+static int natdie;
 static void (*atmsg)(void);		/* from np_atmsg */
 
 void
@@ -44,24 +48,32 @@ vmsg(const char *file, long line, long col, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-np_dierun
-np_atdie(np_dierun fn)
+void
+np_atdie(np_dierun *fn, void *ctx)
 {
-	np_dierun old = atdie;
-
-	atdie = fn;
-	return old;
+	if (natdie == NP_ATDIE)
+		abort();	/* a program's own mistake */
+	atdie[natdie].fn = fn;
+	atdie[natdie].ctx = ctx;
+	natdie++;
 }
 
-/* Once: a write error in it dies without it. */
+void
+np_atdie_pop(void)
+{
+	if (natdie > 0)
+		natdie--;
+}
+
+/* Each once, newest first: a death in one (a write error) runs the
+ * older ones only. */
 static void
 runatdie(void)
 {
-	void (*fn)(void) = atdie;
-
-	atdie = NULL;
-	if (fn)
-		fn();
+	while (natdie > 0) {
+		natdie--;
+		atdie[natdie].fn(atdie[natdie].ctx);
+	}
 }
 
 void

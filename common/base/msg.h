@@ -30,12 +30,19 @@ extern const char *progname;
  * as EPIPE, which the TSV writer ends on quietly. */
 void np_init(char **argv);
 
-/* Runs fn before a program dies on bad data or I/O (np_die, np_die_at):
- * the TSV writer hands on the rows made before the trouble, so that the
- * output is the same however the writes fell.  Returns the fn it replaces,
- * for a caller that runs it in turn. */
-typedef void (*np_dierun)(void);
-np_dierun np_atdie(np_dierun fn);
+/*
+ * Runs fn(ctx) before a program dies on bad data or I/O (np_die,
+ * np_die_at): the TSV writer hands on the rows made before the trouble, so
+ * that the output is the same however the writes fell; a table looks up
+ * the rows it holds pending, so that an error in them comes first.  The
+ * functions run newest first, each taken off before it runs (a death in
+ * one runs the older ones only).  At most NP_ATDIE at once; np_atdie_pop
+ * takes the newest off unrun.
+ */
+#define NP_ATDIE 4
+typedef void np_dierun(void *ctx);
+void np_atdie(np_dierun *fn, void *ctx);
+void np_atdie_pop(void);
 /* Runs fn before any message is written (the progress line erases
  * itself, so that no message lands on it). */
 void np_atmsg(void (*fn)(void));

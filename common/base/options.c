@@ -260,7 +260,8 @@ np_start(struct np_cmd *cmd, int argc, char **argv)
 {
 	np_init(argv);
 	np_optionhelp(cmd->help);
-	np_atdie(cmd->atdie);
+	if (cmd->atdie)
+		np_atdie(cmd->atdie, NULL);
 	if (strlen(SHARED) + strlen(cmd->optstring) >= sizeof getopts) {
 		np_warn("too many options");
 		abort();

@@ -74,7 +74,7 @@ struct np_cmd {
 	const char *const *help;	/* as np_optionhelp takes them */
 	const char *const *longopts;	/* as np_args takes them; or NULL */
 	const struct np_oldopt *moved;	/* or NULL */
-	void (*atdie)(void);	/* as np_atdie takes it; or NULL */
+	np_dierun *atdie;	/* as np_atdie takes it, ctx NULL; or NULL */
 	int header;		/* 1, or 0 after -n */
 	unsigned char seen[128];	/* the options given, for np_needs */
 };

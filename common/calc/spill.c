@@ -34,7 +34,7 @@ fanin(void)
 
 void
 sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
-    void (*deliver)(const void *))
+    sp_deliver *deliver, void *ctx)
 {
 	const char *dir = getenv("TMPDIR");
 
@@ -42,6 +42,7 @@ sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
 	sp->size = size;
 	sp->cmp = cmp;
 	sp->deliver = deliver;
+	sp->ctx = ctx;
 	sp->cap = window;
 	sp->fanin = fanin();
 	sp->dir = dir && *dir ? dir : "/tmp";
@@ -364,7 +365,7 @@ run0_flush(struct spill *sp)
 				create_failed(sp, error);
 			sp->live = error;
 			for (off = 0; off < sp->w0len; off += sp->size)
-				sp->deliver(sp->w0 + off);
+				sp->deliver(sp->ctx, sp->w0 + off);
 			sp->w0len = 0;
 			sp->run0.n = 0;
 			return;
@@ -388,7 +389,7 @@ emit(struct spill *sp, const void *item)
 			run0_flush(sp);		/* may go live */
 	}
 	if (sp->live) {
-		sp->deliver(item);
+		sp->deliver(sp->ctx, item);
 		memcpy(sp->last, item, sp->size);
 		sp->taken = 1;
 		return;

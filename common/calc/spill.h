@@ -35,6 +35,8 @@
 #define SP_LEVELS 64		/* size classes: each fanin times the last */
 
 typedef int sp_cmp(const void *, const void *);
+/* Takes an item in order during the input (see sp_init); ctx is sp_init's. */
+typedef void sp_deliver(void *ctx, const void *item);
 
 struct sp_run {
 	int fd;			/* -1: in memory, at mem */
@@ -60,7 +62,8 @@ struct sp_merge {
 struct spill {
 	size_t size;
 	sp_cmp *cmp;
-	void (*deliver)(const void *);
+	sp_deliver *deliver;
+	void *ctx;		/* deliver's first argument */
 	int live;		/* delivering: the errno TMPDIR gave */
 	int cap;		/* the window, items */
 	int fanin;
@@ -96,10 +99,11 @@ struct spill {
 /*
  * Items of size bytes, window items held in memory, compared by cmp.
  * deliver (or NULL) takes items in order during the input where TMPDIR
- * fails them; it must do what the caller does with what sp_next gives.
+ * fails them, with ctx as its first argument; it must do what the caller
+ * does with what sp_next gives.
  */
 void sp_init(struct spill *sp, size_t size, int window, sp_cmp *cmp,
-    void (*deliver)(const void *));
+    sp_deliver *deliver, void *ctx);
 /* Adds an item: 1 when it is beyond the window (it is kept all the same),
  * else 0. */
 int sp_push(struct spill *sp, const void *item);

@@ -2,7 +2,9 @@
  * partrows: np's own rows read back, those of a partial run (-A) that a
  * later run merges: np's TSV, its control bytes escaped, a line cut at
  * its TABs in place.  The programs check each field themselves, their
- * messages naming what their rows hold.
+ * messages naming what their rows hold.  Not table.h: a merge takes each
+ * key back as the very bytes np wrote, to write again (no un-escaping, no
+ * quotes to read), and refuses any other TSV, which table.h would take.
  */
 #ifndef NP_PARTROWS_H
 #define NP_PARTROWS_H

@@ -66,8 +66,9 @@ out_flush(void)
 }
 
 void
-out_salvage(void)
+out_salvage(void *ctx)
 {
+	(void)ctx;
 	/* A write that fails here is not reported: the error the program
 	 * stops on is. */
 	(void)writeout();

@@ -27,8 +27,9 @@ void out_i64(int64_t v);
 void out_f64(double v);
 void out_flush(void);
 /* Writes what is buffered, if it can, before the program dies on an error
- * (np_atdie): a closed pipe or a full disk is left to that error's message. */
-void out_salvage(void);
+ * (np_atdie, ctx unused): a closed pipe or a full disk is left to that
+ * error's message. */
+void out_salvage(void *ctx);
 
 static inline void
 out_byte(char c)

@@ -107,6 +107,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run(1, part, len, 0, 0, 1);
 	FZ_CHECK(!fz_died && fz_outlen == fm_outlen &&
 	    memcmp(fm_out, fz_out, fz_outlen) == 0,
-	    "-A rows merge into others: %s\n%.*s---\n%.*s", fz_msg, (int)fm_outlen, fm_out, (int)fz_outlen, fz_out);
+	    "-A rows merge into others: %s\n%.*s---\n%.*s", fz_msg,
+	    (int)fm_outlen, fm_out, (int)fz_outlen, fz_out);
 	return 0;
 }

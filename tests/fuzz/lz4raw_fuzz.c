@@ -19,18 +19,12 @@
  *     larger one and with exactly its size.
  */
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <sanitizer/asan_interface.h>
-
-#include "codec/codec.h"
 #include "fuzz.h"
+#include "decode.h"
 
-#define MAXCAP (1 << 18)
-/* The largest cap: 4 times 65535, plus 1 + 255 more for a second run. */
-#define OUTSZ (MAXCAP + 512)
+#define MAXCAP FC_MAXCAP
 
 static unsigned char ref[MAXCAP];
 
@@ -44,7 +38,7 @@ static unsigned char ref[MAXCAP];
 #define NO_COVERAGE
 #endif
 
-/* The plain decoder: 0 with *out, or -1 with the byte offset in *at. */
+/* The plain decoder (decode.h's fc_plain). */
 NO_COVERAGE static int
 plain(const uint8_t *s, size_t n, size_t cap, size_t *out, size_t *at)
 {
@@ -108,113 +102,20 @@ plain(const uint8_t *s, size_t n, size_t cap, size_t *out, size_t *at)
 	return 0;
 }
 
-/* The N of "lz4raw: at byte N: ". */
-static size_t
-msgat(const char *err, size_t n)
-{
-	static const char head[] = "lz4raw: at byte ";
-	char *end;
-	unsigned long long v;
-
-	FZ_CHECK(strncmp(err, head, sizeof head - 1) == 0, "message '%s'",
-	    err);
-	v = strtoull(err + sizeof head - 1, &end, 10);
-	FZ_CHECK(end[0] == ':' && end[1] == ' ' && end[2] != '\0',
-	    "message '%s'", err);
-	FZ_CHECK(v <= n, "message '%s' past the input's %zu bytes", err, n);
-	return (size_t)v;
-}
-
-/*
- * An output buffer of exactly cap bytes, the last of one of two heap blocks
- * allocated once (a malloc a run is slow under AddressSan), the bytes
- * before it poisoned: a write past either end is caught.
- */
-static unsigned char *
-outbuf(int which, size_t cap)
-{
-	static unsigned char *buf[2];
-
-	FZ_CHECK(cap <= OUTSZ, "cap %zu", cap);
-	if (!buf[which] && !(buf[which] = malloc(OUTSZ)))
-		abort();
-	ASAN_UNPOISON_MEMORY_REGION(buf[which], OUTSZ);
-	ASAN_POISON_MEMORY_REGION(buf[which], OUTSZ - cap);
-	return buf[which] + OUTSZ - cap;
-}
-
-static int
-run(const uint8_t *s, size_t n, size_t cap, size_t *out, unsigned char **dst,
-    char *err, size_t errlen, int which)
-{
-	*dst = outbuf(which, cap);
-	return lz4raw_decompress(s, n, *dst, cap, out, err, errlen);
-}
-
-/* A block accepted at one cap gives the same bytes at another. */
-static void
-same_at(const uint8_t *s, size_t n, size_t cap, const unsigned char *want,
-    size_t wantlen)
-{
-	unsigned char *dst;
-	size_t out;
-	char err[256];
-	int r;
-
-	err[0] = '\0';
-	r = run(s, n, cap, &out, &dst, err, sizeof err, 1);
-	FZ_CHECK(r == 0 && out == wantlen && (out == 0 ||
-	    memcmp(dst, want, out) == 0), "cap %zu changes the result: %s",
-	    cap, r ? err : "");
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const uint8_t *s;
-	unsigned char *dst;
-	size_t n, cap, out, out2, refout, at, shortlen;
-	char err[256], *shorterr;
-	int r, rr, r2;
+	size_t n, cap, refout, at;
 
 	if (size < 3)
 		return 0;
-	s = data + 3;
 	n = size - 3;
 	cap = (size_t)(data[1] | data[2] << 8) * (1 + (data[0] >> 1 & 3));
-	if ((data[0] & 1) && plain(s, n, MAXCAP, &refout, &at) == 0)
+	if ((data[0] & 1) && plain(data + 3, n, MAXCAP, &refout, &at) == 0)
 		cap = refout;
-
-	rr = plain(s, n, cap, &refout, &at);
-	err[0] = '\0';
-	r = run(s, n, cap, &out, &dst, err, sizeof err, 0);
-	FZ_CHECK(r == rr, "decoder says %d, plain %d (at %zu): '%s'", r, rr,
-	    at, err);
-	if (r == 0) {
-		FZ_CHECK(out == refout && out <= cap, "%zu bytes out, plain "
-		    "%zu, cap %zu", out, refout, cap);
-		FZ_CHECK(out == 0 || memcmp(dst, ref, out) == 0,
-		    "bytes differ from the plain decoder's");
-		same_at(s, n, cap + 1 + data[1], dst, out);
-		same_at(s, n, out, dst, out);
-	} else {
-		FZ_CHECK(memchr(err, '\0', sizeof err) != NULL, "no NUL");
-		FZ_CHECK(msgat(err, n) == at, "'%s', plain decoder at %zu",
-		    err, at);
-		/* A short message buffer: cut, terminated, not overrun. */
-		shortlen = data[0] >> 4;
-		shorterr = malloc(shortlen ? shortlen : 1);
-		FZ_CHECK(shorterr != NULL, "out of memory");
-		r2 = run(s, n, cap, &out2, &dst, shorterr, shortlen, 0);
-		FZ_CHECK(r2 == -1, "second run succeeds");
-		if (shortlen) {
-			FZ_CHECK(strlen(shorterr) < shortlen &&
-			    strncmp(shorterr, err, strlen(shorterr)) == 0,
-			    "short message '%s' of '%s'", shorterr, err);
-		}
-		free(shorterr);
-	}
+	fc_block(lz4raw_decompress, "lz4raw", plain, ref, data + 3, n, cap,
+	    data[0] >> 4, 1 + (size_t)data[1]);
 	return 0;
 }

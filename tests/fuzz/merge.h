@@ -1,9 +1,10 @@
 /*
  * What the targets of a program's merge of its own partial runs share
- * (partial_fuzz, boundrows_fuzz, dmapart_fuzz): the control byte's cut of the input
- * into one or two files, the first run kept to compare the next with, and
- * the check that every row has the header's fields.  Included by the
- * target after the program's source and fuzz.h.
+ * (partial_fuzz, boundrows_fuzz, dmapart_fuzz): the control byte's cut of
+ * the input into one or two files, the first run kept to compare the next
+ * with, the check that every row has the header's fields, and the whole
+ * test of an input (fm_test) for a merge without options.  Included by
+ * the target after the program's source and fuzz.h.
  */
 #ifndef NP_FUZZ_MERGE_H
 #define NP_FUZZ_MERGE_H
@@ -94,6 +95,50 @@ fm_parts(const uint8_t *data, size_t size, unsigned ctl,
 	part[1] = data + 1 + cut;
 	len[1] = size - 1 - cut;
 	return 2;
+}
+
+/* A merge of n files, chunked as chunking says (fz_files), as the
+ * program's main runs it. */
+typedef void fm_run(int n, const uint8_t *const *data, const size_t *len,
+    unsigned chunking);
+
+/*
+ * The test of one input: its control byte (fm_parts's cut; bits 0-3 the
+ * chunking), the merge run twice in other chunks to the same rows and
+ * messages, every row the header's fields, and the merged rows merged
+ * again to the same bytes.  longok: the merge of merged rows may die on a
+ * line longer than the build's small buffer, which one the program wrote
+ * may be (a key re-escaped, "1e3" bytes written 1000).
+ */
+static void
+fm_test(fm_run *run, const uint8_t *data, size_t size, int longok)
+{
+	const uint8_t *part[2];
+	size_t len[2];
+	unsigned ctl;
+	int n;
+
+	if (size < 1)
+		return;
+	ctl = data[0];
+	data++;
+	size--;
+	n = fm_parts(data, size, ctl, part, len);
+	run(n, part, len, ctl & 15);
+	fm_keep();
+	run(n, part, len, (ctl & 15) ? 0 : 7);
+	fm_same();
+	if (fm_died || !fm_outlen)
+		return;
+	fm_checkrows();
+	part[0] = (const uint8_t *)fm_out;
+	len[0] = fm_outlen;
+	run(1, part, len, 0);
+	if (longok && fz_died && strstr(fz_msg, "line longer than"))
+		return;
+	FZ_CHECK(!fz_died && fz_outlen == fm_outlen &&
+	    memcmp(fm_out, fz_out, fz_outlen) == 0,
+	    "merged rows merge into others: %s", fz_msg);
 }
 
 #endif

@@ -70,30 +70,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const uint8_t *part[2];
-	size_t len[2];
-	unsigned ctl;
-	int n;
-
-	if (size < 1)
-		return 0;
-	ctl = data[0];
-	data++;
-	size--;
-	n = fm_parts(data, size, ctl, part, len);
-	run(n, part, len, ctl & 15);
-	fm_keep();
-	run(n, part, len, (ctl & 15) ? 0 : 7);
-	fm_same();
-	if (fm_died || !fm_outlen)
-		return 0;
-	fm_checkrows();
-	/* The merged rows merged again: the same bytes. */
-	part[0] = (const uint8_t *)fm_out;
-	len[0] = fm_outlen;
-	run(1, part, len, 0);
-	FZ_CHECK(!fz_died && fz_outlen == fm_outlen &&
-	    memcmp(fm_out, fz_out, fz_outlen) == 0,
-	    "merged rows merge into others: %s", fz_msg);
+	fm_test(run, data, size, 0);
 	return 0;
 }

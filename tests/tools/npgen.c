@@ -24,6 +24,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "thriftw.h"
+
 #define BASE_TS	10261883214ULL
 #define NENG	5
 #define NQ	6
@@ -1035,8 +1037,6 @@ explorer(uint64_t n, uint64_t limit, int json)
 #define PQ_PAGEBYTES	(1 << 20)	/* a page ends past this size */
 #define PQ_NCOL		21
 
-enum { T_STOP, T_I32 = 5, T_I64, T_BINARY = 8, T_LIST = 9, T_STRUCT = 12 };
-
 struct pqchunk { uint64_t off, size, nval; };
 
 static struct {
@@ -1050,7 +1050,6 @@ static struct {
 	uint64_t nval;		/* values in the page, nulls too */
 	struct pqchunk *ck;		/* per row group, per column */
 	uint64_t nck, capck, ngroup;
-	int	 last[8], depth;	/* Thrift: last field id per struct */
 } P;
 
 static void
@@ -1061,95 +1060,11 @@ pw(const void *p, size_t n)
 	P.off += n;
 }
 
+/* thriftw.h's bytes. */
 static void
-tw_byte(int c)
+tw_put(const void *p, size_t n)
 {
-	unsigned char b = (unsigned char)c;
-
-	pw(&b, 1);
-}
-
-static void
-tw_varint(uint64_t v)
-{
-	unsigned char b[10];
-	size_t n = 0;
-
-	for (; v >= 0x80; v >>= 7)
-		b[n++] = (unsigned char)(v | 0x80);
-	b[n++] = (unsigned char)v;
-	pw(b, n);
-}
-
-static void
-tw_zigzag(int64_t v)
-{
-	tw_varint(((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
-}
-
-/* A field header: the id as a delta from the last when it fits 4 bits. */
-static void
-tw_field(int id, int type)
-{
-	int delta = id - P.last[P.depth];
-
-	if (delta > 0 && delta <= 15)
-		tw_byte(delta << 4 | type);
-	else {
-		tw_byte(type);
-		tw_zigzag(id);
-	}
-	P.last[P.depth] = id;
-}
-
-static void
-tw_i32(int id, int64_t v)
-{
-	tw_field(id, T_I32);
-	tw_zigzag(v);
-}
-
-static void
-tw_i64(int id, int64_t v)
-{
-	tw_field(id, T_I64);
-	tw_zigzag(v);
-}
-
-static void
-tw_bin(int id, const char *s, size_t n)
-{
-	tw_field(id, T_BINARY);
-	tw_varint(n);
-	pw(s, n);
-}
-
-/* A struct: as field id (0: a list element, no header), then its fields. */
-static void
-tw_begin(int id)
-{
-	if (id > 0)
-		tw_field(id, T_STRUCT);
-	P.last[++P.depth] = 0;
-}
-
-static void
-tw_end(void)
-{
-	tw_byte(T_STOP);
-	P.depth--;
-}
-
-static void
-tw_list(int id, int etype, uint64_t n)
-{
-	tw_field(id, T_LIST);
-	if (n < 15)
-		tw_byte((int)n << 4 | etype);
-	else {
-		tw_byte(0xf0 | etype);
-		tw_varint(n);
-	}
+	pw(p, n);
 }
 
 /* Column names and types from EX_SPEC: one schema for both forms. */
@@ -1250,7 +1165,7 @@ pq_page(int c)
 		nlv += ng;
 		le32(lv, nlv - 4);
 	}
-	P.depth = 0;
+	tw_reset();
 	tw_begin(0);				/* PageHeader */
 	tw_i32(1, 0);				/* type: DATA_PAGE */
 	tw_i32(2, (int64_t)(nlv + P.vlen));	/* uncompressed_page_size */
@@ -1316,7 +1231,7 @@ pq_footer(uint64_t nrows)
 	unsigned char b[4];
 	int c;
 
-	P.depth = 0;
+	tw_reset();
 	tw_begin(0);				/* FileMetaData */
 	tw_i32(1, 1);				/* version */
 	tw_list(2, T_STRUCT, PQ_NCOL + 1);	/* schema */

@@ -168,7 +168,7 @@ main(int argc, char **argv)
 		pq_select(&p, cols[i]);
 		hdr[i] = pq_col(&p, cols[i])->name;
 	}
-	np_atdie(out_salvage);
+	np_atdie(out_salvage, NULL);
 	if (nflag) {
 		while (pq_next(&p))
 			rows++;

@@ -45,6 +45,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "thriftw.h"
+
 #define GROUP	65536		/* rows a row group */
 #define MAXCOLS	16
 #define MAXSHUF	100000		/* -x, at most */
@@ -106,19 +108,15 @@ rnd(uint64_t n)
 	return rndof(0, n);
 }
 
-/* ---- Thrift's compact protocol, into a growing buffer ---- */
+/* ---- Thrift messages (thriftw.h) into a growing buffer ---- */
 
 static struct {
 	unsigned char *b;
 	size_t len, cap;
-	int last[8], depth;	/* the last field id of each open struct */
 } tw;
 
-enum { T_STOP, T_BOOL_TRUE, T_BOOL_FALSE, T_I32 = 5, T_I64, T_BINARY = 8,
-    T_LIST = 9, T_STRUCT = 12 };
-
 static void
-twput(const void *p, size_t n)
+tw_put(const void *p, size_t n)
 {
 	if (tw.len + n > tw.cap) {
 		tw.cap = 2 * (tw.len + n) + 256;
@@ -126,92 +124,6 @@ twput(const void *p, size_t n)
 	}
 	memcpy(tw.b + tw.len, p, n);
 	tw.len += n;
-}
-
-static void
-twbyte(int c)
-{
-	unsigned char b = (unsigned char)c;
-
-	twput(&b, 1);
-}
-
-static void
-twvarint(uint64_t v)
-{
-	for (; v >= 0x80; v >>= 7)
-		twbyte((int)(v & 0x7f) | 0x80);
-	twbyte((int)v);
-}
-
-static void
-twzigzag(int64_t v)
-{
-	twvarint(((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
-}
-
-static void
-twfield(int id, int type)
-{
-	int delta = id - tw.last[tw.depth];
-
-	if (delta > 0 && delta <= 15)
-		twbyte(delta << 4 | type);
-	else {
-		twbyte(type);
-		twzigzag(id);
-	}
-	tw.last[tw.depth] = id;
-}
-
-static void
-twi32(int id, int64_t v)
-{
-	twfield(id, T_I32);
-	twzigzag(v);
-}
-
-static void
-twi64(int id, int64_t v)
-{
-	twfield(id, T_I64);
-	twzigzag(v);
-}
-
-static void
-twbin(int id, const char *s, size_t n)
-{
-	twfield(id, T_BINARY);
-	twvarint(n);
-	twput(s, n);
-}
-
-/* A struct: as field id (0: a list's element, no header), then fields. */
-static void
-twbegin(int id)
-{
-	if (id > 0)
-		twfield(id, T_STRUCT);
-	tw.last[++tw.depth] = 0;
-}
-
-static void
-twend(void)
-{
-	twbyte(T_STOP);
-	tw.depth--;
-}
-
-static void
-twlist(int id, int etype, uint64_t n)
-{
-	twfield(id, T_LIST);
-	if (n < 15)
-		twbyte((int)n << 4 | etype);
-	else {
-		twbyte(0xf0 | etype);
-		twvarint(n);
-	}
 }
 
 /* ---- a Parquet table ---- */
@@ -377,18 +289,18 @@ flushgroup(struct table *t)
 			le32(lv, nlv - 4 + ng);
 		}
 		tw.len = 0;
-		tw.depth = 0;
-		twbegin(0);				/* PageHeader */
-		twi32(1, 0);				/* DATA_PAGE */
-		twi32(2, (int64_t)(nlv + (c->opt ? ng : 0) + c->vlen));
-		twi32(3, (int64_t)(nlv + (c->opt ? ng : 0) + c->vlen));
-		twbegin(5);				/* DataPageHeader */
-		twi32(1, (int64_t)t->grows);		/* num_values */
-		twi32(2, 0);				/* PLAIN */
-		twi32(3, 3);				/* RLE levels */
-		twi32(4, 3);
-		twend();
-		twend();
+		tw_reset();
+		tw_begin(0);				/* PageHeader */
+		tw_i32(1, 0);				/* DATA_PAGE */
+		tw_i32(2, (int64_t)(nlv + (c->opt ? ng : 0) + c->vlen));
+		tw_i32(3, (int64_t)(nlv + (c->opt ? ng : 0) + c->vlen));
+		tw_begin(5);				/* DataPageHeader */
+		tw_i32(1, (int64_t)t->grows);		/* num_values */
+		tw_i32(2, 0);				/* PLAIN */
+		tw_i32(3, 3);				/* RLE levels */
+		tw_i32(4, 3);
+		tw_end();
+		tw_end();
 		out(t, tw.b, tw.len);
 		out(t, lv, nlv);
 		if (c->opt)
@@ -415,63 +327,63 @@ footer(struct table *t)
 	int i;
 
 	tw.len = 0;
-	tw.depth = 0;
-	twbegin(0);				/* FileMetaData */
-	twi32(1, 1);				/* version */
-	twlist(2, T_STRUCT, (uint64_t)t->ncol + 1);	/* schema */
-	twbegin(0);
-	twbin(4, "schema", 6);
-	twi32(5, t->ncol);			/* num_children */
-	twend();
+	tw_reset();
+	tw_begin(0);				/* FileMetaData */
+	tw_i32(1, 1);				/* version */
+	tw_list(2, T_STRUCT, (uint64_t)t->ncol + 1);	/* schema */
+	tw_begin(0);
+	tw_bin(4, "schema", 6);
+	tw_i32(5, t->ncol);			/* num_children */
+	tw_end();
 	for (i = 0; i < t->ncol; i++) {
 		c = &t->col[i];
-		twbegin(0);
-		twi32(1, physical[c->type]);
-		twi32(3, c->opt);		/* REQUIRED, OPTIONAL */
-		twbin(4, c->name, namelen(c));
+		tw_begin(0);
+		tw_i32(1, physical[c->type]);
+		tw_i32(3, c->opt);		/* REQUIRED, OPTIONAL */
+		tw_bin(4, c->name, namelen(c));
 		if (c->type == C_STR) {
-			twi32(6, 0);		/* converted_type UTF8 */
-			twbegin(10);		/* logicalType */
-			twbegin(1);		/* STRING */
-			twend();
-			twend();
+			tw_i32(6, 0);		/* converted_type UTF8 */
+			tw_begin(10);		/* logicalType */
+			tw_begin(1);		/* STRING */
+			tw_end();
+			tw_end();
 		}
-		twend();
+		tw_end();
 	}
-	twi64(3, (int64_t)t->rows);
-	twlist(4, T_STRUCT, t->ngroup);		/* row_groups */
+	tw_i64(3, (int64_t)t->rows);
+	tw_list(4, T_STRUCT, t->ngroup);		/* row_groups */
 	for (g = 0; g < t->ngroup; g++) {
 		k = &t->ck[g * (uint64_t)t->ncol];
-		twbegin(0);
-		twlist(1, T_STRUCT, (uint64_t)t->ncol);
+		tw_begin(0);
+		tw_list(1, T_STRUCT, (uint64_t)t->ncol);
 		for (i = 0, total = 0; i < t->ncol; i++) {
 			c = &t->col[i];
 			total += k[i].size;
-			twbegin(0);			/* ColumnChunk */
-			twi64(2, (int64_t)k[i].off);
-			twbegin(3);			/* ColumnMetaData */
-			twi32(1, physical[c->type]);
-			twlist(2, T_I32, c->opt ? 2 : 1);
-			twzigzag(0);			/* PLAIN */
+			tw_begin(0);			/* ColumnChunk */
+			tw_i64(2, (int64_t)k[i].off);
+			tw_begin(3);			/* ColumnMetaData */
+			tw_i32(1, physical[c->type]);
+			tw_list(2, T_I32, c->opt ? 2 : 1);
+			tw_zigzag(0);			/* PLAIN */
 			if (c->opt)
-				twzigzag(3);		/* RLE */
-			twlist(3, T_BINARY, 1);
-			twvarint(namelen(c));
-			twput(c->name, namelen(c));
-			twi32(4, 0);			/* UNCOMPRESSED */
-			twi64(5, (int64_t)k[i].nval);
-			twi64(6, (int64_t)k[i].size);
-			twi64(7, (int64_t)k[i].size);
-			twi64(9, (int64_t)k[i].off);
-			twend();
-			twend();
+				tw_zigzag(3);		/* RLE */
+			tw_list(3, T_BINARY, 1);
+			tw_varint(namelen(c));
+			tw_put(c->name, namelen(c));
+			tw_i32(4, 0);			/* UNCOMPRESSED */
+			tw_i64(5, (int64_t)k[i].nval);
+			tw_i64(6, (int64_t)k[i].size);
+			tw_i64(7, (int64_t)k[i].size);
+			tw_i64(9, (int64_t)k[i].off);
+			tw_end();
+			tw_end();
 		}
-		twi64(2, (int64_t)total);
-		twi64(3, (int64_t)k[0].nval);
-		twend();
+		tw_i64(2, (int64_t)total);
+		tw_i64(3, (int64_t)k[0].nval);
+		tw_end();
 	}
-	twbin(6, "profgen", 7);			/* created_by */
-	twend();
+	tw_bin(6, "profgen", 7);			/* created_by */
+	tw_end();
 	out(t, tw.b, tw.len);
 	le32(b, tw.len);
 	out(t, b, 4);

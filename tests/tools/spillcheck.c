@@ -28,10 +28,11 @@ bykey(const void *a, const void *b)
 }
 
 static void
-put(const void *p)
+put(void *ctx, const void *p)
 {
 	const struct item *it = p;
 
+	(void)ctx;
 	printf("%lld\t%lld\n", (long long)it->key, (long long)it->seq);
 }
 
@@ -49,7 +50,7 @@ main(int argc, char **argv)
 			np_usage("spillcheck [-w window]");
 		window = (int)np_optnum("w", optarg, 1, 1 << 20);
 	}
-	sp_init(&sp, sizeof it, window, bykey, put);
+	sp_init(&sp, sizeof it, window, bykey, put, NULL);
 	while (scanf("%lld", &v) == 1) {
 		it.key = v;
 		if (sp_push(&sp, &it))
@@ -58,7 +59,7 @@ main(int argc, char **argv)
 	}
 	sp_end(&sp);
 	while (sp_next(&sp, &it))
-		put(&it);
+		put(NULL, &it);
 	if (fflush(stdout) != 0)
 		np_die("write error");
 	sp_report(&sp);
