@@ -735,8 +735,10 @@ add(struct reader *rd, const struct record *r)
 	st.pcs[st.eng[it.eng].pc].t.n++;
 	/* The header with the first instruction used: a run that uses
 	 * none is an error, not a header.  -B's waits for the rows to be
-	 * in order. */
-	if (st.used++ == 0 && st.wanthdr && st.mode != BUCKETS)
+	 * in order, and -U's for its rows, all written at the end: an
+	 * error before then leaves no output. */
+	if (st.used++ == 0 && st.wanthdr && st.mode != BUCKETS &&
+	    st.mode != UTIL)
 		header();
 	if (s < st.first)
 		st.first = s;
@@ -1018,6 +1020,8 @@ finish(int hdr)
 	for (i = 0; i < st.npc; i++)
 		track_end(&st.pcs[i].t);
 	if (st.mode == UTIL) {
+		if (hdr)
+			header();
 		for (i = 0; i < st.neng; i++)
 			order[i] = i;
 		qsort(order, (size_t)st.neng, sizeof *order, byname);
@@ -1170,8 +1174,9 @@ main(int argc, char **argv)
 		add(&rd, rec);
 	if (st.used == 0 && st.nread > 0)
 		nothing(&rd);
-	/* An empty table: an empty answer (-B writes its own). */
-	if (st.used == 0 && st.wanthdr && st.mode != BUCKETS)
+	/* An empty table: an empty answer (-B and -U write their own). */
+	if (st.used == 0 && st.wanthdr && st.mode != BUCKETS &&
+	    st.mode != UTIL)
 		header();
 	finish(st.wanthdr);
 	out_flush();

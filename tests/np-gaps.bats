@@ -599,7 +599,17 @@ np_gaps_44() {
 	err_is "np-gaps: $T/nonexistent: No such file or directory"
 }
 
-@test "np-gaps: empty input; binary input; truncated JSON; wrong-typed JSON values; a wrong-typed TSV field; deeply nested JSON; a line longer than the input buffer; a file that does not exist" {
+np_gaps_44u() {
+	# -U writes only at the end: an error after rows it used leaves its
+	# output empty, no header (the gaps are a stream: theirs comes first)
+	printf 'start_ts\tend_ts\tengine\n1\t2\tTensor\n3\t4x\tTensor\n' >"$T/u.tsv"
+	np np-gaps -U "$T/u.tsv"
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-gaps: $T/u.tsv:3:3: expected a number for 'end_ts', found '4x'"
+}
+
+@test "np-gaps: empty input; binary input; truncated JSON; wrong-typed JSON values; a wrong-typed TSV field; deeply nested JSON; a line longer than the input buffer; a file that does not exist; -U: an error after rows it used writes no header" {
 	cases \
 	    "empty input" np_gaps_37 \
 	    "binary input" np_gaps_38 \
@@ -608,7 +618,8 @@ np_gaps_44() {
 	    "a wrong-typed TSV field" np_gaps_41 \
 	    "deeply nested JSON" np_gaps_42 \
 	    "a line longer than the input buffer" np_gaps_43 \
-	    "a file that does not exist" np_gaps_44
+	    "a file that does not exist" np_gaps_44 \
+	    "-U: an error after rows it used writes no header" np_gaps_44u
 }
 
 # ---- usage and output ----

@@ -374,7 +374,53 @@ np_sum_group_24() {
 	done
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error" {
+np_sum_group_25() {
+	# 6e19 + 1e-18, twice, is 120000000000000000000.000000000000000002:
+	# 39 digits, which fit the 128-bit sum but no number np reads, so it is
+	# past 38 and a double, said so; np-sum -H's rows then read back.
+	printf 'x\n60000000000000000000.000000000000000001\n60000000000000000000.000000000000000001\n' >"$T/w39.tsv"
+	np np-sum -v x "$T/w39.tsv"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	[ "$(sed -n 2p "$OUT" | cut -f1-3)" = "$(printf 'x\t2\t1.2e20')" ]
+	np np-sum -H -v x "$T/w39.tsv"
+	status_is 0
+	mv "$OUT" "$T/w39.h"
+	np np-sum "$T/w39.h"
+	status_is 0
+	no_err
+	[ "$(sed -n 2p "$OUT" | cut -f1-3)" = "$(printf 'x\t2\t1.2e20')" ]
+}
+
+np_sum_group_25v() {
+	# -v picks value columns of histogram rows; one that no row has is
+	# an error, as it is of other rows, not an empty answer
+	printf 'v\n1\n2\n' >"$T/s.tsv"
+	np np-sum -H -v v "$T/s.tsv"
+	mv "$OUT" "$T/s.h"
+	np np-sum -v v,sum "$T/s.h"
+	status_is 1
+	[ ! -s "$OUT" ]
+	err_is "np-sum: -v: expected histogram rows of value column 'sum', found none (the rows': v)"
+}
+
+np_sum_group_25k() {
+	# histogram rows without key columns: the messages say so, not "()"
+	printf 'v\n1\n2\n' >"$T/s.tsv"
+	np np-sum -H -v v "$T/s.tsv"
+	mv "$OUT" "$T/s.h"
+	printf 'g\tv\na\t1\n' >"$T/g.tsv"
+	np np-sum -H -g g -v v "$T/g.tsv"
+	mv "$OUT" "$T/g.h"
+	np np-sum "$T/s.h" "$T/g.h"
+	status_is 1
+	err_is "np-sum: $T/g.h:1: expected the key columns of $T/s.h (no key columns), found others: histogram rows of other -g keys; -g names fewer keys to merge to"
+	np np-sum -g g "$T/s.h"
+	status_is 1
+	err_is "np-sum: $T/s.h:1: expected a key column 'g' in the header, found none in: no key columns"
+}
+
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error; a sum of 39 digits is past 38, so histogram rows read back; np-sum -v: a value column no histogram row has is an error; np-sum: histogram rows without key columns are said to have none" {
 	cases \
 	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
 	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
@@ -382,7 +428,10 @@ np_sum_group_24() {
 	    "np-sum: percentiles print as their 4 significant digits exactly" np_sum_group_21 \
 	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
 	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
-	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24
+	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24 \
+	    "a sum of 39 digits is past 38, so histogram rows read back" np_sum_group_25 \
+	    "np-sum -v: a value column no histogram row has is an error" np_sum_group_25v \
+	    "np-sum: histogram rows without key columns are said to have none" np_sum_group_25k
 }
 
 @test "np-sum -g: blank and log lines before the header are passed over and counted" {

@@ -178,6 +178,7 @@ gs_free(struct gstat *gs)
 	free(gs->pend);
 	free(gs->vname);
 	free(gs->t.hdr);
+	free(gs->valother);
 	free(gs->own.buf);
 	/* Names taken from a histogram header were copied. */
 	if (gs->keyown)
@@ -617,6 +618,8 @@ column(struct gstat *gs, const char *name, int n, const char *what)
 	    m >= 0 ? " " : "", name);
 	if (!sc_closest(near, sizeof near, want, list, 3, NULL, NULL))
 		snprintf(near, sizeof near, "none");
+	if (n == 0)	/* histogram rows of no key columns */
+		snprintf(list, sizeof list, "no key columns");
 	if (m >= 0)
 		np_die_at(gs->in->name, gs->t.line, 0, "NP_COLUMNS: %s=%s: "
 		    "expected a column '%s' (or '%s'), found none in the "
@@ -1177,6 +1180,7 @@ rdrows(struct gstat *gs, const char *file, int isopen, int byrow)
 	gs->keyset = 1;
 	for (i = 0; i < gs->nkey; i++)	/* the reader respells floats */
 		gs->keyhow[i] = insn_engcol(gs->key[i]) ? GS_ENGINE : GS_ASIS;
+	gs->valseen = ~(uint64_t)0;	/* a column it lacks is an error */
 	gs->rdfile[0] = (char *)file;
 	gs->rdpq = byrow;
 	rd_files(gs->rd, gs->rdfile, 1, isopen);
@@ -1367,6 +1371,8 @@ samekeys(struct gstat *gs, int nk)
 	if (i == nk && nk == gs->nkey)
 		return;
 	np_names(list, (const char *const *)gs->key, gs->nkey);
+	if (gs->nkey == 0)
+		snprintf(list, sizeof list, "no key columns");
 	np_die_at(gs->in->name, gs->t.line, 0, "expected the key columns of "
 	    "%s (%s), found others: histogram rows of other -g keys; -g "
 	    "names fewer keys to merge to", gs->keyfile, list);
@@ -1399,8 +1405,15 @@ readhist(struct gstat *gs)
 	gs->runbad = 1;		/* totals come from totals rows */
 	while (tsv_next(t)) {
 		tsv_cell(t, cc);
-		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0)
+		if ((v = valindex(gs, t->f[cc], t->len[cc])) < 0) {
+			if (!gs->valother) {
+				gs->valother = np_malloc(t->len[cc] + 1);
+				memcpy(gs->valother, t->f[cc], t->len[cc]);
+				gs->valother[t->len[cc]] = '\0';
+			}
 			continue;
+		}
+		gs->valseen |= (uint64_t)1 << v;
 		c = &entry(gs, kcol, NULL)[v];
 		if (t->len[cc + 1] || t->len[cc + 2]) {
 			boundsrow(gs, c, cc + 1);
@@ -1478,8 +1491,10 @@ gs_readin(struct gstat *gs)
 	at_open(&gs->t, gs->in, fmt == SRC_CSV ? ',' : '\t', &gs->notes);
 	if (ishist(&gs->t))
 		readhist(gs);
-	else
+	else {
+		gs->valseen = ~(uint64_t)0;	/* a column it lacks is an error */
 		readrows(gs);
+	}
 	at_end(&gs->t, &gs->notes);
 	src_close(gs->in);
 }
@@ -1608,9 +1623,12 @@ again(char *o, const char *s, size_t n)
 static char *
 putsum(struct gstat *gs, char *o, const struct tot *t)
 {
-	if (t->inexact) {
+	/* A sum of 39 digits is past 38 as one that outgrew 128 bits is:
+	 * written as its double, so that it reads back. */
+	if (t->inexact || dec_long(&t->sum)) {
 		gs->inexact++;
-		return o + num_fmt_f64(o, t->fsum);
+		return o + num_fmt_f64(o, t->inexact ? t->fsum :
+		    dec_f64(&t->sum));
 	}
 	return o + dec_put(o, &t->sum);
 }
@@ -1842,6 +1860,36 @@ pointrow(struct gstat *gs, long g, int v, const struct dec *d, int64_t n)
 	out_commit(o + 4);
 }
 
+/* -v picks the value columns of histogram rows, and passes over the
+ * others: one that no row had is an error, as a column a table lacks is,
+ * not an empty answer.  The message names those seen (of the others,
+ * the first). */
+static void
+vetvals(const struct gstat *gs)
+{
+	char seen[256];
+	size_t n = 0;
+	int v, miss = -1;
+
+	if (!gs->valset || (gs->valseen == 0 && !gs->valother))
+		return;	/* no rows: an empty answer, as of a table */
+	seen[0] = '\0';
+	for (v = gs->nval - 1; v >= 0; v--)
+		if (!(gs->valseen >> v & 1))
+			miss = v;
+	if (miss < 0)
+		return;
+	for (v = 0; v < gs->nval; v++)
+		if (gs->valseen >> v & 1 && n < sizeof seen)
+			n += (size_t)snprintf(seen + n, sizeof seen - n, "%s%s",
+			    n ? " " : "", gs->val[v]);
+	if (gs->valother && n < sizeof seen)
+		snprintf(seen + n, sizeof seen - n, "%s%s", n ? " " : "",
+		    gs->valother);
+	np_die("-v: expected histogram rows of value column '%s', found "
+	    "none (the rows': %s)", gs->val[miss], *seen ? seen : "none");
+}
+
 void
 gs_write_hist(struct gstat *gs, int hdr)
 {
@@ -1912,6 +1960,7 @@ groupby(const struct groupby *o, char **files, int n, struct src *first)
 		else
 			gs_read(&gs, files[f]);
 	}
+	vetvals(&gs);
 	if (o->hist)
 		gs_write_hist(&gs, o->header);
 	else

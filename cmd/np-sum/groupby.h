@@ -76,6 +76,8 @@ struct gstat {
 	char *keyfile;		/* ... of this file's histogram rows */
 	char *val[GS_MAXVAL];	/* value column names */
 	int nval, valset;	/* valset: named by -v */
+	uint64_t valseen;	/* the -v columns read: rows, or histogram rows */
+	char *valother;		/* a histogram rows' value column -v left out */
 	long cap;		/* most groups */
 	struct group g;
 	/* private */

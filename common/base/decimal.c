@@ -219,6 +219,32 @@ dec_cmp(const struct dec *a, const struct dec *b)
 	return isneg(&d) ? -1 : 1;
 }
 
+/*
+ * A 128-bit mantissa holds numbers up to 1.7e38, a digit more than
+ * dec_parse reads, so dec_fmt can write a number that does not read back
+ * (np-sum's histogram rows are read again to merge).  Trailing zeros do
+ * not count: dec_parse makes them a power of ten.
+ */
+int
+dec_long(const struct dec *d)
+{
+	__extension__ typedef unsigned __int128 u128;
+	/* The high half of 10^38: a number whose high half lies outside
+	 * [TENHI, ~TENHI] is below 10^38 in magnitude, the usual case. */
+	const uint64_t TENHI = 0x4B3B4CA85A86C47AULL;
+	const u128 ten38 = (u128)TENHI << 64 | 0x098A224000000000ULL;
+	struct dec m = *d;
+	u128 v;
+
+	if (m.hi - TENHI > ~TENHI - TENHI)
+		return 0;
+	if (isneg(&m))
+		negate(&m);
+	for (v = (u128)m.hi << 64 | m.lo; v >= ten38 && v % 10 == 0; v /= 10)
+		;
+	return v >= ten38;
+}
+
 /* Decimal digits of a magnitude, most significant first; the count. */
 static int
 digits(uint64_t hi, uint64_t lo, char *out)

@@ -34,6 +34,9 @@ void dec_i64(struct dec *d, int64_t v);
 int dec_add(struct dec *acc, const struct dec *v);
 /* -1, 0 or 1 as a < b, a == b, a > b (by value: 1.50 equals 1.5). */
 int dec_cmp(const struct dec *a, const struct dec *b);
+/* 1 when d has more than DEC_DIGITS significant digits (it fits in 128
+ * bits, but would not read back). */
+int dec_long(const struct dec *d);
 /* The canonical text, np's one spelling as num_fmt_f64 writes a double:
  * no trailing zeros after a point, an exponent only below 10^-4 or beyond
  * int64 ("3.22352e-7", "3.4028235e38").  NUL-terminated. */
