@@ -785,16 +785,26 @@ inputcols(struct stall *st, struct reader *rd)
 	}
 }
 
-/* The columns read: the keys', the value's and duration_ns. */
+/* The columns of the keys. */
 static uint32_t
-wanted(struct stall *st)
+keycols(const struct stall *st)
 {
-	uint32_t mask = 1u << st->vcol | 1u << I_DUR | 1u << I_PCORE;
+	uint32_t mask = 0;
 	int i;
 
 	for (i = 0; i < st->keys.n; i++)
 		mask |= st->keys.col[i] == K_SRC ? 1u << I_BIR | 1u << I_NKI
 		    : 1u << st->keys.col[i];
+	return mask;
+}
+
+/* The columns read: the keys', the value's and duration_ns. */
+static uint32_t
+wanted(struct stall *st)
+{
+	uint32_t mask = 1u << st->vcol | 1u << I_DUR | 1u << I_PCORE |
+	    keycols(st);
+
 	if (mask & 1u << I_ENGINE)	/* where the input gives none */
 		mask |= 1u << I_TRACK;
 	return mask;
@@ -1265,6 +1275,7 @@ instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
 	rd_options(&rd, unit, pos, synopsis);
 	inputcols(st, &rd);
 	rd_want(&rd, wanted(st));
+	rd_keys(&rd, keycols(st));
 	while ((rec = rd_next(&rd)))
 		account(st, &rd, rec);
 	drain(st);

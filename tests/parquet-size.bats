@@ -42,6 +42,12 @@ parquet_size_1() {
 	same np-stall -- -s 11 -n 20000
 	same np-gaps -U -- -s 11 -n 20000
 	same np-trace -e Tensor -- -s 11 -n 20000
+	# Text keys from PLAIN pages, kept by the reader at one address a
+	# value (pq_intern): 393 values of nki_source_location, more than
+	# its table holds; hlo_name's 2001, some longer than it keeps.
+	same np-stall -g nki_source_location -- -s 11 -n 20000
+	same np-sum -g nki_source_location -v duration_ns -- -s 11 -n 20000
+	same np-sum -g hlo_name,engine -v duration_ns -- -s 11 -n 20000
 }
 
 parquet_size_2() {
@@ -63,9 +69,9 @@ parquet_size_3() {
 	[ "$(sed -n 2p "$OUT")" = "row_groups	2" ]
 }
 
-@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -U give the bytes of explorer-tsv; -s and -n are honoured, an empty table is a file; -b gives about that many bytes, in several row groups" {
+@test "npgen explorer-parquet: np-trace, np-stall, np-gaps -U, np-sum -g give the bytes of explorer-tsv; -s and -n are honoured, an empty table is a file; -b gives about that many bytes, in several row groups" {
 	cases \
-	    "np-trace, np-stall, np-gaps -U give the bytes of explorer-tsv" parquet_size_1 \
+	    "np-trace, np-stall, np-gaps -U, np-sum -g give the bytes of explorer-tsv" parquet_size_1 \
 	    "-s and -n are honoured, an empty table is a file" parquet_size_2 \
 	    "-b gives about that many bytes, in several row groups" parquet_size_3
 }

@@ -1131,6 +1131,7 @@ rdmake(struct gstat *gs, const char *file)
 {
 	const char *name[GS_MAXKEY + GS_MAXVAL];
 	int col[GS_MAXKEY + GS_MAXVAL], i, j, n = gs->nkey + gs->nval, cols;
+	uint32_t keys;
 
 	for (i = 0; i < n; i++)
 		name[i] = i < gs->nkey ? gs->key[i] : gs->val[i - gs->nkey];
@@ -1159,6 +1160,9 @@ rdmake(struct gstat *gs, const char *file)
 		else
 			gs->rdval[i - gs->nkey] = col[i];
 	}
+	for (keys = 0, i = 0; i < gs->nkey; i++)
+		keys |= 1u << gs->rdkey[i];
+	rd_keys(gs->rd, keys);
 }
 
 /* A file of JSON or Parquet rows (open in gs->in: isopen), or a profile

@@ -42,12 +42,36 @@ hist_free(struct hist *h)
 	hist_init(h);
 }
 
+/*
+ * A memo of recent values' buckets, by the value's bits: a bucket costs a
+ * log, and the values a histogram is given repeat (durations, sizes in
+ * bytes: a few thousand distinct ones over millions of rows).  What it
+ * holds came from the log below, so the bucket is the same either way.
+ */
+#define MEMO 4096		/* a power of 2 */
+
+static struct {
+	uint64_t bits;
+	int k;
+} memo[MEMO];
+
 int
 hist_index(double v)
 {
+	uint64_t b;
+	unsigned u;
+	int k;
+
+	memcpy(&b, &v, sizeof b);
+	u = (unsigned)((b * 0x9e3779b97f4a7c15ULL) >> 52) & (MEMO - 1);
+	if (memo[u].bits == b && b != 0)
+		return memo[u].k;
 	if (lngamma == 0)
 		lngamma = log(GAMMA);
-	return (int)ceil(log(fabs(v)) / lngamma);
+	k = (int)ceil(log(fabs(v)) / lngamma);
+	memo[u].bits = b;
+	memo[u].k = k;
+	return k;
 }
 
 void

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/bytes.h"
+
 #define KM_SLOTS 256		/* a power of 2 */
 #define KM_PARTS 4		/* key parts, at most, to be memoized */
 #define KM_RAW 128		/* their bytes, at most */
@@ -85,8 +87,8 @@ km_find(struct keymemo *km, int np, const char *const *s, const size_t *n,
 	km->tries++;
 	if (m->entry > 0 && m->tag == tag) {
 		for (i = 0, len = 0; i < np; i++) {
-			if (m->s[i] != s[i] || m->n[i] != n[i] || (n[i] &&
-			    memcmp(m->raw + len, s[i], n[i]) != 0))
+			if (m->s[i] != s[i] || m->n[i] != n[i] ||
+			    !bytes_eq(m->raw + len, s[i], n[i]))
 				break;
 			len += n[i];
 		}

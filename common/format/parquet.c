@@ -180,6 +180,9 @@ refill(struct pq_cursor *c)
 	pqi_values(c, out, nn);
 	if (c->c->conv)
 		pqi_convert(c, out, nn);
+	else if (c->intern && c->enc != ENC_PLAIN_DICTIONARY &&
+	    c->enc != ENC_RLE_DICTIONARY)
+		pqi_intern(c, out, nn);
 	if (nn < k) {
 		/* Spread the values to their rows, from the last. */
 		j = nn;
@@ -335,6 +338,15 @@ pq_cell(const struct pq *p, int col)
 		return NULL;
 	c = &p->cur[p->sel[col]];
 	return &c->cells[p->row - c->base];
+}
+
+void
+pq_intern(struct pq *p, int col)
+{
+	int i = pq_selected(p, col);
+
+	if (i >= 0 && p->col[col].physical == PQ_T_BYTE_ARRAY)
+		p->cur[i].intern = 1;
 }
 
 int

@@ -219,6 +219,14 @@ int pq_find(const struct pq *p, const char *name);
 /* Selects a column for reading, before the first pq_next; dies when it
  * cannot be read ("FILE: column NAME: " and its refuse). */
 void pq_select(struct pq *p, int col);
+/*
+ * A selected text column whose values a caller keys on: where its pages
+ * are not dictionary-encoded, a value met before is given at the address
+ * it had then (as a dictionary's are), so that a memo by address finds it.
+ * Values longer than PQ_IMAX (parquet_part.h) are not kept, nor any once
+ * most of a window of them are new.
+ */
+void pq_intern(struct pq *p, int col);
 /* The next row, across row groups: 1, or 0 at the end. */
 int pq_next(struct pq *p);
 /* A selected column's cell in the current row, valid until the next

@@ -873,6 +873,7 @@ pq_close(struct pq *p)
 		free(c->dict);
 		free(c->sbuf);
 		free(c->tbuf);
+		free(c->pitab);
 	}
 	free(p->cur);
 	free(p->batch);

@@ -64,6 +64,20 @@ struct dbp {
 	int first;
 };
 
+/*
+ * pq_intern's table: a text value of at most PQ_IMAX bytes, kept where
+ * it hashes (or the slot after) while that slot is free.  A slot is
+ * never given other bytes, so that every cell pointing at it stays
+ * right.
+ */
+#define PQ_ISLOTS 256		/* a power of 2 */
+#define PQ_IMAX 60
+#define PQ_IWINDOW 4096		/* values between looks at the hit rate */
+struct pq_islot {
+	uint32_t len;		/* UINT32_MAX: free */
+	char s[PQ_IMAX];
+};
+
 struct pq_cursor {
 	struct pq *pq;
 	int col;
@@ -113,6 +127,13 @@ struct pq_cursor {
 	const unsigned char *bss;
 	uint64_t bssn, bssi;
 	size_t prevoff, prevlen;	/* DELTA_BYTE_ARRAY's previous value */
+
+	/* Text values kept for pq_intern: pitab (allocated at the first
+	 * page to use it), ptries and phits the window's values and the
+	 * ones found. */
+	int intern;
+	struct pq_islot *pitab;
+	uint32_t ptries, phits;
 
 	/* The batch: cells of the row group's rows [base, base + n). */
 	int64_t base;
@@ -191,6 +212,9 @@ int pqi_valsize(const struct pq_column *col);
 void pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
 /* n values of the page's encoding into out. */
 void pqi_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
+/* The n text cells of out (of a page not dictionary-encoded) pointed at
+ * pq_intern's copies of their bytes where it keeps them. */
+void pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
 /* The n cells of out, of the column's storage, made the values of its
  * logical type. */
 void pqi_convert(struct pq_cursor *c, struct pq_cell *out, uint32_t n);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/bytes.h"
 #include "base/msg.h"
 #include "base/progress.h"
 #include "codec/codec.h"
@@ -279,6 +280,19 @@ short_values(const struct pq_cursor *c, const unsigned char *at,
 }
 
 /* n PLAIN values from c->vp into out. */
+/*
+ * Page bytes PQ_AHEAD on from a value, asked for before they are read:
+ * a page not yet read is in no cache, and a text value's place depends
+ * on the length before it, so that without it each cache line is waited
+ * for in turn.  A hint only: an address past the page is not read.
+ */
+#define PQ_AHEAD 1024
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(a) __builtin_prefetch(a)
+#else
+#define PREFETCH(a) ((void)0)
+#endif
+
 void
 pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 {
@@ -301,6 +315,8 @@ pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		return;
 	case PQ_T_INT32:
 		for (i = 0; i < n; i++, p += 4) {
+			if ((i & 15) == 0)
+				PREFETCH(p + PQ_AHEAD);
 			out[i].kind = kind;
 			out[i].i = kind == PQ_UINT ? (int64_t)le32(p) :
 			    (int64_t)(int32_t)le32(p);
@@ -308,6 +324,8 @@ pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		break;
 	case PQ_T_INT64:
 		for (i = 0; i < n; i++, p += 8) {
+			if ((i & 7) == 0)
+				PREFETCH(p + PQ_AHEAD);
 			out[i].kind = kind;
 			out[i].i = (int64_t)le64(p);
 		}
@@ -325,6 +343,8 @@ pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		for (i = 0; i < n; i++, p += 8) {
 			uint64_t x = le64(p);
 
+			if ((i & 7) == 0)
+				PREFETCH(p + PQ_AHEAD);
 			out[i].kind = PQ_DOUBLE;
 			memcpy(&out[i].d, &x, 8);
 		}
@@ -333,6 +353,7 @@ pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		for (i = 0; i < n; i++) {
 			if (end - p < 4)
 				short_values(c, p, "PLAIN");
+			PREFETCH(p + PQ_AHEAD);
 			len = le32(p);
 			if (len > (uint64_t)(end - p) - 4)
 				pqi_failc(c, p, "PLAIN: a value of %u bytes "
@@ -534,6 +555,46 @@ split_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		}
 	}
 	c->bssi += n;
+}
+
+void
+pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
+{
+	struct pq_islot *t = c->pitab, *sl;
+	uint32_t i, j, u;
+	size_t len;
+
+	if (!t) {
+		t = c->pitab = np_realloc(NULL, PQ_ISLOTS * sizeof *t);
+		for (u = 0; u < PQ_ISLOTS; u++)
+			t[u].len = UINT32_MAX;
+	}
+	for (i = 0; i < n; i++) {
+		if (out[i].kind != PQ_BYTES || (len = out[i].len) > PQ_IMAX)
+			continue;
+		u = (uint32_t)(bytes_hash(out[i].s, len) >> 56) & (PQ_ISLOTS - 1);
+		for (j = 0; j < 2; j++) {
+			sl = &t[(u + j) & (PQ_ISLOTS - 1)];
+			if (sl->len == len && bytes_eq(sl->s, out[i].s, len)) {
+				out[i].s = sl->s;
+				c->phits++;
+				break;
+			}
+			if (sl->len == UINT32_MAX) {
+				sl->len = (uint32_t)len;
+				memcpy(sl->s, out[i].s, len);
+				out[i].s = sl->s;
+				break;
+			}
+		}
+	}
+	/* Mostly new values: a column of many, where keeping them saves
+	 * nothing. */
+	if ((c->ptries += n) >= PQ_IWINDOW) {
+		if (c->phits < c->ptries / 2)
+			c->intern = 0;
+		c->ptries = c->phits = 0;
+	}
 }
 
 void

@@ -447,6 +447,12 @@ rdi_needextras(const struct reader *r, uint32_t has, const char *list,
 }
 
 void
+rd_keys(struct reader *r, uint32_t mask)
+{
+	r->keycols = mask;
+}
+
+void
 rd_want(struct reader *r, uint32_t mask)
 {
 	const struct kind *k = r->k;

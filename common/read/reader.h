@@ -72,6 +72,8 @@ struct reader {
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
+	/* Columns the program groups by (rd_keys). */
+	uint32_t keycols;
 	/* Further input columns (-c, or a program's own options), by name,
 	 * in order: fields k->ncol onwards of each record.  Each has the
 	 * option that named it (for messages), a type and flags. */
@@ -223,6 +225,13 @@ void rd_checkdir(const char *dir, struct reader *r);
  * unset, for speed.  The kind's start, end and duration are always read.
  */
 void rd_want(struct reader *r, uint32_t mask);
+/*
+ * The columns (bit c for column c) the program makes keys of and memoizes
+ * by the address of their text (calc/keymemo.h): from a Parquet page that
+ * is not dictionary-encoded, a value given before is given again at the
+ * same address (pq_intern), as a dictionary's values are.
+ */
+void rd_keys(struct reader *r, uint32_t mask);
 /*
  * The -c option: further input columns (comma-separated names in arg,
  * which must stay as it is), carried through as text after the kind's

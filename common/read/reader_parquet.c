@@ -173,8 +173,11 @@ pqhead(struct reader *r)
 		pcol->bit = (uint32_t)1 << c;
 		pcol->how = PQ_ANY;
 		if (pc->kind == PQ_BYTES && coltype(r, c) == T_TEXT &&
-		    pc->logical != PQ_L_DECIMAL)	/* respelt: pqset */
+		    pc->logical != PQ_L_DECIMAL) {	/* respelt: pqset */
 			pcol->how = PQ_TEXT;
+			if (r->keycols >> c & 1)
+				pq_intern(&r->pq, i);
+		}
 		else if (pc->kind == PQ_INT && (coltype(r, c) != T_TEXT ||
 		    (colflags(r, c) & RD_BYNUMBER)) &&
 		    r->pqtime[r->npq] <= 1)

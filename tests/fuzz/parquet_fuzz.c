@@ -4,13 +4,15 @@
  *
  * The first byte is a control byte, the rest the Parquet file:
  *   bits 0-7  which column the second pass reads alone (modulo the count)
- * Pass A reads every column of every row; pass B only one.  Beyond what the
+ * Pass A reads every column of every row; pass B only one, its text values
+ * kept at one address a value (pq_intern).  Beyond what the
  * sanitizers catch, it checks that
  *   - every cell is NULL or of its column's kind, and a FIXED_LEN_BYTE_ARRAY
  *     value is of the column's length (every byte of a value is read, so
  *     that ASan sees a value reaching outside its buffer);
  *   - when pass A ends without an error, pass B does too, with the same
- *     rows and the same cells in its column (projection changes nothing);
+ *     rows and the same cells in its column (projection and pq_intern
+ *     change nothing);
  *   - every error message starts with the file's name.
  * Rows past MAXROWS are not read: a small file may claim billions.
  */
@@ -98,6 +100,8 @@ pass(const uint8_t *data, size_t size, int sel, struct sum *sums, int maxcol)
 	for (i = 0; i < n; i++)
 		if (sel < 0 || i == sel % n) {
 			pq_select(&p, i);
+			if (sel >= 0)
+				pq_intern(&p, i);
 			sums[i].rows = 0;
 			sums[i].hash = 0;
 		}
