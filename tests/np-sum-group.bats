@@ -218,11 +218,11 @@ np_sum_group_13() {
 	: > "$T/e"
 	np np-sum -v x "$T/e"
 	status_is 1
-	err_is "np-sum: $T/e: empty input, expected TSV or CSV with a header line"
+	err_is "np-sum: $T/e: empty input, expected JSON rows, or TSV or CSV with a header line"
 	printf 'a\tb\n1\t\0\n' > "$T/b"
 	np np-sum -v b "$T/b"
 	status_is 1
-	err_is "np-sum: $T/b:2:3: expected text (TSV or CSV with a header), found byte 0x00 (byte offset 6)"
+	err_is "np-sum: $T/b:2:3: expected text (JSON rows, or TSV or CSV with a header line), found byte 0x00 (byte offset 6)"
 	awk 'BEGIN { print "k\tv"; printf "a\t"; for (i = 0; i < 1100000; i++)
 	    printf "1"; print "" }' > "$T/h"
 	np np-sum -v v "$T/h"
@@ -444,7 +444,7 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	printf '\n \n' >"$T/blank.tsv"
 	np np-sum -v v "$T/blank.tsv"
 	status_is 1
-	err_is "np-sum: $T/blank.tsv: only blank lines, expected TSV or CSV with a header line"
+	err_is "np-sum: $T/blank.tsv: only blank lines, expected JSON rows, or TSV or CSV with a header line"
 }
 
 np_sum_group_26() {

@@ -1481,8 +1481,9 @@ gs_readin(struct gstat *gs)
 		return;
 	}
 	/* Blank and log lines (2>&1) before the header are passed over. */
-	fmt = rd_sniff(gs->in, "text (TSV or CSV with a header)",
-	    "TSV or CSV with a header line", 0, &line, &lineno);
+	fmt = rd_sniff(gs->in, "text (JSON rows, or TSV or CSV with a header "
+	    "line)", "JSON rows, or TSV or CSV with a header line", 0, &line,
+	    &lineno);
 	if (fmt == SRC_JSON) {
 		rdrows(gs, file, 1, 0);
 		return;
