@@ -89,12 +89,19 @@ struct wide {
 /*
  * A row whose key is looked up some rows later: with a million keys
  * nearly every lookup misses the cache, one miss after another (the slot,
- * the entry, the key's bytes).  So its table slot is asked for now, the
- * entry the slot names STAGE rows later (grp_peek), its key STAGE rows
- * after that, and the misses of the rows in between overlap.
+ * the entry, the key's bytes).  The rows are taken in batches of BATCH:
+ * as a batch is complete its slots are asked for, the entries the slots
+ * of the batch before it name (grp_peek), the keys of the one before
+ * that, and the oldest batch is looked up and added.  The asks of a batch
+ * go out together: an ask that misses the TLB holds up the instructions
+ * after it until its page is found, so that one ask a row, between rows
+ * of parsing, had one or two misses in flight at a time; a batch has
+ * BATCH.
  */
-#define AHEAD 16		/* a power of 2 */
-#define STAGE 5
+#ifndef BATCH
+#define BATCH 16
+#endif
+#define AHEAD (4 * BATCH)	/* a power of 2 */
 #define MEMONOW 32768		/* keys in a table a memo's miss looks up
 				   at once (its 2.5 MB mostly in cache) */
 struct pend {
@@ -151,7 +158,7 @@ struct stall {
 	 * nothing to report. */
 	long nrows, nvalued;
 	struct dec total;	/* over every key: for shares */
-	char keyring[AHEAD][KEYBUF];
+	char keyring[AHEAD][KEYBUF + 64];	/* a line more: rows in different sets */
 	char *keybuf;		/* the key being made: a row of keyring */
 	struct pend pend[AHEAD];
 	int phead, npend;	/* the oldest pending, how many */
@@ -538,6 +545,42 @@ drain(struct stall *st)
 		settle(st, &st->pend[st->phead]);
 }
 
+/* The pending row i rows after the oldest. */
+#define PEND(st, i) (&(st)->pend[((st)->phead + (i)) % AHEAD])
+
+/*
+ * A batch of rows complete (the pending rows a whole number of batches):
+ * each pending batch moved on a stage, its asks together, the newest
+ * first (the one waited on longest).
+ */
+static void
+batch(struct stall *st)
+{
+	int nb = st->npend / BATCH, i;
+	struct pend *p;
+
+	for (i = (nb - 1) * BATCH; i < nb * BATCH; i++)
+		grp_ask(&st->grp, PEND(st, i)->hash);
+	if (nb >= 2)
+		for (i = (nb - 2) * BATCH; i < (nb - 1) * BATCH; i++) {
+			p = PEND(st, i);
+			if ((p->peek = grp_peek(&st->grp, p->hash)) >= 0)
+				grp_prefetch(&st->grp, p->peek, 0);
+		}
+	if (nb >= 3)
+		for (i = (nb - 3) * BATCH; i < (nb - 2) * BATCH; i++) {
+			p = PEND(st, i);
+			if (p->peek >= 0)
+				grp_prefetch(&st->grp, p->peek, 1);
+		}
+	if (nb == 4) {
+		for (i = 0; i < BATCH; i++)
+			settle(st, PEND(st, i));
+		st->phead = (st->phead + BATCH) % AHEAD;
+		st->npend -= BATCH;
+	}
+}
+
 static void
 account(struct stall *st, struct reader *rd, const struct record *r)
 {
@@ -605,22 +648,8 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 		add(st, a, p);
 		return;
 	}
-	grp_ask(&st->grp, p->hash);
-	if (++st->npend > STAGE) {
-		p = &st->pend[(st->phead + st->npend - 1 - STAGE) % AHEAD];
-		if ((p->peek = grp_peek(&st->grp, p->hash)) >= 0)
-			grp_prefetch(&st->grp, p->peek, 0);
-	}
-	if (st->npend > 2 * STAGE) {
-		p = &st->pend[(st->phead + st->npend - 1 - 2 * STAGE) % AHEAD];
-		if (p->peek >= 0)
-			grp_prefetch(&st->grp, p->peek, 1);
-	}
-	if (st->npend == AHEAD) {
-		settle(st, &st->pend[st->phead]);
-		st->phead = (st->phead + 1) % AHEAD;
-		st->npend--;
-	}
+	if (++st->npend % BATCH == 0)
+		batch(st);
 }
 
 static void
