@@ -546,7 +546,7 @@ drain(struct stall *st)
 }
 
 /* The pending row i rows after the oldest. */
-#define PEND(st, i) (&(st)->pend[((st)->phead + (i)) % AHEAD])
+#define PEND(st, i) (&(st)->pend[((st)->phead + (i)) & (AHEAD - 1)])
 
 /*
  * A batch of rows complete (the pending rows a whole number of batches):

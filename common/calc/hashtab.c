@@ -191,18 +191,6 @@ grp_geth(struct group *g, const char *key, size_t len, size_t hash,
 	return VAL(g, e);
 }
 
-long
-grp_peek(const struct group *g, size_t hash)
-{
-	uint64_t tag = (uint64_t)hash << 32, s;
-	size_t mask = g->nslots - 1, i = hash & mask;
-
-	for (; (s = g->slots[i]); i = (i + 1) & mask)
-		if ((s & 0xffffffff00000000ULL) == tag)
-			return (long)(uint32_t)s - 1;
-	return -1;
-}
-
 void
 grp_widen(struct group *g, size_t valsize)
 {

@@ -72,7 +72,18 @@ void *grp_geth(struct group *g, const char *key, size_t len, size_t hash,
  * slot holds the hash's bits, its key not compared.  For asking for an
  * entry's memory (grp_prefetch) some rows before it is looked up.
  */
-long grp_peek(const struct group *g, size_t hash);
+static inline long
+grp_peek(const struct group *g, size_t hash)
+{
+	uint64_t tag = (uint64_t)hash << 32, s;
+	size_t mask = g->nslots - 1, i = hash & mask;
+
+	/* Inline: it is on every row's path of a large table. */
+	for (; (s = g->slots[i]); i = (i + 1) & mask)
+		if ((s & 0xffffffff00000000ULL) == tag)
+			return (long)(uint32_t)s - 1;
+	return -1;
+}
 /* Makes every value valsize bytes (no fewer than now), the new bytes
  * zero. */
 void grp_widen(struct group *g, size_t valsize);
