@@ -93,10 +93,10 @@ struct wide {
  * as a batch is complete its slots are asked for, the entries the slots
  * of the batch before it name (grp_peek), the keys of the one before
  * that, and the oldest batch is looked up and added.  The asks of a batch
- * go out together: an ask that misses the TLB holds up the instructions
- * after it until its page is found, so that one ask a row, between rows
- * of parsing, had one or two misses in flight at a time; a batch has
- * BATCH.
+ * go out together: an ask that cannot go out at once (its page's
+ * address not at hand, or the misses in flight at their limit) holds up
+ * the instructions after it, so that with one ask a row, between rows of
+ * parsing, few misses overlapped; a batch has BATCH in flight.
  */
 #ifndef BATCH
 #define BATCH 16
@@ -158,7 +158,8 @@ struct stall {
 	 * nothing to report. */
 	long nrows, nvalued;
 	struct dec total;	/* over every key: for shares */
-	char keyring[AHEAD][KEYBUF + 64];	/* a line more: rows in different sets */
+	/* A line more than a key: the rows start in different cache sets. */
+	char keyring[AHEAD][KEYBUF + 64];
 	char *keybuf;		/* the key being made: a row of keyring */
 	struct pend pend[AHEAD];
 	int phead, npend;	/* the oldest pending, how many */
