@@ -99,7 +99,7 @@ struct wide {
  * parsing, few misses overlapped; a batch has BATCH in flight.
  */
 #ifndef BATCH
-#define BATCH 16
+#define BATCH 8
 #endif
 #define AHEAD (4 * BATCH)	/* a power of 2 */
 #define MEMONOW 32768		/* keys in a table a memo's miss looks up
