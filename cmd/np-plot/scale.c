@@ -3,9 +3,11 @@
  * people, an axis's ticks (plot.h).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "base/number.h"
 #include "plot.h"
 
 static int
@@ -152,3 +154,43 @@ tickstep(double span)
 	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
 }
 
+
+/*
+ * v exactly, for a histogram's bounds.  A whole number in the largest step
+ * of its unit that spells it exactly in at most 4 significant digits
+ * ("1.481 µs", "2 KiB"), else in the unit itself ("1481 B"); any other
+ * number in the fewest digits that read back to it, in the unit itself
+ * ("49.40887222679854 ns", "0.75"): a label rounded would say a bucket
+ * holds what it does not.
+ */
+const char *
+exactnum(char *b, size_t n, double v, enum unit u, int whole)
+{
+	const struct scale *s;
+	char d[NUM_BUFSZ];
+	const char *name;
+	int i, k;
+
+	s = steps(u, &k);
+	name = u == U_NS || u == U_TS ? "ns" : u == U_BYTES ? "B" :
+	    u == U_PERCENT ? "%" : u == U_GBPS ? "GB/s" : "";
+	if (whole && (u == U_NS || u == U_TS || u == U_BYTES)) {
+		for (i = k - 1; i > 0; i--) {
+			if (fabs(v) < s[i].div)
+				continue;
+			snprintf(d, sizeof d, "%.4g", v / s[i].div);
+			if (!strchr(d, 'e') && strtod(d, NULL) == v / s[i].div)
+				break;
+		}
+		if (i > 0) {
+			snprintf(b, n, "%s %s", d, s[i].name);
+			return b;
+		}
+	}
+	if (whole && fabs(v) < 1e15)
+		snprintf(d, sizeof d, "%.0f", v);
+	else
+		d[num_fmt_f64(d, v)] = '\0';
+	snprintf(b, n, "%s%s%s", d, *name && *name != '%' ? " " : "", name);
+	return b;
+}
