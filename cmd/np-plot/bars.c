@@ -96,12 +96,12 @@ binlabel(struct bar *b, double lo, double hi, int form, int whole,
 {
 	char l[64], h[64];
 
-	exactnum(l, sizeof l, lo, u, whole);
+	exactnum(l, sizeof l, lo, u, whole, form == HF_ONE ? 0 : -1);
 	if (form == HF_ONE) {
 		b->n = (size_t)snprintf(b->lab, sizeof b->lab, "%s", l);
 		return;
 	}
-	exactnum(h, sizeof h, hi, u, whole);
+	exactnum(h, sizeof h, hi, u, whole, 1);
 	b->n = (size_t)snprintf(b->lab, sizeof b->lab, form == HF_LO ?
 	    "[%s, %s)" : "(%s, %s]", l, h);
 }

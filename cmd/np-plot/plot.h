@@ -164,7 +164,8 @@ void xmltext(const char *s, size_t n);
 /* scale.c */
 int cmpd(const void *a, const void *b);
 const char *human(char *b, size_t n, double v, enum unit u);
-const char *exactnum(char *b, size_t n, double v, enum unit u, int whole);
+const char *exactnum(char *b, size_t n, double v, enum unit u, int whole,
+    int dir);
 const struct scale *scalefor(enum unit u, double max);
 void sig3(char *b, size_t n, double x);
 double tickstep(double span);

@@ -155,16 +155,40 @@ tickstep(double span)
 }
 
 
+
+/* v to 4 significant digits, rounded down (dir -1) or up (1): v itself
+ * when 4 digits spell it. */
+static void
+outward(char *d, size_t n, double v, int dir)
+{
+	double scale, m, x;
+	int i;
+
+	snprintf(d, n, "%.4g", v);
+	if (strtod(d, NULL) == v)
+		return;
+	scale = pow(10, floor(log10(fabs(v))) - 3);
+	m = dir < 0 ? floor(v / scale) : ceil(v / scale);
+	/* The quotient's error may leave it a step short. */
+	for (i = 0; i < 3; i++) {
+		snprintf(d, n, "%.4g", m * scale);
+		x = strtod(d, NULL);
+		if (dir < 0 ? x <= v : x >= v)
+			return;
+		m += dir;
+	}
+}
 /*
- * v exactly, for a histogram's bounds.  A whole number in the largest step
- * of its unit that spells it exactly in at most 4 significant digits
- * ("1.481 µs", "2 KiB"), else in the unit itself ("1481 B"); any other
- * number in the fewest digits that read back to it, in the unit itself
- * ("49.40887222679854 ns", "0.75"): a label rounded would say a bucket
- * holds what it does not.
+ * v for a histogram's bounds.  A whole number exactly, in the largest step
+ * of its unit that spells it in at most 4 significant digits ("1.481 µs",
+ * "2 KiB"), else in the unit itself ("1481 B"); any other number to 4
+ * significant digits, rounded away from the bucket's inside (dir: -1
+ * down, a lower bound; 1 up, an upper one; 0 in the fewest digits that
+ * read back to it), in the unit itself, so that the label holds all the
+ * bucket does.
  */
 const char *
-exactnum(char *b, size_t n, double v, enum unit u, int whole)
+exactnum(char *b, size_t n, double v, enum unit u, int whole, int dir)
 {
 	const struct scale *s;
 	char d[NUM_BUFSZ];
@@ -189,6 +213,8 @@ exactnum(char *b, size_t n, double v, enum unit u, int whole)
 	}
 	if (whole && fabs(v) < 1e15)
 		snprintf(d, sizeof d, "%.0f", v);
+	else if (dir && v != 0 && isfinite(v))
+		outward(d, sizeof d, v, dir);
 	else
 		d[num_fmt_f64(d, v)] = '\0';
 	snprintf(b, n, "%s%s%s", d, *name && *name != '%' ? " " : "", name);
