@@ -465,7 +465,7 @@ static void
 print_gap(const struct track *t)
 {
 	/* The header with the first gap: an error before it leaves the
-	 * output empty (np(7) EXIT STATUS). */
+	 * output empty (np(7), Exit status). */
 	if (st.wanthdr && !st.hdrdone)
 		header();
 	if (t->eng >= 0) {
