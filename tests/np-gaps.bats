@@ -610,9 +610,9 @@ np_gaps_44u() {
 }
 
 np_gaps_44g() {
-	# The gaps, -a's too, are a stream: the header comes with the first
-	# gap, so an error after an instruction used but before any gap
-	# leaves the output empty.
+	# The header of the gaps, -a's too, comes with the first gap, so an
+	# error after an instruction used but before any gap leaves the
+	# output empty.
 	printf 'start_ts\tend_ts\tengine\n1\t2\tTensor\n3\t4x\tTensor\n' >"$T/u.tsv"
 	for m in "" -a; do
 		np np-gaps $m "$T/u.tsv"
