@@ -178,14 +178,42 @@ outward(char *d, size_t n, double v, int dir)
 		m += dir;
 	}
 }
+/* x in at most 6 significant digits, exactly, into d: 0 if they cannot
+ * spell it. */
+static int
+exact6(char *d, size_t n, double x)
+{
+	snprintf(d, n, "%.6g", x);
+	return !strchr(d, 'e') && strtod(d, NULL) == x;
+}
+
 /*
- * v for a histogram's bounds.  A whole number exactly, in the largest step
- * of its unit that spells it in at most 4 significant digits ("1.481 µs",
- * "2 KiB"), else in the unit itself ("1481 B"); any other number to 4
- * significant digits, rounded away from the bucket's inside (dir: -1
- * down, a lower bound; 1 up, an upper one; 0 in the fewest digits that
- * read back to it), in the unit itself, so that the label holds all the
- * bucket does.
+ * The step of u to spell the whole number v in: the largest it reaches
+ * that spells it exactly in at most 6 significant digits ("1.481 µs",
+ * "2 KiB"); 0, the unit itself, else ("1481 B").
+ */
+static int
+exactstep(double v, enum unit u)
+{
+	const struct scale *s;
+	char d[NUM_BUFSZ];
+	int i, k;
+
+	if (u != U_NS && u != U_TS && u != U_BYTES)
+		return 0;
+	s = steps(u, &k);
+	for (i = k - 1; i > 0; i--)
+		if (fabs(v) >= s[i].div && exact6(d, sizeof d, v / s[i].div))
+			return i;
+	return 0;
+}
+
+/*
+ * v for a histogram's bounds.  A whole number exactly, in the step of
+ * its unit exactstep picks; any other number to 4 significant digits,
+ * rounded away from the bucket's inside (dir: -1 down, a lower bound; 1 up, an upper
+ * one; 0 in the fewest digits that read back to it), in the unit itself,
+ * so that the label holds all the bucket does.
  */
 const char *
 exactnum(char *b, size_t n, double v, enum unit u, int whole, int dir)
@@ -193,23 +221,15 @@ exactnum(char *b, size_t n, double v, enum unit u, int whole, int dir)
 	const struct scale *s;
 	char d[NUM_BUFSZ];
 	const char *name;
-	int i, k;
+	int k, step = whole ? exactstep(v, u) : 0;
 
 	s = steps(u, &k);
 	name = u == U_NS || u == U_TS ? "ns" : u == U_BYTES ? "B" :
 	    u == U_PERCENT ? "%" : u == U_GBPS ? "GB/s" : "";
-	if (whole && (u == U_NS || u == U_TS || u == U_BYTES)) {
-		for (i = k - 1; i > 0; i--) {
-			if (fabs(v) < s[i].div)
-				continue;
-			snprintf(d, sizeof d, "%.4g", v / s[i].div);
-			if (!strchr(d, 'e') && strtod(d, NULL) == v / s[i].div)
-				break;
-		}
-		if (i > 0) {
-			snprintf(b, n, "%s %s", d, s[i].name);
-			return b;
-		}
+	if (whole && step > 0 && step < k) {
+		exact6(d, sizeof d, v / s[step].div);
+		snprintf(b, n, "%s %s", d, s[step].name);
+		return b;
 	}
 	if (whole && fabs(v) < 1e15)
 		snprintf(d, sizeof d, "%.0f", v);
