@@ -477,16 +477,17 @@ np_plot_34() {
 
 np_plot_35() {
 	# np-sum -H of a whole column: bucket_lo < v <= bucket_hi, as whole
-	# numbers: 1480 1510 holds 1481 to 1510, [1481, 1511); a value held
+	# numbers: 1480 1510 holds 1481 to 1510, [1481, 1511), each bound in
+	# its largest unit that spells it in 6 digits; a value held
 	# exactly, both bounds it; a negative bucket, bucket_lo <= v <
 	# bucket_hi; bounds of doubles (not whole) to 4 digits, rounded out,
 	# the closed side so; time and bytes are whole
 	# numbers (np(7)): (49.4, 50.4] holds 50 alone.
-	printf 'value_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\nx_ns\t\t\t4\t1\t1\t1\nx_ns\t-20\t-10\t1\t\t\t\nx_ns\t50\t50\t1\t\t\t\nx_ns\t1480\t1510\t1\t\t\t\nx_ns\t2000000\t2000001\t1\t\t\t\n' >"$T/w.tsv"
+	printf 'value_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\nx_ns\t\t\t4\t1\t1\t1\nx_ns\t-20\t-10\t1\t\t\t\nx_ns\t50\t50\t1\t\t\t\nx_ns\t1480\t1510\t1\t\t\t\nx_ns\t9511\t11618\t1\t\t\t\nx_ns\t2000000\t2000001\t1\t\t\t\n' >"$T/w.tsv"
 	np np-plot "$T/w.tsv"
 	status_is 0
 	no_err
-	[ "$(labels)" = "$(printf '[-20 ns, -10 ns)\n50 ns\n[1.481 µs, 1.511 µs)\n2000001 ns')" ]
+	[ "$(labels)" = "$(printf '[-20 ns, -10 ns)\n50 ns\n[1.481 µs, 1.511 µs)\n[9.512 µs, 11.619 µs)\n2000001 ns')" ]
 	printf 'value_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\nx\t\t\t2\t1\t1\t1\nx\t0.5\t0.75\t1\t\t\t\nx\t-0.75\t-0.5\t1\t\t\t\nd_ns\t\t\t1\t1\t1\t1\nd_ns\t49.40887222679854\t50.40703126168336\t1\t\t\t\ny\t\t\t1\t1\t1\t1\ny\t0.01624318\t0.01657504\t1\t\t\t\n' >"$T/f.tsv"
 	np np-plot "$T/f.tsv"
 	status_is 0
