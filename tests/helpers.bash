@@ -52,10 +52,20 @@ out_is() {
 	fi
 }
 
+# err_is TEXT: stderr, less its trailing newlines (as $(<) would drop them),
+# must be exactly TEXT.  Read by the shell, not a command substitution: a
+# process is dear, and most error tests ask this.
 err_is() {
-	if [ "$(<"$ERR")" != "$1" ]; then
+	local e=
+	if IFS= read -r -d '' e <"$ERR"; then
+		e=$(<"$ERR")	# holds a NUL: as $(<) reads it
+	fi
+	while [[ $e == *$'\n' ]]; do
+		e=${e%$'\n'}
+	done
+	if [ "$e" != "$1" ]; then
 		echo "expected stderr: $1"
-		echo "actual stderr:   $(<"$ERR")"
+		echo "actual stderr:   $e"
 		return 1
 	fi
 }
