@@ -157,6 +157,11 @@ cases() {
 			ERR=$T/err
 			np_case=$1 np_level=$BASH_SUBSHELL
 			trap case_failed ERR
+			# Without bats' DEBUG trap, which takes a stack trace
+			# at every command (~0.2 ms each): what it records in
+			# this subshell is lost as it ends, and case_failed
+			# names the failing command.
+			trap - DEBUG
 			"$2"
 		)
 		shift 2
