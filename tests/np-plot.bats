@@ -9,6 +9,7 @@ load helpers
 P=$FIX/np-plot
 
 setup() {
+	untraced
 	export COLUMNS=80
 	unset NO_COLOR
 }

@@ -25,6 +25,7 @@ sorted_by() {
 }
 
 setup() {
+	untraced
 	mkdir -p "$T/spill"
 	export TMPDIR="$T/spill"
 }
