@@ -200,6 +200,7 @@ refill(struct pq_cursor *c)
 	if (c->page_left == 0)
 		pqi_end_page(c);
 	c->n = (int)k;
+	c->hasnull = nn < k;
 }
 
 static void
@@ -309,6 +310,7 @@ pq_step(struct pq *p)
 		if (c->base + c->n == row) {
 			refill(c);
 			c->base = p->batch[i].base = row;
+			p->batch[i].hasnull = c->hasnull;
 		}
 		if (c->base + c->n < next)
 			next = c->base + c->n;

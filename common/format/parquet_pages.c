@@ -555,13 +555,16 @@ bytelevels(uint32_t *lv, unsigned b)
 
 /*
  * k definition levels into lv, each 0 or 1 (checked per run: a bit-packed
- * run of width 1 holds nothing else); how many are 1.
+ * run of width 1 holds nothing else); how many are 1.  Where all k are 1
+ * (a column without nulls: a run of ones), lv is left as it was: its
+ * reader looks at it only when some level is 0.
  */
 uint32_t
 pqi_def_levels(struct pq_cursor *c, uint32_t *lv, uint32_t k)
 {
 	struct rle *r = &c->def;
-	uint32_t got = 0, n, i, nn = 0;
+	/* The levels [0, ones) are 1, not yet in lv. */
+	uint32_t got = 0, n, i, nn = 0, ones = 0;
 	uint64_t bit;
 
 	while (got < k) {
@@ -576,10 +579,20 @@ pqi_def_levels(struct pq_cursor *c, uint32_t *lv, uint32_t k)
 			if (r->value > 1)
 				pqi_failc(c, r->p, "a definition level of %u "
 				    "in a flat column (0 or 1)", r->value);
+			if (r->value == 1 && ones == got) {
+				ones += n;
+				nn += n;
+				got += n;
+				continue;
+			}
+			for (; ones > 0; ones--)
+				lv[ones - 1] = 1;
 			for (i = 0; i < n; i++)
 				lv[got + i] = r->value;
 			nn += r->value * n;
 		} else {
+			for (; ones > 0; ones--)
+				lv[ones - 1] = 1;
 			bit = r->bit;
 			i = 0;
 			/* A byte of 8 levels at a time, where the

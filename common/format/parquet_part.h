@@ -135,9 +135,11 @@ struct pq_cursor {
 	struct pq_islot *pitab;
 	uint32_t ptries, phits;
 
-	/* The batch: cells of the row group's rows [base, base + n). */
+	/* The batch: cells of the row group's rows [base, base + n); hasnull
+	 * when one of them is a null. */
 	int64_t base;
 	int n;
+	int hasnull;
 	uint32_t lv[PQ_BATCH];
 	uint32_t tmp[PQ_BATCH];
 	struct pq_cell cells[PQ_BATCH];
