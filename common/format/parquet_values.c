@@ -416,6 +416,39 @@ dict_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 	}
 }
 
+/*
+ * The same for k rows of which nn hold a value (lv[i] 1) and the rest a
+ * null: each value gathered to its row at once, not gathered and then
+ * moved to it (pqi_values then the spread in refill).  The checks, and so
+ * the error, are those of dict_values.
+ */
+int
+pqi_dict_spread(struct pq_cursor *c, struct pq_cell *out, const uint32_t *lv,
+    uint32_t k, uint32_t nn)
+{
+	const struct pq_cell *dict = c->dict;
+	uint32_t i, j = 0, nd = c->ndict, *ix = c->tmp;
+
+	if ((c->enc != ENC_PLAIN_DICTIONARY && c->enc != ENC_RLE_DICTIONARY) ||
+	    c->c->conv)
+		return 0;
+	if (rle_get(&c->ix, ix, nn) < nn)
+		short_values(c, c->ix.p, "dictionary indices");
+	for (i = 0; i < k; i++) {
+		if (!lv[i]) {
+			out[i].kind = PQ_NULL;
+			out[i].len = 0;
+			continue;
+		}
+		if (ix[j] >= nd)
+			pqi_failc(c, c->ix.p, "dictionary index %u out of "
+			    "range (the dictionary has %u entries)", ix[j],
+			    nd);
+		out[i] = dict[ix[j++]];
+	}
+	return 1;
+}
+
 static void
 rle_bools(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 {
