@@ -177,6 +177,7 @@ static struct gaps {
 	int64_t seq;
 	int64_t first, last;	/* the span read */
 	int wanthdr;		/* -n not given: the header, written late */
+	int hdrdone;		/* the header is written */
 	/* Rows read and instructions used; for a run that uses none, why:
 	 * rows not on the engines -e names (and which they were on), without
 	 * an end, or outside -t. */
@@ -463,6 +464,10 @@ out_engine(int i)
 static void
 print_gap(const struct track *t)
 {
+	/* The header with the first gap: an error before it leaves the
+	 * output empty (np(7), Exit status). */
+	if (st.wanthdr && !st.hdrdone)
+		header();
 	if (t->eng >= 0) {
 		out_engine(t->eng);
 		out_tab();
@@ -733,13 +738,10 @@ add(struct reader *rd, const struct record *r)
 	it.text = st.mode == BUCKETS ? btrack(r, it.eng) : 0;
 	st.eng[it.eng].t.n++;
 	st.pcs[st.eng[it.eng].pc].t.n++;
-	/* The header with the first instruction used: a run that uses
-	 * none is an error, not a header.  -B's waits for the rows to be
-	 * in order, and -U's for its rows, all written at the end: an
+	/* No header yet: the gaps write theirs with the first gap
+	 * (print_gap), -B and -U theirs at the end (finish), so that an
 	 * error before then leaves no output. */
-	if (st.used++ == 0 && st.wanthdr && st.mode != BUCKETS &&
-	    st.mode != UTIL)
-		header();
+	st.used++;
 	if (s < st.first)
 		st.first = s;
 	if (e > st.last)
@@ -961,6 +963,7 @@ header(void)
 	static const char *const bucket[] = { "engine", "bucket_start_ns",
 	    "busy_ns", "busy_share", "pcore_idx" };
 
+	st.hdrdone = 1;
 	if (st.mode == GAPS)
 		out_header(gaps, sizeof gaps / sizeof *gaps);
 	else if (st.mode == ALL)
@@ -1174,11 +1177,11 @@ main(int argc, char **argv)
 		add(&rd, rec);
 	if (st.used == 0 && st.nread > 0)
 		nothing(&rd);
-	/* An empty table: an empty answer (-B and -U write their own). */
-	if (st.used == 0 && st.wanthdr && st.mode != BUCKETS &&
-	    st.mode != UTIL)
-		header();
 	finish(st.wanthdr);
+	/* No gap (an empty table, or none of -m): an empty answer, the
+	 * header alone (-B and -U write theirs in finish). */
+	if (st.wanthdr && !st.hdrdone)
+		header();
 	out_flush();
 	rd_close(&rd);
 	sp_report(&st.sorter);

@@ -11,32 +11,58 @@ layers() {
 	sed -n 's/^LAYERS = //p' "$TOP/Makefile"
 }
 
-# A small tree in $T/t: common/lo/ below common/hi/, and a program.  Each
-# file NAME=TEXT given is written (a C line each), then every source of
-# common/ and cmd/np-x/ compiled to build/obj and build/cmd, as the
-# Makefile does.
-tree() {
-	mkdir -p "$T/t/common/lo" "$T/t/common/hi" "$T/t/cmd"
-	printf 'int lo_a(void);\n' >"$T/t/common/lo/a.h"
-	printf '#include "lo/a.h"\nint lo_a(void) { return 1; }\n' \
-	    >"$T/t/common/lo/a.c"
-	printf 'int hi_b(void);\n' >"$T/t/common/hi/b.h"
-	printf '#include "lo/a.h"\n#include "hi/b.h"\nint hi_b(void) { return lo_a(); }\n' \
-	    >"$T/t/common/hi/b.c"
-	printf '#include "hi/b.h"\nint main(void) { return hi_b(); }\n' \
-	    >"$T/t/cmd/np-x.c"
-	for a in "$@"; do
-		mkdir -p "$(dirname "$T/t/${a%%=*}")"
-		printf '%s\n' "${a#*=}" >"$T/t/${a%%=*}"
-	done
-	(cd "$T/t" && for f in $(find common cmd -mindepth 2 -name '*.c'); do
+# compile F...: in the current directory, each source F of common/ or cmd/
+# compiled to build/obj or build/cmd, as the Makefile does.
+compile() {
+	local f o
+	for f; do
 		case $f in
 		common/*) o=build/obj/${f#common/} ;;
 		*) o=build/cmd/${f#cmd/} ;;
 		esac
-		mkdir -p "$(dirname "$o")"
-		cc -Icommon -c -o "${o%.c}.o" "$f" || exit 1
-	done)
+		mkdir -p "${o%/*}"
+		cc -Icommon -c -o "${o%.c}.o" "$f" || return 1
+	done
+}
+
+# The small tree's own files, common/lo/ below common/hi/, and a program,
+# written and compiled once for the file in $BATS_FILE_TMPDIR/tree: a
+# compiler run is dear, and every tree() starts from them.
+setup_file() {
+	local b=$BATS_FILE_TMPDIR/tree
+	mkdir -p "$b/common/lo" "$b/common/hi" "$b/cmd"
+	printf 'int lo_a(void);\n' >"$b/common/lo/a.h"
+	printf '#include "lo/a.h"\nint lo_a(void) { return 1; }\n' \
+	    >"$b/common/lo/a.c"
+	printf 'int hi_b(void);\n' >"$b/common/hi/b.h"
+	printf '#include "lo/a.h"\n#include "hi/b.h"\nint hi_b(void) { return lo_a(); }\n' \
+	    >"$b/common/hi/b.c"
+	printf '#include "hi/b.h"\nint main(void) { return hi_b(); }\n' \
+	    >"$b/cmd/np-x.c"
+	(cd "$b" && compile common/lo/a.c common/hi/b.c cmd/np-x.c)
+}
+
+# A small tree in $T/t: common/lo/ below common/hi/, and a program.  Each
+# file NAME=TEXT given is written (a C line each), then every source of
+# common/ and cmd/np-x/ compiled to build/obj and build/cmd, as the
+# Makefile does: the tree's own, compiled by setup_file, copied, unless
+# a header given replaces one of them, and the sources given.
+tree() {
+	local a f srcs=() all=
+	cp -R "$BATS_FILE_TMPDIR/tree" "$T/t"
+	for a in "$@"; do
+		f=${a%%=*}
+		case $f in
+		*.c) srcs+=("$f") ;;
+		*.h) [ ! -f "$T/t/$f" ] || all=1 ;;
+		esac
+		mkdir -p "$T/t/${f%/*}"
+		printf '%s\n' "${a#*=}" >"$T/t/$f"
+	done
+	# shellcheck disable=SC2046
+	[ -z "$all" ] || set -- $(cd "$T/t" && find common cmd -mindepth 2 -name '*.c')
+	[ -n "$all" ] || set -- ${srcs[@]+"${srcs[@]}"}
+	[ $# -eq 0 ] || (cd "$T/t" && compile "$@")
 }
 
 deps() {

@@ -148,28 +148,37 @@ hostile_9() {
 	[ ! -s "$OUT" ]
 }
 
-# noraw FILE: fails when FILE holds a control byte other than TAB and LF,
-# or a C1 control in UTF-8 (0xc2 then 0x80 to 0x9f).
+# noraw FILE...: fails when a FILE holds a control byte other than TAB and
+# LF (NUL too: -a, or grep takes it for a line's end), or a C1 control in
+# UTF-8 (0xc2 then 0x80 to 0x9f), naming the files.  Two greps for them
+# all: a process is dear.
 noraw() {
-	if LC_ALL=C tr -d '\t\n' <"$1" | LC_ALL=C grep -q '[[:cntrl:]]'; then
-		echo "a raw control byte in $1"
+	if LC_ALL=C grep -alP '[\x00-\x08\x0b-\x1f\x7f]' "$@" >"$T/raw"; then
+		echo "a raw control byte in $(<"$T/raw")"
 		return 1
 	fi
-	if LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$1"; then
-		echo "a raw C1 control in $1"
+	if LC_ALL=C grep -alP '\xc2[\x80-\x9f]' "$@" >"$T/raw"; then
+		echo "a raw C1 control in $(<"$T/raw")"
 		return 1
 	fi
 }
 
 hostile_10() {
+	local f cmd n=0 outs=()
+	# Each output in a file of its own, named by the command and file
+	# that made it; then all looked at once.
 	for f in insn.csv insn.tsv insn-q.tsv insn.jsonl insn.parquet; do
 		for cmd in np-trace np-stall 'np-stall -g layer,hlo_name' \
 		    'np-sum -g opcode,layer -v pc' 'np-sum -H -g layer -v pc'; do
+			n=$((n + 1))
+			OUT="$T/$n: $cmd $f"
 			np $cmd "$H/$f"
 			status_is 0
-			noraw "$OUT" || { echo "$cmd $f"; return 1; }
+			outs+=("$OUT")
 		done
 	done
+	noraw "${outs[@]}"
+	OUT=$T/out
 	grep -q 'e\\x1b\[31mred\\x1b\[0m' "$GOLD/hostile/trace.tsv"
 	grep -q 'del\\x7f and us\\x1f' "$GOLD/hostile/trace.tsv"
 	grep -q 'csi\\xc2\\x9b\[1m °C' "$GOLD/hostile/trace.tsv"
@@ -194,7 +203,8 @@ hostile_12() {
 	# of 16380 bytes: a C1 control (0xc2 0x9b, CSI) at every place about
 	# the first piece's end is still written as both bytes' escapes, and a
 	# degree sign (0xc2 0xb0) as it is.
-	local n a
+	# The last row's field 14 taken by the shell (a process is dear).
+	local n a i row
 	for n in 16377 16378 16379 16380 16381; do
 		printf -v a '%*s' "$n" ''
 		printf 'start_ts,end_ts,engine,layer\n1,2,Tensor,%s\302\233[1m \302\260C\n' \
@@ -202,7 +212,13 @@ hostile_12() {
 		np np-trace "$T/c1.csv"
 		status_is 0
 		no_err
-		[ "$(tail -n 1 "$OUT" | cut -f14)" = "${a// /a}\\xc2\\x9b[1m °C" ] ||
+		while IFS= read -r i || [ -n "$i" ]; do
+			row=$i
+		done <"$OUT"
+		for i in {1..13}; do
+			[[ $row == *$'\t'* ]] && row=${row#*$'\t'} || row=
+		done
+		[ "${row%%$'\t'*}" = "${a// /a}\\xc2\\x9b[1m °C" ] ||
 		    { echo "n=$n"; return 1; }
 	done
 }

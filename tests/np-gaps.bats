@@ -609,7 +609,20 @@ np_gaps_44u() {
 	err_is "np-gaps: $T/u.tsv:3:3: expected a number for 'end_ts', found '4x'"
 }
 
-@test "np-gaps: empty input; binary input; truncated JSON; wrong-typed JSON values; a wrong-typed TSV field; deeply nested JSON; a line longer than the input buffer; a file that does not exist; -U: an error after rows it used writes no header" {
+np_gaps_44g() {
+	# The header of the gaps, -a's too, comes with the first gap, so an
+	# error after an instruction used but before any gap leaves the
+	# output empty.
+	printf 'start_ts\tend_ts\tengine\n1\t2\tTensor\n3\t4x\tTensor\n' >"$T/u.tsv"
+	for m in "" -a; do
+		np np-gaps $m "$T/u.tsv"
+		status_is 1
+		[ ! -s "$OUT" ]
+		err_is "np-gaps: $T/u.tsv:3:3: expected a number for 'end_ts', found '4x'"
+	done
+}
+
+@test "np-gaps: empty input; binary input; truncated JSON; wrong-typed JSON values; a wrong-typed TSV field; deeply nested JSON; a line longer than the input buffer; a file that does not exist; -U: an error after rows it used writes no header; the gaps and -a: an error before the first gap writes no header" {
 	cases \
 	    "empty input" np_gaps_37 \
 	    "binary input" np_gaps_38 \
@@ -619,7 +632,8 @@ np_gaps_44u() {
 	    "deeply nested JSON" np_gaps_42 \
 	    "a line longer than the input buffer" np_gaps_43 \
 	    "a file that does not exist" np_gaps_44 \
-	    "-U: an error after rows it used writes no header" np_gaps_44u
+	    "-U: an error after rows it used writes no header" np_gaps_44u \
+	    "the gaps and -a: an error before the first gap writes no header" np_gaps_44g
 }
 
 # ---- usage and output ----

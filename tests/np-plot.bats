@@ -9,6 +9,7 @@ load helpers
 P=$FIX/np-plot
 
 setup() {
+	untraced
 	export COLUMNS=80
 	unset NO_COLOR
 }
@@ -65,7 +66,7 @@ np_plot_6() {
 
 np_plot_7() {
 	plot dmah dmah.tsv
-	grep -q '^128 KiB–256 KiB ' "$GOLD/plot/dmah.txt"
+	grep -q '^\[128 KiB, 256 KiB) ' "$GOLD/plot/dmah.txt"
 }
 
 @test "plot: np-stall's stall per source line, as bars; np-stall by engine and opcode: a key of two parts; np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row; np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns; np-dma -s: bandwidth per queue in GB/s; np-gaps -U: busy share per engine, in %; np-dma -H: a bar per power-of-two bucket, in bytes" {
@@ -81,7 +82,8 @@ np_plot_7() {
 
 np_plot_8() {
 	plot sumh sumh.tsv
-	# A title, and a heading and 40 bins for each of five engines.
+	# A title, and a heading and 40 bins for each of five engines (no two
+	# empty bins in a row, which would be one bar).
 	[ "$(wc -l <"$GOLD/plot/sumh.txt")" -eq 206 ]
 	[ "$(grep -c '^[A-Z][A-Za-z]*$' "$GOLD/plot/sumh.txt")" -eq 5 ]
 }
@@ -456,4 +458,46 @@ np_plot_33() {
 	cases \
 	    "np-bound of two profiles: each bound's bars side by side" np_plot_32 \
 	    "np-bound -w: a bar a profile's column, side by side; the change not drawn" np_plot_33
+}
+
+# A histogram's labels, one a line: after the title, each bar and count
+# cut off.
+labels() {
+	sed -e 1d -e 's/ *[█▏▎▍▌▋▊▉].*//' -e 's/  *[0-9][0-9]*$//' "$OUT"
+}
+
+np_plot_34() {
+	# np-dma -H: sizes lo to hi, both included: [lo, hi + 1), the one
+	# size of 0 and of 1 as itself.
+	printf 'bucket_lo\tbucket_hi\ttransfers\tbytes\tshare\n0\t0\t1\t0\t0.1\n1\t1\t1\t1\t0.1\n512\t1023\t4\t2048\t0.4\n1024\t2047\t4\t4096\t0.4\n' >"$T/d.tsv"
+	np np-plot "$T/d.tsv"
+	status_is 0
+	no_err
+	[ "$(labels)" = "$(printf '0 B\n1 B\n[512 B, 1 KiB)\n[1 KiB, 2 KiB)')" ]
+}
+
+np_plot_35() {
+	# np-sum -H of a whole column: bucket_lo < v <= bucket_hi, as whole
+	# numbers: 1480 1510 holds 1481 to 1510, [1481, 1511), each bound in
+	# its largest unit that spells it in 6 digits; a value held
+	# exactly, both bounds it; a negative bucket, bucket_lo <= v <
+	# bucket_hi; bounds of doubles (not whole) to 4 digits, rounded out,
+	# the closed side so; time and bytes are whole
+	# numbers (np(7)): (49.4, 50.4] holds 50 alone.
+	printf 'value_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\nx_ns\t\t\t4\t1\t1\t1\nx_ns\t-20\t-10\t1\t\t\t\nx_ns\t50\t50\t1\t\t\t\nx_ns\t1480\t1510\t1\t\t\t\nx_ns\t9511\t11618\t1\t\t\t\nx_ns\t2000000\t2000001\t1\t\t\t\n' >"$T/w.tsv"
+	np np-plot "$T/w.tsv"
+	status_is 0
+	no_err
+	[ "$(labels)" = "$(printf '[-20 ns, -10 ns)\n50 ns\n[1.481 µs, 1.511 µs)\n[9.512 µs, 11.619 µs)\n2000001 ns')" ]
+	printf 'value_column\tbucket_lo\tbucket_hi\tcount\tsum\tmin\tmax\nx\t\t\t2\t1\t1\t1\nx\t0.5\t0.75\t1\t\t\t\nx\t-0.75\t-0.5\t1\t\t\t\nd_ns\t\t\t1\t1\t1\t1\nd_ns\t49.40887222679854\t50.40703126168336\t1\t\t\t\ny\t\t\t1\t1\t1\t1\ny\t0.01624318\t0.01657504\t1\t\t\t\n' >"$T/f.tsv"
+	np np-plot "$T/f.tsv"
+	status_is 0
+	no_err
+	[ "$(labels)" = "$(printf 'x\n[-0.75, -0.5)\n(0.5, 0.75]\nd_ns\n50 ns\ny\n(0.01624, 0.01658]')" ]
+}
+
+@test "plot: histogram labels: np-dma -H's sizes as [lo, hi + 1), exact in any unit; np-sum -H's buckets as what they hold, the closed side so, whole numbers exact" {
+	cases \
+	    "np-dma -H's sizes as [lo, hi + 1), exact in any unit" np_plot_34 \
+	    "np-sum -H's buckets as what they hold, the closed side so, whole numbers exact" np_plot_35
 }

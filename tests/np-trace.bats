@@ -674,3 +674,59 @@ np_trace_48() {
 	    "a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" np_trace_47 \
 	    "view JSON rows whose keys change place and spelling from row to row" np_trace_48
 }
+
+np_trace_49() {
+	# Two instructions, 1500..2250 ps and 1500..4000 ps, each spelt four
+	# ways: all three times, start and duration, end and duration, start
+	# and end.  Each row is 2 2 0 or 2 4 2: rounded apart, the times gave
+	# 2 2 1, 2 3 1, 1 2 1 (and 2 4 3, 2 5 3, 1 4 3).
+	want=$(printf 'start_ts\tend_ts\tduration_ns\tengine\topcode\n'
+	    for i in 1 2 3 4; do printf '2\t2\t0\tTensor\tA\n'; done
+	    for i in 1 2 3 4; do printf '2\t4\t2\tVector\tB\n'; done)
+	{
+		printf 'start_ts,end_ts,duration_ns,engine,opcode\n'
+		printf '1500,2250,750,Tensor,A\n1500,,750,Tensor,A\n'
+		printf ',2250,750,Tensor,A\n1500,2250,,Tensor,A\n'
+		printf '1500,4000,2500,Vector,B\n1500,,2500,Vector,B\n'
+		printf ',4000,2500,Vector,B\n1500,4000,,Vector,B\n'
+	} >"$T/ps.csv"
+	tr , '\t' <"$T/ps.csv" >"$T/ps.tsv"
+	sed -e 1d -e 's/^\([^,]*\),\([^,]*\),\([^,]*\),\([^,]*\),\(.*\)$/{"start_ts":\1,"end_ts":\2,"duration_ns":\3,"engine":"\4","opcode":"\5"}/' \
+	    -e 's/"[a-z_]*":,//g' <"$T/ps.csv" >"$T/ps.jsonl"
+	for f in "$T/ps.csv" "$T/ps.tsv" "$T/ps.jsonl" "$F/ps.parquet"; do
+		np np-trace -u ps "$f"
+		status_is 0
+		no_err
+		[ "$(cut -f1-5 "$OUT")" = "$want" ]
+	done
+	# The text trace gives start and end.
+	printf 'Instruction trace for ND 0 NC 0\n 1 Tensor A START 1500 pc=1\n 2 Tensor A END 2250 pc=1\n 3 Vector B START 1500 pc=2\n 4 Vector B END 4000 pc=2\n' >"$T/ps.txt"
+	np np-trace -n -u ps "$T/ps.txt"
+	status_is 0
+	[ "$(cut -f1-5 "$OUT")" = "$(printf '2\t2\t0\tTensor\tA\n2\t4\t2\tVector\tB')" ]
+}
+
+np_trace_50() {
+	# 2^-11 us is 0.48828125 ns, 2^-10 us 0.9765625 ns: rounded apart,
+	# start 0, duration 0, end 1.  A fraction of a ns alike.
+	printf '{"start_ts":0.00048828125,"duration_ns":0.00048828125,"engine":"Tensor","opcode":"A"}\n{"start_ts":0.00048828125,"end_ts":0.0009765625,"duration_ns":0.00048828125,"engine":"Tensor","opcode":"A"}\n{"end_ts":0.0009765625,"duration_ns":0.00048828125,"engine":"Tensor","opcode":"A"}\n' >"$T/us.jsonl"
+	np np-trace -n -u us "$T/us.jsonl"
+	status_is 0
+	no_err
+	[ "$(cut -f1-5 "$OUT")" = "$(printf '0\t1\t1\tTensor\tA\n0\t1\t1\tTensor\tA\n0\t1\t1\tTensor\tA')" ]
+	printf 'start_ts,end_ts,duration_ns,engine,opcode\n1.5,2.25,0.75,Tensor,A\n1.5,,0.75,Tensor,A\n,2.25,0.75,Tensor,A\n' >"$T/ns.csv"
+	np np-trace -n "$T/ns.csv"
+	status_is 0
+	no_err
+	[ "$(cut -f1-5 "$OUT")" = "$(printf '2\t2\t0\tTensor\tA\n2\t2\t0\tTensor\tA\n2\t2\t0\tTensor\tA')" ]
+	# The programs that read rows round them the same.
+	np np-stall -g engine -v duration_ns "$T/ns.csv"
+	status_is 0
+	[ "$(cut -f1,4 "$OUT")" = "$(printf 'engine\tduration_ns\nTensor\t0')" ]
+}
+
+@test "np-trace: -u ps: every form gives duration_ns as end_ts - start_ts as printed, the missing time worked out before rounding; -u us and fractions of a ns alike" {
+	cases \
+	    "-u ps: every form gives duration_ns as end_ts - start_ts as printed, the missing time worked out before rounding" np_trace_49 \
+	    "-u us and fractions of a ns alike" np_trace_50
+}

@@ -25,6 +25,7 @@ sorted_by() {
 }
 
 setup() {
+	untraced
 	mkdir -p "$T/spill"
 	export TMPDIR="$T/spill"
 }
@@ -214,8 +215,8 @@ cc_events() {
 	TMPDIR=$T/x.tsv np np-gaps -r 64 "$T/x.tsv"
 	status_is 1
 	err_is "np-gaps: $T/x.tsv/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/x.tsv) to put rows in order: Not a directory"
-	# The rows made before the error: the header.
-	[ "$(<"$OUT")" = "$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx')" ]
+	# No gap was made before the error: no output, not a header alone.
+	[ ! -s "$OUT" ]
 	# Rows in order need no TMPDIR, however many: the same answer.
 	npgen -n 20000 explorer-tsv >"$T/o.tsv"
 	for m in "" -a -U; do

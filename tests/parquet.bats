@@ -58,6 +58,7 @@ page() {
 mkpq() {
 	local out=$1 chunk=$2 rows=$3 phys=${4:-1} rep=${5:-0} codec=${6:-0}
 	local nv=${7:-$3} clen=${8:-$(wc -c <"$2")} foot=$T/foot.$$
+	local esc t le
 	{
 		fi32 1 1
 		fh 1 9; printf '\\x2c'
@@ -78,14 +79,18 @@ mkpq() {
 		fi64 1 "$clen"; fi64 1 "$rows"; printf '\\x00'
 		printf '\\x00'
 	} >"$foot.esc"
-	printf "$(<"$foot.esc")" >"$foot"
+	# Read, sized and written by the shell: a process is dear.  Each \xHH
+	# is a byte; the names (s, a) are the only other text.
+	IFS= read -r -d '' esc <"$foot.esc" || :
+	t=${esc//\\x/}
+	n=$((${#t} - (${#esc} - ${#t}) / 2))
+	printf -v le '\\x%02x\\x%02x\\x%02x\\x%02x' $((n & 255)) \
+	    $((n >> 8 & 255)) $((n >> 16 & 255)) $((n >> 24))
 	{
 		printf PAR1
 		cat "$chunk"
-		cat "$foot"
-		n=$(wc -c <"$foot")
-		printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((n & 255)) \
-		    $((n >> 8 & 255)) $((n >> 16 & 255)) $((n >> 24)))"
+		printf "$esc"
+		printf "$le"
 		printf PAR1
 	} >"$out"
 }

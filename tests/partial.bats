@@ -574,3 +574,48 @@ partial_16() {
 	status_is 2
 	[ "$(head -1 "$ERR")" = "np-dma: -A writes the header, for a merge: not with -n" ]
 }
+
+@test "partial: np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" {
+	# 1e30 + 1e-10 needs 41 digits: a double in part a; part b's 7 is
+	# exact.  One run sums 1e30, 1e-10 and 7 to the double 1e30.
+	printf 'x\n1e30\n1e-10\n' >"$T/a.tsv"
+	printf 'x\n7\n' >"$T/b.tsv"
+	printf 'x\n1e30\n1e-10\n7\n' >"$T/ab.tsv"
+	np np-sum -H -v x "$T/a.tsv"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	[ "$(sed -n 2p "$OUT")" = "$(printf 'x\t\t\t2\t1e+0030\t1e-10\t1e30')" ]
+	mv "$OUT" "$T/a.h"
+	np-sum -H -v x "$T/b.tsv" >"$T/b.h"
+	np np-sum -v x "$T/ab.tsv"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	[ "$(sed -n 2p "$OUT" | cut -f1-5)" = "$(printf 'x\t3\t1e30\t1e-10\t1e30')" ]
+	mv "$OUT" "$T/one"
+	np np-sum "$T/a.h" "$T/b.h"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	out_is "$T/one"
+	np np-sum "$T/b.h" "$T/a.h"
+	status_is 0
+	out_is "$T/one"
+	# Merged again, the sum stays a double.
+	np np-sum -H -v x "$T/ab.tsv"
+	mv "$OUT" "$T/oneh"
+	np np-sum -H "$T/a.h" "$T/b.h"
+	status_is 0
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	out_is "$T/oneh"
+	[ "$(sed -n 2p "$T/oneh")" = "$(printf 'x\t\t\t3\t1e+0030\t1e-10\t1e30')" ]
+	# Other doubles spelt so, read back to one run's.
+	printf 'x\n0.1\n1e-40\n' >"$T/c.tsv"
+	np np-sum -H -v x "$T/c.tsv"
+	[ "$(sed -n 2p "$OUT" | cut -f5)" = "1e-0001" ]
+	mv "$OUT" "$T/c.h"
+	np np-sum "$T/c.h"
+	[ "$(sed -n 2p "$OUT" | cut -f3)" = "0.1" ]
+	err_is "np-sum: sums past 38 digits, written as doubles: 1"
+	printf 'x\n-1234.5\n-1e-40\n' >"$T/d.tsv"
+	np np-sum -H -v x "$T/d.tsv"
+	[ "$(sed -n 2p "$OUT" | cut -f5)" = "-1.2345e+0003" ]
+}

@@ -16,6 +16,7 @@ X=$FIX/explorer
 C=np-cc
 
 setup() {
+	untraced
 	export COLUMNS=80 NO_COLOR=1
 }
 

@@ -31,10 +31,17 @@ row() {
 	printf '\n'
 }
 
-# out_is: stdout must be exactly what is on stdin.
+# out_is: stdout must be exactly what is on stdin.  Read by the shell, a
+# NUL at a time (read -d '' stops at one), not by cat: a process is dear.
 out_is() {
-	cat >"$T/want"
-	if ! cmp -s "$T/want" "$OUT"; then
+	local part
+	{
+		while IFS= read -r -d '' part; do
+			printf '%s\0' "$part"
+		done
+		printf '%s' "$part"
+	} >"$T/want"
+	if ! samebytes "$T/want" "$OUT"; then
 		diff -u "$T/want" "$OUT" | head -30
 		return 1
 	fi

@@ -52,16 +52,18 @@ shared() {
 			[ -f "$T/r/$p/$a.svg" ]
 		done
 	done
-	# Instructions, DMA and collectives where the profile has them.
+	# Instructions, DMA and collectives where the profile has them (each
+	# picture well-formed, all by one xmlcheck: a process is dear).
+	svgs=()
 	for p in run1 run2 dir; do
 		for a in mix stall util dma dmasize; do
 			[ -s "$T/r/$p/$a.svg" ]
-			xmlcheck "$T/r/$p/$a.svg"
+			svgs+=("$T/r/$p/$a.svg")
 		done
 	done
 	# Busy share over time, from np-gaps -B: a heat strip per engine.
 	[ -s "$T/r/run1/buckets.svg" ]
-	xmlcheck "$T/r/run1/buckets.svg"
+	xmlcheck "${svgs[@]}" "$T/r/run1/buckets.svg"
 	grep -q '<img src="run1/buckets.svg"' "$T/r/index.html"
 	# The instruction mix, most time first.
 	awk -F '\t' 'NR > 2 && $5 > last { exit 1 } { last = $5 }' "$T/r/run1/mix.tsv"

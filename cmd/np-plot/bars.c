@@ -13,7 +13,7 @@
 
 struct bar {
 	const struct row *row;	/* its label's row, or NULL: lab */
-	char lab[64];		/* a histogram bin's bounds */
+	char lab[128];		/* a histogram bin's bounds */
 	size_t n;
 	double v;
 	int heading;		/* a histogram's name, not a bar */
@@ -87,30 +87,49 @@ cmpx(const void *a, const void *b)
 	return (x->x > y->x) - (x->x < y->x);
 }
 
-/* A bin's label: "4 B–7 B". */
+/* A bin's label, exact to what it holds: "[512 B, 1 KiB)" for a bin of
+ * whole numbers from 512 up to 1023, "(0.5, 0.75]" for np-sum's bucket of
+ * values above 0.5 up to 0.75, "50 ns" for one value (histform). */
 static void
-binlabel(struct bar *b, double lo, double hi, enum unit u)
+binlabel(struct bar *b, double lo, double hi, int form, int whole,
+    enum unit u)
 {
 	char l[64], h[64];
 
-	human(l, sizeof l, lo, u);
-	human(h, sizeof h, hi, u);
-	b->n = (size_t)snprintf(b->lab, sizeof b->lab, "%s\xe2\x80\x93%s", l,
-	    h);
+	exactnum(l, sizeof l, lo, u, whole, form == HF_ONE ? 0 : -1);
+	if (form == HF_ONE) {
+		b->n = (size_t)snprintf(b->lab, sizeof b->lab, "%s", l);
+		return;
+	}
+	exactnum(h, sizeof h, hi, u, whole, 1);
+	b->n = (size_t)snprintf(b->lab, sizeof b->lab, form == HF_LO ?
+	    "[%s, %s)" : "(%s, %s]", l, h);
 }
+
+/* One merged bin: the least and greatest bound of its buckets, and
+ * whether it has one. */
+struct bin {
+	double lo, hi, v;
+	int n, form, whole;
+};
 
 /*
  * A histogram's bars: a bar a bucket, in order of their bounds; more than
  * MAXBINS buckets (np-sum's are 2% wide) are merged into MAXBINS bins of
  * equal width on a log scale, a bucket going to the bin of its lower bound
- * (buckets at or below 0 to a bin of their own).
+ * (buckets at or below 0 to a bin of their own).  A bin is labelled from
+ * where the bar before it ends (no value lies between) to the greatest
+ * bound of its buckets, and a run of empty bins is one bar, the gap
+ * between its neighbours (none where they touch), so that the labels
+ * meet, and each says what its bar holds.
  */
 static void
 histbars(struct plot *p, struct bars *bs, int g, struct row **rs)
 {
-	double lo = INFINITY, hi = -INFINITY, ratio, *bin, nonpos = 0;
+	double lo = INFINITY, hi = -INFINITY, ratio, nonpos = 0, prev, l;
+	struct bin *bin;
 	long i, n = 0;
-	int k, anyneg = 0;
+	int k, j, anyneg = 0;
 	struct bar *b;
 	enum unit u = U_NONE;
 
@@ -127,7 +146,8 @@ histbars(struct plot *p, struct bars *bs, int g, struct row **rs)
 	if (n <= MAXBINS) {
 		for (i = 0; i < n; i++) {
 			b = addbar(bs);
-			binlabel(b, rs[i]->x, rs[i]->hi, u);
+			binlabel(b, rs[i]->x, rs[i]->hi, rs[i]->form,
+			    rs[i]->whole, u);
 			b->v = p->vals[rs[i]->v];
 		}
 		return;
@@ -154,13 +174,43 @@ histbars(struct plot *p, struct bars *bs, int g, struct row **rs)
 		if (rs[i]->x <= 0)
 			continue;
 		k = (int)(log(rs[i]->x / lo) / ratio);
-		bin[k < 0 ? 0 : k >= MAXBINS ? MAXBINS - 1 : k] +=
-		    p->vals[rs[i]->v];
+		k = k < 0 ? 0 : k >= MAXBINS ? MAXBINS - 1 : k;
+		if (bin[k].n++ == 0) {
+			bin[k].lo = rs[i]->x;
+			bin[k].form = rs[i]->form;
+			bin[k].whole = rs[i]->whole;
+		}
+		bin[k].hi = fmax(bin[k].hi, rs[i]->hi);
+		if (bin[k].n > 1 && bin[k].form == HF_ONE)
+			bin[k].form = bin[k].whole ? HF_LO : HF_HI;
+		bin[k].v += p->vals[rs[i]->v];
 	}
-	for (k = 0; k < MAXBINS; k++) {
-		b = addbar(bs);
-		binlabel(b, lo * exp(ratio * k), lo * exp(ratio * (k + 1)), u);
-		b->v = bin[k];
+	for (k = 0, prev = NAN; k < MAXBINS; k = j) {
+		if (bin[k].n) {
+			/* From where the bar before ends: none between. */
+			l = isnan(prev) ? bin[k].lo : prev;
+			b = addbar(bs);
+			binlabel(b, l, bin[k].hi, !bin[k].whole ?
+			    (l == bin[k].lo ? bin[k].form : HF_HI) :
+			    bin[k].hi - l == 1 ? HF_ONE : HF_LO,
+			    bin[k].whole, u);
+			b->v = bin[k].v;
+			prev = bin[k].hi;
+			j = k + 1;
+			continue;
+		}
+		/* Empty bins, up to the next bin with buckets (the last
+		 * has some: it has the greatest lower bound): one bar of
+		 * the gap, where there is one. */
+		for (j = k; j < MAXBINS && !bin[j].n; j++)
+			;
+		if (prev < bin[j].lo) {
+			b = addbar(bs);
+			binlabel(b, prev, bin[j].lo, !bin[j].whole ? HF_HI :
+			    bin[j].lo - prev == 1 ? HF_ONE : HF_LO,
+			    bin[j].whole, u);
+			prev = bin[j].lo;
+		}
 	}
 	free(bin);
 }

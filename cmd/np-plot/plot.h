@@ -37,6 +37,9 @@
 #define MAXVALS TSV_MAXCOL	/* value columns */
 #define MAXGROUPS 1024		/* histograms, heat strips */
 #define MAXBINS 40		/* histogram bars: more buckets are merged */
+#define HF_LO 1			/* a bucket [x, hi) */
+#define HF_HI 2			/* a bucket (x, hi] */
+#define HF_ONE 3		/* a bucket of the one value x */
 #define TOPROWS 40		/* bars or spreads drawn without -N */
 #define FILEKEY (-2)		/* a key part that is the file's name */
 #define MELTKEY (-3)		/* np-bound -w: the profile column's name */
@@ -57,6 +60,9 @@ struct row {
 	int grp;		/* hist, heat: the group (its key) */
 	enum unit unit;		/* hist: of the bounds */
 	double x, hi;		/* heat: bucket start; hist: bounds */
+	/* hist: what the bounds hold (histform): [x, hi), (x, hi] or x
+	 * alone (HF_LO, HF_HI, HF_ONE); whole: of whole numbers */
+	char form, whole;
 	long v;			/* the first value in vals */
 	int nv;
 	const char *file;	/* where it was read, for messages */
@@ -158,6 +164,8 @@ void xmltext(const char *s, size_t n);
 /* scale.c */
 int cmpd(const void *a, const void *b);
 const char *human(char *b, size_t n, double v, enum unit u);
+const char *exactnum(char *b, size_t n, double v, enum unit u, int whole,
+    int dir);
 const struct scale *scalefor(enum unit u, double max);
 void sig3(char *b, size_t n, double x);
 double tickstep(double span);

@@ -585,6 +585,49 @@ summaryrow(struct tsv *t, int i)
 	return 0;
 }
 
+/*
+ * A bucket's bounds as what it holds, so that its label is exact
+ * (np-plot(1), hist): np-dma -H's sizes lo to hi, both included;
+ * np-sum -H's values lo < v <= hi, negative ones lo <= v < hi, and a
+ * value held exactly as both bounds.  Of whole numbers (times and byte
+ * counts are: np(7); np-sum writes whole bounds only for a column of
+ * them), a bucket is made [lo, hi), or its one value; of others the
+ * bounds stay as np-sum wrote them, the closed side so.
+ */
+static void
+histform(const struct plot *p, struct row *r)
+{
+	double lo = r->x, hi = r->hi, big = 9007199254740992.0;
+
+	r->whole = (r->unit == U_NS || r->unit == U_TS ||
+	    r->unit == U_BYTES || (lo == floor(lo) && hi == floor(hi))) &&
+	    fabs(lo) < big && fabs(hi) < big;
+	r->form = lo == hi ? HF_ONE : lo < 0 ? HF_LO : HF_HI;
+	if (!r->whole || lo == hi) {
+		if (r->whole && lo != floor(lo))
+			r->whole = 0;	/* a time or size of a fraction */
+		if (r->whole)
+			r->hi = lo + 1;
+		return;
+	}
+	if (p->fileunit == U_BYTES)	/* np-dma -H: both included */
+		hi = hi + 1;
+	else if (lo >= 0) {
+		lo = floor(lo) + 1;
+		hi = floor(hi) + 1;
+	} else {
+		lo = ceil(lo);
+		hi = ceil(hi);
+	}
+	if (!(lo < hi)) {	/* no whole number: left as written */
+		r->whole = 0;
+		return;
+	}
+	r->x = lo;
+	r->hi = hi;
+	r->form = hi - lo == 1 ? HF_ONE : HF_LO;
+}
+
 /* One input row: 1 if kept. */
 static int
 readrow(struct plot *p, struct tsv *t)
@@ -620,6 +663,7 @@ readrow(struct plot *p, struct tsv *t)
 			t->f[p->unitc][n] = '\0';
 			r->unit = unitof(t->f[p->unitc]);
 		}
+		histform(p, r);
 		break;
 	case K_HEAT:
 		if (!timenumber(p, t, p->xc, &r->x))

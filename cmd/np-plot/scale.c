@@ -3,9 +3,11 @@
  * people, an axis's ticks (plot.h).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "base/number.h"
 #include "plot.h"
 
 static int
@@ -152,3 +154,89 @@ tickstep(double span)
 	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
 }
 
+
+
+/* v to 4 significant digits, rounded down (dir -1) or up (1): v itself
+ * when 4 digits spell it. */
+static void
+outward(char *d, size_t n, double v, int dir)
+{
+	double scale, m, x;
+	int i;
+
+	snprintf(d, n, "%.4g", v);
+	if (strtod(d, NULL) == v)
+		return;
+	scale = pow(10, floor(log10(fabs(v))) - 3);
+	m = dir < 0 ? floor(v / scale) : ceil(v / scale);
+	/* The quotient's error may leave it a step short. */
+	for (i = 0; i < 3; i++) {
+		snprintf(d, n, "%.4g", m * scale);
+		x = strtod(d, NULL);
+		if (dir < 0 ? x <= v : x >= v)
+			return;
+		m += dir;
+	}
+}
+/* x in at most 6 significant digits, exactly, into d: 0 if they cannot
+ * spell it. */
+static int
+exact6(char *d, size_t n, double x)
+{
+	snprintf(d, n, "%.6g", x);
+	return !strchr(d, 'e') && strtod(d, NULL) == x;
+}
+
+/*
+ * The step of u to spell the whole number v in: the largest it reaches
+ * that spells it exactly in at most 6 significant digits ("1.481 µs",
+ * "2 KiB"); 0, the unit itself, else ("1481 B").
+ */
+static int
+exactstep(double v, enum unit u)
+{
+	const struct scale *s;
+	char d[NUM_BUFSZ];
+	int i, k;
+
+	if (u != U_NS && u != U_TS && u != U_BYTES)
+		return 0;
+	s = steps(u, &k);
+	for (i = k - 1; i > 0; i--)
+		if (fabs(v) >= s[i].div && exact6(d, sizeof d, v / s[i].div))
+			return i;
+	return 0;
+}
+
+/*
+ * v for a histogram's bounds.  A whole number exactly, in the step of
+ * its unit exactstep picks; any other number to 4 significant digits,
+ * rounded away from the bucket's inside (dir: -1 down, a lower bound; 1 up, an upper
+ * one; 0 in the fewest digits that read back to it), in the unit itself,
+ * so that the label holds all the bucket does.
+ */
+const char *
+exactnum(char *b, size_t n, double v, enum unit u, int whole, int dir)
+{
+	const struct scale *s;
+	char d[NUM_BUFSZ];
+	const char *name;
+	int k, step = whole ? exactstep(v, u) : 0;
+
+	s = steps(u, &k);
+	name = u == U_NS || u == U_TS ? "ns" : u == U_BYTES ? "B" :
+	    u == U_PERCENT ? "%" : u == U_GBPS ? "GB/s" : "";
+	if (whole && step > 0 && step < k) {
+		exact6(d, sizeof d, v / s[step].div);
+		snprintf(b, n, "%s %s", d, s[step].name);
+		return b;
+	}
+	if (whole && fabs(v) < 1e15)
+		snprintf(d, sizeof d, "%.0f", v);
+	else if (dir && v != 0 && isfinite(v))
+		outward(d, sizeof d, v, dir);
+	else
+		d[num_fmt_f64(d, v)] = '\0';
+	snprintf(b, n, "%s%s%s", d, *name && *name != '%' ? " " : "", name);
+	return b;
+}

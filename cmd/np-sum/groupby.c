@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -1378,11 +1379,23 @@ samekeys(struct gstat *gs, int nk)
 	    "names fewer keys to merge to", gs->keyfile, list);
 }
 
+/* Is the sum field s (n bytes) putinexact's spelling: an exponent with
+ * its sign and a leading zero? */
+static int
+isinexact(const char *s, size_t n)
+{
+	const char *e = memchr(s, 'e', n);
+
+	return e && s + n - e >= 4 && (e[1] == '+' || e[1] == '-') &&
+	    e[2] == '0';
+}
+
 static void
 readhist(struct gstat *gs)
 {
 	struct tsv *t = &gs->t;
 	int nk = t->ncol - HISTCOLS, kcol[GS_MAXKEY], i, v, cc = nk;
+	int inexact;
 	struct dec sum, min, max;
 	double fsum, dmin, dmax;
 	struct cell *c;
@@ -1422,10 +1435,17 @@ readhist(struct gstat *gs)
 		m = many(c);
 		n = count(gs, cc + 3, c->n);
 		value(gs, cc + 4, t->name[cc + 4], 0, &sum, &fsum);
+		inexact = isinexact(t->f[cc + 4], t->len[cc + 4]);
 		value(gs, cc + 5, t->name[cc + 5], 0, &min, &dmin);
 		value(gs, cc + 6, t->name[cc + 6], 0, &max, &dmax);
 		minmax(&m->t, c->n == 0, &min, dmin, &max, dmax);
-		addsum(&m->t, &sum, fsum);
+		if (inexact && !m->t.inexact) {
+			m->t.inexact = 1;
+			m->t.fsum = dec_f64(&m->t.sum) + fsum;
+		} else if (inexact)
+			m->t.fsum += fsum;
+		else
+			addsum(&m->t, &sum, fsum);
 		c->n += n;
 	}
 }
@@ -1620,6 +1640,58 @@ again(char *o, const char *s, size_t n)
 		memmove(o, s, n);
 	return o + n;
 }
+/*
+ * A sum that fell back to a double, in histogram rows: the double's digits
+ * (num_fmt_f64's) in exponent form, the exponent signed and of four digits
+ * (1e+0030, 3.0000000000000004e-0001), a spelling np writes no exact
+ * number in, so that a merge knows the sum is a double (isinexact).
+ */
+static size_t
+putinexact(char *o, double v)
+{
+	char b[NUM_BUFSZ], dig[NUM_BUFSZ];
+	size_t n = num_fmt_f64(b, v), i = 0, nd = 0, k;
+	long e = 0, frac = 0, x;
+	int point = 0, neg = 0;
+	char *p = o;
+
+	if (i < n && b[i] == '-')
+		neg = b[i++] == '-';
+	for (; i < n && (isdigit((unsigned char)b[i]) || b[i] == '.'); i++) {
+		if (b[i] == '.')
+			point = 1;
+		else if (nd || b[i] != '0') {
+			dig[nd++] = b[i];
+			frac += point;
+		} else
+			frac += point;	/* a leading zero, after the point */
+	}
+	if (i < n && b[i] != 'e') {	/* not a number (inf, nan) */
+		memcpy(o, b, n);
+		return n;
+	}
+	if (i < n)
+		e = strtol(b + i + 1, NULL, 10);
+	while (nd > 1 && dig[nd - 1] == '0') {
+		nd--;
+		if (frac > 0)
+			frac--;
+		else
+			e++;
+	}
+	x = nd ? e - frac + (long)nd - 1 : 0;
+	if (neg)
+		*p++ = '-';
+	*p++ = nd ? dig[0] : '0';
+	if (nd > 1) {
+		*p++ = '.';
+		for (k = 1; k < nd; k++)
+			*p++ = dig[k];
+	}
+	p += sprintf(p, "e%c%04ld", x < 0 ? '-' : '+', x < 0 ? -x : x);
+	return (size_t)(p - o);
+}
+
 
 static char *
 putsum(struct gstat *gs, char *o, const struct tot *t)
@@ -1628,6 +1700,9 @@ putsum(struct gstat *gs, char *o, const struct tot *t)
 	 * written as its double, so that it reads back. */
 	if (t->inexact || dec_long(&t->sum)) {
 		gs->inexact++;
+		if (gs->histout)
+			return o + putinexact(o, t->inexact ? t->fsum :
+			    dec_f64(&t->sum));
 		return o + num_fmt_f64(o, t->inexact ? t->fsum :
 		    dec_f64(&t->sum));
 	}
@@ -1905,6 +1980,7 @@ gs_write_hist(struct gstat *gs, int hdr)
 	char *o;
 	int j, k, isone;
 
+	gs->histout = 1;
 	names(gs);
 	if (hdr)
 		header(gs, histcol, HISTCOLS);

@@ -112,6 +112,7 @@ struct gstat {
 	char *vname;		/* the value columns' names, escaped */
 	size_t vnoff[GS_MAXVAL + 1];	/* where each begins in vname */
 	long inexact;		/* sums printed as doubles */
+	int histout;		/* writing histogram rows: such a sum marked */
 	struct vpool pool;	/* the cells' value lists */
 	/* Each value column's sum over all groups, while every value is a
 	 * whole number of int64 (runbad 0): its totals need no pass over the

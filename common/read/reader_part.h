@@ -181,9 +181,67 @@ rd_time(const struct reader *r, int64_t v)
 }
 
 /*
+ * The whole ns of a time in the input unit, a + sign * b (b a duration):
+ * 0 when it is beyond 64 bits of ns, or not a number.
+ */
+static inline int
+rd_sumtime(const struct reader *r, const struct field *a,
+    const struct field *b, int sign, int64_t *ns)
+{
+	double x, mul;
+	int64_t v;
+
+	if (a->isint && b->isint) {
+		if (sign > 0 ? __builtin_add_overflow(a->i, b->i, &v) :
+		    __builtin_sub_overflow(a->i, b->i, &v))
+			return 0;
+		if (r->unit[0] == 'u' && (v > INT64_MAX / 1000 ||
+		    v < INT64_MIN / 1000))
+			return 0;
+		*ns = rd_time(r, v);
+		return 1;
+	}
+	mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
+	x = (a->isint ? (double)a->i : a->d) +
+	    sign * (b->isint ? (double)b->i : b->d);
+	if (!num_inint64(x * mul))
+		return 0;
+	*ns = (int64_t)llround(x * mul);
+	return 1;
+}
+
+/*
+ * A duration the input gives, made whole ns as the difference of the
+ * rounded times at its two ends: round(start + duration) - start_ts (from
+ * the end, end_ts - round(end - duration), on a row without a start), not
+ * the duration rounded on its own, so that duration_ns is end_ts -
+ * start_ts as printed whichever two or three of them the row gives.  The
+ * row's start (or end) is already whole ns, in s; raw are its times as
+ * the input gave them.  A sum beyond range leaves the duration rounded on
+ * its own (the range is checked where the missing time is worked out).
+ */
+static inline void
+anchordur(const struct reader *r, struct record *rec, const struct field *raw)
+{
+	const struct kind *k = r->k;
+	struct field *d = &rec->f[k->dur];
+	int64_t ns, v;
+
+	if (rec->f[k->start].set) {
+		if (rd_sumtime(r, &raw[0], &raw[2], 1, &ns) &&
+		    !__builtin_sub_overflow(ns, rec->f[k->start].i, &v))
+			d->i = v;
+	} else if (rec->f[k->end].set) {
+		if (rd_sumtime(r, &raw[1], &raw[2], -1, &ns) &&
+		    !__builtin_sub_overflow(rec->f[k->end].i, ns, &v))
+			d->i = v;
+	}
+}
+
+/*
  * Times and durations to whole ns, before the missing one of start, end
  * and duration is derived: derived from rounded values, it agrees with
- * them as printed.  A time that is NaN, infinite or beyond 64 bits of ns
+ * them as printed, as a duration given does (anchordur).  A time that is NaN, infinite or beyond 64 bits of ns
  * makes the row unusable when it is the row's start, end or duration (0:
  * counted, and the row left out); any other time (a wait) is then missing,
  * and counted.
@@ -194,7 +252,8 @@ scaletimes(struct reader *r, struct record *rec)
 	const struct kind *k = r->k;
 	double mul;
 	struct field *f;
-	int i, c, bad;
+	int i, c, bad, anchor;
+	struct field raw[3];
 	uint32_t m;
 
 	/* The usual row: ns, its times whole: nothing to do. */
@@ -206,6 +265,16 @@ scaletimes(struct reader *r, struct record *rec)
 				break;
 		if (!m)
 			return 1;
+	}
+	/* A given duration is rounded with its start or end (anchordur):
+	 * their times as the input gave them. */
+	anchor = k->dur >= 0 && k->start >= 0 && k->end >= 0 &&
+	    rec->f[k->dur].set &&
+	    (rec->f[k->start].set || rec->f[k->end].set);
+	if (anchor) {
+		raw[0] = rec->f[k->start];
+		raw[1] = rec->f[k->end];
+		raw[2] = rec->f[k->dur];
 	}
 	mul = r->unit[0] == 'p' ? 1e-3 : r->unit[0] == 'u' ? 1e3 : 1;
 	for (i = 0; i < r->ntimecols; i++) {
@@ -231,6 +300,8 @@ scaletimes(struct reader *r, struct record *rec)
 			return 0;
 		rec_unmark(rec, c);
 	}
+	if (anchor)
+		anchordur(r, rec, raw);
 	return 1;
 }
 
