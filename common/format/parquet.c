@@ -164,11 +164,28 @@ pqi_readat(const struct pq *p, void *buf, size_t n, long long off)
 	}
 }
 
+/* The nn values out holds to their rows of k, lv saying which (1) hold
+ * one, the rest nulls: from the last. */
+static void
+spread(struct pq_cell *out, const uint32_t *lv, uint32_t k, uint32_t nn)
+{
+	uint32_t i, j = nn;
+
+	for (i = k; i-- > 0;) {
+		if (lv[i])
+			out[i] = out[--j];
+		else {
+			out[i].kind = PQ_NULL;
+			out[i].len = 0;
+		}
+	}
+}
+
 /* The next batch of cells, within the current page. */
 static void
 refill(struct pq_cursor *c)
 {
-	uint32_t k, nn, i, j, *lv = c->lv;
+	uint32_t k, nn, *lv = c->lv;
 	struct pq_cell *out = c->cells;
 
 	while (c->page_left == 0)
@@ -177,29 +194,24 @@ refill(struct pq_cursor *c)
 	nn = k;
 	if (c->c->optional)
 		nn = pqi_def_levels(c, lv, k);
-	pqi_values(c, out, nn);
-	if (c->c->conv)
-		pqi_convert(c, out, nn);
-	else if (c->intern && c->enc != ENC_PLAIN_DICTIONARY &&
-	    c->enc != ENC_RLE_DICTIONARY)
-		pqi_intern(c, out, nn);
-	if (nn < k) {
-		/* Spread the values to their rows, from the last. */
-		j = nn;
-		for (i = k; i-- > 0;) {
-			if (lv[i])
-				out[i] = out[--j];
-			else {
-				out[i].kind = PQ_NULL;
-				out[i].len = 0;
-			}
-		}
-		c->nulls += (int32_t)(k - nn);
+	/* A dictionary's values gathered to their rows at once; the rest
+	 * decoded, then spread. */
+	if (nn == k || !pqi_dict_spread(c, out, lv, k, nn)) {
+		pqi_values(c, out, nn);
+		if (c->c->conv)
+			pqi_convert(c, out, nn);
+		else if (c->intern && c->enc != ENC_PLAIN_DICTIONARY &&
+		    c->enc != ENC_RLE_DICTIONARY)
+			pqi_intern(c, out, nn);
+		if (nn < k)
+			spread(out, lv, k, nn);
 	}
+	c->nulls += (int32_t)(k - nn);
 	c->page_left -= (int32_t)k;
 	if (c->page_left == 0)
 		pqi_end_page(c);
 	c->n = (int)k;
+	c->hasnull = nn < k;
 }
 
 static void
@@ -309,6 +321,7 @@ pq_step(struct pq *p)
 		if (c->base + c->n == row) {
 			refill(c);
 			c->base = p->batch[i].base = row;
+			p->batch[i].hasnull = c->hasnull;
 		}
 		if (c->base + c->n < next)
 			next = c->base + c->n;

@@ -196,10 +196,12 @@ struct pq {
 	unsigned long moved;
 	int started;
 	/* Per cursor, in pq_select's order: its batch's cells and the row
-	 * they begin at (pq_selcell). */
+	 * they begin at (pq_selcell), and whether one of them is a null
+	 * (a reader may skip the look at each cell then). */
 	struct pq_batch {
 		const struct pq_cell *cells;
 		int64_t base;
+		int hasnull;
 	} *batch;
 };
 

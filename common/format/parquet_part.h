@@ -135,9 +135,11 @@ struct pq_cursor {
 	struct pq_islot *pitab;
 	uint32_t ptries, phits;
 
-	/* The batch: cells of the row group's rows [base, base + n). */
+	/* The batch: cells of the row group's rows [base, base + n); hasnull
+	 * when one of them is a null. */
 	int64_t base;
 	int n;
+	int hasnull;
 	uint32_t lv[PQ_BATCH];
 	uint32_t tmp[PQ_BATCH];
 	struct pq_cell cells[PQ_BATCH];
@@ -212,6 +214,11 @@ int pqi_valsize(const struct pq_column *col);
 void pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
 /* n values of the page's encoding into out. */
 void pqi_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
+/* A dictionary-encoded batch of k rows with nn values (lv, 1 a value, 0 a
+ * null) straight into its rows: 1, or 0 where the page is not one (or its
+ * values are converted), for pqi_values and a spread. */
+int pqi_dict_spread(struct pq_cursor *c, struct pq_cell *out,
+    const uint32_t *lv, uint32_t k, uint32_t nn);
 /* The n text cells of out (of a page not dictionary-encoded) pointed at
  * pq_intern's copies of their bytes where it keeps them. */
 void pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n);

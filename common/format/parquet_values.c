@@ -107,7 +107,28 @@ rle_get(struct rle *r, uint32_t *out, uint32_t n)
 			bp = r->bp;
 			bit = r->bit;
 			w = r->width;
-			for (i = 0; i < k; i++, bit += w) {
+			i = 0;
+			/* Narrow values (a small dictionary's indices): 8 of
+			 * them, a group's w bytes, from one load. */
+			if (w <= 8 && (bit & 7) == 0)
+				for (; i + 8 <= k; i += 8, bit += 8 * w) {
+					uint64_t x;
+					uint32_t *o = out + got + i, m = r->mask;
+
+					memcpy(&x, bp + (bit >> 3), 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+					x = __builtin_bswap64(x);
+#endif
+					o[0] = (uint32_t)x & m;
+					o[1] = (uint32_t)(x >> w) & m;
+					o[2] = (uint32_t)(x >> 2 * w) & m;
+					o[3] = (uint32_t)(x >> 3 * w) & m;
+					o[4] = (uint32_t)(x >> 4 * w) & m;
+					o[5] = (uint32_t)(x >> 5 * w) & m;
+					o[6] = (uint32_t)(x >> 6 * w) & m;
+					o[7] = (uint32_t)(x >> 7 * w) & m;
+				}
+			for (; i < k; i++, bit += w) {
 				uint64_t x;
 
 				memcpy(&x, bp + (bit >> 3), 8);
@@ -393,6 +414,39 @@ dict_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 			    nd);
 		out[i] = dict[ix[i]];
 	}
+}
+
+/*
+ * The same for k rows of which nn hold a value (lv[i] 1) and the rest a
+ * null: each value gathered to its row at once, not gathered and then
+ * moved to it (pqi_values then the spread in refill).  The checks, and so
+ * the error, are those of dict_values.
+ */
+int
+pqi_dict_spread(struct pq_cursor *c, struct pq_cell *out, const uint32_t *lv,
+    uint32_t k, uint32_t nn)
+{
+	const struct pq_cell *dict = c->dict;
+	uint32_t i, j = 0, nd = c->ndict, *ix = c->tmp;
+
+	if ((c->enc != ENC_PLAIN_DICTIONARY && c->enc != ENC_RLE_DICTIONARY) ||
+	    c->c->conv)
+		return 0;
+	if (rle_get(&c->ix, ix, nn) < nn)
+		short_values(c, c->ix.p, "dictionary indices");
+	for (i = 0; i < k; i++) {
+		if (!lv[i]) {
+			out[i].kind = PQ_NULL;
+			out[i].len = 0;
+			continue;
+		}
+		if (ix[j] >= nd)
+			pqi_failc(c, c->ix.p, "dictionary index %u out of "
+			    "range (the dictionary has %u entries)", ix[j],
+			    nd);
+		out[i] = dict[ix[j++]];
+	}
+	return 1;
 }
 
 static void

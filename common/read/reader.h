@@ -130,6 +130,15 @@ struct reader {
 	 * row of a file, cleared whole. */
 	uint32_t pqown;
 	int pqfresh;
+	/* The usual columns again, in the order this batch's rows set them
+	 * (pqaim): an optional one whose batch has no null joins the
+	 * required ones of its group, [0, pqdwhole) and [pqdwhole,
+	 * pqdtext), set without a look at its cells; pqdhas, their bits;
+	 * pqdcol[i] is the column whose cells pqat[i] are, pqat[i] and
+	 * pqf[i] the cells and field of column i past pqusual. */
+	int pqdwhole, pqdtext;
+	uint32_t pqdhas;
+	struct rd_pqcol pqdcol[RD_MAXPQ];
 	const struct pq_cell *pqat[RD_MAXPQ];
 	struct field *pqf[RD_MAXPQ];
 	unsigned long pqmoved;

@@ -333,17 +333,52 @@ pqset(struct reader *r, struct record *rec, int i, const struct pq_cell *cell)
 	f->line = rec->line;
 }
 
-/* Each column's cell in the current row, after its batch moved, and the
- * field it sets. */
+/* Which group of pqorder's a usual column i is in while its batch is the
+ * current one: an optional one whose batch has no null, in a required
+ * one's. */
+static int
+pqnowgroup(const struct reader *r, int i)
+{
+	if (i < r->pqwhole)
+		return 0;
+	if (i < r->pqtext || !r->pq.batch[r->pqcol[i].cur].hasnull)
+		return r->pqcol[i].how == PQ_WHOLE ? 0 : 1;
+	return 2;
+}
+
+/*
+ * Each column's cell in the current row, after its batch moved, and the
+ * field it sets; the usual columns in the groups their batches put them
+ * in (pqnowgroup), so that a column whose batch has no null (most
+ * optional columns' batches) is set as a required one's, without a look
+ * at its cells.
+ */
 static NP_COLD void
 pqaim(struct reader *r)
 {
-	int i;
+	int end[3], g, i, n = 0;
+	uint32_t has = r->pqhas;
 
-	for (i = 0; i < r->npq; i++) {
+	for (g = 0; g < 3; g++) {
+		for (i = 0; i < r->pqusual; i++) {
+			if (pqnowgroup(r, i) != g)
+				continue;
+			r->pqdcol[n] = r->pqcol[i];
+			r->pqat[n] = pq_selcell(&r->pq, r->pqcol[i].cur);
+			r->pqf[n] = &r->rec.f[r->pqcol[i].col];
+			if (g < 2)
+				has |= r->pqcol[i].bit;
+			n++;
+		}
+		end[g] = n;
+	}
+	for (i = r->pqusual; i < r->npq; i++) {
 		r->pqat[i] = pq_selcell(&r->pq, r->pqcol[i].cur);
 		r->pqf[i] = &r->rec.f[r->pqcol[i].col];
 	}
+	r->pqdwhole = end[0];
+	r->pqdtext = end[1];
+	r->pqdhas = has;
 	r->pqmoved = r->pq.moved;
 	r->pqatrow = r->pq.row;
 }
@@ -351,7 +386,8 @@ pqaim(struct reader *r)
 /*
  * The row's cells into the record: each column's cell d after the one
  * pqaim found (until a batch moves), the usual columns' in a loop per group
- * (pqorder), those of required columns without a look at a null and
+ * (pqaim), those of required columns and of batches without a null
+ * without a look at a null and
  * their fields' bits set at once; the field's bit and the text's length
  * kept in registers until the end (stores through rec would make them
  * reloaded after each); rec is the reader's own (pqaim).  A usual column
@@ -360,7 +396,7 @@ pqaim(struct reader *r)
 static int
 pqnext(struct reader *r, struct record *rec)
 {
-	const struct rd_pqcol *pcol = r->pqcol;
+	const struct rd_pqcol *pcol = r->pqdcol;
 	const struct pq_cell *const *at = r->pqat, *cell;
 	struct field *const *fp = r->pqf, *f;
 	uint32_t has;
@@ -376,9 +412,9 @@ pqnext(struct reader *r, struct record *rec)
 	if (r->pq.moved != r->pqmoved)
 		pqaim(r);
 	d = r->pq.row - r->pqatrow;
-	has = rec->has | r->pqhas;
+	has = rec->has | r->pqdhas;
 	textlen = rec->textlen;
-	for (i = 0; i < r->pqwhole; i++) {
+	for (i = 0; i < r->pqdwhole; i++) {
 		cell = at[i] + d;
 		f = fp[i];
 		f->i = cell->i;
@@ -386,7 +422,7 @@ pqnext(struct reader *r, struct record *rec)
 		f->isint = 1;
 		f->line = line;
 	}
-	for (; i < r->pqtext; i++) {
+	for (; i < r->pqdtext; i++) {
 		cell = at[i] + d;
 		f = fp[i];
 		/* Valid until the next row: no copy. */

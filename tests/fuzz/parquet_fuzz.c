@@ -7,7 +7,9 @@
  * Pass A reads every column of every row; pass B only one, its text values
  * kept at one address a value (pq_intern).  Beyond what the
  * sanitizers catch, it checks that
- *   - every cell is NULL or of its column's kind, and a FIXED_LEN_BYTE_ARRAY
+ *   - every cell is NULL or of its column's kind, and none is NULL in a
+ *     batch said to hold no null (pq_batch's hasnull, on which a reader
+ *     skips its look at each cell); a FIXED_LEN_BYTE_ARRAY
  *     value is of the column's length (every byte of a value is read, so
  *     that ASan sees a value reaching outside its buffer);
  *   - when pass A ends without an error, pass B does too, with the same
@@ -113,6 +115,9 @@ pass(const uint8_t *data, size_t size, int sel, struct sum *sums, int maxcol)
 				    "column not selected");
 				continue;
 			}
+			FZ_CHECK(p.batch[pq_selected(&p, i)].hasnull ||
+			    pq_cell(&p, i)->kind != PQ_NULL, "a null in a "
+			    "batch without nulls, column %d", i);
 			sums[i].hash = mix(sums[i].hash, cellhash(c,
 			    pq_cell(&p, i)));
 			sums[i].rows++;
