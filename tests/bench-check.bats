@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # make bench-check's checker, tests/bench-count: its comparison of counts
 # with a baseline (made-up counts here), and how it runs each route, with
-# a stand-in for valgrind that records what it was given (callgrind itself
-# takes a minute or two over every route: make bench-check, not make test).
+# a stand-in for the instruction counter that records what it was given
+# (callgrind itself takes a minute or two over every route: make
+# bench-check, not make test).
 
 load helpers
 
@@ -10,7 +11,7 @@ BC=$BATS_TEST_DIRNAME/bench-count
 ENV1='# build: cc -O2 -g
 # cc: cc 12
 # libc: glibc 2.36
-# valgrind: valgrind-3.19.0
+# counter: vg-3.19.0
 # cpu: x86_64 avx2'
 HEAD='route	ir_per_unit	unit	units	ir'
 
@@ -109,17 +110,17 @@ EOF
 	status_is 0
 	no_err
 	cat >"$T/want" <<'EOF'
-bench-check: note: the counts change with the build, compiler, C library, valgrind and CPU; the baseline was made with
+bench-check: note: the counts change with the build, compiler, C library, instruction counter and CPU; the baseline was made with
 # build: cc -O2 -g
 # cc: cc 12
 # libc: glibc 2.36
-# valgrind: valgrind-3.19.0
+# counter: vg-3.19.0
 # cpu: x86_64 avx2
 and this run with
 # build: cc -O2 -g
 # cc: cc 13
 # libc: glibc 2.36
-# valgrind: valgrind-3.19.0
+# counter: vg-3.19.0
 # cpu: x86_64 avx2
 route                                                    unit   baseline        now   change
 np-trace <view.json                                      byte     2.5000     2.5000   +0.00%
@@ -140,7 +141,7 @@ EOF
 	err_is "bench-count: cannot read $T/none"
 }
 
-# A stand-in for valgrind (NP_BENCH_VALGRIND): it says its version, and
+# A stand-in for the instruction counter (NP_BENCH_COUNTER): it says its version, and
 # otherwise records the working directory (its random part blanked), its
 # environment and arguments in $T/log, and writes a callgrind file of
 # 1000 instructions plus 3 a byte of standard input.
@@ -148,7 +149,7 @@ stub() {
 	mkdir -p "$T/bin"
 	cat >"$T/bin/vg" <<EOF
 #!/bin/sh
-[ "\$1" = --version ] && { echo valgrind-stub; exit 0; }
+[ "\$1" = --version ] && { echo counter-stub; exit 0; }
 pwd >>"$T/dirs"
 { pwd | sed 's/np-bench-count\.[^/]*\$/np-bench-count.RANDOM/'
   env | sed 's/np-bench-count\.[^/]*\$/np-bench-count.RANDOM/' | sort
@@ -164,7 +165,7 @@ EOF
 	stub
 	r1='np-cc -L <trace.txt'
 	r2='np-stall -g engine,opcode explorer-zstd.parquet'
-	NP_BENCH_VALGRIND=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	NP_BENCH_COUNTER=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    np sh "$BC" measure "$r1" "$r2"
 	status_is 0
 	no_err
@@ -176,7 +177,7 @@ EOF
 # build: unknown
 # cc: $(${CC:-cc} --version | head -1)
 # libc: $(getconf GNU_LIBC_VERSION)
-# valgrind: valgrind-stub
+# counter: counter-stub
 # cpu: $(uname -m)$(grep -m1 -ow avx2 /proc/cpuinfo | sed 's/^/ /')
 route	ir_per_unit	unit	units	ir
 np-cc -L <trace.txt	$(awk "BEGIN { printf \"%.4f\", ($n * 3 + 1000) / $n }")	byte	$n	$((n * 3 + 1000))
@@ -218,7 +219,7 @@ EOF
 	# and the slices under a longer name: the same runs.
 	mkdir -p "$T/elsewhere/a/much/longer/directory/name"
 	mv "$T/log" "$T/log1"
-	(cd "$T/elsewhere" && NP_BENCH_VALGRIND=$T/bin/vg TMPDIR=$T/elsewhere \
+	(cd "$T/elsewhere" && NP_BENCH_COUNTER=$T/bin/vg TMPDIR=$T/elsewhere \
 	    NP_BENCH_COUNT_DIR=$T/elsewhere/a/much/longer/directory/name \
 	    NP_BIN=$NP_BIN FOO=bar np sh "$BC" measure "$r1" "$r2")
 	status_is 0
@@ -236,7 +237,7 @@ EOF
 	stub
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-stall explorer-zstd.parquet	0.2000	row	4000	800'
-	NP_BENCH_VALGRIND=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	NP_BENCH_COUNTER=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    NP_BENCH_BASELINE=$T/base np sh "$BC" check \
 	    'np-stall explorer-zstd.parquet'
 	status_is 1
@@ -249,16 +250,16 @@ bench-check: 1 routes, 1 rose more than 3%, 0 fell more than 3%, 0 missing" ]
 @test "bench-check: a route that fails is an error naming it, with what it said" {
 	stub
 	printf 'echo "np-stall: something wrong" >&2; exit 1\n' >>"$T/bin/vg"
-	NP_BENCH_VALGRIND=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+	NP_BENCH_COUNTER=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    np sh "$BC" measure 'np-stall explorer-zstd.parquet'
 	status_is 1
 	err_is "bench-count: np-stall explorer-zstd.parquet: failed: np-stall: something wrong"
 }
 
-@test "bench-check: without valgrind, measure says so and runs nothing" {
-	NP_BENCH_VALGRIND=$T/no-valgrind NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
+@test "bench-check: without its instruction counter, measure says so and runs nothing" {
+	NP_BENCH_COUNTER=$T/no-counter NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    np sh "$BC" measure 'np-stall explorer-zstd.parquet'
 	status_is 1
-	err_is "bench-count: $T/no-valgrind is not installed (apt-get install valgrind)"
+	err_is "bench-count: $T/no-counter is not installed"
 	[ ! -e "$T/s" ]
 }
