@@ -257,7 +257,7 @@ csv_12() {
 	    "rows before a bad one are written" csv_12
 }
 
-@test "csv: binary, empty, header-only and huge rows" {
+csv_t1() {
 	printf 'start_ts,opcode\n1,a\0b\n' >"$T/b.csv"
 	np np-trace "$T/b.csv"
 	status_is 1
@@ -275,7 +275,7 @@ csv_12() {
 	err_is "np-trace: $T/big.csv:2:1: expected a row of at most 1048575 bytes, found a longer one"
 }
 
-@test "csv: np-sum -g reads CSV: quotes, empty values counted, errors placed" {
+csv_t2() {
 	printf 'a,b\nx,1\n"x",2\n"q""",5\nx,\n' >"$T/g.csv"
 	np np-sum -n -g a -v b "$T/g.csv"
 	status_is 0
@@ -291,6 +291,12 @@ csv_12() {
 	# JSON rows are read as rows too (np-sum-group.bats): its columns
 	# are named.
 	err_is "np-sum: $T/g.json: expected a column 'b' (given to -v), found none in its rows, the first of which has: a"
+}
+
+@test "csv: binary, empty, header-only and huge rows; np-sum -g reads CSV: quotes, empty values counted, errors placed" {
+	cases \
+	    "binary, empty, header-only and huge rows" csv_t1 \
+	    "np-sum -g reads CSV: quotes, empty values counted, errors placed" csv_t2
 }
 
 csv_15() {
@@ -385,7 +391,7 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	    "prose is not a summary" csv_17
 }
 
-@test "csv: text after a summary's JSON (captured output) is passed over and counted" {
+csv_t3() {
 	np np-sum "$SAMPLES/summary-captured-log.txt"
 	status_is 0
 	err_is "np-sum: non-JSON lines skipped: 6 (first: $SAMPLES/summary-captured-log.txt:1)"
@@ -397,12 +403,18 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	cut -f2- "$OUT" | cmp - "$T/got"
 }
 
-@test "csv: a view export whose first members are plain values is an export" {
+csv_t4() {
 	printf '{"version":2,"instruction":[{"timestamp":5,"duration":3,"opcode":"X"}]}\n' >"$T/v.json"
 	np np-trace "$T/v.json"
 	status_is 0
 	err_is "np-trace: plain values among the tables skipped: 1 (first: $T/v.json:1)"
 	[ "$(tail -1 "$OUT" | cut -f1-5)" = "5	8	3		X" ]
+}
+
+@test "csv: text after a summary's JSON (captured output) is passed over and counted; a view export whose first members are plain values is an export" {
+	cases \
+	    "text after a summary's JSON (captured output) is passed over and counted" csv_t3 \
+	    "a view export whose first members are plain values is an export" csv_t4
 }
 
 csv_20() {

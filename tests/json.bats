@@ -735,7 +735,7 @@ json_56() {
 
 # ---- long strings ----
 
-@test "json reject: a string longer than JSON_MAXSTR (1 MiB); -s passes over it" {
+json_t1() {
 	# Line 2, column 3: the opening quote of MiB + 1 letters.
 	{ printf '[\n  "'; letters $((MiB + 1)); printf '"]'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
@@ -747,13 +747,19 @@ json_56() {
 	echo skipped | cmp - "$OUT"
 }
 
-@test "json accept: json_skip passes over a string of 3 MiB with escapes" {
+json_t2() {
 	{ printf '"'; for i in 1 2 3; do letters $MiB; printf '\\n\\u00e9'; done
 	  printf '" 5'; } >"$T/in.json"
 	np jsontok -s <"$T/in.json"
 	status_is 0
 	no_err
 	printf 'skipped\nskipped\n' | cmp - "$OUT"
+}
+
+@test "json reject: a string longer than JSON_MAXSTR (1 MiB); -s passes over it; json accept: json_skip passes over a string of 3 MiB with escapes" {
+	cases \
+	    "a string longer than JSON_MAXSTR (1 MiB); -s passes over it" json_t1 \
+	    "json accept: json_skip passes over a string of 3 MiB with escapes" json_t2
 }
 
 json_59() {
@@ -976,7 +982,7 @@ frames() {
 	done
 }
 
-@test "json accept: a string with escapes and UTF-8 across the 1 MiB read, at every byte" {
+json_t3() {
 	# The value is placed so that the first read (1 MiB) ends before each
 	# of its bytes in turn; it decodes to a, LF, e-acute, U+1F600, '"',
 	# '\', e-acute and U+1F600 raw, b.  Each file is a run of its own.
@@ -992,7 +998,7 @@ frames() {
 	rm "${files[@]}"
 }
 
-@test "json accept: a key, numbers and words across the 1 MiB read, at every byte" {
+json_t4() {
 	local LC_ALL=C
 	v='{"k\u00e9y":[-1234.5678e-90,true,false,null,NaN,-Infinity,Infinity,0]}'
 	padded "$v" ${#v}
@@ -1024,6 +1030,12 @@ frames() {
 	no_err
 	out_is "$T/want"
 	rm "${files[@]}"
+}
+
+@test "json accept: a string with escapes and UTF-8 across the 1 MiB read, at every byte; a key, numbers and words across the 1 MiB read, at every byte" {
+	cases \
+	    "a string with escapes and UTF-8 across the 1 MiB read, at every byte" json_t3 \
+	    "a key, numbers and words across the 1 MiB read, at every byte" json_t4
 }
 
 json_68() {

@@ -545,7 +545,7 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 
 # ---- hostile input ----
 
-@test "np-bound: hostile tables: each a clear error naming the file and place, exit 1, nothing written" {
+np_bound_t1() {
 	C=$D/csv
 	mkdir -p "$T/h"
 	# truncated Parquet
@@ -603,7 +603,7 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	err_is "np-bound: $T/m/Metadata.csv: empty input, expected JSON, TSV or CSV"
 }
 
-@test "np-bound: CRLF tables read as LF ones; a row ending before it starts counted once" {
+np_bound_t2() {
 	mkdir -p "$T/crlf"
 	for f in "$D"/csv/*.csv; do
 		sed 's/$/\r/' "$f" >"$T/crlf/${f##*/}"
@@ -619,7 +619,7 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	grep -q "^np-bound: rows with end_ts before start_ts skipped: 1 (first: $T/DmaPacket.csv:3)\$" "$ERR"
 }
 
-@test "np-bound: an error in the second profile: the first one's rows written, exit 1" {
+np_bound_t3() {
 	mkdir -p "$T/bad"
 	ln -s "$H"/*.parquet "$T/bad/"
 	rm "$T/bad/DmaPacket.parquet"
@@ -635,6 +635,13 @@ $H	k.py:12	1	1638400	50	0.29411764705882354" ]
 	{ printf 'profile\t'; sed -n 1p "$GOLD/np-bound/hand.tsv"
 	  sed "1d; s,^,$H\t," "$GOLD/np-bound/hand.tsv"; } >"$T/want"
 	out_is "$T/want"
+}
+
+@test "np-bound: hostile tables: each a clear error naming the file and place, exit 1, nothing written; CRLF tables read as LF ones; a row ending before it starts counted once; an error in the second profile: the first one's rows written, exit 1" {
+	cases \
+	    "hostile tables: each a clear error naming the file and place, exit 1, nothing written" np_bound_t1 \
+	    "CRLF tables read as LF ones; a row ending before it starts counted once" np_bound_t2 \
+	    "an error in the second profile: the first one's rows written, exit 1" np_bound_t3
 }
 
 # ---- another generated profile, checked against DuckDB ----

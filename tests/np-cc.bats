@@ -445,7 +445,7 @@ np_cc_33() {
 	    "a summary holds no collectives" np_cc_33
 }
 
-@test "np-cc: a start_ts that is NaN or infinite is skipped and counted" {
+np_cc_t1() {
 	printf 'start_ts\tdescription\nNaN\tTPB_TRIGGER\n100\tTPB_TRIGGER\n300\tTPB_TRIGGER\n' >"$T/nan.tsv"
 	cd "$T"
 	np np-cc -G -n nan.tsv
@@ -454,13 +454,19 @@ np_cc_33() {
 	printf 'nan.tsv\t\t1\t100\t200\t\n' | cmp - "$OUT"
 }
 
-@test "np-cc: more events on one CC-core than the bound" {
+np_cc_t2() {
 	awk 'BEGIN { print "Collectives trace for CC-core 8"
 	    for (i = 0; i < 257; i++) print "EV" i, i, "START" }' >"$T/m.txt"
 	cd "$T"
 	np np-cc m.txt
 	status_is 1
 	err_is "np-cc: m.txt:258:1: more than 256 distinct events on one CC-core"
+}
+
+@test "np-cc: a start_ts that is NaN or infinite is skipped and counted; more events on one CC-core than the bound" {
+	cases \
+	    "a start_ts that is NaN or infinite is skipped and counted" np_cc_t1 \
+	    "more events on one CC-core than the bound" np_cc_t2
 }
 
 # ---- options and output ----
@@ -573,7 +579,7 @@ dense() {
 	grep -q '	total	' "$OUT"
 }
 
-@test "np-cc: --skew -C first, selects collectives (past 1048576: np-cc-big.bats)" {
+np_cc_t3() {
 	awk 'BEGIN { print "Collectives trace for CC-core 8"
 	    for (i = 0; i < 20; i++) print "TPB_TRIGGER", i, "START" }' \
 	    >"$T/s.txt"
@@ -583,7 +589,7 @@ dense() {
 	[ "$(wc -l <"$OUT")" -eq 8 ]
 }
 
-@test "np-cc: -G, -L and -K take start_ts within +-2^62 ns, so that gaps fit; others are counted and left out" {
+np_cc_t4() {
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387903\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/edge.tsv"
 	np np-cc -G -n "$T/edge.tsv"
 	status_is 0
@@ -604,12 +610,19 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t1\t1\t')" ]
 }
 
-@test "np-cc: the start_ts bound is as the note says, both ends included" {
+np_cc_t5() {
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387904\n8\tTPB_TRIGGER\t4611686018427387904\n8\tTPB_TRIGGER\t-4611686018427387903\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/b.tsv"
 	np np-cc -G -n "$T/b.tsv"
 	status_is 0
 	err_is "np-cc: rows with times beyond 2^62 ns skipped: 2 (first: $T/b.tsv:2)"
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806\t')" ]
+}
+
+@test "np-cc: --skew -C first, selects collectives (past 1048576: np-cc-big.bats); -G, -L and -K take start_ts within +-2^62 ns, so that gaps fit; others are counted and left out; the start_ts bound is as the note says, both ends included" {
+	cases \
+	    "--skew -C first, selects collectives (past 1048576: np-cc-big.bats)" np_cc_t3 \
+	    "-G, -L and -K take start_ts within +-2^62 ns, so that gaps fit; others are counted and left out" np_cc_t4 \
+	    "the start_ts bound is as the note says, both ends included" np_cc_t5
 }
 
 # ---- a mode that finds nothing ----

@@ -271,7 +271,7 @@ np_dma_24() {
 	    "more than 1024 queues is an error" np_dma_24
 }
 
-@test "np-dma -s: negative, fractional and NaN values: a byte count is an error, a time leaves its row out" {
+np_dma_t1() {
 	printf '{"dma":[{"timestamp":1,"duration":2,"subgroup":"q","transfer_size":-5}]}\n' >"$T/a.json"
 	np np-dma -s "$T/a.json"
 	status_is 1
@@ -308,7 +308,7 @@ np_dma_24() {
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'q\t-5\t2\nq\t1\t3')" ]
 }
 
-@test "np-dma: totals past 2^63 are exact, not a wrap nor an error" {
+np_dma_t2() {
 	# a: 9e18 twice = 18000000000000000000 over [1,3) u [2,5) = 4 ns:
 	# 4500000000000000000 bytes/ns, mean 9e18.  b: 2^63 - 1 and 1 = 2^63
 	# = 9223372036854775808, mean 2^62 = 4611686018427387904.  all: the
@@ -345,6 +345,12 @@ np_dma_24() {
 	status_is 1
 	err_is "np-dma: rows with a negative duration_ns skipped: 1 (first: $T/o3.tsv:2)
 np-dma: $T/o3.tsv: nothing recognised as instruction rows"
+}
+
+@test "np-dma -s: negative, fractional and NaN values: a byte count is an error, a time leaves its row out; np-dma: totals past 2^63 are exact, not a wrap nor an error" {
+	cases \
+	    "negative, fractional and NaN values: a byte count is an error, a time leaves its row out" np_dma_t1 \
+	    "np-dma: totals past 2^63 are exact, not a wrap nor an error" np_dma_t2
 }
 
 # ---- -S: skinny DMA instructions ----

@@ -238,7 +238,7 @@ np_gaps_19() {
 # order.tsv: Tensor 100, Tensor 300, Vector 500, then Tensor 50 on line 5.
 # Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
 # Rows without a source line: src is missing, an empty field.
-ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t\ta\t\t\nTensor\t200\t300\t100\ta\t\tb\t\t')"
+printf -v ORDER_GAPS 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t\ta\t\t\nTensor\t200\t300\t100\ta\t\tb\t\t'
 
 np_gaps_20() {
 	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
@@ -444,7 +444,7 @@ np_gaps_29() {
 
 # ---- rows np-gaps cannot use ----
 
-@test "np-gaps: rows without an end are skipped and counted" {
+np_gaps_t1() {
 	printf 'start_ts\tengine\tend_ts\n100\tTensor\t200\n300\tTensor\t\n2000\tTensor\t2100\n2500\tTensor\t\n' >"$T/noend.tsv"
 	np np-gaps "$T/noend.tsv"
 	status_is 0
@@ -452,7 +452,7 @@ np_gaps_29() {
 	[ "$(tail -1 "$OUT" | cut -f1-4)" = "$(printf 'Tensor\t200\t2000\t1800')" ]
 }
 
-@test "np-gaps: an instruction ending before it starts is counted and left out" {
+np_gaps_t2() {
 	printf 'start_ts\tend_ts\tengine\n100\t200\tTensor\n300\t250\tTensor\n400\t500\tTensor\n' >"$T/neg.tsv"
 	np np-gaps -n -m 1 "$T/neg.tsv"
 	status_is 0
@@ -460,7 +460,7 @@ np_gaps_29() {
 	[ "$(cut -f1-4 "$OUT")" = "$(printf 'Tensor\t200\t400\t200')" ]
 }
 
-@test "np-gaps: a NaN or infinite time is counted and its row left out" {
+np_gaps_t3() {
 	printf '{"instruction":[{"timestamp":NaN,"duration":5,"label":"Tensor"},{"timestamp":5,"duration":Infinity,"label":"Tensor"},{"timestamp":1,"duration":1,"label":"Tensor"}]}\n' >"$T/nan.json"
 	np np-gaps -U "$T/nan.json"
 	status_is 0
@@ -474,7 +474,7 @@ np-gaps: rows with duration_ns NaN or infinite skipped: 1 (first: $T/nan.json:1)
 np-gaps: $T/inf.tsv: nothing recognised as instruction rows"
 }
 
-@test "np-gaps: times past 2^62 ns, or overflowing int64, are counted and their rows left out" {
+np_gaps_t4() {
 	printf 'start_ts\tend_ts\tengine\n0\t4611686018427387904\tTensor\n1\t2\tTensor\n' >"$T/big.tsv"
 	np np-gaps -U "$T/big.tsv"
 	status_is 0
@@ -489,6 +489,14 @@ np-gaps: $T/inf.tsv: nothing recognised as instruction rows"
 	status_is 1
 	err_is "np-gaps: rows with duration_ns beyond 64 bits of ns skipped: 1 (first: $T/ovf.tsv:2)
 np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
+}
+
+@test "np-gaps: rows without an end are skipped and counted; an instruction ending before it starts is counted and left out; a NaN or infinite time is counted and its row left out; times past 2^62 ns, or overflowing int64, are counted and their rows left out" {
+	cases \
+	    "rows without an end are skipped and counted" np_gaps_t1 \
+	    "an instruction ending before it starts is counted and left out" np_gaps_t2 \
+	    "a NaN or infinite time is counted and its row left out" np_gaps_t3 \
+	    "times past 2^62 ns, or overflowing int64, are counted and their rows left out" np_gaps_t4
 }
 
 np_gaps_34() {

@@ -165,7 +165,7 @@ np_sum_group_9() {
 	    "np-sum -g: input order does not matter; CRLF reads the same" np_sum_group_9
 }
 
-@test "np-sum -g: keys are written as TSV escapes them" {
+np_sum_group_t1() {
 	printf 'k\tv\na\\tb\t1\na\\\\q\t2\na\\tb\t3\n' > "$T/k.tsv"
 	np np-sum -n -g k -v v "$T/k.tsv"
 	status_is 0
@@ -173,7 +173,7 @@ np_sum_group_9() {
 a\tb	v	2	4' ]
 }
 
-@test "np-sum -g: text in a value column names the row and column" {
+np_sum_group_t2() {
 	printf 'engine\tduration_ns\nTensor\t10\nVector\tabc\n' > "$T/t.tsv"
 	np np-sum -g engine -v duration_ns "$T/t.tsv"
 	status_is 1
@@ -195,6 +195,12 @@ a\tb	v	2	4' ]
 	np np-sum -v x "$T/d.tsv"
 	status_is 1
 	err_is "np-sum: $T/d.tsv:2:1: expected a number of at most 38 significant digits in column 'x', found '1.00000000000000000000000000000000000001'"
+}
+
+@test "np-sum -g: keys are written as TSV escapes them; text in a value column names the row and column" {
+	cases \
+	    "keys are written as TSV escapes them" np_sum_group_t1 \
+	    "text in a value column names the row and column" np_sum_group_t2
 }
 
 np_sum_group_12() {
@@ -738,7 +744,7 @@ np_sum_group_40() {
 	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_40
 }
 
-@test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" {
+np_sum_group_t3() {
 	# explorer-opcode.tsv: computed from the CSV by mlr and awk
 	# (fixtures/np-sum/README).  Every form of the same 100 rows gives
 	# it byte for byte, the empty values counted alike.
@@ -774,7 +780,7 @@ np_sum_group_40() {
 	golden np-sum/explorer-opcode.tsv
 }
 
-@test "np-sum -g: every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet" {
+np_sum_group_t4() {
 	# The FLOAT columns (DmaPacket's throughput, CcOp's bandwidths) DuckDB's
 	# CSV prints to single precision, and rows/ holds them unrounded:
 	# those are compared between json/ and Parquet only, as values (a
@@ -830,7 +836,7 @@ np_sum_group_40() {
 	[ "$(grep -c '^== exit 0$' "$T/csv")" -gt 150 ]
 }
 
-@test "np-sum -g: a JSON null, a missing member and a Parquet null are the CSV's empty field" {
+np_sum_group_t5() {
 	printf '%s\n' '{"k":"a","v":1}' '{"k":null,"v":2}' '{"v":3}' \
 	    '{"k":"a","v":null}' '{"k":"a"}' '{"k":"","v":""}' '{"k":"b","v":"4"}' > "$T/r.jsonl"
 	printf '%s\n' k,v a,1 ,2 ,3 a, a, '"",""' b,4 > "$T/r.csv"
@@ -855,6 +861,13 @@ np_sum_group_40() {
 	np np-sum -g pcore_idx -v duration_ns "$X/parquet/dmapacket-snappy-v1.parquet"
 	status_is 0
 	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output; every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet; a JSON null, a missing member and a Parquet null are the CSV's empty field" {
+	cases \
+	    "Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" np_sum_group_t3 \
+	    "every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet" np_sum_group_t4 \
+	    "a JSON null, a missing member and a Parquet null are the CSV's empty field" np_sum_group_t5
 }
 
 np_sum_group_44() {

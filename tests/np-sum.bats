@@ -251,7 +251,7 @@ np-sum: over.json:n_unsure: mfu_estimated_percent (5) may be a fraction or a per
 	    "-i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" np_sum_20
 }
 
-@test "np-sum: -d and -i on the bundled Explorer profile: no share above 1" {
+np_sum_t1() {
 	# dma_active_time 0.000113357 s is the sum of the 60 DmaPacket
 	# durations (113357 ns, = dma_packet_time); the packets' union is
 	# 29452 ns.  cc_op_active_time 0.0002312406 s is more than the run
@@ -273,7 +273,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	[ "$(cut -f2 "$OUT" | tr '\n' ' ')" = "rule low_intensity " ]
 }
 
-@test "np-sum: -d on the real samples: each busy share is the profile's own percent field" {
+np_sum_t2() {
 	# The profiler writes each share itself as a fraction (FORMATS: the
 	# *_percent fields of summary-json): E_engine_active_time_percent,
 	# dma_active_time_percent, 1 - total_active_time_percent; -d's shares,
@@ -303,6 +303,12 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 			checked++
 		    }' "$OUT"
 	done
+}
+
+@test "np-sum: -d and -i on the bundled Explorer profile: no share above 1; -d on the real samples: each busy share is the profile's own percent field" {
+	cases \
+	    "-d and -i on the bundled Explorer profile: no share above 1" np_sum_t1 \
+	    "-d on the real samples: each busy share is the profile's own percent field" np_sum_t2
 }
 
 np_sum_23() {
@@ -504,7 +510,7 @@ np_sum_35() {
 	grep -q '	total_time	' "$OUT"
 }
 
-@test "np-sum: counts over several files add to the right note" {
+np_sum_t3() {
 	# One line before the document in s1.json; three, and a key given
 	# twice, in s2.json: 4 and 1, each first seen where it was.
 	printf 'junk\n{"total_time":1}\n' >"$T/s1.json"
@@ -515,7 +521,7 @@ np_sum_35() {
 np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 }
 
-@test "np-sum: a summary after 84 KB of log lines and a line of text, from a file or a pipe alike" {
+np_sum_t4() {
 	# More than one pipe read of log lines, then text that is neither:
 	# the JSON after it is found however the reads fall.
 	f=$SAMPLES/summary-compact-2.json
@@ -530,6 +536,12 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	status_is 0
 	err_is "np-sum: non-JSON lines skipped: 1201 (first: -:1)"
 	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum: counts over several files add to the right note; a summary after 84 KB of log lines and a line of text, from a file or a pipe alike" {
+	cases \
+	    "counts over several files add to the right note" np_sum_t3 \
+	    "a summary after 84 KB of log lines and a line of text, from a file or a pipe alike" np_sum_t4
 }
 
 np_sum_39() {

@@ -557,7 +557,7 @@ partial_16() {
 	    "np-dma refuses parts that do not match, naming file, line and column" partial_16
 }
 
-@test "partial: np-dma -A where a part has nothing to count: said, the header alone; -A's own usage" {
+partial_t1() {
 	np np-dma -A -S "$FIX/explorer/csv/table/Instruction.csv"
 	status_is 0
 	[ "$(cat "$OUT")" = "source_location	skinny_dmas	total_bytes	mean_bytes	total_duration_ns	skinny_below_bytes" ]
@@ -575,7 +575,7 @@ partial_16() {
 	[ "$(head -1 "$ERR")" = "np-dma: -A writes the header, for a merge: not with -n" ]
 }
 
-@test "partial: np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" {
+partial_t2() {
 	# 1e30 + 1e-10 needs 41 digits: a double in part a; part b's 7 is
 	# exact.  One run sums 1e30, 1e-10 and 7 to the double 1e30.
 	printf 'x\n1e30\n1e-10\n' >"$T/a.tsv"
@@ -618,4 +618,10 @@ partial_16() {
 	printf 'x\n-1234.5\n-1e-40\n' >"$T/d.tsv"
 	np np-sum -H -v x "$T/d.tsv"
 	[ "$(sed -n 2p "$OUT" | cut -f5)" = "-1.2345e+0003" ]
+}
+
+@test "partial: np-dma -A where a part has nothing to count: said, the header alone; -A's own usage; np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" {
+	cases \
+	    "np-dma -A where a part has nothing to count: said, the header alone; -A's own usage" partial_t1 \
+	    "np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" partial_t2
 }

@@ -125,7 +125,7 @@ reader_5() {
 	    "TSV escapes read row by row, rows with and without them mixed" reader_5
 }
 
-@test "reader: blank and log lines before a TSV header, however written" {
+reader_t1() {
 	# A CRLF blank line, a line of blanks, an indented logrus line: passed
 	# over as the format was sniffed past them, each kind counted.
 	input pre.tsv '\r\n \t \n  time="2026-03-19T02:57:19Z" level=info\nstart_ts\tengine\n1\tTensor\n'
@@ -136,7 +136,7 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	row 1 "" "" Tensor | out_is
 }
 
-@test "reader: CRLF show-trace text" {
+reader_t2() {
 	input crlf.txt 'Instruction trace for ND 0 NC 4\r\n  1042  Tensor   MATMUL        START  10261883214  pc=418\r\n  1043  Tensor   MATMUL        END    10261883362  pc=418\r\n'
 	np np-trace -n "$T/crlf.txt"
 	status_is 0
@@ -144,6 +144,12 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	# 10261883362 - 10261883214 = 148; pc from pc=418; ND 0, NC 4.
 	row 10261883214 10261883362 148 Tensor MATMUL 418 "" "" "" "" "" "" \
 	    "" "" "" 0 4 | out_is
+}
+
+@test "reader: blank and log lines before a TSV header, however written; CRLF show-trace text" {
+	cases \
+	    "blank and log lines before a TSV header, however written" reader_t1 \
+	    "CRLF show-trace text" reader_t2
 }
 
 # ---- truncated ----
@@ -225,7 +231,7 @@ reader_15() {
 	    "blank and log lines only" reader_15
 }
 
-@test "reader: counts over several files add to the right note" {
+reader_t3() {
 	# One log line in a.jsonl; three, and a row without a start, in
 	# b.jsonl: 4 and 1, each first seen where it was.
 	L='time="2026-03-19T02:57:19Z" level=info msg="x"'
@@ -239,7 +245,7 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	{ row 1 3 2 Tensor; row 5 7 2 Tensor; } | out_is
 }
 
-@test "reader: log lines beyond the first 64 KiB of a pipe, then JSON" {
+reader_t4() {
 	# 2000 logrus lines of 70 bytes: what sniffs the format reads on
 	# until it finds the data, whatever the pipe hands it per read.
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
@@ -251,7 +257,7 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	    out_is
 }
 
-@test "reader: more than 1 MiB of log lines before the data" {
+reader_t5() {
 	# 16000 lines of 70 bytes fill the 1 MiB buffer.
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
 	    head -n 16000 >"$T/logs"
@@ -260,7 +266,7 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
-@test "reader: an empty object and an empty array hold no instructions" {
+reader_t6() {
 	# An empty object is counted wherever it stands: a row of JSON lines
 	# or a whole file.
 	input e.jsonl '{"timestamp":1,"duration":2}\n{}\n'
@@ -277,6 +283,14 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	np np-trace "$T/e.json"
 	status_is 1
 	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
+}
+
+@test "reader: counts over several files add to the right note; log lines beyond the first 64 KiB of a pipe, then JSON; more than 1 MiB of log lines before the data; an empty object and an empty array hold no instructions" {
+	cases \
+	    "counts over several files add to the right note" reader_t3 \
+	    "log lines beyond the first 64 KiB of a pipe, then JSON" reader_t4 \
+	    "more than 1 MiB of log lines before the data" reader_t5 \
+	    "an empty object and an empty array hold no instructions" reader_t6
 }
 
 reader_20() {
@@ -545,7 +559,7 @@ reader_39() {
 
 # ---- limits of numbers and times (found by fuzzing) ----
 
-@test "reader: a number beyond int64 in a byte count prints as a double" {
+reader_t7() {
 	input big.json '{"timestamp":1,"hbm_read_bytes":1e30,"sbuf_read_bytes":-1.5e300}\n'
 	np np-trace -n "$T/big.json"
 	status_is 0
@@ -553,7 +567,7 @@ reader_39() {
 	row 1 "" "" "" "" "" "" 1e30 "" -1.5e300 | out_is
 }
 
-@test "reader: times that do not fit in int64 ns are counted, and their rows left out" {
+reader_t8() {
 	# One good row after each, so that the file has rows.
 	good='{"timestamp":1,"duration":1}\n'
 	input t.json '{"timestamp":9223372036854775807,"duration":1}\n'"$good"
@@ -590,7 +604,7 @@ reader_39() {
 np-trace: $T/t.json: nothing recognised as instruction rows"
 }
 
-@test "reader: NaN and infinite times are counted, and their rows left out, in every format" {
+reader_t9() {
 	# 1e400 is beyond a double: infinite.
 	printf 'start_ts\tduration_ns\tengine\n1\t1\tTensor\n1e400\t1\tTensor\nInfinity\t1\tTensor\nNaN\t1\tTensor\n2\t-Infinity\tTensor\n' >"$T/t.tsv"
 	np np-trace -n "$T/t.tsv"
@@ -628,7 +642,7 @@ np-gaps: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 np-stall: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 }
 
-@test "reader: a NaN or infinite wait is taken as missing, and counted" {
+reader_t10() {
 	input t.jsonl '{"timestamp":1,"duration":1,"evt_wait_time":Infinity}\n{"timestamp":2,"duration":1,"evt_wait_time":1e400}\n{"timestamp":3,"duration":1,"evt_wait_time":1e30}\n'
 	np np-trace -n "$T/t.jsonl"
 	status_is 0
@@ -637,13 +651,22 @@ np-trace: rows with evt_wait_time_ns beyond 64 bits of ns taken as missing: 1 (f
 	{ row 1 2 1; row 2 3 1; row 3 4 1; } | out_is
 }
 
-@test "reader: an end before the start, or a negative duration, is counted and its row left out" {
+reader_t11() {
 	printf 'start_ts\tend_ts\tduration_ns\n1\t2\t\n5\t4\t\n6\t\t-1\n7\t9\t-2\n' >"$T/t.tsv"
 	np np-trace -n "$T/t.tsv"
 	status_is 0
 	err_is "np-trace: rows with end_ts before start_ts skipped: 1 (first: $T/t.tsv:3)
 np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	row 1 2 1 | out_is
+}
+
+@test "reader: a number beyond int64 in a byte count prints as a double; times that do not fit in int64 ns are counted, and their rows left out; NaN and infinite times are counted, and their rows left out, in every format; a NaN or infinite wait is taken as missing, and counted; an end before the start, or a negative duration, is counted and its row left out" {
+	cases \
+	    "a number beyond int64 in a byte count prints as a double" reader_t7 \
+	    "times that do not fit in int64 ns are counted, and their rows left out" reader_t8 \
+	    "NaN and infinite times are counted, and their rows left out, in every format" reader_t9 \
+	    "a NaN or infinite wait is taken as missing, and counted" reader_t10 \
+	    "an end before the start, or a negative duration, is counted and its row left out" reader_t11
 }
 
 reader_45() {
@@ -826,7 +849,7 @@ rc=1"
 # ---- review leftovers: blank lines in tables, CSV headers with blanks,
 # log lines inside JSON ----
 
-@test "reader: a blank line between TSV or CSV rows is passed over and counted" {
+reader_t12() {
 	printf 'start_ts,end_ts,engine\r\n1,2,Tensor\r\n\r\n3,4,Vector\r\n\r\n' >"$T/b.csv"
 	np np-trace -n "$T/b.csv"
 	status_is 0
@@ -850,7 +873,7 @@ rc=1"
 	err_is "np-sum: blank lines skipped: 1 (first: $T/s.csv:2)"
 }
 
-@test "reader: blank lines before a TSV or CSV header are passed over and counted with those between rows" {
+reader_t13() {
 	# Blank, blanks only, CR LF, and a log line (counted apart) before
 	# the header; one blank line between the rows.
 	printf '\n  \r\ntime="t" level=info msg="m"\n\t\nstart_ts,end_ts,engine\n1,2,Tensor\n\n3,4,Vector\n' >"$T/p.csv"
@@ -886,6 +909,12 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	np np-trace -n "$T/j.jsonl"
 	status_is 0
 	no_err
+}
+
+@test "reader: a blank line between TSV or CSV rows is passed over and counted; blank lines before a TSV or CSV header are passed over and counted with those between rows" {
+	cases \
+	    "a blank line between TSV or CSV rows is passed over and counted" reader_t12 \
+	    "blank lines before a TSV or CSV header are passed over and counted with those between rows" reader_t13
 }
 
 reader_56() {
@@ -1012,7 +1041,7 @@ reader_60() {
 	    "a whole number just past int64 keeps its double form on both sides" reader_60
 }
 
-@test "reader: nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" {
+reader_t14() {
 	printf 'start_ts,duration_ns,engine\n1,1,Tensor\ninf,1,Tensor\nnan,1,Tensor\n2,-inf,Tensor\n' >"$T/t.csv"
 	np np-trace -n "$T/t.csv"
 	status_is 0
@@ -1040,7 +1069,7 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
 	done
 }
 
-@test "reader: a JSON row that names a column the program reads twice is an error; others may repeat" {
+reader_t15() {
 	printf '{"start_ts":1,"duration_ns":5,"engine":"Tensor"}\n{"start_ts":2,"duration_ns":5,"engine":"Tensor","engine":"Vector"}\n' >"$T/dup.jsonl"
 	np np-trace "$T/dup.jsonl"
 	status_is 1
@@ -1058,4 +1087,10 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
 	status_is 0
 	no_err
 	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t6\t5\tTensor')" ]
+}
+
+@test "reader: nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities; a JSON row that names a column the program reads twice is an error; others may repeat" {
+	cases \
+	    "nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" reader_t14 \
+	    "a JSON row that names a column the program reads twice is an error; others may repeat" reader_t15
 }
