@@ -247,17 +247,6 @@ bench_check_t8() {
 bench-check: 1 routes, 1 rose more than 3%, 0 fell more than 3%, 0 missing" ]
 }
 
-@test "bench-check: the same counts pass, every route shown with its change; a rise of more than 3% on any route fails, naming it, the baseline, now and the change; a fall of more than 3% is reported, with how to keep it, and passes; a route missing from the baseline, or no longer measured, is an error; other tools, or another slice, are noted beside the comparison; a line that is not five fields, or a file not there, is an error; each route runs alone: a fixed environment, directory and standard input, whatever the caller's; check compares the routes it is given with the baseline, and fails on a rise" {
-	cases \
-	    "the same counts pass, every route shown with its change" bench_check_t1 \
-	    "a rise of more than 3% on any route fails, naming it, the baseline, now and the change" bench_check_t2 \
-	    "a fall of more than 3% is reported, with how to keep it, and passes" bench_check_t3 \
-	    "a route missing from the baseline, or no longer measured, is an error" bench_check_t4 \
-	    "other tools, or another slice, are noted beside the comparison" bench_check_t5 \
-	    "a line that is not five fields, or a file not there, is an error" bench_check_t6 \
-	    "each route runs alone: a fixed environment, directory and standard input, whatever the caller's" bench_check_t7 \
-	    "check compares the routes it is given with the baseline, and fails on a rise" bench_check_t8
-}
 
 bench_check_t9() {
 	stub
@@ -276,8 +265,16 @@ bench_check_t10() {
 	[ ! -e "$T/s" ]
 }
 
-@test "bench-check: a route that fails is an error naming it, with what it said; without its instruction counter, measure says so and runs nothing" {
+@test "bench-check: the same counts pass, every route shown with its change; a rise of more than 3% on any route fails, naming it, the baseline, now and the change; a fall of more than 3% is reported, with how to keep it, and passes; a route missing from the baseline, or no longer measured, is an error; other tools, or another slice, are noted beside the comparison; a line that is not five fields, or a file not there, is an error; each route runs alone: a fixed environment, directory and standard input, whatever the caller's; check compares the routes it is given with the baseline, and fails on a rise; a route that fails is an error naming it, with what it said; without its instruction counter, measure says so and runs nothing" {
 	cases \
+	    "the same counts pass, every route shown with its change" bench_check_t1 \
+	    "a rise of more than 3% on any route fails, naming it, the baseline, now and the change" bench_check_t2 \
+	    "a fall of more than 3% is reported, with how to keep it, and passes" bench_check_t3 \
+	    "a route missing from the baseline, or no longer measured, is an error" bench_check_t4 \
+	    "other tools, or another slice, are noted beside the comparison" bench_check_t5 \
+	    "a line that is not five fields, or a file not there, is an error" bench_check_t6 \
+	    "each route runs alone: a fixed environment, directory and standard input, whatever the caller's" bench_check_t7 \
+	    "check compares the routes it is given with the baseline, and fails on a rise" bench_check_t8 \
 	    "a route that fails is an error naming it, with what it said" bench_check_t9 \
 	    "without its instruction counter, measure says so and runs nothing" bench_check_t10
 }

@@ -93,16 +93,6 @@ hostile_7() {
 	cut -f1-10 "$T/got" | cmp "$T/want" -
 }
 
-@test "hostile: np-trace gives the same rows from every form; np-stall gives the same answer from every form; np-sum -g gives the same groups from every form; np-dma and np-dma -s give the same answers from every form; np's own TSV reads back as the same text, with a note; DuckDB's TSV whose first quoted field follows rows with backslashes; a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted" {
-	cases \
-	    "np-trace gives the same rows from every form" hostile_1 \
-	    "np-stall gives the same answer from every form" hostile_2 \
-	    "np-sum -g gives the same groups from every form" hostile_3 \
-	    "np-dma and np-dma -s give the same answers from every form" hostile_4 \
-	    "np's own TSV reads back as the same text, with a note" hostile_5 \
-	    "DuckDB's TSV whose first quoted field follows rows with backslashes" hostile_6 \
-	    "a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted" hostile_7
-}
 
 # A TSV of n plain rows (65 KiB and more, past what np looks at first),
 # after one whose backslashes are np's escapes.
@@ -228,8 +218,15 @@ hostile_12() {
 	done
 }
 
-@test "hostile: a TSV read as np's that shows itself DuckDB's further on is an error; NP_TSV takes escaped or quoted; no control byte reaches the output raw, from any form or program; \\xHH reads back as its byte; \\X, or \\x without two hex digits, is text; a C1 control is escaped wherever it falls in a field written in pieces" {
+@test "hostile: np-trace gives the same rows from every form; np-stall gives the same answer from every form; np-sum -g gives the same groups from every form; np-dma and np-dma -s give the same answers from every form; np's own TSV reads back as the same text, with a note; DuckDB's TSV whose first quoted field follows rows with backslashes; a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted; a TSV read as np's that shows itself DuckDB's further on is an error; NP_TSV takes escaped or quoted; no control byte reaches the output raw, from any form or program; \\xHH reads back as its byte; \\X, or \\x without two hex digits, is text; a C1 control is escaped wherever it falls in a field written in pieces" {
 	cases \
+	    "np-trace gives the same rows from every form" hostile_1 \
+	    "np-stall gives the same answer from every form" hostile_2 \
+	    "np-sum -g gives the same groups from every form" hostile_3 \
+	    "np-dma and np-dma -s give the same answers from every form" hostile_4 \
+	    "np's own TSV reads back as the same text, with a note" hostile_5 \
+	    "DuckDB's TSV whose first quoted field follows rows with backslashes" hostile_6 \
+	    "a TSV np cannot tell is read as np's, said so, and read as text with NP_TSV=quoted" hostile_7 \
 	    "a TSV read as np's that shows itself DuckDB's further on is an error" hostile_8 \
 	    "NP_TSV takes escaped or quoted" hostile_9 \
 	    "no control byte reaches the output raw, from any form or program" hostile_10 \

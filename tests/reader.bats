@@ -116,14 +116,6 @@ reader_5() {
 	} | out_is
 }
 
-@test "reader: CRLF view JSON; CRLF JSON lines; CRLF TSV, the header's last name and each row's last field intact; a TSV column under two of its names: the better name's field, else the other's; TSV escapes read row by row, rows with and without them mixed" {
-	cases \
-	    "CRLF view JSON" reader_1 \
-	    "CRLF JSON lines" reader_2 \
-	    "CRLF TSV, the header's last name and each row's last field intact" reader_3 \
-	    "a TSV column under two of its names: the better name's field, else the other's" reader_4 \
-	    "TSV escapes read row by row, rows with and without them mixed" reader_5
-}
 
 reader_t1() {
 	# A CRLF blank line, a line of blanks, an indented logrus line: passed
@@ -146,11 +138,6 @@ reader_t2() {
 	    "" "" "" 0 4 | out_is
 }
 
-@test "reader: blank and log lines before a TSV header, however written; CRLF show-trace text" {
-	cases \
-	    "blank and log lines before a TSV header, however written" reader_t1 \
-	    "CRLF show-trace text" reader_t2
-}
 
 # ---- truncated ----
 
@@ -191,8 +178,15 @@ reader_12() {
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
-@test "reader: JSON cut inside a string; JSON cut between rows; JSON lines cut inside a key; TSV cut inside its last row; show-trace text cut after a START: counted, the rest kept" {
+@test "reader: CRLF view JSON; CRLF JSON lines; CRLF TSV, the header's last name and each row's last field intact; a TSV column under two of its names: the better name's field, else the other's; TSV escapes read row by row, rows with and without them mixed; blank and log lines before a TSV header, however written; CRLF show-trace text; JSON cut inside a string; JSON cut between rows; JSON lines cut inside a key; TSV cut inside its last row; show-trace text cut after a START: counted, the rest kept" {
 	cases \
+	    "CRLF view JSON" reader_1 \
+	    "CRLF JSON lines" reader_2 \
+	    "CRLF TSV, the header's last name and each row's last field intact" reader_3 \
+	    "a TSV column under two of its names: the better name's field, else the other's" reader_4 \
+	    "TSV escapes read row by row, rows with and without them mixed" reader_5 \
+	    "blank and log lines before a TSV header, however written" reader_t1 \
+	    "CRLF show-trace text" reader_t2 \
 	    "JSON cut inside a string" reader_8 \
 	    "JSON cut between rows" reader_9 \
 	    "JSON lines cut inside a key" reader_10 \
@@ -224,12 +218,6 @@ reader_15() {
 	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
-@test "reader: an empty file; empty stdin; blank and log lines only" {
-	cases \
-	    "an empty file" reader_13 \
-	    "empty stdin" reader_14 \
-	    "blank and log lines only" reader_15
-}
 
 reader_t3() {
 	# One log line in a.jsonl; three, and a row without a start, in
@@ -285,13 +273,6 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 }
 
-@test "reader: counts over several files add to the right note; log lines beyond the first 64 KiB of a pipe, then JSON; more than 1 MiB of log lines before the data; an empty object and an empty array hold no instructions" {
-	cases \
-	    "counts over several files add to the right note" reader_t3 \
-	    "log lines beyond the first 64 KiB of a pipe, then JSON" reader_t4 \
-	    "more than 1 MiB of log lines before the data" reader_t5 \
-	    "an empty object and an empty array hold no instructions" reader_t6
-}
 
 reader_20() {
 	input e.json '{"dma":[],"instruction":[]}'
@@ -313,11 +294,6 @@ reader_21() {
 	err_is "np-trace: $T/x.tsv:1:1: expected a header with instruction column names (such as start_ts), found none"
 }
 
-@test "reader: an empty instruction table, and a TSV header without rows, are empty results; a TSV header naming no instruction column" {
-	cases \
-	    "an empty instruction table, and a TSV header without rows, are empty results" reader_20 \
-	    "a TSV header naming no instruction column" reader_21
-}
 
 # ---- binary ----
 
@@ -345,8 +321,17 @@ reader_24() {
 	err_is "np-trace: $T/bin.json:1:1048621: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048620)"
 }
 
-@test "reader: binary input; a NUL byte on line 3 of text; a control byte inside the JSON past the first read" {
+@test "reader: an empty file; empty stdin; blank and log lines only; counts over several files add to the right note; log lines beyond the first 64 KiB of a pipe, then JSON; more than 1 MiB of log lines before the data; an empty object and an empty array hold no instructions; an empty instruction table, and a TSV header without rows, are empty results; a TSV header naming no instruction column; binary input; a NUL byte on line 3 of text; a control byte inside the JSON past the first read" {
 	cases \
+	    "an empty file" reader_13 \
+	    "empty stdin" reader_14 \
+	    "blank and log lines only" reader_15 \
+	    "counts over several files add to the right note" reader_t3 \
+	    "log lines beyond the first 64 KiB of a pipe, then JSON" reader_t4 \
+	    "more than 1 MiB of log lines before the data" reader_t5 \
+	    "an empty object and an empty array hold no instructions" reader_t6 \
+	    "an empty instruction table, and a TSV header without rows, are empty results" reader_20 \
+	    "a TSV header naming no instruction column" reader_21 \
 	    "binary input" reader_22 \
 	    "a NUL byte on line 3 of text" reader_23 \
 	    "a control byte inside the JSON past the first read" reader_24
@@ -399,17 +384,10 @@ reader_28() {
 	err_is "np-trace: $T/wide.json:1:40: string longer than 1048576 bytes (byte offset 39)"
 }
 
-@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer; a text trace line longer than 1 MiB; JSON rows are not lines: a 3 MiB field nobody reads is passed over; a JSON text field longer than 1 MiB" {
-	cases \
-	    "a TSV line of the longest length (1 MiB - 1 bytes), and one longer" reader_25 \
-	    "a text trace line longer than 1 MiB" reader_26 \
-	    "JSON rows are not lines: a 3 MiB field nobody reads is passed over" reader_27 \
-	    "a JSON text field longer than 1 MiB" reader_28
-}
 
 # ---- deep nesting ----
 
-@test "reader: nesting beyond 64 levels in a field nobody reads" {
+reader_t16() {
 	# The top '{', '[' and the row's '{' are 3 levels; "x" may open 61
 	# more.  Its first '[' is at column 49, so the 62nd is at column 110.
 	deep=$(printf '[%.0s' $(seq 61))$(printf ']%.0s' $(seq 61))
@@ -449,14 +427,8 @@ reader_32() {
 	err_is "np-trace: $T/t.json:1:40: expected a string for 'label', found an object (byte offset 39)"
 }
 
-@test "reader: JSON: a string where a number is due; JSON: a number in a string is a number; JSON: an object where a string is due" {
-	cases \
-	    "JSON: a string where a number is due" reader_30 \
-	    "JSON: a number in a string is a number" reader_31 \
-	    "JSON: an object where a string is due" reader_32
-}
 
-@test "reader: JSON: an array, true or null where a number is due" {
+reader_t17() {
 	input t.json '{"timestamp":1,"duration":[5]}\n'
 	np np-trace "$T/t.json"
 	status_is 1
@@ -477,6 +449,19 @@ reader_32() {
 	status_is 0
 	err_is "np-trace: rows without a start time skipped: 1 (first: $T/t.json:1)"
 	row 2 | out_is
+}
+
+@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer; a text trace line longer than 1 MiB; JSON rows are not lines: a 3 MiB field nobody reads is passed over; a JSON text field longer than 1 MiB; nesting beyond 64 levels in a field nobody reads; JSON: a string where a number is due; JSON: a number in a string is a number; JSON: an object where a string is due; JSON: an array, true or null where a number is due" {
+	cases \
+	    "a TSV line of the longest length (1 MiB - 1 bytes), and one longer" reader_25 \
+	    "a text trace line longer than 1 MiB" reader_26 \
+	    "JSON rows are not lines: a 3 MiB field nobody reads is passed over" reader_27 \
+	    "a JSON text field longer than 1 MiB" reader_28 \
+	    "nesting beyond 64 levels in a field nobody reads" reader_t16 \
+	    "JSON: a string where a number is due" reader_30 \
+	    "JSON: a number in a string is a number" reader_31 \
+	    "JSON: an object where a string is due" reader_32 \
+	    "JSON: an array, true or null where a number is due" reader_t17
 }
 
 reader_34() {
@@ -525,13 +510,6 @@ reader_37() {
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
-@test "reader: JSON: a table that is not an array, a row that is not an object; TSV: a row with fewer fields, and one with more; TSV: text in a number column; text trace: a timestamp that is not a number is an error, after the rows before it" {
-	cases \
-	    "JSON: a table that is not an array, a row that is not an object" reader_34 \
-	    "TSV: a row with fewer fields, and one with more" reader_35 \
-	    "TSV: text in a number column" reader_36 \
-	    "text trace: a timestamp that is not a number is an error, after the rows before it" reader_37
-}
 
 # ---- order, several files ----
 
@@ -551,11 +529,6 @@ reader_39() {
 	err_is "np-trace: $T/b.json:2:14: expected a number for 'timestamp', found an array (byte offset $(byteoff "$T/b.json" 2 14))"
 }
 
-@test "reader: rows out of time order come out in input order; files in order; an error names the file it is in" {
-	cases \
-	    "rows out of time order come out in input order" reader_38 \
-	    "files in order; an error names the file it is in" reader_39
-}
 
 # ---- limits of numbers and times (found by fuzzing) ----
 
@@ -660,8 +633,14 @@ np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	row 1 2 1 | out_is
 }
 
-@test "reader: a number beyond int64 in a byte count prints as a double; times that do not fit in int64 ns are counted, and their rows left out; NaN and infinite times are counted, and their rows left out, in every format; a NaN or infinite wait is taken as missing, and counted; an end before the start, or a negative duration, is counted and its row left out" {
+@test "reader: JSON: a table that is not an array, a row that is not an object; TSV: a row with fewer fields, and one with more; TSV: text in a number column; text trace: a timestamp that is not a number is an error, after the rows before it; rows out of time order come out in input order; files in order; an error names the file it is in; a number beyond int64 in a byte count prints as a double; times that do not fit in int64 ns are counted, and their rows left out; NaN and infinite times are counted, and their rows left out, in every format; a NaN or infinite wait is taken as missing, and counted; an end before the start, or a negative duration, is counted and its row left out" {
 	cases \
+	    "JSON: a table that is not an array, a row that is not an object" reader_34 \
+	    "TSV: a row with fewer fields, and one with more" reader_35 \
+	    "TSV: text in a number column" reader_36 \
+	    "text trace: a timestamp that is not a number is an error, after the rows before it" reader_37 \
+	    "rows out of time order come out in input order" reader_38 \
+	    "files in order; an error names the file it is in" reader_39 \
 	    "a number beyond int64 in a byte count prints as a double" reader_t7 \
 	    "times that do not fit in int64 ns are counted, and their rows left out" reader_t8 \
 	    "NaN and infinite times are counted, and their rows left out, in every format" reader_t9 \
@@ -793,15 +772,6 @@ reader_50() {
 	[ "$(cut -f1-3,6,8 "$OUT")" = "$(printf '1\t3\t2\t7\t2')" ]
 }
 
-@test "reader: picoseconds round to the nearest ns, at both ends of int64; text trace fields wherever they fall, whatever the blanks; text trace: an engine or opcode of 64 bytes or more; a text field longer than the output buffer, escapes and all, is written back whole; a NUL in a JSON string is written as \\0, and read back as one; a count or index with a fraction is an error, a time with one is rounded" {
-	cases \
-	    "picoseconds round to the nearest ns, at both ends of int64" reader_45 \
-	    "text trace fields wherever they fall, whatever the blanks" reader_46 \
-	    "text trace: an engine or opcode of 64 bytes or more" reader_47 \
-	    "a text field longer than the output buffer, escapes and all, is written back whole" reader_48 \
-	    "a NUL in a JSON string is written as \\0, and read back as one" reader_49 \
-	    "a count or index with a fraction is an error, a time with one is rounded" reader_50
-}
 
 reader_51() {
 	printf 'start_ts\tduration_ns\tstart_ts\n1\t2\t3\n' >"$T/dup.tsv"
@@ -839,12 +809,6 @@ rc=1"
 	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'"
 }
 
-@test "reader: a TSV column the program reads, named twice, is an error; others may repeat; on bad data, every row before it is written, however large the output; bad data is reported though the output is closed or full" {
-	cases \
-	    "a TSV column the program reads, named twice, is an error; others may repeat" reader_51 \
-	    "on bad data, every row before it is written, however large the output" reader_52 \
-	    "bad data is reported though the output is closed or full" reader_53
-}
 
 # ---- review leftovers: blank lines in tables, CSV headers with blanks,
 # log lines inside JSON ----
@@ -911,8 +875,17 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	no_err
 }
 
-@test "reader: a blank line between TSV or CSV rows is passed over and counted; blank lines before a TSV or CSV header are passed over and counted with those between rows" {
+@test "reader: picoseconds round to the nearest ns, at both ends of int64; text trace fields wherever they fall, whatever the blanks; text trace: an engine or opcode of 64 bytes or more; a text field longer than the output buffer, escapes and all, is written back whole; a NUL in a JSON string is written as \\0, and read back as one; a count or index with a fraction is an error, a time with one is rounded; a TSV column the program reads, named twice, is an error; others may repeat; on bad data, every row before it is written, however large the output; bad data is reported though the output is closed or full; a blank line between TSV or CSV rows is passed over and counted; blank lines before a TSV or CSV header are passed over and counted with those between rows" {
 	cases \
+	    "picoseconds round to the nearest ns, at both ends of int64" reader_45 \
+	    "text trace fields wherever they fall, whatever the blanks" reader_46 \
+	    "text trace: an engine or opcode of 64 bytes or more" reader_47 \
+	    "a text field longer than the output buffer, escapes and all, is written back whole" reader_48 \
+	    "a NUL in a JSON string is written as \\0, and read back as one" reader_49 \
+	    "a count or index with a fraction is an error, a time with one is rounded" reader_50 \
+	    "a TSV column the program reads, named twice, is an error; others may repeat" reader_51 \
+	    "on bad data, every row before it is written, however large the output" reader_52 \
+	    "bad data is reported though the output is closed or full" reader_53 \
 	    "a blank line between TSV or CSV rows is passed over and counted" reader_t12 \
 	    "blank lines before a TSV or CSV header are passed over and counted with those between rows" reader_t13
 }
@@ -1032,14 +1005,6 @@ reader_60() {
 -9.223372036854776e18" ]
 }
 
-@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such, wherever a read ended; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides" {
-	cases \
-	    "a CSV header with blanks after its commas is CSV, the blanks no part of a field" reader_56 \
-	    "a log line inside a JSON array or object is named as such, wherever a read ended" reader_57 \
-	    "another kind's rows, or input refused before its first row, leave standard output empty" reader_58 \
-	    "a control byte past the first line is data in every form; a NUL stops the reading there" reader_59 \
-	    "a whole number just past int64 keeps its double form on both sides" reader_60
-}
 
 reader_t14() {
 	printf 'start_ts,duration_ns,engine\n1,1,Tensor\ninf,1,Tensor\nnan,1,Tensor\n2,-inf,Tensor\n' >"$T/t.csv"
@@ -1089,8 +1054,13 @@ reader_t15() {
 	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t6\t5\tTensor')" ]
 }
 
-@test "reader: nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities; a JSON row that names a column the program reads twice is an error; others may repeat" {
+@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such, wherever a read ended; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides; nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities; a JSON row that names a column the program reads twice is an error; others may repeat" {
 	cases \
+	    "a CSV header with blanks after its commas is CSV, the blanks no part of a field" reader_56 \
+	    "a log line inside a JSON array or object is named as such, wherever a read ended" reader_57 \
+	    "another kind's rows, or input refused before its first row, leave standard output empty" reader_58 \
+	    "a control byte past the first line is data in every form; a NUL stops the reading there" reader_59 \
+	    "a whole number just past int64 keeps its double form on both sides" reader_60 \
 	    "nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" reader_t14 \
 	    "a JSON row that names a column the program reads twice is an error; others may repeat" reader_t15
 }
