@@ -786,7 +786,7 @@ json_61() {
 	np jsontok "$T/in.json"
 	status_is 1
 	err_is "jsontok: $T/in.json:1:1: string longer than 1048576 bytes (byte offset 0)"
-	cat "$T/in.json" | np jsontok
+	np jsontok < <(cat "$T/in.json")
 	status_is 1
 	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 	# Passed over, the string's bad byte is what is wrong with it.
@@ -1051,7 +1051,7 @@ json_70() {
 json_71() {
 	# The byte after -Infinity must be looked at even when it comes in
 	# the next read.
-	{ printf -- '-Infinity'; sleep 0.3; printf 'x'; } | np jsontok
+	np jsontok < <({ printf -- '-Infinity'; sleep 0.3; printf 'x'; })
 	status_is 1
 	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x' (byte offset 9)"
 	[ ! -s "$OUT" ]

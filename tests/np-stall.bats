@@ -64,7 +64,7 @@ np_stall_7() {
 	golden np-stall/engine-opcode-hbm.tsv
 	# r6 is the row on line 7 of the TSV (line 1 is the header).
 	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $T/stall.tsv:7)"
-	np-trace "$F/stall.json" | np np-stall -g subgraph -v duration_ns
+	np np-stall -g subgraph -v duration_ns < <(np-trace "$F/stall.json")
 	status_is 0
 	golden np-stall/subgraph-duration.tsv
 }
@@ -141,7 +141,7 @@ np_stall_13() {
 	np np-stall -g layer,subgraph "$T/esc.json"
 	status_is 0
 	[ "$(<"$OUT")" = "$want" ]
-	np-trace "$T/esc.json" | np np-stall -g layer,subgraph
+	np np-stall -g layer,subgraph < <(np-trace "$T/esc.json")
 	[ "$(<"$OUT")" = "$want" ]
 }
 

@@ -238,7 +238,7 @@ reader_t4() {
 	# until it finds the data, whatever the pipe hands it per read.
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
 	    head -n 2000 >"$T/logs"
-	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	np np-trace -n < <(cat "$T/logs" "$FIX/np-trace/official.json")
 	status_is 0
 	err_is "np-trace: non-JSON lines skipped: 2000 (first: -:1)"
 	row 10261883214 10261883362 148 Tensor MATMUL "" "" "" "" "" "" "" "" "" "" "" "" "" TensorMatrix |
@@ -249,7 +249,7 @@ reader_t5() {
 	# 16000 lines of 70 bytes fill the 1 MiB buffer.
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
 	    head -n 16000 >"$T/logs"
-	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	np np-trace -n < <(cat "$T/logs" "$FIX/np-trace/official.json")
 	status_is 1
 	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }

@@ -84,7 +84,7 @@ rename_2() {
 
 rename_3() {
 	export NP_COLUMNS=$MAP
-	np-trace "$R/lnc2.csv" | np np-gaps -U
+	np np-gaps -U < <(np-trace "$R/lnc2.csv")
 	status_is 0
 	no_err
 	golden schema/lnc2-gaps-u.tsv
