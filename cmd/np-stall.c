@@ -51,6 +51,7 @@ static const struct np_oldopt oldopts[] = {
 };
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
+#define SPANKEYS 64		/* keys a span remembers by address */
 #define MAXPARTS 16		/* columns in a compound key */
 #define KEYBUF 65536		/* bytes of one key, escaped */
 #define K_SRC (-1)		/* the src pseudo-column */
@@ -169,6 +170,17 @@ struct stall {
 	struct keymemo memo;
 	unsigned long memoseq[KM_SLOTS];	/* each slot's last keep */
 	unsigned long seq;
+	/* Within a span, a key's text stays where it is (no batch moves):
+	 * its entry by address alone, for the span's rows after the first
+	 * (spanrows); gen, the span's. */
+	struct spankey {
+		const char *s;
+		size_t len;
+		int64_t pc;
+		long entry;
+		unsigned long gen;
+	} spankey[SPANKEYS];
+	unsigned long spangen;
 	/* Output names: the value's stem and unit ("stall", "_ns"). */
 	char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
 	struct partread pt;
@@ -405,20 +417,28 @@ memofind(struct stall *st, const struct record *r, const char **s, size_t *n,
 	return km_find(&st->memo, 1, s, n, *pc, entry);
 }
 
+/* The notes of a row without the value, or with a negative one. */
+static char nonote[64], negnote[64];
+
+static void
+valuenotes(const struct stall *st)
+{
+	if (nonote[0])
+		return;
+	snprintf(nonote, sizeof nonote, "rows without %s", st->vname);
+	snprintf(negnote, sizeof negnote,
+	    "rows with a negative %s taken as missing", st->vname);
+}
+
 /* The value attributed, in *v: 1, or 0 when the row has none. */
 static int
 value(struct stall *st, struct reader *rd, const struct record *r, int64_t *v)
 {
-	static char nonote[64], negnote[64];
 	const struct field *f = &r->f[st->vcol];
 	const char *name = st->vname;
 	char num[NUM_BUFSZ];
 
-	if (!nonote[0]) {
-		snprintf(nonote, sizeof nonote, "rows without %s", name);
-		snprintf(negnote, sizeof negnote,
-		    "rows with a negative %s taken as missing", name);
-	}
+	valuenotes(st);
 	if (f->set && !f->isint && f->d == f->d) {
 		size_t n = num_fmt_f64(num, f->d);
 		/* Fractions stop in the reader: beyond int64, or infinite. */
@@ -651,6 +671,114 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 	}
 	if (++st->npend % BATCH == 0)
 		batch(st);
+}
+
+/*
+ * Can a span's rows (rd_span) be taken here, column by column?  With a key
+ * of one text column, or src, that the kind's finish leaves as the file
+ * holds it (not engine or timeline_track), and the physical core apart.
+ */
+static int
+spanable(const struct stall *st)
+{
+	int c = st->keys.col[0];
+
+	return st->keys.n == 1 && st->keys.text[0] && !st->keys.pcore &&
+	    (c == K_SRC || (c >= 0 && c != I_ENGINE && c != I_TRACK)) &&
+	    st->vcol >= 0;
+}
+
+/*
+ * The first rows of a span (rd_span) whose key the memo holds, each taken
+ * as account takes its record, from the cells alone: how many.  It stops
+ * at a row the memo misses or does not apply to (or whose cells are not
+ * the usual kinds), which rd_next then gives account: every other path,
+ * and every message, stays there.  (Such a row is looked up in the memo
+ * twice: a count of its hit rate alone.)
+ */
+static long
+spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
+    long n)
+{
+	static const struct pq_cell none = { PQ_NULL, { 0 }, 0 };
+	const struct pq_cell *bir, *nki, *key, *pcc, *v, *d;
+	size_t bs, ns, ks, ps, vs;
+	const char *s;
+	size_t len;
+	int64_t pc;
+	struct pend p;
+	long j, e;
+	int src = st->keys.col[0] == K_SRC;
+	unsigned long gen = ++st->spangen;
+	struct spankey *k;
+
+	valuenotes(st);
+	/* A column not read: a null in every row. */
+#define CELLS(q, qs, c) (q = sp->cell[c] ? sp->cell[c] : &none, \
+    qs = sp->cell[c] ? 1 : 0)
+	CELLS(bir, bs, I_BIR);
+	CELLS(nki, ns, I_NKI);
+	if (src)
+		CELLS(key, ks, I_BIR);
+	else
+		CELLS(key, ks, st->keys.col[0]);
+	CELLS(pcc, ps, I_PCORE);
+	CELLS(v, vs, st->vcol);
+#undef CELLS
+	d = sp->cell[I_DUR];
+	p.hasdur = 1;
+	for (j = 0; j < n; j++, bir += bs, nki += ns, key += ks, pcc += ps,
+	    v += vs, d++) {
+		/* The key: insn_src's, or the column's. */
+		if (!src) {
+			if (key->kind == PQ_BYTES)
+				s = key->s, len = key->len;
+			else if (key->kind == PQ_NULL)
+				s = NULL, len = 0;
+			else
+				break;
+		} else if (bir->kind == PQ_BYTES && bir->len)
+			s = bir->s, len = bir->len;
+		else if (nki->kind == PQ_BYTES && nki->len)
+			s = nki->s, len = nki->len;
+		else if (bir->kind == PQ_NULL && nki->kind == PQ_NULL)
+			s = NULL, len = 0;	/* missing */
+		else
+			break;	/* "": insn_src's own, account's */
+		if (pcc->kind == PQ_INT && pcc->i != NOPC)
+			pc = pcc->i;
+		else if (pcc->kind == PQ_NULL)
+			pc = NOPC;
+		else
+			break;
+		if ((v->kind != PQ_INT && v->kind != PQ_NULL) ||
+		    st->memo.rest)
+			break;
+		k = &st->spankey[((uintptr_t)s >> 3 ^ (uint64_t)pc) &
+		    (SPANKEYS - 1)];
+		if (k->gen == gen && k->s == s && k->len == len &&
+		    k->pc == pc)
+			e = k->entry;
+		else if (!km_find(&st->memo, 1, &s, &len, pc, &e) || e < 0)
+			break;
+		else
+			*k = (struct spankey){ s, len, pc, e, gen };
+		st->nrows++;
+		p.hasv = 0;
+		if (v->kind == PQ_NULL)
+			rd_note(rd, nonote, sp->line + j);
+		else if (v->i < 0)
+			rd_note(rd, negnote, sp->line + j);
+		else {
+			p.hasv = 1;
+			p.v = v->i;
+			st->nvalued++;
+			dec_addu(&st->total, (uint64_t)p.v);
+		}
+		p.dur = d->i;
+		add(st, grp_val(&st->grp, e), &p);
+	}
+	return j;
 }
 
 static void
@@ -1296,6 +1424,9 @@ instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
 {
 	struct reader rd;
 	struct record *rec;
+	struct rd_span sp;
+	long have, took;
+	int spans;
 
 	rd_open(&rd, &kind_insn, files, n);
 	if (isopen) {
@@ -1306,8 +1437,20 @@ instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
 	inputcols(st, &rd);
 	rd_want(&rd, wanted(st));
 	rd_keys(&rd, keycols(st));
-	while ((rec = rd_next(&rd)))
+	spans = spanable(st);
+	for (;;) {
+		/* Spans while the reader has them and the memo the keys;
+		 * the rest a record at a time. */
+		while (spans && (have = rd_span(&rd, &sp)) > 0) {
+			took = spanrows(st, &rd, &sp, have);
+			rd_spanned(&rd, took);
+			if (took < have)
+				break;
+		}
+		if (!(rec = rd_next(&rd)))
+			break;
 		account(st, &rd, rec);
+	}
 	drain(st);
 	if (st->nvalued == 0 && st->vcol >= 0 && st->vcol < I_NCOL)
 		rd_nearcol(&rd, st->vcol, st->valnear, sizeof st->valnear);
