@@ -51,7 +51,8 @@ static const struct np_oldopt oldopts[] = {
 };
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
-#define SPANKEYS 64		/* keys a span remembers by address */
+#define SPANKEYBITS 10
+#define SPANKEYS (1 << SPANKEYBITS)	/* keys a span remembers by address */
 #define MAXPARTS 16		/* columns in a compound key */
 #define KEYBUF 65536		/* bytes of one key, escaped */
 #define K_SRC (-1)		/* the src pseudo-column */
@@ -689,18 +690,43 @@ spanable(const struct stall *st)
 }
 
 /*
- * The first rows of a span (rd_span) whose key the memo holds, each taken
- * as account takes its record, from the cells alone: how many.  It stops
- * at a row the memo misses or does not apply to (or whose cells are not
- * the usual kinds), which rd_next then gives account: every other path,
- * and every message, stays there.  (Such a row is looked up in the memo
- * twice: a count of its hit rate alone.)
+ * A span's row j made a record of the fields account reads (the key's,
+ * the physical core's, the value's and duration_ns), as the reader would
+ * make them of its cells; the others are not set, nor read.
+ */
+static void
+cellfield(struct record *r, int c, const struct pq_cell *cell, long line)
+{
+	struct field *f = &r->f[c];
+
+	memset(f, 0, sizeof *f);
+	if (cell->kind == PQ_BYTES) {
+		f->s = cell->s;
+		f->len = cell->len;
+	} else if (cell->kind == PQ_INT) {
+		f->i = cell->i;
+		f->isint = 1;
+	} else
+		return;		/* a null: not set */
+	f->set = 1;
+	f->line = line;
+}
+
+/*
+ * The rows of a span (rd_span), each taken as account takes its record:
+ * a row whose key the memo holds from the cells alone; the others, and
+ * every row while the memo rests, made a record of the cells for account
+ * (cellfield), so that every other path and every message stays there.
+ * (A row the memo misses is looked up in it twice: a count of its hit
+ * rate alone.)  How many were taken: all, unless a cell is of a kind no
+ * usual column has, left to the reader's record.
  */
 static long
 spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
     long n)
 {
 	static const struct pq_cell none = { PQ_NULL, { 0 }, 0 };
+	static struct record r;
 	const struct pq_cell *bir, *nki, *key, *pcc, *v, *d;
 	size_t bs, ns, ks, ps, vs;
 	const char *s;
@@ -727,45 +753,42 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 #undef CELLS
 	d = sp->cell[I_DUR];
 	p.hasdur = 1;
+#define TEXTCELL(c) ((c)->kind == PQ_NULL || (c)->kind == PQ_BYTES)
+#define INTCELL(c) ((c)->kind == PQ_NULL || (c)->kind == PQ_INT)
 	for (j = 0; j < n; j++, bir += bs, nki += ns, key += ks, pcc += ps,
 	    v += vs, d++) {
+		if (!TEXTCELL(bir) || !TEXTCELL(nki) || !TEXTCELL(key) ||
+		    !INTCELL(pcc) || !INTCELL(v))
+			break;	/* not a null, text or a whole number */
 		/* The key: insn_src's, or the column's. */
-		if (!src) {
-			if (key->kind == PQ_BYTES)
-				s = key->s, len = key->len;
-			else if (key->kind == PQ_NULL)
-				s = NULL, len = 0;
-			else
-				break;
-		} else if (bir->kind == PQ_BYTES && bir->len)
+		if (!src)
+			s = key->kind ? key->s : NULL,
+			len = key->kind ? key->len : 0;
+		else if (bir->kind && bir->len)
 			s = bir->s, len = bir->len;
-		else if (nki->kind == PQ_BYTES && nki->len)
+		else if (nki->kind && nki->len)
 			s = nki->s, len = nki->len;
-		else if (bir->kind == PQ_NULL && nki->kind == PQ_NULL)
+		else if (!bir->kind && !nki->kind)
 			s = NULL, len = 0;	/* missing */
 		else
-			break;	/* "": insn_src's own, account's */
-		if (pcc->kind == PQ_INT && pcc->i != NOPC)
-			pc = pcc->i;
-		else if (pcc->kind == PQ_NULL)
-			pc = NOPC;
-		else
-			break;
-		if ((v->kind != PQ_INT && v->kind != PQ_NULL) ||
-		    st->memo.rest)
-			break;
-		k = &st->spankey[((uintptr_t)s >> 3 ^ (uint64_t)pc) &
-		    (SPANKEYS - 1)];
+			goto slow;	/* "" is insn_src's own */
+		pc = pcc->kind ? pcc->i : NOPC;
+		if (pc == NOPC && pcc->kind)
+			goto slow;
+		if (st->memo.rest)
+			goto slow;
+		k = &st->spankey[(((uint64_t)(uintptr_t)s ^ (uint64_t)pc) *
+		    0x9e3779b97f4a7c15ULL) >> (64 - SPANKEYBITS)];
 		if (k->gen == gen && k->s == s && k->len == len &&
 		    k->pc == pc)
 			e = k->entry;
 		else if (!km_find(&st->memo, 1, &s, &len, pc, &e) || e < 0)
-			break;
+			goto slow;
 		else
 			*k = (struct spankey){ s, len, pc, e, gen };
 		st->nrows++;
 		p.hasv = 0;
-		if (v->kind == PQ_NULL)
+		if (!v->kind)
 			rd_note(rd, nonote, sp->line + j);
 		else if (v->i < 0)
 			rd_note(rd, negnote, sp->line + j);
@@ -777,7 +800,21 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 		}
 		p.dur = d->i;
 		add(st, grp_val(&st->grp, e), &p);
+		continue;
+slow:
+		r.file = sp->file;
+		r.line = sp->line + j;
+		cellfield(&r, I_BIR, bir, r.line);
+		cellfield(&r, I_NKI, nki, r.line);
+		if (!src)
+			cellfield(&r, st->keys.col[0], key, r.line);
+		cellfield(&r, I_PCORE, pcc, r.line);
+		cellfield(&r, st->vcol, v, r.line);
+		cellfield(&r, I_DUR, d, r.line);
+		account(st, rd, &r);
 	}
+#undef TEXTCELL
+#undef INTCELL
 	return j;
 }
 
