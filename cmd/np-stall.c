@@ -514,7 +514,7 @@ addhi(struct stall *st, struct acc *a, int dur, uint64_t hi)
 }
 
 /* The row's pending part added to its key's sums. */
-static void
+static inline void
 add(struct stall *st, struct acc *a, const struct pend *p)
 {
 	a->n++;
@@ -737,6 +737,9 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 	int src = st->keys.col[0] == K_SRC;
 	unsigned long gen = ++st->spangen;
 	struct spankey *k;
+	/* Counts kept here, added to st's at the end (account adds its own). */
+	long nr = 0, nv = 0;
+	struct dec tot = { 0, 0, 0 };
 
 	valuenotes(st);
 	/* A column not read: a null in every row. */
@@ -786,7 +789,7 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 			goto slow;
 		else
 			*k = (struct spankey){ s, len, pc, e, gen };
-		st->nrows++;
+		nr++;
 		p.hasv = 0;
 		if (!v->kind)
 			rd_note(rd, nonote, sp->line + j);
@@ -795,8 +798,8 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 		else {
 			p.hasv = 1;
 			p.v = v->i;
-			st->nvalued++;
-			dec_addu(&st->total, (uint64_t)p.v);
+			nv++;
+			dec_addu(&tot, (uint64_t)p.v);
 		}
 		p.dur = d->i;
 		add(st, grp_val(&st->grp, e), &p);
@@ -815,6 +818,10 @@ slow:
 	}
 #undef TEXTCELL
 #undef INTCELL
+	st->nrows += nr;
+	st->nvalued += nv;
+	st->total.lo += tot.lo;
+	st->total.hi += tot.hi + (st->total.lo < tot.lo);
 	return j;
 }
 

@@ -557,7 +557,7 @@ rdi_span(struct reader *r, struct rd_span *sp)
 	const struct pq_cell *s, *e, *d;
 	const struct pq_batch *b;
 	int64_t row, n, j;
-	int i, known;
+	int i, known, nulls = 0;
 
 	if (!r->open || r->pqfresh || !p->started || p->rg_left <= 0 ||
 	    p->row + 1 >= p->refill_at)
@@ -575,6 +575,8 @@ rdi_span(struct reader *r, struct rd_span *sp)
 	for (i = 0; i < r->npq; i++) {
 		b = &p->batch[r->pqcol[i].cur];
 		sp->cell[r->pqcol[i].col] = &b->cells[row - b->base];
+		if (r->pqcol[i].bit & r->sedbits)
+			nulls |= b->hasnull;
 	}
 	sp->file = r->in->name;
 	sp->line = r->pqrow + 1;
@@ -583,10 +585,17 @@ rdi_span(struct reader *r, struct rd_span *sp)
 	s = sp->cell[k->start];
 	e = sp->cell[k->end];
 	d = sp->cell[k->dur];
-	for (j = 0; j < n; j++)
-		if (s[j].kind == PQ_NULL || e[j].kind == PQ_NULL ||
-		    d[j].kind == PQ_NULL || e[j].i < s[j].i || d[j].i < 0)
-			break;
+	if (nulls) {
+		for (j = 0; j < n; j++)
+			if (s[j].kind == PQ_NULL || e[j].kind == PQ_NULL ||
+			    d[j].kind == PQ_NULL || e[j].i < s[j].i ||
+			    d[j].i < 0)
+				break;
+	} else {	/* no null in their batches: no look for one */
+		for (j = 0; j < n; j++)
+			if ((e[j].i < s[j].i) | (d[j].i < 0))
+				break;
+	}
 	r->pqspanmoved = p->moved;
 	r->pqspanend = row + j;
 	return (long)j;
