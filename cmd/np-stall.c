@@ -725,10 +725,11 @@ static long
 spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
     long n)
 {
-	static const struct pq_cell none = { PQ_NULL, { 0 }, 0 };
+	/* A column not read: a null in every row. */
+	static const struct pq_cell none[PQ_BATCH];
 	static struct record r;
 	const struct pq_cell *bir, *nki, *key, *pcc, *v, *d;
-	size_t bs, ns, ks, ps, vs;
+	const struct pq_cell *B, *N, *K, *P, *V, *D;
 	const char *s;
 	size_t len;
 	int64_t pc;
@@ -742,27 +743,21 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 	struct dec tot = { 0, 0, 0 };
 
 	valuenotes(st);
-	/* A column not read: a null in every row. */
-#define CELLS(q, qs, c) (q = sp->cell[c] ? sp->cell[c] : &none, \
-    qs = sp->cell[c] ? 1 : 0)
-	CELLS(bir, bs, I_BIR);
-	CELLS(nki, ns, I_NKI);
-	if (src)
-		CELLS(key, ks, I_BIR);
-	else
-		CELLS(key, ks, st->keys.col[0]);
-	CELLS(pcc, ps, I_PCORE);
-	CELLS(v, vs, st->vcol);
+	/* The columns' cells: text, whole numbers, or none read (then a
+	 * null in every row, of at most PQ_BATCH). */
+#define CELLS(q, c, what) (q = sp->cell[c] ? sp->cell[c] : none, \
+    sp->cell[c] && sp->kind[c] != (what))
+	if (CELLS(B, I_BIR, PQ_BYTES) || CELLS(N, I_NKI, PQ_BYTES) ||
+	    CELLS(K, src ? I_BIR : st->keys.col[0], PQ_BYTES) ||
+	    CELLS(P, I_PCORE, PQ_INT) || CELLS(V, st->vcol, PQ_INT) ||
+	    n > PQ_BATCH)
+		return 0;	/* the reader's records */
 #undef CELLS
-	d = sp->cell[I_DUR];
+	D = sp->cell[I_DUR];
 	p.hasdur = 1;
-#define TEXTCELL(c) ((c)->kind == PQ_NULL || (c)->kind == PQ_BYTES)
-#define INTCELL(c) ((c)->kind == PQ_NULL || (c)->kind == PQ_INT)
-	for (j = 0; j < n; j++, bir += bs, nki += ns, key += ks, pcc += ps,
-	    v += vs, d++) {
-		if (!TEXTCELL(bir) || !TEXTCELL(nki) || !TEXTCELL(key) ||
-		    !INTCELL(pcc) || !INTCELL(v))
-			break;	/* not a null, text or a whole number */
+	for (j = 0; j < n; j++) {
+		bir = B + j, nki = N + j, key = K + j, pcc = P + j;
+		v = V + j, d = D + j;
 		/* The key: insn_src's, or the column's. */
 		if (!src)
 			s = key->kind ? key->s : NULL,
@@ -816,8 +811,6 @@ slow:
 		cellfield(&r, I_DUR, d, r.line);
 		account(st, rd, &r);
 	}
-#undef TEXTCELL
-#undef INTCELL
 	st->nrows += nr;
 	st->nvalued += nv;
 	st->total.lo += tot.lo;

@@ -342,8 +342,11 @@ rd_next(struct reader *r)
 struct rd_span {
 	/* Column c's cell in the span's first row, the next row's right
 	 * after it; NULL for a column not read.  As the file holds them:
-	 * before the kind's finish (record.h). */
+	 * before the kind's finish (record.h).  What its cells hold, kind[c]:
+	 * PQ_BYTES, text or a null in each; PQ_INT, a whole number or a
+	 * null.  A span has at most PQ_BATCH rows. */
 	const struct pq_cell *cell[REC_MAXCOL];
+	unsigned char kind[REC_MAXCOL];
 	const char *file;
 	long line;		/* the first row's, as a record's line */
 };

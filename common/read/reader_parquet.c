@@ -572,9 +572,12 @@ rdi_span(struct reader *r, struct rd_span *sp)
 	if (n > p->rg_left)
 		n = p->rg_left;
 	memset(sp->cell, 0, sizeof sp->cell);
+	memset(sp->kind, PQ_NULL, sizeof sp->kind);
 	for (i = 0; i < r->npq; i++) {
 		b = &p->batch[r->pqcol[i].cur];
 		sp->cell[r->pqcol[i].col] = &b->cells[row - b->base];
+		sp->kind[r->pqcol[i].col] = r->pqcol[i].how == PQ_TEXT ?
+		    PQ_BYTES : PQ_INT;
 		if (r->pqcol[i].bit & r->sedbits)
 			nulls |= b->hasnull;
 	}
