@@ -88,6 +88,7 @@ spans(const struct kind *k)
 	int c;
 
 	while ((n = rd_span(&rd, &sp)) > 0) {
+		FZ_CHECK(n <= PQ_BATCH, "a span of %ld rows", n);
 		for (j = 0; j < n; j++) {
 			rec_clear(rec);
 			rec->file = sp.file;
@@ -97,6 +98,10 @@ spans(const struct kind *k)
 				if (!sp.cell[c])
 					continue;
 				cell = sp.cell[c] + j;
+				FZ_CHECK(cell->kind == PQ_NULL ||
+				    cell->kind == sp.kind[c], "a span's cell "
+				    "of kind %d, its column's %d", cell->kind,
+				    sp.kind[c]);
 				if (cell->kind == PQ_INT)
 					rec_setint(rec, c, cell->i);
 				else if (cell->kind == PQ_BYTES)
