@@ -603,7 +603,7 @@ batch(struct stall *st)
 	}
 }
 
-static void
+static inline void
 account(struct stall *st, struct reader *rd, const struct record *r)
 {
 	int tail = (st->phead + st->npend) % AHEAD;
