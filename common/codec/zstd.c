@@ -888,89 +888,134 @@ copy16(unsigned char *d, const unsigned char *s)
 
 /* The least multiple of each offset below 8 that is 8 or more. */
 static const uint8_t spread[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
+/* The low n bits set, n 0 to 31. */
+static const uint32_t lowmask[32] = {
+	0x0, 0x1, 0x3, 0x7, 0xF, 0x1F, 0x3F, 0x7F, 0xFF, 0x1FF, 0x3FF,
+	0x7FF, 0xFFF, 0x1FFF, 0x3FFF, 0x7FFF, 0xFFFF, 0x1FFFF, 0x3FFFF,
+	0x7FFFF, 0xFFFFF, 0x1FFFFF, 0x3FFFFF, 0x7FFFFF, 0xFFFFFF, 0x1FFFFFF,
+	0x3FFFFFF, 0x7FFFFFF, 0xFFFFFFF, 0x1FFFFFFF, 0x3FFFFFFF, 0x7FFFFFFF
+};
 
-/* Offset value ov to an offset, updating the repeat offsets.  Offset codes
- * 2 and up give values above 3 (new offsets): the test is on the code, known
- * before the bits are read. */
-static inline size_t
-offset_of(uint32_t *rep, unsigned code, uint32_t ov, size_t ll)
-{
-	uint32_t off;
-	unsigned idx;
-
-	if (code > 1) {
-		off = ov - 3;
-		rep[2] = rep[1];
-		rep[1] = rep[0];
-		rep[0] = off;
-		return off;
-	}
-	idx = ov - 1 + (ll == 0);
-	if (idx == 0)
-		return rep[0];
-	if (idx == 3)
-		off = rep[0] - 1;	/* 0 when rep[0] is 1: caught later */
-	else
-		off = rep[idx];
-	if (idx != 1)
-		rep[2] = rep[1];
-	rep[1] = rep[0];
-	rep[0] = off;
-	return off;
-}
+/*
+ * The sequence loop's own view of the backward bit stream, in registers:
+ * left is how many of the 64 bits loaded at ptr are still unread (the
+ * next at the top of those), so a value of n bits is one shift and one
+ * mask, with no test for n = 0.  left below 0 is an overread; it happens
+ * only at the stream's start, where no reload can undo it, so the loop
+ * need only look at it when a sequence fails a check and at the end.
+ */
+#define SEQ_BITS(n, v) do {						\
+	left -= (int)(n);						\
+	(v) = (uint32_t)(bits >> (left & 63)) & lowmask[(n)];		\
+} while (0)
+#define SEQ_RELOAD() do {						\
+	size_t nb_ = (size_t)(unsigned)(64 - left) >> 3;		\
+	if (nb_ <= (size_t)(ptr - start)) {				\
+		ptr -= nb_;						\
+		left += 8 * (int)nb_;					\
+		bits = le64(ptr);					\
+	} else if (ptr > start) {	/* the last bytes */		\
+		left += 8 * (int)(ptr - start);				\
+		ptr = start;						\
+		bits = le64(ptr);					\
+	}								\
+} while (0)
 
 /*
  * The nseq sequences of bit stream b, each executed as it is decoded: ll
  * literals, then ml bytes from off back.  The fast path copies whole words
  * and may write up to WILD bytes past the sequence, so it runs only while
- * the output has that much room.
+ * the output has that much room.  The three states index the tables in z
+ * directly, the repeat offsets are three variables, and a value or state
+ * is read with the bits of SEQ_BITS.
  */
 static int
 run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
     const unsigned char *at)
 {
-	const struct seqent *lt = z->ll.e, *ot = z->of.e, *mt = z->ml.e;
 	const struct seqent *le, *oe, *me;
 	const unsigned char *lit = z->lit, *litend = z->litend;
+	const unsigned char *frame = z->frame, *start = bp->start;
+	const unsigned char *ptr = bp->ptr;
 	unsigned char *op = z->op, *end = z->end, *m;
-	const unsigned char *frame = z->frame;
-	unsigned sl, so, sm, nextra;
-	uint32_t ov, ll, ml, rep[3], st;
-	struct bitin b = *bp;
+	uint64_t bits = bp->bits;
+	uint32_t ll, ml, v, ex, r0 = z->rep[0], r1 = z->rep[1], r2 = z->rep[2];
+	unsigned sl, so, sm, idx;
 	size_t off, i;
+	int left = 64 - (int)bp->used;
 
-	memcpy(rep, z->rep, sizeof rep);
-	sl = bitin_read(&b, z->ll.al);
-	so = bitin_read(&b, z->of.al);
-	sm = bitin_read(&b, z->ml.al);
+	SEQ_BITS(z->ll.al, sl);
+	SEQ_BITS(z->of.al, so);
+	SEQ_BITS(z->ml.al, sm);
 	for (;;) {
-		le = &lt[sl];
-		oe = &ot[so];
-		me = &mt[sm];
-		bitin_reload(&b);
-		/* At most 7 + 31 + 16 bits here; states take 26 more. */
-		nextra = oe->extra + me->extra + le->extra;
-		ov = oe->base + bitin_read(&b, oe->extra);
-		ml = me->base + bitin_read(&b, me->extra);
-		if (nextra > 31)
-			bitin_reload(&b);
-		ll = le->base + bitin_read(&b, le->extra);
-		/* Past the stream's start the values are garbage: say so
-		 * rather than what they break. */
-		if (b.used > 64)
-			return fail(z, at, "sequence bit stream overread");
-		off = offset_of(rep, oe->extra, ov, ll);
+		le = &z->lltab[sl];
+		oe = &z->oftab[so];
+		me = &z->mltab[sm];
+		SEQ_RELOAD();
+		/* 57 bits or more now; at most 31 + 16 here, then the
+		 * literal length's 16 and the states' 26. */
+		ex = oe->extra;
+		SEQ_BITS(ex, v);
+		v += oe->base;
+		SEQ_BITS(me->extra, ml);
+		ml += me->base;
+		if (left < 26 + (int)le->extra)
+			SEQ_RELOAD();
+		SEQ_BITS(le->extra, ll);
+		ll += le->base;
 
-		if (ll > (size_t)(litend - lit))
-			return fail(z, at, "literal length %u beyond the %zu "
-			    "literals left", ll, (size_t)(litend - lit));
-		if (off - 1 >= (size_t)(op - frame) + ll) {
-			if (off == 0)
-				return fail(z, at, "repeat offset of 0");
-			return fail(z, at, "offset %zu beyond the %zu bytes "
-			    "of output", off, (size_t)(op - frame) + ll);
+		/* The offset, and the repeat offsets after it: codes 2 and
+		 * up are new offsets (value - 3); the values 1 to 3 of codes
+		 * 0 and 1 name a repeat offset, one further on when ll is
+		 * 0 (the fourth, rep[0] - 1, is 0 when rep[0] is 1: caught
+		 * below). */
+		if (ex > 1) {
+			r2 = r1;
+			r1 = r0;
+			r0 = v - 3;
+		} else if ((idx = v - 1 + (ll == 0)) == 1) {
+			v = r1;
+			r1 = r0;
+			r0 = v;
+		} else if (idx != 0) {
+			v = idx == 2 ? r2 : r0 - 1;
+			r2 = r1;
+			r1 = r0;
+			r0 = v;
 		}
-		if (ll + ml + WILD <= (size_t)(end - op)) {
+		off = r0;
+
+		if (ll > (size_t)(litend - lit) ||
+		    off - 1 >= (size_t)(op - frame) + ll ||
+		    ll + ml + WILD > (size_t)(end - op)) {
+			/* Past the stream's start the values are garbage:
+			 * say so rather than what they break. */
+			if (left < 0)
+				return fail(z, at, "sequence bit stream "
+				    "overread");
+			if (ll > (size_t)(litend - lit))
+				return fail(z, at, "literal length %u beyond "
+				    "the %zu literals left", ll,
+				    (size_t)(litend - lit));
+			if (off - 1 >= (size_t)(op - frame) + ll) {
+				if (off == 0)
+					return fail(z, at, "repeat offset of "
+					    "0");
+				return fail(z, at, "offset %zu beyond the %zu "
+				    "bytes of output", off,
+				    (size_t)(op - frame) + ll);
+			}
+			if (ll + ml > (size_t)(end - op))
+				return fail(z, at, "output larger than %zu "
+				    "bytes", (size_t)(end - z->dst));
+			memcpy(op, lit, ll);
+			op += ll;
+			lit += ll;
+			m = op - off;
+			for (i = 0; i < ml; i++)
+				op[i] = m[i];
+			op += ml;
+		} else {
 			copy16(op, lit);
 			for (i = 16; i < ll; i += 16)
 				copy16(op + i, lit + i);
@@ -995,34 +1040,26 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 					memcpy(op + i, op + i - off, 8);
 			}
 			op += ml;
-		} else {
-			if (ll + ml > (size_t)(end - op))
-				return fail(z, at, "output larger than %zu "
-				    "bytes", (size_t)(end - z->dst));
-			memcpy(op, lit, ll);
-			op += ll;
-			lit += ll;
-			m = op - off;
-			for (i = 0; i < ml; i++)
-				op[i] = m[i];
-			op += ml;
 		}
 		if (--nseq == 0)
 			break;
-		/* The three state updates, LL ML OF, in one read. */
-		st = bitin_read(&b, le->nbits + me->nbits + oe->nbits);
-		so = oe->next + (st & ((1u << oe->nbits) - 1));
-		st >>= oe->nbits;
-		sm = me->next + (st & ((1u << me->nbits) - 1));
-		sl = le->next + (st >> me->nbits);
+		/* The state updates, LL ML OF. */
+		SEQ_BITS(le->nbits, v);
+		sl = le->next + v;
+		SEQ_BITS(me->nbits, v);
+		sm = me->next + v;
+		SEQ_BITS(oe->nbits, v);
+		so = oe->next + v;
 	}
-	bitin_reload(&b);
-	if (bitin_over(&b))
+	SEQ_RELOAD();
+	if (left < 0)
 		return fail(z, at, "sequence bit stream overread");
-	if (!bitin_done(&b))
+	if (ptr != start || left != 0)
 		return fail(z, at, "sequence bit stream does not end at its "
 		    "last bit");
-	memcpy(z->rep, rep, sizeof rep);
+	z->rep[0] = r0;
+	z->rep[1] = r1;
+	z->rep[2] = r2;
 	z->op = op;
 	z->lit = lit;
 	return 0;
