@@ -908,9 +908,10 @@ static const uint32_t lowmask[32] = {
 	left -= (int)(n);						\
 	(v) = (uint32_t)(bits >> (left & 63)) & lowmask[(n)];		\
 } while (0)
-#define SEQ_RELOAD() do {						\
+#define SEQ_RELOAD() do {							\
 	size_t nb_ = (size_t)(unsigned)(64 - left) >> 3;		\
-	if (nb_ <= (size_t)(ptr - start)) {				\
+	if (__builtin_expect(ptr >= limit && left >= 0, 1) ||		\
+	    nb_ <= (size_t)(ptr - start)) {				\
 		ptr -= nb_;						\
 		left += 8 * (int)nb_;					\
 		bits = le64(ptr);					\
@@ -937,6 +938,7 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 	const unsigned char *lit = z->lit, *litend = z->litend;
 	const unsigned char *frame = z->frame, *start = bp->start;
 	const unsigned char *ptr = bp->ptr;
+	const unsigned char *limit = bp->limit;
 	unsigned char *op = z->op, *end = z->end, *m;
 	uint64_t bits = bp->bits;
 	uint32_t ll, ml, v, ex, r0 = z->rep[0], r1 = z->rep[1], r2 = z->rep[2];
@@ -959,7 +961,7 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		v += oe->base;
 		SEQ_BITS(me->extra, ml);
 		ml += me->base;
-		if (left < 26 + (int)le->extra)
+		if (__builtin_expect(left < 26 + (int)le->extra, 0))
 			SEQ_RELOAD();
 		SEQ_BITS(le->extra, ll);
 		ll += le->base;
@@ -985,9 +987,9 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		}
 		off = r0;
 
-		if (ll > (size_t)(litend - lit) ||
+		if (__builtin_expect(ll > (size_t)(litend - lit) ||
 		    off - 1 >= (size_t)(op - frame) + ll ||
-		    ll + ml + WILD > (size_t)(end - op)) {
+		    ll + ml + WILD > (size_t)(end - op), 0)) {
 			/* Past the stream's start the values are garbage:
 			 * say so rather than what they break. */
 			if (left < 0)
