@@ -470,25 +470,72 @@ fse_build(struct fsent *t, const int16_t *norm, unsigned nsym, unsigned al)
 	return 0;
 }
 
-/* The table of one sequence code (literal length, offset, match length). */
-static void
-seq_fill(struct seqent *e, const struct fsent *t, unsigned al,
+/* The symbols of norm spread over the 1 << al states (sym[state]), as
+ * fse_build does; returns -1 when they do not fill the table exactly.
+ * Without a "less than 1" symbol every position is free, and the walk
+ * needs no test. */
+static int
+fse_spread(uint8_t *sym, uint16_t *next, const int16_t *norm, unsigned nsym,
+    unsigned al)
+{
+	unsigned size = 1u << al, mask = size - 1, high = size - 1;
+	unsigned step = (size >> 1) + (size >> 3) + 3, pos = 0, s;
+	int i;
+
+	for (s = 0; s < nsym; s++) {
+		if (norm[s] == -1) {
+			sym[high--] = s;
+			next[s] = 1;
+		} else
+			next[s] = norm[s];
+	}
+	if (high == mask) {
+		for (s = 0; s < nsym; s++)
+			for (i = 0; i < norm[s]; i++) {
+				sym[pos] = s;
+				pos = (pos + step) & mask;
+			}
+	} else {
+		for (s = 0; s < nsym; s++)
+			for (i = 0; i < norm[s]; i++) {
+				sym[pos] = s;
+				do
+					pos = (pos + step) & mask;
+				while (pos > high);
+			}
+	}
+	return pos == 0 ? 0 : -1;
+}
+
+/* A sequence code's table (literal length, offset, match length) from
+ * norm in one pass: each state's next-state base and bits as fse_build
+ * gives them, its symbol turned into a base value and extra bits (offset
+ * codes, base NULL: 1 << code and code bits). */
+static int
+seq_build(struct seqent *e, const int16_t *norm, unsigned nsym, unsigned al,
     const uint32_t *base, const uint8_t *extra)
 {
-	unsigned u, s;
+	uint8_t sym[1 << LL_MAXAL];
+	uint16_t next[256];	/* any byte: sym[] is read whole */
+	unsigned size = 1u << al, u, s, nb, x;
 
-	for (u = 0; u < 1u << al; u++) {
-		s = t[u].sym;
-		e[u].next = t[u].next;
-		e[u].nbits = t[u].nbits;
+	if (fse_spread(sym, next, norm, nsym, al) != 0)
+		return -1;
+	for (u = 0; u < size; u++) {
+		s = sym[u];
+		x = next[s]++;
+		nb = al - highbit(x);
+		e[u].nbits = nb;
+		e[u].next = (x << nb) - size;
 		if (base) {
 			e[u].base = base[s];
 			e[u].extra = extra[s];
-		} else {	/* offsets: 1 << code, code extra bits */
+		} else {
 			e[u].base = (uint32_t)1 << s;
 			e[u].extra = s;
 		}
 	}
+	return 0;
 }
 
 /* A sequence table in mode 0 to 3 from p[0..len): returns bytes taken. */
@@ -498,14 +545,13 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
     const int16_t *def, unsigned defsym, unsigned defal, unsigned maxsym,
     unsigned maxal, const uint32_t *base, const uint8_t *extra)
 {
-	struct fsent t[1 << LL_MAXAL];
 	int16_t norm[ML_MAXSYM + 1];
 	unsigned nsym, al;
 	size_t k = 0;
 
 	switch (mode) {
 	case 0:
-		if (fse_build(t, def, defsym, defal) != 0)
+		if (seq_build(st->e, def, defsym, defal, base, extra) != 0)
 			return fail(z, p, "%s: predefined table", name);
 		al = defal;
 		break;
@@ -515,15 +561,17 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
 		if (p[0] > maxsym)
 			return fail(z, p, "%s: RLE code %u above %u", name,
 			    p[0], maxsym);
-		t[0].sym = p[0];
-		t[0].nbits = 0;
-		t[0].next = 0;
+		st->e[0].next = 0;
+		st->e[0].nbits = 0;
+		st->e[0].base = base ? base[p[0]] : (uint32_t)1 << p[0];
+		st->e[0].extra = base ? extra[p[0]] : p[0];
 		al = 0;
 		k = 1;
 		break;
 	case 2:
 		k = fse_desc(p, len, norm, maxsym, maxal, &nsym, &al);
-		if (k == 0 || fse_build(t, norm, nsym, al) != 0)
+		if (k == 0 || seq_build(st->e, norm, nsym, al, base,
+		    extra) != 0)
 			return fail(z, p, "%s: bad FSE table description",
 			    name);
 		break;
@@ -533,7 +581,6 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
 			    "table", name);
 		return 0;
 	}
-	seq_fill(st->e, t, al, base, extra);
 	st->al = al;
 	st->ok = 1;
 	return (int)k;
@@ -1029,7 +1076,9 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 				for (i = 16; i < ml; i += 16)
 					copy16(op + i, m + i);
 			} else if (off >= 8) {
-				for (i = 0; i < ml; i += 8)
+				memcpy(op, m, 8);
+				memcpy(op + 8, m + 8, 8);
+				for (i = 16; i < ml; i += 8)
 					memcpy(op + i, m + i, 8);
 			} else {
 				/* The first 8 bytes one by one; after them
