@@ -27,6 +27,20 @@
  * an offset may reach back to the start of its frame's output (frames are
  * independent: no dictionaries).  Every table is a fixed-size array in a
  * context on the caller's stack; nothing grows with the input.
+ *
+ * How it decodes: a sequence table entry holds, for its state, the base
+ * of the next state and the bits to read for it, and its code turned into
+ * a base value and extra bits, built in one pass over the spread symbols.
+ * The sequences are decoded and executed one at a time, the bit reader in
+ * registers as the count of bits left in a 64-bit word (a value is one
+ * shift and one mask), reloaded once a sequence.  While the output has
+ * WILD bytes of room, literals and matches are copied 16 bytes at a time
+ * (8 when the offset is 8 to 15, a spread pattern below 8), writing past
+ * the sequence into that room; near the end, byte by byte.  The three
+ * tests a sequence must pass (literals left, offset within the output,
+ * room) are made together, each with its own message when one fails.
+ * Huffman literals in four streams are decoded side by side, 5 symbols a
+ * stream a reload.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -1073,8 +1087,10 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 			m = op - off;
 			if (off >= 16) {
 				copy16(op, m);
-				for (i = 16; i < ml; i += 16)
+				for (i = 16; i < ml; i += 32) {
 					copy16(op + i, m + i);
+					copy16(op + i + 16, m + i + 16);
+				}
 			} else if (off >= 8) {
 				memcpy(op, m, 8);
 				memcpy(op + 8, m + 8, 8);
