@@ -1015,8 +1015,9 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		oe = &z->oftab[so];
 		me = &z->mltab[sm];
 		SEQ_RELOAD();
-		/* 57 bits or more now; at most 31 + 16 here, then the
-		 * literal length's 16 and the states' 26. */
+		/* 57 bits or more now (but in the stream's last bytes); at
+		 * most 31 + 16 here, then the literal length's 16 and the
+		 * states' 26. */
 		ex = oe->extra;
 		SEQ_BITS(ex, v);
 		v += oe->base;
