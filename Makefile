@@ -166,6 +166,8 @@ FUZZERS = $(patsubst tests/fuzz/%_fuzz.c,%,$(wildcard tests/fuzz/*_fuzz.c))
 FUZZSMALL = -DSRC_BUFSZ=256 -DJSON_MAXSTR=200 -DREC_ARENA=1000 -DSRC_SNIFF=64
 
 $(B)/fuzz/json_fuzz: FUZZSMALL = -DSRC_BUFSZ=64 -DJSON_MAXSTR=100
+# and the reader's Parquet batches small, for rd_span's at their ends
+$(B)/fuzz/reader_fuzz: FUZZSMALL += -DPQ_BATCH=8
 $(B)/fuzz/parquet_fuzz: FUZZSMALL = -DPQ_BATCH=8 -DPQ_READAHEAD=64 \
 	-DPQ_HEADER_FIRST=16
 # partial_fuzz, boundrows_fuzz and dmapart_fuzz include np-stall's,

@@ -51,6 +51,8 @@ static const struct np_oldopt oldopts[] = {
 };
 
 #define MAXKEYS (1L << 20)	/* distinct keys held, at most */
+#define SPANKEYBITS 10
+#define SPANKEYS (1 << SPANKEYBITS)	/* keys a span remembers by address */
 #define MAXPARTS 16		/* columns in a compound key */
 #define KEYBUF 65536		/* bytes of one key, escaped */
 #define K_SRC (-1)		/* the src pseudo-column */
@@ -169,6 +171,17 @@ struct stall {
 	struct keymemo memo;
 	unsigned long memoseq[KM_SLOTS];	/* each slot's last keep */
 	unsigned long seq;
+	/* Within a span, a key's text stays where it is (no batch moves):
+	 * its entry by address alone, for the span's rows after the first
+	 * (spanrows); gen, the span's. */
+	struct spankey {
+		const char *s;
+		size_t len;
+		int64_t pc;
+		long entry;
+		unsigned long gen;
+	} spankey[SPANKEYS];
+	unsigned long spangen;
 	/* Output names: the value's stem and unit ("stall", "_ns"). */
 	char hcount[64], hsum[64], hmean[64], hmax[64], hshare[64];
 	struct partread pt;
@@ -405,20 +418,28 @@ memofind(struct stall *st, const struct record *r, const char **s, size_t *n,
 	return km_find(&st->memo, 1, s, n, *pc, entry);
 }
 
+/* The notes of a row without the value, or with a negative one. */
+static char nonote[64], negnote[64];
+
+static void
+valuenotes(const struct stall *st)
+{
+	if (nonote[0])
+		return;
+	snprintf(nonote, sizeof nonote, "rows without %s", st->vname);
+	snprintf(negnote, sizeof negnote,
+	    "rows with a negative %s taken as missing", st->vname);
+}
+
 /* The value attributed, in *v: 1, or 0 when the row has none. */
 static int
 value(struct stall *st, struct reader *rd, const struct record *r, int64_t *v)
 {
-	static char nonote[64], negnote[64];
 	const struct field *f = &r->f[st->vcol];
 	const char *name = st->vname;
 	char num[NUM_BUFSZ];
 
-	if (!nonote[0]) {
-		snprintf(nonote, sizeof nonote, "rows without %s", name);
-		snprintf(negnote, sizeof negnote,
-		    "rows with a negative %s taken as missing", name);
-	}
+	valuenotes(st);
 	if (f->set && !f->isint && f->d == f->d) {
 		size_t n = num_fmt_f64(num, f->d);
 		/* Fractions stop in the reader: beyond int64, or infinite. */
@@ -493,7 +514,7 @@ addhi(struct stall *st, struct acc *a, int dur, uint64_t hi)
 }
 
 /* The row's pending part added to its key's sums. */
-static void
+static inline void
 add(struct stall *st, struct acc *a, const struct pend *p)
 {
 	a->n++;
@@ -582,7 +603,7 @@ batch(struct stall *st)
 	}
 }
 
-static void
+static inline void
 account(struct stall *st, struct reader *rd, const struct record *r)
 {
 	int tail = (st->phead + st->npend) % AHEAD;
@@ -651,6 +672,150 @@ account(struct stall *st, struct reader *rd, const struct record *r)
 	}
 	if (++st->npend % BATCH == 0)
 		batch(st);
+}
+
+/*
+ * Can a span's rows (rd_span) be taken here, column by column?  With a key
+ * of one text column, or src, that the kind's finish leaves as the file
+ * holds it (not engine or timeline_track), and the physical core apart.
+ */
+static int
+spanable(const struct stall *st)
+{
+	int c = st->keys.col[0];
+
+	return st->keys.n == 1 && st->keys.text[0] && !st->keys.pcore &&
+	    (c == K_SRC || (c >= 0 && c != I_ENGINE && c != I_TRACK)) &&
+	    st->vcol >= 0;
+}
+
+/*
+ * A span's row j made a record of the fields account reads (the key's,
+ * the physical core's, the value's and duration_ns), as the reader would
+ * make them of its cells; the others are not set, nor read.
+ */
+static void
+cellfield(struct record *r, int c, const struct pq_cell *cell, long line)
+{
+	struct field *f = &r->f[c];
+
+	memset(f, 0, sizeof *f);
+	if (cell->kind == PQ_BYTES) {
+		f->s = cell->s;
+		f->len = cell->len;
+	} else if (cell->kind == PQ_INT) {
+		f->i = cell->i;
+		f->isint = 1;
+	} else
+		return;		/* a null: not set */
+	f->set = 1;
+	f->line = line;
+}
+
+/*
+ * The rows of a span (rd_span), each taken as account takes its record:
+ * a row whose key the memo holds from the cells alone; the others, and
+ * every row while the memo rests, made a record of the cells for account
+ * (cellfield), so that every other path and every message stays there.
+ * (A row the memo misses is looked up in it twice: a count of its hit
+ * rate alone.)  How many were taken: all, unless a cell is of a kind no
+ * usual column has, left to the reader's record.
+ */
+static long
+spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
+    long n)
+{
+	/* A column not read: a null in every row. */
+	static const struct pq_cell none[PQ_BATCH];
+	static struct record r;
+	const struct pq_cell *bir, *nki, *key, *pcc, *v, *d;
+	const struct pq_cell *B, *N, *K, *P, *V, *D;
+	const char *s;
+	size_t len;
+	int64_t pc;
+	struct pend p;
+	long j, e;
+	int src = st->keys.col[0] == K_SRC;
+	unsigned long gen = ++st->spangen;
+	struct spankey *k;
+	/* Counts kept here, added to st's at the end (account adds its own). */
+	long nr = 0, nv = 0;
+	struct dec tot = { 0, 0, 0 };
+
+	valuenotes(st);
+	/* The columns' cells: text, whole numbers, or none read (then a
+	 * null in every row, of at most PQ_BATCH). */
+#define CELLS(q, c, what) (q = sp->cell[c] ? sp->cell[c] : none, \
+    sp->cell[c] && sp->kind[c] != (what))
+	if (CELLS(B, I_BIR, PQ_BYTES) || CELLS(N, I_NKI, PQ_BYTES) ||
+	    CELLS(K, src ? I_BIR : st->keys.col[0], PQ_BYTES) ||
+	    CELLS(P, I_PCORE, PQ_INT) || CELLS(V, st->vcol, PQ_INT) ||
+	    n > PQ_BATCH)
+		return 0;	/* the reader's records */
+#undef CELLS
+	D = sp->cell[I_DUR];
+	p.hasdur = 1;
+	for (j = 0; j < n; j++) {
+		bir = B + j, nki = N + j, key = K + j, pcc = P + j;
+		v = V + j, d = D + j;
+		/* The key: insn_src's, or the column's. */
+		if (!src)
+			s = key->kind ? key->s : NULL,
+			len = key->kind ? key->len : 0;
+		else if (bir->kind && bir->len)
+			s = bir->s, len = bir->len;
+		else if (nki->kind && nki->len)
+			s = nki->s, len = nki->len;
+		else if (!bir->kind && !nki->kind)
+			s = NULL, len = 0;	/* missing */
+		else
+			goto slow;	/* "" is insn_src's own */
+		pc = pcc->kind ? pcc->i : NOPC;
+		if (pc == NOPC && pcc->kind)
+			goto slow;
+		if (st->memo.rest)
+			goto slow;
+		k = &st->spankey[(((uint64_t)(uintptr_t)s ^ (uint64_t)pc) *
+		    0x9e3779b97f4a7c15ULL) >> (64 - SPANKEYBITS)];
+		if (k->gen == gen && k->s == s && k->len == len &&
+		    k->pc == pc)
+			e = k->entry;
+		else if (!km_find(&st->memo, 1, &s, &len, pc, &e) || e < 0)
+			goto slow;
+		else
+			*k = (struct spankey){ s, len, pc, e, gen };
+		nr++;
+		p.hasv = 0;
+		if (!v->kind)
+			rd_note(rd, nonote, sp->line + j);
+		else if (v->i < 0)
+			rd_note(rd, negnote, sp->line + j);
+		else {
+			p.hasv = 1;
+			p.v = v->i;
+			nv++;
+			dec_addu(&tot, (uint64_t)p.v);
+		}
+		p.dur = d->i;
+		add(st, grp_val(&st->grp, e), &p);
+		continue;
+slow:
+		r.file = sp->file;
+		r.line = sp->line + j;
+		cellfield(&r, I_BIR, bir, r.line);
+		cellfield(&r, I_NKI, nki, r.line);
+		if (!src)
+			cellfield(&r, st->keys.col[0], key, r.line);
+		cellfield(&r, I_PCORE, pcc, r.line);
+		cellfield(&r, st->vcol, v, r.line);
+		cellfield(&r, I_DUR, d, r.line);
+		account(st, rd, &r);
+	}
+	st->nrows += nr;
+	st->nvalued += nv;
+	st->total.lo += tot.lo;
+	st->total.hi += tot.hi + (st->total.lo < tot.lo);
+	return j;
 }
 
 static void
@@ -1296,6 +1461,9 @@ instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
 {
 	struct reader rd;
 	struct record *rec;
+	struct rd_span sp;
+	long have, took;
+	int spans;
 
 	rd_open(&rd, &kind_insn, files, n);
 	if (isopen) {
@@ -1306,8 +1474,20 @@ instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
 	inputcols(st, &rd);
 	rd_want(&rd, wanted(st));
 	rd_keys(&rd, keycols(st));
-	while ((rec = rd_next(&rd)))
+	spans = spanable(st);
+	for (;;) {
+		/* Spans while the reader has them and the memo the keys;
+		 * the rest a record at a time. */
+		while (spans && (have = rd_span(&rd, &sp)) > 0) {
+			took = spanrows(st, &rd, &sp, have);
+			rd_spanned(&rd, took);
+			if (took < have)
+				break;
+		}
+		if (!(rec = rd_next(&rd)))
+			break;
 		account(st, &rd, rec);
+	}
 	drain(st);
 	if (st->nvalued == 0 && st->vcol >= 0 && st->vcol < I_NCOL)
 		rd_nearcol(&rd, st->vcol, st->valnear, sizeof st->valnear);

@@ -130,6 +130,12 @@ struct reader {
 	 * row of a file, cleared whole. */
 	uint32_t pqown;
 	int pqfresh;
+	/* Rows may be given a span at a time (rd_span). */
+	int pqspan;
+	/* The row rd_span found not plain (or its batches' end), at pq.moved
+	 * pqspanmoved: the rows before it plain. */
+	int64_t pqspanend;
+	unsigned long pqspanmoved;
 	/* The usual columns again, in the order this batch's rows set them
 	 * (pqaim): an optional one whose batch has no null joins the
 	 * required ones of its group, [0, pqdwhole) and [pqdwhole,
@@ -322,6 +328,40 @@ rd_next(struct reader *r)
 		return rec;
 	return rd_nextfile(r);
 }
+
+/*
+ * Rows a span at a time, for a program that takes cells a column at a
+ * time: the rows rd_next would give next, n of them in a row, where each
+ * is what the reader calls plain: a Parquet file read in ns, its columns
+ * the usual ones (text, or whole numbers not scaled: no TIMESTAMP of
+ * another unit, no float, no column two of them set, no -u but ns), each
+ * row with a start, an end not before it and a duration not negative, so
+ * that it is given as the file holds it.  A row that is not plain ends the
+ * span; rd_next gives it (or passes over it, counted) as ever.
+ */
+struct rd_span {
+	/* Column c's cell in the span's first row, the next row's right
+	 * after it; NULL for a column not read.  As the file holds them:
+	 * before the kind's finish (record.h).  What its cells hold, kind[c]:
+	 * PQ_BYTES, text or a null in each; PQ_INT, a whole number or a
+	 * null.  A span has at most PQ_BATCH rows. */
+	const struct pq_cell *cell[REC_MAXCOL];
+	unsigned char kind[REC_MAXCOL];
+	const char *file;
+	long line;		/* the first row's, as a record's line */
+};
+/* The next span's rows (its cells in *sp), or 0: then rd_next.  Inline:
+ * a format without spans costs a row a test. */
+long rdi_span(struct reader *r, struct rd_span *sp);
+static inline long
+rd_span(struct reader *r, struct rd_span *sp)
+{
+	return r->pqspan && r->fmt == FMT_PARQUET ? rdi_span(r, sp) : 0;
+}
+/* The first n rows of the span taken (n at most its rows): the rows
+ * after them come next. */
+void rd_spanned(struct reader *r, long n);
+
 /* Reports what was passed over, on stderr. */
 void rd_close(struct reader *r);
 

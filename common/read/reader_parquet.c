@@ -130,6 +130,31 @@ pqorder(struct reader *r)
 }
 
 /*
+ * May this file's rows be given a span at a time (rd_span)?  When every
+ * column read is a usual one (pqnext sets it as the file holds it), none
+ * of float32 values (rdi_floatfields), the times in ns (no -u but ns, no
+ * TIMESTAMP scaled) and start, end and duration all read as whole numbers:
+ * then a row with the three, in order, is given as its cells are, and
+ * only that needs a look a row.
+ */
+static void
+pqplain(struct reader *r)
+{
+	uint32_t bits = 0, whole = 0;
+	int i;
+
+	for (i = 0; i < r->npq; i++) {
+		bits |= r->pqcol[i].bit;
+		if (r->pqcol[i].how == PQ_WHOLE)
+			whole |= r->pqcol[i].bit;
+	}
+	r->pqspan = r->unit[0] == 'n' && r->pqtimeswhole &&
+	    r->pqusual == r->npq && !(bits & r->floatbits) && !r->rows &&
+	    r->sedbits && (whole & r->sedbits) == r->sedbits;
+	r->pqspanmoved = 0;	/* pq.moved is 1 or more at the first row */
+}
+
+/*
  * Maps the file's columns to the kind's, by the names a header's are
  * mapped by, selects only those (and only those wanted), and vets the
  * file's columns as a header's.
@@ -191,6 +216,7 @@ pqhead(struct reader *r)
 			if (c != i && r->pqkcol[c] == r->pqkcol[i])
 				r->pqcol[i].how = PQ_ANY;
 	pqorder(r);
+	pqplain(r);
 	rdi_vet(r, &votes, 0, 0);
 	if (!known && k->ncol)
 		np_die("%s: expected a table with %s columns (such as %s), "
@@ -513,6 +539,82 @@ rdi_pqrows(struct reader *r)
 			return NULL;
 	} while (!rdi_rowdone(r, rec));
 	return rec;
+}
+
+/* ---- rows a span at a time ---- */
+
+/*
+ * The rows after the current one that every batch holds, in this row
+ * group, up to the first that is not plain: one with no start, end or
+ * duration (a null), an end before its start or a negative duration,
+ * which rd_next passes over (counted) as it does any row.
+ */
+long
+rdi_span(struct reader *r, struct rd_span *sp)
+{
+	const struct kind *k = r->k;
+	struct pq *p = &r->pq;
+	const struct pq_cell *s, *e, *d;
+	const struct pq_batch *b;
+	int64_t row, n, j;
+	int i, known, nulls = 0;
+
+	if (!r->open || r->pqfresh || !p->started || p->rg_left <= 0 ||
+	    p->row + 1 >= p->refill_at)
+		return 0;
+	row = p->row + 1;
+	/* The batches' rows looked at before (a span its caller took in
+	 * part): up to the first row not plain, found then. */
+	known = r->pqspanmoved == p->moved && row <= r->pqspanend;
+	if (known && row == r->pqspanend)
+		return 0;
+	n = p->refill_at - row;
+	if (n > p->rg_left)
+		n = p->rg_left;
+	memset(sp->cell, 0, sizeof sp->cell);
+	memset(sp->kind, PQ_NULL, sizeof sp->kind);
+	for (i = 0; i < r->npq; i++) {
+		b = &p->batch[r->pqcol[i].cur];
+		sp->cell[r->pqcol[i].col] = &b->cells[row - b->base];
+		sp->kind[r->pqcol[i].col] = r->pqcol[i].how == PQ_TEXT ?
+		    PQ_BYTES : PQ_INT;
+		if (r->pqcol[i].bit & r->sedbits)
+			nulls |= b->hasnull;
+	}
+	sp->file = r->in->name;
+	sp->line = r->pqrow + 1;
+	if (known)
+		return (long)(r->pqspanend - row);
+	s = sp->cell[k->start];
+	e = sp->cell[k->end];
+	d = sp->cell[k->dur];
+	if (nulls) {
+		for (j = 0; j < n; j++)
+			if (s[j].kind == PQ_NULL || e[j].kind == PQ_NULL ||
+			    d[j].kind == PQ_NULL || e[j].i < s[j].i ||
+			    d[j].i < 0)
+				break;
+	} else {	/* no null in their batches: no look for one */
+		for (j = 0; j < n; j++)
+			if ((e[j].i < s[j].i) | (d[j].i < 0))
+				break;
+	}
+	r->pqspanmoved = p->moved;
+	r->pqspanend = row + j;
+	return (long)j;
+}
+
+void
+rd_spanned(struct reader *r, long n)
+{
+	if (n <= 0)
+		return;
+	r->pq.row += n;
+	r->pq.rg_left -= n;
+	r->pqrow += n;
+	r->filerecs += n;
+	if (!r->begun)
+		rdi_begin(r);
 }
 
 /* ---- every column, each cell spelt as pqset spells a text column ---- */

@@ -34,6 +34,9 @@ extern jmp_buf fz_jmp;
 extern char fz_msg[FZ_MSGSZ];	/* np_die / np_warn messages, one a line */
 extern size_t fz_msglen;
 extern int fz_died;
+/* A Parquet file is read: its header's errors name no line (a file has
+ * none), np_die_at with line 0. */
+extern int fz_lineless;
 extern char *fz_out;		/* what went to stdout */
 extern size_t fz_outlen;
 void fz_reset(void);		/* clears messages and output */

@@ -21,6 +21,7 @@ jmp_buf fz_jmp;
 char fz_msg[FZ_MSGSZ];
 size_t fz_msglen;
 int fz_died;
+int fz_lineless;
 char *fz_out;
 size_t fz_outlen;
 static size_t outcap;
@@ -255,7 +256,8 @@ np_die_at(const char *file, long line, long col, const char *fmt, ...)
 	va_list ap;
 
 	/* Every data error names a line; a column, when given, is real. */
-	FZ_CHECK(line >= 1 && col >= 0, "np_die_at line %ld col %ld", line,
+	FZ_CHECK((line >= 1 || (fz_lineless && line == 0 && col == 0)) &&
+	    col >= 0, "np_die_at line %ld col %ld", line,
 	    col);
 	va_start(ap, fmt);
 	vmsg(file, line, col, fmt, ap);
