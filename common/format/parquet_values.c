@@ -344,9 +344,22 @@ pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		}
 		break;
 	case PQ_T_INT64:
-		for (i = 0; i < n; i++, p += 8) {
-			if ((i & 7) == 0)
-				PREFETCH(p + PQ_AHEAD);
+		/* Eight a step, a cache line's worth: one prefetch and one
+		 * loop test for eight values, not one each. */
+		for (i = 0; i + 8 <= n; i += 8, p += 64) {
+			struct pq_cell *o = out + i;
+
+			PREFETCH(p + PQ_AHEAD);
+			o[0].kind = kind; o[0].i = (int64_t)le64(p);
+			o[1].kind = kind; o[1].i = (int64_t)le64(p + 8);
+			o[2].kind = kind; o[2].i = (int64_t)le64(p + 16);
+			o[3].kind = kind; o[3].i = (int64_t)le64(p + 24);
+			o[4].kind = kind; o[4].i = (int64_t)le64(p + 32);
+			o[5].kind = kind; o[5].i = (int64_t)le64(p + 40);
+			o[6].kind = kind; o[6].i = (int64_t)le64(p + 48);
+			o[7].kind = kind; o[7].i = (int64_t)le64(p + 56);
+		}
+		for (; i < n; i++, p += 8) {
 			out[i].kind = kind;
 			out[i].i = (int64_t)le64(p);
 		}
