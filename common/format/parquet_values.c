@@ -466,6 +466,43 @@ pqi_dict_spread(struct pq_cursor *c, struct pq_cell *out, const uint32_t *lv,
 	return 1;
 }
 
+/*
+ * The same for a PLAIN text page: each value to its row as it is read,
+ * not read and then moved to it (the spread in refill); the checks, and
+ * so the errors, are pqi_plain's.
+ */
+int
+pqi_text_spread(struct pq_cursor *c, struct pq_cell *out, const uint32_t *lv,
+    uint32_t k)
+{
+	const unsigned char *p = c->vp, *end = c->vend;
+	uint32_t i, len;
+
+	if (c->enc != ENC_PLAIN || c->c->physical != PQ_T_BYTE_ARRAY ||
+	    c->c->conv)
+		return 0;
+	for (i = 0; i < k; i++) {
+		if (!lv[i]) {
+			out[i].kind = PQ_NULL;
+			out[i].len = 0;
+			continue;
+		}
+		if (end - p < 4)
+			short_values(c, p, "PLAIN");
+		PREFETCH(p + PQ_AHEAD);
+		len = le32(p);
+		if (len > (uint64_t)(end - p) - 4)
+			pqi_failc(c, p, "PLAIN: a value of %u bytes runs past "
+			    "the end of the page", len);
+		out[i].kind = PQ_BYTES;
+		out[i].s = (const char *)p + 4;
+		out[i].len = len;
+		p += 4 + len;
+	}
+	c->vp = p;
+	return 1;
+}
+
 static void
 rle_bools(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 {
@@ -660,7 +697,7 @@ ieq(const char *a, const char *b, size_t n)
 }
 
 void
-pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
+pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n, uint32_t nv)
 {
 	struct pq_islot *t = c->pitab, *sl;
 	uint32_t i, j, u;
@@ -692,7 +729,7 @@ pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 	}
 	/* Mostly new values: a column of many, where keeping them saves
 	 * nothing. */
-	if ((c->ptries += n) >= PQ_IWINDOW) {
+	if ((c->ptries += nv) >= PQ_IWINDOW) {
 		if (c->phits < c->ptries / 2)
 			c->intern = 0;
 		c->ptries = c->phits = 0;
