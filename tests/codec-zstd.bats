@@ -282,6 +282,10 @@ codec_zstd_16() {
 	# Offset code 2 needs 2 bits; the stream has none.
 	bytes "$HDR4$BLOCK$LITS"'\x01\x54\x01\x02\x00\x01'
 	fails 4 "zstd: at byte 15: sequence bit stream overread"
+	# The same with literal length 2 of 1 literal: the overread is named,
+	# not what its garbage breaks.
+	bytes "$HDR4$BLOCK$LITS"'\x01\x54\x02\x02\x00\x01'
+	fails 4 "zstd: at byte 15: sequence bit stream overread"
 	# A stream with no end mark; a stream with a bit left over.
 	bytes "$HDR4$BLOCK$LITS"'\x01\x54\x01\x00\x00\x00'
 	fails 4 "zstd: at byte 20: sequence bit stream without end mark"

@@ -54,11 +54,12 @@ page() {
 # turned to bytes), after the magic.  PHYS is the physical type (1, INT32),
 # REP the repetition (0 required, 1 optional), CODEC the codec (0); the
 # chunk's num_values and length are its rows and size unless given.  With
-# KIDS set, the column's element has that num_children: a group.
+# KIDS set, the column's element has that num_children: a group; COLPATH
+# is the chunk's path_in_schema (a).
 mkpq() {
 	local out=$1 chunk=$2 rows=$3 phys=${4:-1} rep=${5:-0} codec=${6:-0}
 	local nv=${7:-$3} clen=${8:-$(wc -c <"$2")} foot=$T/foot.$$
-	local esc t le
+	local path=${COLPATH:-a} esc t le
 	{
 		fi32 1 1
 		fh 1 9; printf '\\x2c'
@@ -72,7 +73,7 @@ mkpq() {
 		fh 3 12
 		fi32 1 "$phys"
 		fh 1 9; printf '\\x15'; zz 0
-		fh 1 9; printf '\\x18'; uv 1; printf a
+		fh 1 9; printf '\\x18'; uv ${#path}; printf %s "$path"
 		fi32 1 "$codec"; fi64 1 "$nv"; fi64 1 "$clen"; fi64 1 "$clen"
 		fi64 2 4
 		printf '\\x00\\x00'
@@ -638,6 +639,23 @@ parquet_39() {
 	np pqdump "$T/d.parquet"
 	status_is 1
 	err_is "pqdump: $T/d.parquet: byte 36: metadata nested deeper than 32 levels"
+}
+
+@test "parquet: a column chunk whose path is another column's; one whose path holds a NUL after the column's name" {
+	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
+	COLPATH=b mkpq "$T/b.parquet" "$T/c" 1
+	np pqdump "$T/b.parquet"
+	status_is 1
+	# The path's list: its header, the element's length, the element.
+	err_is "pqdump: $T/b.parquet: byte $(($(at "$T/b.parquet" b) - 2)): column a: the column chunk is of another column (b)"
+	# "a" and a NUL: the comparison goes on past the NUL, not past the
+	# name's end (which it read beyond before).
+	COLPATH=aZ mkpq "$T/n.parquet" "$T/c" 1
+	off=$(at "$T/n.parquet" aZ)
+	patch "$T/n.parquet" $((off + 1)) '\x00'
+	np pqdump "$T/n.parquet"
+	status_is 1
+	err_is "pqdump: $T/n.parquet: byte $((off - 2)): column a: the column chunk is of another column (a)"
 }
 
 parquet_41() {

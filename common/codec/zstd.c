@@ -27,6 +27,20 @@
  * an offset may reach back to the start of its frame's output (frames are
  * independent: no dictionaries).  Every table is a fixed-size array in a
  * context on the caller's stack; nothing grows with the input.
+ *
+ * How it decodes: a sequence table entry holds, for its state, the base
+ * of the next state and the bits to read for it, and its code turned into
+ * a base value and extra bits, built in one pass over the spread symbols.
+ * The sequences are decoded and executed one at a time, the bit reader in
+ * registers as the count of bits left in a 64-bit word (a value is one
+ * shift and one mask), reloaded once a sequence.  While the output has
+ * WILD bytes of room, literals and matches are copied 16 bytes at a time
+ * (8 when the offset is 8 to 15, a spread pattern below 8), writing past
+ * the sequence into that room; near the end, byte by byte.  The three
+ * tests a sequence must pass (literals left, offset within the output,
+ * room) are made together, each with its own message when one fails.
+ * Huffman literals in four streams are decoded side by side, 5 symbols a
+ * stream a reload.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -470,25 +484,72 @@ fse_build(struct fsent *t, const int16_t *norm, unsigned nsym, unsigned al)
 	return 0;
 }
 
-/* The table of one sequence code (literal length, offset, match length). */
-static void
-seq_fill(struct seqent *e, const struct fsent *t, unsigned al,
+/* The symbols of norm spread over the 1 << al states (sym[state]), as
+ * fse_build does; returns -1 when they do not fill the table exactly.
+ * Without a "less than 1" symbol every position is free, and the walk
+ * needs no test. */
+static int
+fse_spread(uint8_t *sym, uint16_t *next, const int16_t *norm, unsigned nsym,
+    unsigned al)
+{
+	unsigned size = 1u << al, mask = size - 1, high = size - 1;
+	unsigned step = (size >> 1) + (size >> 3) + 3, pos = 0, s;
+	int i;
+
+	for (s = 0; s < nsym; s++) {
+		if (norm[s] == -1) {
+			sym[high--] = s;
+			next[s] = 1;
+		} else
+			next[s] = norm[s];
+	}
+	if (high == mask) {
+		for (s = 0; s < nsym; s++)
+			for (i = 0; i < norm[s]; i++) {
+				sym[pos] = s;
+				pos = (pos + step) & mask;
+			}
+	} else {
+		for (s = 0; s < nsym; s++)
+			for (i = 0; i < norm[s]; i++) {
+				sym[pos] = s;
+				do
+					pos = (pos + step) & mask;
+				while (pos > high);
+			}
+	}
+	return pos == 0 ? 0 : -1;
+}
+
+/* A sequence code's table (literal length, offset, match length) from
+ * norm in one pass: each state's next-state base and bits as fse_build
+ * gives them, its symbol turned into a base value and extra bits (offset
+ * codes, base NULL: 1 << code and code bits). */
+static int
+seq_build(struct seqent *e, const int16_t *norm, unsigned nsym, unsigned al,
     const uint32_t *base, const uint8_t *extra)
 {
-	unsigned u, s;
+	uint8_t sym[1 << LL_MAXAL];
+	uint16_t next[256];	/* any byte: sym[] is read whole */
+	unsigned size = 1u << al, u, s, nb, x;
 
-	for (u = 0; u < 1u << al; u++) {
-		s = t[u].sym;
-		e[u].next = t[u].next;
-		e[u].nbits = t[u].nbits;
+	if (fse_spread(sym, next, norm, nsym, al) != 0)
+		return -1;
+	for (u = 0; u < size; u++) {
+		s = sym[u];
+		x = next[s]++;
+		nb = al - highbit(x);
+		e[u].nbits = nb;
+		e[u].next = (x << nb) - size;
 		if (base) {
 			e[u].base = base[s];
 			e[u].extra = extra[s];
-		} else {	/* offsets: 1 << code, code extra bits */
+		} else {
 			e[u].base = (uint32_t)1 << s;
 			e[u].extra = s;
 		}
 	}
+	return 0;
 }
 
 /* A sequence table in mode 0 to 3 from p[0..len): returns bytes taken. */
@@ -498,14 +559,13 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
     const int16_t *def, unsigned defsym, unsigned defal, unsigned maxsym,
     unsigned maxal, const uint32_t *base, const uint8_t *extra)
 {
-	struct fsent t[1 << LL_MAXAL];
 	int16_t norm[ML_MAXSYM + 1];
 	unsigned nsym, al;
 	size_t k = 0;
 
 	switch (mode) {
 	case 0:
-		if (fse_build(t, def, defsym, defal) != 0)
+		if (seq_build(st->e, def, defsym, defal, base, extra) != 0)
 			return fail(z, p, "%s: predefined table", name);
 		al = defal;
 		break;
@@ -515,15 +575,17 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
 		if (p[0] > maxsym)
 			return fail(z, p, "%s: RLE code %u above %u", name,
 			    p[0], maxsym);
-		t[0].sym = p[0];
-		t[0].nbits = 0;
-		t[0].next = 0;
+		st->e[0].next = 0;
+		st->e[0].nbits = 0;
+		st->e[0].base = base ? base[p[0]] : (uint32_t)1 << p[0];
+		st->e[0].extra = base ? extra[p[0]] : p[0];
 		al = 0;
 		k = 1;
 		break;
 	case 2:
 		k = fse_desc(p, len, norm, maxsym, maxal, &nsym, &al);
-		if (k == 0 || fse_build(t, norm, nsym, al) != 0)
+		if (k == 0 || seq_build(st->e, norm, nsym, al, base,
+		    extra) != 0)
 			return fail(z, p, "%s: bad FSE table description",
 			    name);
 		break;
@@ -533,7 +595,6 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
 			    "table", name);
 		return 0;
 	}
-	seq_fill(st->e, t, al, base, extra);
 	st->al = al;
 	st->ok = 1;
 	return (int)k;
@@ -888,89 +949,137 @@ copy16(unsigned char *d, const unsigned char *s)
 
 /* The least multiple of each offset below 8 that is 8 or more. */
 static const uint8_t spread[8] = { 0, 8, 8, 9, 8, 10, 12, 14 };
+/* The low n bits set, n 0 to 31. */
+static const uint32_t lowmask[32] = {
+	0x0, 0x1, 0x3, 0x7, 0xF, 0x1F, 0x3F, 0x7F, 0xFF, 0x1FF, 0x3FF,
+	0x7FF, 0xFFF, 0x1FFF, 0x3FFF, 0x7FFF, 0xFFFF, 0x1FFFF, 0x3FFFF,
+	0x7FFFF, 0xFFFFF, 0x1FFFFF, 0x3FFFFF, 0x7FFFFF, 0xFFFFFF, 0x1FFFFFF,
+	0x3FFFFFF, 0x7FFFFFF, 0xFFFFFFF, 0x1FFFFFFF, 0x3FFFFFFF, 0x7FFFFFFF
+};
 
-/* Offset value ov to an offset, updating the repeat offsets.  Offset codes
- * 2 and up give values above 3 (new offsets): the test is on the code, known
- * before the bits are read. */
-static inline size_t
-offset_of(uint32_t *rep, unsigned code, uint32_t ov, size_t ll)
-{
-	uint32_t off;
-	unsigned idx;
-
-	if (code > 1) {
-		off = ov - 3;
-		rep[2] = rep[1];
-		rep[1] = rep[0];
-		rep[0] = off;
-		return off;
-	}
-	idx = ov - 1 + (ll == 0);
-	if (idx == 0)
-		return rep[0];
-	if (idx == 3)
-		off = rep[0] - 1;	/* 0 when rep[0] is 1: caught later */
-	else
-		off = rep[idx];
-	if (idx != 1)
-		rep[2] = rep[1];
-	rep[1] = rep[0];
-	rep[0] = off;
-	return off;
-}
+/*
+ * The sequence loop's own view of the backward bit stream, in registers:
+ * left is how many of the 64 bits loaded at ptr are still unread (the
+ * next at the top of those), so a value of n bits is one shift and one
+ * mask, with no test for n = 0.  left below 0 is an overread; it happens
+ * only at the stream's start, where no reload can undo it, so the loop
+ * need only look at it when a sequence fails a check and at the end.
+ */
+#define SEQ_BITS(n, v) do {						\
+	left -= (int)(n);						\
+	(v) = (uint32_t)(bits >> (left & 63)) & lowmask[(n)];		\
+} while (0)
+#define SEQ_RELOAD() do {							\
+	size_t nb_ = (size_t)(unsigned)(64 - left) >> 3;		\
+	if (__builtin_expect(ptr >= limit && left >= 0, 1) ||		\
+	    nb_ <= (size_t)(ptr - start)) {				\
+		ptr -= nb_;						\
+		left += 8 * (int)nb_;					\
+		bits = le64(ptr);					\
+	} else if (ptr > start) {	/* the last bytes */		\
+		left += 8 * (int)(ptr - start);				\
+		ptr = start;						\
+		bits = le64(ptr);					\
+	}								\
+} while (0)
 
 /*
  * The nseq sequences of bit stream b, each executed as it is decoded: ll
  * literals, then ml bytes from off back.  The fast path copies whole words
  * and may write up to WILD bytes past the sequence, so it runs only while
- * the output has that much room.
+ * the output has that much room.  The three states index the tables in z
+ * directly, the repeat offsets are three variables, and a value or state
+ * is read with the bits of SEQ_BITS.
  */
 static int
 run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
     const unsigned char *at)
 {
-	const struct seqent *lt = z->ll.e, *ot = z->of.e, *mt = z->ml.e;
 	const struct seqent *le, *oe, *me;
 	const unsigned char *lit = z->lit, *litend = z->litend;
+	const unsigned char *frame = z->frame, *start = bp->start;
+	const unsigned char *ptr = bp->ptr;
+	const unsigned char *limit = bp->limit;
 	unsigned char *op = z->op, *end = z->end, *m;
-	const unsigned char *frame = z->frame;
-	unsigned sl, so, sm, nextra;
-	uint32_t ov, ll, ml, rep[3], st;
-	struct bitin b = *bp;
+	uint64_t bits = bp->bits;
+	uint32_t ll, ml, v, ex, r0 = z->rep[0], r1 = z->rep[1], r2 = z->rep[2];
+	unsigned sl, so, sm, idx;
 	size_t off, i;
+	int left = 64 - (int)bp->used;
 
-	memcpy(rep, z->rep, sizeof rep);
-	sl = bitin_read(&b, z->ll.al);
-	so = bitin_read(&b, z->of.al);
-	sm = bitin_read(&b, z->ml.al);
+	SEQ_BITS(z->ll.al, sl);
+	SEQ_BITS(z->of.al, so);
+	SEQ_BITS(z->ml.al, sm);
 	for (;;) {
-		le = &lt[sl];
-		oe = &ot[so];
-		me = &mt[sm];
-		bitin_reload(&b);
-		/* At most 7 + 31 + 16 bits here; states take 26 more. */
-		nextra = oe->extra + me->extra + le->extra;
-		ov = oe->base + bitin_read(&b, oe->extra);
-		ml = me->base + bitin_read(&b, me->extra);
-		if (nextra > 31)
-			bitin_reload(&b);
-		ll = le->base + bitin_read(&b, le->extra);
-		/* Past the stream's start the values are garbage: say so
-		 * rather than what they break. */
-		if (b.used > 64)
-			return fail(z, at, "sequence bit stream overread");
-		off = offset_of(rep, oe->extra, ov, ll);
+		le = &z->lltab[sl];
+		oe = &z->oftab[so];
+		me = &z->mltab[sm];
+		SEQ_RELOAD();
+		/* 57 bits or more now (but in the stream's last bytes); at
+		 * most 31 + 16 here, then the literal length's 16 and the
+		 * states' 26. */
+		ex = oe->extra;
+		SEQ_BITS(ex, v);
+		v += oe->base;
+		SEQ_BITS(me->extra, ml);
+		ml += me->base;
+		if (__builtin_expect(left < 26 + (int)le->extra, 0))
+			SEQ_RELOAD();
+		SEQ_BITS(le->extra, ll);
+		ll += le->base;
 
-		if (ll > (size_t)(litend - lit))
-			return fail(z, at, "literal length %u beyond the %zu "
-			    "literals left", ll, (size_t)(litend - lit));
-		if (off - 1 >= (size_t)(op - frame) + ll) {
-			if (off == 0)
-				return fail(z, at, "repeat offset of 0");
-			return fail(z, at, "offset %zu beyond the %zu bytes "
-			    "of output", off, (size_t)(op - frame) + ll);
+		/* The offset, and the repeat offsets after it: codes 2 and
+		 * up are new offsets (value - 3); the values 1 to 3 of codes
+		 * 0 and 1 name a repeat offset, one further on when ll is
+		 * 0 (the fourth, rep[0] - 1, is 0 when rep[0] is 1: caught
+		 * below). */
+		if (ex > 1) {
+			r2 = r1;
+			r1 = r0;
+			r0 = v - 3;
+		} else if ((idx = v - 1 + (ll == 0)) == 1) {
+			v = r1;
+			r1 = r0;
+			r0 = v;
+		} else if (idx != 0) {
+			v = idx == 2 ? r2 : r0 - 1;
+			r2 = r1;
+			r1 = r0;
+			r0 = v;
 		}
-		if (ll + ml + WILD <= (size_t)(end - op)) {
+		off = r0;
+
+		if (__builtin_expect(ll > (size_t)(litend - lit) ||
+		    off - 1 >= (size_t)(op - frame) + ll ||
+		    ll + ml + WILD > (size_t)(end - op), 0)) {
+			/* Past the stream's start the values are garbage:
+			 * say so rather than what they break. */
+			if (left < 0)
+				return fail(z, at, "sequence bit stream "
+				    "overread");
+			if (ll > (size_t)(litend - lit))
+				return fail(z, at, "literal length %u beyond "
+				    "the %zu literals left", ll,
+				    (size_t)(litend - lit));
+			if (off - 1 >= (size_t)(op - frame) + ll) {
+				if (off == 0)
+					return fail(z, at, "repeat offset of "
+					    "0");
+				return fail(z, at, "offset %zu beyond the %zu "
+				    "bytes of output", off,
+				    (size_t)(op - frame) + ll);
+			}
+			if (ll + ml > (size_t)(end - op))
+				return fail(z, at, "output larger than %zu "
+				    "bytes", (size_t)(end - z->dst));
+			memcpy(op, lit, ll);
+			op += ll;
+			lit += ll;
+			m = op - off;
+			for (i = 0; i < ml; i++)
+				op[i] = m[i];
+			op += ml;
+		} else {
 			copy16(op, lit);
 			for (i = 16; i < ll; i += 16)
 				copy16(op + i, lit + i);
@@ -979,10 +1088,14 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 			m = op - off;
 			if (off >= 16) {
 				copy16(op, m);
-				for (i = 16; i < ml; i += 16)
+				for (i = 16; i < ml; i += 32) {
 					copy16(op + i, m + i);
+					copy16(op + i + 16, m + i + 16);
+				}
 			} else if (off >= 8) {
-				for (i = 0; i < ml; i += 8)
+				memcpy(op, m, 8);
+				memcpy(op + 8, m + 8, 8);
+				for (i = 16; i < ml; i += 8)
 					memcpy(op + i, m + i, 8);
 			} else {
 				/* The first 8 bytes one by one; after them
@@ -995,34 +1108,26 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 					memcpy(op + i, op + i - off, 8);
 			}
 			op += ml;
-		} else {
-			if (ll + ml > (size_t)(end - op))
-				return fail(z, at, "output larger than %zu "
-				    "bytes", (size_t)(end - z->dst));
-			memcpy(op, lit, ll);
-			op += ll;
-			lit += ll;
-			m = op - off;
-			for (i = 0; i < ml; i++)
-				op[i] = m[i];
-			op += ml;
 		}
 		if (--nseq == 0)
 			break;
-		/* The three state updates, LL ML OF, in one read. */
-		st = bitin_read(&b, le->nbits + me->nbits + oe->nbits);
-		so = oe->next + (st & ((1u << oe->nbits) - 1));
-		st >>= oe->nbits;
-		sm = me->next + (st & ((1u << me->nbits) - 1));
-		sl = le->next + (st >> me->nbits);
+		/* The state updates, LL ML OF. */
+		SEQ_BITS(le->nbits, v);
+		sl = le->next + v;
+		SEQ_BITS(me->nbits, v);
+		sm = me->next + v;
+		SEQ_BITS(oe->nbits, v);
+		so = oe->next + v;
 	}
-	bitin_reload(&b);
-	if (bitin_over(&b))
+	SEQ_RELOAD();
+	if (left < 0)
 		return fail(z, at, "sequence bit stream overread");
-	if (!bitin_done(&b))
+	if (ptr != start || left != 0)
 		return fail(z, at, "sequence bit stream does not end at its "
 		    "last bit");
-	memcpy(z->rep, rep, sizeof rep);
+	z->rep[0] = r0;
+	z->rep[1] = r1;
+	z->rep[2] = r2;
 	z->op = op;
 	z->lit = lit;
 	return 0;

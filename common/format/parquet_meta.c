@@ -568,7 +568,10 @@ column_meta(struct pq *p, struct thrift *t, struct pq_chunk *ch, int col,
 			name = p->col[col].name;
 			for (i = 0; i < n; i++) {
 				s = th_elem_binary(t, &len);
-				if (strncmp(name, (const char *)s, len) != 0 ||
+				/* A NUL in the element stops no comparison short:
+				 * the name is at least len bytes, or not it. */
+				if (strnlen(name, len) < len ||
+				    memcmp(name, s, len) != 0 ||
 				    name[len] != (i + 1 < n ? '.' : '\0'))
 					th_fail(t, at, "column %s: the column "
 					    "chunk is of another column (%.*s)",
