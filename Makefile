@@ -4,8 +4,8 @@
 #   make demo       build, then a report on the bundled sample profiles
 #   make report     PROFILES=dir/ (REPORT=report): answers and pictures of
 #                   every profile in dir, side by side in REPORT/index.html
-#   make test       build, make deps, then the bats suite ("N passed,
-#                   N failed")
+#   make test       build, then the bats suite ("N passed, N failed"),
+#                   make deps's check among its tests (tests/deps.bats)
 #   make test-big   the production-size tests, tests/*-big.bats
 #   make deps       the layers of common/ kept (tests/deps)
 #   make check      the same suite against an ASan + UBSan build
@@ -112,7 +112,8 @@ $(B)/bin/npgen $(B)/bin/profgen: tests/tools/thriftw.h
 deps: all
 	sh tests/deps $(B) $(LAYERS)
 
-test: all deps
+# Not on deps: tests/deps.bats runs its check on this build, and asks more.
+test: all
 	MAKEFLAGS= NP_BIN=$(CURDIR)/$(B)/bin sh tests/run
 
 # The production-size tests (hundreds of MB, a million keys, the memory

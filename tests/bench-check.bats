@@ -22,7 +22,7 @@ counts() {
 	{ printf '%s\n%s\n' "$ENV1" "$HEAD"; printf '%s\n' "$@"; } >"$f"
 }
 
-@test "bench-check: the same counts pass, every route shown with its change" {
+bench_check_t1() {
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-stall explorer.parquet	997.8466	row	20000	19956933' \
 	    'np-cc -G <trace.txt	2.2656	byte	8158027	18482652'
@@ -43,7 +43,7 @@ EOF
 	diff -u "$T/want" "$OUT"
 }
 
-@test "bench-check: a rise of more than 3% on any route fails, naming it, the baseline, now and the change" {
+bench_check_t2() {
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-dma <dma.txt	8.0000	byte	1000	8000' \
 	    'np-gaps -U explorer.parquet	1000.0000	row	100	100000'
@@ -65,7 +65,7 @@ EOF
 	diff -u "$T/want" "$OUT"
 }
 
-@test "bench-check: a fall of more than 3% is reported, with how to keep it, and passes" {
+bench_check_t3() {
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-stall explorer.parquet	1000.0000	row	100	100000'
 	counts "$T/now" 'np-trace <view.json	2.0000	byte	1000	2000' \
@@ -83,7 +83,7 @@ EOF
 	diff -u "$T/want" "$OUT"
 }
 
-@test "bench-check: a route missing from the baseline, or no longer measured, is an error" {
+bench_check_t4() {
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-cc -G <trace.txt	2.0000	byte	1000	2000'
 	counts "$T/now" 'np-trace <view.json	2.5000	byte	1000	2500' \
@@ -102,7 +102,7 @@ EOF
 	diff -u "$T/want" "$OUT"
 }
 
-@test "bench-check: other tools, or another slice, are noted beside the comparison" {
+bench_check_t5() {
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500'
 	{ printf '%s\n' "$ENV1" | sed 's/cc 12$/cc 13/'; echo "$HEAD"
 	  printf 'np-trace <view.json\t2.5000\tbyte\t2000\t5000\n'; } >"$T/now"
@@ -130,7 +130,7 @@ EOF
 	diff -u "$T/want" "$OUT"
 }
 
-@test "bench-check: a line that is not five fields, or a file not there, is an error" {
+bench_check_t6() {
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000'
 	counts "$T/now" 'np-trace <view.json	2.5000	byte	1000	2500'
 	np sh "$BC" compare "$T/base" "$T/now"
@@ -161,7 +161,7 @@ EOF
 	chmod +x "$T/bin/vg"
 }
 
-@test "bench-check: each route runs alone: a fixed environment, directory and standard input, whatever the caller's" {
+bench_check_t7() {
 	stub
 	r1='np-cc -L <trace.txt'
 	r2='np-stall -g engine,opcode explorer-zstd.parquet'
@@ -233,7 +233,7 @@ EOF
 	done <"$T/dirs"
 }
 
-@test "bench-check: check compares the routes it is given with the baseline, and fails on a rise" {
+bench_check_t8() {
 	stub
 	counts "$T/base" 'np-trace <view.json	2.5000	byte	1000	2500' \
 	    'np-stall explorer-zstd.parquet	0.2000	row	4000	800'
@@ -247,7 +247,8 @@ EOF
 bench-check: 1 routes, 1 rose more than 3%, 0 fell more than 3%, 0 missing" ]
 }
 
-@test "bench-check: a route that fails is an error naming it, with what it said" {
+
+bench_check_t9() {
 	stub
 	printf 'echo "np-stall: something wrong" >&2; exit 1\n' >>"$T/bin/vg"
 	NP_BENCH_COUNTER=$T/bin/vg NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
@@ -256,10 +257,24 @@ bench-check: 1 routes, 1 rose more than 3%, 0 fell more than 3%, 0 missing" ]
 	err_is "bench-count: np-stall explorer-zstd.parquet: failed: np-stall: something wrong"
 }
 
-@test "bench-check: without its instruction counter, measure says so and runs nothing" {
+bench_check_t10() {
 	NP_BENCH_COUNTER=$T/no-counter NP_BENCH_COUNT_DIR=$T/s NP_BIN=$NP_BIN \
 	    np sh "$BC" measure 'np-stall explorer-zstd.parquet'
 	status_is 1
 	err_is "bench-count: $T/no-counter is not installed"
 	[ ! -e "$T/s" ]
+}
+
+@test "bench-check: the same counts pass, every route shown with its change; a rise of more than 3% on any route fails, naming it, the baseline, now and the change; a fall of more than 3% is reported, with how to keep it, and passes; a route missing from the baseline, or no longer measured, is an error; other tools, or another slice, are noted beside the comparison; a line that is not five fields, or a file not there, is an error; each route runs alone: a fixed environment, directory and standard input, whatever the caller's; check compares the routes it is given with the baseline, and fails on a rise; a route that fails is an error naming it, with what it said; without its instruction counter, measure says so and runs nothing" {
+	cases \
+	    "the same counts pass, every route shown with its change" bench_check_t1 \
+	    "a rise of more than 3% on any route fails, naming it, the baseline, now and the change" bench_check_t2 \
+	    "a fall of more than 3% is reported, with how to keep it, and passes" bench_check_t3 \
+	    "a route missing from the baseline, or no longer measured, is an error" bench_check_t4 \
+	    "other tools, or another slice, are noted beside the comparison" bench_check_t5 \
+	    "a line that is not five fields, or a file not there, is an error" bench_check_t6 \
+	    "each route runs alone: a fixed environment, directory and standard input, whatever the caller's" bench_check_t7 \
+	    "check compares the routes it is given with the baseline, and fails on a rise" bench_check_t8 \
+	    "a route that fails is an error naming it, with what it said" bench_check_t9 \
+	    "without its instruction counter, measure says so and runs nothing" bench_check_t10
 }

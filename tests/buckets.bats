@@ -66,16 +66,6 @@ buckets_7() {
 	golden np-gaps/buckets-cores.tsv
 }
 
-@test "buckets: -B 1000, a row per bucket and engine, empty buckets as 0; an instruction spanning several buckets counts in each; each engine's busy_ns sum to its busy_ns under -U; widths in ns, us, ms, s and decimals read the same; -B 3x, three buckets over the span from its start; -t, buckets from the window's start up to its end; a core column leads, rows per core and engine" {
-	cases \
-	    "-B 1000, a row per bucket and engine, empty buckets as 0" buckets_1 \
-	    "an instruction spanning several buckets counts in each" buckets_2 \
-	    "each engine's busy_ns sum to its busy_ns under -U" buckets_3 \
-	    "widths in ns, us, ms, s and decimals read the same" buckets_4 \
-	    "-B 3x, three buckets over the span from its start" buckets_5 \
-	    "-t, buckets from the window's start up to its end" buckets_6 \
-	    "a core column leads, rows per core and engine" buckets_7
-}
 
 buckets_8() {
 	np np-gaps -n -B 1000 "$G/cores.tsv"
@@ -107,8 +97,15 @@ buckets_11() {
 	[ "$(tail -1 "$OUT" | cut -f4)" = "0.0001" ]
 }
 
-@test "buckets: -n drops the header; a count of buckets on a pipe; only zero-length instructions make one empty bucket; busy_share rounds half up at the fourth decimal" {
+@test "buckets: -B 1000, a row per bucket and engine, empty buckets as 0; an instruction spanning several buckets counts in each; each engine's busy_ns sum to its busy_ns under -U; widths in ns, us, ms, s and decimals read the same; -B 3x, three buckets over the span from its start; -t, buckets from the window's start up to its end; a core column leads, rows per core and engine; -n drops the header; a count of buckets on a pipe; only zero-length instructions make one empty bucket; busy_share rounds half up at the fourth decimal" {
 	cases \
+	    "-B 1000, a row per bucket and engine, empty buckets as 0" buckets_1 \
+	    "an instruction spanning several buckets counts in each" buckets_2 \
+	    "each engine's busy_ns sum to its busy_ns under -U" buckets_3 \
+	    "widths in ns, us, ms, s and decimals read the same" buckets_4 \
+	    "-B 3x, three buckets over the span from its start" buckets_5 \
+	    "-t, buckets from the window's start up to its end" buckets_6 \
+	    "a core column leads, rows per core and engine" buckets_7 \
 	    "-n drops the header" buckets_8 \
 	    "a count of buckets on a pipe" buckets_9 \
 	    "only zero-length instructions make one empty bucket" buckets_10 \
@@ -145,11 +142,6 @@ buckets_13() {
 	golden np-gaps/buckets-cores.tsv
 }
 
-@test "buckets: any row order gives what sorted input gives; rows out of order within the window, no note" {
-	cases \
-	    "any row order gives what sorted input gives" buckets_12 \
-	    "rows out of order within the window, no note" buckets_13
-}
 
 # ---- errors ----
 
@@ -194,8 +186,10 @@ buckets_17() {
 	err_is "np-gaps: -B 1x: a span of 8000000000000000000 ns makes buckets wider than 10^17 ns"
 }
 
-@test "buckets: a width that is not one is a usage error; -B excludes -a and -U; more than 64 physical cores is an error; a span too long for the count is an error" {
+@test "buckets: any row order gives what sorted input gives; rows out of order within the window, no note; a width that is not one is a usage error; -B excludes -a and -U; more than 64 physical cores is an error; a span too long for the count is an error" {
 	cases \
+	    "any row order gives what sorted input gives" buckets_12 \
+	    "rows out of order within the window, no note" buckets_13 \
 	    "a width that is not one is a usage error" buckets_14 \
 	    "-B excludes -a and -U" buckets_15 \
 	    "more than 64 physical cores is an error" buckets_16 \

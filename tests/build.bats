@@ -5,7 +5,7 @@ load helpers
 
 TOP=$BATS_TEST_DIRNAME/..
 
-@test "build: make install puts programs and man pages under DESTDIR/PREFIX" {
+build_t1() {
 	run make -s -C "$TOP" install DESTDIR="$T/root" PREFIX=/opt/np
 	[ "$status" -eq 0 ]
 	for c in "$TOP"/cmd/np-*; do
@@ -21,7 +21,7 @@ TOP=$BATS_TEST_DIRNAME/..
 	[ -z "$(find "$T/root" -type f)" ]
 }
 
-@test "build: the demo is its tour, the report made quietly, and last where the report is" {
+build_t2() {
 	NP_DEMO=$T/demo NP_DEMO_ROWS=2000 np sh "$TOP/cmd/report/demo"
 	status_is 0
 	no_err
@@ -36,6 +36,12 @@ TOP=$BATS_TEST_DIRNAME/..
 	[ "$n" -gt 10 ]
 	[ "$(tail -1 "$OUT")" = "np demo: the report is $T/demo/report/index.html ($n pictures of 5 profiles)" ]
 	xmlcheck "$T/demo/report/index.html"
+}
+
+@test "build: make install puts programs and man pages under DESTDIR/PREFIX; the demo is its tour, the report made quietly, and last where the report is" {
+	cases \
+	    "make install puts programs and man pages under DESTDIR/PREFIX" build_t1 \
+	    "the demo is its tour, the report made quietly, and last where the report is" build_t2
 }
 
 @test "build: tests/run numbers the tests of both shards as one as they end, and ends with the counts" {
@@ -61,7 +67,7 @@ TOP=$BATS_TEST_DIRNAME/..
 	[ "$(tail -1 "$OUT")" = "5 passed, 1 failed, 1 skipped" ]
 }
 
-@test "build: make lint without its linter says how to install it, and fails" {
+build_t3() {
 	# The linter is not needed here: PATH holds only make and sh.
 	lint=$(sed -n 's/^LINT = //p' "$TOP/Makefile")
 	[ -n "$lint" ]
@@ -73,11 +79,17 @@ TOP=$BATS_TEST_DIRNAME/..
 	[ "$(head -1 "$ERR")" = "make lint: $lint is not installed (apt-get install $lint; dnf install $lint; brew install $lint)" ]
 }
 
-@test "build: programs allocate through base/alloc.h (np_malloc ...), whose message is the one for no memory" {
+build_t4() {
 	# A call of malloc, calloc, realloc or strdup itself in a program's
 	# source: each is to go through np_malloc, np_calloc, np_realloc or
 	# np_strdup, which stop with "np-x: out of memory", exit 1.
 	run grep -nE '(^|[^_[:alnum:]])(malloc|calloc|realloc|strdup) *\(' \
 	    $(find "$TOP/cmd" -name '*.c') "$TOP/common/calc/bound.c"
 	[ "$status" -eq 1 ] || { echo "$output"; false; }
+}
+
+@test "build: make lint without its linter says how to install it, and fails; programs allocate through base/alloc.h (np_malloc ...), whose message is the one for no memory" {
+	cases \
+	    "make lint without its linter says how to install it, and fails" build_t3 \
+	    "programs allocate through base/alloc.h (np_malloc ...), whose message is the one for no memory" build_t4
 }

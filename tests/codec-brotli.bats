@@ -145,16 +145,6 @@ codec_brotli_13() {
 	fails 20000 "at byte 6609: 2 bytes of input after the end of the stream"
 }
 
-@test "brotli: NPOSTFIX 3 and NDIRECT 120, and font mode; uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes; dictionary words under transforms the encoder does not choose (hand-made); an empty stream is 0 bytes; an empty input is an error; output shorter or longer than the stated size; input cut short says where it ends; bytes after the end of the stream" {
-	cases \
-	    "NPOSTFIX 3 and NDIRECT 120, and font mode" codec_brotli_7 \
-	    "uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes" codec_brotli_8 \
-	    "dictionary words under transforms the encoder does not choose (hand-made)" codec_brotli_9 \
-	    "an empty stream is 0 bytes; an empty input is an error" codec_brotli_10 \
-	    "output shorter or longer than the stated size" codec_brotli_11 \
-	    "input cut short says where it ends" codec_brotli_12 \
-	    "bytes after the end of the stream" codec_brotli_13
-}
 
 codec_brotli_14() {
 	# WBITS: 1, 000, 001 from the lowest bit.
@@ -207,8 +197,15 @@ codec_brotli_17() {
 	fails 1 "at byte 8: dictionary word 0 of length 9 under transform 54 gives no bytes"
 }
 
-@test "brotli: stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0; broken prefix codes (hand-made); a distance code relative to the last distance that gives 0 (hand-made); broken dictionary references (hand-made)" {
+@test "brotli: NPOSTFIX 3 and NDIRECT 120, and font mode; uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes; dictionary words under transforms the encoder does not choose (hand-made); an empty stream is 0 bytes; an empty input is an error; output shorter or longer than the stated size; input cut short says where it ends; bytes after the end of the stream; stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0; broken prefix codes (hand-made); a distance code relative to the last distance that gives 0 (hand-made); broken dictionary references (hand-made)" {
 	cases \
+	    "NPOSTFIX 3 and NDIRECT 120, and font mode" codec_brotli_7 \
+	    "uncompressed meta-blocks, empty metadata blocks (flushes) and metadata bytes" codec_brotli_8 \
+	    "dictionary words under transforms the encoder does not choose (hand-made)" codec_brotli_9 \
+	    "an empty stream is 0 bytes; an empty input is an error" codec_brotli_10 \
+	    "output shorter or longer than the stated size" codec_brotli_11 \
+	    "input cut short says where it ends" codec_brotli_12 \
+	    "bytes after the end of the stream" codec_brotli_13 \
 	    "stream and meta-block headers: reserved WBITS, padding, reserved bit, a last nibble of 0" codec_brotli_14 \
 	    "broken prefix codes (hand-made)" codec_brotli_15 \
 	    "a distance code relative to the last distance that gives 0 (hand-made)" codec_brotli_16 \

@@ -106,7 +106,17 @@ codec_zstd_7() {
 	[ ! -s "$OUT" ]
 }
 
-@test "zstd: levels 1, 3, 19 and --ultra -22, with a content checksum; --no-check, --no-content-size and a 128 MiB --long window; small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals; raw blocks, RLE blocks, raw literals, a long offset-1 match; 1-stream Huffman literals, and a tree of direct 4-bit weights; RLE literals (hand-made frame); an empty frame is 0 bytes" {
+
+codec_zstd_t1() {
+	cat "$Z/text.txt" "$Z/seq.txt" "$Z/run.bin" >"$T/want"
+	decodes "$Z/multi.zst" "$T/want"
+	# The empty frame between two others adds nothing.
+	cat "$Z/run.zst" "$Z/empty.zst" "$Z/lit-19.zst" >"$T/two.zst"
+	cat "$Z/run.bin" "$Z/lit.bin" >"$T/want"
+	decodes "$T/two.zst" "$T/want"
+}
+
+@test "zstd: levels 1, 3, 19 and --ultra -22, with a content checksum; --no-check, --no-content-size and a 128 MiB --long window; small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals; raw blocks, RLE blocks, raw literals, a long offset-1 match; 1-stream Huffman literals, and a tree of direct 4-bit weights; RLE literals (hand-made frame); an empty frame is 0 bytes; concatenated frames decode one after the other" {
 	cases \
 	    "levels 1, 3, 19 and --ultra -22, with a content checksum" codec_zstd_1 \
 	    "--no-check, --no-content-size and a 128 MiB --long window" codec_zstd_2 \
@@ -114,16 +124,8 @@ codec_zstd_7() {
 	    "raw blocks, RLE blocks, raw literals, a long offset-1 match" codec_zstd_4 \
 	    "1-stream Huffman literals, and a tree of direct 4-bit weights" codec_zstd_5 \
 	    "RLE literals (hand-made frame)" codec_zstd_6 \
-	    "an empty frame is 0 bytes" codec_zstd_7
-}
-
-@test "zstd: concatenated frames decode one after the other" {
-	cat "$Z/text.txt" "$Z/seq.txt" "$Z/run.bin" >"$T/want"
-	decodes "$Z/multi.zst" "$T/want"
-	# The empty frame between two others adds nothing.
-	cat "$Z/run.zst" "$Z/empty.zst" "$Z/lit-19.zst" >"$T/two.zst"
-	cat "$Z/run.bin" "$Z/lit.bin" >"$T/want"
-	decodes "$T/two.zst" "$T/want"
+	    "an empty frame is 0 bytes" codec_zstd_7 \
+	    "concatenated frames decode one after the other" codec_zstd_t1
 }
 
 @test "zstd: skippable frames (hand-made, magic 0x184D2A53 and 0x184D2A5F) are passed over" {

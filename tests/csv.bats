@@ -107,15 +107,6 @@ csv_6() {
 	grep -q '^total_time	6.1961e-5$' "$GOLD/explorer/summary.tsv"
 }
 
-@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree; np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines; DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too; CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree; np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows; the Summary table as CSV, TSV and JSON lines is a summary" {
-	cases \
-	    "Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" csv_1 \
-	    "np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" csv_2 \
-	    "DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" csv_3 \
-	    "CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" csv_4 \
-	    "np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" csv_5 \
-	    "the Summary table as CSV, TSV and JSON lines is a summary" csv_6
-}
 
 csv_7() {
 	printf 'start_ts,opcode,layer,pc\n1,"a,b","x\ny",4\n2,"q""","",\n3,,,\n' \
@@ -247,8 +238,14 @@ csv_12() {
 	[ "$(tail -1 "$OUT" | cut -f1,5)" = "5000	X" ]
 }
 
-@test "csv: quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing; a field of np's own that begins with a quote is written \\\" and read back; a TSV field that begins with a quote is quoted, as DuckDB writes it; bad quoting and field counts name the line and column; the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field; rows before a bad one are written" {
+@test "csv: Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree; np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines; DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too; CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree; np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows; the Summary table as CSV, TSV and JSON lines is a summary; quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing; a field of np's own that begins with a quote is written \\\" and read back; a TSV field that begins with a quote is quoted, as DuckDB writes it; bad quoting and field counts name the line and column; the buffer's refill at every byte of quoted rows: \"\", CR LF, an empty and a last field; rows before a bad one are written" {
 	cases \
+	    "Instruction rows as JSON lines, CSV, quoted TSV, CRLF CSV and the UI export agree" csv_1 \
+	    "np-stall and np-gaps read the CSV and the quoted TSV as the JSON lines" csv_2 \
+	    "DmaPacket rows as JSON lines, CSV and the UI export agree, per queue too" csv_3 \
+	    "CcInstruction and CcOp rows as JSON lines, CSV and the UI export agree" csv_4 \
+	    "np-sum -g on CSV gives what it gives on np-trace's TSV of the same rows" csv_5 \
+	    "the Summary table as CSV, TSV and JSON lines is a summary" csv_6 \
 	    "quoted fields hold commas, quotes and newlines; \"\" is an empty string, nothing is missing" csv_7 \
 	    "a field of np's own that begins with a quote is written \\\" and read back" csv_8 \
 	    "a TSV field that begins with a quote is quoted, as DuckDB writes it" csv_9 \
@@ -257,7 +254,7 @@ csv_12() {
 	    "rows before a bad one are written" csv_12
 }
 
-@test "csv: binary, empty, header-only and huge rows" {
+csv_t1() {
 	printf 'start_ts,opcode\n1,a\0b\n' >"$T/b.csv"
 	np np-trace "$T/b.csv"
 	status_is 1
@@ -275,7 +272,7 @@ csv_12() {
 	err_is "np-trace: $T/big.csv:2:1: expected a row of at most 1048575 bytes, found a longer one"
 }
 
-@test "csv: np-sum -g reads CSV: quotes, empty values counted, errors placed" {
+csv_t2() {
 	printf 'a,b\nx,1\n"x",2\n"q""",5\nx,\n' >"$T/g.csv"
 	np np-sum -n -g a -v b "$T/g.csv"
 	status_is 0
@@ -292,6 +289,7 @@ csv_12() {
 	# are named.
 	err_is "np-sum: $T/g.json: expected a column 'b' (given to -v), found none in its rows, the first of which has: a"
 }
+
 
 csv_15() {
 	np np-dma "$E/csv/table/Instruction.csv"
@@ -378,14 +376,8 @@ csv_17() {
 np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more than the 1 metrics read: not a summary"
 }
 
-@test "csv: the wrong table is named, with the program that reads it; SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name; prose is not a summary" {
-	cases \
-	    "the wrong table is named, with the program that reads it" csv_15 \
-	    "SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name" csv_16 \
-	    "prose is not a summary" csv_17
-}
 
-@test "csv: text after a summary's JSON (captured output) is passed over and counted" {
+csv_t3() {
 	np np-sum "$SAMPLES/summary-captured-log.txt"
 	status_is 0
 	err_is "np-sum: non-JSON lines skipped: 6 (first: $SAMPLES/summary-captured-log.txt:1)"
@@ -397,13 +389,14 @@ np-sum: $T/p.txt: 2 lines are neither 'key value' pairs nor table rows, more tha
 	cut -f2- "$OUT" | cmp - "$T/got"
 }
 
-@test "csv: a view export whose first members are plain values is an export" {
+csv_t4() {
 	printf '{"version":2,"instruction":[{"timestamp":5,"duration":3,"opcode":"X"}]}\n' >"$T/v.json"
 	np np-trace "$T/v.json"
 	status_is 0
 	err_is "np-trace: plain values among the tables skipped: 1 (first: $T/v.json:1)"
 	[ "$(tail -1 "$OUT" | cut -f1-5)" = "5	8	3		X" ]
 }
+
 
 csv_20() {
 	printf '{"start_ts":1,"opcode":"x"}\ntime="t" level=info\nSTDERR: done\n' >"$T/m.json"
@@ -442,8 +435,15 @@ csv_21() {
 	[ "$(tail -1 "$OUT" | cut -f1,5)" = "3	Y" ]
 }
 
-@test "csv: a file that turns from JSON to text says where; a UTF-8 byte order mark is dropped; control bytes in messages are escaped" {
+@test "csv: binary, empty, header-only and huge rows; np-sum -g reads CSV: quotes, empty values counted, errors placed; the wrong table is named, with the program that reads it; SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name; prose is not a summary; text after a summary's JSON (captured output) is passed over and counted; a view export whose first members are plain values is an export; a file that turns from JSON to text says where; a UTF-8 byte order mark is dropped; control bytes in messages are escaped" {
 	cases \
+	    "binary, empty, header-only and huge rows" csv_t1 \
+	    "np-sum -g reads CSV: quotes, empty values counted, errors placed" csv_t2 \
+	    "the wrong table is named, with the program that reads it" csv_15 \
+	    "SemaphoreUpdate and DmaPacketAggregated rows are named, by columns or the file's name" csv_16 \
+	    "prose is not a summary" csv_17 \
+	    "text after a summary's JSON (captured output) is passed over and counted" csv_t3 \
+	    "a view export whose first members are plain values is an export" csv_t4 \
 	    "a file that turns from JSON to text says where" csv_20 \
 	    "a UTF-8 byte order mark is dropped; control bytes in messages are escaped" csv_21
 }

@@ -144,7 +144,16 @@ deps: lo/a -> hi/b is no longer there: take it off the list of known edges in te
 deps: 2 wrong" ]
 }
 
-@test "deps: the tree's includes and calls keep its layers; a small tree that keeps its layers passes; an include of a higher layer fails, naming the line; a call to a higher layer fails, with no include to see it by; a loop within a layer fails, naming its modules; a program's file may not use another program's; a folder of common/ in no layer, and a layer of no folder, fail; a known edge is let through, and one no longer there is an error" {
+
+deps_t1() {
+	tree
+	rm "$T/t/build/obj/hi/b.o"
+	deps lo hi
+	status_is 1
+	err_is "deps: build/obj/hi/b.o is not built (make all first)"
+}
+
+@test "deps: the tree's includes and calls keep its layers; a small tree that keeps its layers passes; an include of a higher layer fails, naming the line; a call to a higher layer fails, with no include to see it by; a loop within a layer fails, naming its modules; a program's file may not use another program's; a folder of common/ in no layer, and a layer of no folder, fail; a known edge is let through, and one no longer there is an error; a source without its object is named, not passed over" {
 	cases \
 	    "the tree's includes and calls keep its layers" deps_1 \
 	    "a small tree that keeps its layers passes" deps_2 \
@@ -153,13 +162,6 @@ deps: 2 wrong" ]
 	    "a loop within a layer fails, naming its modules" deps_5 \
 	    "a program's file may not use another program's" deps_6 \
 	    "a folder of common/ in no layer, and a layer of no folder, fail" deps_7 \
-	    "a known edge is let through, and one no longer there is an error" deps_8
-}
-
-@test "deps: a source without its object is named, not passed over" {
-	tree
-	rm "$T/t/build/obj/hi/b.o"
-	deps lo hi
-	status_is 1
-	err_is "deps: build/obj/hi/b.o is not built (make all first)"
+	    "a known edge is let through, and one no longer there is an error" deps_8 \
+	    "a source without its object is named, not passed over" deps_t1
 }

@@ -124,15 +124,6 @@ explorer_6() {
 	err_is "np-sum: $T/prof: a profile directory without a Summary table (expected Summary.parquet in it)"
 }
 
-@test "explorer: every Instruction Parquet file reads as its JSON lines; DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines; a profile directory gives each program its table, split tables in order; np-sum reads Summary.parquet and profile directories, side by side; Parquet on standard input: from a file it reads, from a pipe it says to name the file; the wrong table, and a directory without the program's, are errors" {
-	cases \
-	    "every Instruction Parquet file reads as its JSON lines" explorer_1 \
-	    "DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" explorer_2 \
-	    "a profile directory gives each program its table, split tables in order" explorer_3 \
-	    "np-sum reads Summary.parquet and profile directories, side by side" explorer_4 \
-	    "Parquet on standard input: from a file it reads, from a pipe it says to name the file" explorer_5 \
-	    "the wrong table, and a directory without the program's, are errors" explorer_6
-}
 
 explorer_7() {
 	# Row group 3 of 7 (rows 49 to 64): its start_ts chunk begins at byte
@@ -208,8 +199,14 @@ explorer_11() {
 	    "365779620,548669440 3.4028235e38, , " ]
 }
 
-@test "explorer: a corrupt page names file, byte and column, after the rows before it; a Parquet value that does not fit its column names the row and column; np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused; TIMESTAMP columns in milliseconds and microseconds are read as ns; a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" {
+@test "explorer: every Instruction Parquet file reads as its JSON lines; DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines; a profile directory gives each program its table, split tables in order; np-sum reads Summary.parquet and profile directories, side by side; Parquet on standard input: from a file it reads, from a pipe it says to name the file; the wrong table, and a directory without the program's, are errors; a corrupt page names file, byte and column, after the rows before it; a Parquet value that does not fit its column names the row and column; np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused; TIMESTAMP columns in milliseconds and microseconds are read as ns; a FLOAT column is one value in Parquet, CSV, TSV and JSON lines" {
 	cases \
+	    "every Instruction Parquet file reads as its JSON lines" explorer_1 \
+	    "DmaPacket, CcInstruction and CcOp Parquet files read as their JSON lines" explorer_2 \
+	    "a profile directory gives each program its table, split tables in order" explorer_3 \
+	    "np-sum reads Summary.parquet and profile directories, side by side" explorer_4 \
+	    "Parquet on standard input: from a file it reads, from a pipe it says to name the file" explorer_5 \
+	    "the wrong table, and a directory without the program's, are errors" explorer_6 \
 	    "a corrupt page names file, byte and column, after the rows before it" explorer_7 \
 	    "a Parquet value that does not fit its column names the row and column" explorer_8 \
 	    "np-sum names another table's rows as JSON lines or Parquet; a split Summary is refused" explorer_9 \

@@ -105,7 +105,13 @@ no_err() {
 	fi
 }
 
+# status_is N: the exit status np (or bats' run) left in $status is N.  No
+# number there fails too: np run in a pipeline's subshell sets none here.
 status_is() {
+	if [[ ! ${status-} =~ ^[0-9]+$ ]]; then
+		echo "no exit status: np not run in this shell (a pipeline's subshell?)"
+		return 1
+	fi
 	if [ "$status" -ne "$1" ]; then
 		echo "expected exit status $1, got $status"
 		echo "stderr: $(head -5 "$ERR")"

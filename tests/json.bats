@@ -293,16 +293,6 @@ json_16() {
 	EOF
 }
 
-@test "json accept: \\u escapes, either case of hex digit; surrogate pairs, at the ends of their range; raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range; keys are strings like any other (escapes, empty); numbers: zero, minus zero, fractions, exponents, big ones; a number of 1024 bytes (NUM_MAXLEN), not 1025; NaN, Infinity and -Infinity, at the top and inside" {
-	cases \
-	    "\\u escapes, either case of hex digit" json_10 \
-	    "surrogate pairs, at the ends of their range" json_11 \
-	    "raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" json_12 \
-	    "keys are strings like any other (escapes, empty)" json_13 \
-	    "numbers: zero, minus zero, fractions, exponents, big ones" json_14 \
-	    "a number of 1024 bytes (NUM_MAXLEN), not 1025" json_15 \
-	    "NaN, Infinity and -Infinity, at the top and inside" json_16
-}
 
 json_17() {
 	bytes ' \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n"k" \t\r\n: \t\r\ntrue \t\r\n} \t\r\n] \t\r\n'
@@ -341,13 +331,8 @@ json_18() {
 	EOF
 }
 
-@test "json accept: the four blanks, anywhere between tokens; several top-level values (JSON lines, and run together)" {
-	cases \
-	    "the four blanks, anywhere between tokens" json_17 \
-	    "several top-level values (JSON lines, and run together)" json_18
-}
 
-@test "json accept: with -l, log lines before the first value and logrus lines between values" {
+json_t5() {
 	bytes 'time="2026-03-19T02:57:19Z" level=info msg="start"\nINFO plain log\n\n{"a":1}\ntime="2026-03-19T02:57:20Z" level=info msg="done"\n[2]\n'
 	np jsontok -l <"$T/in.json"
 	status_is 0
@@ -393,10 +378,20 @@ json_21() {
 	err_is "np-trace: -: empty input, expected JSON, TSV, CSV or show-session --show-trace instruction"
 }
 
-@test "json reject: with -l, a line after the first value that is not logrus; json accept: empty input and blanks only hold no values" {
+@test "json accept: \\u escapes, either case of hex digit; surrogate pairs, at the ends of their range; raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range; keys are strings like any other (escapes, empty); numbers: zero, minus zero, fractions, exponents, big ones; a number of 1024 bytes (NUM_MAXLEN), not 1025; NaN, Infinity and -Infinity, at the top and inside; the four blanks, anywhere between tokens; several top-level values (JSON lines, and run together); with -l, log lines before the first value and logrus lines between values; json reject: with -l, a line after the first value that is not logrus; empty input and blanks only hold no values" {
 	cases \
-	    "with -l, a line after the first value that is not logrus" json_20 \
-	    "json accept: empty input and blanks only hold no values" json_21
+	    "\\u escapes, either case of hex digit" json_10 \
+	    "surrogate pairs, at the ends of their range" json_11 \
+	    "raw UTF-8 of 2, 3 and 4 bytes, at the ends of each range" json_12 \
+	    "keys are strings like any other (escapes, empty)" json_13 \
+	    "numbers: zero, minus zero, fractions, exponents, big ones" json_14 \
+	    "a number of 1024 bytes (NUM_MAXLEN), not 1025" json_15 \
+	    "NaN, Infinity and -Infinity, at the top and inside" json_16 \
+	    "the four blanks, anywhere between tokens" json_17 \
+	    "several top-level values (JSON lines, and run together)" json_18 \
+	    "with -l, log lines before the first value and logrus lines between values" json_t5 \
+	    "json reject: with -l, a line after the first value that is not logrus" json_20 \
+	    "empty input and blanks only hold no values" json_21
 }
 
 # ---- rejected ----
@@ -735,7 +730,7 @@ json_56() {
 
 # ---- long strings ----
 
-@test "json reject: a string longer than JSON_MAXSTR (1 MiB); -s passes over it" {
+json_t1() {
 	# Line 2, column 3: the opening quote of MiB + 1 letters.
 	{ printf '[\n  "'; letters $((MiB + 1)); printf '"]'; } >"$T/in.json"
 	np jsontok <"$T/in.json"
@@ -747,7 +742,7 @@ json_56() {
 	echo skipped | cmp - "$OUT"
 }
 
-@test "json accept: json_skip passes over a string of 3 MiB with escapes" {
+json_t2() {
 	{ printf '"'; for i in 1 2 3; do letters $MiB; printf '\\n\\u00e9'; done
 	  printf '" 5'; } >"$T/in.json"
 	np jsontok -s <"$T/in.json"
@@ -755,6 +750,7 @@ json_56() {
 	no_err
 	printf 'skipped\nskipped\n' | cmp - "$OUT"
 }
+
 
 json_59() {
 	# MiB - 1 letters and \n (one byte); MiB - 2 letters and \u00e9 (two):
@@ -790,7 +786,7 @@ json_61() {
 	np jsontok "$T/in.json"
 	status_is 1
 	err_is "jsontok: $T/in.json:1:1: string longer than 1048576 bytes (byte offset 0)"
-	cat "$T/in.json" | np jsontok
+	np jsontok < <(cat "$T/in.json")
 	status_is 1
 	err_is "jsontok: -:1:1: string longer than 1048576 bytes (byte offset 0)"
 	# Passed over, the string's bad byte is what is wrong with it.
@@ -799,11 +795,13 @@ json_61() {
 	err_is "jsontok: $T/in.json:1:1048579: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048578)"
 }
 
-@test "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails; json reject: an escape, then more than 1 MiB of plain text (no overrun); json reject: a string too long is too long, whatever follows its limit" {
+@test "json reject: a string longer than JSON_MAXSTR (1 MiB); -s passes over it; json accept: json_skip passes over a string of 3 MiB with escapes; json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails; an escape, then more than 1 MiB of plain text (no overrun); a string too long is too long, whatever follows its limit" {
 	cases \
-	    "a string of exactly 1 MiB, ending in escapes; a byte more fails" json_59 \
-	    "json reject: an escape, then more than 1 MiB of plain text (no overrun)" json_60 \
-	    "json reject: a string too long is too long, whatever follows its limit" json_61
+	    "a string longer than JSON_MAXSTR (1 MiB); -s passes over it" json_t1 \
+	    "json accept: json_skip passes over a string of 3 MiB with escapes" json_t2 \
+	    "json accept: a string of exactly 1 MiB, ending in escapes; a byte more fails" json_59 \
+	    "an escape, then more than 1 MiB of plain text (no overrun)" json_60 \
+	    "a string too long is too long, whatever follows its limit" json_61
 }
 
 @test "json accept: json_skip passes over a 64 MiB string in constant memory" {
@@ -934,12 +932,6 @@ json_65() {
 	fi
 }
 
-@test "json accept: escapes and backslash runs across the scanners' 64-byte steps; json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps; NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" {
-	cases \
-	    "escapes and backslash runs across the scanners' 64-byte steps" json_63 \
-	    "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" json_64 \
-	    "NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" json_65
-}
 
 # ---- tokens across the edges of reads ----
 
@@ -976,7 +968,7 @@ frames() {
 	done
 }
 
-@test "json accept: a string with escapes and UTF-8 across the 1 MiB read, at every byte" {
+json_t3() {
 	# The value is placed so that the first read (1 MiB) ends before each
 	# of its bytes in turn; it decodes to a, LF, e-acute, U+1F600, '"',
 	# '\', e-acute and U+1F600 raw, b.  Each file is a run of its own.
@@ -992,7 +984,7 @@ frames() {
 	rm "${files[@]}"
 }
 
-@test "json accept: a key, numbers and words across the 1 MiB read, at every byte" {
+json_t4() {
 	local LC_ALL=C
 	v='{"k\u00e9y":[-1234.5678e-90,true,false,null,NaN,-Infinity,Infinity,0]}'
 	padded "$v" ${#v}
@@ -1026,6 +1018,7 @@ frames() {
 	rm "${files[@]}"
 }
 
+
 json_68() {
 	{ spaces $((MiB - 5)); printf '12345 678'; } >"$T/big.json"
 	np jsontok "$T/big.json"
@@ -1045,10 +1038,10 @@ json_69() {
 
 json_70() {
 	# Each write reaches jsontok as its own read: the tokens straddle them.
-	{ printf '["a\\u00'; sleep 0.2; printf 'e9\\ud83d'; sleep 0.2
+	np jsontok < <(
+	  printf '["a\\u00'; sleep 0.2; printf 'e9\\ud83d'; sleep 0.2
 	  printf '\\ude00", 12'; sleep 0.2; printf '34, tr'; sleep 0.2
-	  printf 'ue, "\xf0\x9f'; sleep 0.2; printf '\x98\x80"]'; } |
-	    np jsontok
+	  printf 'ue, "\xf0\x9f'; sleep 0.2; printf '\x98\x80"]')
 	status_is 0
 	no_err
 	printf 'an array\nstr a\xc3\xa9\xf0\x9f\x98\x80\nnum 1234\ntrue\nstr \xf0\x9f\x98\x80\n%s\n' "']'" |
@@ -1058,14 +1051,19 @@ json_70() {
 json_71() {
 	# The byte after -Infinity must be looked at even when it comes in
 	# the next read.
-	{ printf -- '-Infinity'; sleep 0.3; printf 'x'; } | np jsontok
+	np jsontok < <({ printf -- '-Infinity'; sleep 0.3; printf 'x'; })
 	status_is 1
 	err_is "jsontok: -:1:10: expected ',', ']', '}' or a blank after the value, found 'x' (byte offset 9)"
 	[ ! -s "$OUT" ]
 }
 
-@test "json accept: a top-level number at the very end of a full read; json reject: positions past the 1 MiB read; tokens cut between the writes to a pipe; json reject: -Infinity, a read's end, then a stray byte" {
+@test "json accept: escapes and backslash runs across the scanners' 64-byte steps; json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps; NP_SIMD chooses the string scanner; without SSE2 there is only the portable one; a string with escapes and UTF-8 across the 1 MiB read, at every byte; a key, numbers and words across the 1 MiB read, at every byte; a top-level number at the very end of a full read; json reject: positions past the 1 MiB read; tokens cut between the writes to a pipe; json reject: -Infinity, a read's end, then a stray byte" {
 	cases \
+	    "escapes and backslash runs across the scanners' 64-byte steps" json_63 \
+	    "json reject: a wrong escape, a surrogate alone, a control byte, across the 64-byte steps" json_64 \
+	    "NP_SIMD chooses the string scanner; without SSE2 there is only the portable one" json_65 \
+	    "a string with escapes and UTF-8 across the 1 MiB read, at every byte" json_t3 \
+	    "a key, numbers and words across the 1 MiB read, at every byte" json_t4 \
 	    "a top-level number at the very end of a full read" json_68 \
 	    "json reject: positions past the 1 MiB read" json_69 \
 	    "tokens cut between the writes to a pipe" json_70 \

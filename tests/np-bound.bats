@@ -98,15 +98,6 @@ np_bound_6() {
 	[ "$(tail -1 "$OUT")" = "bottleneck	pipeline	DMA" ]
 }
 
-@test "np-bound: the bounds of the hand-worked profile; the goldens hold the hand-worked and DuckDB numbers; -t sets the window; an empty side is the DMA's; rows in reverse order, beyond the reorder window, give the same bounds; the tables as files named for them (DuckDB's CSV), in any order; several profiles, and -w side by side with the change" {
-	cases \
-	    "the bounds of the hand-worked profile" np_bound_1 \
-	    "the goldens hold the hand-worked and DuckDB numbers" np_bound_2 \
-	    "-t sets the window; an empty side is the DMA's" np_bound_3 \
-	    "rows in reverse order, beyond the reorder window, give the same bounds" np_bound_4 \
-	    "the tables as files named for them (DuckDB's CSV), in any order" np_bound_5 \
-	    "several profiles, and -w side by side with the change" np_bound_6
-}
 
 # ---- the investigations ----
 
@@ -159,8 +150,14 @@ np-bound: $T/nosrc: 9 of 12 instructions have no source location (bir_debug_info
 	[ "$(cat "$OUT")" = "src	transposes	flops	peak_ns	flops_share" ]
 }
 
-@test "np-bound: -T, the transposes per source line; -I, the matmul shapes per source line; -X, the excess bytes, by tensor and by the line that loads it; -D, the DMA geometry; transposes, the unmatched and the coverage said; -I names the first operands it cannot read and counts them all; most instructions without a source line, and a list of types, are said" {
+@test "np-bound: the bounds of the hand-worked profile; the goldens hold the hand-worked and DuckDB numbers; -t sets the window; an empty side is the DMA's; rows in reverse order, beyond the reorder window, give the same bounds; the tables as files named for them (DuckDB's CSV), in any order; several profiles, and -w side by side with the change; -T, the transposes per source line; -I, the matmul shapes per source line; -X, the excess bytes, by tensor and by the line that loads it; -D, the DMA geometry; transposes, the unmatched and the coverage said; -I names the first operands it cannot read and counts them all; most instructions without a source line, and a list of types, are said" {
 	cases \
+	    "the bounds of the hand-worked profile" np_bound_1 \
+	    "the goldens hold the hand-worked and DuckDB numbers" np_bound_2 \
+	    "-t sets the window; an empty side is the DMA's" np_bound_3 \
+	    "rows in reverse order, beyond the reorder window, give the same bounds" np_bound_4 \
+	    "the tables as files named for them (DuckDB's CSV), in any order" np_bound_5 \
+	    "several profiles, and -w side by side with the change" np_bound_6 \
 	    "-T, the transposes per source line" np_bound_7 \
 	    "-I, the matmul shapes per source line" np_bound_8 \
 	    "-X, the excess bytes, by tensor and by the line that loads it" np_bound_9 \
@@ -237,14 +234,6 @@ np_bound_17() {
 	[ ! -s "$OUT" ]
 }
 
-@test "np-bound: Metadata without its constants: what they bound is left out, and said; no Metadata, no TensorInfo, no ActiveTime, no Instruction table; an empty DmaPacket: no window without -t; with it, DMA left out; a window without DMA says so: its memory bounds are 0; no kernel packet, or no DmaPacket table: no window, exit 1" {
-	cases \
-	    "Metadata without its constants: what they bound is left out, and said" np_bound_13 \
-	    "no Metadata, no TensorInfo, no ActiveTime, no Instruction table" np_bound_14 \
-	    "an empty DmaPacket: no window without -t; with it, DMA left out" np_bound_15 \
-	    "a window without DMA says so: its memory bounds are 0" np_bound_16 \
-	    "no kernel packet, or no DmaPacket table: no window, exit 1" np_bound_17
-}
 
 # ---- bad input ----
 
@@ -288,12 +277,6 @@ np_bound_20() {
 	err_is "np-bound: $T/noflow: no Flow table: -D needs it"
 }
 
-@test "np-bound: a value of the wrong type names the file, row and column; a table without a column it needs names it, what for, and what it has; an investigation without its tables is an error" {
-	cases \
-	    "a value of the wrong type names the file, row and column" np_bound_18 \
-	    "a table without a column it needs names it, what for, and what it has" np_bound_19 \
-	    "an investigation without its tables is an error" np_bound_20
-}
 
 # ---- usage ----
 
@@ -329,8 +312,16 @@ np_bound_22() {
 	grep -q 'np-bound: write error' "$ERR" || grep -q 'No space left' "$ERR"
 }
 
-@test "np-bound: usage errors; a closed pipe ends it quietly; a full disk is an error" {
+@test "np-bound: Metadata without its constants: what they bound is left out, and said; no Metadata, no TensorInfo, no ActiveTime, no Instruction table; an empty DmaPacket: no window without -t; with it, DMA left out; a window without DMA says so: its memory bounds are 0; no kernel packet, or no DmaPacket table: no window, exit 1; a value of the wrong type names the file, row and column; a table without a column it needs names it, what for, and what it has; an investigation without its tables is an error; usage errors; a closed pipe ends it quietly; a full disk is an error" {
 	cases \
+	    "Metadata without its constants: what they bound is left out, and said" np_bound_13 \
+	    "no Metadata, no TensorInfo, no ActiveTime, no Instruction table" np_bound_14 \
+	    "an empty DmaPacket: no window without -t; with it, DMA left out" np_bound_15 \
+	    "a window without DMA says so: its memory bounds are 0" np_bound_16 \
+	    "no kernel packet, or no DmaPacket table: no window, exit 1" np_bound_17 \
+	    "a value of the wrong type names the file, row and column" np_bound_18 \
+	    "a table without a column it needs names it, what for, and what it has" np_bound_19 \
+	    "an investigation without its tables is an error" np_bound_20 \
 	    "usage errors" np_bound_21 \
 	    "a closed pipe ends it quietly; a full disk is an error" np_bound_22
 }
@@ -536,16 +527,10 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	[ "$(awk -F'\t' '{ print NF }' "$OUT" | sort -u)" = 9 ]
 }
 
-@test "np-bound: NULL, '' and <none>: the bounds, the same in every form, DuckDB's; NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart; NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" {
-	cases \
-	    "NULL, '' and <none>: the bounds, the same in every form, DuckDB's" np_bound_27 \
-	    "NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart" np_bound_28 \
-	    "NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" np_bound_29
-}
 
 # ---- hostile input ----
 
-@test "np-bound: hostile tables: each a clear error naming the file and place, exit 1, nothing written" {
+np_bound_t1() {
 	C=$D/csv
 	mkdir -p "$T/h"
 	# truncated Parquet
@@ -603,7 +588,7 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	err_is "np-bound: $T/m/Metadata.csv: empty input, expected JSON, TSV or CSV"
 }
 
-@test "np-bound: CRLF tables read as LF ones; a row ending before it starts counted once" {
+np_bound_t2() {
 	mkdir -p "$T/crlf"
 	for f in "$D"/csv/*.csv; do
 		sed 's/$/\r/' "$f" >"$T/crlf/${f##*/}"
@@ -619,7 +604,7 @@ np-bound: Flow edges from an instruction without in_id or out_id, in no join: 1 
 	grep -q "^np-bound: rows with end_ts before start_ts skipped: 1 (first: $T/DmaPacket.csv:3)\$" "$ERR"
 }
 
-@test "np-bound: an error in the second profile: the first one's rows written, exit 1" {
+np_bound_t3() {
 	mkdir -p "$T/bad"
 	ln -s "$H"/*.parquet "$T/bad/"
 	rm "$T/bad/DmaPacket.parquet"
@@ -636,6 +621,7 @@ $H	k.py:12	1	1638400	50	0.29411764705882354" ]
 	  sed "1d; s,^,$H\t," "$GOLD/np-bound/hand.tsv"; } >"$T/want"
 	out_is "$T/want"
 }
+
 
 # ---- another generated profile, checked against DuckDB ----
 
@@ -727,8 +713,14 @@ np_bound_37() {
 	out_is "$T/want"
 }
 
-@test "np-bound: a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers; Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet; a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X; a MATMUL without an engine: in no bound, and counted; np-bound -X: a tensor type longer than 31 bytes is written cut, and said so" {
+@test "np-bound: NULL, '' and <none>: the bounds, the same in every form, DuckDB's; NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart; NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted; hostile tables: each a clear error naming the file and place, exit 1, nothing written; CRLF tables read as LF ones; a row ending before it starts counted once; an error in the second profile: the first one's rows written, exit 1; a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers; Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet; a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X; a MATMUL without an engine: in no bound, and counted; np-bound -X: a tensor type longer than 31 bytes is written cut, and said so" {
 	cases \
+	    "NULL, '' and <none>: the bounds, the same in every form, DuckDB's" np_bound_27 \
+	    "NULL, '' and <none>: -T and -I keep a missing src, an empty one and <none> apart" np_bound_28 \
+	    "NULL, '' and <none>: -X and -D keep variables and sources apart, bytes missing counted" np_bound_29 \
+	    "hostile tables: each a clear error naming the file and place, exit 1, nothing written" np_bound_t1 \
+	    "CRLF tables read as LF ones; a row ending before it starts counted once" np_bound_t2 \
+	    "an error in the second profile: the first one's rows written, exit 1" np_bound_t3 \
 	    "a generated profile of another seed and size (profgen -s 7 -n 300): DuckDB's answers" np_bound_33 \
 	    "Metadata without a constant's column, as CSV, TSV or JSON lines: left out and said, as for Parquet" np_bound_34 \
 	    "a tensor listed twice in TensorInfo: its sizes added, and said, in the bounds as in -X" np_bound_35 \

@@ -170,15 +170,6 @@ np-cc: last layers left out of mean, median, min and max, as the epilogue: 1 (fi
 	golden $G/layers.tsv
 }
 
-@test "np-cc: -E picks one event in the default mode; -F moves the fields; -u us scales times to ns; Neuron Explorer CcInstruction rows as TSV; Neuron Explorer CcOp rows as JSON lines; event is the operation; the cc_stream table of a view export; its own TSV reads back with the ranks kept" {
-	cases \
-	    "-E picks one event in the default mode" np_cc_10 \
-	    "-F moves the fields; -u us scales times to ns" np_cc_11 \
-	    "Neuron Explorer CcInstruction rows as TSV" np_cc_12 \
-	    "Neuron Explorer CcOp rows as JSON lines; event is the operation" np_cc_13 \
-	    "the cc_stream table of a view export" np_cc_14 \
-	    "its own TSV reads back with the ranks kept" np_cc_15
-}
 
 # ---- agreement with the awk chain users run today ----
 
@@ -274,8 +265,14 @@ np_cc_20() {
 	    exit !(d <= 0.01 * b) }'
 }
 
-@test "np-cc: -G agrees exactly with the awk chain (generated trace); -L agrees exactly with the awk chain (generated trace); -L summaries agree with awk over the chain's layers; -G agrees with the awk chain on unpaired STARTs (r0 core 9); more than 1024 steady layers: median within 1%" {
+@test "np-cc: -E picks one event in the default mode; -F moves the fields; -u us scales times to ns; Neuron Explorer CcInstruction rows as TSV; Neuron Explorer CcOp rows as JSON lines; event is the operation; the cc_stream table of a view export; its own TSV reads back with the ranks kept; -G agrees exactly with the awk chain (generated trace); -L agrees exactly with the awk chain (generated trace); -L summaries agree with awk over the chain's layers; -G agrees with the awk chain on unpaired STARTs (r0 core 9); more than 1024 steady layers: median within 1%" {
 	cases \
+	    "-E picks one event in the default mode" np_cc_10 \
+	    "-F moves the fields; -u us scales times to ns" np_cc_11 \
+	    "Neuron Explorer CcInstruction rows as TSV" np_cc_12 \
+	    "Neuron Explorer CcOp rows as JSON lines; event is the operation" np_cc_13 \
+	    "the cc_stream table of a view export" np_cc_14 \
+	    "its own TSV reads back with the ranks kept" np_cc_15 \
 	    "-G agrees exactly with the awk chain (generated trace)" np_cc_16 \
 	    "-L agrees exactly with the awk chain (generated trace)" np_cc_17 \
 	    "-L summaries agree with awk over the chain's layers" np_cc_18 \
@@ -439,13 +436,8 @@ np_cc_33() {
 	err_is "np-cc: $SAMPLES/summary-compact.json: no 'cc_stream' table and no collective rows found"
 }
 
-@test "np-cc: text: a START or END line whose time is no integer is an error, after the rows before it; a summary holds no collectives" {
-	cases \
-	    "text: a START or END line whose time is no integer is an error, after the rows before it" np_cc_32 \
-	    "a summary holds no collectives" np_cc_33
-}
 
-@test "np-cc: a start_ts that is NaN or infinite is skipped and counted" {
+np_cc_t1() {
 	printf 'start_ts\tdescription\nNaN\tTPB_TRIGGER\n100\tTPB_TRIGGER\n300\tTPB_TRIGGER\n' >"$T/nan.tsv"
 	cd "$T"
 	np np-cc -G -n nan.tsv
@@ -454,7 +446,7 @@ np_cc_33() {
 	printf 'nan.tsv\t\t1\t100\t200\t\n' | cmp - "$OUT"
 }
 
-@test "np-cc: more events on one CC-core than the bound" {
+np_cc_t2() {
 	awk 'BEGIN { print "Collectives trace for CC-core 8"
 	    for (i = 0; i < 257; i++) print "EV" i, i, "START" }' >"$T/m.txt"
 	cd "$T"
@@ -462,6 +454,7 @@ np_cc_33() {
 	status_is 1
 	err_is "np-cc: m.txt:258:1: more than 256 distinct events on one CC-core"
 }
+
 
 # ---- options and output ----
 
@@ -535,8 +528,12 @@ np_cc_40() {
 	err_is "np-cc: write error: No space left on device"
 }
 
-@test "np-cc: -h and --help print the synopsis; --version; the synopsis matches the man page; bad usage exits 2; a missing file; a closed pipe ends quietly; a full disk is an error" {
+@test "np-cc: text: a START or END line whose time is no integer is an error, after the rows before it; a summary holds no collectives; a start_ts that is NaN or infinite is skipped and counted; more events on one CC-core than the bound; -h and --help print the synopsis; --version; the synopsis matches the man page; bad usage exits 2; a missing file; a closed pipe ends quietly; a full disk is an error" {
 	cases \
+	    "text: a START or END line whose time is no integer is an error, after the rows before it" np_cc_32 \
+	    "a summary holds no collectives" np_cc_33 \
+	    "a start_ts that is NaN or infinite is skipped and counted" np_cc_t1 \
+	    "more events on one CC-core than the bound" np_cc_t2 \
 	    "-h and --help print the synopsis; --version" np_cc_36 \
 	    "the synopsis matches the man page" np_cc_37 \
 	    "bad usage exits 2" np_cc_38 \
@@ -573,7 +570,7 @@ dense() {
 	grep -q '	total	' "$OUT"
 }
 
-@test "np-cc: --skew -C first, selects collectives (past 1048576: np-cc-big.bats)" {
+np_cc_t3() {
 	awk 'BEGIN { print "Collectives trace for CC-core 8"
 	    for (i = 0; i < 20; i++) print "TPB_TRIGGER", i, "START" }' \
 	    >"$T/s.txt"
@@ -583,7 +580,7 @@ dense() {
 	[ "$(wc -l <"$OUT")" -eq 8 ]
 }
 
-@test "np-cc: -G, -L and -K take start_ts within +-2^62 ns, so that gaps fit; others are counted and left out" {
+np_cc_t4() {
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387903\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/edge.tsv"
 	np np-cc -G -n "$T/edge.tsv"
 	status_is 0
@@ -604,13 +601,14 @@ np-cc: no layers: at most 2 TPB_TRIGGER starts on one CC-core (gaps: 1), and the
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t1\t1\t')" ]
 }
 
-@test "np-cc: the start_ts bound is as the note says, both ends included" {
+np_cc_t5() {
 	printf 'core_idx\tdescription\tstart_ts\n8\tTPB_TRIGGER\t-4611686018427387904\n8\tTPB_TRIGGER\t4611686018427387904\n8\tTPB_TRIGGER\t-4611686018427387903\n8\tTPB_TRIGGER\t4611686018427387903\n' >"$T/b.tsv"
 	np np-cc -G -n "$T/b.tsv"
 	status_is 0
 	err_is "np-cc: rows with times beyond 2^62 ns skipped: 2 (first: $T/b.tsv:2)"
 	[ "$(cut -f2- "$OUT")" = "$(printf '8\t1\t-4611686018427387903\t9223372036854775806\t')" ]
 }
+
 
 # ---- a mode that finds nothing ----
 
@@ -709,8 +707,11 @@ np_cc_50() {
 	[ "$(awk -F '\t' '$3 == "mean" { print $6 }' "$OUT")" = 768614336404568832 ]
 }
 
-@test "np-cc: -L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header; -G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1; trigger_engine is spelt as np(7) spells engines; two STARTs of a core at one time: -K the same whatever their input order; -L's mean is the nearest double of the exact quotient past 2^53" {
+@test "np-cc: --skew -C first, selects collectives (past 1048576: np-cc-big.bats); -G, -L and -K take start_ts within +-2^62 ns, so that gaps fit; others are counted and left out; the start_ts bound is as the note says, both ends included; -L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header; -G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1; trigger_engine is spelt as np(7) spells engines; two STARTs of a core at one time: -K the same whatever their input order; -L's mean is the nearest double of the exact quotient past 2^53" {
 	cases \
+	    "--skew -C first, selects collectives (past 1048576: np-cc-big.bats)" np_cc_t3 \
+	    "-G, -L and -K take start_ts within +-2^62 ns, so that gaps fit; others are counted and left out" np_cc_t4 \
+	    "the start_ts bound is as the note says, both ends included" np_cc_t5 \
 	    "-L, -G, -K and -E on input without the event name the events seen and -E, exit 1, no header" np_cc_46 \
 	    "-G with one start, -L with no gap past the prologue, -K outside -C: each says why, exit 1" np_cc_47 \
 	    "trigger_engine is spelt as np(7) spells engines" np_cc_48 \

@@ -35,14 +35,8 @@ np_dma_3() {
 	golden np-dma/view.tsv
 }
 
-@test "np-dma: view JSON dma rows: nested arrays skipped, semaphore -1 empty; Neuron Explorer DmaPacket rows as JSON lines; its own output reads back unchanged" {
-	cases \
-	    "view JSON dma rows: nested arrays skipped, semaphore -1 empty" np_dma_1 \
-	    "Neuron Explorer DmaPacket rows as JSON lines" np_dma_2 \
-	    "its own output reads back unchanged" np_dma_3
-}
 
-@test "np-dma: show-dma text: SOP paired with EOP or COMPLETION per queue" {
+np_dma_t3() {
 	np np-dma "$D/show-dma.txt"
 	status_is 0
 	golden np-dma/show-dma.tsv
@@ -82,15 +76,8 @@ np_dma_8() {
 	[ "$(<"$OUT")" = "q	1000	3000	2000	5								0x1			" ]
 }
 
-@test "np-dma: -F moves the text field positions; without -F the shifted text is not understood; -u us scales times to ns; -u us scales text times once" {
-	cases \
-	    "-F moves the text field positions" np_dma_5 \
-	    "without -F the shifted text is not understood" np_dma_6 \
-	    "-u us scales times to ns" np_dma_7 \
-	    "-u us scales text times once" np_dma_8
-}
 
-@test "np-dma: -u at the ends of the int64 range" {
+np_dma_t4() {
 	# ps: 9223372036854775807 / 1000 = 9223372036854775 rest 807, which
 	# rounds up; -1500 ps is -1.5 ns, half away from zero: -2.
 	printf 'queue_name\tstart_ts\tend_ts\nq\t9223372036854775807\t\nr\t-9223372036854775808\t\ns\t-1500\t1499\n' >"$T/ps.tsv"
@@ -131,8 +118,17 @@ np_dma_11() {
 	done
 }
 
-@test "np-dma: -n drops the header line; view JSON, show-dma text and DmaPacket TSV agree" {
+@test "np-dma: view JSON dma rows: nested arrays skipped, semaphore -1 empty; Neuron Explorer DmaPacket rows as JSON lines; its own output reads back unchanged; show-dma text: SOP paired with EOP or COMPLETION per queue; -F moves the text field positions; without -F the shifted text is not understood; -u us scales times to ns; -u us scales text times once; -u at the ends of the int64 range; -n drops the header line; view JSON, show-dma text and DmaPacket TSV agree" {
 	cases \
+	    "view JSON dma rows: nested arrays skipped, semaphore -1 empty" np_dma_1 \
+	    "Neuron Explorer DmaPacket rows as JSON lines" np_dma_2 \
+	    "its own output reads back unchanged" np_dma_3 \
+	    "show-dma text: SOP paired with EOP or COMPLETION per queue" np_dma_t3 \
+	    "-F moves the text field positions" np_dma_5 \
+	    "without -F the shifted text is not understood" np_dma_6 \
+	    "-u us scales times to ns" np_dma_7 \
+	    "-u us scales text times once" np_dma_8 \
+	    "-u at the ends of the int64 range" np_dma_t4 \
 	    "-n drops the header line" np_dma_10 \
 	    "view JSON, show-dma text and DmaPacket TSV agree" np_dma_11
 }
@@ -262,16 +258,8 @@ np_dma_24() {
 	err_is "np-dma: $T/q.tsv:1026: expected at most 1024 DMA queues, found more"
 }
 
-@test "np-dma -s: sorted by start_ts, a window of 1 gives the all row; p50 is the histogram's estimate, within 1%; transfers without an end or a size are counted; np-dma -s, -H: an empty dma table gives the header only; more than 1024 queues is an error" {
-	cases \
-	    "sorted by start_ts, a window of 1 gives the all row" np_dma_20 \
-	    "p50 is the histogram's estimate, within 1%" np_dma_21 \
-	    "transfers without an end or a size are counted" np_dma_22 \
-	    "np-dma -s, -H: an empty dma table gives the header only" np_dma_23 \
-	    "more than 1024 queues is an error" np_dma_24
-}
 
-@test "np-dma -s: negative, fractional and NaN values: a byte count is an error, a time leaves its row out" {
+np_dma_t1() {
 	printf '{"dma":[{"timestamp":1,"duration":2,"subgroup":"q","transfer_size":-5}]}\n' >"$T/a.json"
 	np np-dma -s "$T/a.json"
 	status_is 1
@@ -308,7 +296,7 @@ np_dma_24() {
 	[ "$(cut -f1-3 "$OUT")" = "$(printf 'q\t-5\t2\nq\t1\t3')" ]
 }
 
-@test "np-dma: totals past 2^63 are exact, not a wrap nor an error" {
+np_dma_t2() {
 	# a: 9e18 twice = 18000000000000000000 over [1,3) u [2,5) = 4 ns:
 	# 4500000000000000000 bytes/ns, mean 9e18.  b: 2^63 - 1 and 1 = 2^63
 	# = 9223372036854775808, mean 2^62 = 4611686018427387904.  all: the
@@ -347,6 +335,7 @@ np_dma_24() {
 np-dma: $T/o3.tsv: nothing recognised as instruction rows"
 }
 
+
 # ---- -S: skinny DMA instructions ----
 
 np_dma_27() {
@@ -379,12 +368,19 @@ np_dma_30() {
 	err_is "np-dma: $T/l.tsv:100002: expected at most 100000 source lines, found more"
 }
 
-@test "np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart; np-dma -S -b 100: a lower threshold; reads the instruction stream np-trace writes; more than 100000 source lines is an error" {
+@test "np-dma -s: sorted by start_ts, a window of 1 gives the all row; p50 is the histogram's estimate, within 1%; transfers without an end or a size are counted; np-dma -s, -H: an empty dma table gives the header only; more than 1024 queues is an error; negative, fractional and NaN values: a byte count is an error, a time leaves its row out; np-dma: totals past 2^63 are exact, not a wrap nor an error; np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart; np-dma -S -b 100: a lower threshold; np-dma -S: reads the instruction stream np-trace writes; np-dma -S: more than 100000 source lines is an error" {
 	cases \
-	    "DMA instructions below 512 bytes per source line; those without a size apart" np_dma_27 \
+	    "sorted by start_ts, a window of 1 gives the all row" np_dma_20 \
+	    "p50 is the histogram's estimate, within 1%" np_dma_21 \
+	    "transfers without an end or a size are counted" np_dma_22 \
+	    "np-dma -s, -H: an empty dma table gives the header only" np_dma_23 \
+	    "more than 1024 queues is an error" np_dma_24 \
+	    "negative, fractional and NaN values: a byte count is an error, a time leaves its row out" np_dma_t1 \
+	    "np-dma: totals past 2^63 are exact, not a wrap nor an error" np_dma_t2 \
+	    "np-dma -S: DMA instructions below 512 bytes per source line; those without a size apart" np_dma_27 \
 	    "np-dma -S -b 100: a lower threshold" np_dma_28 \
-	    "reads the instruction stream np-trace writes" np_dma_29 \
-	    "more than 100000 source lines is an error" np_dma_30
+	    "np-dma -S: reads the instruction stream np-trace writes" np_dma_29 \
+	    "np-dma -S: more than 100000 source lines is an error" np_dma_30
 }
 
 # ---- bad input ----
@@ -746,15 +742,8 @@ np_dma_57() {
 np-dma: $T/f3.txt: nothing recognised as show-session --show-dma lines"
 }
 
-@test "np-dma: show-dma text: an EOP earlier than its SOP is counted, not a transfer; show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart; text: a transfer's time or byte count that is no integer is an error, after the rows before it; a text file of only an unpaired SOP is understood, and the next file is read" {
-	cases \
-	    "show-dma text: an EOP earlier than its SOP is counted, not a transfer" np_dma_54 \
-	    "show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart" np_dma_55 \
-	    "text: a transfer's time or byte count that is no integer is an error, after the rows before it" np_dma_56 \
-	    "a text file of only an unpaired SOP is understood, and the next file is read" np_dma_57
-}
 
-@test "np-dma: -S without a DMA instruction, and -s with every transfer left out, say why and exit 1" {
+np_dma_t5() {
 	np np-dma -S "$FIX/np-gaps/basic.tsv"
 	status_is 1
 	err_is "np-dma: no DMA instructions (opcode DMA_... or PSEUDO_DMA_...) in 15 instructions read (seen: TENSOR_TENSOR 3, MATMUL 6, LDWEIGHTS 1, NOTIFY 2, TRANSPOSE 1, and 2 rows of other names)"
@@ -814,8 +803,13 @@ np_dma_60() {
 	done
 }
 
-@test "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000); np-dma: a layout that cannot be right is an error naming -F, the rows before it written" {
+@test "np-dma: show-dma text: an EOP earlier than its SOP is counted, not a transfer; show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart; text: a transfer's time or byte count that is no integer is an error, after the rows before it; a text file of only an unpaired SOP is understood, and the next file is read; -S without a DMA instruction, and -s with every transfer left out, say why and exit 1; np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000); a layout that cannot be right is an error naming -F, the rows before it written" {
 	cases \
-	    "a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" np_dma_59 \
-	    "np-dma: a layout that cannot be right is an error naming -F, the rows before it written" np_dma_60
+	    "show-dma text: an EOP earlier than its SOP is counted, not a transfer" np_dma_54 \
+	    "show-dma text: the first bytes=N token wherever it is; queues alike in 8 bytes kept apart" np_dma_55 \
+	    "text: a transfer's time or byte count that is no integer is an error, after the rows before it" np_dma_56 \
+	    "a text file of only an unpaired SOP is understood, and the next file is read" np_dma_57 \
+	    "-S without a DMA instruction, and -s with every transfer left out, say why and exit 1" np_dma_t5 \
+	    "np-dma -S: a DMA without a size is counted apart; the page's numbers against the common recipe (npgen -n 8000)" np_dma_59 \
+	    "a layout that cannot be right is an error naming -F, the rows before it written" np_dma_60
 }

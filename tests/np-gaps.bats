@@ -187,16 +187,6 @@ np_gaps_16() {
 	done
 }
 
-@test "np-gaps: -U -t cuts instructions to the window; span is the window; -U -e: span over the selected engines; -U with nothing selected is an error naming the engines there are; -t with one bound: span from the bound to the data; -n drops the header; view JSON of the same instructions gives the same output; np-trace's TSV of the view JSON gives the same output" {
-	cases \
-	    "-U -t cuts instructions to the window; span is the window" np_gaps_10 \
-	    "-U -e: span over the selected engines" np_gaps_11 \
-	    "-U with nothing selected is an error naming the engines there are" np_gaps_12 \
-	    "-t with one bound: span from the bound to the data" np_gaps_13 \
-	    "-n drops the header" np_gaps_14 \
-	    "view JSON of the same instructions gives the same output" np_gaps_15 \
-	    "np-trace's TSV of the view JSON gives the same output" np_gaps_16
-}
 
 np_gaps_17() {
 	sed 's/$/\r/' "$G/basic.tsv" >"$T/crlf.tsv"
@@ -226,8 +216,15 @@ np_gaps_19() {
 	golden np-gaps/util.tsv
 }
 
-@test "np-gaps: CRLF line ends read the same; the show-trace text, read directly; several files are one stream, read in order" {
+@test "np-gaps: -U -t cuts instructions to the window; span is the window; -U -e: span over the selected engines; -U with nothing selected is an error naming the engines there are; -t with one bound: span from the bound to the data; -n drops the header; view JSON of the same instructions gives the same output; np-trace's TSV of the view JSON gives the same output; CRLF line ends read the same; the show-trace text, read directly; several files are one stream, read in order" {
 	cases \
+	    "-U -t cuts instructions to the window; span is the window" np_gaps_10 \
+	    "-U -e: span over the selected engines" np_gaps_11 \
+	    "-U with nothing selected is an error naming the engines there are" np_gaps_12 \
+	    "-t with one bound: span from the bound to the data" np_gaps_13 \
+	    "-n drops the header" np_gaps_14 \
+	    "view JSON of the same instructions gives the same output" np_gaps_15 \
+	    "np-trace's TSV of the view JSON gives the same output" np_gaps_16 \
 	    "CRLF line ends read the same" np_gaps_17 \
 	    "the show-trace text, read directly" np_gaps_18 \
 	    "several files are one stream, read in order" np_gaps_19
@@ -238,7 +235,7 @@ np_gaps_19() {
 # order.tsv: Tensor 100, Tensor 300, Vector 500, then Tensor 50 on line 5.
 # Tensor runs [50,80) [100,200) [300,400): gaps 20 (d->a), 100 (a->b).
 # Rows without a source line: src is missing, an empty field.
-ORDER_GAPS="$(printf 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t\ta\t\t\nTensor\t200\t300\t100\ta\t\tb\t\t')"
+printf -v ORDER_GAPS 'engine\tgap_start\tgap_end\tgap_ns\tbefore_opcode\tbefore_src\tafter_opcode\tafter_src\tpcore_idx\nTensor\t80\t100\t20\td\t\ta\t\t\nTensor\t200\t300\t100\ta\t\tb\t\t'
 
 np_gaps_20() {
 	# -w 1: 100 has left the window when 300 comes; 50 is beyond it.
@@ -366,16 +363,6 @@ np_gaps_26() {
 	[ "$(tail -1 "$OUT")" = "$(printf 'any\t1\t100\t100\t1\t0\t0\t')" ]
 }
 
-@test "np-gaps: a row beyond the window is put in order apart, and noted; disorder within the window is put back in order, no note; -U and -a beyond the window give what sorted input gives; input ordered engine by engine, per-engine gaps; the suggested sort fixes such input; disorder within the window gives what sorted input gives; columns it does not use are skipped unread" {
-	cases \
-	    "a row beyond the window is put in order apart, and noted" np_gaps_20 \
-	    "disorder within the window is put back in order, no note" np_gaps_21 \
-	    "-U and -a beyond the window give what sorted input gives" np_gaps_22 \
-	    "input ordered engine by engine, per-engine gaps" np_gaps_23 \
-	    "the suggested sort fixes such input" np_gaps_24 \
-	    "disorder within the window gives what sorted input gives" np_gaps_25 \
-	    "columns it does not use are skipped unread" np_gaps_26
-}
 
 # ---- agreement with the profiler and across formats (npgen) ----
 
@@ -435,8 +422,15 @@ np_gaps_29() {
 	cmp "$T/a" "$T/c"
 }
 
-@test "np-gaps: busy_ns is the profiler's *_engine_active_time; view JSON and np-trace's TSV of it give the same numbers; Explorer TSV and the text trace give the same utilisation" {
+@test "np-gaps: a row beyond the window is put in order apart, and noted; disorder within the window is put back in order, no note; -U and -a beyond the window give what sorted input gives; input ordered engine by engine, per-engine gaps; the suggested sort fixes such input; disorder within the window gives what sorted input gives; columns it does not use are skipped unread; busy_ns is the profiler's *_engine_active_time; view JSON and np-trace's TSV of it give the same numbers; Explorer TSV and the text trace give the same utilisation" {
 	cases \
+	    "a row beyond the window is put in order apart, and noted" np_gaps_20 \
+	    "disorder within the window is put back in order, no note" np_gaps_21 \
+	    "-U and -a beyond the window give what sorted input gives" np_gaps_22 \
+	    "input ordered engine by engine, per-engine gaps" np_gaps_23 \
+	    "the suggested sort fixes such input" np_gaps_24 \
+	    "disorder within the window gives what sorted input gives" np_gaps_25 \
+	    "columns it does not use are skipped unread" np_gaps_26 \
 	    "busy_ns is the profiler's *_engine_active_time" np_gaps_27 \
 	    "view JSON and np-trace's TSV of it give the same numbers" np_gaps_28 \
 	    "Explorer TSV and the text trace give the same utilisation" np_gaps_29
@@ -444,7 +438,7 @@ np_gaps_29() {
 
 # ---- rows np-gaps cannot use ----
 
-@test "np-gaps: rows without an end are skipped and counted" {
+np_gaps_t1() {
 	printf 'start_ts\tengine\tend_ts\n100\tTensor\t200\n300\tTensor\t\n2000\tTensor\t2100\n2500\tTensor\t\n' >"$T/noend.tsv"
 	np np-gaps "$T/noend.tsv"
 	status_is 0
@@ -452,7 +446,7 @@ np_gaps_29() {
 	[ "$(tail -1 "$OUT" | cut -f1-4)" = "$(printf 'Tensor\t200\t2000\t1800')" ]
 }
 
-@test "np-gaps: an instruction ending before it starts is counted and left out" {
+np_gaps_t2() {
 	printf 'start_ts\tend_ts\tengine\n100\t200\tTensor\n300\t250\tTensor\n400\t500\tTensor\n' >"$T/neg.tsv"
 	np np-gaps -n -m 1 "$T/neg.tsv"
 	status_is 0
@@ -460,7 +454,7 @@ np_gaps_29() {
 	[ "$(cut -f1-4 "$OUT")" = "$(printf 'Tensor\t200\t400\t200')" ]
 }
 
-@test "np-gaps: a NaN or infinite time is counted and its row left out" {
+np_gaps_t3() {
 	printf '{"instruction":[{"timestamp":NaN,"duration":5,"label":"Tensor"},{"timestamp":5,"duration":Infinity,"label":"Tensor"},{"timestamp":1,"duration":1,"label":"Tensor"}]}\n' >"$T/nan.json"
 	np np-gaps -U "$T/nan.json"
 	status_is 0
@@ -474,7 +468,7 @@ np-gaps: rows with duration_ns NaN or infinite skipped: 1 (first: $T/nan.json:1)
 np-gaps: $T/inf.tsv: nothing recognised as instruction rows"
 }
 
-@test "np-gaps: times past 2^62 ns, or overflowing int64, are counted and their rows left out" {
+np_gaps_t4() {
 	printf 'start_ts\tend_ts\tengine\n0\t4611686018427387904\tTensor\n1\t2\tTensor\n' >"$T/big.tsv"
 	np np-gaps -U "$T/big.tsv"
 	status_is 0
@@ -490,6 +484,7 @@ np-gaps: $T/inf.tsv: nothing recognised as instruction rows"
 	err_is "np-gaps: rows with duration_ns beyond 64 bits of ns skipped: 1 (first: $T/ovf.tsv:2)
 np-gaps: $T/ovf.tsv: nothing recognised as instruction rows"
 }
+
 
 np_gaps_34() {
 	printf 'start_ts\tend_ts\n100\t200\n1500\t1600\n' >"$T/noeng.tsv"
@@ -524,8 +519,12 @@ np_gaps_36() {
 	[ "$(wc -l <"$OUT")" -eq 5000 ]
 }
 
-@test "np-gaps: rows without an engine make an engine of their own, its name an empty field; more than 64 engines is an error naming the row; 5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" {
+@test "np-gaps: rows without an end are skipped and counted; an instruction ending before it starts is counted and left out; a NaN or infinite time is counted and its row left out; times past 2^62 ns, or overflowing int64, are counted and their rows left out; rows without an engine make an engine of their own, its name an empty field; more than 64 engines is an error naming the row; 5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" {
 	cases \
+	    "rows without an end are skipped and counted" np_gaps_t1 \
+	    "an instruction ending before it starts is counted and left out" np_gaps_t2 \
+	    "a NaN or infinite time is counted and its row left out" np_gaps_t3 \
+	    "times past 2^62 ns, or overflowing int64, are counted and their rows left out" np_gaps_t4 \
 	    "rows without an engine make an engine of their own, its name an empty field" np_gaps_34 \
 	    "more than 64 engines is an error naming the row" np_gaps_35 \
 	    "5000 opcode and source pairs are held (1000000 and one more: np-gaps-big.bats)" np_gaps_36
@@ -752,7 +751,7 @@ np_gaps_50() {
 	[ "$(tail -1 "$OUT" | cut -f1,2)" = "$(printf 'any\t500')" ]
 }
 
-@test "np-gaps: no instruction to use says why, every mode, exit 1, no header" {
+np_gaps_t5() {
 	printf 'start_ts\tengine\n1\tTensor\n2\tVector\n' >"$T/noend.tsv"
 	for m in "" -a -U; do
 		np np-gaps $m "$T/noend.tsv"
@@ -802,8 +801,9 @@ np_gaps_55() {
 	    'Vector	1.1102230246251562e-16' 'any	0.9999999999999999')" ]
 }
 
-@test "np-gaps: pairs alike at their ends are told apart; -U busy_share is the nearest double to busy / span past 2^53" {
+@test "np-gaps: no instruction to use says why, every mode, exit 1, no header; pairs alike at their ends are told apart; -U busy_share is the nearest double to busy / span past 2^53" {
 	cases \
+	    "no instruction to use says why, every mode, exit 1, no header" np_gaps_t5 \
 	    "pairs alike at their ends are told apart" np_gaps_54 \
 	    "-U busy_share is the nearest double to busy / span past 2^53" np_gaps_55
 }

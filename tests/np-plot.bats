@@ -69,16 +69,6 @@ np_plot_7() {
 	grep -q '^\[128 KiB, 256 KiB) ' "$GOLD/plot/dmah.txt"
 }
 
-@test "plot: np-stall's stall per source line, as bars; np-stall by engine and opcode: a key of two parts; np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row; np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns; np-dma -s: bandwidth per queue in GB/s; np-gaps -U: busy share per engine, in %; np-dma -H: a bar per power-of-two bucket, in bytes" {
-	cases \
-	    "np-stall's stall per source line, as bars" np_plot_1 \
-	    "np-stall by engine and opcode: a key of two parts" np_plot_2 \
-	    "np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row" np_plot_3 \
-	    "np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns" np_plot_4 \
-	    "np-dma -s: bandwidth per queue in GB/s" np_plot_5 \
-	    "np-gaps -U: busy share per engine, in %" np_plot_6 \
-	    "np-dma -H: a bar per power-of-two bucket, in bytes" np_plot_7
-}
 
 np_plot_8() {
 	plot sumh sumh.tsv
@@ -100,15 +90,8 @@ np_plot_11() {
 	plot cck cck.tsv
 }
 
-@test "plot: np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins; np-gaps -B buckets: a heat strip per engine; buckets with pcore_idx: a strip per core and engine; a missing bucket is idle; np-cc -K: the spread of each collective's starts across ranks" {
-	cases \
-	    "np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins" np_plot_8 \
-	    "np-gaps -B buckets: a heat strip per engine" np_plot_9 \
-	    "buckets with pcore_idx: a strip per core and engine; a missing bucket is idle" np_plot_10 \
-	    "np-cc -K: the spread of each collective's starts across ranks" np_plot_11
-}
 
-@test "plot: np-sum -w: each metric across profiles; a text metric is skipped and counted" {
+np_plot_t1() {
 	np np-plot "$P/wide.tsv"
 	status_is 0
 	golden plot/wide.txt
@@ -117,6 +100,22 @@ np_plot_11() {
 	status_is 0
 	golden plot/wide.svg
 	xmlcheck "$OUT"
+}
+
+@test "plot: np-stall's stall per source line, as bars; np-stall by engine and opcode: a key of two parts; np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row; np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns; np-dma -s: bandwidth per queue in GB/s; np-gaps -U: busy share per engine, in %; np-dma -H: a bar per power-of-two bucket, in bytes; np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins; np-gaps -B buckets: a heat strip per engine; buckets with pcore_idx: a strip per core and engine; a missing bucket is idle; np-cc -K: the spread of each collective's starts across ranks; np-sum -w: each metric across profiles; a text metric is skipped and counted" {
+	cases \
+	    "np-stall's stall per source line, as bars" np_plot_1 \
+	    "np-stall by engine and opcode: a key of two parts" np_plot_2 \
+	    "np-cc -L: time per layer; rank and CC-core, the same in every row, in the title; no total row" np_plot_3 \
+	    "np-cc -L's layer_ns, as np-cc writes it now, draws as np 0.1's ns" np_plot_4 \
+	    "np-dma -s: bandwidth per queue in GB/s" np_plot_5 \
+	    "np-gaps -U: busy share per engine, in %" np_plot_6 \
+	    "np-dma -H: a bar per power-of-two bucket, in bytes" np_plot_7 \
+	    "np-sum -H: one histogram per engine, 2% buckets merged into 40 log bins" np_plot_8 \
+	    "np-gaps -B buckets: a heat strip per engine" np_plot_9 \
+	    "buckets with pcore_idx: a strip per core and engine; a missing bucket is idle" np_plot_10 \
+	    "np-cc -K: the spread of each collective's starts across ranks" np_plot_11 \
+	    "np-sum -w: each metric across profiles; a text metric is skipped and counted" np_plot_t1
 }
 
 np_plot_13() {
@@ -306,7 +305,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	err_is "np-plot: $T/max.tsv:65538: more than 65536 rows to draw: np-plot keeps at most 65536"
 }
 
-@test "plot: several files are one table; CSV too" {
+np_plot_t2() {
 	cp "$P/util.tsv" "$T/util2.tsv"
 	cd "$P"
 	np np-plot util.tsv "$T/util2.tsv"
@@ -319,7 +318,7 @@ usage: np-plot [-q] [-k keys] [-N rows] [-o format] [-P kind] [-v values] [file 
 	golden plot/dmas.txt
 }
 
-@test "plot: blank lines before the header and between rows are passed over and counted" {
+np_plot_t3() {
 	# As every reader of TSV and CSV counts them (np(7)): two before the
 	# header (one of them CR LF), two between rows; the picture is that
 	# of the file without them.
@@ -430,16 +429,6 @@ np_plot_31() {
 	plot bound bound.tsv
 }
 
-@test "xmlcheck: finds what is not well-formed XML; plot: np-sum -g: a statistic is in the unit of the column its rows name; plot: np-sum's value_column, as np-sum writes it now, reads as np 0.1's column; plot: real np-gaps -B output; starts of 1.8e18 ns drawn to the ns; plot: np-gaps -B's nc column leads the strips' keys like pcore_idx; plot: at most 1048576 values (a spread's), an error past them; plot: np-bound's bounds as bars by family, the bottleneck drawn with its engine" {
-	cases \
-	    "finds what is not well-formed XML" np_plot_25 \
-	    "plot: np-sum -g: a statistic is in the unit of the column its rows name" np_plot_26 \
-	    "plot: np-sum's value_column, as np-sum writes it now, reads as np 0.1's column" np_plot_27 \
-	    "plot: real np-gaps -B output; starts of 1.8e18 ns drawn to the ns" np_plot_28 \
-	    "plot: np-gaps -B's nc column leads the strips' keys like pcore_idx" np_plot_29 \
-	    "plot: at most 1048576 values (a spread's), an error past them" np_plot_30 \
-	    "plot: np-bound's bounds as bars by family, the bottleneck drawn with its engine" np_plot_31
-}
 
 np_plot_32() {
 	plot bound2 bound2.tsv
@@ -454,8 +443,17 @@ np_plot_33() {
 	! grep -q change "$OUT"
 }
 
-@test "plot: np-bound of two profiles: each bound's bars side by side; np-bound -w: a bar a profile's column, side by side; the change not drawn" {
+@test "plot: several files are one table; CSV too; blank lines before the header and between rows are passed over and counted; xmlcheck: finds what is not well-formed XML; np-sum -g: a statistic is in the unit of the column its rows name; np-sum's value_column, as np-sum writes it now, reads as np 0.1's column; real np-gaps -B output; starts of 1.8e18 ns drawn to the ns; np-gaps -B's nc column leads the strips' keys like pcore_idx; at most 1048576 values (a spread's), an error past them; np-bound's bounds as bars by family, the bottleneck drawn with its engine; np-bound of two profiles: each bound's bars side by side; np-bound -w: a bar a profile's column, side by side; the change not drawn" {
 	cases \
+	    "several files are one table; CSV too" np_plot_t2 \
+	    "blank lines before the header and between rows are passed over and counted" np_plot_t3 \
+	    "xmlcheck: finds what is not well-formed XML" np_plot_25 \
+	    "np-sum -g: a statistic is in the unit of the column its rows name" np_plot_26 \
+	    "np-sum's value_column, as np-sum writes it now, reads as np 0.1's column" np_plot_27 \
+	    "real np-gaps -B output; starts of 1.8e18 ns drawn to the ns" np_plot_28 \
+	    "np-gaps -B's nc column leads the strips' keys like pcore_idx" np_plot_29 \
+	    "at most 1048576 values (a spread's), an error past them" np_plot_30 \
+	    "np-bound's bounds as bars by family, the bottleneck drawn with its engine" np_plot_31 \
 	    "np-bound of two profiles: each bound's bars side by side" np_plot_32 \
 	    "np-bound -w: a bar a profile's column, side by side; the change not drawn" np_plot_33
 }

@@ -75,3 +75,23 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $S/$
 	np-stall "$S/span.jsonl" "$S/span.jsonl" >"$T/two.tsv" 2>/dev/null
 	diff -u "$T/two.tsv" "$OUT"
 }
+
+@test "np-stall-span: spans across row groups, the first ending mid-batch; end_ts before start_ts at a batch's last and first rows and a group's; keys with TAB, quote, backslash, newline, empty, none, nki's; waits near 2^63: the rows, notes and groups of the same rows as JSON lines" {
+	local a
+	for a in "" "-g bir_debug_info_source_location" \
+	    "-g nki_source_location" "-v duration_ns" "-A" "-g src,pcore_idx"; do
+		np np-stall $a "$S/spanrg.jsonl"
+		status_is 0
+		cp "$OUT" "$T/jsonl.out"
+		sed "s|$S/spanrg.jsonl|FILE|" "$ERR" >"$T/jsonl.err"
+		np np-stall $a "$S/spanrg.parquet"
+		status_is 0
+		diff -u "$T/jsonl.out" "$OUT"
+		sed "s|$S/spanrg.parquet|FILE|" "$ERR" >"$T/pq.err"
+		diff -u "$T/jsonl.err" "$T/pq.err"
+	done
+	np np-stall "$S/spanrg.parquet"
+	err_is "np-stall: rows without evt_wait_time_ns: 86 (first: $S/spanrg.parquet:14)
+np-stall: rows with a negative evt_wait_time_ns taken as missing: 71 (first: $S/spanrg.parquet:17)
+np-stall: rows with end_ts before start_ts skipped: 5 (first: $S/spanrg.parquet:1023)"
+}

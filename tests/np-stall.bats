@@ -64,7 +64,7 @@ np_stall_7() {
 	golden np-stall/engine-opcode-hbm.tsv
 	# r6 is the row on line 7 of the TSV (line 1 is the header).
 	err_is "np-stall: rows without hbm_read_bytes: 1 (first: $T/stall.tsv:7)"
-	np-trace "$F/stall.json" | np np-stall -g subgraph -v duration_ns
+	np np-stall -g subgraph -v duration_ns < <(np-trace "$F/stall.json")
 	status_is 0
 	golden np-stall/subgraph-duration.tsv
 }
@@ -141,7 +141,7 @@ np_stall_13() {
 	np np-stall -g layer,subgraph "$T/esc.json"
 	status_is 0
 	[ "$(<"$OUT")" = "$want" ]
-	np-trace "$T/esc.json" | np np-stall -g layer,subgraph
+	np np-stall -g layer,subgraph < <(np-trace "$T/esc.json")
 	[ "$(<"$OUT")" = "$want" ]
 }
 
@@ -640,7 +640,7 @@ np-stall: write error: No space left on device"
 	[ "$(<"$T/size")" -gt 1500000 ]
 }
 
-@test "np-stall: an instruction ending before it starts is left out and counted, whether or not duration_ns is the value" {
+np_stall_t1() {
 	printf 'start_ts\tend_ts\tevt_wait_time_ns\tengine\n10\t5\t1\tT\n0\t20\t2\tT\n' >"$T/neg.tsv"
 	for v in evt_wait_time_ns duration_ns; do
 		np np-stall -g engine -v $v "$T/neg.tsv"
@@ -801,14 +801,6 @@ np_stall_50() {
 	[ "$(tail -1 "$OUT")" = "$(printf '\t1\t1\t7\t7\t7\t1\t\t')" ]
 }
 
-@test "np-stall: -g hlo_name, a column outside the record, the same from every form of the Explorer rows; -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table; the view export's rows and np-trace's TSV carry other columns too; a column in none of the input is an error naming what the input has; a value column outside the record must hold whole numbers: file, line, column" {
-	cases \
-	    "-g hlo_name, a column outside the record, the same from every form of the Explorer rows" np_stall_46 \
-	    "-g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" np_stall_47 \
-	    "the view export's rows and np-trace's TSV carry other columns too" np_stall_48 \
-	    "a column in none of the input is an error naming what the input has" np_stall_49 \
-	    "a value column outside the record must hold whole numbers: file, line, column" np_stall_50
-}
 
 np_stall_51() {
 	# psum_read_bytes is not a number: -v psum_read_bytes stops on it,
@@ -846,8 +838,14 @@ np_stall_53() {
 	[ "$(<"$OUT")" = "$(printf 'A\t1\t1\t5\t5\t5\t0.3333333333333333\t\t-7\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t1e30\nA\t1\t1\t5\t5\t5\t0.3333333333333333\t\t2e30')" ]
 }
 
-@test "np-stall: only the input columns named are read; the list of the columns a header has is cut short at 2048 bytes; a physical core beyond 64 bits prints as read, each its own row" {
+@test "np-stall: an instruction ending before it starts is left out and counted, whether or not duration_ns is the value; -g hlo_name, a column outside the record, the same from every form of the Explorer rows; -g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table; the view export's rows and np-trace's TSV carry other columns too; a column in none of the input is an error naming what the input has; a value column outside the record must hold whole numbers: file, line, column; only the input columns named are read; the list of the columns a header has is cut short at 2048 bytes; a physical core beyond 64 bits prints as read, each its own row" {
 	cases \
+	    "an instruction ending before it starts is left out and counted, whether or not duration_ns is the value" np_stall_t1 \
+	    "-g hlo_name, a column outside the record, the same from every form of the Explorer rows" np_stall_46 \
+	    "-g engine,hlo_name -v psum_read_bytes and -v dma_wait_time_ns from the small LNC2 table" np_stall_47 \
+	    "the view export's rows and np-trace's TSV carry other columns too" np_stall_48 \
+	    "a column in none of the input is an error naming what the input has" np_stall_49 \
+	    "a value column outside the record must hold whole numbers: file, line, column" np_stall_50 \
 	    "only the input columns named are read" np_stall_51 \
 	    "the list of the columns a header has is cut short at 2048 bytes" np_stall_52 \
 	    "a physical core beyond 64 bits prints as read, each its own row" np_stall_53

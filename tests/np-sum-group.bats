@@ -7,7 +7,7 @@ load helpers
 
 NS=$FIX/np-sum
 
-@test "np-sum -g: statistics per group and value column (hand-computed)" {
+np_sum_group_t6() {
 	cd "$NS"
 	np np-sum -g engine,opcode -v duration_ns,hbm_read_bytes insn.tsv
 	status_is 0
@@ -153,19 +153,8 @@ np_sum_group_9() {
 	golden np-sum/insn.tsv
 }
 
-@test "np-sum -H: histogram rows (hand-computed); np-sum -H output read back gives the statistics again; np-sum -g: sums, min and max are exact decimals; np-sum -g: a key longer than the output buffer, and one value's mean; np-sum -g: merging histogram rows of any split equals one run; np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones; np-sum -v alone: all rows are one group; np-sum -g: input order does not matter; CRLF reads the same" {
-	cases \
-	    "histogram rows (hand-computed)" np_sum_group_2 \
-	    "np-sum -H output read back gives the statistics again" np_sum_group_3 \
-	    "np-sum -g: sums, min and max are exact decimals" np_sum_group_4 \
-	    "np-sum -g: a key longer than the output buffer, and one value's mean" np_sum_group_5 \
-	    "np-sum -g: merging histogram rows of any split equals one run" np_sum_group_6 \
-	    "np-sum -g: percentiles are within 1.05% of the exact nearest-rank ones" np_sum_group_7 \
-	    "np-sum -v alone: all rows are one group" np_sum_group_8 \
-	    "np-sum -g: input order does not matter; CRLF reads the same" np_sum_group_9
-}
 
-@test "np-sum -g: keys are written as TSV escapes them" {
+np_sum_group_t1() {
 	printf 'k\tv\na\\tb\t1\na\\\\q\t2\na\\tb\t3\n' > "$T/k.tsv"
 	np np-sum -n -g k -v v "$T/k.tsv"
 	status_is 0
@@ -173,7 +162,7 @@ np_sum_group_9() {
 a\tb	v	2	4' ]
 }
 
-@test "np-sum -g: text in a value column names the row and column" {
+np_sum_group_t2() {
 	printf 'engine\tduration_ns\nTensor\t10\nVector\tabc\n' > "$T/t.tsv"
 	np np-sum -g engine -v duration_ns "$T/t.tsv"
 	status_is 1
@@ -195,6 +184,21 @@ a\tb	v	2	4' ]
 	np np-sum -v x "$T/d.tsv"
 	status_is 1
 	err_is "np-sum: $T/d.tsv:2:1: expected a number of at most 38 significant digits in column 'x', found '1.00000000000000000000000000000000000001'"
+}
+
+@test "np-sum -g: statistics per group and value column (hand-computed); np-sum -H: histogram rows (hand-computed); np-sum -H output read back gives the statistics again; sums, min and max are exact decimals; a key longer than the output buffer, and one value's mean; merging histogram rows of any split equals one run; percentiles are within 1.05% of the exact nearest-rank ones; np-sum -v alone: all rows are one group; input order does not matter; CRLF reads the same; keys are written as TSV escapes them; text in a value column names the row and column" {
+	cases \
+	    "statistics per group and value column (hand-computed)" np_sum_group_t6 \
+	    "np-sum -H: histogram rows (hand-computed)" np_sum_group_2 \
+	    "np-sum -H output read back gives the statistics again" np_sum_group_3 \
+	    "sums, min and max are exact decimals" np_sum_group_4 \
+	    "a key longer than the output buffer, and one value's mean" np_sum_group_5 \
+	    "merging histogram rows of any split equals one run" np_sum_group_6 \
+	    "percentiles are within 1.05% of the exact nearest-rank ones" np_sum_group_7 \
+	    "np-sum -v alone: all rows are one group" np_sum_group_8 \
+	    "input order does not matter; CRLF reads the same" np_sum_group_9 \
+	    "keys are written as TSV escapes them" np_sum_group_t1 \
+	    "text in a value column names the row and column" np_sum_group_t2
 }
 
 np_sum_group_12() {
@@ -421,21 +425,8 @@ np_sum_group_25k() {
 	err_is "np-sum: $T/s.h:1: expected a key column 'g' in the header, found none in: no key columns"
 }
 
-@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error; a sum of 39 digits is past 38, so histogram rows read back; np-sum -v: a value column no histogram row has is an error; np-sum: histogram rows without key columns are said to have none" {
-	cases \
-	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
-	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
-	    "a sum within 38 digits is exact however its numbers are written" np_sum_group_20 \
-	    "np-sum: percentiles print as their 4 significant digits exactly" np_sum_group_21 \
-	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
-	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
-	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24 \
-	    "a sum of 39 digits is past 38, so histogram rows read back" np_sum_group_25 \
-	    "np-sum -v: a value column no histogram row has is an error" np_sum_group_25v \
-	    "np-sum: histogram rows without key columns are said to have none" np_sum_group_25k
-}
 
-@test "np-sum -g: blank and log lines before the header are passed over and counted" {
+np_sum_group_t7() {
 	printf '\n\r\ntime="2026-03-19T02:57:19Z" level=info msg="x"\n\nk\tv\na\t1\na\t3\n' >"$T/pre.tsv"
 	np np-sum -g k -v v "$T/pre.tsv"
 	status_is 0
@@ -446,6 +437,21 @@ np-sum: blank lines skipped: 3 (first: $T/pre.tsv:1)"
 	np np-sum -v v "$T/blank.tsv"
 	status_is 1
 	err_is "np-sum: $T/blank.tsv: only blank lines, expected JSON rows, or TSV or CSV with a header line"
+}
+
+@test "np-sum -g: values beyond int64 keep exact sums, spelt as doubles are; a sum past 38 digits falls back to a double, and says so; a sum within 38 digits is exact however its numbers are written; np-sum: percentiles print as their 4 significant digits exactly; np-sum: shares when a sum is past 38 digits; np-sum: histogram counts past 2^63 - 1 are an error; np-sum -g and -v: an empty name in the list is a usage error; a sum of 39 digits is past 38, so histogram rows read back; np-sum -v: a value column no histogram row has is an error; np-sum: histogram rows without key columns are said to have none; blank and log lines before the header are passed over and counted" {
+	cases \
+	    "values beyond int64 keep exact sums, spelt as doubles are" np_sum_group_18 \
+	    "a sum past 38 digits falls back to a double, and says so" np_sum_group_19 \
+	    "a sum within 38 digits is exact however its numbers are written" np_sum_group_20 \
+	    "np-sum: percentiles print as their 4 significant digits exactly" np_sum_group_21 \
+	    "np-sum: shares when a sum is past 38 digits" np_sum_group_22 \
+	    "np-sum: histogram counts past 2^63 - 1 are an error" np_sum_group_23 \
+	    "np-sum -g and -v: an empty name in the list is a usage error" np_sum_group_24 \
+	    "a sum of 39 digits is past 38, so histogram rows read back" np_sum_group_25 \
+	    "np-sum -v: a value column no histogram row has is an error" np_sum_group_25v \
+	    "np-sum: histogram rows without key columns are said to have none" np_sum_group_25k \
+	    "blank and log lines before the header are passed over and counted" np_sum_group_t7
 }
 
 np_sum_group_26() {
@@ -538,17 +544,8 @@ np_sum_group_31() {
 	[ "$(tail -n +2 "$T/r.h")" = "$(printf 'v\t\t\t4\t19\t-2\t7\nv\t-2\t-2\t1\t\t\t\nv\t7\t7\t3\t\t\t')" ]
 }
 
-@test "np-sum -g: large values of few digits sum exactly, however large; np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike; np-sum -g engine: Explorer's lower-case engines group as np-trace spells them; equal values report that value; whole columns whole percentiles; up to 32 values exact percentiles, then the buckets; np-sum -H: exact values as rows of equal bounds, merged into one run's result" {
-	cases \
-	    "large values of few digits sum exactly, however large" np_sum_group_26 \
-	    "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" np_sum_group_27 \
-	    "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" np_sum_group_28 \
-	    "equal values report that value; whole columns whole percentiles" np_sum_group_29 \
-	    "up to 32 values exact percentiles, then the buckets" np_sum_group_30 \
-	    "np-sum -H: exact values as rows of equal bounds, merged into one run's result" np_sum_group_31
-}
 
-@test "np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" {
+np_sum_group_t8() {
 	# 39 x 17 and one 18: bucket 142, (16.778, 17.117], holds only the
 	# whole number 17, written (16, 17]; 18's bucket (17.117.., 18.xx]
 	# as (17, 18].
@@ -572,6 +569,17 @@ np_sum_group_31() {
 	np np-sum "$T/bad.h"
 	status_is 1
 	err_is "np-sum: $T/bad.h:3:3: expected the bounds of a histogram bucket (relative error 0.01), found '15' and '17'"
+}
+
+@test "np-sum -g: large values of few digits sum exactly, however large; np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike; np-sum -g engine: Explorer's lower-case engines group as np-trace spells them; equal values report that value; whole columns whole percentiles; up to 32 values exact percentiles, then the buckets; np-sum -H: exact values as rows of equal bounds, merged into one run's result; np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" {
+	cases \
+	    "large values of few digits sum exactly, however large" np_sum_group_26 \
+	    "np-sum: histogram rows headed value_column, or column as np 0.1 wrote them, merge alike" np_sum_group_27 \
+	    "np-sum -g engine: Explorer's lower-case engines group as np-trace spells them" np_sum_group_28 \
+	    "equal values report that value; whole columns whole percentiles" np_sum_group_29 \
+	    "up to 32 values exact percentiles, then the buckets" np_sum_group_30 \
+	    "np-sum -H: exact values as rows of equal bounds, merged into one run's result" np_sum_group_31 \
+	    "np-sum -H: whole columns' buckets have whole bounds, and a merge knows the column is whole" np_sum_group_t8
 }
 
 @test "np-sum -g: 10000 groups of one value in 200 bytes a group (a million: np-sum-group-big.bats)" {
@@ -668,15 +676,8 @@ np_sum_group_37() {
 	cmp "$OUT" "$BATS_TEST_DIRNAME/../common/base/number_pow5.h"
 }
 
-@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error; at the group limit rows are still looked up late, and a key too many is the first error; num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; num: the powers of five num_f64 multiplies by are pow5gen's, exact" {
-	cases \
-	    "past 65536 groups rows are looked up some rows late, with the same sums and the same error" np_sum_group_34 \
-	    "at the group limit rows are still looked up late, and a key too many is the first error" np_sum_group_35 \
-	    "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_36 \
-	    "num: the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_37
-}
 
-@test "np-sum -g: blank lines between rows are passed over and counted, in TSV and CSV" {
+np_sum_group_t9() {
 	printf 'k\tv\na\t1\n\na\t3\n\r\nb\t2\n' >"$T/b.tsv"
 	np np-sum -g k -v v "$T/b.tsv"
 	status_is 0
@@ -732,13 +733,8 @@ np_sum_group_40() {
 	done
 }
 
-@test "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe; np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" {
-	cases \
-	    "histogram rows found without -g are read on from the bytes already looked at, through a pipe" np_sum_group_39 \
-	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_40
-}
 
-@test "np-sum -g: Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" {
+np_sum_group_t3() {
 	# explorer-opcode.tsv: computed from the CSV by mlr and awk
 	# (fixtures/np-sum/README).  Every form of the same 100 rows gives
 	# it byte for byte, the empty values counted alike.
@@ -774,7 +770,7 @@ np_sum_group_40() {
 	golden np-sum/explorer-opcode.tsv
 }
 
-@test "np-sum -g: every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet" {
+np_sum_group_t4() {
 	# The FLOAT columns (DmaPacket's throughput, CcOp's bandwidths) DuckDB's
 	# CSV prints to single precision, and rows/ holds them unrounded:
 	# those are compared between json/ and Parquet only, as values (a
@@ -830,7 +826,7 @@ np_sum_group_40() {
 	[ "$(grep -c '^== exit 0$' "$T/csv")" -gt 150 ]
 }
 
-@test "np-sum -g: a JSON null, a missing member and a Parquet null are the CSV's empty field" {
+np_sum_group_t5() {
 	printf '%s\n' '{"k":"a","v":1}' '{"k":null,"v":2}' '{"v":3}' \
 	    '{"k":"a","v":null}' '{"k":"a"}' '{"k":"","v":""}' '{"k":"b","v":"4"}' > "$T/r.jsonl"
 	printf '%s\n' k,v a,1 ,2 ,3 a, a, '"",""' b,4 > "$T/r.csv"
@@ -855,6 +851,20 @@ np_sum_group_40() {
 	np np-sum -g pcore_idx -v duration_ns "$X/parquet/dmapacket-snappy-v1.parquet"
 	status_is 0
 	cmp "$T/want" "$OUT"
+}
+
+@test "np-sum -g: past 65536 groups rows are looked up some rows late, with the same sums and the same error; at the group limit rows are still looked up late, and a key too many is the first error; num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them; num: the powers of five num_f64 multiplies by are pow5gen's, exact; blank lines between rows are passed over and counted, in TSV and CSV; np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe; np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value; Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output; every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet; a JSON null, a missing member and a Parquet null are the CSV's empty field" {
+	cases \
+	    "past 65536 groups rows are looked up some rows late, with the same sums and the same error" np_sum_group_34 \
+	    "at the group limit rows are still looked up late, and a key too many is the first error" np_sum_group_35 \
+	    "num: doubles print in printf's fewest digits, round to 4 digits as printf, and read as strtod, without them" np_sum_group_36 \
+	    "num: the powers of five num_f64 multiplies by are pow5gen's, exact" np_sum_group_37 \
+	    "blank lines between rows are passed over and counted, in TSV and CSV" np_sum_group_t9 \
+	    "np-sum: histogram rows found without -g are read on from the bytes already looked at, through a pipe" np_sum_group_39 \
+	    "np-sum -g hlo_name: any header column of Explorer's TSV and CSV is a key or a value" np_sum_group_40 \
+	    "Explorer's JSON rows, Parquet files, a split table and a profile directory give the CSV's output" np_sum_group_t3 \
+	    "every column of Explorer's tables a key and a value, the same in CSV, JSON and Parquet" np_sum_group_t4 \
+	    "a JSON null, a missing member and a Parquet null are the CSV's empty field" np_sum_group_t5
 }
 
 np_sum_group_44() {

@@ -7,7 +7,7 @@ load helpers
 
 NS=$FIX/np-sum
 
-@test "np-sum: the four real samples, every value the number in the input" {
+np_sum_t5() {
 	cd "$SAMPLES"
 	np np-sum summary-compact-2.json summary-compact.json \
 	    summary-pretty.json summary-with-log-lines.txt
@@ -64,16 +64,8 @@ np_sum_6() {
 	[ "$(wc -l < "$OUT")" -eq $((1 + 96 + 111)) ]
 }
 
-@test "np-sum: numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891); standard input is the profile '-'; -w puts the samples side by side, keys merged in order; -w places a new key after the key before it; several profiles in a document are named file:n_<hex>" {
-	cases \
-	    "numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891)" np_sum_2 \
-	    "standard input is the profile '-'" np_sum_3 \
-	    "-w puts the samples side by side, keys merged in order" np_sum_4 \
-	    "-w places a new key after the key before it" np_sum_5 \
-	    "several profiles in a document are named file:n_<hex>" np_sum_6
-}
 
-@test "np-sum: summary-text, with profile headers, a log line and a stray line" {
+np_sum_t6() {
 	cd "$NS"
 	np np-sum summary.txt
 	status_is 0
@@ -138,8 +130,15 @@ np_sum_12() {
 	[ "$(wc -l < "$OUT")" -eq 27 ]
 }
 
-@test "np-sum: summary-text: a key seen again starts the next profile; show-session -j is flattened, every scalar kept; show-session table, wrapped header and cells joined; -k names a wrapped header cell whole or by its first line; show-session table, long form names rows by NODE ID" {
+@test "np-sum: the four real samples, every value the number in the input; numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891); standard input is the profile '-'; -w puts the samples side by side, keys merged in order; -w places a new key after the key before it; several profiles in a document are named file:n_<hex>; summary-text, with profile headers, a log line and a stray line; summary-text: a key seen again starts the next profile; show-session -j is flattened, every scalar kept; show-session table, wrapped header and cells joined; -k names a wrapped header cell whole or by its first line; show-session table, long form names rows by NODE ID" {
 	cases \
+	    "the four real samples, every value the number in the input" np_sum_t5 \
+	    "numbers in np's spelling, every digit kept (6.7444891e-5 for 0.000067444891)" np_sum_2 \
+	    "standard input is the profile '-'" np_sum_3 \
+	    "-w puts the samples side by side, keys merged in order" np_sum_4 \
+	    "-w places a new key after the key before it" np_sum_5 \
+	    "several profiles in a document are named file:n_<hex>" np_sum_6 \
+	    "summary-text, with profile headers, a log line and a stray line" np_sum_t6 \
 	    "summary-text: a key seen again starts the next profile" np_sum_8 \
 	    "show-session -j is flattened, every scalar kept" np_sum_9 \
 	    "show-session table, wrapped header and cells joined" np_sum_10 \
@@ -147,7 +146,7 @@ np_sum_12() {
 	    "show-session table, long form names rows by NODE ID" np_sum_12
 }
 
-@test "np-sum: -k names another key column; rows of the wrong width are counted" {
+np_sum_t7() {
 	printf '+----+--------+\n| NC | CYCLES |\n+----+--------+\n| 4  | 100    |\n| 5  | 200 | x |\n| 6  | 300    |\n' > "$T/t.txt"
 	cd "$T"
 	np np-sum -k nc t.txt
@@ -240,18 +239,8 @@ np-sum: over.json:n_over: spill_reload_bytes (2000000) is more than hbm_read_byt
 np-sum: over.json:n_unsure: mfu_estimated_percent (5) may be a fraction or a percentage, and total_active_time_percent, which would tell, is missing: memory_bound not tested"
 }
 
-@test "np-sum: the view export's summary table is read, other tables skipped; -d adds the derived metrics (hand-computed); -dw: derived rows, empty where a profile lacks the inputs; -i writes the findings (hand-computed); -i on the real samples; -d leaves out a share whose input is more than its whole, and says why (hand-computed); -i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" {
-	cases \
-	    "the view export's summary table is read, other tables skipped" np_sum_14 \
-	    "-d adds the derived metrics (hand-computed)" np_sum_15 \
-	    "-dw: derived rows, empty where a profile lacks the inputs" np_sum_16 \
-	    "-i writes the findings (hand-computed)" np_sum_17 \
-	    "-i on the real samples" np_sum_18 \
-	    "-d leaves out a share whose input is more than its whole, and says why (hand-computed)" np_sum_19 \
-	    "-i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" np_sum_20
-}
 
-@test "np-sum: -d and -i on the bundled Explorer profile: no share above 1" {
+np_sum_t1() {
 	# dma_active_time 0.000113357 s is the sum of the 60 DmaPacket
 	# durations (113357 ns, = dma_packet_time); the packets' union is
 	# 29452 ns.  cc_op_active_time 0.0002312406 s is more than the run
@@ -273,7 +262,7 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 	[ "$(cut -f2 "$OUT" | tr '\n' ' ')" = "rule low_intensity " ]
 }
 
-@test "np-sum: -d on the real samples: each busy share is the profile's own percent field" {
+np_sum_t2() {
 	# The profiler writes each share itself as a fraction (FORMATS: the
 	# *_percent fields of summary-json): E_engine_active_time_percent,
 	# dma_active_time_percent, 1 - total_active_time_percent; -d's shares,
@@ -303,6 +292,20 @@ np-sum: profile@latest: cc_op_active_time (0.0002312406) is more than total_time
 			checked++
 		    }' "$OUT"
 	done
+}
+
+@test "np-sum: -k names another key column; rows of the wrong width are counted; the view export's summary table is read, other tables skipped; -d adds the derived metrics (hand-computed); -dw: derived rows, empty where a profile lacks the inputs; -i writes the findings (hand-computed); -i on the real samples; -d leaves out a share whose input is more than its whole, and says why (hand-computed); -i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed); -d and -i on the bundled Explorer profile: no share above 1; -d on the real samples: each busy share is the profile's own percent field" {
+	cases \
+	    "-k names another key column; rows of the wrong width are counted" np_sum_t7 \
+	    "the view export's summary table is read, other tables skipped" np_sum_14 \
+	    "-d adds the derived metrics (hand-computed)" np_sum_15 \
+	    "-dw: derived rows, empty where a profile lacks the inputs" np_sum_16 \
+	    "-i writes the findings (hand-computed)" np_sum_17 \
+	    "-i on the real samples" np_sum_18 \
+	    "-d leaves out a share whose input is more than its whole, and says why (hand-computed)" np_sum_19 \
+	    "-i tests no rule on a share more than its whole, reads MFU in the profile's own unit, and says why (hand-computed)" np_sum_20 \
+	    "-d and -i on the bundled Explorer profile: no share above 1" np_sum_t1 \
+	    "-d on the real samples: each busy share is the profile's own percent field" np_sum_t2
 }
 
 np_sum_23() {
@@ -504,7 +507,7 @@ np_sum_35() {
 	grep -q '	total_time	' "$OUT"
 }
 
-@test "np-sum: counts over several files add to the right note" {
+np_sum_t3() {
 	# One line before the document in s1.json; three, and a key given
 	# twice, in s2.json: 4 and 1, each first seen where it was.
 	printf 'junk\n{"total_time":1}\n' >"$T/s1.json"
@@ -515,7 +518,7 @@ np_sum_35() {
 np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 }
 
-@test "np-sum: a summary after 84 KB of log lines and a line of text, from a file or a pipe alike" {
+np_sum_t4() {
 	# More than one pipe read of log lines, then text that is neither:
 	# the JSON after it is found however the reads fall.
 	f=$SAMPLES/summary-compact-2.json
@@ -531,6 +534,7 @@ np-sum: duplicate keys ignored: 1 (first: $T/s2.json:4)"
 	err_is "np-sum: non-JSON lines skipped: 1201 (first: -:1)"
 	cmp "$T/want" "$OUT"
 }
+
 
 np_sum_39() {
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
@@ -554,13 +558,8 @@ np_sum_40() {
 	[ "$(cut -f1 "$OUT" | tail -n +2 | uniq | tr '\n' ' ')" = "t2.txt:kernel t2.txt:b " ]
 }
 
-@test "np-sum: more than 1 MiB of log lines before the data is an error; a table without a rule under its header, and a data cell like the key's first word" {
-	cases \
-	    "more than 1 MiB of log lines before the data is an error" np_sum_39 \
-	    "a table without a rule under its header, and a data cell like the key's first word" np_sum_40
-}
 
-@test "np-sum: a view export's plain values are counted, not read as metrics" {
+np_sum_t8() {
 	cd "$T"
 	printf '{"version":2,"instruction":[{"opcode":"A"}],"summary":[{"total_time":0.5}]}\n' > v.json
 	np np-sum v.json
@@ -751,17 +750,8 @@ np_sum_47() {
 	grep -q '^0\.099975586	' "$OUT"
 }
 
-@test "np-sum: the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are; num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them; a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them" {
-	cases \
-	    "the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" np_sum_42 \
-	    "-w puts the six forms of the Summary side by side, every row one value six times" np_sum_43 \
-	    "numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" np_sum_44 \
-	    "a number is written in np's spelling; integers, strings and NaN as they are" np_sum_45 \
-	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46 \
-	    "a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them" np_sum_47
-}
 
-@test "np-sum: a flattened key path of 1024 bytes is read; one longer is an error at the key or array element that makes it so" {
+np_sum_t9() {
 	# (a member holding an object is a profile: its paths begin inside)
 	x=$(head -c 1021 /dev/zero | tr '\0' x)
 	printf '{"a":{"%s":{"bb":1}}}\n' "$x" >"$T/ok.json"
@@ -779,4 +769,20 @@ np_sum_47() {
 	np np-sum "$T/elem.json"
 	status_is 1
 	err_is "np-sum: $T/elem.json:1:1029: expected a key path of at most 1024 bytes, found a longer one (byte offset 1028)"
+}
+
+@test "np-sum: counts over several files add to the right note; a summary after 84 KB of log lines and a line of text, from a file or a pipe alike; more than 1 MiB of log lines before the data is an error; a table without a rule under its header, and a data cell like the key's first word; a view export's plain values are counted, not read as metrics; the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too; -w puts the six forms of the Summary side by side, every row one value six times; numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines; a number is written in np's spelling; integers, strings and NaN as they are; num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them; a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them; a flattened key path of 1024 bytes is read; one longer is an error at the key or array element that makes it so" {
+	cases \
+	    "counts over several files add to the right note" np_sum_t3 \
+	    "a summary after 84 KB of log lines and a line of text, from a file or a pipe alike" np_sum_t4 \
+	    "more than 1 MiB of log lines before the data is an error" np_sum_39 \
+	    "a table without a rule under its header, and a data cell like the key's first word" np_sum_40 \
+	    "a view export's plain values are counted, not read as metrics" np_sum_t8 \
+	    "the Summary table as CSV, TSV, two JSON lines, Parquet and a profile directory gives one text, with -d and -i too" np_sum_42 \
+	    "-w puts the six forms of the Summary side by side, every row one value six times" np_sum_43 \
+	    "numbers hard to spell read the same from DuckDB's Parquet, CSV, TSV and JSON lines" np_sum_44 \
+	    "a number is written in np's spelling; integers, strings and NaN as they are" np_sum_45 \
+	    "num: floats print in their fewest digits, the nearest of them, as the reference; every float of some ranges checked by what defines them" np_sum_46 \
+	    "a Parquet DECIMAL and FLOAT16 are spelt as the reader of rows spells them" np_sum_47 \
+	    "a flattened key path of 1024 bytes is read; one longer is an error at the key or array element that makes it so" np_sum_t9
 }

@@ -30,18 +30,20 @@ np_trace_3() {
 	golden np-trace/rows.tsv
 }
 
-@test "np-trace: the official example row of the view JSON export; view JSON, pretty-printed, other tables skipped; view JSON, compact" {
-	cases \
-	    "the official example row of the view JSON export" np_trace_1 \
-	    "view JSON, pretty-printed, other tables skipped" np_trace_2 \
-	    "view JSON, compact" np_trace_3
-}
 
-@test "np-trace: view JSON after and before logrus lines (2>&1)" {
+np_trace_t1() {
 	np np-trace "$F/view-with-logs.txt"
 	status_is 0
 	err_is "np-trace: non-JSON lines skipped: 3 (first: $F/view-with-logs.txt:1)"
 	golden np-trace/rows.tsv
+}
+
+@test "np-trace: the official example row of the view JSON export; view JSON, pretty-printed, other tables skipped; view JSON, compact; view JSON after and before logrus lines (2>&1)" {
+	cases \
+	    "the official example row of the view JSON export" np_trace_1 \
+	    "view JSON, pretty-printed, other tables skipped" np_trace_2 \
+	    "view JSON, compact" np_trace_3 \
+	    "view JSON after and before logrus lines (2>&1)" np_trace_t1
 }
 
 np_trace_5() {
@@ -387,14 +389,8 @@ np_trace_33() {
 	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t3\t2\t\n5\t7\t2\tTensor\n7\t8\t1\t')" ]
 }
 
-@test "np-trace: an END earlier than its START makes no instruction, and is counted; a NUL byte far into a file is binary data, named by line and column; a JSON row may begin with an extra field holding a container" {
-	cases \
-	    "an END earlier than its START makes no instruction, and is counted" np_trace_31 \
-	    "a NUL byte far into a file is binary data, named by line and column" np_trace_32 \
-	    "a JSON row may begin with an extra field holding a container" np_trace_33
-}
 
-@test "np-trace: plain values among a view export's tables are counted, not lost" {
+np_trace_t2() {
 	# Plain members under names that are no column's, beside tables.
 	printf '{"summary":[{}],"v":1,"instruction":[{"timestamp":1,"duration":2}],"w":"s"}\n' >"$T/odd.json"
 	np np-trace -n "$T/odd.json"
@@ -509,8 +505,12 @@ np-trace: START lines without an END: 1 (first: $T/unpaired.txt:2)"
 	golden np-trace/explorer-rows.tsv
 }
 
-@test "np-trace: -e with an empty name is a usage error, not every engine; text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error; text: a START or END line whose time is no integer is an error; other lines are counted; a text section of more than 64 engines is an error that says so; a text file of only unpaired events is understood, and says so" {
+@test "np-trace: an END earlier than its START makes no instruction, and is counted; a NUL byte far into a file is binary data, named by line and column; a JSON row may begin with an extra field holding a container; plain values among a view export's tables are counted, not lost; -e with an empty name is a usage error, not every engine; text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error; text: a START or END line whose time is no integer is an error; other lines are counted; a text section of more than 64 engines is an error that says so; a text file of only unpaired events is understood, and says so" {
 	cases \
+	    "an END earlier than its START makes no instruction, and is counted" np_trace_31 \
+	    "a NUL byte far into a file is binary data, named by line and column" np_trace_32 \
+	    "a JSON row may begin with an extra field holding a container" np_trace_33 \
+	    "plain values among a view export's tables are counted, not lost" np_trace_t2 \
 	    "-e with an empty name is a usage error, not every engine" np_trace_35 \
 	    "text pc: the first pc=N field wherever it is, N or pc=N at -F pc, not a number an error" np_trace_36 \
 	    "text: a START or END line whose time is no integer is an error; other lines are counted" np_trace_37 \
@@ -584,14 +584,6 @@ np_trace_44() {
 	[ "$(wc -l <"$OUT")" -eq 20 ]
 }
 
-@test "np-trace: a column holding a container is a type error, after a leading extra field too; a bare pc at the time's field is an error naming -F, after the first 1000 instructions; a short file with a wrong layout is judged at its end, every row written; most ENDs earlier than their START is an error naming -F; start times that never increase on an engine are an error naming -F" {
-	cases \
-	    "a column holding a container is a type error, after a leading extra field too" np_trace_40 \
-	    "a bare pc at the time's field is an error naming -F, after the first 1000 instructions" np_trace_41 \
-	    "a short file with a wrong layout is judged at its end, every row written" np_trace_42 \
-	    "most ENDs earlier than their START is an error naming -F" np_trace_43 \
-	    "start times that never increase on an engine are an error naming -F" np_trace_44
-}
 
 np_trace_45() {
 	for f in "$F"/*.txt "$FIX"/np-cc/*.txt "$FIX"/np-dma/*.txt; do
@@ -667,13 +659,6 @@ np_trace_48() {
 	    cmp - "$OUT"
 }
 
-@test "np-trace: the layout check passes every text trace among the fixtures; -e and -t that leave nothing say why, exit 1, write nothing; a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV); view JSON rows whose keys change place and spelling from row to row" {
-	cases \
-	    "the layout check passes every text trace among the fixtures" np_trace_45 \
-	    "-e and -t that leave nothing say why, exit 1, write nothing" np_trace_46 \
-	    "a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" np_trace_47 \
-	    "view JSON rows whose keys change place and spelling from row to row" np_trace_48
-}
 
 np_trace_49() {
 	# Two instructions, 1500..2250 ps and 1500..4000 ps, each spelt four
@@ -725,8 +710,17 @@ np_trace_50() {
 	[ "$(cut -f1,4 "$OUT")" = "$(printf 'engine\tduration_ns\nTensor\t0')" ]
 }
 
-@test "np-trace: -u ps: every form gives duration_ns as end_ts - start_ts as printed, the missing time worked out before rounding; -u us and fractions of a ns alike" {
+@test "np-trace: a column holding a container is a type error, after a leading extra field too; a bare pc at the time's field is an error naming -F, after the first 1000 instructions; a short file with a wrong layout is judged at its end, every row written; most ENDs earlier than their START is an error naming -F; start times that never increase on an engine are an error naming -F; the layout check passes every text trace among the fixtures; -e and -t that leave nothing say why, exit 1, write nothing; a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV); view JSON rows whose keys change place and spelling from row to row; -u ps: every form gives duration_ns as end_ts - start_ts as printed, the missing time worked out before rounding; -u us and fractions of a ns alike" {
 	cases \
+	    "a column holding a container is a type error, after a leading extra field too" np_trace_40 \
+	    "a bare pc at the time's field is an error naming -F, after the first 1000 instructions" np_trace_41 \
+	    "a short file with a wrong layout is judged at its end, every row written" np_trace_42 \
+	    "most ENDs earlier than their START is an error naming -F" np_trace_43 \
+	    "start times that never increase on an engine are an error naming -F" np_trace_44 \
+	    "the layout check passes every text trace among the fixtures" np_trace_45 \
+	    "-e and -t that leave nothing say why, exit 1, write nothing" np_trace_46 \
+	    "a TensorMatrix row reads the same from view JSON and Explorer rows (JSON lines, CSV, TSV)" np_trace_47 \
+	    "view JSON rows whose keys change place and spelling from row to row" np_trace_48 \
 	    "-u ps: every form gives duration_ns as end_ts - start_ts as printed, the missing time worked out before rounding" np_trace_49 \
 	    "-u us and fractions of a ns alike" np_trace_50
 }

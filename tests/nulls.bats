@@ -152,15 +152,6 @@ nulls_6() {
 	asduck stall-layer 1s,2,4 | cmp - <(duck stall-layer)
 }
 
-@test "nulls: np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form; np-trace reads its own rows back unchanged; np-dma's rows, and -s -H, keep the three queues and ops apart; np-dma -S: skinny DMAs per src, NULL, '' and <none> apart; np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B; np-stall -g src, engine,opcode and layer: DuckDB's groups" {
-	cases \
-	    "np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form" nulls_1 \
-	    "np-trace reads its own rows back unchanged" nulls_2 \
-	    "np-dma's rows, and -s -H, keep the three queues and ops apart" nulls_3 \
-	    "np-dma -S: skinny DMAs per src, NULL, '' and <none> apart" nulls_4 \
-	    "np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" nulls_5 \
-	    "np-stall -g src, engine,opcode and layer: DuckDB's groups" nulls_6
-}
 
 nulls_7() {
 	forms np-cc ccop
@@ -302,8 +293,14 @@ nulls_12() {
 	[ "$(cut -f1,5,14 "$OUT" | tail -n 2)" = "$(printf '1\ta\\\\tb\t""\n2\t""\tx')" ]
 }
 
-@test "nulls: np-cc's rows, -G, -L and -K keep ranks and stream_ids apart; np-sum's summaries write a null value empty, '' as \"\"; np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is; pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g; pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g; \"\" alone makes no TSV quoted: np's escapes are read beside it" {
+@test "nulls: np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form; np-trace reads its own rows back unchanged; np-dma's rows, and -s -H, keep the three queues and ops apart; np-dma -S: skinny DMAs per src, NULL, '' and <none> apart; np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B; np-stall -g src, engine,opcode and layer: DuckDB's groups; np-cc's rows, -G, -L and -K keep ranks and stream_ids apart; np-sum's summaries write a null value empty, '' as \"\"; np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is; pipelines keep the three apart: np-trace | np-gaps, np-stall, np-dma -S, np-sum -g; pipelines keep the three apart: np-dma | np-dma -s, np-cc | np-cc, np-dma -s | np-sum -g; \"\" alone makes no TSV quoted: np's escapes are read beside it" {
 	cases \
+	    "np-trace's rows write NULL empty, '' as \"\" and <none> as it is, in every form" nulls_1 \
+	    "np-trace reads its own rows back unchanged" nulls_2 \
+	    "np-dma's rows, and -s -H, keep the three queues and ops apart" nulls_3 \
+	    "np-dma -S: skinny DMAs per src, NULL, '' and <none> apart" nulls_4 \
+	    "np-gaps keeps engines, opcodes and src apart: gaps, -a, -U, -B" nulls_5 \
+	    "np-stall -g src, engine,opcode and layer: DuckDB's groups" nulls_6 \
 	    "np-cc's rows, -G, -L and -K keep ranks and stream_ids apart" nulls_7 \
 	    "np-sum's summaries write a null value empty, '' as \"\"" nulls_8 \
 	    "np-plot draws a missing key as ∅, an empty one as \"\", <none> as it is" nulls_9 \

@@ -108,15 +108,6 @@ parquet_testing_6() {
 	[ "$(cut -f1-4 "$OUT" | tr '\n' ' ')" = "a	value_column	count	sum 	b	1	4 abc	b	4	11 " ]
 }
 
-@test "parquet-testing: every file's readable columns equal DuckDB's reading (goldens); DECIMAL in INT32, INT64, BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY as its value; FLOAT16 as its value, NaN and zeros included; a v2 page of nulls with no bytes, and a row group of 0 rows, are read; the deprecated LZ4 codec, in Hadoop frames and as a raw block; a nested column is refused alone; the flat columns beside it are read" {
-	cases \
-	    "every file's readable columns equal DuckDB's reading (goldens)" parquet_testing_1 \
-	    "DECIMAL in INT32, INT64, BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY as its value" parquet_testing_2 \
-	    "FLOAT16 as its value, NaN and zeros included" parquet_testing_3 \
-	    "a v2 page of nulls with no bytes, and a row group of 0 rows, are read" parquet_testing_4 \
-	    "the deprecated LZ4 codec, in Hadoop frames and as a raw block" parquet_testing_5 \
-	    "a nested column is refused alone; the flat columns beside it are read" parquet_testing_6
-}
 
 parquet_testing_7() {
 	refuses alltypes_plain.parquet "column timestamp_col: INT96 values (deprecated timestamps) are not supported"
@@ -144,8 +135,14 @@ parquet_testing_9() {
 	refuses nation.dict-malformed.parquet "byte 421: column name: a page of 28 bytes runs past the end of the column chunk (byte 451)"
 }
 
-@test "parquet-testing: types np has no value for are refused, naming the type and the column; encrypted Parquet is named, the whole file or a column; broken files, each with what is wrong" {
+@test "parquet-testing: every file's readable columns equal DuckDB's reading (goldens); DECIMAL in INT32, INT64, BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY as its value; FLOAT16 as its value, NaN and zeros included; a v2 page of nulls with no bytes, and a row group of 0 rows, are read; the deprecated LZ4 codec, in Hadoop frames and as a raw block; a nested column is refused alone; the flat columns beside it are read; types np has no value for are refused, naming the type and the column; encrypted Parquet is named, the whole file or a column; broken files, each with what is wrong" {
 	cases \
+	    "every file's readable columns equal DuckDB's reading (goldens)" parquet_testing_1 \
+	    "DECIMAL in INT32, INT64, BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY as its value" parquet_testing_2 \
+	    "FLOAT16 as its value, NaN and zeros included" parquet_testing_3 \
+	    "a v2 page of nulls with no bytes, and a row group of 0 rows, are read" parquet_testing_4 \
+	    "the deprecated LZ4 codec, in Hadoop frames and as a raw block" parquet_testing_5 \
+	    "a nested column is refused alone; the flat columns beside it are read" parquet_testing_6 \
 	    "types np has no value for are refused, naming the type and the column" parquet_testing_7 \
 	    "encrypted Parquet is named, the whole file or a column" parquet_testing_8 \
 	    "broken files, each with what is wrong" parquet_testing_9

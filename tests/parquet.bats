@@ -169,14 +169,6 @@ parquet_5() {
 	golden parquet/duckdb_allnull.tsv
 }
 
-@test "parquet: DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows; arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows; required columns, pages v1 and v2, three row groups; three row groups of 2048, 2048 and 404 rows; a column of nulls only" {
-	cases \
-	    "DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows" parquet_1 \
-	    "arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows" parquet_2 \
-	    "required columns, pages v1 and v2, three row groups" parquet_3 \
-	    "three row groups of 2048, 2048 and 404 rows" parquet_4 \
-	    "a column of nulls only" parquet_5
-}
 
 # ---- the Explorer fixtures (tests/fixtures/explorer): each file's rows
 # equal those of rows/TABLE.jsonl, as DuckDB (or, for the files it cannot
@@ -262,14 +254,6 @@ parquet_10() {
 	err_is "pqdump: $T/p.parquet: byte $off: PageHeader: a field of unknown type 13"
 }
 
-@test "parquet: Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types; Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers; an Explorer profile directory: Instruction in two files, the other tables; -c reads the columns named, in their order; -c reads only the columns named: a broken one not named is not read" {
-	cases \
-	    "Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" parquet_6 \
-	    "Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" parquet_7 \
-	    "an Explorer profile directory: Instruction in two files, the other tables" parquet_8 \
-	    "-c reads the columns named, in their order" parquet_9 \
-	    "-c reads only the columns named: a broken one not named is not read" parquet_10
-}
 
 parquet_11() {
 	np pqdump -c id,nope "$PQ/duckdb_snappy_v2.parquet"
@@ -290,8 +274,18 @@ parquet_12() {
 	golden parquet/duckdb_uncompressed_v1.meta
 }
 
-@test "parquet: -c of a column not there; -m lists the schema and the column chunks" {
+@test "parquet: DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows; arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows; required columns, pages v1 and v2, three row groups; three row groups of 2048, 2048 and 404 rows; a column of nulls only; Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types; Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers; an Explorer profile directory: Instruction in two files, the other tables; -c reads the columns named, in their order; -c reads only the columns named: a broken one not named is not read; -c of a column not there; -m lists the schema and the column chunks" {
 	cases \
+	    "DuckDB files, every codec, pages v1 and v2, equal DuckDB's rows" parquet_1 \
+	    "arrow-rs files (delta, split, RLE, dictionary encodings) equal arrow-rs's rows" parquet_2 \
+	    "required columns, pages v1 and v2, three row groups" parquet_3 \
+	    "three row groups of 2048, 2048 and 404 rows" parquet_4 \
+	    "a column of nulls only" parquet_5 \
+	    "Explorer Instruction, 25 files: every codec, v1 and v2, dictionary or not, fallback, delta, split, required, unsigned and timestamp types" parquet_6 \
+	    "Explorer DmaPacket, CcOp, CcInstruction, Summary, Metadata from both writers" parquet_7 \
+	    "an Explorer profile directory: Instruction in two files, the other tables" parquet_8 \
+	    "-c reads the columns named, in their order" parquet_9 \
+	    "-c reads only the columns named: a broken one not named is not read" parquet_10 \
 	    "-c of a column not there" parquet_11 \
 	    "-m lists the schema and the column chunks" parquet_12
 }
@@ -494,17 +488,6 @@ parquet_28() {
 	err_is "pqdump: $T/a.parquet: byte 4: column a: DELTA_LENGTH_BYTE_ARRAY encoding of INT32 values is not supported"
 }
 
-@test "parquet: a column chunk that runs into the footer; a page of fewer values than the chunk; a page of more values than the chunk; a page header past the end of the column chunk; a page's compressed size past the end of the column chunk; a page that fails to decompress gives the codec's message; a page that decompresses to another size than it says; an unknown encoding, and one for another type" {
-	cases \
-	    "a column chunk that runs into the footer" parquet_21 \
-	    "a page of fewer values than the chunk" parquet_22 \
-	    "a page of more values than the chunk" parquet_23 \
-	    "a page header past the end of the column chunk" parquet_24 \
-	    "a page's compressed size past the end of the column chunk" parquet_25 \
-	    "a page that fails to decompress gives the codec's message" parquet_26 \
-	    "a page that decompresses to another size than it says" parquet_27 \
-	    "an unknown encoding, and one for another type" parquet_28
-}
 
 parquet_29() {
 	bytes "$T/c" "$(page 0 4 4 1 0)" '\x01\x00\x00\x00'
@@ -543,8 +526,16 @@ parquet_32() {
 	err_is "pqdump: $T/a.parquet: byte $off: column a: row group 0: 2 values in a row group of 1 rows"
 }
 
-@test "parquet: codecs not supported are named; INT96 is an error only when its column is read; a repeated column is an error when it is read; a row group whose column chunk disagrees on its rows" {
+@test "parquet: a column chunk that runs into the footer; a page of fewer values than the chunk; a page of more values than the chunk; a page header past the end of the column chunk; a page's compressed size past the end of the column chunk; a page that fails to decompress gives the codec's message; a page that decompresses to another size than it says; an unknown encoding, and one for another type; codecs not supported are named; INT96 is an error only when its column is read; a repeated column is an error when it is read; a row group whose column chunk disagrees on its rows" {
 	cases \
+	    "a column chunk that runs into the footer" parquet_21 \
+	    "a page of fewer values than the chunk" parquet_22 \
+	    "a page of more values than the chunk" parquet_23 \
+	    "a page header past the end of the column chunk" parquet_24 \
+	    "a page's compressed size past the end of the column chunk" parquet_25 \
+	    "a page that fails to decompress gives the codec's message" parquet_26 \
+	    "a page that decompresses to another size than it says" parquet_27 \
+	    "an unknown encoding, and one for another type" parquet_28 \
 	    "codecs not supported are named" parquet_29 \
 	    "INT96 is an error only when its column is read" parquet_30 \
 	    "a repeated column is an error when it is read" parquet_31 \
@@ -616,18 +607,8 @@ parquet_39() {
 	err_is "pqdump: $T/f.parquet: byte $off: a binary of 4294967295 bytes runs past the end of the footer ($left bytes left)"
 }
 
-@test "parquet: a pipe is not a file; a file shorter than 12 bytes; bad magic at the start, at the end; a footer longer than the file; a footer field of a bad type, with its offset; a footer field of another type than its own; a footer string longer than the footer" {
-	cases \
-	    "a pipe is not a file" parquet_33 \
-	    "a file shorter than 12 bytes" parquet_34 \
-	    "bad magic at the start, at the end" parquet_35 \
-	    "a footer longer than the file" parquet_36 \
-	    "a footer field of a bad type, with its offset" parquet_37 \
-	    "a footer field of another type than its own" parquet_38 \
-	    "a footer string longer than the footer" parquet_39
-}
 
-@test "parquet: a footer nested too deep" {
+parquet_t1() {
 	# FileMetaData's field 5 (skipped) holding 40 structs in each other.
 	{
 		printf 'PAR1'
@@ -674,8 +655,16 @@ parquet_42() {
 	golden parquet/duckdb_logical.tsv
 }
 
-@test "parquet: a group whose children the schema's list does not hold: corrupt, not nested; DECIMAL in INT32, INT64 and FIXED_LEN_BYTE_ARRAY(16), UUID and DATE as their values, as DuckDB prints them" {
+@test "parquet: a pipe is not a file; a file shorter than 12 bytes; bad magic at the start, at the end; a footer longer than the file; a footer field of a bad type, with its offset; a footer field of another type than its own; a footer string longer than the footer; a footer nested too deep; a group whose children the schema's list does not hold: corrupt, not nested; DECIMAL in INT32, INT64 and FIXED_LEN_BYTE_ARRAY(16), UUID and DATE as their values, as DuckDB prints them" {
 	cases \
+	    "a pipe is not a file" parquet_33 \
+	    "a file shorter than 12 bytes" parquet_34 \
+	    "bad magic at the start, at the end" parquet_35 \
+	    "a footer longer than the file" parquet_36 \
+	    "a footer field of a bad type, with its offset" parquet_37 \
+	    "a footer field of another type than its own" parquet_38 \
+	    "a footer string longer than the footer" parquet_39 \
+	    "a footer nested too deep" parquet_t1 \
 	    "a group whose children the schema's list does not hold: corrupt, not nested" parquet_41 \
 	    "DECIMAL in INT32, INT64 and FIXED_LEN_BYTE_ARRAY(16), UUID and DATE as their values, as DuckDB prints them" parquet_42
 }

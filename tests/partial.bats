@@ -169,15 +169,6 @@ usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] 
 usage: np-stall [-Anq] [-F positions] [-g keys] [-N rows] [-u unit] [-v column] [file ...]"
 }
 
-@test "partial: np-stall -A over 4 parts, merged, is one run's bytes, for every key; np-stall -A with -v, where a part has none of the value, merges to one run; np-stall -g merges the parts' keys into fewer; np-stall over the parts of a profile directory's split table; np-stall parts none of which has the value: one run's error; np-stall refuses parts that do not match, naming file, line and column" {
-	cases \
-	    "np-stall -A over 4 parts, merged, is one run's bytes, for every key" partial_1 \
-	    "np-stall -A with -v, where a part has none of the value, merges to one run" partial_2 \
-	    "np-stall -g merges the parts' keys into fewer" partial_3 \
-	    "np-stall over the parts of a profile directory's split table" partial_4 \
-	    "np-stall parts none of which has the value: one run's error" partial_5 \
-	    "np-stall refuses parts that do not match, naming file, line and column" partial_6
-}
 
 partial_7() {
 	h='engine	instructions	stalled	stall_ns	stall_mean_ns	stall_max_ns	stall_share	duration_ns	pcore_idx'
@@ -333,8 +324,14 @@ partial_11() {
 	out_is "$T/one"
 }
 
-@test "partial: np-stall refuses bad rows of its own, with what was expected, and merges sums beyond 2^96 exactly; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same; np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
+@test "partial: np-stall -A over 4 parts, merged, is one run's bytes, for every key; np-stall -A with -v, where a part has none of the value, merges to one run; np-stall -g merges the parts' keys into fewer; np-stall over the parts of a profile directory's split table; np-stall parts none of which has the value: one run's error; np-stall refuses parts that do not match, naming file, line and column; np-stall refuses bad rows of its own, with what was expected, and merges sums beyond 2^96 exactly; np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows; np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same; np-sum refuses histogram rows of other keys unless -g names fewer; np-bound -A a profile a run, merged, is one run's bounds, long and wide" {
 	cases \
+	    "np-stall -A over 4 parts, merged, is one run's bytes, for every key" partial_1 \
+	    "np-stall -A with -v, where a part has none of the value, merges to one run" partial_2 \
+	    "np-stall -g merges the parts' keys into fewer" partial_3 \
+	    "np-stall over the parts of a profile directory's split table" partial_4 \
+	    "np-stall parts none of which has the value: one run's error" partial_5 \
+	    "np-stall refuses parts that do not match, naming file, line and column" partial_6 \
 	    "np-stall refuses bad rows of its own, with what was expected, and merges sums beyond 2^96 exactly" partial_7 \
 	    "np-sum -H over 4 parts of real rows, merged, is one run's statistics and histogram rows" partial_8 \
 	    "np-sum -H over the parts of a split table, percentiles past 32 values and beyond 2^53 the same" partial_9 \
@@ -548,16 +545,8 @@ partial_16() {
 	err_is "np-dma: $T/empty:1: expected np-dma -A -S's rows, as $T/a.S holds (a header of source_location, ...)"
 }
 
-@test "partial: np-bound -A with each investigation, merged, is one run's rows; np-bound refuses rows that are not a run's, naming file, line and column; np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too; np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart; np-dma refuses parts that do not match, naming file, line and column" {
-	cases \
-	    "np-bound -A with each investigation, merged, is one run's rows" partial_12 \
-	    "np-bound refuses rows that are not a run's, naming file, line and column" partial_13 \
-	    "np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too" partial_14 \
-	    "np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart" partial_15 \
-	    "np-dma refuses parts that do not match, naming file, line and column" partial_16
-}
 
-@test "partial: np-dma -A where a part has nothing to count: said, the header alone; -A's own usage" {
+partial_t1() {
 	np np-dma -A -S "$FIX/explorer/csv/table/Instruction.csv"
 	status_is 0
 	[ "$(cat "$OUT")" = "source_location	skinny_dmas	total_bytes	mean_bytes	total_duration_ns	skinny_below_bytes" ]
@@ -575,7 +564,7 @@ partial_16() {
 	[ "$(head -1 "$ERR")" = "np-dma: -A writes the header, for a merge: not with -n" ]
 }
 
-@test "partial: np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" {
+partial_t2() {
 	# 1e30 + 1e-10 needs 41 digits: a double in part a; part b's 7 is
 	# exact.  One run sums 1e30, 1e-10 and 7 to the double 1e30.
 	printf 'x\n1e30\n1e-10\n' >"$T/a.tsv"
@@ -618,4 +607,15 @@ partial_16() {
 	printf 'x\n-1234.5\n-1e-40\n' >"$T/d.tsv"
 	np np-sum -H -v x "$T/d.tsv"
 	[ "$(sed -n 2p "$OUT" | cut -f5)" = "-1.2345e+0003" ]
+}
+
+@test "partial: np-bound -A with each investigation, merged, is one run's rows; np-bound refuses rows that are not a run's, naming file, line and column; np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too; np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart; np-dma refuses parts that do not match, naming file, line and column; np-dma -A where a part has nothing to count: said, the header alone; -A's own usage; np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" {
+	cases \
+	    "np-bound -A with each investigation, merged, is one run's rows" partial_12 \
+	    "np-bound refuses rows that are not a run's, naming file, line and column" partial_13 \
+	    "np-dma -A -S over parts, merged, is one run's bytes, at each -b, merged again too" partial_14 \
+	    "np-dma -H and -s -H over parts, merged, are one run's buckets, each physical core apart" partial_15 \
+	    "np-dma refuses parts that do not match, naming file, line and column" partial_16 \
+	    "np-dma -A where a part has nothing to count: said, the header alone; -A's own usage" partial_t1 \
+	    "np-sum -H: a part's sum that fell back to a double is marked so, and the merge gives one run's double, said on stderr, not an exact decimal of it" partial_t2
 }

@@ -118,14 +118,6 @@ profdir_5() {
 	err_is "np-gaps: $T/none/np-spill-XXXXXX: cannot create a temporary file (TMPDIR $T/none/) to put rows in order: No such file or directory"
 }
 
-@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives; a table both whole and split is refused, naming both, for every table a directory gives; parts are read in numeric order, _10 after _9; other tables' files are not parts; a part number spelt with a leading zero is refused, naming the file; a directory named with a trailing slash joins its files with one slash" {
-	cases \
-	    "a split table with a part missing is refused, naming it, for every table a directory gives" profdir_1 \
-	    "a table both whole and split is refused, naming both, for every table a directory gives" profdir_2 \
-	    "parts are read in numeric order, _10 after _9; other tables' files are not parts" profdir_3 \
-	    "a part number spelt with a leading zero is refused, naming the file" profdir_4 \
-	    "a directory named with a trailing slash joins its files with one slash" profdir_5
-}
 
 # What every program says of a profile directory's Warning and Error tables
 # (tests/fixtures/np-bound/gate, written by DuckDB), dir its name.
@@ -190,8 +182,13 @@ profdir_7() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "profdir: every program says a directory's Warning and Error tables by category, first, with the same rows; empty Warning and Error tables say nothing" {
+@test "profdir: a split table with a part missing is refused, naming it, for every table a directory gives; a table both whole and split is refused, naming both, for every table a directory gives; parts are read in numeric order, _10 after _9; other tables' files are not parts; a part number spelt with a leading zero is refused, naming the file; a directory named with a trailing slash joins its files with one slash; every program says a directory's Warning and Error tables by category, first, with the same rows; empty Warning and Error tables say nothing" {
 	cases \
+	    "a split table with a part missing is refused, naming it, for every table a directory gives" profdir_1 \
+	    "a table both whole and split is refused, naming both, for every table a directory gives" profdir_2 \
+	    "parts are read in numeric order, _10 after _9; other tables' files are not parts" profdir_3 \
+	    "a part number spelt with a leading zero is refused, naming the file" profdir_4 \
+	    "a directory named with a trailing slash joins its files with one slash" profdir_5 \
 	    "every program says a directory's Warning and Error tables by category, first, with the same rows" profdir_6 \
 	    "empty Warning and Error tables say nothing" profdir_7
 }

@@ -42,7 +42,7 @@ drawn() {
 	[ "$(grep -c left "$T/lines")" -ge 2 ]
 }
 
-@test "progress: the line, exactly, and erased at the end" {
+progress_t1() {
 	ontty 'np-stall big.tsv >o.tsv'
 	cmp "$T/tty" "$GOLD/progress/np-stall.tty" || {
 		od -c "$T/tty" | head -20; return 1; }
@@ -55,7 +55,7 @@ drawn() {
 	head -c "$(wc -c <"$T/first")" "$T/tty" | cmp - "$T/first"
 }
 
-@test "progress: every program draws it while reading a large file" {
+progress_t2() {
 	ontty 'np-trace big.txt >o.tsv'
 	drawn np-trace big.txt
 	ontty 'np-dma dma.tsv >o.tsv'
@@ -70,7 +70,7 @@ drawn() {
 	drawn np-stall big.tsv
 }
 
-@test "progress: Parquet, over the bytes of the columns read" {
+progress_t3() {
 	ontty 'np-trace big.parquet >o.tsv'
 	drawn np-trace big.parquet
 	# The last drawing is near the end of the columns' bytes, not at the
@@ -79,12 +79,12 @@ drawn() {
 	[ "$(grep left "$T/lines" | tail -1 | awk '{ print $3 + 0 }')" -ge 75 ]
 }
 
-@test "progress: standard input from a file is named stdin" {
+progress_t4() {
 	ontty 'np-stall <big.tsv >o.tsv'
 	drawn np-stall stdin
 }
 
-@test "progress: output to the same terminal is never written over it" {
+progress_t5() {
 	ontty 'np-trace big.txt'
 	# Each drawing starts a line (after the rows' CR LF) and is erased
 	# before the next rows.
@@ -99,7 +99,7 @@ drawn() {
 	np-trace "$D/big.txt" | cmp - "$T/rows"
 }
 
-@test "progress: erased before an error message" {
+progress_t6() {
 	{ cat "$D/big.tsv"; echo oops; } >"$D/bad.tsv"
 	ontty 'np-stall bad.tsv >o.tsv'
 	# The pseudo-terminal writes the message's LF as CR LF.
@@ -107,7 +107,7 @@ drawn() {
 	tail -c "$(wc -c <"$T/end")" "$T/tty" | cmp - "$T/end"
 }
 
-@test "progress: never with -q or --quiet, in any program" {
+progress_t7() {
 	for c in 'np-trace -q big.txt' 'np-dma -q dma.tsv' 'np-cc -q big.txt' \
 	    'np-gaps -q big.tsv' 'np-sum -q -g engine -v duration_ns big.tsv' \
 	    'np-stall -q big.tsv' 'np-stall --quiet big.tsv' \
@@ -115,6 +115,19 @@ drawn() {
 		ontty "$c >o.tsv"
 		if [ -s "$T/tty" ]; then echo "$c:"; od -c "$T/tty" | head -3; return 1; fi
 	done
+}
+
+@test "progress: the line, exactly, and erased at the end; every program draws it while reading a large file; Parquet, over the bytes of the columns read; standard input from a file is named stdin; output to the same terminal is never written over it; erased before an error message; never with -q or --quiet, in any program" {
+	# (ontty's skip, which a case cannot make: it runs in a subshell)
+	command -v script >/dev/null || skip "no script(1) (util-linux)"
+	cases \
+	    "the line, exactly, and erased at the end" progress_t1 \
+	    "every program draws it while reading a large file" progress_t2 \
+	    "Parquet, over the bytes of the columns read" progress_t3 \
+	    "standard input from a file is named stdin" progress_t4 \
+	    "output to the same terminal is never written over it" progress_t5 \
+	    "erased before an error message" progress_t6 \
+	    "never with -q or --quiet, in any program" progress_t7
 }
 
 @test "progress: never under CI, with NP_PROGRESS=0, or stderr not a terminal" {
@@ -133,14 +146,21 @@ drawn() {
 	[ ! -s "$D/err" ]
 }
 
-@test "progress: nothing for a file under 8 MiB" {
+progress_t8() {
 	head -c 8388000 "$D/big.tsv" | sed '$d' >"$D/small.tsv"
 	ontty 'np-stall small.tsv >o.tsv'
 	[ ! -s "$T/tty" ]
 }
 
-@test "progress: the same output with and without the line" {
+progress_t9() {
 	ontty 'np-gaps -B 10us big.tsv >o.tsv'
 	np np-gaps -B 10us "$D/big.tsv"
 	cmp "$OUT" "$D/o.tsv"
+}
+
+@test "progress: nothing for a file under 8 MiB; the same output with and without the line" {
+	command -v script >/dev/null || skip "no script(1) (util-linux)"
+	cases \
+	    "nothing for a file under 8 MiB" progress_t8 \
+	    "the same output with and without the line" progress_t9
 }

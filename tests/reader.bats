@@ -116,16 +116,8 @@ reader_5() {
 	} | out_is
 }
 
-@test "reader: CRLF view JSON; CRLF JSON lines; CRLF TSV, the header's last name and each row's last field intact; a TSV column under two of its names: the better name's field, else the other's; TSV escapes read row by row, rows with and without them mixed" {
-	cases \
-	    "CRLF view JSON" reader_1 \
-	    "CRLF JSON lines" reader_2 \
-	    "CRLF TSV, the header's last name and each row's last field intact" reader_3 \
-	    "a TSV column under two of its names: the better name's field, else the other's" reader_4 \
-	    "TSV escapes read row by row, rows with and without them mixed" reader_5
-}
 
-@test "reader: blank and log lines before a TSV header, however written" {
+reader_t1() {
 	# A CRLF blank line, a line of blanks, an indented logrus line: passed
 	# over as the format was sniffed past them, each kind counted.
 	input pre.tsv '\r\n \t \n  time="2026-03-19T02:57:19Z" level=info\nstart_ts\tengine\n1\tTensor\n'
@@ -136,7 +128,7 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	row 1 "" "" Tensor | out_is
 }
 
-@test "reader: CRLF show-trace text" {
+reader_t2() {
 	input crlf.txt 'Instruction trace for ND 0 NC 4\r\n  1042  Tensor   MATMUL        START  10261883214  pc=418\r\n  1043  Tensor   MATMUL        END    10261883362  pc=418\r\n'
 	np np-trace -n "$T/crlf.txt"
 	status_is 0
@@ -145,6 +137,7 @@ np-trace: blank lines skipped: 2 (first: $T/pre.tsv:1)"
 	row 10261883214 10261883362 148 Tensor MATMUL 418 "" "" "" "" "" "" \
 	    "" "" "" 0 4 | out_is
 }
+
 
 # ---- truncated ----
 
@@ -185,8 +178,15 @@ reader_12() {
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
-@test "reader: JSON cut inside a string; JSON cut between rows; JSON lines cut inside a key; TSV cut inside its last row; show-trace text cut after a START: counted, the rest kept" {
+@test "reader: CRLF view JSON; CRLF JSON lines; CRLF TSV, the header's last name and each row's last field intact; a TSV column under two of its names: the better name's field, else the other's; TSV escapes read row by row, rows with and without them mixed; blank and log lines before a TSV header, however written; CRLF show-trace text; JSON cut inside a string; JSON cut between rows; JSON lines cut inside a key; TSV cut inside its last row; show-trace text cut after a START: counted, the rest kept" {
 	cases \
+	    "CRLF view JSON" reader_1 \
+	    "CRLF JSON lines" reader_2 \
+	    "CRLF TSV, the header's last name and each row's last field intact" reader_3 \
+	    "a TSV column under two of its names: the better name's field, else the other's" reader_4 \
+	    "TSV escapes read row by row, rows with and without them mixed" reader_5 \
+	    "blank and log lines before a TSV header, however written" reader_t1 \
+	    "CRLF show-trace text" reader_t2 \
 	    "JSON cut inside a string" reader_8 \
 	    "JSON cut between rows" reader_9 \
 	    "JSON lines cut inside a key" reader_10 \
@@ -218,14 +218,8 @@ reader_15() {
 	err_is "np-trace: $T/logs.txt: only blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
-@test "reader: an empty file; empty stdin; blank and log lines only" {
-	cases \
-	    "an empty file" reader_13 \
-	    "empty stdin" reader_14 \
-	    "blank and log lines only" reader_15
-}
 
-@test "reader: counts over several files add to the right note" {
+reader_t3() {
 	# One log line in a.jsonl; three, and a row without a start, in
 	# b.jsonl: 4 and 1, each first seen where it was.
 	L='time="2026-03-19T02:57:19Z" level=info msg="x"'
@@ -239,28 +233,28 @@ np-trace: rows without a start time skipped: 1 (first: $T/b.jsonl:5)"
 	{ row 1 3 2 Tensor; row 5 7 2 Tensor; } | out_is
 }
 
-@test "reader: log lines beyond the first 64 KiB of a pipe, then JSON" {
+reader_t4() {
 	# 2000 logrus lines of 70 bytes: what sniffs the format reads on
 	# until it finds the data, whatever the pipe hands it per read.
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
 	    head -n 2000 >"$T/logs"
-	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	np np-trace -n < <(cat "$T/logs" "$FIX/np-trace/official.json")
 	status_is 0
 	err_is "np-trace: non-JSON lines skipped: 2000 (first: -:1)"
 	row 10261883214 10261883362 148 Tensor MATMUL "" "" "" "" "" "" "" "" "" "" "" "" "" TensorMatrix |
 	    out_is
 }
 
-@test "reader: more than 1 MiB of log lines before the data" {
+reader_t5() {
 	# 16000 lines of 70 bytes fill the 1 MiB buffer.
 	yes 'time="2026-03-19T02:57:19Z" level=info msg="Successfully initialized"' |
 	    head -n 16000 >"$T/logs"
-	cat "$T/logs" "$FIX/np-trace/official.json" | np np-trace -n
+	np np-trace -n < <(cat "$T/logs" "$FIX/np-trace/official.json")
 	status_is 1
 	err_is "np-trace: -: more than 1048576 bytes of blank or log lines, expected JSON, TSV, CSV or $TRACE_NAME"
 }
 
-@test "reader: an empty object and an empty array hold no instructions" {
+reader_t6() {
 	# An empty object is counted wherever it stands: a row of JSON lines
 	# or a whole file.
 	input e.jsonl '{"timestamp":1,"duration":2}\n{}\n'
@@ -278,6 +272,7 @@ np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 	status_is 1
 	err_is "np-trace: $T/e.json: no 'instruction' table and no instruction rows found"
 }
+
 
 reader_20() {
 	input e.json '{"dma":[],"instruction":[]}'
@@ -299,11 +294,6 @@ reader_21() {
 	err_is "np-trace: $T/x.tsv:1:1: expected a header with instruction column names (such as start_ts), found none"
 }
 
-@test "reader: an empty instruction table, and a TSV header without rows, are empty results; a TSV header naming no instruction column" {
-	cases \
-	    "an empty instruction table, and a TSV header without rows, are empty results" reader_20 \
-	    "a TSV header naming no instruction column" reader_21
-}
 
 # ---- binary ----
 
@@ -331,8 +321,17 @@ reader_24() {
 	err_is "np-trace: $T/bin.json:1:1048621: expected '\"' to end the string, found raw control character 0x01 (byte offset 1048620)"
 }
 
-@test "reader: binary input; a NUL byte on line 3 of text; a control byte inside the JSON past the first read" {
+@test "reader: an empty file; empty stdin; blank and log lines only; counts over several files add to the right note; log lines beyond the first 64 KiB of a pipe, then JSON; more than 1 MiB of log lines before the data; an empty object and an empty array hold no instructions; an empty instruction table, and a TSV header without rows, are empty results; a TSV header naming no instruction column; binary input; a NUL byte on line 3 of text; a control byte inside the JSON past the first read" {
 	cases \
+	    "an empty file" reader_13 \
+	    "empty stdin" reader_14 \
+	    "blank and log lines only" reader_15 \
+	    "counts over several files add to the right note" reader_t3 \
+	    "log lines beyond the first 64 KiB of a pipe, then JSON" reader_t4 \
+	    "more than 1 MiB of log lines before the data" reader_t5 \
+	    "an empty object and an empty array hold no instructions" reader_t6 \
+	    "an empty instruction table, and a TSV header without rows, are empty results" reader_20 \
+	    "a TSV header naming no instruction column" reader_21 \
 	    "binary input" reader_22 \
 	    "a NUL byte on line 3 of text" reader_23 \
 	    "a control byte inside the JSON past the first read" reader_24
@@ -385,17 +384,10 @@ reader_28() {
 	err_is "np-trace: $T/wide.json:1:40: string longer than 1048576 bytes (byte offset 39)"
 }
 
-@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer; a text trace line longer than 1 MiB; JSON rows are not lines: a 3 MiB field nobody reads is passed over; a JSON text field longer than 1 MiB" {
-	cases \
-	    "a TSV line of the longest length (1 MiB - 1 bytes), and one longer" reader_25 \
-	    "a text trace line longer than 1 MiB" reader_26 \
-	    "JSON rows are not lines: a 3 MiB field nobody reads is passed over" reader_27 \
-	    "a JSON text field longer than 1 MiB" reader_28
-}
 
 # ---- deep nesting ----
 
-@test "reader: nesting beyond 64 levels in a field nobody reads" {
+reader_t16() {
 	# The top '{', '[' and the row's '{' are 3 levels; "x" may open 61
 	# more.  Its first '[' is at column 49, so the 62nd is at column 110.
 	deep=$(printf '[%.0s' $(seq 61))$(printf ']%.0s' $(seq 61))
@@ -435,14 +427,8 @@ reader_32() {
 	err_is "np-trace: $T/t.json:1:40: expected a string for 'label', found an object (byte offset 39)"
 }
 
-@test "reader: JSON: a string where a number is due; JSON: a number in a string is a number; JSON: an object where a string is due" {
-	cases \
-	    "JSON: a string where a number is due" reader_30 \
-	    "JSON: a number in a string is a number" reader_31 \
-	    "JSON: an object where a string is due" reader_32
-}
 
-@test "reader: JSON: an array, true or null where a number is due" {
+reader_t17() {
 	input t.json '{"timestamp":1,"duration":[5]}\n'
 	np np-trace "$T/t.json"
 	status_is 1
@@ -463,6 +449,19 @@ reader_32() {
 	status_is 0
 	err_is "np-trace: rows without a start time skipped: 1 (first: $T/t.json:1)"
 	row 2 | out_is
+}
+
+@test "reader: a TSV line of the longest length (1 MiB - 1 bytes), and one longer; a text trace line longer than 1 MiB; JSON rows are not lines: a 3 MiB field nobody reads is passed over; a JSON text field longer than 1 MiB; nesting beyond 64 levels in a field nobody reads; JSON: a string where a number is due; JSON: a number in a string is a number; JSON: an object where a string is due; JSON: an array, true or null where a number is due" {
+	cases \
+	    "a TSV line of the longest length (1 MiB - 1 bytes), and one longer" reader_25 \
+	    "a text trace line longer than 1 MiB" reader_26 \
+	    "JSON rows are not lines: a 3 MiB field nobody reads is passed over" reader_27 \
+	    "a JSON text field longer than 1 MiB" reader_28 \
+	    "nesting beyond 64 levels in a field nobody reads" reader_t16 \
+	    "JSON: a string where a number is due" reader_30 \
+	    "JSON: a number in a string is a number" reader_31 \
+	    "JSON: an object where a string is due" reader_32 \
+	    "JSON: an array, true or null where a number is due" reader_t17
 }
 
 reader_34() {
@@ -511,13 +510,6 @@ reader_37() {
 	row 105 107 2 Vector ADD "" "" "" "" "" "" "" "" "" "" 0 4 | out_is
 }
 
-@test "reader: JSON: a table that is not an array, a row that is not an object; TSV: a row with fewer fields, and one with more; TSV: text in a number column; text trace: a timestamp that is not a number is an error, after the rows before it" {
-	cases \
-	    "JSON: a table that is not an array, a row that is not an object" reader_34 \
-	    "TSV: a row with fewer fields, and one with more" reader_35 \
-	    "TSV: text in a number column" reader_36 \
-	    "text trace: a timestamp that is not a number is an error, after the rows before it" reader_37
-}
 
 # ---- order, several files ----
 
@@ -537,15 +529,10 @@ reader_39() {
 	err_is "np-trace: $T/b.json:2:14: expected a number for 'timestamp', found an array (byte offset $(byteoff "$T/b.json" 2 14))"
 }
 
-@test "reader: rows out of time order come out in input order; files in order; an error names the file it is in" {
-	cases \
-	    "rows out of time order come out in input order" reader_38 \
-	    "files in order; an error names the file it is in" reader_39
-}
 
 # ---- limits of numbers and times (found by fuzzing) ----
 
-@test "reader: a number beyond int64 in a byte count prints as a double" {
+reader_t7() {
 	input big.json '{"timestamp":1,"hbm_read_bytes":1e30,"sbuf_read_bytes":-1.5e300}\n'
 	np np-trace -n "$T/big.json"
 	status_is 0
@@ -553,7 +540,7 @@ reader_39() {
 	row 1 "" "" "" "" "" "" 1e30 "" -1.5e300 | out_is
 }
 
-@test "reader: times that do not fit in int64 ns are counted, and their rows left out" {
+reader_t8() {
 	# One good row after each, so that the file has rows.
 	good='{"timestamp":1,"duration":1}\n'
 	input t.json '{"timestamp":9223372036854775807,"duration":1}\n'"$good"
@@ -590,7 +577,7 @@ reader_39() {
 np-trace: $T/t.json: nothing recognised as instruction rows"
 }
 
-@test "reader: NaN and infinite times are counted, and their rows left out, in every format" {
+reader_t9() {
 	# 1e400 is beyond a double: infinite.
 	printf 'start_ts\tduration_ns\tengine\n1\t1\tTensor\n1e400\t1\tTensor\nInfinity\t1\tTensor\nNaN\t1\tTensor\n2\t-Infinity\tTensor\n' >"$T/t.tsv"
 	np np-trace -n "$T/t.tsv"
@@ -628,7 +615,7 @@ np-gaps: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 np-stall: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.json:1)"
 }
 
-@test "reader: a NaN or infinite wait is taken as missing, and counted" {
+reader_t10() {
 	input t.jsonl '{"timestamp":1,"duration":1,"evt_wait_time":Infinity}\n{"timestamp":2,"duration":1,"evt_wait_time":1e400}\n{"timestamp":3,"duration":1,"evt_wait_time":1e30}\n'
 	np np-trace -n "$T/t.jsonl"
 	status_is 0
@@ -637,13 +624,28 @@ np-trace: rows with evt_wait_time_ns beyond 64 bits of ns taken as missing: 1 (f
 	{ row 1 2 1; row 2 3 1; row 3 4 1; } | out_is
 }
 
-@test "reader: an end before the start, or a negative duration, is counted and its row left out" {
+reader_t11() {
 	printf 'start_ts\tend_ts\tduration_ns\n1\t2\t\n5\t4\t\n6\t\t-1\n7\t9\t-2\n' >"$T/t.tsv"
 	np np-trace -n "$T/t.tsv"
 	status_is 0
 	err_is "np-trace: rows with end_ts before start_ts skipped: 1 (first: $T/t.tsv:3)
 np-trace: rows with a negative duration_ns skipped: 2 (first: $T/t.tsv:4)"
 	row 1 2 1 | out_is
+}
+
+@test "reader: JSON: a table that is not an array, a row that is not an object; TSV: a row with fewer fields, and one with more; TSV: text in a number column; text trace: a timestamp that is not a number is an error, after the rows before it; rows out of time order come out in input order; files in order; an error names the file it is in; a number beyond int64 in a byte count prints as a double; times that do not fit in int64 ns are counted, and their rows left out; NaN and infinite times are counted, and their rows left out, in every format; a NaN or infinite wait is taken as missing, and counted; an end before the start, or a negative duration, is counted and its row left out" {
+	cases \
+	    "JSON: a table that is not an array, a row that is not an object" reader_34 \
+	    "TSV: a row with fewer fields, and one with more" reader_35 \
+	    "TSV: text in a number column" reader_36 \
+	    "text trace: a timestamp that is not a number is an error, after the rows before it" reader_37 \
+	    "rows out of time order come out in input order" reader_38 \
+	    "files in order; an error names the file it is in" reader_39 \
+	    "a number beyond int64 in a byte count prints as a double" reader_t7 \
+	    "times that do not fit in int64 ns are counted, and their rows left out" reader_t8 \
+	    "NaN and infinite times are counted, and their rows left out, in every format" reader_t9 \
+	    "a NaN or infinite wait is taken as missing, and counted" reader_t10 \
+	    "an end before the start, or a negative duration, is counted and its row left out" reader_t11
 }
 
 reader_45() {
@@ -770,15 +772,6 @@ reader_50() {
 	[ "$(cut -f1-3,6,8 "$OUT")" = "$(printf '1\t3\t2\t7\t2')" ]
 }
 
-@test "reader: picoseconds round to the nearest ns, at both ends of int64; text trace fields wherever they fall, whatever the blanks; text trace: an engine or opcode of 64 bytes or more; a text field longer than the output buffer, escapes and all, is written back whole; a NUL in a JSON string is written as \\0, and read back as one; a count or index with a fraction is an error, a time with one is rounded" {
-	cases \
-	    "picoseconds round to the nearest ns, at both ends of int64" reader_45 \
-	    "text trace fields wherever they fall, whatever the blanks" reader_46 \
-	    "text trace: an engine or opcode of 64 bytes or more" reader_47 \
-	    "a text field longer than the output buffer, escapes and all, is written back whole" reader_48 \
-	    "a NUL in a JSON string is written as \\0, and read back as one" reader_49 \
-	    "a count or index with a fraction is an error, a time with one is rounded" reader_50
-}
 
 reader_51() {
 	printf 'start_ts\tduration_ns\tstart_ts\n1\t2\t3\n' >"$T/dup.tsv"
@@ -816,17 +809,11 @@ rc=1"
 	err_is "np-trace: $T/bad.tsv:3:1: expected a number for 'start_ts', found 'x'"
 }
 
-@test "reader: a TSV column the program reads, named twice, is an error; others may repeat; on bad data, every row before it is written, however large the output; bad data is reported though the output is closed or full" {
-	cases \
-	    "a TSV column the program reads, named twice, is an error; others may repeat" reader_51 \
-	    "on bad data, every row before it is written, however large the output" reader_52 \
-	    "bad data is reported though the output is closed or full" reader_53
-}
 
 # ---- review leftovers: blank lines in tables, CSV headers with blanks,
 # log lines inside JSON ----
 
-@test "reader: a blank line between TSV or CSV rows is passed over and counted" {
+reader_t12() {
 	printf 'start_ts,end_ts,engine\r\n1,2,Tensor\r\n\r\n3,4,Vector\r\n\r\n' >"$T/b.csv"
 	np np-trace -n "$T/b.csv"
 	status_is 0
@@ -850,7 +837,7 @@ rc=1"
 	err_is "np-sum: blank lines skipped: 1 (first: $T/s.csv:2)"
 }
 
-@test "reader: blank lines before a TSV or CSV header are passed over and counted with those between rows" {
+reader_t13() {
 	# Blank, blanks only, CR LF, and a log line (counted apart) before
 	# the header; one blank line between the rows.
 	printf '\n  \r\ntime="t" level=info msg="m"\n\t\nstart_ts,end_ts,engine\n1,2,Tensor\n\n3,4,Vector\n' >"$T/p.csv"
@@ -886,6 +873,21 @@ np-trace: blank lines skipped: 4 (first: $T/p.tsv:1)"
 	np np-trace -n "$T/j.jsonl"
 	status_is 0
 	no_err
+}
+
+@test "reader: picoseconds round to the nearest ns, at both ends of int64; text trace fields wherever they fall, whatever the blanks; text trace: an engine or opcode of 64 bytes or more; a text field longer than the output buffer, escapes and all, is written back whole; a NUL in a JSON string is written as \\0, and read back as one; a count or index with a fraction is an error, a time with one is rounded; a TSV column the program reads, named twice, is an error; others may repeat; on bad data, every row before it is written, however large the output; bad data is reported though the output is closed or full; a blank line between TSV or CSV rows is passed over and counted; blank lines before a TSV or CSV header are passed over and counted with those between rows" {
+	cases \
+	    "picoseconds round to the nearest ns, at both ends of int64" reader_45 \
+	    "text trace fields wherever they fall, whatever the blanks" reader_46 \
+	    "text trace: an engine or opcode of 64 bytes or more" reader_47 \
+	    "a text field longer than the output buffer, escapes and all, is written back whole" reader_48 \
+	    "a NUL in a JSON string is written as \\0, and read back as one" reader_49 \
+	    "a count or index with a fraction is an error, a time with one is rounded" reader_50 \
+	    "a TSV column the program reads, named twice, is an error; others may repeat" reader_51 \
+	    "on bad data, every row before it is written, however large the output" reader_52 \
+	    "bad data is reported though the output is closed or full" reader_53 \
+	    "a blank line between TSV or CSV rows is passed over and counted" reader_t12 \
+	    "blank lines before a TSV or CSV header are passed over and counted with those between rows" reader_t13
 }
 
 reader_56() {
@@ -1003,16 +1005,8 @@ reader_60() {
 -9.223372036854776e18" ]
 }
 
-@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such, wherever a read ended; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides" {
-	cases \
-	    "a CSV header with blanks after its commas is CSV, the blanks no part of a field" reader_56 \
-	    "a log line inside a JSON array or object is named as such, wherever a read ended" reader_57 \
-	    "another kind's rows, or input refused before its first row, leave standard output empty" reader_58 \
-	    "a control byte past the first line is data in every form; a NUL stops the reading there" reader_59 \
-	    "a whole number just past int64 keeps its double form on both sides" reader_60
-}
 
-@test "reader: nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" {
+reader_t14() {
 	printf 'start_ts,duration_ns,engine\n1,1,Tensor\ninf,1,Tensor\nnan,1,Tensor\n2,-inf,Tensor\n' >"$T/t.csv"
 	np np-trace -n "$T/t.csv"
 	status_is 0
@@ -1040,7 +1034,7 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
 	done
 }
 
-@test "reader: a JSON row that names a column the program reads twice is an error; others may repeat" {
+reader_t15() {
 	printf '{"start_ts":1,"duration_ns":5,"engine":"Tensor"}\n{"start_ts":2,"duration_ns":5,"engine":"Tensor","engine":"Vector"}\n' >"$T/dup.jsonl"
 	np np-trace "$T/dup.jsonl"
 	status_is 1
@@ -1058,4 +1052,15 @@ np-trace: rows with duration_ns NaN or infinite skipped: 1 (first: $T/t.tsv:5)"
 	status_is 0
 	no_err
 	[ "$(cut -f1-4 "$OUT")" = "$(printf '1\t6\t5\tTensor')" ]
+}
+
+@test "reader: a CSV header with blanks after its commas is CSV, the blanks no part of a field; a log line inside a JSON array or object is named as such, wherever a read ended; another kind's rows, or input refused before its first row, leave standard output empty; a control byte past the first line is data in every form; a NUL stops the reading there; a whole number just past int64 keeps its double form on both sides; nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities; a JSON row that names a column the program reads twice is an error; others may repeat" {
+	cases \
+	    "a CSV header with blanks after its commas is CSV, the blanks no part of a field" reader_56 \
+	    "a log line inside a JSON array or object is named as such, wherever a read ended" reader_57 \
+	    "another kind's rows, or input refused before its first row, leave standard output empty" reader_58 \
+	    "a control byte past the first line is data in every form; a NUL stops the reading there" reader_59 \
+	    "a whole number just past int64 keeps its double form on both sides" reader_60 \
+	    "nan, -nan, inf and -inf, as DuckDB's CSV writes them, read as NaN and the infinities" reader_t14 \
+	    "a JSON row that names a column the program reads twice is an error; others may repeat" reader_t15
 }

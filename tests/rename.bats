@@ -19,7 +19,7 @@ NEAR="(closest to start_ts: start_time_ns, end_time_ns, dma_wait_time_ns)"
 HAS="start_time_ns end_time_ns dur_ns engine timeline_track pcore_idx opcode hlo_op_name dma_wait_time_ns spill_save_bytes psum_read_bytes bir_debug_info_source_location event_wait_ns"
 V12="profile schema 12.0.1 (its Metadata table); np knows schema 7's column names, and one renamed since reads as missing unless NP_COLUMNS names it (np(7), Schema versions)"
 
-@test "rename: a table without its start time names the closest columns, in every form" {
+rename_t1() {
 	cd "$R"
 	for p in np-trace np-gaps np-stall; do
 		np $p lnc2.csv
@@ -84,7 +84,7 @@ rename_2() {
 
 rename_3() {
 	export NP_COLUMNS=$MAP
-	np-trace "$R/lnc2.csv" | np np-gaps -U
+	np np-gaps -U < <(np-trace "$R/lnc2.csv")
 	status_is 0
 	no_err
 	golden schema/lnc2-gaps-u.tsv
@@ -128,14 +128,8 @@ rename_4() {
 	[ "$(cut -f1 "$OUT" | tr '\n' ' ')" = 'my_col dot.1 dot.2 fusion "x", y ' ]
 }
 
-@test "rename: NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7; with NP_COLUMNS set, np's own TSV and schema 7's tables read as before; an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input" {
-	cases \
-	    "NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7" rename_2 \
-	    "with NP_COLUMNS set, np's own TSV and schema 7's tables read as before" rename_3 \
-	    "an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input" rename_4
-}
 
-@test "rename: an NP_COLUMNS column the input lacks, under that name and the role's, is an error naming the closest" {
+rename_t2() {
 	cd "$R"
 	NP_COLUMNS=start_ts=start_tim np np-trace lnc2.csv
 	status_is 1
@@ -233,8 +227,13 @@ np-stall: no instruction with evt_wait_time_ns in 4 rows read (the text traces h
 	no_err
 }
 
-@test "rename: a further column the input lacks names the closest it has; a profile directory of schema 12: its Metadata and SchemaFields tables, in one note and in errors; NP_COLUMNS maps the roles of DMA transfers and collectives too; np-stall's value column renamed: the closest columns and NP_COLUMNS named, in every form" {
+@test "rename: a table without its start time names the closest columns, in every form; NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7; with NP_COLUMNS set, np's own TSV and schema 7's tables read as before; an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input; an NP_COLUMNS column the input lacks, under that name and the role's, is an error naming the closest; a further column the input lacks names the closest it has; a profile directory of schema 12: its Metadata and SchemaFields tables, in one note and in errors; NP_COLUMNS maps the roles of DMA transfers and collectives too; np-stall's value column renamed: the closest columns and NP_COLUMNS named, in every form" {
 	cases \
+	    "a table without its start time names the closest columns, in every form" rename_t1 \
+	    "NP_COLUMNS reads the renamed columns in every form, byte for byte as the table of schema 7" rename_2 \
+	    "with NP_COLUMNS set, np's own TSV and schema 7's tables read as before" rename_3 \
+	    "an NP_COLUMNS that is not role=column pairs, or names no role, is an error before any input" rename_4 \
+	    "an NP_COLUMNS column the input lacks, under that name and the role's, is an error naming the closest" rename_t2 \
 	    "a further column the input lacks names the closest it has" rename_6 \
 	    "a profile directory of schema 12: its Metadata and SchemaFields tables, in one note and in errors" rename_7 \
 	    "NP_COLUMNS maps the roles of DMA transfers and collectives too" rename_8 \

@@ -42,7 +42,7 @@ shared() {
 	[ "$(<"$T/make.status")" -eq 0 ] || { cat "$T/make.err"; return 1; }
 }
 
-@test "report: make -j2 builds every profile's answers, their pictures and the index" {
+report_t1() {
 	shared
 	for p in run1 run2 dir 'r&d'; do
 		for a in summary mix stall util dma dmasize layers bound; do
@@ -93,7 +93,7 @@ shared() {
 	xmlcheck "$T/r/index.html"
 }
 
-@test "report: the index shows each picture, links its TSV, and escapes names" {
+report_t2() {
 	shared
 	h=$T/r/index.html
 	for p in run1 run2 dir; do
@@ -113,7 +113,7 @@ shared() {
 	! grep -qi '<script' "$h"
 }
 
-@test "report: a second make has nothing to do; a new profile adds only its own" {
+report_t3() {
 	shared
 	report -q
 	status_is 0
@@ -128,7 +128,7 @@ shared() {
 	[ "$(find "$T/r/run1/stall.tsv" -mmin +30)" ]
 }
 
-@test "report: no profiles is an error" {
+report_t4() {
 	mkdir -p "$T/none"
 	np make -s -f "$TOP/cmd/report/report.mk" PROFILES="$T/none/" \
 	    REPORT="$T/r" NP="$NP_BIN"
@@ -136,7 +136,7 @@ shared() {
 	grep -q "no profiles in PROFILES=$T/none/" "$ERR"
 }
 
-@test "report: the metrics that differ most come first, by most over least; those some profiles lack after" {
+report_t5() {
 	mkdir -p "$T/a" "$T/b" "$T/c"
 	printf 'profile\tkey\tvalue\na\tsame\t5\na\tdouble\t1\na\tzero\t0\na\ttext\tx\na\tonly_a\t3\na\tneg\t-2\na\tpart\t1\n' >"$T/a/summary.tsv"
 	printf 'profile\tkey\tvalue\nb\tsame\t5\nb\tdouble\t2\nb\tzero\t4\nb\ttext\ty\nb\tneg\t2\nb\tpart\t10\n' >"$T/b/summary.tsv"
@@ -158,7 +158,7 @@ shared() {
 	cmp "$T/want" "$OUT"
 }
 
-@test "report: profiles whose names differ only by suffix are each reported, under their whole file names" {
+report_t6() {
 	mkdir -p "$T/p"
 	npgen -s 1 -n 2000 view-json >"$T/p/r0.json"
 	npgen -s 1 -n 2000 trace-text >"$T/p/r0.txt"
@@ -183,7 +183,7 @@ shared() {
 	xmlcheck "$T/r/index.html"
 }
 
-@test "report: names that still collide are an error naming the profiles" {
+report_t7() {
 	mkdir -p "$T/p"
 	npgen -s 1 -n 200 view-json >"$T/p/r0.json"
 	npgen -s 1 -n 200 view-json >"$T/p/r0.txt"
@@ -191,4 +191,15 @@ shared() {
 	report
 	status_is 2
 	grep -q "more than one profile named r0.json: $T/p/r0.json $T/p/r0.json.txt (rename one)" "$ERR"
+}
+
+@test "report: make -j2 builds every profile's answers, their pictures and the index; the index shows each picture, links its TSV, and escapes names; a second make has nothing to do; a new profile adds only its own; no profiles is an error; the metrics that differ most come first, by most over least; those some profiles lack after; profiles whose names differ only by suffix are each reported, under their whole file names; names that still collide are an error naming the profiles" {
+	cases \
+	    "make -j2 builds every profile's answers, their pictures and the index" report_t1 \
+	    "the index shows each picture, links its TSV, and escapes names" report_t2 \
+	    "a second make has nothing to do; a new profile adds only its own" report_t3 \
+	    "no profiles is an error" report_t4 \
+	    "the metrics that differ most come first, by most over least; those some profiles lack after" report_t5 \
+	    "profiles whose names differ only by suffix are each reported, under their whole file names" report_t6 \
+	    "names that still collide are an error naming the profiles" report_t7
 }

@@ -112,15 +112,6 @@ schema_6() {
 	[ "$(tail -n +2 "$OUT" | cut -f1,2,12 | tr '\t\n' ' ,')" = "1 2 40,1 2 41,2 2 40,2 2 41,3 2 40,3 2 41," ]
 }
 
-@test "schema: two physical cores are never one engine: np-gaps in every mode; np-trace's TSV keeps pcore_idx, and reads back the same way; np-stall keeps physical cores apart, unless -g names pcore_idx; the timeline track is the engine where the input gives none; -e matches the timeline track as well as the engine; CcOp streams are kept apart in np-cc's gaps, layers and skew" {
-	cases \
-	    "two physical cores are never one engine: np-gaps in every mode" schema_1 \
-	    "np-trace's TSV keeps pcore_idx, and reads back the same way" schema_2 \
-	    "np-stall keeps physical cores apart, unless -g names pcore_idx" schema_3 \
-	    "the timeline track is the engine where the input gives none" schema_4 \
-	    "-e matches the timeline track as well as the engine" schema_5 \
-	    "CcOp streams are kept apart in np-cc's gaps, layers and skew" schema_6
-}
 
 schema_7() {
 	for f in "$S/noname.csv" "$S/noname.parquet" "$S/noname.jsonl"; do
@@ -194,8 +185,14 @@ usage: np-trace [-nq] [-c columns] [-e engines] [-F positions] [-t from,to] [-u 
 	status_is 2
 }
 
-@test "schema: DmaPacket without queue_name: queue_idx names the queue, none is an empty field; -c carries further columns through, in the order given, empty where missing; -c: a column the header lacks, text traces, and misuse are errors" {
+@test "schema: two physical cores are never one engine: np-gaps in every mode; np-trace's TSV keeps pcore_idx, and reads back the same way; np-stall keeps physical cores apart, unless -g names pcore_idx; the timeline track is the engine where the input gives none; -e matches the timeline track as well as the engine; CcOp streams are kept apart in np-cc's gaps, layers and skew; DmaPacket without queue_name: queue_idx names the queue, none is an empty field; -c carries further columns through, in the order given, empty where missing; -c: a column the header lacks, text traces, and misuse are errors" {
 	cases \
+	    "two physical cores are never one engine: np-gaps in every mode" schema_1 \
+	    "np-trace's TSV keeps pcore_idx, and reads back the same way" schema_2 \
+	    "np-stall keeps physical cores apart, unless -g names pcore_idx" schema_3 \
+	    "the timeline track is the engine where the input gives none" schema_4 \
+	    "-e matches the timeline track as well as the engine" schema_5 \
+	    "CcOp streams are kept apart in np-cc's gaps, layers and skew" schema_6 \
 	    "DmaPacket without queue_name: queue_idx names the queue, none is an empty field" schema_7 \
 	    "-c carries further columns through, in the order given, empty where missing" schema_8 \
 	    "-c: a column the header lacks, text traces, and misuse are errors" schema_9

@@ -171,15 +171,6 @@ textfast_6() {
 	cmp "$T/rows.out" "$OUT"
 }
 
-@test "textfast: np-trace, the fast path and the general way agree on a plain trace; np-trace, the fast path and the general way agree on an awkward trace; the usual line's quicker split and the general way agree on its edges; a key=N where the opcode or the CRC is, either way; np-trace, an empty pc= before the pc is the error either way; np-trace, rows the format writes and records np-trace writes agree" {
-	cases \
-	    "np-trace, the fast path and the general way agree on a plain trace" textfast_1 \
-	    "np-trace, the fast path and the general way agree on an awkward trace" textfast_2 \
-	    "the usual line's quicker split and the general way agree on its edges" textfast_3 \
-	    "a key=N where the opcode or the CRC is, either way" textfast_4 \
-	    "np-trace, an empty pc= before the pc is the error either way" textfast_5 \
-	    "np-trace, rows the format writes and records np-trace writes agree" textfast_6
-}
 
 textfast_7() {
 	npgen -n 3000 trace-text | messy >"$T/m.txt"
@@ -264,8 +255,14 @@ textfast_11() {
 	err_is "np-cc: $T/nul.txt:50001:34: expected text, found byte 0x00 (byte offset $off)"
 }
 
-@test "textfast: np-trace -F, -u and -e take the same way as ever; np-trace, a NUL far into a trace is the same error, rows before it written; np-dma, the fast path and the general way agree; np-cc passes over instruction lines in bulk, with the same answers; np-cc, a NUL among the instruction lines is the same error" {
+@test "textfast: np-trace, the fast path and the general way agree on a plain trace; np-trace, the fast path and the general way agree on an awkward trace; the usual line's quicker split and the general way agree on its edges; a key=N where the opcode or the CRC is, either way; np-trace, an empty pc= before the pc is the error either way; np-trace, rows the format writes and records np-trace writes agree; np-trace -F, -u and -e take the same way as ever; np-trace, a NUL far into a trace is the same error, rows before it written; np-dma, the fast path and the general way agree; np-cc passes over instruction lines in bulk, with the same answers; np-cc, a NUL among the instruction lines is the same error" {
 	cases \
+	    "np-trace, the fast path and the general way agree on a plain trace" textfast_1 \
+	    "np-trace, the fast path and the general way agree on an awkward trace" textfast_2 \
+	    "the usual line's quicker split and the general way agree on its edges" textfast_3 \
+	    "a key=N where the opcode or the CRC is, either way" textfast_4 \
+	    "np-trace, an empty pc= before the pc is the error either way" textfast_5 \
+	    "np-trace, rows the format writes and records np-trace writes agree" textfast_6 \
 	    "np-trace -F, -u and -e take the same way as ever" textfast_7 \
 	    "np-trace, a NUL far into a trace is the same error, rows before it written" textfast_8 \
 	    "np-dma, the fast path and the general way agree" textfast_9 \
