@@ -194,15 +194,20 @@ refill(struct pq_cursor *c)
 	nn = k;
 	if (c->c->optional)
 		nn = pqi_def_levels(c, lv, k);
-	/* A dictionary's values gathered to their rows at once; the rest
-	 * decoded, then spread. */
-	if (nn == k || !pqi_dict_spread(c, out, lv, k, nn)) {
+	/* A dictionary's values, and a PLAIN page's text, put in their rows
+	 * at once; the rest decoded, then spread. */
+	if (nn < k && pqi_dict_spread(c, out, lv, k, nn))
+		;
+	else if (nn < k && pqi_text_spread(c, out, lv, k)) {
+		if (c->intern)
+			pqi_intern(c, out, k, nn);
+	} else {
 		pqi_values(c, out, nn);
 		if (c->c->conv)
 			pqi_convert(c, out, nn);
 		else if (c->intern && c->enc != ENC_PLAIN_DICTIONARY &&
 		    c->enc != ENC_RLE_DICTIONARY)
-			pqi_intern(c, out, nn);
+			pqi_intern(c, out, nn, nn);
 		if (nn < k)
 			spread(out, lv, k, nn);
 	}

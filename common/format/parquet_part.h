@@ -219,9 +219,14 @@ void pqi_values(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
  * values are converted), for pqi_values and a spread. */
 int pqi_dict_spread(struct pq_cursor *c, struct pq_cell *out,
     const uint32_t *lv, uint32_t k, uint32_t nn);
-/* The n text cells of out (of a page not dictionary-encoded) pointed at
- * pq_intern's copies of their bytes where it keeps them. */
-void pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
+/* The same for a PLAIN text page's values. */
+int pqi_text_spread(struct pq_cursor *c, struct pq_cell *out,
+    const uint32_t *lv, uint32_t k);
+/* The text cells among the n of out (of a page not dictionary-encoded),
+ * nv values, pointed at pq_intern's copies of their bytes where it keeps
+ * them. */
+void pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n,
+    uint32_t nv);
 /* The n cells of out, of the column's storage, made the values of its
  * logical type. */
 void pqi_convert(struct pq_cursor *c, struct pq_cell *out, uint32_t n);
