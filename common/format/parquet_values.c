@@ -304,7 +304,6 @@ short_values(const struct pq_cursor *c, const unsigned char *at,
 	    c->c->optional ? "definition levels do" : "num_values does");
 }
 
-/* n PLAIN values from c->vp into out. */
 /*
  * Page bytes PQ_AHEAD on from a value, asked for before they are read:
  * a page not yet read is in no cache, and a text value's place depends
@@ -318,13 +317,37 @@ short_values(const struct pq_cursor *c, const unsigned char *at,
 #define PREFETCH(a) ((void)0)
 #endif
 
+/*
+ * One PLAIN text value at p (its 4-byte length, then its bytes) into v:
+ * where the next one starts.
+ */
+static inline const unsigned char *
+plain_text(const struct pq_cursor *c, const unsigned char *p,
+    const unsigned char *end, struct pq_cell *v)
+{
+	uint32_t len;
+
+	if (end - p < 4)
+		short_values(c, p, "PLAIN");
+	PREFETCH(p + PQ_AHEAD);
+	len = le32(p);
+	if (len > (uint64_t)(end - p) - 4)
+		pqi_failc(c, p, "PLAIN: a value of %u bytes runs past the end "
+		    "of the page", len);
+	v->kind = PQ_BYTES;
+	v->s = (const char *)p + 4;
+	v->len = len;
+	return p + 4 + len;
+}
+
+/* n PLAIN values from c->vp into out. */
 void
 pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 {
 	const unsigned char *p = c->vp, *end = c->vend;
 	int kind = c->c->rawkind, sz = pqi_valsize(c->c);
 	uint64_t bytes = (uint64_t)n * (uint64_t)(sz > 0 ? sz : 0);
-	uint32_t i, len;
+	uint32_t i;
 	float f;
 
 	if (sz > 0 && bytes > (uint64_t)(end - p))
@@ -388,19 +411,8 @@ pqi_plain(struct pq_cursor *c, struct pq_cell *out, uint32_t n)
 		}
 		break;
 	case PQ_T_BYTE_ARRAY:
-		for (i = 0; i < n; i++) {
-			if (end - p < 4)
-				short_values(c, p, "PLAIN");
-			PREFETCH(p + PQ_AHEAD);
-			len = le32(p);
-			if (len > (uint64_t)(end - p) - 4)
-				pqi_failc(c, p, "PLAIN: a value of %u bytes "
-				    "runs past the end of the page", len);
-			out[i].kind = PQ_BYTES;
-			out[i].s = (const char *)p + 4;
-			out[i].len = len;
-			p += 4 + len;
-		}
+		for (i = 0; i < n; i++)
+			p = plain_text(c, p, end, &out[i]);
 		break;
 	case PQ_T_FIXED_LEN_BYTE_ARRAY:
 		for (i = 0; i < n; i++, p += sz) {
@@ -476,7 +488,7 @@ pqi_text_spread(struct pq_cursor *c, struct pq_cell *out, const uint32_t *lv,
     uint32_t k)
 {
 	const unsigned char *p = c->vp, *end = c->vend;
-	uint32_t i, len;
+	uint32_t i;
 
 	if (c->enc != ENC_PLAIN || c->c->physical != PQ_T_BYTE_ARRAY ||
 	    c->c->conv)
@@ -487,17 +499,7 @@ pqi_text_spread(struct pq_cursor *c, struct pq_cell *out, const uint32_t *lv,
 			out[i].len = 0;
 			continue;
 		}
-		if (end - p < 4)
-			short_values(c, p, "PLAIN");
-		PREFETCH(p + PQ_AHEAD);
-		len = le32(p);
-		if (len > (uint64_t)(end - p) - 4)
-			pqi_failc(c, p, "PLAIN: a value of %u bytes runs past "
-			    "the end of the page", len);
-		out[i].kind = PQ_BYTES;
-		out[i].s = (const char *)p + 4;
-		out[i].len = len;
-		p += 4 + len;
+		p = plain_text(c, p, end, &out[i]);
 	}
 	c->vp = p;
 	return 1;
