@@ -119,6 +119,20 @@ status_is() {
 	fi
 }
 
+# numcheck_gives LINE ARGS...: tests/tools/numcheck, run with ARGS, exits 0
+# and writes LINE (its count of values checked and of differences).
+numcheck_gives() {
+	local want=$1
+
+	shift
+	np numcheck "$@"
+	status_is 0
+	if [ "$(<"$OUT")" != "$want" ]; then
+		echo "numcheck $*: expected '$want', got '$(<"$OUT")'"
+		return 1
+	fi
+}
+
 # Memory cap for constant-memory tests (KiB of virtual memory).  The
 # sanitizer build reserves terabytes of shadow memory, so under make check
 # these tests cannot apply; they run in make test.

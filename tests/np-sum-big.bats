@@ -21,14 +21,8 @@ load helpers
 @test "num: number.c's printers and reader against the C library's at production size: 200000 doubles and decimals, 200000 and 10^6 random floats" {
 	# np-sum.bats (np_sum_46) and np-sum-group.bats (np_sum_group_36)
 	# check a tenth of these, with the same fixed patterns
-	np numcheck 200000
-	status_is 0
-	[ "$(<"$OUT")" = "200000 doubles, 200000 decimals, 0 differences" ]
-	np numcheck f32 200000
-	status_is 0
-	[ "$(<"$OUT")" = "200000 floats, 0 differences" ]
+	numcheck_gives "200000 doubles, 200000 decimals, 0 differences" 200000
+	numcheck_gives "200000 floats, 0 differences" f32 200000
 	# 2 (63 + 254 2 64 + 82 17 + 9 + 15 + 256 + 10^6), as np_sum_46 counts
-	np numcheck f32big 1000000 64
-	status_is 0
-	[ "$(<"$OUT")" = "2068498 floats, 0 differences" ]
+	numcheck_gives "2068498 floats, 0 differences" f32big 1000000 64
 }

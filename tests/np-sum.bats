@@ -689,24 +689,16 @@ np_sum_46() {
 	# bit patterns and 20000 random ones (np-sum-big.bats: 200000); then
 	# the subnormals up to 2^16 and the floats from 1 up by 2^17, by the
 	# properties
-	np numcheck f32 20000
-	status_is 0
-	[ "$(<"$OUT")" = "20000 floats, 0 differences" ]
-	np numcheck f32all 1 65537
-	status_is 0
-	[ "$(<"$OUT")" = "65536 floats, 0 differences" ]
-	np numcheck f32all 0x3f800000 0x3f820000
-	status_is 0
-	[ "$(<"$OUT")" = "131072 floats, 0 differences" ]
+	numcheck_gives "20000 floats, 0 differences" f32 20000
+	numcheck_gives "65536 floats, 0 differences" f32all 1 65537
+	numcheck_gives "131072 floats, 0 differences" f32all 0x3f800000 0x3f820000
 	# The 64-bit printer against number.c's big-integer one: each binade's
 	# first and last 64 patterns, the subnormals below 64, 10^-45 to 10^38
 	# and 8 patterns either side (from 1: 9 at 1e-45, bits 1, 15 at 1e-44,
 	# bits 7), the 256 below Infinity, 10^5 random
 	# patterns (np-sum-big.bats: 10^6), either sign: 2 (63 + 254 2 64 +
 	# 82 17 + 9 + 15 + 256 + 10^5)
-	np numcheck f32big 100000 64
-	status_is 0
-	[ "$(<"$OUT")" = "268498 floats, 0 differences" ]
+	numcheck_gives "268498 floats, 0 differences" f32big 100000 64
 }
 
 np_sum_47() {
