@@ -712,14 +712,133 @@ cellfield(struct record *r, int c, const struct pq_cell *cell, long line)
 	f->line = line;
 }
 
+/* A span's columns' cells (a column not read: none's nulls), for
+ * spankeys and spansums; what holds for the whole span, found once. */
+struct spancols {
+	const struct pq_cell *B, *N, *K, *P, *V, *D;
+	int src;		/* the key is src: bir's text, else nki's */
+	unsigned long gen;	/* the span's, in spankey */
+};
+
+/* A key spankey does not hold, looked for in the memo and kept in k: its
+ * entry, or -1. */
+static long
+spanmiss(struct stall *st, struct spankey *k, const char *s, size_t len,
+    int64_t pc, unsigned long gen)
+{
+	long e;
+
+	if (!km_find(&st->memo, 1, &s, &len, pc, &e) || e < 0)
+		return -1;
+	*k = (struct spankey){ s, len, pc, e, gen };
+	return e;
+}
+
 /*
- * The rows of a span (rd_span), each taken as account takes its record:
- * a row whose key the memo holds from the cells alone; the others, and
- * every row while the memo rests, made a record of the cells for account
- * (cellfield), so that every other path and every message stays there.
- * (A row the memo misses is looked up in it twice: a count of its hit
- * rate alone.)  How many were taken: all, unless a cell is of a kind no
- * usual column has, left to the reader's record.
+ * The entries of a span's rows from j on, in ent[j] onwards, while each
+ * row's key is found by the address of its text: in the spankey cache,
+ * else in the memo.  The row it stopped at (n: none stopped it), which
+ * account is to take: a key it cannot tell from the cells (insn_src's ""
+ * or a physical core of NOPC), or one the memo misses.  The key's entry
+ * alone, so that the sums' pass reads no key.
+ */
+static long
+spankeys(struct stall *st, const struct spancols *c, long j, long n,
+    long *ent)
+{
+	const struct pq_cell *K = c->K, *B = c->B, *N = c->N, *P = c->P;
+	const unsigned long gen = c->gen;
+	const int src = c->src;
+	const char *s;
+	size_t len;
+	int64_t pc;
+	struct spankey *k;
+	long e;
+
+	for (; j < n; j++) {
+		/* The key: insn_src's, or the column's. */
+		if (!src)
+			s = K[j].kind ? K[j].s : NULL,
+			len = K[j].kind ? K[j].len : 0;
+		else if (B[j].kind && B[j].len)
+			s = B[j].s, len = B[j].len;
+		else if (N[j].kind && N[j].len)
+			s = N[j].s, len = N[j].len;
+		else if (!B[j].kind && !N[j].kind)
+			s = NULL, len = 0;	/* missing */
+		else
+			break;		/* "" is insn_src's own */
+		pc = NOPC;
+		if (P[j].kind && (pc = P[j].i) == NOPC)
+			break;
+		k = &st->spankey[(((uint64_t)(uintptr_t)s ^ (uint64_t)pc) *
+		    0x9e3779b97f4a7c15ULL) >> (64 - SPANKEYBITS)];
+		if (k->s == s && k->gen == gen && k->len == len &&
+		    k->pc == pc)
+			e = k->entry;
+		else if ((e = spanmiss(st, k, s, len, pc, gen)) < 0)
+			break;
+		ent[j] = e;
+	}
+	return j;
+}
+
+/* A span's counts, added to st's at its end (account adds its own). */
+struct spantot {
+	long nr, nv;
+	struct dec tot;
+};
+
+/*
+ * Rows j to m - 1 of a span, their entries in ent, added to their keys'
+ * sums as add adds a pending row: the value's notes as value's, every row
+ * with a duration.
+ */
+static void
+spansums(struct stall *st, struct reader *rd, const struct spancols *c,
+    long line, long j, long m, const long *ent, struct spantot *t)
+{
+	const struct pq_cell *V = c->V, *D = c->D;
+	struct acc *a;
+	struct dec tot = t->tot;
+	uint64_t v, d;
+	long nv = 0;
+
+	t->nr += m - j;
+	for (; j < m; j++) {
+		a = grp_val(&st->grp, ent[j]);
+		a->n++;
+		if (V[j].kind && V[j].i >= 0) {
+			v = (uint64_t)V[j].i;
+			nv++;
+			dec_addu(&tot, v);
+			a->sum += v;
+			if (a->sum < v)
+				a = addhi(st, a, 0, 1);
+			a->nonzero += v > 0;
+			if (v + 1 > a->max1)
+				a->max1 = v + 1;
+		} else
+			rd_note(rd, V[j].kind ? negnote : nonote, line + j);
+		d = (uint64_t)D[j].i;
+		a->dur += d;
+		if (a->dur < d)
+			a = addhi(st, a, 1, 1);
+		a->durhi |= HASDUR;
+	}
+	t->nv += nv;
+	t->tot = tot;
+}
+/*
+ * The rows of a span (rd_span), each taken as account takes its record,
+ * a pass over the rows for their keys' entries (spankeys), another for
+ * their sums (spansums), as far as the memo holds the keys from the cells
+ * alone; the row it does not, and every row while the memo rests, made a
+ * record of the cells for account (cellfield), so that every other path
+ * and every message stays there.  (A row the memo misses is looked up in
+ * it twice: a count of its hit rate alone.)  How many were taken: all,
+ * unless a cell is of a kind no usual column has, left to the reader's
+ * record.
  */
 static long
 spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
@@ -727,95 +846,48 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 {
 	/* A column not read: a null in every row. */
 	static const struct pq_cell none[PQ_BATCH];
+	static long ent[PQ_BATCH];
 	static struct record r;
-	const struct pq_cell *bir, *nki, *key, *pcc, *v, *d;
-	const struct pq_cell *B, *N, *K, *P, *V, *D;
-	const char *s;
-	size_t len;
-	int64_t pc;
-	struct pend p;
-	long j, e;
+	struct spancols c;
+	struct spantot t = { 0, 0, { 0, 0, 0 } };
+	long j, m;
 	int src = st->keys.col[0] == K_SRC;
-	unsigned long gen = ++st->spangen;
-	struct spankey *k;
-	/* Counts kept here, added to st's at the end (account adds its own). */
-	long nr = 0, nv = 0;
-	struct dec tot = { 0, 0, 0 };
 
 	valuenotes(st);
 	/* The columns' cells: text, whole numbers, or none read (then a
 	 * null in every row, of at most PQ_BATCH). */
 #define CELLS(q, c, what) (q = sp->cell[c] ? sp->cell[c] : none, \
     sp->cell[c] && sp->kind[c] != (what))
-	if (CELLS(B, I_BIR, PQ_BYTES) || CELLS(N, I_NKI, PQ_BYTES) ||
-	    CELLS(K, src ? I_BIR : st->keys.col[0], PQ_BYTES) ||
-	    CELLS(P, I_PCORE, PQ_INT) || CELLS(V, st->vcol, PQ_INT) ||
+	if (CELLS(c.B, I_BIR, PQ_BYTES) || CELLS(c.N, I_NKI, PQ_BYTES) ||
+	    CELLS(c.K, src ? I_BIR : st->keys.col[0], PQ_BYTES) ||
+	    CELLS(c.P, I_PCORE, PQ_INT) || CELLS(c.V, st->vcol, PQ_INT) ||
 	    n > PQ_BATCH)
 		return 0;	/* the reader's records */
 #undef CELLS
-	D = sp->cell[I_DUR];
-	p.hasdur = 1;
-	for (j = 0; j < n; j++) {
-		bir = B + j, nki = N + j, key = K + j, pcc = P + j;
-		v = V + j, d = D + j;
-		/* The key: insn_src's, or the column's. */
-		if (!src)
-			s = key->kind ? key->s : NULL,
-			len = key->kind ? key->len : 0;
-		else if (bir->kind && bir->len)
-			s = bir->s, len = bir->len;
-		else if (nki->kind && nki->len)
-			s = nki->s, len = nki->len;
-		else if (!bir->kind && !nki->kind)
-			s = NULL, len = 0;	/* missing */
-		else
-			goto slow;	/* "" is insn_src's own */
-		pc = pcc->kind ? pcc->i : NOPC;
-		if (pc == NOPC && pcc->kind)
-			goto slow;
-		if (st->memo.rest)
-			goto slow;
-		k = &st->spankey[(((uint64_t)(uintptr_t)s ^ (uint64_t)pc) *
-		    0x9e3779b97f4a7c15ULL) >> (64 - SPANKEYBITS)];
-		if (k->gen == gen && k->s == s && k->len == len &&
-		    k->pc == pc)
-			e = k->entry;
-		else if (!km_find(&st->memo, 1, &s, &len, pc, &e) || e < 0)
-			goto slow;
-		else
-			*k = (struct spankey){ s, len, pc, e, gen };
-		nr++;
-		p.hasv = 0;
-		if (!v->kind)
-			rd_note(rd, nonote, sp->line + j);
-		else if (v->i < 0)
-			rd_note(rd, negnote, sp->line + j);
-		else {
-			p.hasv = 1;
-			p.v = v->i;
-			nv++;
-			dec_addu(&tot, (uint64_t)p.v);
-		}
-		p.dur = d->i;
-		add(st, grp_val(&st->grp, e), &p);
-		continue;
-slow:
+	c.D = sp->cell[I_DUR];
+	c.src = src;
+	c.gen = ++st->spangen;
+	for (j = 0; ; j = m + 1) {
+		m = st->memo.rest ? j : spankeys(st, &c, j, n, ent);
+		spansums(st, rd, &c, sp->line, j, m, ent, &t);
+		if (m == n)
+			break;
 		r.file = sp->file;
-		r.line = sp->line + j;
-		cellfield(&r, I_BIR, bir, r.line);
-		cellfield(&r, I_NKI, nki, r.line);
+		r.line = sp->line + m;
+		cellfield(&r, I_BIR, c.B + m, r.line);
+		cellfield(&r, I_NKI, c.N + m, r.line);
 		if (!src)
-			cellfield(&r, st->keys.col[0], key, r.line);
-		cellfield(&r, I_PCORE, pcc, r.line);
-		cellfield(&r, st->vcol, v, r.line);
-		cellfield(&r, I_DUR, d, r.line);
+			cellfield(&r, st->keys.col[0], c.K + m, r.line);
+		cellfield(&r, I_PCORE, c.P + m, r.line);
+		cellfield(&r, st->vcol, c.V + m, r.line);
+		cellfield(&r, I_DUR, c.D + m, r.line);
 		account(st, rd, &r);
 	}
-	st->nrows += nr;
-	st->nvalued += nv;
-	st->total.lo += tot.lo;
-	st->total.hi += tot.hi + (st->total.lo < tot.lo);
-	return j;
+	st->nrows += t.nr;
+	st->nvalued += t.nv;
+	st->total.lo += t.tot.lo;
+	st->total.hi += t.tot.hi + (st->total.lo < t.tot.lo);
+	return n;
 }
 
 static void

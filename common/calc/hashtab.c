@@ -220,12 +220,6 @@ grp_key(const struct group *g, long i, size_t *len)
 	return grp_entkey(ENT(g, i));
 }
 
-void *
-grp_val(const struct group *g, long i)
-{
-	return VAL(g, i);
-}
-
 long
 grp_index(const struct group *g, const void *val)
 {
