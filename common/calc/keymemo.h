@@ -21,7 +21,11 @@
 
 #include "base/bytes.h"
 
-#define KM_SLOTS 256		/* a power of 2 */
+/* 1024 slots (208 KB): with 256, a few hundred keys (a model's source
+ * locations, each core's) took one another's slots, a row in 60 then
+ * looked up the long way. */
+#define KM_BITS 10
+#define KM_SLOTS (1 << KM_BITS)	/* a power of 2 */
 #define KM_PARTS 4		/* key parts, at most, to be memoized */
 #define KM_RAW 128		/* their bytes, at most */
 #define KM_WINDOW 4096		/* lookups between looks at the hit rate */
@@ -83,7 +87,7 @@ km_find(struct keymemo *km, int np, const char *const *s, const size_t *n,
 	}
 	if (len > KM_RAW)
 		return NULL;
-	m = &km->slot[h >> 56 & (KM_SLOTS - 1)];
+	m = &km->slot[h >> (64 - KM_BITS)];
 	km->tries++;
 	if (m->entry > 0 && m->tag == tag) {
 		for (i = 0, len = 0; i < np; i++) {

@@ -70,7 +70,13 @@ struct dbp {
  * never given other bytes, so that every cell pointing at it stays
  * right.
  */
-#define PQ_ISLOTS 256		/* a power of 2 */
+/* 1024 slots, 64 KB a column: with 256, a column of a few hundred source
+ * locations (a model's) left a tenth of its values out, each such row
+ * its key made the long way.  The slot is the hash's high bits: its low
+ * ones depend only on the first and last bytes' low ones, which texts
+ * of one path and a line number share. */
+#define PQ_IBITS 10
+#define PQ_ISLOTS (1 << PQ_IBITS)
 #define PQ_IMAX 60
 #define PQ_IWINDOW 4096		/* values between looks at the hit rate */
 struct pq_islot {

@@ -713,7 +713,7 @@ pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n, uint32_t nv)
 	for (i = 0; i < n; i++) {
 		if (out[i].kind != PQ_BYTES || (len = out[i].len) > PQ_IMAX)
 			continue;
-		u = (uint32_t)(bytes_hash(out[i].s, len) >> 56) & (PQ_ISLOTS - 1);
+		u = (uint32_t)(bytes_hash(out[i].s, len) >> (64 - PQ_IBITS));
 		for (j = 0; j < 2; j++) {
 			sl = &t[(u + j) & (PQ_ISLOTS - 1)];
 			if (sl->len == len && ieq(sl->s, out[i].s, len)) {
