@@ -743,8 +743,8 @@ spanmiss(struct stall *st, struct spankey *k, const char *s, size_t len,
  * alone, so that the sums' pass reads no key.
  */
 static long
-spankeys(struct stall *st, const struct spancols *c, long j, long n,
-    long *ent)
+spankeys(struct stall *st, struct reader *rd, const struct spancols *c,
+    long j, long n, long *ent)
 {
 	const struct pq_cell *K = c->K, *B = c->B, *N = c->N, *P = c->P;
 	const unsigned long gen = c->gen;
@@ -763,7 +763,8 @@ spankeys(struct stall *st, const struct spancols *c, long j, long n,
 		else if (B[j].kind && B[j].len)
 			s = B[j].s, len = B[j].len;
 		else if (N[j].kind && N[j].len)
-			s = N[j].s, len = N[j].len;
+			len = N[j].len,
+			s = rd_intern(rd, I_NKI, N[j].s, len);
 		else if (!B[j].kind && !N[j].kind)
 			s = NULL, len = 0;	/* missing */
 		else
@@ -868,7 +869,7 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 	c.src = src;
 	c.gen = ++st->spangen;
 	for (j = 0; ; j = m + 1) {
-		m = st->memo.rest ? j : spankeys(st, &c, j, n, ent);
+		m = st->memo.rest ? j : spankeys(st, rd, &c, j, n, ent);
 		spansums(st, rd, &c, sp->line, j, m, ent, &t);
 		if (m == n)
 			break;
@@ -876,6 +877,10 @@ spanrows(struct stall *st, struct reader *rd, const struct rd_span *sp,
 		r.line = sp->line + m;
 		cellfield(&r, I_BIR, c.B + m, r.line);
 		cellfield(&r, I_NKI, c.N + m, r.line);
+		if (src && !(c.B[m].kind && c.B[m].len) && c.N[m].kind &&
+		    c.N[m].len)	/* at the address spankeys looked for */
+			r.f[I_NKI].s = rd_intern(rd, I_NKI, c.N[m].s,
+			    c.N[m].len);
 		if (!src)
 			cellfield(&r, st->keys.col[0], c.K + m, r.line);
 		cellfield(&r, I_PCORE, c.P + m, r.line);
@@ -1545,8 +1550,14 @@ instructions(struct stall *st, struct src *in, char **files, int n, int isopen,
 	rd_options(&rd, unit, pos, synopsis);
 	inputcols(st, &rd);
 	rd_want(&rd, wanted(st));
-	rd_keys(&rd, keycols(st));
 	spans = spanable(st);
+	/* In a span, nki_source_location is kept at one address (rd_intern)
+	 * only in the rows where it is src's text. */
+	if (spans && st->keys.col[0] == K_SRC) {
+		rd_keys(&rd, 1u << I_BIR);
+		rd_keysome(&rd, 1u << I_NKI);
+	} else
+		rd_keys(&rd, keycols(st));
 	for (;;) {
 		/* Spans while the reader has them and the memo the keys;
 		 * the rest a record at a time. */

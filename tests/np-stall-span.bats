@@ -95,3 +95,21 @@ np-stall: rows with a negative evt_wait_time_ns taken as missing: 1 (first: $S/$
 np-stall: rows with a negative evt_wait_time_ns taken as missing: 71 (first: $S/spanrg.parquet:17)
 np-stall: rows with end_ts before start_ts skipped: 5 (first: $S/spanrg.parquet:1023)"
 }
+
+@test "np-stall-span: src from nki_source_location where bir_debug_info_source_location is empty or null, nki's text kept at one address only in those rows (rd_keysome): such rows at batches', row groups' and spans' edges, and past where the reader stops keeping nki's values (mostly new): the rows, notes and groups of the same rows as JSON lines; -u us (no spans) the same" {
+	local f a
+	for a in "" "-u us" "-A"; do
+		np np-stall $a "$S/spannki.jsonl"
+		status_is 0
+		cp "$OUT" "$T/jsonl.out"
+		sed "s|$S/spannki.jsonl|FILE|" "$ERR" >"$T/jsonl.err"
+		[ "$(wc -l <"$OUT")" -gt 2900 ]
+		for f in spannki-d spannki-p; do
+			np np-stall $a "$S/$f.parquet"
+			status_is 0
+			diff -u "$T/jsonl.out" "$OUT"
+			sed "s|$S/$f.parquet|FILE|" "$ERR" >"$T/pq.err"
+			diff -u "$T/jsonl.err" "$T/pq.err"
+		done
+	done
+}

@@ -43,8 +43,8 @@ parquet_size_1() {
 	same np-gaps -U -- -s 11 -n 20000
 	same np-trace -e Tensor -- -s 11 -n 20000
 	# Text keys from PLAIN pages, kept by the reader at one address a
-	# value (pq_intern): 393 values of nki_source_location, more than
-	# its table holds; hlo_name's 2001, some longer than it keeps.
+	# value (pq_intern): 393 values of nki_source_location; hlo_name's
+	# 2001, more than its table holds, some longer than it keeps.
 	same np-stall -g nki_source_location -- -s 11 -n 20000
 	same np-sum -g nki_source_location -v duration_ns -- -s 11 -n 20000
 	same np-sum -g hlo_name,engine -v duration_ns -- -s 11 -n 20000

@@ -199,13 +199,14 @@ refill(struct pq_cursor *c)
 	if (nn < k && pqi_dict_spread(c, out, lv, k, nn))
 		;
 	else if (nn < k && pqi_text_spread(c, out, lv, k)) {
-		if (c->intern)
+		if (c->intern == PQ_IEAGER)
 			pqi_intern(c, out, k, nn);
 	} else {
 		pqi_values(c, out, nn);
 		if (c->c->conv)
 			pqi_convert(c, out, nn);
-		else if (c->intern && c->enc != ENC_PLAIN_DICTIONARY &&
+		else if (c->intern == PQ_IEAGER &&
+		    c->enc != ENC_PLAIN_DICTIONARY &&
 		    c->enc != ENC_RLE_DICTIONARY)
 			pqi_intern(c, out, nn, nn);
 		if (nn < k)
@@ -364,7 +365,16 @@ pq_intern(struct pq *p, int col)
 	int i = pq_selected(p, col);
 
 	if (i >= 0 && p->col[col].physical == PQ_T_BYTE_ARRAY)
-		p->cur[i].intern = 1;
+		p->cur[i].intern = PQ_IEAGER;
+}
+
+void
+pq_intern_lazy(struct pq *p, int col)
+{
+	int i = pq_selected(p, col);
+
+	if (i >= 0 && p->col[col].physical == PQ_T_BYTE_ARRAY)
+		p->cur[i].intern = PQ_ILAZY;
 }
 
 int

@@ -229,6 +229,18 @@ void pq_select(struct pq *p, int col);
  * most of a window of them are new.
  */
 void pq_intern(struct pq *p, int col);
+/*
+ * The same for a column keyed on in some rows only: a value is kept only
+ * as the caller asks for it (pq_intern_text), not each batch's.
+ */
+void pq_intern_lazy(struct pq *p, int col);
+/*
+ * For the column selected i-th (pq_selected), of pq_intern_lazy: the
+ * address of s's len bytes, a value of its current batch, where they are
+ * kept as pq_intern keeps them; s itself where they are not (on a
+ * dictionary's page a value has one address already).
+ */
+const char *pq_intern_text(struct pq *p, int i, const char *s, size_t len);
 /* The next row, across row groups: 1, or 0 at the end. */
 int pq_next(struct pq *p);
 /* A selected column's cell in the current row, valid until the next

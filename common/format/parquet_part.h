@@ -79,6 +79,7 @@ struct dbp {
 #define PQ_ISLOTS (1 << PQ_IBITS)
 #define PQ_IMAX 60
 #define PQ_IWINDOW 4096		/* values between looks at the hit rate */
+enum { PQ_IEAGER = 1, PQ_ILAZY };
 struct pq_islot {
 	uint32_t len;		/* UINT32_MAX: free */
 	char s[PQ_IMAX];
@@ -136,7 +137,8 @@ struct pq_cursor {
 
 	/* Text values kept for pq_intern: pitab (allocated at the first
 	 * page to use it), ptries and phits the window's values and the
-	 * ones found. */
+	 * ones found; intern, PQ_IEAGER (each batch's values) or PQ_ILAZY (a
+	 * value when asked for: pq_intern_text), 0 none. */
 	int intern;
 	struct pq_islot *pitab;
 	uint32_t ptries, phits;

@@ -698,44 +698,84 @@ ieq(const char *a, const char *b, size_t n)
 	return bytes_eq(a, b, n);
 }
 
-void
-pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n, uint32_t nv)
+/* The cursor's table of kept values, made at its first use. */
+static struct pq_islot *
+itab(struct pq_cursor *c)
 {
-	struct pq_islot *t = c->pitab, *sl;
-	uint32_t i, j, u;
-	size_t len;
+	uint32_t u;
 
-	if (!t) {
-		t = c->pitab = np_realloc(NULL, PQ_ISLOTS * sizeof *t);
+	if (!c->pitab) {
+		c->pitab = np_realloc(NULL, PQ_ISLOTS * sizeof *c->pitab);
 		for (u = 0; u < PQ_ISLOTS; u++)
-			t[u].len = UINT32_MAX;
+			c->pitab[u].len = UINT32_MAX;
 	}
-	for (i = 0; i < n; i++) {
-		if (out[i].kind != PQ_BYTES || (len = out[i].len) > PQ_IMAX)
-			continue;
-		u = (uint32_t)(bytes_hash(out[i].s, len) >> (64 - PQ_IBITS));
-		for (j = 0; j < 2; j++) {
-			sl = &t[(u + j) & (PQ_ISLOTS - 1)];
-			if (sl->len == len && ieq(sl->s, out[i].s, len)) {
-				out[i].s = sl->s;
-				c->phits++;
-				break;
-			}
-			if (sl->len == UINT32_MAX) {
-				sl->len = (uint32_t)len;
-				memcpy(sl->s, out[i].s, len);
-				out[i].s = sl->s;
-				break;
-			}
+	return c->pitab;
+}
+
+/* The text value of len bytes (at most PQ_IMAX) at *s, pointed at its
+ * copy in t where it is kept or can be: 1 when it was there. */
+#if defined(__GNUC__)	/* forced: a call a value costs a fifth more */
+#define INTERN_INLINE static inline __attribute__((always_inline))
+#else
+#define INTERN_INLINE static inline
+#endif
+INTERN_INLINE int
+intern1(struct pq_islot *t, const char **s, size_t len)
+{
+	uint32_t u = (uint32_t)(bytes_hash(*s, len) >> (64 - PQ_IBITS)), j;
+	struct pq_islot *sl;
+
+	for (j = 0; j < 2; j++) {
+		sl = &t[(u + j) & (PQ_ISLOTS - 1)];
+		if (sl->len == len && ieq(sl->s, *s, len)) {
+			*s = sl->s;
+			return 1;
+		}
+		if (sl->len == UINT32_MAX) {
+			sl->len = (uint32_t)len;
+			memcpy(sl->s, *s, len);
+			*s = sl->s;
+			return 0;
 		}
 	}
-	/* Mostly new values: a column of many, where keeping them saves
-	 * nothing. */
+	return 0;
+}
+
+/* nv more values tried: mostly new ones over a window, a column of many,
+ * where keeping them saves nothing, are kept no more. */
+static void
+iwindow(struct pq_cursor *c, uint32_t nv)
+{
 	if ((c->ptries += nv) >= PQ_IWINDOW) {
 		if (c->phits < c->ptries / 2)
 			c->intern = 0;
 		c->ptries = c->phits = 0;
 	}
+}
+
+void
+pqi_intern(struct pq_cursor *c, struct pq_cell *out, uint32_t n, uint32_t nv)
+{
+	struct pq_islot *t = itab(c);
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (out[i].kind == PQ_BYTES && out[i].len <= PQ_IMAX)
+			c->phits += intern1(t, &out[i].s, out[i].len);
+	iwindow(c, nv);
+}
+
+const char *
+pq_intern_text(struct pq *p, int i, const char *s, size_t len)
+{
+	struct pq_cursor *c = &p->cur[i];
+
+	if (c->intern != PQ_ILAZY || len > PQ_IMAX ||
+	    c->enc == ENC_PLAIN_DICTIONARY || c->enc == ENC_RLE_DICTIONARY)
+		return s;
+	c->phits += intern1(itab(c), &s, len);
+	iwindow(c, 1);
+	return s;
 }
 
 void

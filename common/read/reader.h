@@ -72,8 +72,10 @@ struct reader {
 	/* Columns the program uses (bit c for column c); the others are
 	 * not read.  rd_open sets all; see rd_want. */
 	uint32_t want;
-	/* Columns the program groups by (rd_keys). */
-	uint32_t keycols;
+	/* Columns the program groups by (rd_keys, rd_keysome); of the
+	 * latter, the selected Parquet column's index (pq_selected) or -1. */
+	uint32_t keycols, keysome;
+	int pqsome[REC_MAXCOL];
 	/* Further input columns (-c, or a program's own options), by name,
 	 * in order: fields k->ncol onwards of each record.  Each has the
 	 * option that named it (for messages), a type and flags. */
@@ -247,6 +249,21 @@ void rd_want(struct reader *r, uint32_t mask);
  * same address (pq_intern), as a dictionary's values are.
  */
 void rd_keys(struct reader *r, uint32_t mask);
+/*
+ * The same for columns the program keys on in some rows only (np-stall's
+ * nki_source_location, where bir_debug_info_source_location is empty):
+ * their text is kept at one address only as the program asks, a value at
+ * a time (rd_intern), not every row's as read.
+ */
+void rd_keysome(struct reader *r, uint32_t mask);
+/* A span's text s (len bytes) of column c, of rd_keysome: at the address
+ * where rd_keys would have given it, or s. */
+static inline const char *
+rd_intern(struct reader *r, int c, const char *s, size_t len)
+{
+	return r->fmt == FMT_PARQUET && r->pqsome[c] >= 0 ?
+	    pq_intern_text(&r->pq, r->pqsome[c], s, len) : s;
+}
 /*
  * The -c option: further input columns (comma-separated names in arg,
  * which must stay as it is), carried through as text after the kind's

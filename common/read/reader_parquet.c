@@ -172,6 +172,8 @@ pqhead(struct reader *r)
 	int i, c, known = 0;
 
 	r->npq = 0;
+	for (i = 0; i < REC_MAXCOL; i++)
+		r->pqsome[i] = -1;
 	for (i = 0; i < pq_ncols(&r->pq); i++) {
 		pc = pq_col(&r->pq, i);
 		rdi_vote(r, &votes, pc->name, strlen(pc->name));
@@ -202,6 +204,10 @@ pqhead(struct reader *r)
 			pcol->how = PQ_TEXT;
 			if (r->keycols >> c & 1)
 				pq_intern(&r->pq, i);
+			else if (r->keysome >> c & 1) {
+				pq_intern_lazy(&r->pq, i);
+				r->pqsome[c] = pcol->cur;
+			}
 		}
 		else if (pc->kind == PQ_INT && (coltype(r, c) != T_TEXT ||
 		    (colflags(r, c) & RD_BYNUMBER)) &&
@@ -217,6 +223,14 @@ pqhead(struct reader *r)
 				r->pqcol[i].how = PQ_ANY;
 	pqorder(r);
 	pqplain(r);
+	/* Without spans every row is a record, its key's text as rd_keys
+	 * gives it. */
+	for (c = 0; c < REC_MAXCOL && !r->pqspan; c++)
+		for (i = 0; r->pqsome[c] >= 0 && i < r->npq; i++)
+			if (r->pqcol[i].cur == r->pqsome[c]) {
+				pq_intern(&r->pq, r->pqsel[i]);
+				r->pqsome[c] = -1;
+			}
 	rdi_vet(r, &votes, 0, 0);
 	if (!known && k->ncol)
 		np_die("%s: expected a table with %s columns (such as %s), "

@@ -4,9 +4,10 @@
  *
  * The first byte is a control byte, the rest the Parquet file:
  *   bits 0-7  which column the second pass reads alone (modulo the count)
+ *   bit 7     pass B keeps text as asked (pq_intern_lazy), not as read
  * Pass A reads every column of every row; pass B only one, its text values
- * kept at one address a value (pq_intern).  Beyond what the
- * sanitizers catch, it checks that
+ * kept at one address a value (pq_intern, or pq_intern_text on each).
+ * Beyond what the sanitizers catch, it checks that
  *   - every cell is NULL or of its column's kind, and none is NULL in a
  *     batch said to hold no null (pq_batch's hasnull, on which a reader
  *     skips its look at each cell); a FIXED_LEN_BYTE_ARRAY
@@ -75,6 +76,19 @@ cellhash(const struct pq_column *c, const struct pq_cell *v)
 	return h;
 }
 
+/* A text cell's value as pq_intern_text keeps it: the same bytes. */
+static void
+lazy(int cur, const struct pq_cell *v)
+{
+	const char *s;
+
+	if (v->kind != PQ_BYTES)
+		return;
+	s = pq_intern_text(&p, cur, v->s, v->len);
+	FZ_CHECK(v->len == 0 || memcmp(s, v->s, v->len) == 0, "a value "
+	    "kept (pq_intern_text) is not the value given");
+}
+
 /* Reads the file with the columns sel (all if -1); sums[col] per column. */
 static int
 pass(const uint8_t *data, size_t size, int sel, struct sum *sums, int maxcol)
@@ -102,7 +116,9 @@ pass(const uint8_t *data, size_t size, int sel, struct sum *sums, int maxcol)
 	for (i = 0; i < n; i++)
 		if (sel < 0 || i == sel % n) {
 			pq_select(&p, i);
-			if (sel >= 0)
+			if (sel >= 0 && (sel & 128))
+				pq_intern_lazy(&p, i);
+			else if (sel >= 0)
 				pq_intern(&p, i);
 			sums[i].rows = 0;
 			sums[i].hash = 0;
@@ -120,6 +136,8 @@ pass(const uint8_t *data, size_t size, int sel, struct sum *sums, int maxcol)
 			    "batch without nulls, column %d", i);
 			sums[i].hash = mix(sums[i].hash, cellhash(c,
 			    pq_cell(&p, i)));
+			if (sel >= 0 && (sel & 128))
+				lazy(pq_selected(&p, i), pq_cell(&p, i));
 			sums[i].rows++;
 		}
 		if (++rows >= MAXROWS)
