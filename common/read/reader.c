@@ -236,6 +236,8 @@ rd_open(struct reader *r, const struct kind *k, char **files, int n)
 	r->nfiles = n ? n : 1;
 	r->unit = "ns";
 	r->want = UINT32_MAX;
+	for (c = 0; c < REC_MAXCOL; c++)
+		r->pqsome[c] = -1;	/* none asked for (rd_keysome) */
 	r->timeless = k->start < 0 && k->end < 0 && k->dur < 0;
 	if (k->start >= 0 && k->end >= 0 && k->dur >= 0)
 		r->sedbits = (uint32_t)1 << k->start | (uint32_t)1 << k->end |
