@@ -115,6 +115,9 @@ struct zstd {
 	struct seqent lltab[1 << LL_MAXAL];
 	struct seqent oftab[1 << OF_MAXAL];
 	struct seqent mltab[1 << ML_MAXAL];
+	uint32_t mask[32];		/* lowmask, where the sequence loop reaches
+				 * it as it does the tables: one register
+				 * fewer there */
 	unsigned char litbuf[BLOCK_MAX + WILD];
 };
 
@@ -1003,7 +1006,7 @@ static const uint32_t lowmask[32] = {
  */
 #define SEQ_BITS(n, v) do {						\
 	left -= (int)(n);						\
-	(v) = (uint32_t)(bits >> (left & 63)) & lowmask[(n)];		\
+	(v) = (uint32_t)(bits >> (left & 63)) & z->mask[(n)];		\
 } while (0)
 #define SEQ_RELOAD() do {							\
 	size_t nb_ = (size_t)(unsigned)(64 - left) >> 3;		\
@@ -1074,11 +1077,13 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 			r2 = r1;
 			r1 = r0;
 			r0 = v - 3;
-		} else if ((idx = v - 1 + (ll == 0)) == 1) {
+		} else if ((idx = v - 1 + (ll == 0)) == 0) {
+			/* the first again, the common case: nothing moves */
+		} else if (idx == 1) {
 			v = r1;
 			r1 = r0;
 			r0 = v;
-		} else if (idx != 0) {
+		} else {
 			v = idx == 2 ? r2 : r0 - 1;
 			r2 = r1;
 			r1 = r0;
@@ -1388,6 +1393,7 @@ zstd_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 	z.of.e = z.oftab;
 	z.ml.e = z.mltab;
 	z.ll.held = z.of.held = z.ml.held = HELD_NONE;
+	memcpy(z.mask, lowmask, sizeof z.mask);
 	/* Word copies read up to WILD bytes past the literals. */
 	memset(z.litbuf + BLOCK_MAX, 0, WILD);
 	*outlen = 0;
