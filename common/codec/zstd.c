@@ -33,10 +33,11 @@
  * a base value and extra bits, built in one pass over the spread symbols.
  * The sequences are decoded and executed one at a time, the bit reader in
  * registers as the count of bits left in a 64-bit word (a value is one
- * shift and one mask), reloaded once a sequence.  While the output has
- * WILD bytes of room, literals and matches are copied 16 bytes at a time
- * (8 when the offset is 8 to 15, a spread pattern below 8), writing past
- * the sequence into that room; near the end, byte by byte.  The three
+ * shift and one mask), reloaded only when a sequence's next values could
+ * need more bits than are left.  While the output has WILD bytes of room,
+ * literals and matches are copied 16 bytes at a time (8 when the offset
+ * is 8 to 15, a spread pattern below 8), writing past the sequence into
+ * that room; near the end, byte by byte.  The three
  * tests a sequence must pass (literals left, offset within the output,
  * room) are made together, each with its own message when one fails.
  * Huffman literals in four streams are decoded side by side, 5 symbols a
@@ -999,10 +1000,12 @@ static const uint32_t lowmask[32] = {
  * mask, with no test for n = 0.  left below 0 is an overread; it happens
  * only at the stream's start, where no reload can undo it, so the loop
  * need only look at it when a sequence fails a check and at the end.
- * While ptr is 8 bytes or more past the start every reload is whole
- * (left 57 or more after it) and a sequence reads at most 47 bits before
- * its middle reload and 42 after it, so there left is never below 0 and
- * the reload's first test need not look at it.
+ * A sequence reloads first when its offset's and match length's extra
+ * bits are more than left, and again before its literal length's when
+ * those and the states' 26 are.  While ptr is 8 bytes or more past the
+ * start every reload is whole (left 57 or more after it, enough for any
+ * of those reads: at most 31 + 16, then 16 + 26), so there left is never
+ * below 0 and the reload's first test need not look at it.
  */
 #define SEQ_BITS(n, v) do {						\
 	left -= (int)(n);						\
@@ -1054,11 +1057,9 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		le = &z->lltab[sl];
 		oe = &z->oftab[so];
 		me = &z->mltab[sm];
-		SEQ_RELOAD();
-		/* 57 bits or more now (but in the stream's last bytes); at
-		 * most 31 + 16 here, then the literal length's 16 and the
-		 * states' 26. */
 		ex = oe->extra;
+		if (left < (int)(ex + me->extra))	/* seldom */
+			SEQ_RELOAD();
 		SEQ_BITS(ex, v);
 		v += oe->base;
 		SEQ_BITS(me->extra, ml);
