@@ -554,18 +554,24 @@ seq_build(struct seqent *e, const int16_t *norm, unsigned nsym, unsigned al,
 {
 	uint8_t sym[1 << LL_MAXAL];
 	uint16_t next[256];	/* any byte: sym[] is read whole */
+	struct seqent t[ML_MAXSYM + 1];	/* each symbol's base and extra */
 	unsigned size = 1u << al, u, s, nb, x;
 
 	if (fse_spread(sym, next, norm, nsym, al) != 0)
 		return -1;
+	for (s = 0; s < nsym; s++) {
+		t[s].base = base[s];
+		t[s].next = 0;
+		t[s].nbits = 0;
+		t[s].extra = extra[s];
+	}
 	for (u = 0; u < size; u++) {
 		s = sym[u];
 		x = next[s]++;
 		nb = al - highbit(x);
+		e[u] = t[s];
 		e[u].nbits = nb;
 		e[u].next = (x << nb) - size;
-		e[u].base = base[s];
-		e[u].extra = extra[s];
 	}
 	return 0;
 }
