@@ -37,9 +37,9 @@
  * need more bits than are left.  While the output has WILD bytes of room,
  * literals and matches are copied 16 bytes at a time (8 when the offset
  * is 8 to 15, a spread pattern below 8), writing past the sequence into
- * that room; near the end, byte by byte.  The three
- * tests a sequence must pass (literals left, offset within the output,
- * room) are made together, each with its own message when one fails.
+ * that room; near the end, byte by byte.  The three tests a sequence must
+ * pass (literals left, offset within the output, room) are made together,
+ * each with its own message when one fails.
  * Huffman literals in four streams are decoded side by side, 5 symbols a
  * stream a reload.  A sequence table is built only when a block asks for
  * another than the one held: the predefined one is kept until a block
