@@ -30,14 +30,16 @@
  * for memory on each of its cache lines (and, under a hypervisor that
  * shadows page tables, a fault on each of its pages); on a 10^7-row table
  * of uncompressed pages, mapping cost np-stall 0.97 s of user and system
- * time, reading 0.68.  Bytes of the last read from off on are kept, not
- * read again: a page larger than the read-ahead starts in the read that
- * found its header.
+ * time, reading 0.68.  Bytes of the last read from off on are not read
+ * again: a page larger than the read-ahead starts in the read that found
+ * its header, and is read on after it, the header left in front (less
+ * than PQ_HEADER_FIRST bytes of it) or the page's bytes moved to the
+ * buffer's start.
  */
 static const unsigned char *
 chunk_bytes(struct pq_cursor *c, int64_t off, size_t n)
 {
-	size_t want, keep = 0;
+	size_t want, keep = 0, lead = 0;
 	int64_t prev = c->clen ? c->coff + (int64_t)c->clen : off;
 
 	if (off >= c->coff && (uint64_t)(off - c->coff) + n <= c->clen)
@@ -47,17 +49,21 @@ chunk_bytes(struct pq_cursor *c, int64_t off, size_t n)
 		want = (size_t)(c->end - off);
 	if (c->clen && off >= c->coff && off < prev) {
 		keep = (size_t)(prev - off);
-		memmove(c->cbuf, c->cbuf + (off - c->coff), keep);
+		if (off - c->coff < PQ_HEADER_FIRST)
+			lead = (size_t)(off - c->coff);
+		else
+			memmove(c->cbuf, c->cbuf + (off - c->coff), keep);
 	}
-	pqi_grow(&c->cbuf, &c->ccap, want + SLACK);
-	pqi_readat(c->pq, c->cbuf + keep, want - keep, off + (int64_t)keep);
-	memset(c->cbuf + want, 0, SLACK);
+	pqi_grow(&c->cbuf, &c->ccap, lead + want + SLACK);
+	pqi_readat(c->pq, c->cbuf + lead + keep, want - keep,
+	    off + (int64_t)keep);
+	memset(c->cbuf + lead + want, 0, SLACK);
 	/* Progress counts the bytes past those read before only. */
 	if (off + (int64_t)want > prev)
 		prog_add(off + (int64_t)want - (off > prev ? off : prev));
-	c->coff = off;
-	c->clen = want;
-	return c->cbuf;
+	c->coff = off - (int64_t)lead;
+	c->clen = lead + want;
+	return c->cbuf + lead;
 }
 
 struct pagehdr {
