@@ -153,8 +153,7 @@ FUZZTIME = 60
 FUZZFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Icommon \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-U_FORTIFY_SOURCE -Dopen=fz_open -Dread=fz_read -Dclose=fz_close \
-	-Dwrite=fz_write -Dpread=fz_pread -Dlseek=fz_lseek -Dmmap=fz_mmap \
-	-Dmunmap=fz_munmap
+	-Dwrite=fz_write -Dpread=fz_pread -Dlseek=fz_lseek
 FUZZSRC = $(filter-out common/base/msg.c common/base/options.c,$(LIBSRC)) \
 	tests/fuzz/stubs.c
 FUZZDEPS = $(FUZZSRC) $(LIBHDR) tests/fuzz/fuzz.h

@@ -106,6 +106,23 @@ codec_zstd_7() {
 	[ ! -s "$OUT" ]
 }
 
+# A table kept from block to block (hand-made, checked with zstd -dc): three
+# blocks of one sequence, the first with the predefined tables (literal
+# length 1 from state 2, offset and match length from state 0), the second
+# with RLE tables as near's, the third with the predefined ones again, every
+# state 0: literal length 0, so repeat offset 2 (4), match length 3.  The
+# RLE block in between must not leave its entry in the predefined table.
+codec_zstd_8() {
+	bytes "$MAGIC"'\x80\x00\x0b\x00\x00\x00'\
+'\x3c\x00\x00\x08\x61\x01\x00\x00\x10\x02'\
+'\x44\x00\x00'"$LITS$SEQ"\
+'\x35\x00\x00\x00\x01\x00\x00\x00\x02'
+	np unzip zstd 11 <"$T/in.zst"
+	status_is 0
+	no_err
+	[ "$(<"$OUT")" = aaaaaaaaaaa ]
+}
+
 
 codec_zstd_t1() {
 	cat "$Z/text.txt" "$Z/seq.txt" "$Z/run.bin" >"$T/want"
@@ -116,7 +133,7 @@ codec_zstd_t1() {
 	decodes "$T/two.zst" "$T/want"
 }
 
-@test "zstd: levels 1, 3, 19 and --ultra -22, with a content checksum; --no-check, --no-content-size and a 128 MiB --long window; small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals; raw blocks, RLE blocks, raw literals, a long offset-1 match; 1-stream Huffman literals, and a tree of direct 4-bit weights; RLE literals (hand-made frame); an empty frame is 0 bytes; concatenated frames decode one after the other" {
+@test "zstd: levels 1, 3, 19 and --ultra -22, with a content checksum; --no-check, --no-content-size and a 128 MiB --long window; small blocks (1 KiB window, target block size): repeat and RLE tables, treeless literals; raw blocks, RLE blocks, raw literals, a long offset-1 match; 1-stream Huffman literals, and a tree of direct 4-bit weights; RLE literals (hand-made frame); an empty frame is 0 bytes; predefined tables, RLE ones, the predefined again (hand-made frame); concatenated frames decode one after the other" {
 	cases \
 	    "levels 1, 3, 19 and --ultra -22, with a content checksum" codec_zstd_1 \
 	    "--no-check, --no-content-size and a 128 MiB --long window" codec_zstd_2 \
@@ -125,6 +142,7 @@ codec_zstd_t1() {
 	    "1-stream Huffman literals, and a tree of direct 4-bit weights" codec_zstd_5 \
 	    "RLE literals (hand-made frame)" codec_zstd_6 \
 	    "an empty frame is 0 bytes" codec_zstd_7 \
+	    "predefined tables, RLE ones, the predefined again (hand-made frame)" codec_zstd_8 \
 	    "concatenated frames decode one after the other" codec_zstd_t1
 }
 

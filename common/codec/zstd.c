@@ -33,14 +33,18 @@
  * a base value and extra bits, built in one pass over the spread symbols.
  * The sequences are decoded and executed one at a time, the bit reader in
  * registers as the count of bits left in a 64-bit word (a value is one
- * shift and one mask), reloaded once a sequence.  While the output has
- * WILD bytes of room, literals and matches are copied 16 bytes at a time
- * (8 when the offset is 8 to 15, a spread pattern below 8), writing past
- * the sequence into that room; near the end, byte by byte.  The three
- * tests a sequence must pass (literals left, offset within the output,
- * room) are made together, each with its own message when one fails.
+ * shift and one mask), reloaded only when a sequence's next values could
+ * need more bits than are left.  While the output has WILD bytes of room,
+ * literals and matches are copied 16 bytes at a time (8 when the offset
+ * is 8 to 15, a spread pattern below 8), writing past the sequence into
+ * that room; near the end, byte by byte.  The three tests a sequence must
+ * pass (literals left, offset within the output, room) are made together,
+ * each with its own message when one fails.
  * Huffman literals in four streams are decoded side by side, 5 symbols a
- * stream a reload.
+ * stream a reload.  A sequence table is built only when a block asks for
+ * another than the one held: the predefined one is kept until a block
+ * uses another, a described one with its description, which the next
+ * block's is compared with.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -82,10 +86,15 @@ struct hufent {
 	uint8_t nbits;
 };
 
+enum { HELD_NONE, HELD_DEFAULT, HELD_DESC };
+
 struct seqtab {
 	struct seqent *e;
 	unsigned al;		/* accuracy log: the table has 1 << al states */
 	int ok;			/* set in this frame: a repeat may use it */
+	int held;		/* what e holds: HELD_NONE, _DEFAULT, _DESC */
+	unsigned nsym;		/* HELD_DESC: the description it was built from */
+	int16_t norm[ML_MAXSYM + 1];
 };
 
 /* Everything one call needs, on its stack (about 142 KiB, most of it the
@@ -107,6 +116,9 @@ struct zstd {
 	struct seqent lltab[1 << LL_MAXAL];
 	struct seqent oftab[1 << OF_MAXAL];
 	struct seqent mltab[1 << ML_MAXAL];
+	uint32_t mask[32];		/* lowmask, where the sequence loop reaches
+				 * it as it does the tables: one register
+				 * fewer there */
 	unsigned char litbuf[BLOCK_MAX + WILD];
 };
 
@@ -156,6 +168,18 @@ static const uint8_t ml_extra[ML_MAXSYM + 1] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+};
+/* Offset code N: base 1 << N, N extra bits. */
+static const uint32_t of_base[OF_MAXSYM + 1] = {
+	0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
+	0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
+	0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
+	0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000, 0x40000000,
+	0x80000000
+};
+static const uint8_t of_extra[OF_MAXSYM + 1] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 };
 
 static int
@@ -523,31 +547,31 @@ fse_spread(uint8_t *sym, uint16_t *next, const int16_t *norm, unsigned nsym,
 
 /* A sequence code's table (literal length, offset, match length) from
  * norm in one pass: each state's next-state base and bits as fse_build
- * gives them, its symbol turned into a base value and extra bits (offset
- * codes, base NULL: 1 << code and code bits). */
+ * gives them, its symbol turned into a base value and extra bits. */
 static int
 seq_build(struct seqent *e, const int16_t *norm, unsigned nsym, unsigned al,
     const uint32_t *base, const uint8_t *extra)
 {
 	uint8_t sym[1 << LL_MAXAL];
 	uint16_t next[256];	/* any byte: sym[] is read whole */
+	struct seqent t[ML_MAXSYM + 1];	/* each symbol's base and extra */
 	unsigned size = 1u << al, u, s, nb, x;
 
 	if (fse_spread(sym, next, norm, nsym, al) != 0)
 		return -1;
+	for (s = 0; s < nsym; s++) {
+		t[s].base = base[s];
+		t[s].next = 0;
+		t[s].nbits = 0;
+		t[s].extra = extra[s];
+	}
 	for (u = 0; u < size; u++) {
 		s = sym[u];
 		x = next[s]++;
 		nb = al - highbit(x);
+		e[u] = t[s];
 		e[u].nbits = nb;
 		e[u].next = (x << nb) - size;
-		if (base) {
-			e[u].base = base[s];
-			e[u].extra = extra[s];
-		} else {
-			e[u].base = (uint32_t)1 << s;
-			e[u].extra = s;
-		}
 	}
 	return 0;
 }
@@ -565,8 +589,13 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
 
 	switch (mode) {
 	case 0:
-		if (seq_build(st->e, def, defsym, defal, base, extra) != 0)
-			return fail(z, p, "%s: predefined table", name);
+		if (st->held != HELD_DEFAULT) {
+			st->held = HELD_NONE;
+			if (seq_build(st->e, def, defsym, defal, base,
+			    extra) != 0)
+				return fail(z, p, "%s: predefined table", name);
+			st->held = HELD_DEFAULT;
+		}
 		al = defal;
 		break;
 	case 1:
@@ -575,19 +604,32 @@ seq_table(struct zstd *z, struct seqtab *st, unsigned mode,
 		if (p[0] > maxsym)
 			return fail(z, p, "%s: RLE code %u above %u", name,
 			    p[0], maxsym);
+		st->held = HELD_NONE;
 		st->e[0].next = 0;
 		st->e[0].nbits = 0;
-		st->e[0].base = base ? base[p[0]] : (uint32_t)1 << p[0];
-		st->e[0].extra = base ? extra[p[0]] : p[0];
+		st->e[0].base = base[p[0]];
+		st->e[0].extra = extra[p[0]];
 		al = 0;
 		k = 1;
 		break;
 	case 2:
 		k = fse_desc(p, len, norm, maxsym, maxal, &nsym, &al);
-		if (k == 0 || seq_build(st->e, norm, nsym, al, base,
-		    extra) != 0)
+		if (k == 0)
 			return fail(z, p, "%s: bad FSE table description",
 			    name);
+		/* An encoder often describes the same table block after
+		 * block: built once, it is kept. */
+		if (st->held == HELD_DESC && nsym == st->nsym &&
+		    al == st->al && memcmp(norm, st->norm,
+		    nsym * sizeof norm[0]) == 0)
+			break;
+		st->held = HELD_NONE;
+		if (seq_build(st->e, norm, nsym, al, base, extra) != 0)
+			return fail(z, p, "%s: bad FSE table description",
+			    name);
+		st->held = HELD_DESC;
+		st->nsym = nsym;
+		memcpy(st->norm, norm, nsym * sizeof norm[0]);
 		break;
 	default:
 		if (!st->ok)
@@ -964,14 +1006,20 @@ static const uint32_t lowmask[32] = {
  * mask, with no test for n = 0.  left below 0 is an overread; it happens
  * only at the stream's start, where no reload can undo it, so the loop
  * need only look at it when a sequence fails a check and at the end.
+ * A sequence reloads first when its offset's and match length's extra
+ * bits are more than left, and again before its literal length's when
+ * those and the states' 26 are.  While ptr is 8 bytes or more past the
+ * start every reload is whole (left 57 or more after it, enough for any
+ * of those reads: at most 31 + 16, then 16 + 26), so there left is never
+ * below 0 and the reload's first test need not look at it.
  */
 #define SEQ_BITS(n, v) do {						\
 	left -= (int)(n);						\
-	(v) = (uint32_t)(bits >> (left & 63)) & lowmask[(n)];		\
+	(v) = (uint32_t)(bits >> (left & 63)) & z->mask[(n)];		\
 } while (0)
 #define SEQ_RELOAD() do {							\
 	size_t nb_ = (size_t)(unsigned)(64 - left) >> 3;		\
-	if (__builtin_expect(ptr >= limit && left >= 0, 1) ||		\
+	if (__builtin_expect(ptr >= limit, 1) ||			\
 	    nb_ <= (size_t)(ptr - start)) {				\
 		ptr -= nb_;						\
 		left += 8 * (int)nb_;					\
@@ -1001,6 +1049,7 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 	const unsigned char *ptr = bp->ptr;
 	const unsigned char *limit = bp->limit;
 	unsigned char *op = z->op, *end = z->end, *m;
+	uintptr_t wend = (uintptr_t)end - WILD;	/* room for word copies */
 	uint64_t bits = bp->bits;
 	uint32_t ll, ml, v, ex, r0 = z->rep[0], r1 = z->rep[1], r2 = z->rep[2];
 	unsigned sl, so, sm, idx;
@@ -1014,11 +1063,9 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		le = &z->lltab[sl];
 		oe = &z->oftab[so];
 		me = &z->mltab[sm];
-		SEQ_RELOAD();
-		/* 57 bits or more now (but in the stream's last bytes); at
-		 * most 31 + 16 here, then the literal length's 16 and the
-		 * states' 26. */
 		ex = oe->extra;
+		if (left < (int)(ex + me->extra))	/* seldom */
+			SEQ_RELOAD();
 		SEQ_BITS(ex, v);
 		v += oe->base;
 		SEQ_BITS(me->extra, ml);
@@ -1037,11 +1084,13 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 			r2 = r1;
 			r1 = r0;
 			r0 = v - 3;
-		} else if ((idx = v - 1 + (ll == 0)) == 1) {
+		} else if ((idx = v - 1 + (ll == 0)) == 0) {
+			/* the first again, the common case: nothing moves */
+		} else if (idx == 1) {
 			v = r1;
 			r1 = r0;
 			r0 = v;
-		} else if (idx != 0) {
+		} else {
 			v = idx == 2 ? r2 : r0 - 1;
 			r2 = r1;
 			r1 = r0;
@@ -1049,9 +1098,11 @@ run_sequences(struct zstd *z, struct bitin *bp, unsigned nseq,
 		}
 		off = r0;
 
-		if (__builtin_expect(ll > (size_t)(litend - lit) ||
-		    off - 1 >= (size_t)(op - frame) + ll ||
-		    ll + ml + WILD > (size_t)(end - op), 0)) {
+		/* The tests below as addresses: each sum is also what the
+		 * copies need. */
+		if (__builtin_expect((uintptr_t)lit + ll > (uintptr_t)litend ||
+		    off - 1 >= (uintptr_t)op + ll - (uintptr_t)frame ||
+		    (uintptr_t)op + ll + ml > wend, 0)) {
 			/* Past the stream's start the values are garbage:
 			 * say so rather than what they break. */
 			if (left < 0)
@@ -1175,8 +1226,8 @@ sequences(struct zstd *z, const unsigned char *p, size_t len)
 		return -1;
 	p += k;
 	if ((k = seq_table(z, &z->of, modes >> 4 & 3, p, end - p,
-	    "offsets", of_default, 29, 5, OF_MAXSYM, OF_MAXAL, NULL,
-	    NULL)) < 0)
+	    "offsets", of_default, 29, 5, OF_MAXSYM, OF_MAXAL, of_base,
+	    of_extra)) < 0)
 		return -1;
 	p += k;
 	if ((k = seq_table(z, &z->ml, modes >> 2 & 3, p, end - p, "match "
@@ -1348,6 +1399,8 @@ zstd_decompress(const unsigned char *src, size_t n, unsigned char *dst,
 	z.ll.e = z.lltab;
 	z.of.e = z.oftab;
 	z.ml.e = z.mltab;
+	z.ll.held = z.of.held = z.ml.held = HELD_NONE;
+	memcpy(z.mask, lowmask, sizeof z.mask);
 	/* Word copies read up to WILD bytes past the literals. */
 	memset(z.litbuf + BLOCK_MAX, 0, WILD);
 	*outlen = 0;

@@ -3,19 +3,17 @@
  * the facts of the format this relies on).
  *
  * Each selected column has a cursor over its column chunk in the current
- * row group: the chunk's bytes are read ahead (mapped, or read into a
- * buffer), a page is decompressed (if need be) into another, and PQ_BATCH
- * values at a time are decoded from it into cells, never past the page's
- * end, so that strings can point into the page.  pq_next steps every
- * cursor by one cell.
+ * row group: the chunk's bytes are read ahead into a buffer, a page is
+ * decompressed (if need be) into another, and PQ_BATCH values at a time
+ * are decoded from it into cells, never past the page's end, so that
+ * strings can point into the page.  pq_next steps every cursor by one
+ * cell.
  *
  * Every buffer a decoder reads has at least SLACK readable bytes past the
  * end of its data (zeroed, or the next bytes of the file), so that bit
  * unpacking may load 8 bytes at a time without a bounds check per value;
  * the values it takes are always checked to lie within the data.
  */
-#include <sys/mman.h>
-
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>

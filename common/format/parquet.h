@@ -71,9 +71,8 @@
  *   - the footer, at most PQ_MAXFOOTER bytes, and what it decodes to (a few
  *     dozen bytes per column chunk);
  *   - per selected column: one buffer of compressed bytes (a page and its
- *     header, read ahead up to PQ_READAHEAD; mapped from the file where it
- *     can be, else read) and one of decompressed bytes,
- *     reused and grown to the largest page met; a page larger than
+ *     header, read ahead up to PQ_READAHEAD) and one of decompressed
+ *     bytes, reused and grown to the largest page met; a page larger than
  *     PQ_MAXPAGE, or a page header larger than PQ_MAXHEADER, is an error;
  *   - per selected column, its dictionary: the page's bytes and 24 bytes per
  *     entry, at most PQ_MAXDICT entries;
@@ -170,7 +169,6 @@ struct pq {
 	const char *file;
 	int fd;
 	long long size;
-	long pagesize;		/* for mapping its bytes; 0 to read them */
 	unsigned char *footer;
 	int ncol;
 	struct pq_column *col;

@@ -3,8 +3,6 @@
  * FileMetaData: its schema (flat columns, their physical and logical
  * types), row groups and column chunks, checked (parquet_part.h).
  */
-#include <sys/mman.h>
-
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -821,7 +819,6 @@ pq_open(struct pq *p, const char *path)
 	if (end < 0)
 		np_die("%s: %s", path, strerror(errno));
 	p->size = (long long)end;
-	p->pagesize = sysconf(_SC_PAGESIZE);
 	if (p->size < 12)
 		pqi_fail(p, 0, -1, "a file of %lld bytes is too short for "
 		    "Parquet (12 at least)", p->size);
@@ -870,7 +867,6 @@ pq_close(struct pq *p)
 	for (i = 0; i < p->ncur; i++) {
 		c = &p->cur[i];
 		free(c->cbuf);
-		pqi_unmap(c);
 		free(c->ubuf);
 		free(c->dbuf);
 		free(c->dict);

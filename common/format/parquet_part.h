@@ -98,10 +98,8 @@ struct pq_cursor {
 	int seen_data;
 
 	/* Buffers. */
-	const unsigned char *cb;	/* file bytes [coff, coff + clen): */
-	unsigned char *cbuf;	/* read into this, */
-	unsigned char *map;	/* or mapped, maplen bytes from a page */
-	size_t ccap, clen, maplen;
+	unsigned char *cbuf;	/* file bytes [coff, coff + clen) */
+	size_t ccap, clen;
 	int64_t coff;
 	unsigned char *ubuf;	/* a decompressed page */
 	size_t ucap;
@@ -197,7 +195,6 @@ void pqi_grow(void *bufp, size_t *cap, size_t n);
 void pqi_readat(const struct pq *p, void *buf, size_t n, long long off);
 
 /* parquet_pages.c: a chunk's pages. */
-void pqi_unmap(struct pq_cursor *c);
 /* The next data page, its levels and values begun; a dictionary page is
  * read into the dictionary, index pages passed over. */
 void pqi_next_page(struct pq_cursor *c);

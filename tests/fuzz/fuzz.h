@@ -46,11 +46,9 @@ ssize_t fz_read(int fd, void *buf, size_t n);
 int fz_close(int fd);
 ssize_t fz_write(int fd, const void *buf, size_t n);
 /* Whole-file access, for the Parquet reader: pread of any range, lseek to
- * the end for the size, mmap of bytes within the file (a copy). */
+ * the end for the size. */
 ssize_t fz_pread(int fd, void *buf, size_t n, off_t off);
 off_t fz_lseek(int fd, off_t off, int whence);
-void *fz_mmap(void *addr, size_t n, int prot, int flags, int fd, off_t off);
-int fz_munmap(void *m, size_t n);
 
 /* Aborts (a finding) with a message when cond is false. */
 #define FZ_CHECK(cond, ...) \

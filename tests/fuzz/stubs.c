@@ -2,7 +2,6 @@
  * In-memory files with chunked reads, and msg.h's functions made to return
  * to the fuzz target instead of exiting.  See fuzz.h.
  */
-#include <sys/mman.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -143,37 +142,6 @@ fz_pread(int fd, void *buf, size_t n, off_t off)
 		k = n;
 	memcpy(buf, f->data + off, k);	/* ASan checks buf's bounds */
 	return (ssize_t)k;
-}
-
-/* A copy of the bytes, in a buffer of exactly their length, so that ASan
- * sees a read past the bytes mapped. */
-void *
-fz_mmap(void *addr, size_t n, int prot, int flags, int fd, off_t off)
-{
-	struct file *f;
-	void *m;
-
-	(void)addr;
-	(void)prot;
-	(void)flags;
-	FZ_CHECK(fd >= FD0 && fd < FD0 + nfiles, "mmap of fd %d", fd);
-	f = &files[fd - FD0];
-	FZ_CHECK(f->open, "mmap of closed file %d", fd - FD0);
-	FZ_CHECK(n > 0 && off >= 0 && (size_t)off <= f->len &&
-	    n <= f->len - (size_t)off, "mmap of %zu bytes at %lld of a file "
-	    "of %zu", n, (long long)off, f->len);
-	if (!(m = malloc(n)))
-		return MAP_FAILED;
-	memcpy(m, f->data + off, n);
-	return m;
-}
-
-int
-fz_munmap(void *m, size_t n)
-{
-	(void)n;
-	free(m);
-	return 0;
 }
 
 off_t
