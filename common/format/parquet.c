@@ -141,7 +141,7 @@ pqi_grow(void *bufp, size_t *cap, size_t n)
 /* ---- the file ---- */
 
 void
-pqi_readat(const struct pq *p, void *buf, size_t n, long long off)
+pqi_readat(const struct pq *p, int col, void *buf, size_t n, long long off)
 {
 	unsigned char *b = buf;
 	ssize_t k;
@@ -151,11 +151,10 @@ pqi_readat(const struct pq *p, void *buf, size_t n, long long off)
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k < 0)
-			np_die("%s: byte %lld: %s", p->file, off,
-			    strerror(errno));
+			pqi_fail(p, off, col, "%s", strerror(errno));
 		if (k == 0)
-			np_die("%s: byte %lld: the file ended early (did it "
-			    "shrink while read?)", p->file, off);
+			pqi_fail(p, off, col, "the file ended early (did it "
+			    "shrink while read?)");
 		b += k;
 		n -= (size_t)k;
 		off += k;

@@ -822,8 +822,8 @@ pq_open(struct pq *p, const char *path)
 	if (p->size < 12)
 		pqi_fail(p, 0, -1, "a file of %lld bytes is too short for "
 		    "Parquet (12 at least)", p->size);
-	pqi_readat(p, head, 4, 0);
-	pqi_readat(p, tail, 8, p->size - 8);
+	pqi_readat(p, -1, head, 4, 0);
+	pqi_readat(p, -1, tail, 8, p->size - 8);
 	if (memcmp(head, "PARE", 4) == 0 || memcmp(tail + 4, "PARE", 4) == 0)
 		pqi_fail(p, memcmp(head, "PARE", 4) == 0 ? 0 : p->size - 4, -1,
 		    "an encrypted Parquet file (PARE magic), which np cannot "
@@ -844,7 +844,7 @@ pq_open(struct pq *p, const char *path)
 		    (long long)PQ_MAXFOOTER);
 	footer = p->size - 8 - flen;
 	p->footer = np_realloc(NULL, (size_t)flen + SLACK);
-	pqi_readat(p, p->footer, (size_t)flen, footer);
+	pqi_readat(p, -1, p->footer, (size_t)flen, footer);
 	th_init(&t, p->footer, (size_t)flen, p->file, footer);
 	filemeta(p, &t);
 	check_meta(p, footer);

@@ -55,7 +55,7 @@ chunk_bytes(struct pq_cursor *c, int64_t off, size_t n)
 			memmove(c->cbuf, c->cbuf + (off - c->coff), keep);
 	}
 	pqi_grow(&c->cbuf, &c->ccap, lead + want + SLACK);
-	pqi_readat(c->pq, c->cbuf + lead + keep, want - keep,
+	pqi_readat(c->pq, c->col, c->cbuf + lead + keep, want - keep,
 	    off + (int64_t)keep);
 	memset(c->cbuf + lead + want, 0, SLACK);
 	/* Progress counts the bytes past those read before only. */

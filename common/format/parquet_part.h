@@ -192,7 +192,10 @@ _Noreturn void pqi_failc(const struct pq_cursor *c, const unsigned char *at,
     const char *fmt, ...) NP_PRINTF(3, 4);
 /* Grows *buf to hold n bytes. */
 void pqi_grow(void *bufp, size_t *cap, size_t n);
-void pqi_readat(const struct pq *p, void *buf, size_t n, long long off);
+/* n bytes at off into buf, or dies naming the byte a read failed at (and
+ * column col's chunk, when col >= 0: the footer is no column's). */
+void pqi_readat(const struct pq *p, int col, void *buf, size_t n,
+    long long off);
 
 /* parquet_pages.c: a chunk's pages. */
 /* The next data page, its levels and values begun; a dictionary page is
