@@ -513,26 +513,38 @@ addhi(struct stall *st, struct acc *a, int dur, uint64_t hi)
 	return a;
 }
 
+/* A row's value v added to its key's sums: the entry, moved if widened. */
+static inline struct acc *
+addvalue(struct stall *st, struct acc *a, uint64_t v)
+{
+	a->sum += v;
+	if (a->sum < v)
+		a = addhi(st, a, 0, 1);
+	a->nonzero += v > 0;
+	if (v + 1 > a->max1)
+		a->max1 = v + 1;
+	return a;
+}
+
+/* A row's duration d added to its key's sums. */
+static inline void
+adddur(struct stall *st, struct acc *a, uint64_t d)
+{
+	a->dur += d;
+	if (a->dur < d)
+		a = addhi(st, a, 1, 1);
+	a->durhi |= HASDUR;
+}
+
 /* The row's pending part added to its key's sums. */
 static inline void
 add(struct stall *st, struct acc *a, const struct pend *p)
 {
 	a->n++;
-	if (p->hasv) {
-		a->sum += (uint64_t)p->v;
-		if (a->sum < (uint64_t)p->v)
-			a = addhi(st, a, 0, 1);
-		if (p->v > 0)
-			a->nonzero++;
-		if ((uint64_t)p->v + 1 > a->max1)
-			a->max1 = (uint64_t)p->v + 1;
-	}
-	if (p->hasdur) {
-		a->dur += (uint64_t)p->dur;
-		if (a->dur < (uint64_t)p->dur)
-			a = addhi(st, a, 1, 1);
-		a->durhi |= HASDUR;
-	}
+	if (p->hasv)
+		a = addvalue(st, a, (uint64_t)p->v);
+	if (p->hasdur)
+		adddur(st, a, (uint64_t)p->dur);
 }
 
 /* The key's sums. */
@@ -802,7 +814,7 @@ spansums(struct stall *st, struct reader *rd, const struct spancols *c,
 	const struct pq_cell *V = c->V, *D = c->D;
 	struct acc *a;
 	struct dec tot = t->tot;
-	uint64_t v, d;
+	uint64_t v;
 	long nv = 0;
 
 	t->nr += m - j;
@@ -813,23 +825,15 @@ spansums(struct stall *st, struct reader *rd, const struct spancols *c,
 			v = (uint64_t)V[j].i;
 			nv++;
 			dec_addu(&tot, v);
-			a->sum += v;
-			if (a->sum < v)
-				a = addhi(st, a, 0, 1);
-			a->nonzero += v > 0;
-			if (v + 1 > a->max1)
-				a->max1 = v + 1;
+			a = addvalue(st, a, v);
 		} else
 			rd_note(rd, V[j].kind ? negnote : nonote, line + j);
-		d = (uint64_t)D[j].i;
-		a->dur += d;
-		if (a->dur < d)
-			a = addhi(st, a, 1, 1);
-		a->durhi |= HASDUR;
+		adddur(st, a, (uint64_t)D[j].i);
 	}
 	t->nv += nv;
 	t->tot = tot;
 }
+
 /*
  * The rows of a span (rd_span), each taken as account takes its record,
  * a pass over the rows for their keys' entries (spankeys), another for

@@ -457,11 +457,7 @@ rd_keys(struct reader *r, uint32_t mask)
 void
 rd_keysome(struct reader *r, uint32_t mask)
 {
-	int i;
-
 	r->keysome = mask;
-	for (i = 0; i < REC_MAXCOL; i++)
-		r->pqsome[i] = -1;
 }
 
 void
