@@ -473,45 +473,10 @@ fse_desc(const unsigned char *p, size_t len, int16_t *norm, unsigned maxsym,
 	return (pos + 7) >> 3;
 }
 
-/* Spreads the symbols of norm over the 1 << al states.  Returns -1 when
- * the distribution does not fill the table exactly. */
-static int
-fse_build(struct fsent *t, const int16_t *norm, unsigned nsym, unsigned al)
-{
-	uint16_t next[256];
-	unsigned size = 1u << al, mask = size - 1, high = size - 1;
-	unsigned step = (size >> 1) + (size >> 3) + 3, pos = 0, s, u;
-	int i;
-
-	for (s = 0; s < nsym; s++) {
-		if (norm[s] == -1) {
-			t[high--].sym = s;
-			next[s] = 1;
-		} else
-			next[s] = norm[s];
-	}
-	for (s = 0; s < nsym; s++)
-		for (i = 0; i < norm[s]; i++) {
-			t[pos].sym = s;
-			do
-				pos = (pos + step) & mask;
-			while (pos > high);
-		}
-	if (pos != 0)
-		return -1;
-	for (u = 0; u < size; u++) {
-		uint16_t x = next[t[u].sym]++;
-
-		t[u].nbits = al - highbit(x);
-		t[u].next = (x << t[u].nbits) - size;
-	}
-	return 0;
-}
-
 /* The symbols of norm spread over the 1 << al states (sym[state]), as
- * fse_build does; returns -1 when they do not fill the table exactly.
- * Without a "less than 1" symbol every position is free, and the walk
- * needs no test. */
+ * fse_build and seq_build use; returns -1 when they do not fill the table
+ * exactly.  Without a "less than 1" symbol every position is free, and
+ * the walk needs no test. */
 static int
 fse_spread(uint8_t *sym, uint16_t *next, const int16_t *norm, unsigned nsym,
     unsigned al)
@@ -543,6 +508,28 @@ fse_spread(uint8_t *sym, uint16_t *next, const int16_t *norm, unsigned nsym,
 			}
 	}
 	return pos == 0 ? 0 : -1;
+}
+
+/* The FSE decoding table of norm over the 1 << al states (al at most
+ * WT_MAXAL: the Huffman weights').  Returns -1 when the distribution does
+ * not fill the table exactly. */
+static int
+fse_build(struct fsent *t, const int16_t *norm, unsigned nsym, unsigned al)
+{
+	uint8_t sym[1 << WT_MAXAL];
+	uint16_t next[256];	/* any byte: sym[] is read whole */
+	unsigned size = 1u << al, u;
+	uint16_t x;
+
+	if (fse_spread(sym, next, norm, nsym, al) != 0)
+		return -1;
+	for (u = 0; u < size; u++) {
+		t[u].sym = sym[u];
+		x = next[sym[u]]++;
+		t[u].nbits = al - highbit(x);
+		t[u].next = (x << t[u].nbits) - size;
+	}
+	return 0;
 }
 
 /* A sequence code's table (literal length, offset, match length) from
